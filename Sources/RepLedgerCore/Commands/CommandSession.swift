@@ -1,0 +1,263 @@
+import Foundation
+
+/// Who is acting and when, for the events of one command.
+public struct CommandContext: Sendable {
+    public var occurredAt: Timestamp
+    public var device: String
+    /// The command's id: the causation of its events.
+    public var commandId: UUID
+    /// Groups related commands (a watch sync, an import); defaults to the command.
+    public var correlationId: UUID?
+
+    public init(occurredAt: Timestamp, device: String, commandId: UUID, correlationId: UUID? = nil) {
+        self.occurredAt = occurredAt
+        self.device = device
+        self.commandId = commandId
+        self.correlationId = correlationId
+    }
+}
+
+/// Decides commands against the current state of their streams and collects
+/// the resulting events. Deciding is pure: a refusal throws before anything is
+/// collected, and nothing touches storage here. `Ledger` loads states from the
+/// store and appends what a session collected; the demo runs a whole history
+/// through one session in memory.
+public struct CommandSession {
+    public private(set) var library: LibraryState
+    public private(set) var account: AccountState
+    private var workouts: [UUID: WorkoutState] = [:]
+    private let loadWorkout: (UUID) throws -> WorkoutState
+    public private(set) var pending: [ProposedEvent] = []
+    /// The version each stream was read at, for the optimistic-concurrency check on append.
+    public private(set) var expectations: [StreamName: ExpectedVersion] = [:]
+    public var ids: IdentifierSource
+    public var context: CommandContext
+
+    public init(library: LibraryState, account: AccountState, context: CommandContext, ids: IdentifierSource,
+                loadWorkout: @escaping (UUID) throws -> WorkoutState = { WorkoutState(workoutId: $0) }) {
+        self.library = library
+        self.account = account
+        self.context = context
+        self.ids = ids
+        self.loadWorkout = loadWorkout
+        expectations[.library] = .exactly(library.version)
+    }
+
+    /// The workout's state, read once and then kept current with this session's events.
+    public mutating func workout(_ id: UUID) throws -> WorkoutState {
+        if let w = workouts[id] { return w }
+        let w = try loadWorkout(id)
+        workouts[id] = w
+        expectations[.workout(id)] = .exactly(w.version)
+        return w
+    }
+
+    /// Collects decided events and evolves the in-memory states with them.
+    private mutating func emit(_ events: [LedgerEvent]) {
+        for event in events {
+            pending.append(ProposedEvent(eventId: ids.next(), event: event, occurredAt: context.occurredAt,
+                                         device: context.device, causationId: context.commandId,
+                                         correlationId: context.correlationId ?? context.commandId))
+            library.evolve(event)
+            account.evolve(event)
+            if let id = Self.workoutId(of: event) { workouts[id]?.evolve(event, at: context.occurredAt) }
+        }
+    }
+
+    private static func workoutId(of event: LedgerEvent) -> UUID? {
+        let raw = event.stream.raw
+        guard raw.hasPrefix("workout-") else { return nil }
+        return UUID(uuidString: String(raw.dropFirst("workout-".count)))
+    }
+
+    /// Drops what was collected (after it has been appended).
+    public mutating func clearPending() { pending.removeAll() }
+
+    // MARK: Settings
+
+    public mutating func setLiftingUnit(_ unit: WeightUnit) {
+        emit([.liftingUnitChanged(LiftingUnitChanged(unit: unit))])
+    }
+
+    // MARK: Exercise library
+
+    public mutating func defineExercise(name: String, primaryMuscles: [Muscle], secondaryMuscles: [Muscle] = [],
+                                        equipment: [Equipment] = [], kind: ExerciseKind = .strength) throws(Refusal) -> String {
+        let clean = name.trimmingSpaces()
+        guard !clean.isEmpty else { throw .invalidName("an exercise needs a name") }
+        guard clean.count <= 100 else { throw .invalidName("keep it to 100 characters") }
+        guard !primaryMuscles.isEmpty else { throw .invalidName("give at least one --muscle") }
+        if let existing = try? library.resolve(clean) { throw .exerciseExists(name: existing.name, exerciseId: existing.exerciseId) }
+        var e = ExerciseDefined()
+        e.exerciseId = library.newExerciseId(for: clean)
+        e.name = clean
+        e.primaryMuscles = primaryMuscles
+        e.secondaryMuscles = secondaryMuscles
+        e.equipment = equipment
+        e.kind = kind
+        e.canonicalMovement = e.exerciseId
+        e.custom = true
+        emit([.exerciseDefined(e)])
+        return e.exerciseId
+    }
+
+    // MARK: Workouts
+
+    public mutating func startWorkout(name: String, origin: WorkoutOrigin = .empty, templateId: UUID? = nil) throws(Refusal) -> UUID {
+        let clean = name.trimmingSpaces()
+        guard clean.count <= 200 else { throw .invalidName("keep a workout name to 200 characters") }
+        let id = ids.next()
+        workouts[id] = WorkoutState(workoutId: id)
+        expectations[.workout(id)] = .exactly(0)
+        var e = WorkoutStarted()
+        e.workoutId = id
+        e.name = clean.isEmpty ? Self.defaultName(at: context.occurredAt) : clean
+        e.origin = origin
+        e.templateId = templateId
+        emit([.workoutStarted(e)])
+        return id
+    }
+
+    /// "Morning Workout", "Evening Workout"… as the apps name an untitled session.
+    static func defaultName(at t: Timestamp) -> String {
+        switch t.local.hour {
+        case 5..<12: return "Morning Workout"
+        case 12..<17: return "Afternoon Workout"
+        case 17..<22: return "Evening Workout"
+        default: return "Night Workout"
+        }
+    }
+
+    /// Adds an exercise entry to the workout.
+    public mutating func addExercise(_ workoutId: UUID, exercise: String, historyEdit: Bool = false) throws -> UUID {
+        _ = try writableWorkout(workoutId, historyEdit: historyEdit)
+        let x = try library.resolveActive(exercise)
+        let entryId = ids.next()
+        var e = WorkoutExerciseAdded()
+        e.workoutId = workoutId
+        e.entryId = entryId
+        e.exerciseId = x.exerciseId
+        emit([.workoutExerciseAdded(e)])
+        return entryId
+    }
+
+    /// Records a completed set; adds the exercise to the workout first if it is not there.
+    public mutating func logSet(_ workoutId: UUID, exercise: String, type: SetType = .normal, metrics: SetMetrics,
+                                notes: String? = nil, historyEdit: Bool = false) throws -> UUID {
+        let w = try writableWorkout(workoutId, historyEdit: historyEdit)
+        let x = try library.resolveActive(exercise)
+        try SetValidation.validate(metrics)
+        guard metrics.reps != nil || metrics.durationSeconds != nil || metrics.distanceMeters != nil else {
+            throw Refusal.invalidMeasure("the set", reason: "give --reps (or a duration or distance for timed work)")
+        }
+        let entryId = try w.entry(forExercise: x.exerciseId)?.entryId ?? addExercise(workoutId, exercise: x.exerciseId, historyEdit: historyEdit)
+        var e = SetLogged()
+        e.workoutId = workoutId
+        e.setId = ids.next()
+        e.entryId = entryId
+        e.exerciseId = x.exerciseId
+        e.type = type
+        e.metrics = metrics
+        e.notes = notes
+        e.historyEdit = w.status == .finished
+        emit([.setLogged(e)])
+        return e.setId
+    }
+
+    /// Changes the given fields of a set; the others keep their values.
+    public mutating func editSet(_ workoutId: UUID, set setRef: String, type: SetType? = nil, changes: SetMetrics,
+                                 notes: String? = nil, historyEdit: Bool = false) throws {
+        let w = try writableWorkout(workoutId, historyEdit: historyEdit)
+        let set = try Self.resolveSet(setRef, in: w)
+        guard type != nil || changes != SetMetrics() || notes != nil else { throw Refusal.nothingToChange }
+        try SetValidation.validate(changes)
+        var e = SetEdited()
+        e.workoutId = workoutId
+        e.setId = set.setId
+        e.type = type
+        e.changes = changes
+        e.notes = notes
+        e.historyEdit = w.status == .finished
+        emit([.setEdited(e)])
+    }
+
+    public mutating func deleteSet(_ workoutId: UUID, set setRef: String, historyEdit: Bool = false) throws {
+        let w = try writableWorkout(workoutId, historyEdit: historyEdit)
+        let set = try Self.resolveSet(setRef, in: w)
+        var e = SetDeleted()
+        e.workoutId = workoutId
+        e.setId = set.setId
+        e.historyEdit = w.status == .finished
+        emit([.setDeleted(e)])
+    }
+
+    /// Swaps the entry showing `from` to `to`: logged sets stay with `from`, later ones go to `to`.
+    public mutating func swapExercise(_ workoutId: UUID, from: String, to: String) throws {
+        let w = try writableWorkout(workoutId, historyEdit: false)
+        let old = try library.resolve(from)
+        let new = try library.resolveActive(to)
+        guard old.exerciseId != new.exerciseId else { throw Refusal.sameExercise(old.name) }
+        guard let entry = w.entry(forExercise: old.exerciseId) else {
+            throw Refusal.exerciseNotInWorkout(old.name, workout: workoutId)
+        }
+        var e = WorkoutExerciseSwapped()
+        e.workoutId = workoutId
+        e.entryId = entry.entryId
+        e.fromExerciseId = old.exerciseId
+        e.toExerciseId = new.exerciseId
+        emit([.workoutExerciseSwapped(e)])
+    }
+
+    public mutating func finishWorkout(_ workoutId: UUID) throws {
+        _ = try writableWorkout(workoutId, historyEdit: false)
+        var e = WorkoutFinished()
+        e.workoutId = workoutId
+        emit([.workoutFinished(e)])
+    }
+
+    /// Discards an open or finished workout; it stays in the log for audit only.
+    public mutating func discardWorkout(_ workoutId: UUID) throws {
+        _ = try writableWorkout(workoutId, historyEdit: true)
+        var e = WorkoutDiscarded()
+        e.workoutId = workoutId
+        emit([.workoutDiscarded(e)])
+    }
+
+    public mutating func pauseWorkout(_ workoutId: UUID) throws {
+        let w = try writableWorkout(workoutId, historyEdit: false)
+        guard w.status == .running else { throw Refusal.workoutNotRunning(workoutId, status: w.status.rawValue) }
+        var e = WorkoutPaused()
+        e.workoutId = workoutId
+        emit([.workoutPaused(e)])
+    }
+
+    public mutating func resumeWorkout(_ workoutId: UUID) throws {
+        let w = try writableWorkout(workoutId, historyEdit: false)
+        guard w.status == .paused else { throw Refusal.workoutNotRunning(workoutId, status: w.status.rawValue) }
+        var e = WorkoutResumed()
+        e.workoutId = workoutId
+        emit([.workoutResumed(e)])
+    }
+
+    /// DOMAIN.md §2 and §13: a workout takes changes while open; a finished one
+    /// only as an explicit history edit; a discarded one never.
+    private mutating func writableWorkout(_ id: UUID, historyEdit: Bool) throws -> WorkoutState {
+        let w = try workout(id)
+        switch w.status {
+        case .notStarted: throw Refusal.unknownWorkout(id.lowercased)
+        case .discarded: throw Refusal.workoutDiscarded(id)
+        case .finished where !historyEdit: throw Refusal.workoutFinished(id)
+        default: return w
+        }
+    }
+
+    /// A set by full id or unique id prefix.
+    static func resolveSet(_ ref: String, in w: WorkoutState) throws(Refusal) -> WorkoutState.SetRecord {
+        let key = ref.lowercased()
+        let matches = w.sets.filter { $0.setId.lowercased.hasPrefix(key) }
+        if let exact = matches.first(where: { $0.setId.lowercased == key }) { return exact }
+        guard !key.isEmpty, !matches.isEmpty else { throw .unknownSet(ref, workout: w.workoutId) }
+        guard matches.count == 1 else { throw .ambiguousSet(ref, matches: matches.map(\.setId.lowercased)) }
+        return matches[0]
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A command refused by a domain rule. Nothing was appended; the message says
+/// what to do instead. The CLI exits 1 with `error: <message>`.
+public enum Refusal: Error, Equatable, CustomStringConvertible {
+    case invalidWeight(String, reason: String)
+    case unknownUnit(String)
+    case repsOutOfRange(Int)
+    case invalidRPE(Double)
+    case invalidMeasure(String, reason: String)
+    case unknownSetType(String)
+    case unknownExercise(String)
+    case ambiguousExercise(String, matches: [String])
+    case exerciseArchived(String)
+    case exerciseExists(name: String, exerciseId: String)
+    case invalidName(String)
+    case unknownVocabulary(kind: String, value: String, allowed: [String])
+    case unknownWorkout(String)
+    case ambiguousWorkout(String, matches: [String])
+    case workoutFinished(UUID)
+    case workoutDiscarded(UUID)
+    case workoutNotRunning(UUID, status: String)
+    case unknownSet(String, workout: UUID)
+    case ambiguousSet(String, matches: [String])
+    case exerciseNotInWorkout(String, workout: UUID)
+    case sameExercise(String)
+    case invalidTime(String)
+    case nothingToChange
+
+    public var description: String {
+        switch self {
+        case .invalidWeight(let t, let r): return "weight '\(t)' is refused: \(r). Give a weight from 0 to 1000 kg, e.g. 80, 80kg or 176.5lb"
+        case .unknownUnit(let u): return "unknown unit '\(u)'. Use kg or lb, e.g. 80kg or 176.5lb"
+        case .repsOutOfRange(let r): return "reps \(r) is out of range. Give reps from 0 to 1000"
+        case .invalidRPE(let r): return "RPE \(r.formatted) is refused. Give an RPE from 1 to 10 in steps of 0.5, e.g. 8 or 8.5"
+        case .invalidMeasure(let what, let r): return "\(what) is refused: \(r)"
+        case .unknownSetType(let t): return "unknown set type '\(t)'. Use normal, warmup, drop or failure"
+        case .unknownExercise(let e): return "no exercise named '\(e)'. See `ledger exercise list`, or add it with `ledger exercise add`"
+        case .ambiguousExercise(let e, let m): return "'\(e)' matches several exercises (\(m.joined(separator: ", "))); use the exercise id"
+        case .exerciseArchived(let e): return "exercise '\(e)' is archived; pick another exercise"
+        case .exerciseExists(let n, let id): return "an exercise named '\(n)' exists already (id \(id)); use it or choose another name"
+        case .invalidName(let why): return "the name is refused: \(why)"
+        case .unknownVocabulary(let k, let v, let allowed): return "unknown \(k) '\(v)'. Use one of: \(allowed.joined(separator: ", "))"
+        case .unknownWorkout(let w): return "no workout '\(w)'. See `ledger history` for workout ids, or start one with `ledger workout start`"
+        case .ambiguousWorkout(let w, let m): return "'\(w)' matches several workouts (\(m.joined(separator: ", "))); give more of the id"
+        case .workoutFinished(let w): return "workout \(w.lowercased) is finished. To change it anyway, repeat the command with --history-edit"
+        case .workoutDiscarded(let w): return "workout \(w.lowercased) was discarded; it can no longer be changed. Start a new workout"
+        case .workoutNotRunning(let w, let s): return "workout \(w.lowercased) is \(s); this needs a running workout"
+        case .unknownSet(let s, let w): return "no set '\(s)' in workout \(w.lowercased). See `ledger history --json` for set ids"
+        case .ambiguousSet(let s, let m): return "'\(s)' matches several sets (\(m.joined(separator: ", "))); give more of the id"
+        case .exerciseNotInWorkout(let e, let w): return "exercise '\(e)' is not in workout \(w.lowercased)"
+        case .sameExercise(let e): return "cannot swap '\(e)' for itself; name a different exercise"
+        case .invalidTime(let t): return "time '\(t)' is not ISO 8601. Use e.g. 2026-11-02T07:30:00+01:00 or 2026-11-02"
+        case .nothingToChange: return "nothing to change: give at least one of --reps, --weight, --rpe, --type, --notes"
+        }
+    }
+}

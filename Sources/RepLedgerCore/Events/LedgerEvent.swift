@@ -1,0 +1,197 @@
+import Foundation
+
+/// Every event the ledger knows, as one closed enum so that folds switch
+/// over concrete types (no dynamic casts on the replay path).
+///
+/// Adding an event type: write its payload struct in the file of its area,
+/// add a case here, a line in `payload` and a line in `EventCatalog.entries`.
+public enum LedgerEvent: Sendable, Equatable {
+    case liftingUnitChanged(LiftingUnitChanged)
+    case bodyweightDisplayChanged(BodyweightDisplayChanged)
+    case restTimerDefaultChanged(RestTimerDefaultChanged)
+    case exerciseDefined(ExerciseDefined)
+    case exerciseRenamed(ExerciseRenamed)
+    case exerciseArchived(ExerciseArchived)
+    case workoutStarted(WorkoutStarted)
+    case workoutExerciseAdded(WorkoutExerciseAdded)
+    case workoutExerciseRemoved(WorkoutExerciseRemoved)
+    case workoutExercisesReordered(WorkoutExercisesReordered)
+    case workoutExerciseSwapped(WorkoutExerciseSwapped)
+    case supersetLinked(SupersetLinked)
+    case supersetUnlinked(SupersetUnlinked)
+    case setAdded(SetAdded)
+    case setLogged(SetLogged)
+    case setEdited(SetEdited)
+    case setDeleted(SetDeleted)
+    case setCompleted(SetCompleted)
+    case setUncompleted(SetUncompleted)
+    case workoutNoteSet(WorkoutNoteSet)
+    case restTimerStarted(RestTimerStarted)
+    case restTimerAdjusted(RestTimerAdjusted)
+    case restTimerDismissed(RestTimerDismissed)
+    case workoutPaused(WorkoutPaused)
+    case workoutResumed(WorkoutResumed)
+    case healthSampleRecorded(HealthSampleRecorded)
+    case workoutFinished(WorkoutFinished)
+    case workoutDiscarded(WorkoutDiscarded)
+    case templateCreated(TemplateCreated)
+    case templateRenamed(TemplateRenamed)
+    case templateExercisesChanged(TemplateExercisesChanged)
+    case templateDuplicated(TemplateDuplicated)
+    case templatesReordered(TemplatesReordered)
+    case templateDeleted(TemplateDeleted)
+    case purchaseRecorded(PurchaseRecorded)
+    case purchaseRefunded(PurchaseRefunded)
+    case purchaseRevoked(PurchaseRevoked)
+    case upsellDismissed(UpsellDismissed)
+    case questionnaireAnswered(QuestionnaireAnswered)
+    case programGenerated(ProgramGenerated)
+    case programActivated(ProgramActivated)
+    case programRemoved(ProgramRemoved)
+    case importBatchStarted(ImportBatchStarted)
+    case importBatchFinished(ImportBatchFinished)
+
+    /// The payload, for the generic paths (encoding, JSON, stream routing).
+    public var payload: any EventPayload {
+        switch self {
+        case .liftingUnitChanged(let e): e
+        case .bodyweightDisplayChanged(let e): e
+        case .restTimerDefaultChanged(let e): e
+        case .exerciseDefined(let e): e
+        case .exerciseRenamed(let e): e
+        case .exerciseArchived(let e): e
+        case .workoutStarted(let e): e
+        case .workoutExerciseAdded(let e): e
+        case .workoutExerciseRemoved(let e): e
+        case .workoutExercisesReordered(let e): e
+        case .workoutExerciseSwapped(let e): e
+        case .supersetLinked(let e): e
+        case .supersetUnlinked(let e): e
+        case .setAdded(let e): e
+        case .setLogged(let e): e
+        case .setEdited(let e): e
+        case .setDeleted(let e): e
+        case .setCompleted(let e): e
+        case .setUncompleted(let e): e
+        case .workoutNoteSet(let e): e
+        case .restTimerStarted(let e): e
+        case .restTimerAdjusted(let e): e
+        case .restTimerDismissed(let e): e
+        case .workoutPaused(let e): e
+        case .workoutResumed(let e): e
+        case .healthSampleRecorded(let e): e
+        case .workoutFinished(let e): e
+        case .workoutDiscarded(let e): e
+        case .templateCreated(let e): e
+        case .templateRenamed(let e): e
+        case .templateExercisesChanged(let e): e
+        case .templateDuplicated(let e): e
+        case .templatesReordered(let e): e
+        case .templateDeleted(let e): e
+        case .purchaseRecorded(let e): e
+        case .purchaseRefunded(let e): e
+        case .purchaseRevoked(let e): e
+        case .upsellDismissed(let e): e
+        case .questionnaireAnswered(let e): e
+        case .programGenerated(let e): e
+        case .programActivated(let e): e
+        case .programRemoved(let e): e
+        case .importBatchStarted(let e): e
+        case .importBatchFinished(let e): e
+        }
+    }
+
+    public var eventType: EventType { type(of: payload).eventType }
+    public var stream: StreamName { payload.stream }
+    public var encodedPayload: [UInt8] { payload.encodedBytes }
+    public var payloadJSON: String { payload.canonicalJSON }
+
+    /// Decodes stored payload bytes of the type with catalog `code`, stored under `schema`.
+    @inline(__always)
+    public static func decode(code: Int, schema: Int, payload: UnsafeRawBufferPointer) throws -> LedgerEvent {
+        try EventCatalog.entry(code: code).decode(schema, payload)
+    }
+}
+
+/// The catalog: one line per event type, binding its payload struct to its
+/// enum case. Codes index a table for O(1) decode dispatch.
+public enum EventCatalog {
+    public struct Entry: Sendable {
+        public let type: EventType
+        let decode: @Sendable (Int, UnsafeRawBufferPointer) throws -> LedgerEvent
+
+        init<P: EventPayload>(_ payload: P.Type, _ wrap: @escaping @Sendable (P) -> LedgerEvent) {
+            type = P.eventType
+            decode = { schema, bytes in
+                var reader = BinaryReader(bytes)
+                return wrap(try P.decodeStored(schema: schema, reader: &reader))
+            }
+        }
+    }
+
+    public static let entries: [Entry] = [
+        Entry(LiftingUnitChanged.self, LedgerEvent.liftingUnitChanged),
+        Entry(BodyweightDisplayChanged.self, LedgerEvent.bodyweightDisplayChanged),
+        Entry(RestTimerDefaultChanged.self, LedgerEvent.restTimerDefaultChanged),
+        Entry(ExerciseDefined.self, LedgerEvent.exerciseDefined),
+        Entry(ExerciseRenamed.self, LedgerEvent.exerciseRenamed),
+        Entry(ExerciseArchived.self, LedgerEvent.exerciseArchived),
+        Entry(WorkoutStarted.self, LedgerEvent.workoutStarted),
+        Entry(WorkoutExerciseAdded.self, LedgerEvent.workoutExerciseAdded),
+        Entry(WorkoutExerciseRemoved.self, LedgerEvent.workoutExerciseRemoved),
+        Entry(WorkoutExercisesReordered.self, LedgerEvent.workoutExercisesReordered),
+        Entry(WorkoutExerciseSwapped.self, LedgerEvent.workoutExerciseSwapped),
+        Entry(SupersetLinked.self, LedgerEvent.supersetLinked),
+        Entry(SupersetUnlinked.self, LedgerEvent.supersetUnlinked),
+        Entry(SetAdded.self, LedgerEvent.setAdded),
+        Entry(SetLogged.self, LedgerEvent.setLogged),
+        Entry(SetEdited.self, LedgerEvent.setEdited),
+        Entry(SetDeleted.self, LedgerEvent.setDeleted),
+        Entry(SetCompleted.self, LedgerEvent.setCompleted),
+        Entry(SetUncompleted.self, LedgerEvent.setUncompleted),
+        Entry(WorkoutNoteSet.self, LedgerEvent.workoutNoteSet),
+        Entry(RestTimerStarted.self, LedgerEvent.restTimerStarted),
+        Entry(RestTimerAdjusted.self, LedgerEvent.restTimerAdjusted),
+        Entry(RestTimerDismissed.self, LedgerEvent.restTimerDismissed),
+        Entry(WorkoutPaused.self, LedgerEvent.workoutPaused),
+        Entry(WorkoutResumed.self, LedgerEvent.workoutResumed),
+        Entry(HealthSampleRecorded.self, LedgerEvent.healthSampleRecorded),
+        Entry(WorkoutFinished.self, LedgerEvent.workoutFinished),
+        Entry(WorkoutDiscarded.self, LedgerEvent.workoutDiscarded),
+        Entry(TemplateCreated.self, LedgerEvent.templateCreated),
+        Entry(TemplateRenamed.self, LedgerEvent.templateRenamed),
+        Entry(TemplateExercisesChanged.self, LedgerEvent.templateExercisesChanged),
+        Entry(TemplateDuplicated.self, LedgerEvent.templateDuplicated),
+        Entry(TemplatesReordered.self, LedgerEvent.templatesReordered),
+        Entry(TemplateDeleted.self, LedgerEvent.templateDeleted),
+        Entry(PurchaseRecorded.self, LedgerEvent.purchaseRecorded),
+        Entry(PurchaseRefunded.self, LedgerEvent.purchaseRefunded),
+        Entry(PurchaseRevoked.self, LedgerEvent.purchaseRevoked),
+        Entry(UpsellDismissed.self, LedgerEvent.upsellDismissed),
+        Entry(QuestionnaireAnswered.self, LedgerEvent.questionnaireAnswered),
+        Entry(ProgramGenerated.self, LedgerEvent.programGenerated),
+        Entry(ProgramActivated.self, LedgerEvent.programActivated),
+        Entry(ProgramRemoved.self, LedgerEvent.programRemoved),
+        Entry(ImportBatchStarted.self, LedgerEvent.importBatchStarted),
+        Entry(ImportBatchFinished.self, LedgerEvent.importBatchFinished),
+    ]
+
+    private static let byCode: [Entry?] = {
+        var table = [Entry?](repeating: nil, count: (entries.map(\.type.code).max() ?? 0) + 1)
+        for e in entries {
+            precondition(table[e.type.code] == nil, "event code \(e.type.code) used twice")
+            table[e.type.code] = e
+        }
+        return table
+    }()
+
+    private static let byName: [String: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.type.name, $0) })
+
+    @inline(__always)
+    public static func entry(code: Int) throws -> Entry {
+        guard code >= 0, code < byCode.count, let e = byCode[code] else { throw CodecError.unknownEventType(code: code) }
+        return e
+    }
+
+    public static func entry(named name: String) -> Entry? { byName[name] }
+}

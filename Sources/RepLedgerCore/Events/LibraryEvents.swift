@@ -1,0 +1,57 @@
+import Foundation
+
+/// An exercise entering the library: a seeded one or a user's custom one.
+public struct ExerciseDefined: EventPayload {
+    public static let eventType = EventType("ExerciseDefined", code: 10)
+    /// A readable slug (`barbell-bench-press`), stable for the exercise's life.
+    public var exerciseId = ""
+    public var name = ""
+    public var primaryMuscles: [Muscle] = []
+    public var secondaryMuscles: [Muscle] = []
+    public var equipment: [Equipment] = []
+    public var kind: ExerciseKind = .strength
+    /// Exercises that train the same pattern share it (a program never repeats one in a session).
+    public var canonicalMovement = ""
+    /// Minimum experience level: 0 = everyone, 1 complete beginner, 2 beginner, 3 intermediate and up.
+    public var complexity = 0
+    /// 0–100; higher is preferred when generating programs.
+    public var rating = 50
+    public var custom = false
+    public var stream: StreamName { .library }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+        try c.field("name", &name)
+        try c.field("primaryMuscles", &primaryMuscles)
+        try c.field("secondaryMuscles", &secondaryMuscles)
+        try c.field("equipment", &equipment)
+        try c.field("kind", &kind)
+        try c.field("canonicalMovement", &canonicalMovement)
+        try c.field("complexity", &complexity)
+        try c.field("rating", &rating)
+        try c.field("custom", &custom)
+    }
+}
+
+public struct ExerciseRenamed: EventPayload {
+    public static let eventType = EventType("ExerciseRenamed", code: 11)
+    public var exerciseId = ""
+    public var name = ""
+    public var stream: StreamName { .library }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+        try c.field("name", &name)
+    }
+}
+
+/// Archived exercises keep their history but are not offered for new sets.
+public struct ExerciseArchived: EventPayload {
+    public static let eventType = EventType("ExerciseArchived", code: 12)
+    public var exerciseId = ""
+    public var stream: StreamName { .library }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The trainer app's questionnaire (DOMAIN.md §12), recorded as answered.
+public struct QuestionnaireAnswered: EventPayload {
+    public static let eventType = EventType("QuestionnaireAnswered", code: 70)
+    public var questionnaireId = UUID.zero
+    public var daysPerWeek = 3
+    public var sessionMinutes = 60
+    public var experience: ExperienceLevel = .beginner
+    public var goals: [TrainingGoal] = []
+    public var equipment: [Equipment] = []
+    public var priorityMuscles: [Muscle] = []
+    public var injuries: [String] = []
+    public var stream: StreamName { .programs }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("questionnaireId", &questionnaireId)
+        try c.field("daysPerWeek", &daysPerWeek)
+        try c.field("sessionMinutes", &sessionMinutes)
+        try c.field("experience", &experience)
+        try c.field("goals", &goals)
+        try c.field("equipment", &equipment)
+        try c.field("priorityMuscles", &priorityMuscles)
+        try c.field("injuries", &injuries)
+    }
+}
+
+public struct ProgramExercise: Sendable, Hashable, PayloadRecord {
+    public var exerciseId = ""
+    public var sets = 3
+    public var repsMin = 8
+    public var repsMax = 12
+    public var restSeconds = 90
+    public var injuryWarning = false
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+        try c.field("sets", &sets)
+        try c.field("repsMin", &repsMin)
+        try c.field("repsMax", &repsMax)
+        try c.field("restSeconds", &restSeconds)
+        try c.field("injuryWarning", &injuryWarning)
+    }
+}
+
+public struct ProgramSession: Sendable, Hashable, PayloadRecord {
+    public var name = ""
+    public var exercises: [ProgramExercise] = []
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("name", &name)
+        try c.field("exercises", &exercises)
+    }
+}
+
+/// The generated program in full, with the seed of its random choices, so a
+/// replay never re-runs randomness.
+public struct ProgramGenerated: EventPayload {
+    public static let eventType = EventType("ProgramGenerated", code: 71)
+    public var programId = UUID.zero
+    public var questionnaireId = UUID.zero
+    public var split = ""
+    public var seed: UInt64 = 0
+    public var repeatWarning = false
+    public var sessions: [ProgramSession] = []
+    public var stream: StreamName { .programs }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("programId", &programId)
+        try c.field("questionnaireId", &questionnaireId)
+        try c.field("split", &split)
+        try c.field("seed", &seed)
+        try c.field("repeatWarning", &repeatWarning)
+        try c.field("sessions", &sessions)
+    }
+}
+
+public struct ProgramActivated: EventPayload {
+    public static let eventType = EventType("ProgramActivated", code: 72)
+    public var programId = UUID.zero
+    public var stream: StreamName { .programs }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("programId", &programId)
+    }
+}
+
+/// Removed by the user, or as the oldest when a third program is created.
+public struct ProgramRemoved: EventPayload {
+    public static let eventType = EventType("ProgramRemoved", code: 73)
+    public var programId = UUID.zero
+    public var reason = ""
+    public var stream: StreamName { .programs }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("programId", &programId)
+        try c.field("reason", &reason)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// A store transaction as a fact (DOMAIN.md §10). Renewals share
+/// `originalTransactionId`; recording a known `transactionId` again (restore)
+/// changes nothing.
+public struct PurchaseRecorded: EventPayload {
+    public static let eventType = EventType("PurchaseRecorded", code: 60)
+    public var transactionId = ""
+    public var originalTransactionId = ""
+    public var product: Product = .proMonthly
+    public var purchasedAt = Timestamp(millis: 0)
+    /// Exclusive: the product is active while purchasedAt ≤ T < expiresAt.
+    public var expiresAt = Timestamp(millis: 0)
+    public var stream: StreamName { .account }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("transactionId", &transactionId)
+        try c.field("originalTransactionId", &originalTransactionId)
+        try c.field("product", &product)
+        try c.field("purchasedAt", &purchasedAt)
+        try c.field("expiresAt", &expiresAt)
+    }
+}
+
+public struct PurchaseRefunded: EventPayload {
+    public static let eventType = EventType("PurchaseRefunded", code: 61)
+    public var transactionId = ""
+    public var refundedAt = Timestamp(millis: 0)
+    public var stream: StreamName { .account }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("transactionId", &transactionId)
+        try c.field("refundedAt", &refundedAt)
+    }
+}
+
+public struct PurchaseRevoked: EventPayload {
+    public static let eventType = EventType("PurchaseRevoked", code: 62)
+    public var transactionId = ""
+    public var revokedAt = Timestamp(millis: 0)
+    public var reason = ""
+    public var stream: StreamName { .account }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("transactionId", &transactionId)
+        try c.field("revokedAt", &revokedAt)
+        try c.field("reason", &reason)
+    }
+}
+
+public struct UpsellDismissed: EventPayload {
+    public static let eventType = EventType("UpsellDismissed", code: 63)
+    public var stream: StreamName { .account }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {}
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The unit new weights default to and are displayed in. History keeps the
+/// unit each weight was entered in (DOMAIN.md §1).
+public struct LiftingUnitChanged: EventPayload {
+    public static let eventType = EventType("LiftingUnitChanged", code: 1)
+    public var unit: WeightUnit = .kg
+    public var stream: StreamName { .account }
+    public init() {}
+    public init(unit: WeightUnit) { self.unit = unit }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("unit", &unit)
+    }
+}
+
+public struct BodyweightDisplayChanged: EventPayload {
+    public static let eventType = EventType("BodyweightDisplayChanged", code: 2)
+    public var display: BodyweightDisplay = .kg
+    public var stream: StreamName { .account }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("display", &display)
+    }
+}
+
+/// The default rest between sets, for all exercises (`exerciseId` nil) or one.
+public struct RestTimerDefaultChanged: EventPayload {
+    public static let eventType = EventType("RestTimerDefaultChanged", code: 3)
+    public var seconds = 0
+    public var exerciseId: String? = nil
+    public var stream: StreamName { .account }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("seconds", &seconds)
+        try c.field("exerciseId", &exerciseId)
+    }
+}

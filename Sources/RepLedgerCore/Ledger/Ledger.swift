@@ -1,0 +1,84 @@
+import Foundation
+
+/// The ledger as an application: a store plus the command path. Each
+/// `execute` loads the states a command needs, lets a `CommandSession`
+/// decide, and appends the decided events in one transaction with the
+/// versions they were decided on, so a concurrent writer causes a clean
+/// `wrongExpectedVersion` instead of a lost update.
+public final class Ledger {
+    public let store: SQLiteEventStore
+    public var device: String
+    public var ids: IdentifierSource
+
+    public init(store: SQLiteEventStore, device: String = "cli", ids: IdentifierSource = .random) {
+        self.store = store
+        self.device = device
+        self.ids = ids
+    }
+
+    public convenience init(path: String, device: String = "cli") throws {
+        self.init(store: try SQLiteEventStore(path: path), device: device)
+    }
+
+    // MARK: States
+
+    public func library() throws -> LibraryState {
+        var state = LibraryState()
+        try store.read(SQLiteEventStore.Query(stream: .library)) { state.evolve($0.event) }
+        return state
+    }
+
+    public func account() throws -> AccountState {
+        var state = AccountState()
+        try store.read(SQLiteEventStore.Query(stream: .account)) { state.evolve($0.event) }
+        return state
+    }
+
+    public func workout(_ id: UUID, through position: Int64 = .max) throws -> WorkoutState {
+        var state = WorkoutState(workoutId: id)
+        try store.read(SQLiteEventStore.Query(stream: .workout(id), through: position)) {
+            state.evolve($0.event, at: $0.occurredAt)
+        }
+        return state
+    }
+
+    /// A workout named by full id, unique id prefix, or `last` (the most recently started).
+    public func resolveWorkout(_ ref: String) throws -> UUID {
+        let key = ref.lowercased()
+        let found = try store.streams(prefix: "workout-" + (key == "last" ? "" : key))
+        let ids = found.compactMap { UUID(uuidString: String($0.stream.raw.dropFirst("workout-".count))) }
+        if key == "last", let id = ids.last { return id }
+        if let exact = ids.first(where: { $0.lowercased == key }) { return exact }
+        guard !key.isEmpty, key != "last", !ids.isEmpty else { throw Refusal.unknownWorkout(ref) }
+        guard ids.count == 1 else { throw Refusal.ambiguousWorkout(ref, matches: ids.prefix(5).map(\.lowercased)) }
+        return ids[0]
+    }
+
+    // MARK: Commands
+
+    /// Runs one command: decide against current state, then append atomically.
+    /// A refusal throws before anything is written.
+    @discardableResult
+    public func execute<T>(at time: Timestamp? = nil, _ decide: (inout CommandSession) throws -> T) throws -> T {
+        try seedLibraryIfNeeded()
+        let context = CommandContext(occurredAt: time ?? .now(), device: device, commandId: ids.next())
+        var session = CommandSession(library: try library(), account: try account(), context: context, ids: ids,
+                                     loadWorkout: { [unowned self] id in try self.workout(id) })
+        let result = try decide(&session)
+        ids = session.ids
+        try store.append(session.pending, expecting: session.expectations)
+        return result
+    }
+
+    /// Appends the built-in exercise library once, with name-derived event
+    /// ids so that seeding twice (or two processes racing) stores it once.
+    public func seedLibraryIfNeeded() throws {
+        guard try store.version(of: .library) == 0 else { return }
+        let at = ExerciseSeed.recordedOn
+        let events = ExerciseSeed.all.map {
+            ProposedEvent(eventId: .derived(from: "library-seed/v1/\($0.exerciseId)"), event: .exerciseDefined($0),
+                          occurredAt: at, device: "ledger", causationId: ExerciseSeed.batchId, correlationId: ExerciseSeed.batchId)
+        }
+        try store.append(events)
+    }
+}

@@ -1,0 +1,153 @@
+import CSQLite
+
+/// An error from SQLite, carrying its result code and message.
+public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+    public let code: Int32
+    public let message: String
+    public let context: String
+
+    public var description: String { "\(context): \(message) (SQLite code \(code))" }
+    /// SQLITE_BUSY or SQLITE_LOCKED: another process holds the file longer than the busy timeout.
+    public var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
+    /// The file is not a database, or is damaged.
+    public var isCorrupt: Bool { code & 0xFF == SQLITE_NOTADB || code & 0xFF == SQLITE_CORRUPT }
+}
+
+// SQLite copies bound text and blobs when given this destructor.
+private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One connection. Not thread-safe by design: a connection belongs to one
+/// caller; two processes share a file through WAL and the busy timeout.
+public final class SQLiteDatabase {
+    let handle: OpaquePointer
+    private var cache: [String: SQLiteStatement] = [:]
+
+    /// Opens (creating if needed) the file at `path`.
+    public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+        var db: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(db)
+            throw SQLiteError(code: rc, message: message, context: "opening \(path)")
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        cache.removeAll() // finalizes statements before the connection closes
+        sqlite3_close_v2(handle)
+    }
+
+    func error(_ rc: Int32, _ context: String) -> SQLiteError {
+        SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), context: context)
+    }
+
+    /// Runs one or more statements that return no rows we need.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        let rc = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard rc == SQLITE_OK else { throw error(rc, sql) }
+    }
+
+    /// A prepared statement, cached by its text for the connection's life.
+    public func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let s = cache[sql] {
+            s.reset()
+            return s
+        }
+        var raw: OpaquePointer?
+        let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+        guard rc == SQLITE_OK, let raw else { throw error(rc, "preparing \(sql)") }
+        let s = SQLiteStatement(raw, db: self, sql: sql)
+        cache[sql] = s
+        return s
+    }
+
+    /// Runs `body` in a transaction: committed if it returns, rolled back if it throws.
+    /// `IMMEDIATE` takes the write lock up front, so two writers queue on the
+    /// busy timeout instead of failing on a lock upgrade.
+    public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The single integer of a query such as `PRAGMA user_version`.
+    public func scalarInt(_ sql: String) throws(SQLiteError) -> Int64 {
+        let s = try statement(sql)
+        guard try s.step() else { return 0 }
+        return s.int(0)
+    }
+}
+
+/// A prepared statement. Bind indices and column indices follow SQLite (bind from 1, columns from 0).
+public final class SQLiteStatement {
+    let raw: OpaquePointer
+    unowned let db: SQLiteDatabase
+    let sql: String
+
+    init(_ raw: OpaquePointer, db: SQLiteDatabase, sql: String) {
+        self.raw = raw
+        self.db = db
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(raw) }
+
+    public func reset() {
+        sqlite3_reset(raw)
+        sqlite3_clear_bindings(raw)
+    }
+
+    private func check(_ rc: Int32) throws(SQLiteError) {
+        guard rc == SQLITE_OK else { throw db.error(rc, "binding for \(sql)") }
+    }
+
+    public func bind(_ i: Int32, _ v: Int64) throws(SQLiteError) { try check(sqlite3_bind_int64(raw, i, v)) }
+    public func bind(_ i: Int32, _ v: String) throws(SQLiteError) { try check(sqlite3_bind_text(raw, i, v, -1, SQLITE_TRANSIENT)) }
+    public func bindNull(_ i: Int32) throws(SQLiteError) { try check(sqlite3_bind_null(raw, i)) }
+    public func bind(_ i: Int32, _ v: [UInt8]) throws(SQLiteError) {
+        let rc = v.withUnsafeBytes { sqlite3_bind_blob(raw, i, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count), SQLITE_TRANSIENT) }
+        try check(rc)
+    }
+    public func bind(_ i: Int32, _ v: [UInt8]?) throws(SQLiteError) {
+        if let v { try bind(i, v) } else { try bindNull(i) }
+    }
+
+    /// Advances: true when a row is available, false when done.
+    @inline(__always)
+    public func step() throws(SQLiteError) -> Bool {
+        let rc = sqlite3_step(raw)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        throw db.error(rc, sql)
+    }
+
+    /// Steps a statement that returns no rows.
+    public func run() throws(SQLiteError) {
+        while try step() {}
+    }
+
+    @inline(__always) public func int(_ c: Int32) -> Int64 { sqlite3_column_int64(raw, c) }
+    @inline(__always) public func isNull(_ c: Int32) -> Bool { sqlite3_column_type(raw, c) == SQLITE_NULL }
+    public func text(_ c: Int32) -> String {
+        guard let p = sqlite3_column_text(raw, c) else { return "" }
+        return String(cString: p)
+    }
+    /// Borrowed bytes, valid until the next step or reset.
+    @inline(__always)
+    public func blob(_ c: Int32) -> UnsafeRawBufferPointer {
+        let p = sqlite3_column_blob(raw, c)
+        let n = Int(sqlite3_column_bytes(raw, c))
+        return UnsafeRawBufferPointer(start: p, count: n)
+    }
+    public func bytes(_ c: Int32) -> [UInt8] { Array(blob(c)) }
+}

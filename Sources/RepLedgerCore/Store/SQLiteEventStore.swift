@@ -1,0 +1,332 @@
+import Crypto
+import Foundation
+
+/// How hard a commit waits for the disk. The default is `.full`: with WAL,
+/// every commit is fsynced before `append` returns, so a committed event
+/// survives a crash or power loss. `.normal` syncs at checkpoints only: a
+/// power cut may lose the last commits (never corrupt the file); it is for
+/// bulk work that can be re-run, such as benchmarks.
+public enum Durability: String, Sendable {
+    case full = "FULL"
+    case normal = "NORMAL"
+}
+
+/// The result of an append.
+public struct AppendResult: Sendable, Equatable {
+    /// Positions of the events written now, in order.
+    public var appended: [Int64]
+    /// Events skipped because the same id was already stored with the same content.
+    public var alreadyStored: Int
+}
+
+/// The event log in one SQLite file: append-only, hash-chained, gapless.
+public final class SQLiteEventStore {
+    public let path: String
+    let db: SQLiteDatabase
+    /// How long a writer waits for another process's lock before failing busy.
+    public static let busyTimeoutMilliseconds = 5_000
+    public static let genesisHash = [UInt8](repeating: 0, count: 32)
+
+    public init(path: String, durability: Durability = .full) throws {
+        self.path = path
+        do {
+            db = try SQLiteDatabase(path: path)
+            try db.execute("PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds)")
+            // journal_mode=WAL persists in the file; readers never block the writer.
+            try db.execute("PRAGMA journal_mode = WAL")
+            try db.execute("PRAGMA synchronous = \(durability.rawValue)")
+            try Schema.migrate(db)
+        } catch let e as SQLiteError {
+            throw StoreError.sqlite(e)
+        }
+    }
+
+    // MARK: Appending
+
+    /// Appends events atomically: all land or none do.
+    ///
+    /// - An event whose id is stored already with identical content is skipped
+    ///   (retries, restores and re-sent watch workouts are safe); with other
+    ///   content the whole append fails with `eventIdConflict`.
+    /// - For each stream in `expectations`, the stream must be at that version
+    ///   when new events are written to it, else `wrongExpectedVersion`.
+    @discardableResult
+    public func append(_ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion] = [:],
+                       now: Timestamp = .now()) throws -> AppendResult {
+        do {
+            return try db.transaction { try appendInTransaction(events, expectations, now) }
+        } catch let e as SQLiteError {
+            throw StoreError.sqlite(e)
+        }
+    }
+
+    private struct Head {
+        var position: Int64
+        var hash: [UInt8]
+        var recordedAt: Timestamp
+    }
+
+    private func appendInTransaction(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion],
+                                     _ now: Timestamp) throws -> AppendResult {
+        var head = try readHead()
+        var versions: [StreamName: Int64] = [:]
+        var seenInBatch: [UUID: [UInt8]] = [:]
+        var result = AppendResult(appended: [], alreadyStored: 0)
+        // recordedAt never decreases along the log, so "the log as of time T" is a prefix.
+        let recordedAt = max(now, head.recordedAt)
+
+        for proposed in events {
+            let type = proposed.event.eventType
+            let payload = proposed.event.encodedPayload
+            let content = CanonicalBytes.content(
+                eventId: proposed.eventId, stream: proposed.stream, type: type, occurredAt: proposed.occurredAt,
+                device: proposed.device, causationId: proposed.causationId, correlationId: proposed.correlationId,
+                payload: payload)
+
+            if let earlier = seenInBatch[proposed.eventId] {
+                guard earlier == content else { throw StoreError.eventIdConflict(eventId: proposed.eventId, position: 0) }
+                result.alreadyStored += 1
+                continue
+            }
+            seenInBatch[proposed.eventId] = content
+            if let stored = try storedContent(of: proposed.eventId) {
+                guard stored.content == content else {
+                    throw StoreError.eventIdConflict(eventId: proposed.eventId, position: stored.position)
+                }
+                result.alreadyStored += 1
+                continue
+            }
+
+            let stream = proposed.stream
+            let current: Int64
+            if let v = versions[stream] {
+                current = v
+            } else {
+                current = try version(of: stream)
+                if case .exactly(let expected)? = expectations[stream], expected != current {
+                    throw StoreError.wrongExpectedVersion(stream: stream, expected: .exactly(expected), actual: current)
+                }
+            }
+            let position = head.position + 1
+            let version = current + 1
+            let chained = CanonicalBytes.chained(previousHash: head.hash, position: position, version: version,
+                                                 recordedAt: recordedAt, content: content)
+            let hash = Array(SHA256.hash(data: chained))
+            try insert(proposed, type: type, payload: payload, position: position, version: version,
+                       recordedAt: recordedAt, hash: hash)
+            versions[stream] = version
+            head = Head(position: position, hash: hash, recordedAt: recordedAt)
+            result.appended.append(position)
+        }
+        return result
+    }
+
+    private func readHead() throws -> Head {
+        let s = try db.statement("SELECT position, hash, recorded_at, recorded_offset FROM events ORDER BY position DESC LIMIT 1")
+        guard try s.step() else { return Head(position: 0, hash: Self.genesisHash, recordedAt: Timestamp(millis: .min)) }
+        return Head(position: s.int(0), hash: s.bytes(1), recordedAt: Timestamp(millis: s.int(2), offsetMinutes: Int(s.int(3))))
+    }
+
+    private func storedContent(of eventId: UUID) throws -> (position: Int64, content: [UInt8])? {
+        let s = try db.statement("SELECT \(Self.columns) FROM events WHERE event_id = ?")
+        try s.bind(1, eventId.bytes16)
+        guard try s.step() else { return nil }
+        let row = try StoredRow(s)
+        return (row.position, row.content)
+    }
+
+    private func insert(_ p: ProposedEvent, type: EventType, payload: [UInt8], position: Int64, version: Int64,
+                        recordedAt: Timestamp, hash: [UInt8]) throws {
+        let s = try db.statement("""
+            INSERT INTO events (position, event_id, stream, stream_version, type, type_code, schema,
+                occurred_at, occurred_offset, recorded_at, recorded_offset, device, causation_id, correlation_id, payload, hash)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try s.bind(1, position)
+        try s.bind(2, p.eventId.bytes16)
+        try s.bind(3, p.stream.raw)
+        try s.bind(4, version)
+        try s.bind(5, type.name)
+        try s.bind(6, Int64(type.code))
+        try s.bind(7, Int64(type.schema))
+        try s.bind(8, p.occurredAt.millis)
+        try s.bind(9, Int64(p.occurredAt.offsetMinutes))
+        try s.bind(10, recordedAt.millis)
+        try s.bind(11, Int64(recordedAt.offsetMinutes))
+        try s.bind(12, p.device)
+        try s.bind(13, p.causationId?.bytes16)
+        try s.bind(14, p.correlationId?.bytes16)
+        try s.bind(15, payload)
+        try s.bind(16, hash)
+        try s.run()
+    }
+
+    // MARK: Reading
+
+    static let columns = """
+        position, event_id, stream, stream_version, type, type_code, schema, occurred_at, occurred_offset, \
+        recorded_at, recorded_offset, device, causation_id, correlation_id, payload, hash
+        """
+
+    /// The current version of a stream; 0 when it does not exist.
+    public func version(of stream: StreamName) throws -> Int64 {
+        let s = try db.statement("SELECT MAX(stream_version) FROM events WHERE stream = ?")
+        try s.bind(1, stream.raw)
+        _ = try s.step()
+        return s.int(0)
+    }
+
+    /// The position of the last event; 0 for an empty log.
+    public func headPosition() throws -> Int64 {
+        try db.scalarInt("SELECT COALESCE(MAX(position), 0) FROM events")
+    }
+
+    /// The last position recorded at or before `time` (0 if none): the log "as of" that time.
+    public func position(recordedAtOrBefore time: Timestamp) throws -> Int64 {
+        let s = try db.statement("SELECT COALESCE(MAX(position), 0) FROM events WHERE recorded_at <= ?")
+        try s.bind(1, time.millis)
+        _ = try s.step()
+        return s.int(0)
+    }
+
+    /// A filter for `read`. Positions are inclusive.
+    public struct Query: Sendable {
+        public var stream: StreamName?
+        public var types: [String]?
+        public var fromPosition: Int64 = 1
+        public var throughPosition: Int64 = .max
+        public var recordedFrom: Timestamp?
+        public var recordedThrough: Timestamp?
+        public init(stream: StreamName? = nil, types: [String]? = nil, from: Int64 = 1, through: Int64 = .max) {
+            self.stream = stream
+            self.types = types
+            self.fromPosition = from
+            self.throughPosition = through
+        }
+    }
+
+    /// Calls `body` with each matching event in position order, one row at a
+    /// time: the log is never held in memory as a whole.
+    public func read(_ query: Query = Query(), _ body: (EventEnvelope) throws -> Void) throws {
+        var sql = "SELECT \(Self.columns) FROM events WHERE position BETWEEN ? AND ?"
+        if query.stream != nil { sql += " AND stream = ?" }
+        if let types = query.types { sql += " AND type IN (\(types.map { _ in "?" }.joined(separator: ",")))" }
+        if query.recordedFrom != nil { sql += " AND recorded_at >= ?" }
+        if query.recordedThrough != nil { sql += " AND recorded_at <= ?" }
+        sql += " ORDER BY position"
+        let s = try db.statement(sql)
+        var i: Int32 = 1
+        try s.bind(i, query.fromPosition); i += 1
+        try s.bind(i, query.throughPosition); i += 1
+        if let stream = query.stream { try s.bind(i, stream.raw); i += 1 }
+        for t in query.types ?? [] { try s.bind(i, t); i += 1 }
+        if let t = query.recordedFrom { try s.bind(i, t.millis); i += 1 }
+        if let t = query.recordedThrough { try s.bind(i, t.millis); i += 1 }
+        defer { s.reset() }
+        while try s.step() {
+            try body(try StoredRow(s).envelope())
+        }
+    }
+
+    /// The events of one stream, in version order.
+    public func read(stream: StreamName, through: Int64 = .max) throws -> [EventEnvelope] {
+        var out: [EventEnvelope] = []
+        try read(Query(stream: stream, through: through)) { out.append($0) }
+        return out
+    }
+
+    /// One event by position or id.
+    public func event(at position: Int64) throws -> EventEnvelope? {
+        var found: EventEnvelope?
+        try read(Query(from: position, through: position)) { found = $0 }
+        return found
+    }
+
+    public func event(id: UUID) throws -> EventEnvelope? {
+        let s = try db.statement("SELECT \(Self.columns) FROM events WHERE event_id = ?")
+        try s.bind(1, id.bytes16)
+        defer { s.reset() }
+        guard try s.step() else { return nil }
+        return try StoredRow(s).envelope()
+    }
+
+    /// Streams whose name starts with `prefix`, with the position of their first event.
+    public func streams(prefix: String) throws -> [(stream: StreamName, firstPosition: Int64)] {
+        // A range on the (stream, stream_version) index instead of LIKE, which would scan.
+        let s = try db.statement("SELECT stream, position FROM events WHERE stream >= ? AND stream < ? AND stream_version = 1 ORDER BY position")
+        try s.bind(1, prefix)
+        try s.bind(2, prefix + "\u{10FFFF}")
+        defer { s.reset() }
+        var out: [(StreamName, Int64)] = []
+        while try s.step() { out.append((StreamName(s.text(0)), s.int(1))) }
+        return out
+    }
+
+    public func count() throws -> Int64 { try db.scalarInt("SELECT COUNT(*) FROM events") }
+}
+
+/// One `events` row as read, before or without payload decoding.
+struct StoredRow {
+    var position: Int64
+    var eventId: UUID
+    var stream: StreamName
+    var version: Int64
+    var typeName: String
+    var typeCode: Int
+    var schema: Int
+    var occurredAt: Timestamp
+    var recordedAt: Timestamp
+    var device: String
+    var causationId: UUID?
+    var correlationId: UUID?
+    var payload: [UInt8]
+    var hash: [UInt8]
+
+    init(_ s: SQLiteStatement) throws {
+        position = s.int(0)
+        eventId = try Self.uuid(s.blob(1), position: s.int(0))
+        stream = StreamName(s.text(2))
+        version = s.int(3)
+        typeName = s.text(4)
+        typeCode = Int(s.int(5))
+        schema = Int(s.int(6))
+        occurredAt = Timestamp(millis: s.int(7), offsetMinutes: Int(s.int(8)))
+        recordedAt = Timestamp(millis: s.int(9), offsetMinutes: Int(s.int(10)))
+        device = s.text(11)
+        causationId = s.isNull(12) ? nil : try Self.uuid(s.blob(12), position: position)
+        correlationId = s.isNull(13) ? nil : try Self.uuid(s.blob(13), position: position)
+        payload = s.bytes(14)
+        hash = s.bytes(15)
+    }
+
+    private static func uuid(_ raw: UnsafeRawBufferPointer, position: Int64) throws -> UUID {
+        guard raw.count == 16 else { throw StoreError.unreadableEvent(position: position, reason: "an id is not 16 bytes") }
+        var r = BinaryReader(raw)
+        return try UUID(from: &r)
+    }
+
+    /// The content bytes, rebuilt from the stored columns (type by its stored name and schema).
+    var content: [UInt8] {
+        CanonicalBytes.content(eventId: eventId, stream: stream, type: EventType(typeName, code: typeCode, schema: schema),
+                               occurredAt: occurredAt, device: device, causationId: causationId,
+                               correlationId: correlationId, payload: payload)
+    }
+
+    func decodeEvent() throws -> LedgerEvent {
+        do {
+            let entry = try EventCatalog.entry(code: typeCode)
+            guard entry.type.name == typeName else {
+                throw StoreError.unreadableEvent(position: position, reason: "type code \(typeCode) is \(entry.type.name), the row says \(typeName)")
+            }
+            return try payload.withUnsafeBytes { try LedgerEvent.decode(code: typeCode, schema: schema, payload: $0) }
+        } catch let e as CodecError {
+            throw StoreError.unreadableEvent(position: position, reason: e.description)
+        }
+    }
+
+    func envelope() throws -> EventEnvelope {
+        EventEnvelope(position: position, eventId: eventId, stream: stream, version: version, occurredAt: occurredAt,
+                      recordedAt: recordedAt, device: device, causationId: causationId, correlationId: correlationId,
+                      event: try decodeEvent(), hash: hash)
+    }
+}

@@ -1,0 +1,53 @@
+/// The database schema, as an ordered list of migrations. `PRAGMA user_version`
+/// records how many have run. A migration is never edited once released; a
+/// change is a new migration appended here.
+enum Schema {
+    static let migrations: [String] = [
+        // 1: the event log. Positions are the rowid, so position order is storage order.
+        """
+        CREATE TABLE events (
+            position        INTEGER PRIMARY KEY,
+            event_id        BLOB    NOT NULL UNIQUE,
+            stream          TEXT    NOT NULL,
+            stream_version  INTEGER NOT NULL,
+            type            TEXT    NOT NULL,
+            type_code       INTEGER NOT NULL,
+            schema          INTEGER NOT NULL,
+            occurred_at     INTEGER NOT NULL,
+            occurred_offset INTEGER NOT NULL,
+            recorded_at     INTEGER NOT NULL,
+            recorded_offset INTEGER NOT NULL,
+            device          TEXT    NOT NULL,
+            causation_id    BLOB,
+            correlation_id  BLOB,
+            payload         BLOB    NOT NULL,
+            hash            BLOB    NOT NULL,
+            UNIQUE (stream, stream_version)
+        ) STRICT;
+        CREATE INDEX events_recorded_at ON events (recorded_at);
+        CREATE INDEX events_type ON events (type_code, position);
+        -- The log is append-only: the database itself refuses edits and deletions.
+        CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+            BEGIN SELECT RAISE(ABORT, 'events are immutable: append a correcting event instead'); END;
+        CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+            BEGIN SELECT RAISE(ABORT, 'events are immutable: append a correcting event instead'); END;
+        """,
+    ]
+
+    static var currentVersion: Int64 { Int64(migrations.count) }
+
+    /// Brings the file up to the current schema, in one transaction.
+    static func migrate(_ db: SQLiteDatabase) throws {
+        let found = try db.scalarInt("PRAGMA user_version")
+        if found > currentVersion { throw StoreError.newerSchema(found: found, supported: currentVersion) }
+        guard found < currentVersion else { return }
+        try db.transaction {
+            // Re-read under the write lock: another process may have migrated meanwhile.
+            let now = try db.scalarInt("PRAGMA user_version")
+            for (i, sql) in migrations.enumerated() where Int64(i) >= now {
+                try db.execute(sql)
+            }
+            try db.execute("PRAGMA user_version = \(currentVersion)")
+        }
+    }
+}
