@@ -4,25 +4,18 @@ import Foundation
 /// Where new ids come from: random in production, seeded for the demo and
 /// tests so that the same script yields the same events (and so is idempotent).
 public struct IdentifierSource: Sendable {
-    private var state: UInt64?
+    private var generator: SplitMix?
 
-    public static var random: IdentifierSource { IdentifierSource(state: nil) }
-    public static func seeded(_ seed: UInt64) -> IdentifierSource { IdentifierSource(state: seed) }
+    public static var random: IdentifierSource { IdentifierSource(generator: nil) }
+    public static func seeded(_ seed: UInt64) -> IdentifierSource { IdentifierSource(generator: SplitMix(seed: seed)) }
 
     public mutating func next() -> UUID {
-        guard var s = state else { return UUID() }
+        guard generator != nil else { return UUID() }
         var bytes = [UInt8]()
         bytes.reserveCapacity(16)
         for _ in 0..<2 {
-            // SplitMix64: small, fast and well distributed.
-            s &+= 0x9E37_79B9_7F4A_7C15
-            var z = s
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            withUnsafeBytes(of: z.littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: generator!.next().littleEndian) { bytes.append(contentsOf: $0) }
         }
-        state = s
         return UUID.v4(bytes)
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import RepLedgerCore
+
+enum Console {
+    static func out(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    static func json(_ value: JSONValue) { out(value.rendered) }
+
+    /// Left-aligned text columns, right-aligned numbers, for people at a terminal.
+    static func table(_ header: [String], _ rows: [[String]], rightAligned: Set<Int> = []) {
+        let all = [header] + rows
+        let widths = header.indices.map { c in all.map { $0.indices.contains(c) ? $0[c].count : 0 }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, cell in
+                let padding = String(repeating: " ", count: max(0, widths[i] - cell.count))
+                return rightAligned.contains(i) ? padding + cell : cell + padding
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+        out(line(header))
+        out(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
+        rows.forEach { out(line($0)) }
+    }
+}
+
+/// Weights for people: in the user's unit setting, at most two decimals.
+enum WeightText {
+    static func show(kg: Double?, in unit: WeightUnit) -> String {
+        guard let kg else { return "bodyweight" }
+        let value = unit == .kg ? kg : kg / WeightUnit.kilogramsPerPound
+        return "\(((value * 100).rounded() / 100).formatted) \(unit.rawValue)"
+    }
+
+    static func set(kg: Double?, reps: Int?, in unit: WeightUnit) -> String {
+        let r = reps.map { " × \($0)" } ?? ""
+        return kg == nil ? "\(reps.map(String.init) ?? "–") reps" : show(kg: kg, in: unit) + r
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+
+    var shortId: String { String(prefix(8)) }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import RepLedgerCore
+
+struct ExerciseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exercise", abstract: "The exercise library.", subcommands: [Add.self, List.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a custom exercise.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The exercise's name.") var name: String
+        @Option(help: "Primary muscle (repeat for several): \(Muscle.allCases.map(\.rawValue).joined(separator: ", ")).")
+        var muscle: [String] = []
+        @Option(help: "Secondary muscle (repeatable).") var secondary: [String] = []
+        @Option(help: "Equipment (repeatable): \(Equipment.allCases.map(\.rawValue).joined(separator: ", ")).")
+        var equipment: [String] = []
+        @Option(help: "Kind: \(ExerciseKind.allCases.map(\.rawValue).joined(separator: ", ")).") var kind = "strength"
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let primary = try muscle.map { try vocabulary(Muscle.self, "muscle", $0) }
+            let second = try secondary.map { try vocabulary(Muscle.self, "muscle", $0) }
+            let gear = try equipment.map { try vocabulary(Equipment.self, "equipment", $0) }
+            let k = try vocabulary(ExerciseKind.self, "kind", kind)
+            let ledger = try global.openLedger()
+            let id = try ledger.execute(at: try at.time()) {
+                try $0.defineExercise(name: name, primaryMuscles: primary, secondaryMuscles: second, equipment: gear, kind: k)
+            }
+            if global.json { Console.json(.object([("exerciseId", .string(id))])) } else { Console.out("Added \(name) (id \(id))") }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the exercises.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Only exercises whose primary muscle is this.") var muscle: String?
+        @Flag(help: "Include archived exercises.") var all = false
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            try ledger.seedLibraryIfNeeded()
+            let filter = try muscle.map { try vocabulary(Muscle.self, "muscle", $0) }
+            let library = try ledger.library()
+            let rows = library.order.compactMap { library.exercises[$0] }
+                .filter { all || !$0.archived }
+                .filter { x in filter.map { x.definition.primaryMuscles.contains($0) } ?? true }
+                .sorted { $0.name.lowercased() < $1.name.lowercased() }
+            if global.json {
+                Console.json(.object([("exercises", .array(rows.map { x in
+                    let d = x.definition
+                    return .object([
+                        ("exerciseId", .string(d.exerciseId)), ("name", .string(d.name)),
+                        ("muscle", .string(d.primaryMuscles.first?.rawValue ?? "")), ("kind", .string(d.kind.rawValue)),
+                        ("primaryMuscles", .array(d.primaryMuscles.map { .string($0.rawValue) })),
+                        ("secondaryMuscles", .array(d.secondaryMuscles.map { .string($0.rawValue) })),
+                        ("equipment", .array(d.equipment.map { .string($0.rawValue) })),
+                        ("custom", .bool(d.custom)), ("archived", .bool(x.archived)),
+                    ])
+                }))]))
+            } else {
+                Console.table(["Exercise", "Id", "Muscle", "Kind", "Equipment"], rows.map { x in
+                    let d = x.definition
+                    return [d.name, d.exerciseId, d.primaryMuscles.map(\.rawValue).joined(separator: ", "), d.kind.rawValue,
+                            d.equipment.map(\.rawValue).joined(separator: ", ")]
+                })
+                Console.out("\(rows.count) exercises")
+            }
+        }
+    }
+}
+
+/// Parses a closed vocabulary value, refusing with the allowed values listed.
+func vocabulary<T: PayloadEnum>(_ type: T.Type, _ kind: String, _ text: String) throws(Refusal) -> T {
+    if let v = T(rawValue: text) { return v }
+    if let v = T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return v }
+    throw .unknownVocabulary(kind: kind, value: text, allowed: T.allCases.map(\.rawValue))
+}

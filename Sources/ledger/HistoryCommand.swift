@@ -1,0 +1,76 @@
+import ArgumentParser
+import RepLedgerCore
+import RepLedgerProjections
+
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "Your workouts, newest first (discarded ones are left out).")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var asOf: AsOfOption
+    @Option(help: "Only workouts with a completed set of this exercise (id or name).") var exercise: String?
+    @Option(help: "Only workouts started in this month, YYYY-MM.") var month: String?
+    @Option(help: "At most this many workouts (newest first).") var limit: Int?
+
+    func validate() throws {
+        if let month, !(month.count == 7 && Timestamp.parseISO8601(month + "-01", defaultOffsetMinutes: 0) != nil) {
+            throw ValidationError("--month takes YYYY-MM, e.g. 2026-11")
+        }
+        if let limit, limit < 1 { throw ValidationError("--limit takes a number of at least 1") }
+    }
+
+    func run() throws {
+        let store = try global.openStore()
+        let through = try asOf.position(in: store)
+        let history = try WorkoutHistoryProjection.build(from: store, through: through)
+        let exerciseId = try exercise.map { try history.library.resolve($0).exerciseId }
+        var rows = history.workouts(exerciseId: exerciseId, month: month)
+        if let limit { rows = Array(rows.prefix(limit)) }
+        if global.json {
+            Console.json(.object([("workouts", .array(rows.map(Self.json)))]))
+            return
+        }
+        let unit = try Ledger(store: store).account().liftingUnit
+        guard !rows.isEmpty else { Console.out("No workouts yet. Try `ledger demo`, or `ledger workout start`."); return }
+        var month = ""
+        for w in rows {
+            let m = String(w.startedAt.isoDate.prefix(7))
+            if m != month { month = m; Console.out("\n\(m)") }
+            let duration = w.durationSeconds.map { " · \($0 / 60) min" } ?? (w.finishedAt == nil ? " · in progress" : "")
+            Console.out("  \(w.startedAt.isoDate)  \(w.name)\(duration) · \(w.sets) sets · \(WeightText.show(kg: w.tonnageKg, in: unit))  [\(w.workoutId.lowercased.shortId)]")
+            for x in w.exercises {
+                let sets = x.sets.map { s in
+                    let text = WeightText.set(kg: s.weightKg, reps: s.reps, in: unit)
+                    return s.type == .normal ? text : "\(text) (\(s.type.rawValue))"
+                }
+                Console.out("      \(x.exercise): \(sets.joined(separator: ", "))")
+            }
+        }
+    }
+
+    static func json(_ w: WorkoutHistoryProjection.WorkoutRow) -> JSONValue {
+        .object([
+            ("workoutId", .string(w.workoutId.lowercased)),
+            ("name", .string(w.name)),
+            ("startedAt", .string(w.startedAt.iso8601)),
+            ("finishedAt", .optional(w.finishedAt?.iso8601)),
+            ("durationSeconds", w.durationSeconds.map { .int($0) } ?? .null),
+            ("sets", .int(Int64(w.sets))),
+            ("tonnageKg", .number(w.tonnageKg)),
+            ("exercises", .array(w.exercises.map { x in
+                .object([
+                    ("exercise", .string(x.exercise)),
+                    ("exerciseId", .string(x.exerciseId)),
+                    ("sets", .array(x.sets.map { s in
+                        .object([
+                            ("setId", .string(s.setId.lowercased)),
+                            ("weightKg", .optional(s.weightKg)),
+                            ("reps", .optional(s.reps)),
+                            ("type", .string(s.type.rawValue)),
+                            ("rpe", .optional(s.rpe)),
+                        ])
+                    })),
+                ])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import RepLedgerCore
+
+struct LogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log", abstract: "The raw event log, in position order (JSON Lines with --json).")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var asOf: AsOfOption
+    @Option(help: "Only this stream, e.g. workout-<id>, library, account.") var stream: String?
+    @Option(help: "Only this event type (repeatable), e.g. SetLogged.") var type: [String] = []
+    @Option(help: "Start at this position.") var from: Int64 = 1
+
+    func validate() throws {
+        for t in type where EventCatalog.entry(named: t) == nil {
+            throw ValidationError("unknown event type '\(t)'; known: \(EventCatalog.entries.map(\.type.name).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let store = try global.openStore()
+        var query = SQLiteEventStore.Query(stream: stream.map(StreamName.init), types: type.isEmpty ? nil : type, from: from)
+        query.throughPosition = try asOf.position(in: store)
+        try store.read(query) { e in
+            if global.json {
+                Console.out(e.canonicalJSON)
+            } else {
+                Console.out("#\(e.position)  \(e.occurredAt.iso8601)  \(e.stream.raw) v\(e.version)  \(e.type.name)  \(e.event.payloadJSON)")
+            }
+        }
+    }
+}
+
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify", abstract: "Check the hash chain of the whole log; exits 3 at the first bad position.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let store = try global.openStore()
+        let report = try store.verify()
+        if global.json {
+            Console.json(.object([
+                ("ok", .bool(report.ok)), ("events", .int(report.events)),
+                ("firstBadPosition", report.firstBadPosition.map { .int($0) } ?? .null),
+                ("reason", .optional(report.reason)), ("headHash", .string(report.headHash)),
+            ]))
+        } else if report.ok {
+            Console.out("ok: \(report.events) events, chain intact. Head hash \(report.headHash)")
+        }
+        if let bad = report.firstBadPosition {
+            throw IntegrityFailure(position: bad, reason: report.reason ?? "unknown")
+        }
+    }
+}

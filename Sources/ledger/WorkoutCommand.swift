@@ -1,0 +1,185 @@
+import ArgumentParser
+import Foundation
+import RepLedgerCore
+
+struct WorkoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workout", abstract: "Record a workout: start, log sets, fix them, finish.",
+        discussion: "A workout W is named by its id, a unique prefix of it, or `last`.",
+        subcommands: [Start.self, Log.self, EditSet.self, DeleteSet.self, Swap.self, Pause.self, Resume.self,
+                      Finish.self, Discard.self])
+
+    struct Start: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Start an empty workout.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "The workout's name (default: Morning/Afternoon/Evening Workout).") var name: String?
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let id = try ledger.execute(at: try at.time()) { try $0.startWorkout(name: name ?? "") }
+            respond(global, ["workoutId": id.lowercased], human: "Started workout \(id.lowercased)")
+        }
+    }
+
+    /// Options that describe a set's values, shared by `log` and `edit-set`.
+    struct SetValues: ParsableArguments {
+        @Option(parsing: .unconditional, help: "Repetitions, 0–1000.") var reps: Int?
+        @Option(parsing: .unconditional, help: "Weight: 80, 80kg or 176.5lb (a bare number uses your unit setting).") var weight: String?
+        @Option(parsing: .unconditional, help: "RPE, 1–10 in steps of 0.5.") var rpe: Double?
+        @Option(help: "Set type: normal, warmup, drop or failure.") var type: String?
+        @Option(parsing: .unconditional, help: "Duration in seconds (timed and cardio work).") var duration: Double?
+        @Option(parsing: .unconditional, help: "Distance in metres.") var distance: Double?
+        @Option(help: "A note on the set.") var notes: String?
+
+        func metrics(defaultUnit: WeightUnit) throws(Refusal) -> SetMetrics {
+            SetMetrics(weight: try weight.map { w throws(Refusal) in try Weight.parse(w, defaultUnit: defaultUnit) },
+                       reps: reps, rpe: rpe, durationSeconds: duration, distanceMeters: distance)
+        }
+
+        func setType() throws(Refusal) -> SetType? { try type.map { t throws(Refusal) in try SetType.parse(t) } }
+    }
+
+    struct Log: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Log a completed set.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "The exercise, by id or name.") var exercise: String
+        @OptionGroup var values: SetValues
+        @Flag(name: .customLong("history-edit"), help: "Allow adding to a finished workout.") var historyEdit = false
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            let unit = try ledger.account().liftingUnit
+            let metrics = try values.metrics(defaultUnit: unit)
+            let type = try values.setType() ?? .normal
+            let setId = try ledger.execute(at: try at.time()) {
+                try $0.logSet(id, exercise: exercise, type: type, metrics: metrics, notes: values.notes, historyEdit: historyEdit)
+            }
+            let what = WeightText.set(kg: metrics.weight?.kilograms, reps: metrics.reps, in: unit)
+            let name = try ledger.library().resolve(exercise).name
+            respond(global, ["setId": setId.lowercased],
+                    human: "Logged \(type == .normal ? "" : "\(type.rawValue) ")set \(setId.lowercased.shortId): \(name) \(what)")
+        }
+    }
+
+    struct EditSet: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "edit-set", abstract: "Correct a set (appends a SetEdited event).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "The set's id or a unique prefix.") var set: String
+        @OptionGroup var values: SetValues
+        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            let metrics = try values.metrics(defaultUnit: try ledger.account().liftingUnit)
+            let type = try values.setType()
+            try ledger.execute(at: try at.time()) {
+                try $0.editSet(id, set: set, type: type, changes: metrics, notes: values.notes, historyEdit: historyEdit)
+            }
+            respond(global, ["workoutId": id.lowercased], human: "Edited set \(set)")
+        }
+    }
+
+    struct DeleteSet: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "delete-set", abstract: "Delete a set (appends a SetDeleted event).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "The set's id or a unique prefix.") var set: String
+        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            try ledger.execute(at: try at.time()) { try $0.deleteSet(id, set: set, historyEdit: historyEdit) }
+            respond(global, ["workoutId": id.lowercased], human: "Deleted set \(set)")
+        }
+    }
+
+    struct Swap: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Swap an exercise for another; sets already logged stay with the first.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "The exercise to replace.") var from: String
+        @Argument(help: "The exercise to do instead.") var to: String
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            try ledger.execute(at: try at.time()) { try $0.swapExercise(id, from: from, to: to) }
+            respond(global, ["workoutId": id.lowercased], human: "Swapped \(from) for \(to)")
+        }
+    }
+
+    struct Pause: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pause the clock of a workout.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            try ledger.execute(at: try at.time()) { try $0.pauseWorkout(id) }
+            respond(global, ["workoutId": id.lowercased], human: "Paused")
+        }
+    }
+
+    struct Resume: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Resume a paused workout.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            try ledger.execute(at: try at.time()) { try $0.resumeWorkout(id) }
+            respond(global, ["workoutId": id.lowercased], human: "Resumed")
+        }
+    }
+
+    struct Finish: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Finish a workout.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            try ledger.execute(at: try at.time()) { try $0.finishWorkout(id) }
+            let w = try ledger.workout(id)
+            let minutes = (w.durationSeconds() ?? 0) / 60
+            respond(global, ["workoutId": id.lowercased], human: "Finished \(w.name) after \(minutes) min")
+        }
+    }
+
+    struct Discard: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Discard a workout: it leaves history, PRs and hints but stays in the log.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            try ledger.execute(at: try at.time()) { try $0.discardWorkout(id) }
+            respond(global, ["workoutId": id.lowercased], human: "Discarded workout \(id.lowercased)")
+        }
+    }
+}
+
+/// The answer of a recording command: ids as JSON, or a line for a person.
+func respond(_ global: GlobalOptions, _ ids: KeyValuePairs<String, String>, human: String) {
+    if global.json { Console.json(.object(ids.map { ($0.key, .string($0.value)) })) } else { Console.out(human) }
+}
