@@ -57,10 +57,11 @@ let package = Package(
             dependencies: [
                 "RepLedgerCore",
                 "RepLedgerProjections",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/RepLedgerCoreTests",
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "LedgerCLITests",

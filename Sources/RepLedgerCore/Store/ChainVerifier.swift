@@ -17,34 +17,34 @@ extension SQLiteEventStore {
     /// previous one, and checks that positions are gapless and payloads decode.
     /// Stops at the first bad event: everything after it is unverifiable.
     public func verify() throws -> VerificationReport {
-        let s = try db.statement("SELECT \(Self.columns) FROM events ORDER BY position")
-        defer { s.reset() }
-        var previous = Self.genesisHash
-        var expected: Int64 = 1
-        var checked: Int64 = 0
-        func bad(_ position: Int64, _ reason: String) -> VerificationReport {
-            VerificationReport(events: checked, firstBadPosition: position, reason: reason, headHash: previous.hex)
-        }
-        while try s.step() {
-            let row: StoredRow
-            do { row = try StoredRow(s) } catch { return bad(expected, "\(error)") }
-            if row.position != expected {
-                return bad(expected, row.position > expected
-                    ? "position \(expected) is missing (next stored is \(row.position)): an event was deleted"
-                    : "position \(row.position) appears out of order")
+        try db.with("SELECT \(Self.columns) FROM events ORDER BY position") { s in
+            var previous = Self.genesisHash
+            var expected: Int64 = 1
+            var checked: Int64 = 0
+            func bad(_ position: Int64, _ reason: String) -> VerificationReport {
+                VerificationReport(events: checked, firstBadPosition: position, reason: reason, headHash: previous.hex)
             }
-            let chained = CanonicalBytes.chained(previousHash: previous, position: row.position, version: row.version,
-                                                 recordedAt: row.recordedAt, content: row.content)
-            let hash = Array(SHA256.hash(data: chained))
-            guard hash == row.hash else {
-                return bad(row.position, "hash mismatch: the event or one before it was altered, removed or reordered")
+            while try s.step() {
+                let row: StoredRow
+                do { row = try StoredRow(s) } catch { return bad(expected, "\(error)") }
+                if row.position != expected {
+                    return bad(expected, row.position > expected
+                        ? "position \(expected) is missing (next stored is \(row.position)): an event was deleted"
+                        : "position \(row.position) appears out of order")
+                }
+                let chained = CanonicalBytes.chained(previousHash: previous, position: row.position, version: row.version,
+                                                     recordedAt: row.recordedAt, content: row.content)
+                let hash = Array(SHA256.hash(data: chained))
+                guard hash == row.hash else {
+                    return bad(row.position, "hash mismatch: the event or one before it was altered, removed or reordered")
+                }
+                do { _ = try row.decodeEvent() } catch { return bad(row.position, "\(error)") }
+                previous = hash
+                expected += 1
+                checked += 1
             }
-            do { _ = try row.decodeEvent() } catch { return bad(row.position, "\(error)") }
-            previous = hash
-            expected += 1
-            checked += 1
+            return VerificationReport(events: checked, firstBadPosition: nil, reason: nil, headHash: previous.hex)
         }
-        return VerificationReport(events: checked, firstBadPosition: nil, reason: nil, headHash: previous.hex)
     }
 }
 

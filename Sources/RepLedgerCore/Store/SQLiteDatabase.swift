@@ -51,18 +51,37 @@ public final class SQLiteDatabase {
         guard rc == SQLITE_OK else { throw error(rc, sql) }
     }
 
+    /// Runs `body` with the cached prepared statement for `sql`, and resets it
+    /// afterwards however `body` ends. A statement left mid-result would keep
+    /// its read transaction open, pinning this connection to an old snapshot
+    /// (stale reads, and SQLITE_BUSY_SNAPSHOT on the next write).
+    /// Re-entrant: if the cached statement is in use (a nested read of the same
+    /// query), a fresh one is prepared for the inner call.
+    public func with<T>(_ sql: String, _ body: (SQLiteStatement) throws -> T) throws -> T {
+        let cached = try statement(sql)
+        let s = cached.inUse ? try prepare(sql) : cached
+        s.inUse = true
+        defer { s.inUse = false; s.reset() }
+        return try body(s)
+    }
+
     /// A prepared statement, cached by its text for the connection's life.
+    /// Prefer `with(_:_:)`, which resets it when done.
     public func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let s = cache[sql] {
-            s.reset()
+            if !s.inUse { s.reset() }
             return s
         }
+        let s = try prepare(sql)
+        cache[sql] = s
+        return s
+    }
+
+    private func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         var raw: OpaquePointer?
         let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
         guard rc == SQLITE_OK, let raw else { throw error(rc, "preparing \(sql)") }
-        let s = SQLiteStatement(raw, db: self, sql: sql)
-        cache[sql] = s
-        return s
+        return SQLiteStatement(raw, db: self, sql: sql)
     }
 
     /// Runs `body` in a transaction: committed if it returns, rolled back if it throws.
@@ -81,10 +100,8 @@ public final class SQLiteDatabase {
     }
 
     /// The single integer of a query such as `PRAGMA user_version`.
-    public func scalarInt(_ sql: String) throws(SQLiteError) -> Int64 {
-        let s = try statement(sql)
-        guard try s.step() else { return 0 }
-        return s.int(0)
+    public func scalarInt(_ sql: String) throws -> Int64 {
+        try with(sql) { s in try s.step() ? s.int(0) : 0 }
     }
 }
 
@@ -93,6 +110,8 @@ public final class SQLiteStatement {
     let raw: OpaquePointer
     unowned let db: SQLiteDatabase
     let sql: String
+    /// Set while a `with` body is stepping it.
+    var inUse = false
 
     init(_ raw: OpaquePointer, db: SQLiteDatabase, sql: String) {
         self.raw = raw

@@ -122,43 +122,46 @@ public final class SQLiteEventStore {
     }
 
     private func readHead() throws -> Head {
-        let s = try db.statement("SELECT position, hash, recorded_at, recorded_offset FROM events ORDER BY position DESC LIMIT 1")
-        guard try s.step() else { return Head(position: 0, hash: Self.genesisHash, recordedAt: Timestamp(millis: .min)) }
-        return Head(position: s.int(0), hash: s.bytes(1), recordedAt: Timestamp(millis: s.int(2), offsetMinutes: Int(s.int(3))))
+        try db.with("SELECT position, hash, recorded_at, recorded_offset FROM events ORDER BY position DESC LIMIT 1") { s in
+            guard try s.step() else { return Head(position: 0, hash: Self.genesisHash, recordedAt: Timestamp(millis: .min)) }
+            return Head(position: s.int(0), hash: s.bytes(1), recordedAt: Timestamp(millis: s.int(2), offsetMinutes: Int(s.int(3))))
+        }
     }
 
     private func storedContent(of eventId: UUID) throws -> (position: Int64, content: [UInt8])? {
-        let s = try db.statement("SELECT \(Self.columns) FROM events WHERE event_id = ?")
-        try s.bind(1, eventId.bytes16)
-        guard try s.step() else { return nil }
-        let row = try StoredRow(s)
-        return (row.position, row.content)
+        try db.with("SELECT \(Self.columns) FROM events WHERE event_id = ?") { s in
+            try s.bind(1, eventId.bytes16)
+            guard try s.step() else { return nil }
+            let row = try StoredRow(s)
+            return (row.position, row.content)
+        }
     }
 
     private func insert(_ p: ProposedEvent, type: EventType, payload: [UInt8], position: Int64, version: Int64,
                         recordedAt: Timestamp, hash: [UInt8]) throws {
-        let s = try db.statement("""
+        try db.with("""
             INSERT INTO events (position, event_id, stream, stream_version, type, type_code, schema,
                 occurred_at, occurred_offset, recorded_at, recorded_offset, device, causation_id, correlation_id, payload, hash)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        try s.bind(1, position)
-        try s.bind(2, p.eventId.bytes16)
-        try s.bind(3, p.stream.raw)
-        try s.bind(4, version)
-        try s.bind(5, type.name)
-        try s.bind(6, Int64(type.code))
-        try s.bind(7, Int64(type.schema))
-        try s.bind(8, p.occurredAt.millis)
-        try s.bind(9, Int64(p.occurredAt.offsetMinutes))
-        try s.bind(10, recordedAt.millis)
-        try s.bind(11, Int64(recordedAt.offsetMinutes))
-        try s.bind(12, p.device)
-        try s.bind(13, p.causationId?.bytes16)
-        try s.bind(14, p.correlationId?.bytes16)
-        try s.bind(15, payload)
-        try s.bind(16, hash)
-        try s.run()
+            """) { s in
+            try s.bind(1, position)
+            try s.bind(2, p.eventId.bytes16)
+            try s.bind(3, p.stream.raw)
+            try s.bind(4, version)
+            try s.bind(5, type.name)
+            try s.bind(6, Int64(type.code))
+            try s.bind(7, Int64(type.schema))
+            try s.bind(8, p.occurredAt.millis)
+            try s.bind(9, Int64(p.occurredAt.offsetMinutes))
+            try s.bind(10, recordedAt.millis)
+            try s.bind(11, Int64(recordedAt.offsetMinutes))
+            try s.bind(12, p.device)
+            try s.bind(13, p.causationId?.bytes16)
+            try s.bind(14, p.correlationId?.bytes16)
+            try s.bind(15, payload)
+            try s.bind(16, hash)
+            try s.run()
+        }
     }
 
     // MARK: Reading
@@ -170,10 +173,10 @@ public final class SQLiteEventStore {
 
     /// The current version of a stream; 0 when it does not exist.
     public func version(of stream: StreamName) throws -> Int64 {
-        let s = try db.statement("SELECT MAX(stream_version) FROM events WHERE stream = ?")
-        try s.bind(1, stream.raw)
-        _ = try s.step()
-        return s.int(0)
+        try db.with("SELECT MAX(stream_version) FROM events WHERE stream = ?") { s in
+            try s.bind(1, stream.raw)
+            return try s.step() ? s.int(0) : 0
+        }
     }
 
     /// The position of the last event; 0 for an empty log.
@@ -183,10 +186,10 @@ public final class SQLiteEventStore {
 
     /// The last position recorded at or before `time` (0 if none): the log "as of" that time.
     public func position(recordedAtOrBefore time: Timestamp) throws -> Int64 {
-        let s = try db.statement("SELECT COALESCE(MAX(position), 0) FROM events WHERE recorded_at <= ?")
-        try s.bind(1, time.millis)
-        _ = try s.step()
-        return s.int(0)
+        try db.with("SELECT COALESCE(MAX(position), 0) FROM events WHERE recorded_at <= ?") { s in
+            try s.bind(1, time.millis)
+            return try s.step() ? s.int(0) : 0
+        }
     }
 
     /// A filter for `read`. Positions are inclusive.
@@ -214,17 +217,17 @@ public final class SQLiteEventStore {
         if query.recordedFrom != nil { sql += " AND recorded_at >= ?" }
         if query.recordedThrough != nil { sql += " AND recorded_at <= ?" }
         sql += " ORDER BY position"
-        let s = try db.statement(sql)
-        var i: Int32 = 1
-        try s.bind(i, query.fromPosition); i += 1
-        try s.bind(i, query.throughPosition); i += 1
-        if let stream = query.stream { try s.bind(i, stream.raw); i += 1 }
-        for t in query.types ?? [] { try s.bind(i, t); i += 1 }
-        if let t = query.recordedFrom { try s.bind(i, t.millis); i += 1 }
-        if let t = query.recordedThrough { try s.bind(i, t.millis); i += 1 }
-        defer { s.reset() }
-        while try s.step() {
-            try body(try StoredRow(s).envelope())
+        try db.with(sql) { s in
+            var i: Int32 = 1
+            try s.bind(i, query.fromPosition); i += 1
+            try s.bind(i, query.throughPosition); i += 1
+            if let stream = query.stream { try s.bind(i, stream.raw); i += 1 }
+            for t in query.types ?? [] { try s.bind(i, t); i += 1 }
+            if let t = query.recordedFrom { try s.bind(i, t.millis); i += 1 }
+            if let t = query.recordedThrough { try s.bind(i, t.millis); i += 1 }
+            while try s.step() {
+                try body(try StoredRow(s).envelope())
+            }
         }
     }
 
@@ -243,23 +246,23 @@ public final class SQLiteEventStore {
     }
 
     public func event(id: UUID) throws -> EventEnvelope? {
-        let s = try db.statement("SELECT \(Self.columns) FROM events WHERE event_id = ?")
-        try s.bind(1, id.bytes16)
-        defer { s.reset() }
-        guard try s.step() else { return nil }
-        return try StoredRow(s).envelope()
+        try db.with("SELECT \(Self.columns) FROM events WHERE event_id = ?") { s in
+            try s.bind(1, id.bytes16)
+            guard try s.step() else { return nil }
+            return try StoredRow(s).envelope()
+        }
     }
 
     /// Streams whose name starts with `prefix`, with the position of their first event.
     public func streams(prefix: String) throws -> [(stream: StreamName, firstPosition: Int64)] {
         // A range on the (stream, stream_version) index instead of LIKE, which would scan.
-        let s = try db.statement("SELECT stream, position FROM events WHERE stream >= ? AND stream < ? AND stream_version = 1 ORDER BY position")
-        try s.bind(1, prefix)
-        try s.bind(2, prefix + "\u{10FFFF}")
-        defer { s.reset() }
-        var out: [(StreamName, Int64)] = []
-        while try s.step() { out.append((StreamName(s.text(0)), s.int(1))) }
-        return out
+        try db.with("SELECT stream, position FROM events WHERE stream >= ? AND stream < ? AND stream_version = 1 ORDER BY position") { s in
+            try s.bind(1, prefix)
+            try s.bind(2, prefix + "\u{10FFFF}")
+            var out: [(stream: StreamName, firstPosition: Int64)] = []
+            while try s.step() { out.append((StreamName(s.text(0)), s.int(1))) }
+            return out
+        }
     }
 
     public func count() throws -> Int64 { try db.scalarInt("SELECT COUNT(*) FROM events") }

@@ -1,0 +1,110 @@
+import Foundation
+@testable import RepLedgerCore
+
+/// One realistic event of every catalog type, with every optional field set
+/// somewhere, for codec round trips and the stored v1 fixture.
+enum EventSamples {
+    static let workout = UUID(uuidString: "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f")!
+    static let entry = UUID(uuidString: "11111111-2222-4333-8444-555555555555")!
+    static let set = UUID(uuidString: "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee")!
+    static let template = UUID(uuidString: "0a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8d")!
+    static let program = UUID(uuidString: "99999999-8888-4777-a666-555555555555")!
+    static let batch = UUID(uuidString: "12345678-9abc-4def-8123-456789abcdef")!
+    static let t0 = Timestamp(millis: 1_788_000_000_000, offsetMinutes: 60)
+
+    static var all: [LedgerEvent] {
+        var unit = LiftingUnitChanged(); unit.unit = .lb
+        var bw = BodyweightDisplayChanged(); bw.display = .stoneLb
+        var rest = RestTimerDefaultChanged(); rest.seconds = 120; rest.exerciseId = "deadlift"
+        var defined = ExerciseDefined()
+        defined.exerciseId = "zercher-squat"; defined.name = "Zercher Squat"; defined.primaryMuscles = [.quads]
+        defined.secondaryMuscles = [.glutes, .abs]; defined.equipment = [.barbell]; defined.kind = .strength
+        defined.canonicalMovement = "squat"; defined.complexity = 3; defined.rating = 61; defined.custom = true
+        var renamed = ExerciseRenamed(); renamed.exerciseId = "zercher-squat"; renamed.name = "Zercher Squat (Barbell)"
+        var archived = ExerciseArchived(); archived.exerciseId = "zercher-squat"
+        var started = WorkoutStarted(); started.workoutId = workout; started.name = "Upper \"A\" — día 1"
+        started.origin = .programDay; started.templateId = template; started.programId = program; started.programDayIndex = 2
+        var added = WorkoutExerciseAdded(); added.workoutId = workout; added.entryId = entry; added.exerciseId = "barbell-bench-press"
+        added.targetSets = 3; added.targetRepsMin = 8; added.targetRepsMax = 12
+        var removed = WorkoutExerciseRemoved(); removed.workoutId = workout; removed.entryId = entry
+        var reordered = WorkoutExercisesReordered(); reordered.workoutId = workout; reordered.entryIds = [entry, set]
+        var swapped = WorkoutExerciseSwapped(); swapped.workoutId = workout; swapped.entryId = entry
+        swapped.fromExerciseId = "leg-press"; swapped.toExerciseId = "hack-squat"
+        var linked = SupersetLinked(); linked.workoutId = workout; linked.supersetId = set; linked.entryIds = [entry, template]
+        var unlinked = SupersetUnlinked(); unlinked.workoutId = workout; unlinked.supersetId = set
+        var setAdded = SetAdded(); setAdded.workoutId = workout; setAdded.setId = set; setAdded.entryId = entry
+        setAdded.exerciseId = "barbell-bench-press"; setAdded.type = .warmup; setAdded.target = SetMetrics(weight: Weight(60, .kg), reps: 5)
+        var logged = SetLogged(); logged.workoutId = workout; logged.setId = set; logged.entryId = entry
+        logged.exerciseId = "barbell-bench-press"; logged.type = .failure
+        logged.metrics = SetMetrics(weight: Weight(176.5, .lb), reps: 8, rpe: 9.5, durationSeconds: 42.5, distanceMeters: 0.25)
+        logged.notes = "line one\nline two\ttabbed \\ backslash"; logged.historyEdit = true
+        var edited = SetEdited(); edited.workoutId = workout; edited.setId = set; edited.type = .drop
+        edited.changes = SetMetrics(weight: Weight(82.5, .kg)); edited.notes = "fixed typo"; edited.historyEdit = true
+        var deleted = SetDeleted(); deleted.workoutId = workout; deleted.setId = set
+        var completed = SetCompleted(); completed.workoutId = workout; completed.setId = set
+        var uncompleted = SetUncompleted(); uncompleted.workoutId = workout; uncompleted.setId = set
+        var note = WorkoutNoteSet(); note.workoutId = workout; note.entryId = entry; note.text = "elbow felt off 🤕"
+        var timer = RestTimerStarted(); timer.workoutId = workout; timer.seconds = 90; timer.afterSetId = set
+        var adjust = RestTimerAdjusted(); adjust.workoutId = workout; adjust.deltaSeconds = -15
+        var dismiss = RestTimerDismissed(); dismiss.workoutId = workout
+        var paused = WorkoutPaused(); paused.workoutId = workout
+        var resumed = WorkoutResumed(); resumed.workoutId = workout
+        var health = HealthSampleRecorded(); health.workoutId = workout; health.kind = .activeEnergy; health.value = 12.75
+        var finished = WorkoutFinished(); finished.workoutId = workout
+        var discarded = WorkoutDiscarded(); discarded.workoutId = workout
+        let lines = [TemplateExercise(exerciseId: "back-squat", sets: 5, repsMin: 3, repsMax: 5),
+                     TemplateExercise(exerciseId: "plank", sets: 3)]
+        var tCreated = TemplateCreated(); tCreated.templateId = template; tCreated.name = "Legs"; tCreated.exercises = lines
+        var tRenamed = TemplateRenamed(); tRenamed.templateId = template; tRenamed.name = "Leg Day"
+        var tChanged = TemplateExercisesChanged(); tChanged.templateId = template; tChanged.exercises = Array(lines.reversed())
+        var tDup = TemplateDuplicated(); tDup.templateId = program; tDup.sourceTemplateId = template; tDup.name = "Leg Day (copy)"
+        tDup.exercises = lines
+        var tOrder = TemplatesReordered(); tOrder.templateIds = [program, template]
+        var tDeleted = TemplateDeleted(); tDeleted.templateId = template
+        var purchase = PurchaseRecorded(); purchase.transactionId = "2000000123"; purchase.originalTransactionId = "2000000100"
+        purchase.product = .coachAnnual; purchase.purchasedAt = t0; purchase.expiresAt = t0.adding(seconds: 365 * 86_400)
+        var refund = PurchaseRefunded(); refund.transactionId = "2000000123"; refund.refundedAt = t0.adding(seconds: 86_400)
+        var revoke = PurchaseRevoked(); revoke.transactionId = "2000000123"; revoke.revokedAt = t0.adding(seconds: 7200)
+        revoke.reason = "family sharing ended"
+        var questionnaire = QuestionnaireAnswered(); questionnaire.questionnaireId = batch; questionnaire.daysPerWeek = 3
+        questionnaire.sessionMinutes = 45; questionnaire.experience = .intermediate; questionnaire.goals = [.strength, .muscle]
+        questionnaire.equipment = [.barbell, .dumbbell]; questionnaire.priorityMuscles = [.glutes, .hamstrings]
+        questionnaire.injuries = ["left shoulder"]
+        var ex = ProgramExercise(); ex.exerciseId = "romanian-deadlift"; ex.repsMin = 6; ex.repsMax = 10; ex.restSeconds = 120
+        ex.injuryWarning = true
+        var session = ProgramSession(); session.name = "Lower 1"; session.exercises = [ex]
+        var generated = ProgramGenerated(); generated.programId = program; generated.questionnaireId = batch
+        generated.split = "1 Upper 2 Lower"; generated.seed = .max; generated.repeatWarning = true; generated.sessions = [session]
+        var activated = ProgramActivated(); activated.programId = program
+        var programRemoved = ProgramRemoved(); programRemoved.programId = program; programRemoved.reason = "a third program was created"
+        var importStarted = ImportBatchStarted(); importStarted.batchId = batch; importStarted.source = .hevy
+        importStarted.fileName = "workouts.csv"; importStarted.fileDigest = String(repeating: "ab", count: 32); importStarted.rows = 23_114
+        var importFinished = ImportBatchFinished(); importFinished.batchId = batch; importFinished.workouts = 812
+        importFinished.sets = 21_007; importFinished.exercisesCreated = 14; importFinished.skipped = 3
+
+        return [
+            .liftingUnitChanged(unit), .bodyweightDisplayChanged(bw), .restTimerDefaultChanged(rest),
+            .exerciseDefined(defined), .exerciseRenamed(renamed), .exerciseArchived(archived),
+            .workoutStarted(started), .workoutExerciseAdded(added), .workoutExerciseRemoved(removed),
+            .workoutExercisesReordered(reordered), .workoutExerciseSwapped(swapped), .supersetLinked(linked),
+            .supersetUnlinked(unlinked), .setAdded(setAdded), .setLogged(logged), .setEdited(edited),
+            .setDeleted(deleted), .setCompleted(completed), .setUncompleted(uncompleted), .workoutNoteSet(note),
+            .restTimerStarted(timer), .restTimerAdjusted(adjust), .restTimerDismissed(dismiss), .workoutPaused(paused),
+            .workoutResumed(resumed), .healthSampleRecorded(health), .workoutFinished(finished), .workoutDiscarded(discarded),
+            .templateCreated(tCreated), .templateRenamed(tRenamed), .templateExercisesChanged(tChanged),
+            .templateDuplicated(tDup), .templatesReordered(tOrder), .templateDeleted(tDeleted),
+            .purchaseRecorded(purchase), .purchaseRefunded(refund), .purchaseRevoked(revoke), .upsellDismissed(UpsellDismissed()),
+            .questionnaireAnswered(questionnaire), .programGenerated(generated), .programActivated(activated),
+            .programRemoved(programRemoved), .importBatchStarted(importStarted), .importBatchFinished(importFinished),
+        ]
+    }
+
+    /// The samples as proposed events with fixed ids and times.
+    static var proposed: [ProposedEvent] {
+        all.enumerated().map { i, e in
+            ProposedEvent(eventId: .derived(from: "sample/\(i)"), event: e, occurredAt: t0.adding(seconds: Int64(i) * 30),
+                          device: i % 3 == 0 ? "watch" : "phone", causationId: i % 2 == 0 ? batch : nil,
+                          correlationId: i % 4 == 0 ? nil : batch)
+        }
+    }
+}
