@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import RepLedgerCore
+
+@Suite("Workout state")
+struct WorkoutStateTests {
+    @Test("a swap keeps logged sets with the old exercise; later sets go to the new one")
+    func swapKeepsHistory() throws {
+        let t = try TempLedger()
+        let w = try t.ledger.execute { try $0.startWorkout(name: "Lower A") }
+        try t.ledger.execute { _ = try $0.logSet(w, exercise: "leg-press", metrics: SetMetrics(weight: Weight(160, .kg), reps: 10)) }
+        try t.ledger.execute { try $0.swapExercise(w, from: "leg-press", to: "hack-squat") }
+        try t.ledger.execute { _ = try $0.logSet(w, exercise: "hack-squat", metrics: SetMetrics(weight: Weight(100, .kg), reps: 10)) }
+        let state = try t.ledger.workout(w)
+        #expect(state.entries.count == 1)
+        #expect(state.entries[0].exerciseId == "hack-squat")
+        #expect(state.sets.map(\.exerciseId) == ["leg-press", "hack-squat"])
+        #expect(Set(state.sets.map(\.entryId)).count == 1)
+    }
+
+    @Test("paused time is left out of the duration")
+    func pausedTime() throws {
+        let t = try TempLedger()
+        let w = try t.ledger.execute(at: .at("2026-11-02T07:00:00Z")) { try $0.startWorkout(name: "Upper B") }
+        try t.ledger.execute(at: .at("2026-11-02T07:20:00Z")) { try $0.pauseWorkout(w) }
+        try t.ledger.execute(at: .at("2026-11-02T07:30:00Z")) { try $0.resumeWorkout(w) }
+        try t.ledger.execute(at: .at("2026-11-02T08:00:00Z")) { try $0.finishWorkout(w) }
+        #expect(try t.ledger.workout(w).durationSeconds() == 50 * 60)
+        #expect(throws: Refusal.self) { try t.ledger.execute { try $0.resumeWorkout(w) } }
+    }
+
+    @Test("a deleted set is gone and an edit changes only the given fields")
+    func editAndDelete() throws {
+        let t = try TempLedger()
+        let w = try t.ledger.execute { try $0.startWorkout(name: "") }
+        let a = try t.ledger.execute { try $0.logSet(w, exercise: "back-squat", metrics: SetMetrics(weight: Weight(100, .kg), reps: 5, rpe: 8)) }
+        let b = try t.ledger.execute { try $0.logSet(w, exercise: "back-squat", type: .warmup, metrics: SetMetrics(weight: Weight(60, .kg), reps: 5)) }
+        try t.ledger.execute { try $0.editSet(w, set: a.lowercased, changes: SetMetrics(weight: Weight(225, .lb))) }
+        try t.ledger.execute { try $0.deleteSet(w, set: b.lowercased) }
+        let state = try t.ledger.workout(w)
+        #expect(state.sets.count == 1)
+        #expect(state.sets[0].metrics == SetMetrics(weight: Weight(225, .lb), reps: 5, rpe: 8))
+        #expect(["Morning Workout", "Afternoon Workout", "Evening Workout", "Night Workout"].contains(state.name))
+    }
+
+    @Test("`last` and id prefixes name workouts")
+    func workoutReferences() throws {
+        let t = try TempLedger()
+        let first = try t.ledger.execute { try $0.startWorkout(name: "A") }
+        let second = try t.ledger.execute { try $0.startWorkout(name: "B") }
+        #expect(try t.ledger.resolveWorkout("last") == second)
+        #expect(try t.ledger.resolveWorkout(String(first.lowercased.prefix(8))) == first)
+        #expect(try t.ledger.resolveWorkout(second.uuidString) == second)
+    }
+}
