@@ -51,8 +51,23 @@ extension UUID: PayloadValue {
 
     /// The 16 bytes, as stored.
     public var bytes16: [UInt8] { withUnsafeBytes(of: uuid) { Array($0) } }
-    /// Lower-case canonical text (Foundation prints upper case).
-    public var lowercased: String { uuidString.lowercased() }
+    /// Lower-case canonical text (Foundation prints upper case, through sprintf;
+    /// this runs for every stream name, so it formats the bytes directly).
+    public var lowercased: String {
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        return withUnsafeBytes(of: uuid) { raw in
+            String(unsafeUninitializedCapacity: 36) { out in
+                var o = 0
+                for i in 0..<16 {
+                    if i == 4 || i == 6 || i == 8 || i == 10 { out[o] = 0x2D; o += 1 }
+                    out[o] = hex[Int(raw[i] >> 4)]
+                    out[o + 1] = hex[Int(raw[i] & 0xF)]
+                    o += 2
+                }
+                return o
+            }
+        }
+    }
     /// The all-zero UUID, used only as the "not yet decoded" placeholder.
     public static let zero = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 }

@@ -99,6 +99,9 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int32 { sqlite3_changes(handle) }
+
     /// The single integer of a query such as `PRAGMA user_version`.
     public func scalarInt(_ sql: String) throws -> Int64 {
         try with(sql) { s in try s.step() ? s.int(0) : 0 }

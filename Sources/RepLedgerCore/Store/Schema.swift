@@ -4,6 +4,9 @@
 enum Schema {
     static let migrations: [String] = [
         // 1: the event log. Positions are the rowid, so position order is storage order.
+        // Only the indexes appends need: every extra one costs on every append.
+        // "As of a time" needs none (recorded_at is monotonic: a binary search
+        // over positions), and filtering by type is an audit-time scan.
         """
         CREATE TABLE events (
             position        INTEGER PRIMARY KEY,
@@ -24,8 +27,6 @@ enum Schema {
             hash            BLOB    NOT NULL,
             UNIQUE (stream, stream_version)
         ) STRICT;
-        CREATE INDEX events_recorded_at ON events (recorded_at);
-        CREATE INDEX events_type ON events (type_code, position);
         -- The log is append-only: the database itself refuses edits and deletions.
         CREATE TRIGGER events_no_update BEFORE UPDATE ON events
             BEGIN SELECT RAISE(ABORT, 'events are immutable: append a correcting event instead'); END;
