@@ -75,14 +75,11 @@ struct WorkoutCommand: ParsableCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            let ledger = try global.openLedger()
-            let id = try ledger.resolveWorkout(workout)
-            let metrics = try values.metrics(defaultUnit: try ledger.account().liftingUnit)
             let type = try values.setType()
-            try ledger.execute(at: try at.time()) {
-                try $0.editSet(id, set: set, type: type, changes: metrics, notes: values.notes, historyEdit: historyEdit)
+            try recordOnWorkout(global, workout, at, human: "Edited set \(set)") { session, id, unit in
+                let metrics = try values.metrics(defaultUnit: unit)
+                try session.editSet(id, set: set, type: type, changes: metrics, notes: values.notes, historyEdit: historyEdit)
             }
-            respond(global, ["workoutId": id.lowercased], human: "Edited set \(set)")
         }
     }
 
@@ -95,10 +92,9 @@ struct WorkoutCommand: ParsableCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            let ledger = try global.openLedger()
-            let id = try ledger.resolveWorkout(workout)
-            try ledger.execute(at: try at.time()) { try $0.deleteSet(id, set: set, historyEdit: historyEdit) }
-            respond(global, ["workoutId": id.lowercased], human: "Deleted set \(set)")
+            try recordOnWorkout(global, workout, at, human: "Deleted set \(set)") { session, id, _ in
+                try session.deleteSet(id, set: set, historyEdit: historyEdit)
+            }
         }
     }
 
@@ -112,10 +108,9 @@ struct WorkoutCommand: ParsableCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            let ledger = try global.openLedger()
-            let id = try ledger.resolveWorkout(workout)
-            try ledger.execute(at: try at.time()) { try $0.swapExercise(id, from: from, to: to) }
-            respond(global, ["workoutId": id.lowercased], human: "Swapped \(from) for \(to)")
+            try recordOnWorkout(global, workout, at, human: "Swapped \(from) for \(to)") { session, id, _ in
+                try session.swapExercise(id, from: from, to: to)
+            }
         }
     }
 
@@ -126,10 +121,7 @@ struct WorkoutCommand: ParsableCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            let ledger = try global.openLedger()
-            let id = try ledger.resolveWorkout(workout)
-            try ledger.execute(at: try at.time()) { try $0.pauseWorkout(id) }
-            respond(global, ["workoutId": id.lowercased], human: "Paused")
+            try recordOnWorkout(global, workout, at, human: "Paused") { session, id, _ in try session.pauseWorkout(id) }
         }
     }
 
@@ -140,10 +132,7 @@ struct WorkoutCommand: ParsableCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            let ledger = try global.openLedger()
-            let id = try ledger.resolveWorkout(workout)
-            try ledger.execute(at: try at.time()) { try $0.resumeWorkout(id) }
-            respond(global, ["workoutId": id.lowercased], human: "Resumed")
+            try recordOnWorkout(global, workout, at, human: "Resumed") { session, id, _ in try session.resumeWorkout(id) }
         }
     }
 
@@ -171,12 +160,20 @@ struct WorkoutCommand: ParsableCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            let ledger = try global.openLedger()
-            let id = try ledger.resolveWorkout(workout)
-            try ledger.execute(at: try at.time()) { try $0.discardWorkout(id) }
-            respond(global, ["workoutId": id.lowercased], human: "Discarded workout \(id.lowercased)")
+            try recordOnWorkout(global, workout, at, human: "Discarded") { session, id, _ in try session.discardWorkout(id) }
         }
     }
+}
+
+/// Resolves workout `ref`, runs one command on it at `--at` (with the user's
+/// lifting unit for bare weights), and answers `{"workoutId"}` or `human`.
+func recordOnWorkout(_ global: GlobalOptions, _ ref: String, _ at: AtOption, human: String,
+                     _ command: (inout CommandSession, UUID, WeightUnit) throws -> Void) throws {
+    let ledger = try global.openLedger()
+    let id = try ledger.resolveWorkout(ref)
+    let unit = try ledger.account().liftingUnit
+    try ledger.execute(at: try at.time()) { try command(&$0, id, unit) }
+    respond(global, ["workoutId": id.lowercased], human: human)
 }
 
 /// The answer of a recording command: ids as JSON, or a line for a person.
