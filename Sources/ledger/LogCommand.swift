@@ -9,6 +9,8 @@ struct LogCommand: ParsableCommand {
     @Option(help: "Only this stream, e.g. workout-<id>, library, account.") var stream: String?
     @Option(help: "Only this event type (repeatable), e.g. SetLogged.") var type: [String] = []
     @Option(help: "Start at this position.") var from: Int64 = 1
+    @Option(help: "Only events recorded at or after this time (ISO 8601).") var since: String?
+    @Option(help: "Only events recorded at or before this time (ISO 8601).") var until: String?
 
     func validate() throws {
         for t in type where EventCatalog.entry(named: t) == nil {
@@ -20,6 +22,8 @@ struct LogCommand: ParsableCommand {
         let store = try global.openStore()
         var query = SQLiteEventStore.Query(stream: stream.map(StreamName.init), types: type.isEmpty ? nil : type, from: from)
         query.throughPosition = try asOf.position(in: store)
+        query.recordedFrom = try since.map(parseTime)
+        query.recordedThrough = try until.map(parseTime)
         try store.read(query) { e in
             if global.json {
                 Console.out(e.canonicalJSON)

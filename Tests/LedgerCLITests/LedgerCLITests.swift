@@ -211,3 +211,28 @@ struct LedgerCLITests {
         #expect(!FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("repledger.sqlite").path))
     }
 }
+
+@Suite("ledger log filters", .serialized)
+struct LedgerLogFilterTests {
+    @Test("log filters by stream, type and recorded time")
+    func filters() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["workout", "start"]).status == 0)
+        Thread.sleep(forTimeInterval: 0.05)
+        let cut = Timestamp.now().iso8601
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(try cli.run(["workout", "log", "last", "deadlift", "--reps", "5", "--weight", "140"]).status == 0)
+        func types(_ args: [String]) throws -> [String] {
+            try cli.run(["log", "--json"] + args).stdout.split(separator: "\n").map { line in
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                return object?["type"] as? String ?? "?"
+            }
+        }
+        #expect(try types(["--since", cut]) == ["WorkoutExerciseAdded", "SetLogged"])
+        #expect(try types(["--until", cut]).last == "WorkoutStarted")
+        #expect(try types(["--type", "SetLogged"]) == ["SetLogged"])
+        #expect(try types(["--stream", "library"]).count == 76)
+        #expect(try cli.run(["log", "--since", "last tuesday"]).status == 1)
+    }
+}

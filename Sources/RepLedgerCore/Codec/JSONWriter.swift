@@ -55,9 +55,6 @@ public struct JSONWriter: Sendable {
 
     public mutating func string(_ s: String) { separate(); appendQuoted(s) }
 
-    /// Inserts already-canonical JSON (e.g. a payload rendered elsewhere) as one value.
-    public mutating func raw(_ json: [UInt8]) { separate(); bytes.append(contentsOf: json) }
-
     private mutating func appendQuoted(_ s: String) {
         bytes.append(0x22)
         for b in s.utf8 {

@@ -70,9 +70,6 @@ public struct CommandSession {
         return UUID(uuidString: String(raw.dropFirst("workout-".count)))
     }
 
-    /// Drops what was collected (after it has been appended).
-    public mutating func clearPending() { pending.removeAll() }
-
     // MARK: Settings
 
     public mutating func setLiftingUnit(_ unit: WeightUnit) {

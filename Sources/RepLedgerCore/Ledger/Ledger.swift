@@ -16,10 +16,6 @@ public final class Ledger {
         self.ids = ids
     }
 
-    public convenience init(path: String, device: String = "cli") throws {
-        self.init(store: try SQLiteEventStore(path: path), device: device)
-    }
-
     // MARK: States
 
     public func library() throws -> LibraryState {
