@@ -1,13 +1,22 @@
 import RepLedgerCore
 
-/// A read model: a pure, deterministic fold over the log. It never reads the
-/// database or the clock; whatever it needs comes in the events. Its name and
-/// version key its snapshots, so a change to the fold must bump the version.
+/// A fold over the log: pure and deterministic. It never reads the database
+/// or the clock; whatever it needs comes in the events. Its name and version
+/// key its snapshots, so a change to the fold must bump the version.
 public protocol Projection: Sendable {
     static var name: String { get }
     static var version: Int { get }
     init()
     mutating func apply(_ envelope: EventEnvelope)
+}
+
+/// A read model computed from a fold's state under a rule set (and, where it
+/// speaks of time, an explicit "as of" time). Views never hold state of
+/// their own, so an edit, a deletion or a rule change can never leave one
+/// stale: rebuilding under other rules needs no replay of the log.
+public protocol ProjectionView {
+    static var name: String { get }
+    static var version: Int { get }
 }
 
 extension Projection {

@@ -1,32 +1,13 @@
 import Foundation
 import RepLedgerCore
 
-/// Workout history: every workout that was not discarded, newest first, with
-/// its exercises and completed sets (DOMAIN.md §13). Tonnage and the set count
-/// cover completed working sets; warm-ups are listed but do not count.
-public struct WorkoutHistoryProjection: Projection {
+/// Workout history (DOMAIN.md §13): every workout that was not discarded,
+/// newest first, with its exercises and completed sets. The set count and
+/// tonnage cover the sets that count under the rules (working sets by
+/// default); warm-ups are listed with their type but do not count.
+public struct WorkoutHistoryProjection: ProjectionView {
     public static let name = "workout-history"
     public static let version = 1
-
-    public private(set) var library = LibraryState()
-    public private(set) var workouts: [UUID: WorkoutState] = [:]
-
-    public init() {}
-
-    public mutating func apply(_ envelope: EventEnvelope) {
-        let event = envelope.event
-        if envelope.stream == .library { library.evolve(event); return }
-        guard envelope.stream.raw.hasPrefix("workout-") else { return }
-        if case .workoutStarted(let e) = event { workouts[e.workoutId] = WorkoutState(workoutId: e.workoutId) }
-        guard let id = Self.workoutId(event), workouts[id] != nil else { return }
-        workouts[id]!.evolve(event, at: envelope.occurredAt)
-    }
-
-    private static func workoutId(_ event: LedgerEvent) -> UUID? {
-        UUID(uuidString: String(event.stream.raw.dropFirst("workout-".count)))
-    }
-
-    // MARK: Queries
 
     public struct SetRow: Sendable, Equatable {
         public var setId: UUID
@@ -35,6 +16,7 @@ public struct WorkoutHistoryProjection: Projection {
         public var type: SetType
         public var rpe: Double?
         public var metrics: SetMetrics
+        public var notes: String?
     }
 
     public struct ExerciseRow: Sendable, Equatable {
@@ -49,46 +31,69 @@ public struct WorkoutHistoryProjection: Projection {
         public var startedAt: Timestamp
         public var finishedAt: Timestamp?
         public var durationSeconds: Int64?
-        /// Completed working sets.
+        public var notes: String?
+        public var templateId: UUID?
+        /// Completed sets that count under the rules.
         public var sets: Int
-        /// Σ weight × reps of completed working sets, in kg.
+        /// Σ weight × reps of those sets, in kg.
         public var tonnageKg: Double
         public var exercises: [ExerciseRow]
     }
 
     /// Workouts newest first, optionally only those with a completed set of
-    /// `exerciseId` and only those started in the local month `YYYY-MM`.
-    public func workouts(exerciseId: String? = nil, month: String? = nil) -> [WorkoutRow] {
-        workouts.values
-            .filter { $0.status != .discarded && $0.startedAt != nil }
-            .compactMap { row(for: $0) }
-            .filter { row in exerciseId.map { id in row.exercises.contains { $0.exerciseId == id } } ?? true }
-            .filter { row in month.map { row.startedAt.isoDate.hasPrefix($0 + "-") } ?? true }
-            .sorted { ($0.startedAt.millis, $0.workoutId.uuidString) > ($1.startedAt.millis, $1.workoutId.uuidString) }
+    /// `exerciseId` and only those started in the local month `YYYY-MM`, then
+    /// `offset` skipped and at most `limit` returned.
+    public static func workouts(_ log: TrainingLogProjection, rules: RuleSet = .default, exerciseId: String? = nil,
+                                month: String? = nil, offset: Int = 0, limit: Int? = nil) -> [WorkoutRow] {
+        let rows = log.countedWorkouts.reversed()
+            .filter { w in exerciseId.map { id in w.sets.contains { $0.completed && $0.exerciseId == id } } ?? true }
+            .filter { w in month.map { w.startedAt!.isoDate.hasPrefix($0 + "-") } ?? true }
+            .dropFirst(offset)
+        return (limit.map { Array(rows.prefix($0)) } ?? Array(rows)).map { row(for: $0, log: log, rules: rules) }
     }
 
-    func row(for w: WorkoutState) -> WorkoutRow? {
-        guard let startedAt = w.startedAt else { return nil }
+    public static func row(for w: WorkoutState, log: TrainingLogProjection, rules: RuleSet = .default) -> WorkoutRow {
         var groups: [ExerciseRow] = []
         var sets = 0
         var tonnage = 0.0
         for entry in w.entries {
             for s in w.sets where s.entryId == entry.entryId && s.completed {
-                let kg = s.metrics.weight?.kilograms
-                if s.type.isWorking {
+                if rules.counts(s.type) {
                     sets += 1
-                    tonnage += (kg ?? 0) * Double(s.metrics.reps ?? 0)
+                    tonnage += s.volumeKg
                 }
-                let setRow = SetRow(setId: s.setId, weightKg: kg, reps: s.metrics.reps, type: s.type, rpe: s.metrics.rpe, metrics: s.metrics)
+                let setRow = SetRow(setId: s.setId, weightKg: s.weightKg, reps: s.metrics.reps, type: s.type,
+                                    rpe: s.metrics.rpe, metrics: s.metrics, notes: s.notes)
                 // Sets done before a swap keep their own exercise, so one entry can show two.
                 if let i = groups.lastIndex(where: { $0.exerciseId == s.exerciseId }) {
                     groups[i].sets.append(setRow)
                 } else {
-                    groups.append(ExerciseRow(exerciseId: s.exerciseId, exercise: library.name(of: s.exerciseId), sets: [setRow]))
+                    groups.append(ExerciseRow(exerciseId: s.exerciseId, exercise: log.exerciseName(s.exerciseId), sets: [setRow]))
                 }
             }
         }
-        return WorkoutRow(workoutId: w.workoutId, name: w.name, startedAt: startedAt, finishedAt: w.finishedAt,
-                          durationSeconds: w.durationSeconds(), sets: sets, tonnageKg: tonnage, exercises: groups)
+        return WorkoutRow(workoutId: w.workoutId, name: w.name, startedAt: w.startedAt!, finishedAt: w.finishedAt,
+                          durationSeconds: w.durationSeconds(), notes: w.note, templateId: w.templateId, sets: sets,
+                          tonnageKg: tonnage, exercises: groups)
+    }
+}
+
+/// Every workout an exercise was done in, newest first, with its sets of that exercise.
+public struct ExerciseHistoryProjection: ProjectionView {
+    public static let name = "exercise-history"
+    public static let version = 1
+
+    public struct Entry: Sendable, Equatable {
+        public var workoutId: UUID
+        public var workoutName: String
+        public var startedAt: Timestamp
+        public var sets: [WorkoutHistoryProjection.SetRow]
+    }
+
+    public static func entries(_ log: TrainingLogProjection, exerciseId: String, rules: RuleSet = .default) -> [Entry] {
+        WorkoutHistoryProjection.workouts(log, rules: rules, exerciseId: exerciseId).map { row in
+            Entry(workoutId: row.workoutId, workoutName: row.name, startedAt: row.startedAt,
+                  sets: row.exercises.filter { $0.exerciseId == exerciseId }.flatMap(\.sets))
+        }
     }
 }

@@ -16,8 +16,8 @@ struct DemoCommand: ParsableCommand {
         let result = try ledger.store.append(events)
         let store = ledger.store
         let report = try store.verify()
-        let history = try WorkoutHistoryProjection.build(from: store)
-        let rows = history.workouts()
+        let log = try TrainingLogProjection.build(from: store)
+        let rows = WorkoutHistoryProjection.workouts(log)
 
         if global.json {
             Console.json(.object([
@@ -44,7 +44,7 @@ struct DemoCommand: ParsableCommand {
         }
 
         Console.out("\nBench press, heaviest working set of each session (`ledger history --exercise barbell-bench-press`):")
-        let bench = history.workouts(exerciseId: "barbell-bench-press").reversed()
+        let bench = WorkoutHistoryProjection.workouts(log, exerciseId: "barbell-bench-press").reversed()
         for w in bench {
             let top = w.exercises.filter { $0.exerciseId == "barbell-bench-press" }.flatMap(\.sets)
                 .filter { $0.type.isWorking }.max { ($0.weightKg ?? 0, $0.reps ?? 0) < ($1.weightKg ?? 0, $1.reps ?? 0) }

@@ -10,26 +10,27 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: "Only workouts with a completed set of this exercise (id or name).") var exercise: String?
     @Option(help: "Only workouts started in this month, YYYY-MM.") var month: String?
     @Option(help: "At most this many workouts (newest first).") var limit: Int?
+    @Option(help: "Skip this many workouts first (paging).") var offset = 0
 
     func validate() throws {
         if let month, !(month.count == 7 && Timestamp.parseISO8601(month + "-01", defaultOffsetMinutes: 0) != nil) {
             throw ValidationError("--month takes YYYY-MM, e.g. 2026-11")
         }
         if let limit, limit < 1 { throw ValidationError("--limit takes a number of at least 1") }
+        if offset < 0 { throw ValidationError("--offset takes a number of at least 0") }
     }
 
     func run() throws {
         let store = try global.openStore()
         let through = try asOf.position(in: store)
-        let history = try WorkoutHistoryProjection.build(from: store, through: through)
-        let exerciseId = try exercise.map { try history.library.resolve($0).exerciseId }
-        var rows = history.workouts(exerciseId: exerciseId, month: month)
-        if let limit { rows = Array(rows.prefix(limit)) }
+        let log = try TrainingLogProjection.build(from: store, through: through)
+        let exerciseId = try exercise.map { try log.library.resolve($0).exerciseId }
+        let rows = WorkoutHistoryProjection.workouts(log, exerciseId: exerciseId, month: month, offset: offset, limit: limit)
         if global.json {
             Console.json(.object([("workouts", .array(rows.map(Self.json)))]))
             return
         }
-        let unit = try Ledger(store: store).account().liftingUnit
+        let unit = log.account.liftingUnit
         guard !rows.isEmpty else { Console.out("No workouts yet. Try `ledger demo`, or `ledger workout start`."); return }
         var month = ""
         for w in rows {

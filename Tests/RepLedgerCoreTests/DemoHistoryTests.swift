@@ -35,12 +35,12 @@ struct DemoHistoryTests {
     func shape() throws {
         let t = try TempLedger()
         try t.store.append(try DemoHistory.events(library: try t.ledger.library()))
-        let history = try WorkoutHistoryProjection.build(from: t.store)
-        let rows = history.workouts()
+        let log = try TrainingLogProjection.build(from: t.store)
+        let rows = WorkoutHistoryProjection.workouts(log)
         #expect(rows.count == (DemoHistory.weeks - 1) * DemoHistory.plan.count)
         #expect(rows.allSatisfy { $0.finishedAt != nil })
         // The discarded false start is in the log but not in history.
-        #expect(history.workouts.values.filter { $0.status == .discarded }.count == 1)
+        #expect(log.workouts.values.filter { $0.status == .discarded }.count == 1)
         // Week 7 (5–11 October 2026) has no workouts.
         #expect(!rows.contains { $0.startedAt.isoDate >= "2026-10-05" && $0.startedAt.isoDate <= "2026-10-11" })
         // Every session has warm-ups or not as planned, and all dates fall on Mon/Tue/Thu/Fri.
@@ -51,7 +51,7 @@ struct DemoHistoryTests {
     func corrections() throws {
         let t = try TempLedger()
         try t.store.append(try DemoHistory.events(library: try t.ledger.library()))
-        let rows = try WorkoutHistoryProjection.build(from: t.store).workouts()
+        let rows = WorkoutHistoryProjection.workouts(try TrainingLogProjection.build(from: t.store))
         func row(_ date: String, _ name: String) throws -> WorkoutHistoryProjection.WorkoutRow {
             try #require(rows.first { $0.startedAt.isoDate == date && $0.name == name })
         }

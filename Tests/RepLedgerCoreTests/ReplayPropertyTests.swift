@@ -82,7 +82,7 @@ struct ReplayPropertyTests {
                 try with.deleteSet(w1, set: doomed!.lowercased)
                 let a = try with.workout(w1), b = try without.workout(w2)
                 #expect(a.sets.map(\.metrics) == b.sets.map(\.metrics))
-                var ha = WorkoutHistoryProjection(), hb = WorkoutHistoryProjection()
+                var ha = TrainingLogProjection(), hb = TrainingLogProjection()
                 for (h, pending) in [(0, with.pending), (1, without.pending)] {
                     for (i, p) in pending.enumerated() {
                         let e = EventEnvelope(position: Int64(i + 1), eventId: p.eventId, stream: p.stream, version: 0,
@@ -91,7 +91,7 @@ struct ReplayPropertyTests {
                         if h == 0 { ha.apply(e) } else { hb.apply(e) }
                     }
                 }
-                let ra = ha.workouts(), rb = hb.workouts()
+                let ra = WorkoutHistoryProjection.workouts(ha), rb = WorkoutHistoryProjection.workouts(hb)
                 #expect(ra.map(\.tonnageKg) == rb.map(\.tonnageKg))
                 #expect(ra.map(\.sets) == rb.map(\.sets))
             } catch {

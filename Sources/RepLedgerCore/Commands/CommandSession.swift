@@ -27,20 +27,36 @@ public struct CommandSession {
     public private(set) var account: AccountState
     private var workouts: [UUID: WorkoutState] = [:]
     private let loadWorkout: (UUID) throws -> WorkoutState
+    /// Loaded on first use: only template commands need the catalog.
+    var templates: TemplateCatalogState?
+    private let loadTemplates: () throws -> TemplateCatalogState
     public private(set) var pending: [ProposedEvent] = []
     /// The version each stream was read at, for the optimistic-concurrency check on append.
-    public private(set) var expectations: [StreamName: ExpectedVersion] = [:]
+    public internal(set) var expectations: [StreamName: ExpectedVersion] = [:]
     public var ids: IdentifierSource
     public var context: CommandContext
 
     public init(library: LibraryState, account: AccountState, context: CommandContext, ids: IdentifierSource,
-                loadWorkout: @escaping (UUID) throws -> WorkoutState = { WorkoutState(workoutId: $0) }) {
+                loadWorkout: @escaping (UUID) throws -> WorkoutState = { WorkoutState(workoutId: $0) },
+                loadTemplates: @escaping () throws -> TemplateCatalogState = { TemplateCatalogState() }) {
         self.library = library
         self.account = account
         self.context = context
         self.ids = ids
         self.loadWorkout = loadWorkout
+        self.loadTemplates = loadTemplates
         expectations[.library] = .exactly(library.version)
+        expectations[.account] = .exactly(account.version)
+    }
+
+    /// The template catalog, read once and then kept current with this session's events.
+    public mutating func templateCatalog() throws -> TemplateCatalogState {
+        if let t = templates { return t }
+        let t = try loadTemplates()
+        templates = t
+        expectations[.templates] = .exactly(t.orderVersion)
+        for template in t.templates.values { expectations[.template(template.templateId)] = .exactly(template.version) }
+        return t
     }
 
     /// The workout's state, read once and then kept current with this session's events.
@@ -53,21 +69,16 @@ public struct CommandSession {
     }
 
     /// Collects decided events and evolves the in-memory states with them.
-    private mutating func emit(_ events: [LedgerEvent]) {
+    mutating func emit(_ events: [LedgerEvent]) {
         for event in events {
             pending.append(ProposedEvent(eventId: ids.next(), event: event, occurredAt: context.occurredAt,
                                          device: context.device, causationId: context.commandId,
                                          correlationId: context.correlationId ?? context.commandId))
             library.evolve(event)
-            account.evolve(event)
-            if let id = Self.workoutId(of: event) { workouts[id]?.evolve(event, at: context.occurredAt) }
+            account.evolve(event, at: context.occurredAt)
+            if templates != nil { templates!.evolve(event, at: context.occurredAt) }
+            if let id = event.workoutId { workouts[id]?.evolve(event, at: context.occurredAt) }
         }
-    }
-
-    private static func workoutId(of event: LedgerEvent) -> UUID? {
-        let raw = event.stream.raw
-        guard raw.hasPrefix("workout-") else { return nil }
-        return UUID(uuidString: String(raw.dropFirst("workout-".count)))
     }
 
     // MARK: Settings
@@ -100,9 +111,9 @@ public struct CommandSession {
 
     // MARK: Workouts
 
-    public mutating func startWorkout(name: String, origin: WorkoutOrigin = .empty, templateId: UUID? = nil) throws(Refusal) -> UUID {
+    public mutating func startWorkout(name: String, origin: WorkoutOrigin = .empty, templateId: UUID? = nil) throws -> UUID {
         let clean = name.trimmingSpaces()
-        guard clean.count <= 200 else { throw .invalidName("keep a workout name to 200 characters") }
+        guard clean.count <= 200 else { throw Refusal.invalidName("keep a workout name to 200 characters") }
         let id = ids.next()
         workouts[id] = WorkoutState(workoutId: id)
         expectations[.workout(id)] = .exactly(0)
@@ -238,7 +249,7 @@ public struct CommandSession {
 
     /// DOMAIN.md §2 and §13: a workout takes changes while open; a finished one
     /// only as an explicit history edit; a discarded one never.
-    private mutating func writableWorkout(_ id: UUID, historyEdit: Bool) throws -> WorkoutState {
+    mutating func writableWorkout(_ id: UUID, historyEdit: Bool) throws -> WorkoutState {
         let w = try workout(id)
         switch w.status {
         case .notStarted: throw Refusal.unknownWorkout(id.lowercased)

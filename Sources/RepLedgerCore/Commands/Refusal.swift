@@ -26,6 +26,13 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case sameExercise(String)
     case invalidTime(String)
     case nothingToChange
+    case unknownTemplate(String)
+    case ambiguousTemplate(String, matches: [String])
+    case templateLimit(limit: Int, products: [Product])
+    case invalidTemplateOrder(reason: String)
+    case unknownTransaction(String)
+    case invalidPurchase(reason: String)
+    case malformedRange(String)
 
     public var description: String {
         switch self {
@@ -52,6 +59,14 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .sameExercise(let e): return "cannot swap '\(e)' for itself; name a different exercise"
         case .invalidTime(let t): return "time '\(t)' is not ISO 8601. Use e.g. 2026-11-02T07:30:00+01:00 or 2026-11-02"
         case .nothingToChange: return "nothing to change: give at least one of --reps, --weight, --rpe, --type, --notes"
+        case .unknownTemplate(let t): return "no template '\(t)'. See `ledger template list`"
+        case .ambiguousTemplate(let t, let m): return "'\(t)' matches several templates (\(m.joined(separator: ", "))); use the template id"
+        case .templateLimit(let limit, let products):
+            return "Free allows \(limit) templates. Upgrade to Pro (\(products.map(\.rawValue).joined(separator: ", "))) for unlimited templates, or delete one first"
+        case .invalidTemplateOrder(let r): return "the template order is refused: \(r)"
+        case .unknownTransaction(let t): return "no purchase with transaction id '\(t)'. See `ledger entitlements --json`"
+        case .invalidPurchase(let r): return "the purchase is refused: \(r)"
+        case .malformedRange(let r): return "rep range '\(r)' is malformed. Give MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 1000, e.g. 8-12"
         }
     }
 }

@@ -26,7 +26,7 @@ public final class Ledger {
 
     public func account() throws -> AccountState {
         var state = AccountState()
-        try store.read(SQLiteEventStore.Query(stream: .account)) { state.evolve($0.event) }
+        try store.read(SQLiteEventStore.Query(stream: .account)) { state.evolve($0.event, at: $0.occurredAt) }
         return state
     }
 
@@ -37,6 +37,19 @@ public final class Ledger {
         }
         return state
     }
+
+    /// Every template, folded from the template streams.
+    public func templates(through position: Int64 = .max) throws -> TemplateCatalogState {
+        var state = TemplateCatalogState()
+        var query = SQLiteEventStore.Query(types: Self.templateEventTypes, through: position)
+        query.fromPosition = 1
+        try store.read(query) { state.evolve($0.event, at: $0.occurredAt) }
+        return state
+    }
+
+    static let templateEventTypes = [TemplateCreated.self, TemplateRenamed.self, TemplateExercisesChanged.self,
+                                     TemplateDuplicated.self, TemplatesReordered.self, TemplateDeleted.self]
+        .map { ($0 as any EventPayload.Type).eventType.name }
 
     /// A workout named by full id, unique id prefix, or `last` (the most recently started).
     public func resolveWorkout(_ ref: String) throws -> UUID {
@@ -59,7 +72,8 @@ public final class Ledger {
         try seedLibraryIfNeeded()
         let context = CommandContext(occurredAt: time ?? .now(), device: device, commandId: ids.next())
         var session = CommandSession(library: try library(), account: try account(), context: context, ids: ids,
-                                     loadWorkout: { [unowned self] id in try self.workout(id) })
+                                     loadWorkout: { [unowned self] id in try self.workout(id) },
+                                     loadTemplates: { [unowned self] in try self.templates() })
         let result = try decide(&session)
         ids = session.ids
         try store.append(session.pending, expecting: session.expectations)

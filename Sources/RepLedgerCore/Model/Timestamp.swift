@@ -185,3 +185,19 @@ private func pad(_ v: Int, _ width: Int) -> String {
     let s = String(v)
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
 }
+
+extension LocalDateTime {
+    /// ISO 8601 week: weeks start on Monday and week 1 holds the year's first Thursday.
+    public var isoWeek: (year: Int, week: Int) {
+        let thursday = daysSinceEpoch - Int64(isoWeekday) + 4
+        let (y, _, _) = CivilCalendar.civil(fromDays: thursday)
+        let jan1 = CivilCalendar.days(fromCivil: y, 1, 1)
+        return (y, Int((thursday - jan1) / 7) + 1)
+    }
+
+    /// `2026-W45`.
+    public var isoWeekKey: String {
+        let w = isoWeek
+        return "\(w.year)-W\(w.week < 10 ? "0" : "")\(w.week)"
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import RepLedgerCore
+
+/// The seven e1RM formulas of DOMAIN.md §3 (w = weight, r = reps; r = 1 gives w).
+public enum E1RMFormula: String, Sendable, CaseIterable, Codable {
+    case epley, brzycki, lombardi, mayhew, oconner, wathan, lander
+
+    public func estimate(weight w: Double, reps r: Int) -> Double {
+        guard r != 1 else { return w }
+        let r = Double(r)
+        switch self {
+        case .epley: return w * (1 + r / 30)
+        case .brzycki: return w * 36 / (37 - r)
+        case .lombardi: return w * pow(r, 0.10)
+        case .mayhew: return 100 * w / (52.2 + 41.9 * exp(-0.055 * r))
+        case .oconner: return w * (1 + r / 40)
+        case .wathan: return 100 * w / (48.8 + 53.8 * exp(-0.075 * r))
+        case .lander: return 100 * w / (101.3 - 2.67123 * r)
+        }
+    }
+}
+
+/// The record kinds of DOMAIN.md §4.
+public enum PRKind: String, Sendable, CaseIterable, Codable {
+    case heaviest, e1rm, setVolume, sessionVolume, repMax
+}
+
+/// Which earlier workouts a hint or rep counter compares with (DOMAIN.md §6).
+public enum HintScope: String, Sendable, CaseIterable, Codable {
+    case exercise, programDay
+}
+
+/// Rules are data (DOMAIN.md §9): an id and version, loaded from a JSON file,
+/// with a documented default. Missing keys take the default's value; unknown
+/// keys are refused, so a typo cannot silently leave a rule at its default.
+public struct RuleSet: Sendable, Equatable, Codable {
+    public var id = "default"
+    public var version = 1
+    public var e1rmFormula = E1RMFormula.epley
+    /// e1RM is computed only for 1 ≤ reps ≤ this.
+    public var e1rmRepCap = 12
+    /// Whether warm-up sets count for PRs, e1RM and volume.
+    public var warmupsCount = false
+    public var prKinds = PRKind.allCases
+    public var hintScope = HintScope.exercise
+    /// Weight steps the progression prompt suggests, per unit.
+    public var incrementKg = 2.5
+    public var incrementLb = 5.0
+
+    public static let `default` = RuleSet()
+    public init() {}
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, version, e1rmFormula, e1rmRepCap, warmupsCount, prKinds, hintScope, incrementKg, incrementLb
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = RuleSet.default
+        id = try c.decodeIfPresent(String.self, forKey: .id) ?? d.id
+        version = try c.decodeIfPresent(Int.self, forKey: .version) ?? d.version
+        e1rmFormula = try c.decodeIfPresent(E1RMFormula.self, forKey: .e1rmFormula) ?? d.e1rmFormula
+        e1rmRepCap = try c.decodeIfPresent(Int.self, forKey: .e1rmRepCap) ?? d.e1rmRepCap
+        warmupsCount = try c.decodeIfPresent(Bool.self, forKey: .warmupsCount) ?? d.warmupsCount
+        prKinds = try c.decodeIfPresent([PRKind].self, forKey: .prKinds) ?? d.prKinds
+        hintScope = try c.decodeIfPresent(HintScope.self, forKey: .hintScope) ?? d.hintScope
+        incrementKg = try c.decodeIfPresent(Double.self, forKey: .incrementKg) ?? d.incrementKg
+        incrementLb = try c.decodeIfPresent(Double.self, forKey: .incrementLb) ?? d.incrementLb
+    }
+
+    public enum LoadError: Error, CustomStringConvertible {
+        case unreadable(String, String)
+        case invalid(String, String)
+        public var description: String {
+            switch self {
+            case .unreadable(let p, let why): return "cannot read rules file \(p): \(why)"
+            case .invalid(let p, let why): return "rules file \(p) is refused: \(why)"
+            }
+        }
+    }
+
+    /// Reads a rule set from JSON, e.g. `{"id":"brzycki-10","version":1,"e1rmFormula":"brzycki","e1rmRepCap":10}`.
+    public static func load(path: String) throws -> RuleSet {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw LoadError.unreadable(path, error.localizedDescription)
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw LoadError.invalid(path, "it is not a JSON object")
+        }
+        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw LoadError.invalid(path, "unknown key '\(unknown)'; known keys: \(known.sorted().joined(separator: ", "))")
+        }
+        let rules: RuleSet
+        do { rules = try JSONDecoder().decode(RuleSet.self, from: data) } catch {
+            throw LoadError.invalid(path, "\(error)")
+        }
+        guard (1...30).contains(rules.e1rmRepCap) else { throw LoadError.invalid(path, "e1rmRepCap must be 1…30") }
+        guard !rules.id.isEmpty else { throw LoadError.invalid(path, "id must not be empty") }
+        return rules
+    }
+
+    /// Whether a completed set of this type counts for records, e1RM and volume.
+    @inline(__always)
+    public func counts(_ type: SetType) -> Bool { type.isWorking || warmupsCount }
+}

@@ -1,0 +1,45 @@
+/// Purchases, refunds and the upsell (DOMAIN.md §10).
+extension CommandSession {
+    /// Records a store transaction. A transaction id already in the log
+    /// (a restore) records nothing and is not an error.
+    public mutating func recordPurchase(product: Product, transactionId: String, originalTransactionId: String? = nil,
+                                        purchasedAt: Timestamp, expiresAt: Timestamp) throws(Refusal) {
+        let id = transactionId.trimmingSpaces()
+        guard !id.isEmpty else { throw .invalidPurchase(reason: "give the store's transaction id") }
+        guard purchasedAt < expiresAt else { throw .invalidPurchase(reason: "the expiry must be after the purchase time") }
+        guard account.entitlements.transactions[id] == nil else { return }
+        var e = PurchaseRecorded()
+        e.transactionId = id
+        e.originalTransactionId = originalTransactionId?.trimmingSpaces() ?? id
+        e.product = product
+        e.purchasedAt = purchasedAt
+        e.expiresAt = expiresAt
+        emit([.purchaseRecorded(e)])
+    }
+
+    /// A refund ends the transaction at `at`. Refunding it again records nothing.
+    public mutating func refund(transactionId: String, at: Timestamp) throws(Refusal) {
+        guard let tx = account.entitlements.transactions[transactionId] else { throw .unknownTransaction(transactionId) }
+        guard tx.endedAt == nil else { return }
+        var e = PurchaseRefunded()
+        e.transactionId = transactionId
+        e.refundedAt = at
+        emit([.purchaseRefunded(e)])
+    }
+
+    public mutating func revoke(transactionId: String, at: Timestamp, reason: String) throws(Refusal) {
+        guard let tx = account.entitlements.transactions[transactionId] else { throw .unknownTransaction(transactionId) }
+        guard tx.endedAt == nil else { return }
+        var e = PurchaseRevoked()
+        e.transactionId = transactionId
+        e.revokedAt = at
+        e.reason = reason
+        emit([.purchaseRevoked(e)])
+    }
+
+    /// Dismissing twice records it once.
+    public mutating func dismissUpsell() {
+        guard account.entitlements.upsellDismissedAt == nil else { return }
+        emit([.upsellDismissed(UpsellDismissed())])
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Template commands (DOMAIN.md §10, §12). Creating or duplicating a
+/// template is decided against entitlements as of the command's time; no
+/// workout or set command ever looks at entitlements.
+extension CommandSession {
+    public mutating func createTemplate(name: String, exercises: [String]) throws -> UUID {
+        let catalog = try templateCatalog()
+        let clean = try Self.templateName(name)
+        let lines = try exercises.map { TemplateExercise(exerciseId: try library.resolveActive($0).exerciseId) }
+        try checkTemplateLimit(catalog)
+        let id = ids.next()
+        expectations[.template(id)] = .exactly(0)
+        var e = TemplateCreated()
+        e.templateId = id
+        e.name = clean
+        e.exercises = lines
+        emit([.templateCreated(e)])
+        return id
+    }
+
+    public mutating func duplicateTemplate(_ ref: String, name: String? = nil) throws -> UUID {
+        let catalog = try templateCatalog()
+        let source = try catalog.resolve(ref)
+        try checkTemplateLimit(catalog)
+        let id = ids.next()
+        expectations[.template(id)] = .exactly(0)
+        var e = TemplateDuplicated()
+        e.templateId = id
+        e.sourceTemplateId = source.templateId
+        e.name = try Self.templateName(name ?? "\(source.name) (copy)")
+        e.exercises = source.exercises
+        emit([.templateDuplicated(e)])
+        return id
+    }
+
+    public mutating func renameTemplate(_ ref: String, to name: String) throws {
+        let template = try templateCatalog().resolve(ref)
+        var e = TemplateRenamed()
+        e.templateId = template.templateId
+        e.name = try Self.templateName(name)
+        emit([.templateRenamed(e)])
+    }
+
+    public mutating func setTemplateExercises(_ ref: String, exercises: [TemplateExercise]) throws {
+        let template = try templateCatalog().resolve(ref)
+        var e = TemplateExercisesChanged()
+        e.templateId = template.templateId
+        e.exercises = try exercises.map { line in
+            var l = line
+            l.exerciseId = try library.resolveActive(line.exerciseId).exerciseId
+            return l
+        }
+        emit([.templateExercisesChanged(e)])
+    }
+
+    /// The new order must name every live template exactly once.
+    public mutating func reorderTemplates(_ refs: [String]) throws {
+        let catalog = try templateCatalog()
+        let ids = try refs.map { try catalog.resolve($0).templateId }
+        guard Set(ids).count == ids.count else { throw Refusal.invalidTemplateOrder(reason: "a template is named twice") }
+        guard Set(ids) == Set(catalog.live.map(\.templateId)) else {
+            throw Refusal.invalidTemplateOrder(reason: "name every one of your \(catalog.live.count) templates once")
+        }
+        var e = TemplatesReordered()
+        e.templateIds = ids
+        emit([.templatesReordered(e)])
+    }
+
+    public mutating func deleteTemplate(_ ref: String) throws {
+        let template = try templateCatalog().resolve(ref)
+        var e = TemplateDeleted()
+        e.templateId = template.templateId
+        emit([.templateDeleted(e)])
+    }
+
+    /// Starts a workout from a template: its exercises with their targets,
+    /// and one planned set per target set.
+    public mutating func startWorkout(fromTemplate ref: String, name: String? = nil) throws -> UUID {
+        let template = try templateCatalog().resolve(ref)
+        let id = try startWorkout(name: name ?? template.name, origin: .template, templateId: template.templateId)
+        for line in template.exercises {
+            guard let exercise = try? library.resolveActive(line.exerciseId) else { continue } // archived since
+            let entryId = ids.next()
+            var added = WorkoutExerciseAdded()
+            added.workoutId = id
+            added.entryId = entryId
+            added.exerciseId = exercise.exerciseId
+            added.targetSets = line.sets
+            added.targetRepsMin = line.repsMin
+            added.targetRepsMax = line.repsMax
+            var events: [LedgerEvent] = [.workoutExerciseAdded(added)]
+            for _ in 0..<max(0, line.sets) {
+                var set = SetAdded()
+                set.workoutId = id
+                set.setId = ids.next()
+                set.entryId = entryId
+                set.exerciseId = exercise.exerciseId
+                set.target = SetMetrics(reps: line.repsMax ?? line.repsMin)
+                events.append(.setAdded(set))
+            }
+            emit(events)
+        }
+        return id
+    }
+
+    private func checkTemplateLimit(_ catalog: TemplateCatalogState) throws(Refusal) {
+        if let limit = account.entitlements.templateLimit(at: context.occurredAt), catalog.live.count >= limit {
+            throw .templateLimit(limit: limit, products: Product.allCases.filter { !$0.grantsCoach })
+        }
+    }
+
+    private static func templateName(_ name: String) throws(Refusal) -> String {
+        let clean = name.trimmingSpaces()
+        guard !clean.isEmpty else { throw .invalidName("a template needs a name") }
+        guard clean.count <= 100 else { throw .invalidName("keep a template name to 100 characters") }
+        return clean
+    }
+}

@@ -1,0 +1,60 @@
+/// Store transactions as the `account` stream records them (DOMAIN.md §10).
+public struct EntitlementState: Sendable, Equatable {
+    public struct Transaction: Sendable, Equatable {
+        public var transactionId: String
+        public var originalTransactionId: String
+        public var product: Product
+        public var purchasedAt: Timestamp
+        public var expiresAt: Timestamp
+        /// When a refund or revocation took it away (the earlier, if both).
+        public var endedAt: Timestamp?
+
+        /// purchase ≤ T < expiry, and not refunded or revoked at or before T.
+        public func isActive(at t: Timestamp) -> Bool {
+            purchasedAt <= t && t < expiresAt && !(endedAt.map { $0 <= t } ?? false)
+        }
+    }
+
+    public private(set) var transactions: [String: Transaction] = [:]
+    /// Transaction ids in the order they were first recorded.
+    public private(set) var order: [String] = []
+    public private(set) var upsellDismissedAt: Timestamp?
+
+    public init() {}
+
+    public mutating func evolve(_ event: LedgerEvent, at time: Timestamp) {
+        switch event {
+        case .purchaseRecorded(let e):
+            // A restore replays known transactions: the first record stands.
+            guard transactions[e.transactionId] == nil else { return }
+            transactions[e.transactionId] = Transaction(
+                transactionId: e.transactionId, originalTransactionId: e.originalTransactionId, product: e.product,
+                purchasedAt: e.purchasedAt, expiresAt: e.expiresAt, endedAt: nil)
+            order.append(e.transactionId)
+        case .purchaseRefunded(let e): end(e.transactionId, at: e.refundedAt)
+        case .purchaseRevoked(let e): end(e.transactionId, at: e.revokedAt)
+        case .upsellDismissed: if upsellDismissedAt == nil { upsellDismissedAt = time }
+        default: break
+        }
+    }
+
+    private mutating func end(_ id: String, at t: Timestamp) {
+        guard var tx = transactions[id] else { return }
+        tx.endedAt = min(tx.endedAt ?? t, t)
+        transactions[id] = tx
+    }
+
+    /// Products active at T, in catalog order, each once.
+    public func activeProducts(at t: Timestamp) -> [Product] {
+        let active = Set(transactions.values.filter { $0.isActive(at: t) }.map(\.product))
+        return Product.allCases.filter(active.contains)
+    }
+
+    /// A Pro or Coach product is active (Coach includes Pro).
+    public func isPro(at t: Timestamp) -> Bool { !activeProducts(at: t).isEmpty }
+    public func isCoach(at t: Timestamp) -> Bool { activeProducts(at: t).contains { $0.grantsCoach } }
+
+    /// Free allows 3 live templates; Pro is unlimited (nil).
+    public static let freeTemplateLimit = 3
+    public func templateLimit(at t: Timestamp) -> Int? { isPro(at: t) ? nil : Self.freeTemplateLimit }
+}
