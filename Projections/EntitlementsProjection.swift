@@ -1,0 +1,58 @@
+import Foundation
+import RepLedgerCore
+
+/// Entitlement state as of any time T (DOMAIN.md §10): active products,
+/// Pro and Coach, the template limit and the soft upsell (offered after 3
+/// completed workouts while not Pro, until dismissed).
+public struct EntitlementsProjection: ProjectionView {
+    public static let name = "entitlements"
+    public static let version = 1
+    public static let upsellAfterWorkouts = 3
+
+    public struct State: Sendable, Equatable {
+        public var isPro: Bool
+        public var isCoach: Bool
+        public var activeProducts: [Product]
+        /// Nil means unlimited.
+        public var templateLimit: Int?
+        public var softUpsell: Bool
+        public var completedWorkouts: Int
+        public var liveTemplates: Int
+    }
+
+    public static func state(_ log: TrainingLogProjection, at t: Timestamp) -> State {
+        let e = log.account.entitlements
+        let completed = log.workouts.values.filter { $0.status == .finished && $0.finishedAt.map { $0 <= t } == true }.count
+        let dismissed = e.upsellDismissedAt.map { $0 <= t } ?? false
+        let isPro = e.isPro(at: t)
+        return State(isPro: isPro, isCoach: e.isCoach(at: t), activeProducts: e.activeProducts(at: t),
+                     templateLimit: e.templateLimit(at: t),
+                     softUpsell: !isPro && !dismissed && completed >= upsellAfterWorkouts,
+                     completedWorkouts: completed, liveTemplates: log.templates.live.count)
+    }
+}
+
+/// Live templates in the user's order, with when each was last used to start
+/// a workout that was not discarded.
+public struct TemplatesProjection: ProjectionView {
+    public static let name = "templates"
+    public static let version = 1
+
+    public struct Row: Sendable, Equatable {
+        public var templateId: UUID
+        public var name: String
+        public var exercises: [TemplateExercise]
+        public var lastUsedAt: Timestamp?
+    }
+
+    public static func rows(_ log: TrainingLogProjection) -> [Row] {
+        var lastUsed: [UUID: Timestamp] = [:]
+        for w in log.workouts.values where w.status != .discarded {
+            guard let id = w.templateId, let start = w.startedAt else { continue }
+            lastUsed[id] = max(lastUsed[id] ?? start, start)
+        }
+        return log.templates.live.map {
+            Row(templateId: $0.templateId, name: $0.name, exercises: $0.exercises, lastUsedAt: lastUsed[$0.templateId])
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import RepLedgerCore
+
+/// Personal records per exercise (DOMAIN.md §4): heaviest weight, best e1RM,
+/// best set volume, best session volume and rep maxes 1–12, with the
+/// timeline of when each record was set. A record is set when a value
+/// strictly exceeds the best before it (a tie is not a record; the first
+/// value ever is). Computed from the current fold, so after an edit or a
+/// deletion the records are exactly what a replay from scratch gives.
+public struct PersonalRecordsProjection: ProjectionView {
+    public static let name = "personal-records"
+    public static let version = 1
+    public static let repMaxRange = 1...12
+
+    public struct Record: Sendable, Equatable {
+        public var exerciseId: String
+        public var kind: PRKind
+        /// For rep maxes: the rep count of the record.
+        public var repMax: Int?
+        public var valueKg: Double
+        public var weightKg: Double?
+        public var reps: Int?
+        public var workoutId: UUID
+        /// Nil for session volume, which belongs to the whole workout.
+        public var setId: UUID?
+        public var at: Timestamp
+    }
+
+    public struct ExerciseRecords: Sendable, Equatable {
+        public var exerciseId: String
+        public var exercise: String
+        public var heaviestKg: Double?
+        public var bestE1rmKg: Double?
+        public var bestSetVolumeKg: Double?
+        public var bestSessionVolumeKg: Double?
+        public var repMaxesKg: [Int: Double]
+        /// Every record set, oldest first.
+        public var timeline: [Record]
+    }
+
+    /// Records of every exercise with a counted set (or only `exerciseId`), by exercise name.
+    public static func compute(_ log: TrainingLogProjection, rules: RuleSet = .default,
+                               exerciseId: String? = nil) -> [ExerciseRecords] {
+        var byExercise: [String: ExerciseRecords] = [:]
+        let kinds = Set(rules.prKinds)
+        for w in log.countedWorkouts {
+            var sessionVolume: [String: Double] = [:]
+            for s in w.countedSets(rules: rules) where exerciseId == nil || s.exerciseId == exerciseId {
+                guard let kg = s.weightKg, kg > 0, let reps = s.metrics.reps, reps >= 1 else { continue }
+                var r = byExercise[s.exerciseId] ?? ExerciseRecords(
+                    exerciseId: s.exerciseId, exercise: log.exerciseName(s.exerciseId), heaviestKg: nil, bestE1rmKg: nil,
+                    bestSetVolumeKg: nil, bestSessionVolumeKg: nil, repMaxesKg: [:], timeline: [])
+                let at = s.completedAt ?? w.startedAt!
+                func record(_ kind: PRKind, _ value: Double, _ best: inout Double?, repMax: Int? = nil) {
+                    guard value > (best ?? 0) else { return }
+                    best = value
+                    if kinds.contains(kind) {
+                        r.timeline.append(Record(exerciseId: s.exerciseId, kind: kind, repMax: repMax, valueKg: value,
+                                                 weightKg: kg, reps: reps, workoutId: w.workoutId, setId: s.setId, at: at))
+                    }
+                }
+                record(.heaviest, kg, &r.heaviestKg)
+                if reps <= rules.e1rmRepCap {
+                    record(.e1rm, rules.e1rmFormula.estimate(weight: kg, reps: reps), &r.bestE1rmKg)
+                }
+                record(.setVolume, kg * Double(reps), &r.bestSetVolumeKg)
+                for k in repMaxRange.lowerBound...min(reps, repMaxRange.upperBound) {
+                    var best = r.repMaxesKg[k]
+                    record(.repMax, kg, &best, repMax: k)
+                    r.repMaxesKg[k] = best
+                }
+                sessionVolume[s.exerciseId, default: 0] += kg * Double(reps)
+                byExercise[s.exerciseId] = r
+            }
+            // Session volume is known when the workout's sets are all in; ordered by first appearance.
+            for id in w.exercisesDone {
+                guard let volume = sessionVolume[id], var r = byExercise[id] else { continue }
+                if volume > (r.bestSessionVolumeKg ?? 0) {
+                    r.bestSessionVolumeKg = volume
+                    if kinds.contains(.sessionVolume) {
+                        r.timeline.append(Record(exerciseId: id, kind: .sessionVolume, repMax: nil, valueKg: volume,
+                                                 weightKg: nil, reps: nil, workoutId: w.workoutId, setId: nil,
+                                                 at: w.finishedAt ?? w.startedAt!))
+                    }
+                }
+                byExercise[id] = r
+            }
+        }
+        return byExercise.values.sorted { ($0.exercise.lowercased(), $0.exerciseId) < ($1.exercise.lowercased(), $1.exerciseId) }
+    }
+}

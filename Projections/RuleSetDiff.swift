@@ -1,0 +1,50 @@
+import Foundation
+import RepLedgerCore
+
+/// What changes when the same log is read under other rules (DOMAIN.md §9):
+/// records gained and lost, e1RM points moved, volumes changed. This is how a
+/// coach or an app team checks a rule change before shipping it.
+public struct RuleSetDiff: Sendable {
+    public enum Change: Sendable, Equatable {
+        case recordGained(PersonalRecordsProjection.Record)
+        case recordLost(PersonalRecordsProjection.Record)
+        case e1rmMoved(exerciseId: String, workoutId: UUID, fromKg: Double?, toKg: Double?)
+        case volumeChanged(week: String, fromSets: Int, toSets: Int, fromKg: Double, toKg: Double)
+    }
+
+    public static func changes(_ log: TrainingLogProjection, from a: RuleSet, to b: RuleSet) -> [Change] {
+        var out: [Change] = []
+        // Records: the same kind set by the same set (or session) under both rules is unchanged.
+        func key(_ r: PersonalRecordsProjection.Record) -> String {
+            "\(r.exerciseId)|\(r.kind.rawValue)|\(r.repMax ?? 0)|\(r.workoutId.lowercased)|\(r.setId?.lowercased ?? "-")"
+        }
+        let before = PersonalRecordsProjection.compute(log, rules: a).flatMap(\.timeline)
+        let after = PersonalRecordsProjection.compute(log, rules: b).flatMap(\.timeline)
+        let beforeKeys = Set(before.map(key)), afterKeys = Set(after.map(key))
+        out += after.filter { !beforeKeys.contains(key($0)) }.map(Change.recordGained)
+        out += before.filter { !afterKeys.contains(key($0)) }.map(Change.recordLost)
+
+        // e1RM points per exercise and workout.
+        let exercises = Set(log.countedWorkouts.flatMap(\.exercisesDone)).sorted()
+        for id in exercises {
+            let pa = Dictionary(E1RMTrendProjection.points(log, exerciseId: id, rules: a).map { ($0.workoutId, $0) }, uniquingKeysWith: { x, _ in x })
+            let pb = Dictionary(E1RMTrendProjection.points(log, exerciseId: id, rules: b).map { ($0.workoutId, $0) }, uniquingKeysWith: { x, _ in x })
+            for w in log.countedWorkouts where pa[w.workoutId] != nil || pb[w.workoutId] != nil {
+                let x = pa[w.workoutId]?.e1rmKg, y = pb[w.workoutId]?.e1rmKg
+                if x != y { out.append(.e1rmMoved(exerciseId: id, workoutId: w.workoutId, fromKg: x, toKg: y)) }
+            }
+        }
+
+        // Weekly volume.
+        let va = Dictionary(VolumeProjection.rows(log, by: .week, rules: a).map { ($0.key, $0) }, uniquingKeysWith: { x, _ in x })
+        let vb = Dictionary(VolumeProjection.rows(log, by: .week, rules: b).map { ($0.key, $0) }, uniquingKeysWith: { x, _ in x })
+        for week in Set(va.keys).union(vb.keys).sorted() {
+            let x = va[week], y = vb[week]
+            if x?.sets != y?.sets || x?.tonnageKg != y?.tonnageKg {
+                out.append(.volumeChanged(week: week, fromSets: x?.sets ?? 0, toSets: y?.sets ?? 0,
+                                          fromKg: x?.tonnageKg ?? 0, toKg: y?.tonnageKg ?? 0))
+            }
+        }
+        return out
+    }
+}

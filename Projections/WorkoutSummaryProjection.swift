@@ -1,0 +1,63 @@
+import Foundation
+import RepLedgerCore
+
+/// The deterministic summary of a finished workout (DOMAIN.md §13):
+/// duration, sets, tonnage, the records it set, the rep counter and the
+/// progression prompt per exercise, and the change against the last
+/// comparable workout (same template, else same program session, else same name).
+public struct WorkoutSummaryProjection: ProjectionView {
+    public static let name = "workout-summary"
+    public static let version = 1
+
+    public struct ExerciseLine: Sendable, Equatable {
+        public var exerciseId: String
+        public var exercise: String
+        public var sets: Int
+        public var tonnageKg: Double
+        public var excessReps: Int
+        /// Only when the workout gave the exercise a target range.
+        public var prompt: ProgressionPromptProjection.Prompt?
+    }
+
+    public struct Comparison: Sendable, Equatable {
+        public var workoutId: UUID
+        public var tonnageDeltaKg: Double
+        public var setsDelta: Int
+        public var durationDeltaSeconds: Int64?
+    }
+
+    public struct Summary: Sendable, Equatable {
+        public var workout: WorkoutHistoryProjection.WorkoutRow
+        public var records: [PersonalRecordsProjection.Record]
+        public var exercises: [ExerciseLine]
+        public var comparison: Comparison?
+    }
+
+    public static func summary(_ log: TrainingLogProjection, workoutId: UUID, rules: RuleSet = .default) -> Summary? {
+        guard let w = log.workouts[workoutId], w.startedAt != nil, w.status != .discarded else { return nil }
+        let row = WorkoutHistoryProjection.row(for: w, log: log, rules: rules)
+        let records = PersonalRecordsProjection.compute(log, rules: rules)
+            .flatMap(\.timeline).filter { $0.workoutId == workoutId }
+        let lines = w.exercisesDone.map { id -> ExerciseLine in
+            let sets = w.countedSets(of: id, rules: rules)
+            let entry = w.entries.first { $0.exerciseId == id }
+            let range = entry.flatMap { e in e.targetRepsMin.flatMap { lo in try? RepRange(min: lo, max: e.targetRepsMax ?? lo) } }
+            return ExerciseLine(
+                exerciseId: id, exercise: log.exerciseName(id), sets: sets.count, tonnageKg: sets.reduce(0) { $0 + $1.volumeKg },
+                excessReps: RepCounterProjection.excessReps(log, workoutId: workoutId, exerciseId: id, scope: rules.hintScope),
+                prompt: range.flatMap { ProgressionPromptProjection.evaluate(log, workoutId: workoutId, exerciseId: id, range: $0) })
+        }
+        let comparable = log.finishedWorkouts(startedBefore: w.startedAt!).first { other in
+            guard other.workoutId != workoutId else { return false }
+            if let t = w.templateId { return other.templateId == t }
+            if let p = w.programId { return other.programId == p && other.programDayIndex == w.programDayIndex }
+            return other.name == w.name
+        }
+        let comparison = comparable.map { other -> Comparison in
+            let o = WorkoutHistoryProjection.row(for: other, log: log, rules: rules)
+            return Comparison(workoutId: other.workoutId, tonnageDeltaKg: row.tonnageKg - o.tonnageKg, setsDelta: row.sets - o.sets,
+                              durationDeltaSeconds: row.durationSeconds.flatMap { d in o.durationSeconds.map { d - $0 } })
+        }
+        return Summary(workout: row, records: records, exercises: lines, comparison: comparison)
+    }
+}
