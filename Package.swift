@@ -64,6 +64,15 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "RepLedgerProjectionsTests",
+            dependencies: [
+                "RepLedgerCore",
+                "RepLedgerProjections",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            path: "Tests/RepLedgerProjectionsTests"
+        ),
+        .testTarget(
             name: "LedgerCLITests",
             dependencies: ["ledger", "RepLedgerCore"],
             path: "Tests/LedgerCLITests"

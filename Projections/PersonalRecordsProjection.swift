@@ -36,6 +36,28 @@ public struct PersonalRecordsProjection: ProjectionView {
         public var repMaxesKg: [Int: Double]
         /// Every record set, oldest first.
         public var timeline: [Record]
+
+        /// Takes `value` as the new best of `kind` if it strictly beats the old one,
+        /// and notes it in the timeline when the rules list that kind.
+        mutating func offer(_ value: Double, _ kind: PRKind, _ kinds: Set<PRKind>,
+                            _ make: (PRKind, Double, Int?) -> Record, repMax: Int? = nil) {
+            let best: Double? = switch kind {
+            case .heaviest: heaviestKg
+            case .e1rm: bestE1rmKg
+            case .setVolume: bestSetVolumeKg
+            case .sessionVolume: bestSessionVolumeKg
+            case .repMax: repMaxesKg[repMax ?? 0]
+            }
+            guard value > (best ?? 0) else { return }
+            switch kind {
+            case .heaviest: heaviestKg = value
+            case .e1rm: bestE1rmKg = value
+            case .setVolume: bestSetVolumeKg = value
+            case .sessionVolume: bestSessionVolumeKg = value
+            case .repMax: repMaxesKg[repMax ?? 0] = value
+            }
+            if kinds.contains(kind) { timeline.append(make(kind, value, repMax)) }
+        }
     }
 
     /// Records of every exercise with a counted set (or only `exerciseId`), by exercise name.
@@ -51,39 +73,24 @@ public struct PersonalRecordsProjection: ProjectionView {
                     exerciseId: s.exerciseId, exercise: log.exerciseName(s.exerciseId), heaviestKg: nil, bestE1rmKg: nil,
                     bestSetVolumeKg: nil, bestSessionVolumeKg: nil, repMaxesKg: [:], timeline: [])
                 let at = s.completedAt ?? w.startedAt!
-                func record(_ kind: PRKind, _ value: Double, _ best: inout Double?, repMax: Int? = nil) {
-                    guard value > (best ?? 0) else { return }
-                    best = value
-                    if kinds.contains(kind) {
-                        r.timeline.append(Record(exerciseId: s.exerciseId, kind: kind, repMax: repMax, valueKg: value,
-                                                 weightKg: kg, reps: reps, workoutId: w.workoutId, setId: s.setId, at: at))
-                    }
+                let make = { (kind: PRKind, value: Double, repMax: Int?) in
+                    Record(exerciseId: s.exerciseId, kind: kind, repMax: repMax, valueKg: value, weightKg: kg, reps: reps,
+                           workoutId: w.workoutId, setId: s.setId, at: at)
                 }
-                record(.heaviest, kg, &r.heaviestKg)
-                if reps <= rules.e1rmRepCap {
-                    record(.e1rm, rules.e1rmFormula.estimate(weight: kg, reps: reps), &r.bestE1rmKg)
-                }
-                record(.setVolume, kg * Double(reps), &r.bestSetVolumeKg)
-                for k in repMaxRange.lowerBound...min(reps, repMaxRange.upperBound) {
-                    var best = r.repMaxesKg[k]
-                    record(.repMax, kg, &best, repMax: k)
-                    r.repMaxesKg[k] = best
-                }
+                r.offer(kg, .heaviest, kinds, make)
+                if reps <= rules.e1rmRepCap { r.offer(rules.e1rmFormula.estimate(weight: kg, reps: reps), .e1rm, kinds, make) }
+                r.offer(kg * Double(reps), .setVolume, kinds, make)
+                for k in repMaxRange.lowerBound...min(reps, repMaxRange.upperBound) { r.offer(kg, .repMax, kinds, make, repMax: k) }
                 sessionVolume[s.exerciseId, default: 0] += kg * Double(reps)
                 byExercise[s.exerciseId] = r
             }
             // Session volume is known when the workout's sets are all in; ordered by first appearance.
             for id in w.exercisesDone {
-                guard let volume = sessionVolume[id], var r = byExercise[id] else { continue }
-                if volume > (r.bestSessionVolumeKg ?? 0) {
-                    r.bestSessionVolumeKg = volume
-                    if kinds.contains(.sessionVolume) {
-                        r.timeline.append(Record(exerciseId: id, kind: .sessionVolume, repMax: nil, valueKg: volume,
-                                                 weightKg: nil, reps: nil, workoutId: w.workoutId, setId: nil,
-                                                 at: w.finishedAt ?? w.startedAt!))
-                    }
+                guard let volume = sessionVolume[id] else { continue }
+                byExercise[id]?.offer(volume, .sessionVolume, kinds) { kind, value, _ in
+                    Record(exerciseId: id, kind: kind, repMax: nil, valueKg: value, weightKg: nil, reps: nil,
+                           workoutId: w.workoutId, setId: nil, at: w.finishedAt ?? w.startedAt!)
                 }
-                byExercise[id] = r
             }
         }
         return byExercise.values.sorted { ($0.exercise.lowercased(), $0.exerciseId) < ($1.exercise.lowercased(), $1.exerciseId) }

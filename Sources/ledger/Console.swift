@@ -36,6 +36,9 @@ enum WeightText {
         return "\(((value * 100).rounded() / 100).formatted) \(unit.rawValue)"
     }
 
+    /// A value that may be missing (a record not set yet): "–" rather than "bodyweight".
+    static func value(kg: Double?, in unit: WeightUnit) -> String { kg == nil ? "–" : show(kg: kg, in: unit) }
+
     static func set(kg: Double?, reps: Int?, in unit: WeightUnit) -> String {
         let r = reps.map { " × \($0)" } ?? ""
         return kg == nil ? "\(reps.map(String.init) ?? "–") reps" : show(kg: kg, in: unit) + r

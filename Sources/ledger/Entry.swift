@@ -44,6 +44,9 @@ enum ExitStatus {
             case .wrongExpectedVersion, .eventIdConflict: return refused
             case .newerSchema, .unreadableEvent, .sqlite: return storage
             }
+        case let e where isRefusal(e):
+            Console.error("error: \(e)")
+            return refused
         case let e as CodecError:
             Console.error("error: stored data cannot be read: \(e)")
             return storage

@@ -10,8 +10,10 @@ struct LedgerCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            DemoCommand.self, ExerciseCommand.self, WorkoutCommand.self, HistoryCommand.self,
-            SettingsCommand.self, LogCommand.self, VerifyCommand.self,
+            DemoCommand.self, ExerciseCommand.self, WorkoutCommand.self, TemplateCommand.self, HistoryCommand.self,
+            HintCommand.self, RepCountCommand.self, PromptCommand.self, PRsCommand.self, E1RMCommand.self, VolumeCommand.self,
+            EntitlementsCommand.self, PurchaseCommand.self, RefundCommand.self, UpsellCommand.self, SettingsCommand.self,
+            RebuildCommand.self, LogCommand.self, VerifyCommand.self,
         ]
     )
 }

@@ -7,17 +7,21 @@ struct WorkoutCommand: ParsableCommand {
         commandName: "workout", abstract: "Record a workout: start, log sets, fix them, finish.",
         discussion: "A workout W is named by its id, a unique prefix of it, or `last`.",
         subcommands: [Start.self, Log.self, EditSet.self, DeleteSet.self, Swap.self, Pause.self, Resume.self,
-                      Finish.self, Discard.self])
+                      Finish.self, Discard.self, Summary.self])
 
     struct Start: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start an empty workout.")
+        static let configuration = CommandConfiguration(abstract: "Start a workout, empty or from a template.")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "The workout's name (default: Morning/Afternoon/Evening Workout).") var name: String?
+        @Option(help: "The workout's name (default: the template's, else Morning/Afternoon/Evening Workout).") var name: String?
+        @Option(help: "Start from this template (its exercises and planned sets).") var template: String?
         @OptionGroup var at: AtOption
 
         func run() throws {
             let ledger = try global.openLedger()
-            let id = try ledger.execute(at: try at.time()) { try $0.startWorkout(name: name ?? "") }
+            let id = try ledger.execute(at: try at.time()) { session in
+                if let template { return try session.startWorkout(fromTemplate: template, name: name) }
+                return try session.startWorkout(name: name ?? "")
+            }
             respond(global, ["workoutId": id.lowercased], human: "Started workout \(id.lowercased)")
         }
     }

@@ -111,7 +111,8 @@ public struct CommandSession {
 
     // MARK: Workouts
 
-    public mutating func startWorkout(name: String, origin: WorkoutOrigin = .empty, templateId: UUID? = nil) throws -> UUID {
+    public mutating func startWorkout(name: String, origin: WorkoutOrigin = .empty, templateId: UUID? = nil,
+                                      programId: UUID? = nil, programDayIndex: Int? = nil) throws -> UUID {
         let clean = name.trimmingSpaces()
         guard clean.count <= 200 else { throw Refusal.invalidName("keep a workout name to 200 characters") }
         let id = ids.next()
@@ -120,8 +121,10 @@ public struct CommandSession {
         var e = WorkoutStarted()
         e.workoutId = id
         e.name = clean.isEmpty ? Self.defaultName(at: context.occurredAt) : clean
-        e.origin = origin
+        e.origin = programId == nil ? origin : .programDay
         e.templateId = templateId
+        e.programId = programId
+        e.programDayIndex = programDayIndex
         emit([.workoutStarted(e)])
         return id
     }

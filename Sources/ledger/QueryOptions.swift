@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import RepLedgerCore
+import RepLedgerProjections
+
+/// `--as-of` and `--rules` for every query, and the fold they read.
+struct QueryOptions: ParsableArguments {
+    @OptionGroup var asOf: AsOfOption
+    @Option(help: "A rule set (JSON) to read the log under; default: the built-in rules (see docs/RULES.md).")
+    var rules: String?
+
+    func ruleSet() throws -> RuleSet { try rules.map { try RuleSet.load(path: $0) } ?? .default }
+
+    /// The training log folded up to --as-of.
+    func log(_ store: SQLiteEventStore) throws -> TrainingLogProjection {
+        try TrainingLogProjection.build(from: store, through: try asOf.position(in: store))
+    }
+}
+
+/// The time a time-dependent answer is given for: `--at`, else the --as-of time, else now.
+func answerTime(at: String?, asOf: String?) throws -> Timestamp {
+    if let at { return try parseTime(at) }
+    if let asOf, Int64(asOf) == nil { return try parseTime(asOf) }
+    return .now()
+}
+
+extension ExitStatus {
+    /// Rule files are the user's input: a bad one is refused (exit 1).
+    static func isRefusal(_ error: Error) -> Bool { error is RuleSet.LoadError }
+}
+
+/// Horizontal bars for a terminal, scaled between the smallest and largest value.
+enum TerminalChart {
+    static func bars(_ values: [Double], width: Int = 30) -> [String] {
+        guard let lo = values.min(), let hi = values.max() else { return [] }
+        let span = hi - lo
+        let blocks = ["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"]
+        return values.map { v in
+            let cells = span == 0 ? Double(width) : 1 + (v - lo) / span * Double(width - 1)
+            let full = Int(cells)
+            let part = Int((cells - Double(full)) * 8)
+            return String(repeating: "█", count: full) + (part > 0 ? blocks[part - 1] : "")
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import ArgumentParser
+import Foundation
+import RepLedgerCore
+import RepLedgerProjections
+
+struct HintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hint", abstract: "What to beat: the last time you did an exercise.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var query: QueryOptions
+    @Argument(help: "The exercise, by id or name.") var exercise: String
+    @Option(help: "The time the hint is for (default: now).") var at: String?
+    @Option(help: "Compare with: exercise (any workout) or programDay (same program session).") var scope: String?
+    @Option(help: "Take the time and program session from this workout.") var workout: String?
+
+    func run() throws {
+        let store = try global.openStore()
+        let log = try query.log(store)
+        let rules = try query.ruleSet()
+        let x = try log.library.resolve(exercise)
+        let hintScope = try scope.map { try vocabulary(HintScopeValue.self, "scope", $0).scope } ?? rules.hintScope
+        var context = LastTimeHintProjection.Context(time: try answerTime(at: at, asOf: query.asOf.asOf), scope: hintScope)
+        if let workout {
+            let id = try Ledger(store: store).resolveWorkout(workout)
+            if let w = log.workouts[id] { context = .init(workout: w, scope: hintScope) }
+        }
+        let hint = LastTimeHintProjection.hint(log, exerciseId: x.exerciseId, context: context)
+        if global.json {
+            func set(_ s: LastTimeHintProjection.SetShown) -> JSONValue {
+                .object([("weightKg", .optional(s.weightKg)), ("reps", .optional(s.reps))])
+            }
+            Console.json(.object([
+                ("exercise", .string(hint.exercise)), ("exerciseId", .string(hint.exerciseId)),
+                ("lastWorkoutId", .optional(hint.lastWorkoutId?.lowercased)), ("date", .optional(hint.date?.iso8601)),
+                ("ago", .optional(hint.ago)), ("bestSet", hint.bestSet.map(set) ?? .null), ("sets", .array(hint.sets.map(set))),
+            ]))
+            return
+        }
+        let unit = log.account.liftingUnit
+        guard let date = hint.date, let ago = hint.ago else {
+            Console.out("\(hint.exercise): no earlier workout to compare with.")
+            return
+        }
+        Console.out("\(hint.exercise), last time \(ago) (\(date.isoDate)):")
+        Console.out("  " + hint.sets.map { WeightText.set(kg: $0.weightKg, reps: $0.reps, in: unit) }.joined(separator: ", "))
+        if let best = hint.bestSet { Console.out("  To beat: \(WeightText.set(kg: best.weightKg, reps: best.reps, in: unit))") }
+    }
+}
+
+/// `--scope` spelled as on the command line.
+enum HintScopeValue: String, PayloadEnum {
+    case exercise, programDay
+    var scope: HintScope { self == .exercise ? .exercise : .programDay }
+}
+
+struct RepCountCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repcount", abstract: "The \"+N reps\" counter against the previous workout.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var query: QueryOptions
+    @Argument(help: "The workout.") var workout: String
+    @Argument(help: "The exercise.") var exercise: String
+    @Option(help: "exercise or programDay (default: the rules' hint scope).") var scope: String?
+
+    func run() throws {
+        let store = try global.openStore()
+        let id = try Ledger(store: store).resolveWorkout(workout)
+        let log = try query.log(store)
+        let x = try log.library.resolve(exercise)
+        let s = try scope.map { try vocabulary(HintScopeValue.self, "scope", $0).scope } ?? query.ruleSet().hintScope
+        let n = RepCounterProjection.excessReps(log, workoutId: id, exerciseId: x.exerciseId, scope: s)
+        if global.json { Console.json(.object([("excessReps", .int(Int64(n)))])) } else { Console.out(n > 0 ? "+\(n) reps" : "") }
+    }
+}
+
+struct PromptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prompt", abstract: "The progression prompt (traffic light) for an exercise in a workout.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var query: QueryOptions
+    @Argument(help: "The workout.") var workout: String
+    @Argument(help: "The exercise.") var exercise: String
+    @Option(help: "The target rep range, MIN-MAX, e.g. 8-12.") var range: String
+
+    func run() throws {
+        let parsed = try RepRange.parse(range)
+        let store = try global.openStore()
+        let id = try Ledger(store: store).resolveWorkout(workout)
+        let log = try query.log(store)
+        let x = try log.library.resolve(exercise)
+        let p = ProgressionPromptProjection.evaluate(log, workoutId: id, exerciseId: x.exerciseId, range: parsed)
+        if global.json {
+            Console.json(.object([
+                ("prompt", .optional(p?.kind.rawValue)), ("variant", .optional(p?.variant.rawValue)),
+                ("title", .optional(p?.title)), ("message", .optional(p?.message)),
+            ]))
+        } else if let p {
+            let light = ["regression": "🔴", "progression": "🟢", "consistency": "🟠"][p.kind.rawValue] ?? ""
+            Console.out("\(light) \(p.title)\n   \(p.message)")
+        } else {
+            Console.out("No prompt yet: it needs three completed working sets with reps.")
+        }
+    }
+}
+
+struct PRsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "prs", abstract: "Personal records per exercise.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var query: QueryOptions
+    @Argument(help: "Only this exercise.") var exercise: String?
+    @Flag(help: "Show the timeline of records set.") var timeline = false
+
+    func run() throws {
+        let store = try global.openStore()
+        let log = try query.log(store)
+        let id = try exercise.map { try log.library.resolve($0).exerciseId }
+        let records = PersonalRecordsProjection.compute(log, rules: try query.ruleSet(), exerciseId: id)
+        if global.json {
+            Console.json(.object([("exercises", .array(records.map(Self.json)))]))
+            return
+        }
+        let unit = log.account.liftingUnit
+        guard !records.isEmpty else { Console.out("No records yet."); return }
+        Console.table(["Exercise", "Heaviest", "Best e1RM", "Best set", "Best session", "5RM"], records.map { r in
+            [r.exercise, WeightText.value(kg: r.heaviestKg, in: unit), WeightText.value(kg: r.bestE1rmKg, in: unit),
+             WeightText.value(kg: r.bestSetVolumeKg, in: unit), WeightText.value(kg: r.bestSessionVolumeKg, in: unit),
+             WeightText.value(kg: r.repMaxesKg[5], in: unit)]
+        }, rightAligned: [1, 2, 3, 4, 5])
+        if timeline {
+            for r in records {
+                Console.out("\n\(r.exercise)")
+                for e in r.timeline {
+                    let what = e.kind == .repMax ? "\(e.repMax ?? 0)RM" : e.kind.rawValue
+                    Console.out("  \(e.at.isoDate)  \(what.padding(toLength: 13, withPad: " ", startingAt: 0)) \(WeightText.show(kg: e.valueKg, in: unit))")
+                }
+            }
+        }
+    }
+
+    static func json(_ r: PersonalRecordsProjection.ExerciseRecords) -> JSONValue {
+        .object([
+            ("exercise", .string(r.exercise)), ("exerciseId", .string(r.exerciseId)),
+            ("heaviestKg", .optional(r.heaviestKg)), ("bestE1rmKg", .optional(r.bestE1rmKg)),
+            ("bestSetVolumeKg", .optional(r.bestSetVolumeKg)), ("bestSessionVolumeKg", .optional(r.bestSessionVolumeKg)),
+            ("repMaxesKg", .object(PersonalRecordsProjection.repMaxRange.map { ("\($0)", .optional(r.repMaxesKg[$0])) })),
+            ("timeline", .array(r.timeline.map(recordJSON))),
+        ])
+    }
+
+    static func recordJSON(_ e: PersonalRecordsProjection.Record) -> JSONValue { .object(recordPairs(e)) }
+
+    static func recordPairs(_ e: PersonalRecordsProjection.Record) -> [(String, JSONValue)] {
+        [
+            ("kind", .string(e.kind.rawValue)), ("repMax", .optional(e.repMax)), ("valueKg", .number(e.valueKg)),
+            ("weightKg", .optional(e.weightKg)), ("reps", .optional(e.reps)), ("workoutId", .string(e.workoutId.lowercased)),
+            ("setId", .optional(e.setId?.lowercased)), ("at", .string(e.at.iso8601)),
+        ]
+    }
+}
+
+struct E1RMCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "e1rm", abstract: "Estimated one-rep max over time.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var query: QueryOptions
+    @Argument(help: "The exercise.") var exercise: String
+    @Option(help: "epley, brzycki, lombardi, mayhew, oconner, wathan or lander (default: the rules').") var formula: String?
+
+    func run() throws {
+        var rules = try query.ruleSet()
+        if let formula {
+            guard let f = E1RMFormula(rawValue: formula.lowercased()) else {
+                throw Refusal.unknownVocabulary(kind: "formula", value: formula, allowed: E1RMFormula.allCases.map(\.rawValue))
+            }
+            rules.e1rmFormula = f
+        }
+        let store = try global.openStore()
+        let log = try query.log(store)
+        let x = try log.library.resolve(exercise)
+        let points = E1RMTrendProjection.points(log, exerciseId: x.exerciseId, rules: rules)
+        if global.json {
+            Console.json(.object([
+                ("exercise", .string(x.name)), ("exerciseId", .string(x.exerciseId)), ("formula", .string(rules.e1rmFormula.rawValue)),
+                ("points", .array(points.map { p in
+                    .object([("workoutId", .string(p.workoutId.lowercased)), ("date", .string(p.date.iso8601)),
+                             ("e1rmKg", .number(p.e1rmKg)), ("weightKg", .number(p.weightKg)), ("reps", .int(Int64(p.reps)))])
+                })),
+                ("weeks", .array(E1RMTrendProjection.weeks(points).map { .object([("week", .string($0.week)), ("e1rmKg", .number($0.e1rmKg))]) })),
+            ]))
+            return
+        }
+        guard !points.isEmpty else { Console.out("\(x.name): no sets to estimate from yet."); return }
+        let unit = log.account.liftingUnit
+        Console.out("\(x.name): e1RM by workout (\(rules.e1rmFormula.rawValue))")
+        let bars = TerminalChart.bars(points.map(\.e1rmKg))
+        for (p, bar) in zip(points, bars) {
+            let value = WeightText.show(kg: p.e1rmKg, in: unit)
+            Console.out("  \(p.date.isoDate)  \(value.padding(toLength: 10, withPad: " ", startingAt: 0)) \(bar)  \(WeightText.set(kg: p.weightKg, reps: p.reps, in: unit))")
+        }
+    }
+}
+
+struct VolumeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "volume", abstract: "Sets and tonnage by workout, week, muscle or exercise.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var query: QueryOptions
+    @Option(help: "workout, week, muscle or exercise.") var by = "week"
+
+    func run() throws {
+        guard let grouping = VolumeProjection.Grouping(rawValue: by) else {
+            throw Refusal.unknownVocabulary(kind: "grouping", value: by, allowed: VolumeProjection.Grouping.allCases.map(\.rawValue))
+        }
+        let store = try global.openStore()
+        let log = try query.log(store)
+        let rows = VolumeProjection.rows(log, by: grouping, rules: try query.ruleSet())
+        if global.json {
+            Console.json(.object([("by", .string(grouping.rawValue)), ("rows", .array(rows.map { r in
+                .object([("key", .string(r.key)), ("label", .string(r.label)), ("sets", .int(Int64(r.sets))),
+                         ("tonnageKg", .number(r.tonnageKg)), ("secondarySets", .int(Int64(r.secondarySets)))])
+            }))]))
+            return
+        }
+        let unit = log.account.liftingUnit
+        var header = [grouping.rawValue.capitalized, "Sets", "Tonnage"]
+        if grouping == .muscle { header.append("Secondary sets") }
+        Console.table(header, rows.map { r in
+            [r.label, "\(r.sets)", WeightText.show(kg: r.tonnageKg, in: unit)] + (grouping == .muscle ? ["\(r.secondarySets)"] : [])
+        }, rightAligned: [1, 2, 3])
+    }
+}
