@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import RepLedgerCore
+
+@Suite("ledger queries", .serialized)
+struct ProjectionCLITests {
+    func json(_ cli: LedgerProcess, _ args: [String]) throws -> [String: Any] {
+        let out = try cli.run(args + ["--json"])
+        #expect(out.status == 0, "\(args): \(out.stderr)")
+        return try #require(out.json, "\(args) printed \(out.stdout.prefix(200))")
+    }
+
+    @Test("records, hints, e1RM, volume and summaries on the demo, in the contract's keys")
+    func demoQueries() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["demo"]).status == 0)
+
+        let prs = try #require(try json(cli, ["prs", "deadlift"])["exercises"] as? [[String: Any]])
+        #expect(prs.count == 1)
+        for key in ["exercise", "heaviestKg", "bestE1rmKg", "bestSetVolumeKg", "bestSessionVolumeKg", "repMaxesKg"] {
+            #expect(prs[0][key] != nil, "prs lacks \(key)")
+        }
+        #expect(prs[0]["heaviestKg"] as? Double == 155)
+        #expect(prs[0]["bestSessionVolumeKg"] as? Double == 2325)
+        let repMaxes = try #require(prs[0]["repMaxesKg"] as? [String: Any])
+        #expect(Set(repMaxes.keys) == Set((1...12).map(String.init)))
+        #expect(repMaxes["5"] as? Double == 155)
+        #expect(repMaxes["6"] is NSNull)
+
+        let hint = try json(cli, ["hint", "Deadlift (Barbell)", "--at", "2026-11-20T18:00:00+01:00"])
+        #expect(hint["ago"] as? String == "7 days ago")
+        #expect(hint["date"] as? String == "2026-11-13T17:45:00+01:00")
+        #expect((hint["bestSet"] as? [String: Any])?["weightKg"] as? Double == 155)
+        #expect((hint["sets"] as? [Any])?.count == 3)
+        let none = try json(cli, ["hint", "deadlift", "--at", "2026-08-01T00:00:00Z"])
+        #expect(none["lastWorkoutId"] is NSNull)
+
+        let e1rm = try json(cli, ["e1rm", "back-squat", "--formula", "brzycki"])
+        #expect(e1rm["formula"] as? String == "brzycki")
+        let points = try #require(e1rm["points"] as? [[String: Any]])
+        #expect(points.count == 11)
+        #expect(points.first?["e1rmKg"] as? Double == 112.5) // 100 kg × 5: 100 × 36 / 32
+
+        let volume = try json(cli, ["volume", "--by", "week"])
+        #expect(volume["by"] as? String == "week")
+        #expect((volume["rows"] as? [Any])?.count == 11)
+
+        let last = try #require((try json(cli, ["history", "--limit", "1"])["workouts"] as? [[String: Any]])?.first)
+        let w = try #require(last["workoutId"] as? String)
+        #expect(try json(cli, ["repcount", w, "deadlift"])["excessReps"] as? Int == 1)
+        let prompt = try json(cli, ["prompt", w, "front-squat", "--range", "5-6"])
+        #expect(prompt["prompt"] as? String == "progression")
+        #expect(prompt["variant"] as? String == "default")
+        #expect(try cli.run(["prompt", w, "front-squat", "--range", "6-5"]).status == 1)
+        let summary = try json(cli, ["workout", "summary", w])
+        #expect((summary["exercises"] as? [Any])?.count == 4)
+
+        // As of an earlier position, the last deadlift session is not there yet.
+        let starts = try cli.run(["log", "--json", "--type", "WorkoutStarted"]).stdout.split(separator: "\n")
+        let lastStart = try #require(starts.last)
+        let object = try JSONSerialization.jsonObject(with: Data(lastStart.utf8)) as? [String: Any]
+        let position = try #require(object?["position"] as? Int)
+        let earlier = try #require(try json(cli, ["prs", "deadlift", "--as-of", "\(position - 1)"])["exercises"] as? [[String: Any]])
+        #expect(earlier[0]["heaviestKg"] as? Double == 152.5)
+    }
+
+    @Test("two processes give byte-identical answers")
+    func deterministicAcrossProcesses() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["demo"]).status == 0)
+        for args in [["prs"], ["volume", "--by", "muscle"], ["history"], ["e1rm", "deadlift"], ["template", "list"],
+                     ["hint", "back-squat", "--at", "2026-11-20T00:00:00Z"]] {
+            let a = try cli.run(args + ["--json"]).stdout, b = try cli.run(args + ["--json"]).stdout
+            #expect(!a.isEmpty)
+            #expect(a == b, "\(args) differs between runs")
+        }
+    }
+
+    @Test("Free allows 3 templates: the 4th exits 1 naming Pro and appends nothing; a purchase lifts it")
+    func templatePaywall() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        for name in ["Push", "Pull", "Legs"] {
+            #expect(try cli.run(["template", "create", name, "--exercise", "deadlift", "--at", "2026-11-01T10:00:00Z"]).status == 0)
+        }
+        let before = try cli.eventCount()
+        let refused = try cli.run(["template", "create", "Arms", "--at", "2026-11-01T11:00:00Z"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("repledger_pro_monthly") && refused.stderr.contains("repledger_pro_annual"))
+        #expect(try cli.eventCount() == before)
+
+        #expect(try cli.run(["purchase", "repledger_pro_annual", "--transaction", "1000", "--purchased", "2026-11-02T00:00:00Z",
+                             "--expires", "2027-11-02T00:00:00Z"]).status == 0)
+        #expect(try cli.run(["template", "create", "Arms", "--at", "2026-11-03T00:00:00Z"]).status == 0)
+        let pro = try json(cli, ["entitlements", "--at", "2026-12-01T00:00:00Z"])
+        #expect(pro["isPro"] as? Bool == true)
+        #expect(pro["templateLimit"] is NSNull)
+        #expect(pro["activeProducts"] as? [String] == ["repledger_pro_annual"])
+        // A restore records nothing; a refund ends Pro from its time on.
+        let count = try cli.eventCount()
+        #expect(try cli.run(["purchase", "repledger_pro_annual", "--transaction", "1000", "--purchased", "2026-11-02T00:00:00Z",
+                             "--expires", "2027-11-02T00:00:00Z"]).status == 0)
+        #expect(try cli.eventCount() == count)
+        #expect(try cli.run(["refund", "1000", "--at", "2026-12-10T00:00:00Z"]).status == 0)
+        #expect(try json(cli, ["entitlements", "--at", "2026-12-09T00:00:00Z"])["isPro"] as? Bool == true)
+        let lapsed = try json(cli, ["entitlements", "--at", "2026-12-10T00:00:00Z"])
+        #expect(lapsed["isPro"] as? Bool == false)
+        #expect(lapsed["templateLimit"] as? Int == 3)
+        #expect(lapsed["softUpsell"] as? Bool == false)
+        let templates = try #require(try json(cli, ["template", "list"])["templates"] as? [[String: Any]])
+        #expect(templates.map { $0["name"] as? String } == ["Push", "Pull", "Legs", "Arms"])
+    }
+
+    @Test("rebuild --diff reports what Brzycki changes; a bad rules file exits 1")
+    func rebuildDiff() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["demo"]).status == 0)
+        let rules = cli.folder.appendingPathComponent("brzycki.json")
+        try #"{"id":"brzycki","version":2,"e1rmFormula":"brzycki"}"#.write(to: rules, atomically: true, encoding: .utf8)
+        let rebuilt = try json(cli, ["rebuild", "--rules", rules.path, "--diff"])
+        #expect((rebuilt["projections"] as? [Any])?.count == 12)
+        #expect(rebuilt["events"] as? Int == (try cli.eventCount()))
+        let diff = try #require(rebuilt["diff"] as? [[String: Any]])
+        let moved = diff.filter { $0["change"] as? String == "e1rmMoved" }
+        #expect(!moved.isEmpty)
+        // Brzycki rates 5 reps lower than Epley (and 12 higher): every 5-rep squat point went down.
+        let squat = moved.filter { $0["exerciseId"] as? String == "back-squat" }
+        #expect(squat.count == 11)
+        #expect(squat.allSatisfy { ($0["deltaKg"] as? Double ?? 0) < 0 })
+        let curls = moved.filter { $0["exerciseId"] as? String == "barbell-curl" }
+        #expect(!curls.isEmpty && curls.allSatisfy { ($0["deltaKg"] as? Double ?? 0) > 0 })
+        #expect(diff.allSatisfy { $0["change"] as? String != "volumeChanged" })
+        let same = try json(cli, ["rebuild", "--diff"])
+        #expect((same["diff"] as? [Any])?.isEmpty == true)
+
+        try #"{"id":"x","formula":"brzycki"}"#.write(to: rules, atomically: true, encoding: .utf8)
+        let bad = try cli.run(["rebuild", "--rules", rules.path])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("unknown key 'formula'"))
+    }
+}
