@@ -7,7 +7,7 @@ public protocol Projection: Sendable {
     static var name: String { get }
     static var version: Int { get }
     init()
-    mutating func apply(_ envelope: EventEnvelope)
+    mutating func apply(_ event: RecordedEvent)
 }
 
 /// A read model computed from a fold's state under a rule set (and, where it
@@ -23,7 +23,9 @@ extension Projection {
     /// Folds events from a store, from scratch, up to and including `position`.
     public static func build(from store: SQLiteEventStore, through position: Int64 = .max) throws -> Self {
         var p = Self()
-        try store.read(SQLiteEventStore.Query(through: position)) { p.apply($0) }
+        try store.replay(through: position) { p.apply($0) }
         return p
     }
+
+    public mutating func apply(_ envelope: EventEnvelope) { apply(RecordedEvent(envelope)) }
 }

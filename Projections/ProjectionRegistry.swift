@@ -31,12 +31,12 @@ public struct ProjectionRegistry: Sendable {
     @discardableResult
     public mutating func catchUp(from store: SQLiteEventStore, through: Int64 = .max) throws -> Int {
         var n = 0
-        try store.read(SQLiteEventStore.Query(from: log.position + 1, through: through)) {
+        try store.replay(from: log.position + 1, through: through) {
             log.apply($0)
             n += 1
         }
         return n
     }
 
-    public mutating func apply(_ envelope: EventEnvelope) { log.apply(envelope) }
+    public mutating func apply(_ event: RecordedEvent) { log.apply(event) }
 }

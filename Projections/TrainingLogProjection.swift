@@ -17,19 +17,22 @@ public struct TrainingLogProjection: Projection {
 
     public init() {}
 
-    public mutating func apply(_ envelope: EventEnvelope) {
-        position = envelope.position
-        let event = envelope.event
-        // Most events are workout events: route them without looking at the stream name.
+    public mutating func apply(_ recorded: RecordedEvent) {
+        position = recorded.position
+        let event = recorded.event
+        // Most events are workout events; the rest are routed by their type, never by parsing stream names.
         if let id = event.workoutId {
             if case .workoutStarted = event, workouts[id] == nil { workouts[id] = WorkoutState(workoutId: id) }
-            workouts[id]?.evolve(event, at: envelope.occurredAt)
+            workouts[id]?.evolve(event, at: recorded.occurredAt)
             return
         }
-        switch envelope.stream {
-        case .library: library.evolve(event)
-        case .account: account.evolve(event, at: envelope.occurredAt)
-        default: templates.evolve(event, at: envelope.occurredAt)
+        switch event {
+        case .exerciseDefined, .exerciseRenamed, .exerciseArchived:
+            library.evolve(event)
+        case .templateCreated, .templateRenamed, .templateExercisesChanged, .templateDuplicated, .templatesReordered, .templateDeleted:
+            templates.evolve(event, at: recorded.occurredAt)
+        default:
+            account.evolve(event, at: recorded.occurredAt)
         }
     }
 
@@ -37,16 +40,25 @@ public struct TrainingLogProjection: Projection {
 
     /// Workouts that count: started and not discarded (in progress included), oldest first.
     public var countedWorkouts: [WorkoutState] {
-        workouts.values
-            .filter { $0.startedAt != nil && $0.status != .discarded }
-            .sorted { ($0.startedAt!.millis, $0.workoutId.uuidString) < ($1.startedAt!.millis, $1.workoutId.uuidString) }
+        Self.chronological(workouts.values.filter { $0.startedAt != nil && $0.status != .discarded })
     }
 
     /// Finished workouts that started before `t`, newest first (what hints compare with).
     public func finishedWorkouts(startedBefore t: Timestamp) -> [WorkoutState] {
-        workouts.values
-            .filter { $0.status == .finished && $0.startedAt.map { $0 < t } == true }
-            .sorted { ($0.startedAt!.millis, $0.workoutId.uuidString) > ($1.startedAt!.millis, $1.workoutId.uuidString) }
+        Self.chronological(workouts.values.filter { $0.status == .finished && $0.startedAt.map { $0 < t } == true }).reversed()
+    }
+
+    /// By start time, ties by id: a total order, so every run lists workouts alike.
+    /// Sorts on precomputed numeric keys (formatting ids while comparing was 1.7 s for 48k workouts).
+    static func chronological(_ items: [WorkoutState]) -> [WorkoutState] {
+        items.map { w -> (Int64, UInt64, UInt64, WorkoutState) in
+            let (hi, lo) = withUnsafeBytes(of: w.workoutId.uuid) {
+                (UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)), UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+            }
+            return (w.startedAt?.millis ?? .min, hi, lo, w)
+        }
+        .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
+        .map(\.3)
     }
 
     public func exerciseName(_ id: String) -> String { library.name(of: id) }

@@ -38,16 +38,18 @@ public struct VolumeProjection: ProjectionView {
             rows[key]!.secondarySets += secondary
         }
         for w in log.countedWorkouts {
-            for s in w.countedSets(rules: rules) {
-                switch grouping {
-                case .workout:
-                    add(w.workoutId.lowercased, "\(w.startedAt!.isoDate) \(w.name)", sets: 1, tonnage: s.volumeKg)
-                case .week:
-                    let week = w.startedAt!.local.isoWeekKey
-                    add(week, week, sets: 1, tonnage: s.volumeKg)
-                case .exercise:
-                    add(s.exerciseId, log.exerciseName(s.exerciseId), sets: 1, tonnage: s.volumeKg)
-                case .muscle:
+            let sets = w.countedSets(rules: rules)
+            switch grouping {
+            case .workout, .week:
+                // One key per workout, not per set: keys are strings, and there are many sets.
+                guard !sets.isEmpty else { continue }
+                let key = grouping == .week ? w.startedAt!.local.isoWeekKey : w.workoutId.lowercased
+                let label = grouping == .week ? key : "\(w.startedAt!.isoDate) \(w.name)"
+                add(key, label, sets: sets.count, tonnage: sets.reduce(0) { $0 + $1.volumeKg })
+            case .exercise:
+                for s in sets { add(s.exerciseId, log.exerciseName(s.exerciseId), sets: 1, tonnage: s.volumeKg) }
+            case .muscle:
+                for s in sets {
                     let definition = log.library.exercises[s.exerciseId]?.definition
                     let primary = definition?.primaryMuscles.first?.rawValue ?? "unknown"
                     add(primary, primary, sets: 1, tonnage: s.volumeKg)

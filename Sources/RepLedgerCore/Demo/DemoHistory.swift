@@ -65,7 +65,9 @@ public enum DemoHistory {
     ]
 
     /// The demo's events, decided against `library` (which must hold the seeded exercises).
-    public static func events(library: LibraryState) throws -> [ProposedEvent] {
+    /// Another `seed` and `startDay` (a Monday, in days since 1970) give another
+    /// twelve weeks of the same plan, for generating large logs.
+    public static func events(library: LibraryState, seed: UInt64 = seed, startDay: Int64 = firstMonday) throws -> [ProposedEvent] {
         let start = CommandContext(occurredAt: Timestamp(millis: 0), device: "phone", commandId: batchId, correlationId: batchId)
         var s = CommandSession(library: library, account: AccountState(), context: start, ids: .seeded(seed))
         var rng = SplitMix(seed: seed)
@@ -74,7 +76,7 @@ public enum DemoHistory {
         for week in 0..<weeks {
             if week == missedWeek { continue }
             for session in plan {
-                var clock = localTime(week: week, weekday: session.weekday, hour: session.hour, minute: session.minute)
+                var clock = localTime(startDay: startDay, week: week, weekday: session.weekday, hour: session.hour, minute: session.minute)
                 func at(_ t: Timestamp, _ device: String = session.device) {
                     s.context = CommandContext(occurredAt: t, device: device, commandId: s.ids.next(), correlationId: batchId)
                 }
@@ -157,8 +159,8 @@ public enum DemoHistory {
 
     /// A local wall-clock time in the demo lifter's zone (Central Europe:
     /// summer time until the last Sunday of October).
-    static func localTime(week: Int, weekday: Int, hour: Int, minute: Int) -> Timestamp {
-        let day = firstMonday + Int64(week * 7 + weekday)
+    static func localTime(startDay: Int64, week: Int, weekday: Int, hour: Int, minute: Int) -> Timestamp {
+        let day = startDay + Int64(week * 7 + weekday)
         let summerTimeEnds = CivilCalendar.days(fromCivil: 2026, 10, 25)
         let offset = day < summerTimeEnds ? 120 : 60
         let local = day * 86_400_000 + Int64(hour * 3_600_000 + minute * 60_000)

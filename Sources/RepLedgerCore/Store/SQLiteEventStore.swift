@@ -245,6 +245,29 @@ public final class SQLiteEventStore {
         }
     }
 
+    /// The replay path for folds: events in position order with only what a
+    /// fold reads, payloads decoded from SQLite's memory without a copy.
+    public func replay(from: Int64 = 1, through: Int64 = .max, _ body: (RecordedEvent) throws -> Void) throws {
+        try db.with("""
+            SELECT position, type_code, schema, occurred_at, occurred_offset, recorded_at, recorded_offset, payload
+            FROM events WHERE position BETWEEN ? AND ? ORDER BY position
+            """) { s in
+            try s.bind(1, from)
+            try s.bind(2, through)
+            while try s.step() {
+                let position = s.int(0)
+                let event: LedgerEvent
+                do {
+                    event = try LedgerEvent.decode(code: Int(s.int(1)), schema: Int(s.int(2)), payload: s.blob(7))
+                } catch let e as CodecError {
+                    throw StoreError.unreadableEvent(position: position, reason: e.description)
+                }
+                try body(RecordedEvent(position: position, occurredAt: Timestamp(millis: s.int(3), offsetMinutes: Int(s.int(4))),
+                                       recordedAt: Timestamp(millis: s.int(5), offsetMinutes: Int(s.int(6))), event: event))
+            }
+        }
+    }
+
     /// The events of one stream, in version order.
     public func read(stream: StreamName, through: Int64 = .max) throws -> [EventEnvelope] {
         var out: [EventEnvelope] = []
