@@ -1,5 +1,6 @@
 import ArgumentParser
 import RepLedgerCore
+import RepLedgerProjections
 
 struct ExerciseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,14 +34,21 @@ struct ExerciseCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the exercises.")
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var asOf: AsOfOption
         @Option(help: "Only exercises whose primary muscle is this.") var muscle: String?
         @Flag(help: "Include archived exercises.") var all = false
 
         func run() throws {
             let ledger = try global.openLedger()
-            try ledger.seedLibraryIfNeeded()
             let filter = try muscle.map { try vocabulary(Muscle.self, "muscle", $0) }
-            let library = try ledger.library()
+            let library: LibraryState
+            if asOf.asOf == nil {
+                // First use of a new ledger: the built-in library is part of it.
+                try ledger.seedLibraryIfNeeded()
+                library = try ledger.library()
+            } else {
+                library = try TrainingLogProjection.build(from: ledger.store, through: try asOf.position(in: ledger.store)).library
+            }
             let rows = library.order.compactMap { library.exercises[$0] }
                 .filter { all || !$0.archived }
                 .filter { x in filter.map { x.definition.primaryMuscles.contains($0) } ?? true }
