@@ -52,6 +52,19 @@ struct DemoCommand: ParsableCommand {
             Console.out("  \(w.startedAt.isoDate)  \(WeightText.set(kg: top?.weightKg, reps: top?.reps, in: .kg))  \(bar)")
         }
 
+        Console.out("\nPersonal records of the main lifts (`ledger prs`):")
+        for r in PersonalRecordsProjection.compute(log) where ["barbell-bench-press", "back-squat", "deadlift", "overhead-press"].contains(r.exerciseId) {
+            Console.out("  \(r.exercise.padding(toLength: 26, withPad: " ", startingAt: 0)) heaviest \(WeightText.value(kg: r.heaviestKg, in: .kg)), e1RM \(WeightText.value(kg: r.bestE1rmKg, in: .kg)), \(r.timeline.filter { $0.kind != .repMax }.count) records set (rep maxes aside)")
+        }
+        let monday = Timestamp.parseISO8601("2026-11-16T18:30:00+01:00", defaultOffsetMinutes: 0)!
+        let hint = LastTimeHintProjection.hint(log, exerciseId: "barbell-bench-press", context: .init(time: monday))
+        Console.out("\nBefore Monday's bench press (`ledger hint \"Bench Press (Barbell)\" --at 2026-11-16T18:30:00+01:00`):")
+        Console.out("  last time \(hint.ago ?? "never"): \(hint.sets.map { WeightText.set(kg: $0.weightKg, reps: $0.reps, in: .kg) }.joined(separator: ", "))")
+        let volume = VolumeProjection.rows(log, by: .muscle).prefix(4)
+        Console.out("\nMost trained muscles (`ledger volume --by muscle`): " + volume.map { "\($0.key) \($0.sets) sets" }.joined(separator: ", "))
+        let access = EntitlementsProjection.state(log, at: monday)
+        Console.out("Plan (`ledger entitlements`): \(access.isPro ? "Pro" : "Free"), \(access.softUpsell ? "upsell offered after \(access.completedWorkouts) workouts" : "no upsell")")
+
         let discarded = try countEvents(store, "WorkoutDiscarded")
         let edits = try countEvents(store, "SetEdited")
         let swaps = try countEvents(store, "WorkoutExerciseSwapped")
@@ -60,6 +73,8 @@ struct DemoCommand: ParsableCommand {
 
             Try next:
               ledger history --month 2026-11
+              ledger e1rm "Squat (Barbell)"              # with a terminal chart
+              ledger prs deadlift --timeline
               ledger log --type SetEdited --json        # every correction, with device and times
               ledger workout start --name "Push"         # then: ledger workout log last "Bench Press (Barbell)" --reps 5 --weight 100
               ledger verify                              # walk the hash chain
