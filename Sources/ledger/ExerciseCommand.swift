@@ -77,8 +77,9 @@ struct ExerciseCommand: ParsableCommand {
     }
 }
 
-/// Parses a closed vocabulary value, refusing with the allowed values listed.
-func vocabulary<T: PayloadEnum>(_ type: T.Type, _ kind: String, _ text: String) throws(Refusal) -> T {
+/// Parses a closed vocabulary value (case-insensitively), refusing with the allowed values listed.
+func vocabulary<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ kind: String, _ text: String) throws(Refusal) -> T
+    where T.RawValue == String {
     if let v = T(rawValue: text) { return v }
     if let v = T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return v }
     throw .unknownVocabulary(kind: kind, value: text, allowed: T.allCases.map(\.rawValue))

@@ -18,7 +18,7 @@ struct HintCommand: ParsableCommand {
         let log = try query.log(store)
         let rules = try query.ruleSet()
         let x = try log.library.resolve(exercise)
-        let hintScope = try scope.map { try vocabulary(HintScopeValue.self, "scope", $0).scope } ?? rules.hintScope
+        let hintScope = try scope.map { try vocabulary(HintScope.self, "scope", $0) } ?? rules.hintScope
         var context = LastTimeHintProjection.Context(time: try answerTime(at: at, asOf: query.asOf.asOf), scope: hintScope)
         if let workout {
             let id = try Ledger(store: store).resolveWorkout(workout)
@@ -47,12 +47,6 @@ struct HintCommand: ParsableCommand {
     }
 }
 
-/// `--scope` spelled as on the command line.
-enum HintScopeValue: String, PayloadEnum {
-    case exercise, programDay
-    var scope: HintScope { self == .exercise ? .exercise : .programDay }
-}
-
 struct RepCountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repcount", abstract: "The \"+N reps\" counter against the previous workout.")
@@ -67,7 +61,7 @@ struct RepCountCommand: ParsableCommand {
         let id = try Ledger(store: store).resolveWorkout(workout)
         let log = try query.log(store)
         let x = try log.library.resolve(exercise)
-        let s = try scope.map { try vocabulary(HintScopeValue.self, "scope", $0).scope } ?? query.ruleSet().hintScope
+        let s = try scope.map { try vocabulary(HintScope.self, "scope", $0) } ?? query.ruleSet().hintScope
         let n = RepCounterProjection.excessReps(log, workoutId: id, exerciseId: x.exerciseId, scope: s)
         if global.json { Console.json(.object([("excessReps", .int(Int64(n)))])) } else { Console.out(n > 0 ? "+\(n) reps" : "") }
     }
@@ -167,12 +161,7 @@ struct E1RMCommand: ParsableCommand {
 
     func run() throws {
         var rules = try query.ruleSet()
-        if let formula {
-            guard let f = E1RMFormula(rawValue: formula.lowercased()) else {
-                throw Refusal.unknownVocabulary(kind: "formula", value: formula, allowed: E1RMFormula.allCases.map(\.rawValue))
-            }
-            rules.e1rmFormula = f
-        }
+        if let formula { rules.e1rmFormula = try vocabulary(E1RMFormula.self, "formula", formula) }
         let store = try global.openStore()
         let log = try query.log(store)
         let x = try log.library.resolve(exercise)
@@ -206,9 +195,7 @@ struct VolumeCommand: ParsableCommand {
     @Option(help: "workout, week, muscle or exercise.") var by = "week"
 
     func run() throws {
-        guard let grouping = VolumeProjection.Grouping(rawValue: by) else {
-            throw Refusal.unknownVocabulary(kind: "grouping", value: by, allowed: VolumeProjection.Grouping.allCases.map(\.rawValue))
-        }
+        let grouping = try vocabulary(VolumeProjection.Grouping.self, "grouping", by)
         let store = try global.openStore()
         let log = try query.log(store)
         let rows = VolumeProjection.rows(log, by: grouping, rules: try query.ruleSet())
