@@ -4,7 +4,46 @@ import RepLedgerProjections
 
 struct ExerciseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "exercise", abstract: "The exercise library.", subcommands: [Add.self, List.self])
+        commandName: "exercise", abstract: "The exercise library.", subcommands: [Add.self, List.self, History.self])
+
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Every workout an exercise was done in, newest first, with its sets.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var query: QueryOptions
+        @Argument(help: "The exercise, by id or name.") var exercise: String
+
+        func run() throws {
+            let log = try query.log(try global.openStore())
+            let x = try log.library.resolve(exercise)
+            let entries = ExerciseHistoryProjection.entries(log, exerciseId: x.exerciseId, rules: try query.ruleSet())
+            if global.json {
+                Console.json(.object([
+                    ("exercise", .string(x.name)), ("exerciseId", .string(x.exerciseId)),
+                    ("workouts", .array(entries.map { e in
+                        .object([
+                            ("workoutId", .string(e.workoutId.lowercased)), ("name", .string(e.workoutName)),
+                            ("startedAt", .string(e.startedAt.iso8601)),
+                            ("sets", .array(e.sets.map { s in
+                                .object([("setId", .string(s.setId.lowercased)), ("weightKg", .optional(s.weightKg)),
+                                         ("reps", .optional(s.reps)), ("type", .string(s.type.rawValue)), ("rpe", .optional(s.rpe))])
+                            })),
+                        ])
+                    })),
+                ]))
+                return
+            }
+            let unit = log.account.liftingUnit
+            guard !entries.isEmpty else { Console.out("\(x.name): not done yet."); return }
+            Console.out(x.name)
+            for e in entries {
+                let sets = e.sets.map { s in
+                    let text = WeightText.set(kg: s.weightKg, reps: s.reps, in: unit)
+                    return s.type == .normal ? text : "\(text) (\(s.type.rawValue))"
+                }
+                Console.out("  \(e.startedAt.isoDate)  \(e.workoutName): \(sets.joined(separator: ", "))")
+            }
+        }
+    }
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add a custom exercise.")

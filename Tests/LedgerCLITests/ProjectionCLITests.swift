@@ -42,6 +42,14 @@ struct ProjectionCLITests {
         #expect(points.count == 11)
         #expect(points.first?["e1rmKg"] as? Double == 112.5) // 100 kg × 5: 100 × 36 / 32
 
+        let squatHistory = try json(cli, ["exercise", "history", "Squat (Barbell)"])
+        let squatWorkouts = try #require(squatHistory["workouts"] as? [[String: Any]])
+        #expect(squatWorkouts.count == 11)
+        #expect(squatWorkouts.first?["startedAt"] as? String == "2026-11-10T18:30:00+01:00") // newest first
+        let squatSets = try #require(squatWorkouts.first?["sets"] as? [[String: Any]])
+        #expect(squatSets.map { $0["type"] as? String } == ["warmup", "warmup", "normal", "normal", "normal"])
+        #expect(squatSets.last?["weightKg"] as? Double == 150)
+
         let volume = try json(cli, ["volume", "--by", "week"])
         #expect(volume["by"] as? String == "week")
         #expect((volume["rows"] as? [Any])?.count == 11)
