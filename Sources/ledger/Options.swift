@@ -26,8 +26,13 @@ struct AsOfOption: ParsableArguments {
     /// The last position to fold.
     func position(in store: SQLiteEventStore) throws -> Int64 {
         guard let asOf else { return .max }
-        if let p = Int64(asOf), p >= 0 { return p }
-        return try store.position(recordedAtOrBefore: try parseTime(asOf))
+        return try Self.position(asOf, in: store)
+    }
+
+    /// A point of the log: a position as given, or the last position recorded at or before a time.
+    static func position(_ text: String, in store: SQLiteEventStore) throws -> Int64 {
+        if let p = Int64(text), p >= 0 { return p }
+        return try store.position(recordedAtOrBefore: try parseTime(text))
     }
 }
 

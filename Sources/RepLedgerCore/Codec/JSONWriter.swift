@@ -55,6 +55,9 @@ public struct JSONWriter: Sendable {
 
     public mutating func string(_ s: String) { separate(); appendQuoted(s) }
 
+    /// Inserts already-canonical JSON as one value.
+    public mutating func raw(_ json: [UInt8]) { separate(); bytes.append(contentsOf: json) }
+
     private mutating func appendQuoted(_ s: String) {
         bytes.append(0x22)
         for b in s.utf8 {
@@ -83,6 +86,8 @@ public indirect enum JSONValue: Sendable, Equatable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// Already-canonical JSON text, embedded as is (an event's canonical line).
+    case raw(String)
 
     public static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered == b.rendered }
 
@@ -101,6 +106,8 @@ public indirect enum JSONValue: Sendable, Equatable {
             w.beginObject()
             for (k, v) in pairs { w.key(k); v.write(to: &w) }
             w.endObject()
+        case .raw(let json):
+            w.raw(Array(json.utf8))
         }
     }
 

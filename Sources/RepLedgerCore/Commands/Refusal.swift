@@ -33,6 +33,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case unknownTransaction(String)
     case invalidPurchase(reason: String)
     case malformedRange(String)
+    case unknownEvent(String)
 
     public var description: String {
         switch self {
@@ -66,6 +67,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .invalidTemplateOrder(let r): return "the template order is refused: \(r)"
         case .unknownTransaction(let t): return "no purchase with transaction id '\(t)'. See `ledger entitlements --json`"
         case .invalidPurchase(let r): return "the purchase is refused: \(r)"
+        case .unknownEvent(let e): return "no event '\(e)' in the log. See `ledger log` for positions and ids"
         case .malformedRange(let r): return "rep range '\(r)' is malformed. Give MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 1000, e.g. 8-12"
         }
     }

@@ -32,3 +32,18 @@ extension LedgerEvent {
         }
     }
 }
+
+extension LedgerEvent {
+    /// The set an event is about, for the set events; nil otherwise.
+    public var setId: UUID? {
+        switch self {
+        case .setAdded(let e): e.setId
+        case .setLogged(let e): e.setId
+        case .setEdited(let e): e.setId
+        case .setDeleted(let e): e.setId
+        case .setCompleted(let e): e.setId
+        case .setUncompleted(let e): e.setId
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import RepLedgerCore
+
+@Suite("ledger audit commands", .serialized)
+struct AuditCLITests {
+    /// A workout with a set logged on the phone and corrected on the web; returns (workout, set, edit position).
+    func session(_ cli: LedgerProcess) throws -> (String, String, Int) {
+        let w = try #require(try cli.run(["workout", "start", "--name", "Legs", "--at", "2026-11-02T07:00:00Z", "--json"]).json?["workoutId"] as? String)
+        let set = try #require(try cli.run(["workout", "log", w, "back-squat", "--reps", "5", "--weight", "140",
+                                            "--at", "2026-11-02T07:10:00Z", "--json"]).json?["setId"] as? String)
+        #expect(try cli.run(["workout", "log", w, "back-squat", "--reps", "5", "--weight", "140", "--at", "2026-11-02T07:13:00Z"]).status == 0)
+        #expect(try cli.run(["workout", "finish", w, "--at", "2026-11-02T08:00:00Z"]).status == 0)
+        #expect(try cli.run(["workout", "edit-set", w, set, "--weight", "145", "--history-edit", "--at", "2026-11-02T20:00:00Z"]).status == 0)
+        return (w, set, try cli.eventCount())
+    }
+
+    @Test("replay shows each step, and --json gives position, event and state; --until stops early")
+    func replay() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let (w, _, last) = try session(cli)
+        let human = try cli.run(["replay", w])
+        #expect(human.status == 0)
+        #expect(human.stdout.contains("weight edited from 140 kg to 145 kg [history edit]"))
+        let steps = try #require(try JSONSerialization.jsonObject(with: Data(try cli.run(["replay", w, "--json"]).stdout.utf8)) as? [[String: Any]])
+        #expect(steps.count == 6) // started, exercise added, 2 sets, finished, edited
+        #expect(steps.map { $0["position"] as? Int } == Array(last - 5...last).map { Optional($0) })
+        let finalState = try #require(steps.last?["state"] as? [String: Any])
+        #expect(finalState["status"] as? String == "finished")
+        #expect((finalState["sets"] as? [[String: Any]])?.first?["weightKg"] as? Double == 145)
+        #expect((steps.last?["event"] as? [String: Any])?["type"] as? String == "SetEdited")
+        let early = try #require(try JSONSerialization.jsonObject(with: Data(try cli.run(["replay", w, "--json", "--until", "\(last - 2)"]).stdout.utf8)) as? [[String: Any]])
+        #expect(early.count == 4)
+        #expect((early.last?["state"] as? [String: Any])?["status"] as? String == "running")
+    }
+
+    @Test("blame lists every event that touched a set; show prints one event by position or id")
+    func blameAndShow() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let (w, set, last) = try session(cli)
+        let blame = try #require(try cli.run(["blame", w, String(set.prefix(8)), "--json"]).json)
+        let events = try #require(blame["events"] as? [[String: Any]])
+        #expect(events.map { $0["type"] as? String } == ["SetLogged", "SetEdited"])
+        #expect(events.map { $0["occurredAt"] as? String } == ["2026-11-02T07:10:00Z", "2026-11-02T20:00:00Z"])
+        #expect(events.allSatisfy { $0["device"] as? String == "cli" })
+
+        let byPosition = try cli.run(["show", "\(last)", "--json"])
+        #expect(byPosition.status == 0)
+        let event = try #require(byPosition.json)
+        #expect(event["type"] as? String == "SetEdited")
+        let id = try #require(event["eventId"] as? String)
+        #expect(try cli.run(["show", id, "--json"]).stdout == byPosition.stdout)
+        #expect(try cli.run(["show", "\(last + 100)"]).status == 1)
+        #expect(try cli.run(["show", "yesterday"]).status == 2)
+    }
+
+    @Test("diff reports what changed in history and records between two points")
+    func diff() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let (_, _, last) = try session(cli)
+        let changes = try #require(try cli.run(["diff", "--from", "\(last - 1)", "--to", "\(last)", "--json"]).json?["changes"] as? [[String: Any]])
+        #expect(changes.map { $0["area"] as? String } == ["history", "records"])
+        #expect((changes[1]["detail"] as? String)?.contains("heaviest 140 kg → 145 kg") == true)
+        let all = try #require(try cli.run(["diff", "--from", "0", "--json"]).json?["changes"] as? [[String: Any]])
+        #expect(all.first?["change"] as? String == "added")
+        #expect(try #require(try cli.run(["diff", "--from", "\(last)", "--to", "\(last)", "--json"]).json?["changes"] as? [Any]).isEmpty)
+    }
+}
