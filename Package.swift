@@ -48,6 +48,7 @@ let package = Package(
             dependencies: [
                 "RepLedgerCore",
                 "RepLedgerProjections",
+                "RepLedgerSnapshots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/ledger"
@@ -57,6 +58,7 @@ let package = Package(
             dependencies: [
                 "RepLedgerCore",
                 "RepLedgerProjections",
+                "RepLedgerSnapshots",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

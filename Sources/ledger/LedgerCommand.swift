@@ -13,7 +13,7 @@ struct LedgerCommand: ParsableCommand {
             DemoCommand.self, ExerciseCommand.self, WorkoutCommand.self, TemplateCommand.self, HistoryCommand.self,
             HintCommand.self, RepCountCommand.self, PromptCommand.self, PRsCommand.self, E1RMCommand.self, VolumeCommand.self,
             EntitlementsCommand.self, PurchaseCommand.self, RefundCommand.self, UpsellCommand.self, SettingsCommand.self,
-            RebuildCommand.self, LogCommand.self, ShowCommand.self, ReplayCommand.self, BlameCommand.self, DiffCommand.self,
+            RebuildCommand.self, SnapshotCommand.self, LogCommand.self, ShowCommand.self, ReplayCommand.self, BlameCommand.self, DiffCommand.self,
             VerifyCommand.self,
         ]
     )

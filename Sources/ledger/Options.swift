@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RepLedgerCore
+import RepLedgerSnapshots
 
 /// `--db` and `--json`, on every command.
 struct GlobalOptions: ParsableArguments {
@@ -15,7 +16,13 @@ struct GlobalOptions: ParsableArguments {
     }
 
     func openStore() throws -> SQLiteEventStore { try SQLiteEventStore(path: path) }
-    func openLedger() throws -> Ledger { Ledger(store: try openStore(), device: "cli") }
+
+    /// The ledger for recording commands, with the automatic snapshot policy after each append.
+    func openLedger() throws -> Ledger {
+        let ledger = Ledger(store: try openStore(), device: "cli")
+        ledger.afterAppend = SnapshotPolicy.apply
+        return ledger
+    }
 }
 
 /// `--as-of POSITION|ISO8601` on every query.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerSnapshots
 
 /// `--as-of` and `--rules` for every query, and the fold they read.
 struct QueryOptions: ParsableArguments {
@@ -9,11 +10,19 @@ struct QueryOptions: ParsableArguments {
     @Option(help: "A rule set (JSON) to read the log under; default: the built-in rules (see docs/RULES.md).")
     var rules: String?
 
+    @Flag(help: "Say on stderr which snapshot answered and which were passed over.") var verbose = false
+
     func ruleSet() throws -> RuleSet { try rules.map { try RuleSet.load(path: $0) } ?? .default }
 
-    /// The training log folded up to --as-of.
+    /// The training log as it stood at --as-of: the newest usable snapshot at or before it plus the events after.
     func log(_ store: SQLiteEventStore) throws -> TrainingLogProjection {
-        try TrainingLogProjection.build(from: store, through: try asOf.position(in: store))
+        let (log, report) = try TrainingLogSnapshots.load(store, through: try asOf.position(in: store))
+        if verbose {
+            for reason in report.ignored { Console.error("snapshot ignored: \(reason)") }
+            let from = report.snapshot.map { "snapshot \($0.id) at #\($0.position)" } ?? "the start of the log"
+            Console.error("answered from \(from) plus \(report.tailEvents) events, up to #\(log.position)")
+        }
+        return log
     }
 }
 

@@ -15,10 +15,10 @@ public struct EntitlementState: Sendable, Equatable {
         }
     }
 
-    public private(set) var transactions: [String: Transaction] = [:]
+    public internal(set) var transactions: [String: Transaction] = [:]
     /// Transaction ids in the order they were first recorded.
-    public private(set) var order: [String] = []
-    public private(set) var upsellDismissedAt: Timestamp?
+    public internal(set) var order: [String] = []
+    public internal(set) var upsellDismissedAt: Timestamp?
 
     public init() {}
 

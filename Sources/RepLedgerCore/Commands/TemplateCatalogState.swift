@@ -12,11 +12,11 @@ public struct TemplateCatalogState: Sendable, Equatable {
         public var version: Int64 = 0
     }
 
-    public private(set) var templates: [UUID: Template] = [:]
-    private var creationOrder: [UUID] = []
-    private var explicitOrder: [UUID] = []
+    public internal(set) var templates: [UUID: Template] = [:]
+    var creationOrder: [UUID] = []
+    var explicitOrder: [UUID] = []
     /// Version of the `templates` (ordering) stream.
-    public private(set) var orderVersion: Int64 = 0
+    public internal(set) var orderVersion: Int64 = 0
 
     public init() {}
 

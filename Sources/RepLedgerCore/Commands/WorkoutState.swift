@@ -5,7 +5,7 @@ import Foundation
 /// `evolve` is pure and total: it never fails on an event it cannot apply
 /// (the deciders refuse such commands before they become events).
 public struct WorkoutState: Sendable, Equatable {
-    public enum Status: String, Sendable {
+    public enum Status: String, Sendable, CaseIterable, PayloadEnum {
         case notStarted, running, paused, finished, discarded
     }
 

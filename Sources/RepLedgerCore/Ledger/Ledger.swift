@@ -9,6 +9,8 @@ public final class Ledger {
     public let store: SQLiteEventStore
     public var device: String
     public var ids: IdentifierSource
+    /// Called after every command that appended events (automatic snapshots live here, outside the core).
+    public var afterAppend: ((SQLiteEventStore) throws -> Void)?
 
     public init(store: SQLiteEventStore, device: String = "cli", ids: IdentifierSource = .random) {
         self.store = store
@@ -76,7 +78,8 @@ public final class Ledger {
                                      loadTemplates: { [unowned self] in try self.templates() })
         let result = try decide(&session)
         ids = session.ids
-        try store.append(session.pending, expecting: session.expectations)
+        let appended = try store.append(session.pending, expecting: session.expectations)
+        if !appended.appended.isEmpty { try afterAppend?(store) }
         return result
     }
 

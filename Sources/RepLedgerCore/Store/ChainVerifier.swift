@@ -48,6 +48,11 @@ extension SQLiteEventStore {
     }
 }
 
+/// SHA-256, for chains and checksums.
+public enum Digest {
+    public static func sha256(_ bytes: [UInt8]) -> [UInt8] { Array(SHA256.hash(data: bytes)) }
+}
+
 extension Array where Element == UInt8 {
     public var hex: String {
         let digits = Array("0123456789abcdef".utf8)

@@ -23,6 +23,8 @@ public struct AppendResult: Sendable, Equatable {
 public final class SQLiteEventStore {
     public let path: String
     let db: SQLiteDatabase
+    /// The connection, for other tables of the same file (snapshots).
+    public var database: SQLiteDatabase { db }
     /// How long a writer waits for another process's lock before failing busy.
     public static let busyTimeoutMilliseconds = 5_000
     public static let genesisHash = [UInt8](repeating: 0, count: 32)

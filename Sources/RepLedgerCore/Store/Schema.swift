@@ -33,6 +33,23 @@ enum Schema {
         CREATE TRIGGER events_no_delete BEFORE DELETE ON events
             BEGIN SELECT RAISE(ABORT, 'events are immutable: append a correcting event instead'); END;
         """,
+        // 2: snapshots of projection state, in the same file so a backup copies one file.
+        // They are caches, not facts: pruning deletes rows here, never events.
+        """
+        CREATE TABLE snapshots (
+            id                 INTEGER PRIMARY KEY,
+            projection         TEXT    NOT NULL,
+            projection_version INTEGER NOT NULL,
+            rules_id           TEXT    NOT NULL,
+            rules_version      INTEGER NOT NULL,
+            position           INTEGER NOT NULL,
+            created_at         INTEGER NOT NULL,
+            size               INTEGER NOT NULL,
+            checksum           BLOB    NOT NULL,
+            state              BLOB    NOT NULL
+        ) STRICT;
+        CREATE INDEX snapshots_by_projection ON snapshots (projection, position);
+        """,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }

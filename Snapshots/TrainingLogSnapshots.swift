@@ -1,0 +1,64 @@
+import Foundation
+import RepLedgerCore
+import RepLedgerProjections
+
+/// Snapshots of the training-log fold: answers at any position come from the
+/// newest usable snapshot at or before it plus the fold of the events after.
+///
+/// The fold does not depend on rules (views apply them), so its snapshots are
+/// keyed with the rule set `none`, version 0; a snapshot stored under any
+/// other rules is not this fold's and is ignored.
+public enum TrainingLogSnapshots {
+    public static let key = SnapshotKey(projection: TrainingLogProjection.name, projectionVersion: TrainingLogProjection.version,
+                                        ruleSetId: "none", ruleSetVersion: 0)
+
+    /// Take a snapshot automatically once this many events have been appended
+    /// since the newest one. Chosen by measurement: see docs/DESIGN.md.
+    public static let automaticEvery: Int64 = 50_000
+
+    /// How an answer was produced, for verbose output.
+    public struct Report: Sendable {
+        public var snapshot: SnapshotInfo?
+        public var tailEvents: Int
+        public var ignored: [String]
+    }
+
+    /// The fold as the log stood at `position`.
+    public static func load(_ store: SQLiteEventStore, through position: Int64 = .max) throws -> (TrainingLogProjection, Report) {
+        let target = min(position, try store.headPosition())
+        var ignored: [String] = []
+        var log = TrainingLogProjection()
+        var used: SnapshotInfo?
+        if let found = try SnapshotStore(store).newest(key, atOrBefore: target, ignored: &ignored) {
+            do {
+                log = try TrainingLogProjection(snapshot: found.state)
+                used = found.info
+            } catch {
+                ignored.append("snapshot \(found.info.id) at #\(found.info.position): unreadable (\(error)); folding from the start")
+                log = TrainingLogProjection()
+            }
+        }
+        var tail = 0
+        try store.replay(from: log.position + 1, through: target) {
+            log.apply($0)
+            tail += 1
+        }
+        return (log, Report(snapshot: used, tailEvents: tail, ignored: ignored))
+    }
+
+    /// Stores the fold at the head (or at `position`).
+    @discardableResult
+    public static func create(_ store: SQLiteEventStore, at position: Int64 = .max) throws -> SnapshotInfo {
+        let (log, _) = try load(store, through: position)
+        return try SnapshotStore(store).save(key, position: log.position, state: log.snapshotBytes)
+    }
+
+    /// Takes a snapshot when `automaticEvery` events have come since the newest usable one.
+    @discardableResult
+    public static func createIfDue(_ store: SQLiteEventStore, every: Int64 = automaticEvery) throws -> SnapshotInfo? {
+        let head = try store.headPosition()
+        let newest = try SnapshotStore(store).newestPosition(key) ?? 0
+        guard head - newest >= every else { return nil }
+        return try create(store)
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+// How the command states are stored in snapshots: the same compact binary
+// codec as event payloads, one field list per type. A change to any list
+// changes the bytes of stored snapshots, so it must come with a bump of the
+// version of every projection that stores the state (old snapshots are then
+// ignored and rebuilt, never misread).
+
+extension WorkoutState.Entry: PayloadRecord {
+    public init() { self.init(entryId: .zero, exerciseId: "", supersetId: nil, note: nil, targetSets: nil, targetRepsMin: nil, targetRepsMax: nil) }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("entryId", &entryId)
+        try c.field("exerciseId", &exerciseId)
+        try c.field("supersetId", &supersetId)
+        try c.field("note", &note)
+        try c.field("targetSets", &targetSets)
+        try c.field("targetRepsMin", &targetRepsMin)
+        try c.field("targetRepsMax", &targetRepsMax)
+    }
+}
+
+extension WorkoutState.SetRecord: PayloadRecord {
+    public init() { self.init(setId: .zero, entryId: .zero, exerciseId: "", type: .normal, metrics: SetMetrics(), notes: nil, completed: false, completedAt: nil) }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("setId", &setId)
+        try c.field("entryId", &entryId)
+        try c.field("exerciseId", &exerciseId)
+        try c.field("type", &type)
+        try c.field("metrics", &metrics)
+        try c.field("notes", &notes)
+        try c.field("completed", &completed)
+        try c.field("completedAt", &completedAt)
+    }
+}
+
+extension WorkoutState: PayloadRecord {
+    public init() { self.init(workoutId: .zero) }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("workoutId", &workoutId)
+        try c.field("status", &status)
+        try c.field("name", &name)
+        try c.field("origin", &origin)
+        try c.field("templateId", &templateId)
+        try c.field("programId", &programId)
+        try c.field("programDayIndex", &programDayIndex)
+        try c.field("startedAt", &startedAt)
+        try c.field("finishedAt", &finishedAt)
+        try c.field("discardedAt", &discardedAt)
+        try c.field("pausedMillis", &pausedMillis)
+        try c.field("pausedSince", &pausedSince)
+        try c.field("entries", &entries)
+        try c.field("sets", &sets)
+        try c.field("note", &note)
+        try c.field("restTimerSeconds", &restTimerSeconds)
+        try c.field("maxHeartRate", &maxHeartRate)
+        try c.field("activeEnergyKcal", &activeEnergyKcal)
+        try c.field("version", &version)
+    }
+}
+
+extension Int64: PayloadValue {
+    @inline(__always) public init(from r: inout BinaryReader) throws { self = try r.readSigned() }
+    public func encode(to w: inout BinaryWriter) { w.writeSigned(self) }
+    public func writeJSON(to j: inout JSONWriter) { j.int(self) }
+}
+
+extension LibraryState: PayloadValue {
+    public init(from r: inout BinaryReader) throws {
+        self.init()
+        let definitions = try [ExerciseDefined](from: &r)
+        let archived = try [String](from: &r)
+        let version = try Int64(from: &r)
+        for d in definitions { evolve(.exerciseDefined(d)) }
+        for id in archived { var e = ExerciseArchived(); e.exerciseId = id; evolve(.exerciseArchived(e)) }
+        self.version = version
+    }
+
+    public func encode(to w: inout BinaryWriter) {
+        // The current definitions (renames applied) in definition order; the name index is rebuilt on load.
+        order.compactMap { exercises[$0]?.definition }.encode(to: &w)
+        order.filter { exercises[$0]?.archived == true }.encode(to: &w)
+        version.encode(to: &w)
+    }
+
+    public func writeJSON(to j: inout JSONWriter) { order.compactMap { exercises[$0]?.definition }.writeJSON(to: &j) }
+}
+
+extension EntitlementState.Transaction: PayloadRecord {
+    public init() {
+        self.init(transactionId: "", originalTransactionId: "", product: .proMonthly, purchasedAt: Timestamp(millis: 0),
+                  expiresAt: Timestamp(millis: 0), endedAt: nil)
+    }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("transactionId", &transactionId)
+        try c.field("originalTransactionId", &originalTransactionId)
+        try c.field("product", &product)
+        try c.field("purchasedAt", &purchasedAt)
+        try c.field("expiresAt", &expiresAt)
+        try c.field("endedAt", &endedAt)
+    }
+}
+
+extension EntitlementState: PayloadValue {
+    public init(from r: inout BinaryReader) throws {
+        self.init()
+        for tx in try [Transaction](from: &r) {
+            transactions[tx.transactionId] = tx
+            order.append(tx.transactionId)
+        }
+        upsellDismissedAt = try Timestamp?(from: &r)
+    }
+
+    public func encode(to w: inout BinaryWriter) {
+        order.compactMap { transactions[$0] }.encode(to: &w)
+        upsellDismissedAt.encode(to: &w)
+    }
+
+    public func writeJSON(to j: inout JSONWriter) { order.compactMap { transactions[$0] }.writeJSON(to: &j) }
+}
+
+extension AccountState: PayloadRecord {
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("liftingUnit", &liftingUnit)
+        try c.field("bodyweightDisplay", &bodyweightDisplay)
+        try c.field("restTimerSeconds", &restTimerSeconds)
+        try c.field("entitlements", &entitlements)
+        try c.field("version", &version)
+    }
+}
+
+extension TemplateCatalogState.Template: PayloadRecord {
+    public init() { self.init(templateId: .zero, name: "", exercises: [], createdAt: Timestamp(millis: 0)) }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("templateId", &templateId)
+        try c.field("name", &name)
+        try c.field("exercises", &exercises)
+        try c.field("createdAt", &createdAt)
+        try c.field("deleted", &deleted)
+        try c.field("version", &version)
+    }
+}
+
+extension TemplateCatalogState: PayloadValue {
+    public init(from r: inout BinaryReader) throws {
+        self.init()
+        for t in try [Template](from: &r) {
+            templates[t.templateId] = t
+            creationOrder.append(t.templateId)
+        }
+        explicitOrder = try [UUID](from: &r)
+        orderVersion = try Int64(from: &r)
+    }
+
+    public func encode(to w: inout BinaryWriter) {
+        creationOrder.compactMap { templates[$0] }.encode(to: &w)
+        explicitOrder.encode(to: &w)
+        orderVersion.encode(to: &w)
+    }
+
+    public func writeJSON(to j: inout JSONWriter) { creationOrder.compactMap { templates[$0] }.writeJSON(to: &j) }
+}

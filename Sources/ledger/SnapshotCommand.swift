@@ -1,0 +1,72 @@
+import ArgumentParser
+import RepLedgerCore
+import RepLedgerSnapshots
+
+/// The automatic policy: after a command appends, snapshot the fold once
+/// `TrainingLogSnapshots.automaticEvery` events have come since the newest
+/// snapshot, and keep the newest `keep` per key so the file does not grow
+/// without bound.
+enum SnapshotPolicy {
+    static let keep = 3
+
+    static func apply(_ store: SQLiteEventStore) throws {
+        if try TrainingLogSnapshots.createIfDue(store) != nil { try SnapshotStore(store).prune(keep: keep) }
+    }
+}
+
+struct SnapshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot", abstract: "Snapshots of projection state, for fast answers at any point of the log.",
+        subcommands: [Create.self, List.self, Prune.self])
+
+    static func json(_ s: SnapshotInfo) -> JSONValue {
+        .object([
+            ("id", .int(s.id)), ("projection", .string(s.key.projection)), ("version", .int(Int64(s.key.projectionVersion))),
+            ("rulesId", .string(s.key.ruleSetId)), ("rulesVersion", .int(Int64(s.key.ruleSetVersion))),
+            ("position", .int(s.position)), ("createdAt", .string(s.createdAt.iso8601)), ("size", .int(Int64(s.size))),
+            ("checksum", .string(s.checksum)),
+        ])
+    }
+
+    static func line(_ s: SnapshotInfo) -> [String] {
+        ["\(s.id)", "\(s.key.projection) v\(s.key.projectionVersion)", "\(s.key.ruleSetId) v\(s.key.ruleSetVersion)", "#\(s.position)",
+         "\(s.size / 1024) KiB", s.createdAt.iso8601, String(s.checksum.prefix(12))]
+    }
+
+    struct Create: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Snapshot the training-log fold at the head (or at --position).")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "The log position to snapshot (default: the head).") var position: Int64?
+
+        func run() throws {
+            let info = try TrainingLogSnapshots.create(try global.openStore(), at: position ?? .max)
+            if global.json { Console.json(SnapshotCommand.json(info)) } else { Console.out("Snapshot \(info.id) at #\(info.position), \(info.size / 1024) KiB") }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The stored snapshots, newest first.")
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let all = try SnapshotStore(try global.openStore()).list()
+            if global.json { Console.json(.object([("snapshots", .array(all.map(SnapshotCommand.json)))])); return }
+            guard !all.isEmpty else { Console.out("No snapshots. Create one with `ledger snapshot create`."); return }
+            Console.table(["Id", "Projection", "Rules", "Position", "Size", "Created", "Checksum"], all.map(SnapshotCommand.line),
+                          rightAligned: [0, 3, 4])
+        }
+    }
+
+    struct Prune: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Keep the newest K snapshots per projection, version and rules.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "How many to keep per key.") var keep = SnapshotPolicy.keep
+
+        func validate() throws { if keep < 0 { throw ValidationError("--keep takes 0 or more") } }
+
+        func run() throws {
+            let deleted = try SnapshotStore(try global.openStore()).prune(keep: keep)
+            if global.json { Console.json(.object([("deleted", .int(Int64(deleted)))])) } else { Console.out("Deleted \(deleted) snapshots") }
+        }
+    }
+}
