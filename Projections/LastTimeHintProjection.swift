@@ -12,6 +12,11 @@ public struct LastTimeHintProjection: ProjectionView {
     public struct SetShown: Sendable, Equatable {
         public var weightKg: Double?
         public var reps: Int?
+        public init() {}
+        public init(weightKg: Double?, reps: Int?) {
+            self.weightKg = weightKg
+            self.reps = reps
+        }
     }
 
     public struct Hint: Sendable, Equatable {
@@ -67,11 +72,15 @@ public struct LastTimeHintProjection: ProjectionView {
         hint.date = w.startedAt
         hint.ago = Ago.words(from: w.startedAt!, to: context.time)
         hint.sets = sets.map { SetShown(weightKg: $0.weightKg, reps: $0.metrics.reps) }
-        // Heaviest weight, ties broken by more reps; the first such set wins a full tie.
-        hint.bestSet = hint.sets.enumerated().max { a, b in
+        hint.bestSet = best(hint.sets)
+        return hint
+    }
+
+    /// Heaviest weight, ties broken by more reps; the first such set wins a full tie.
+    public static func best(_ sets: [SetShown]) -> SetShown? {
+        sets.enumerated().max { a, b in
             (a.element.weightKg ?? 0, a.element.reps ?? 0, -a.offset) < (b.element.weightKg ?? 0, b.element.reps ?? 0, -b.offset)
         }?.element
-        return hint
     }
 }
 

@@ -123,10 +123,16 @@ public final class SnapshotStore {
         }
     }
 
+    /// Keeps the newest `keep` snapshots of one key.
+    @discardableResult
+    public func prune(_ key: SnapshotKey, keep: Int) throws -> Int {
+        try prune(keep: keep, only: key)
+    }
+
     /// Keeps the newest `keep` snapshots of each key; returns how many were deleted.
     @discardableResult
-    public func prune(keep: Int) throws -> Int {
-        let all = try list()
+    public func prune(keep: Int, only: SnapshotKey? = nil) throws -> Int {
+        let all = try list().filter { only == nil || $0.key == only }
         var seen: [SnapshotKey: Int] = [:]
         var doomed: [Int64] = []
         for s in all {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RepLedgerCore
+import RepLedgerProjections
 import RepLedgerSnapshots
 
 /// The automatic policy: after a command appends, snapshot the fold once
@@ -37,9 +38,14 @@ struct SnapshotCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Snapshot the training-log fold at the head (or at --position).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The log position to snapshot (default: the head).") var position: Int64?
+        @Option(help: "Also store view results under this rule set (default: the built-in rules).") var rules: String?
 
         func run() throws {
-            let info = try TrainingLogSnapshots.create(try global.openStore(), at: position ?? .max)
+            let store = try global.openStore()
+            let info = try TrainingLogSnapshots.create(store, at: position ?? .max)
+            // View results for instant head queries under the rules in use.
+            let (log, _) = try TrainingLogSnapshots.load(store, through: info.position)
+            try ViewSnapshots.saveAll(store, log, rules: try rules.map { try RuleSet.load(path: $0) } ?? .default)
             if global.json { Console.json(SnapshotCommand.json(info)) } else { Console.out("Snapshot \(info.id) at #\(info.position), \(info.size / 1024) KiB") }
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerSnapshots
 
 struct HintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,16 +16,13 @@ struct HintCommand: ParsableCommand {
 
     func run() throws {
         let store = try global.openStore()
-        let log = try query.log(store)
+        let ledger = Ledger(store: store)
         let rules = try query.ruleSet()
-        let x = try log.library.resolve(exercise)
+        let x = try ledger.library().resolve(exercise)
         let hintScope = try scope.map { try vocabulary(HintScope.self, "scope", $0) } ?? rules.hintScope
-        var context = LastTimeHintProjection.Context(time: try answerTime(at: at, asOf: query.asOf.asOf), scope: hintScope)
-        if let workout {
-            let id = try Ledger(store: store).resolveWorkout(workout)
-            if let w = log.workouts[id] { context = .init(workout: w, scope: hintScope) }
-        }
-        let hint = LastTimeHintProjection.hint(log, exerciseId: x.exerciseId, context: context)
+        let time = try answerTime(at: at, asOf: query.asOf.asOf)
+        let (hint, unit) = try fromSnapshot(store, exerciseId: x.exerciseId, name: x.name, scope: hintScope, time: time)
+            ?? computed(store, exerciseId: x.exerciseId, scope: hintScope, time: time)
         if global.json {
             func set(_ s: LastTimeHintProjection.SetShown) -> JSONValue {
                 .object([("weightKg", .optional(s.weightKg)), ("reps", .optional(s.reps))])
@@ -36,7 +34,6 @@ struct HintCommand: ParsableCommand {
             ]))
             return
         }
-        let unit = log.account.liftingUnit
         guard let date = hint.date, let ago = hint.ago else {
             Console.out("\(hint.exercise): no earlier workout to compare with.")
             return
@@ -44,6 +41,42 @@ struct HintCommand: ParsableCommand {
         Console.out("\(hint.exercise), last time \(ago) (\(date.isoDate)):")
         Console.out("  " + hint.sets.map { WeightText.set(kg: $0.weightKg, reps: $0.reps, in: unit) }.joined(separator: ", "))
         if let best = hint.bestSet { Console.out("  To beat: \(WeightText.set(kg: best.weightKg, reps: best.reps, in: unit))") }
+    }
+}
+
+extension HintCommand {
+    /// The stored hint index answers an `exercise`-scope hint at the head for
+    /// any time after the indexed workout started; anything else is computed.
+    func fromSnapshot(_ store: SQLiteEventStore, exerciseId: String, name: String, scope: HintScope,
+                      time: Timestamp) throws -> (LastTimeHintProjection.Hint, WeightUnit)? {
+        guard scope == .exercise, workout == nil else { return nil }
+        let head = try store.headPosition()
+        guard try query.asOf.position(in: store) >= head else { return nil }
+        var ignored: [String] = []
+        guard let index = try ViewSnapshots.hintIndex(store, at: head, ignored: &ignored) else {
+            if query.verbose { ignored.forEach { Console.error("snapshot ignored: \($0)") } }
+            return nil
+        }
+        let entry = index.first { $0.exerciseId == exerciseId }
+        if let entry, entry.startedAt >= time { return nil } // a hint for the past: compute it
+        if query.verbose { Console.error("answered from the hint index at #\(head)") }
+        let unit = try Ledger(store: store).account().liftingUnit
+        return (HintIndexProjection.hint(entry, exerciseId: exerciseId, exercise: name, at: time), unit)
+    }
+
+    func computed(_ store: SQLiteEventStore, exerciseId: String, scope: HintScope,
+                  time: Timestamp) throws -> (LastTimeHintProjection.Hint, WeightUnit) {
+        let log = try query.log(store)
+        var context = LastTimeHintProjection.Context(time: time, scope: scope)
+        if let workout {
+            let id = try Ledger(store: store).resolveWorkout(workout)
+            if let w = log.workouts[id] { context = .init(workout: w, scope: scope) }
+        }
+        // At the head, keep the index for the next query (a cache: failing to write it is no error).
+        if query.asOf.asOf == nil, log.position == (try? store.headPosition()) {
+            try? ViewSnapshots.saveHintIndex(store, at: log.position, HintIndexProjection.entries(log))
+        }
+        return (LastTimeHintProjection.hint(log, exerciseId: exerciseId, context: context), log.account.liftingUnit)
     }
 }
 
@@ -106,14 +139,16 @@ struct PRsCommand: ParsableCommand {
 
     func run() throws {
         let store = try global.openStore()
-        let log = try query.log(store)
-        let id = try exercise.map { try log.library.resolve($0).exerciseId }
-        let records = PersonalRecordsProjection.compute(log, rules: try query.ruleSet(), exerciseId: id)
+        let ledger = Ledger(store: store)
+        let rules = try query.ruleSet()
+        let id = try exercise.map { try ledger.library().resolve($0).exerciseId }
+        let all = try allRecords(store, rules: rules)
+        let records = id.map { id in all.filter { $0.exerciseId == id } } ?? all
         if global.json {
             Console.json(.object([("exercises", .array(records.map(Self.json)))]))
             return
         }
-        let unit = log.account.liftingUnit
+        let unit = try ledger.account().liftingUnit
         guard !records.isEmpty else { Console.out("No records yet."); return }
         Console.table(["Exercise", "Heaviest", "Best e1RM", "Best set", "Best session", "5RM"], records.map { r in
             [r.exercise, WeightText.value(kg: r.heaviestKg, in: unit), WeightText.value(kg: r.bestE1rmKg, in: unit),
@@ -129,6 +164,22 @@ struct PRsCommand: ParsableCommand {
                 }
             }
         }
+    }
+
+    /// Every exercise's records at --as-of: from a stored result for exactly that
+    /// position and these rules, else computed (and stored when at the head).
+    func allRecords(_ store: SQLiteEventStore, rules: RuleSet) throws -> [PersonalRecordsProjection.ExerciseRecords] {
+        let target = min(try query.asOf.position(in: store), try store.headPosition())
+        var ignored: [String] = []
+        if let stored = try ViewSnapshots.records(store, rules: rules, at: target, ignored: &ignored) {
+            if query.verbose { Console.error("answered from the records snapshot at #\(target)") }
+            return stored
+        }
+        if query.verbose { ignored.forEach { Console.error("snapshot ignored: \($0)") } }
+        let log = try query.log(store)
+        let records = PersonalRecordsProjection.compute(log, rules: rules)
+        if query.asOf.asOf == nil { try? ViewSnapshots.saveRecords(store, rules: rules, at: log.position, records) }
+        return records
     }
 
     static func json(_ r: PersonalRecordsProjection.ExerciseRecords) -> JSONValue {

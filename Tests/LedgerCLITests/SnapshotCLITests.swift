@@ -17,7 +17,9 @@ struct SnapshotCLITests {
         #expect(created["position"] as? Int == (try cli.eventCount()))
         #expect(try cli.run(["snapshot", "create", "--position", "400"]).status == 0)
         let list = try #require(try cli.run(["snapshot", "list", "--json"]).json?["snapshots"] as? [[String: Any]])
-        #expect(list.map { $0["position"] as? Int } == [created["position"] as? Int, 400])
+        let folds = list.filter { $0["projection"] as? String == "training-log" }
+        #expect(folds.map { $0["position"] as? Int } == [created["position"] as? Int, 400])
+        #expect(Set(list.compactMap { $0["projection"] as? String }) == ["training-log", "personal-records", "hint-index"])
         #expect(list.allSatisfy { ($0["size"] as? Int ?? 0) > 0 && ($0["checksum"] as? String)?.count == 64 })
 
         #expect(try queries.map { try cli.run($0 + ["--json"]).stdout } == before)
@@ -30,8 +32,49 @@ struct SnapshotCLITests {
         #expect(damaged.stderr.contains("checksum mismatch"))
         #expect(damaged.stdout == before[3])
 
-        #expect(try cli.run(["snapshot", "prune", "--keep", "1", "--json"]).json?["deleted"] as? Int == 1)
-        #expect((try cli.run(["snapshot", "list", "--json"]).json?["snapshots"] as? [Any])?.count == 1)
+        #expect((try cli.run(["snapshot", "prune", "--keep", "1", "--json"]).json?["deleted"] as? Int ?? 0) >= 1)
+        let kept = try #require(try cli.run(["snapshot", "list", "--json"]).json?["snapshots"] as? [[String: Any]])
+        let keys = kept.map { "\($0["projection"] ?? "")|\($0["rulesId"] ?? "")|\($0["rulesVersion"] ?? "")" }
+        #expect(Set(keys).count == keys.count) // one per key
         #expect(try cli.run(["verify"]).status == 0) // snapshots never touch the chain
+    }
+
+    @Test("view snapshots answer head queries exactly as a rebuild would, and never when stale or under other rules")
+    func viewSnapshots() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["demo"]).status == 0)
+        let computed = try cli.run(["prs", "--json", "--verbose"])
+        #expect(computed.stderr.contains("answered from snapshot") == false) // nothing stored yet: folded
+        let hintArgs = ["hint", "deadlift", "--at", "2026-11-20T18:00:00+01:00", "--json", "--verbose"]
+        let hintComputed = try cli.run(hintArgs)
+        #expect(try cli.run(["snapshot", "create"]).status == 0)
+
+        let fast = try cli.run(["prs", "--json", "--verbose"])
+        #expect(fast.stderr.contains("answered from the records snapshot"))
+        #expect(fast.stdout == computed.stdout)
+        let fastHint = try cli.run(hintArgs)
+        #expect(fastHint.stderr.contains("answered from the hint index"))
+        #expect(fastHint.stdout == hintComputed.stdout)
+        // A time before the last deadlift session: the index cannot answer; computed instead.
+        let past = try cli.run(["hint", "deadlift", "--at", "2026-11-10T00:00:00+01:00", "--json", "--verbose"])
+        #expect(!past.stderr.contains("hint index"))
+        #expect(past.json?["date"] as? String == "2026-11-06T17:45:00+01:00")
+
+        // Other rules: the stored default-rules result is not used.
+        let rules = cli.folder.appendingPathComponent("b.json")
+        try #"{"id":"default","version":1,"e1rmFormula":"brzycki"}"#.write(to: rules, atomically: true, encoding: .utf8)
+        let other = try cli.run(["prs", "--json", "--verbose", "--rules", rules.path])
+        #expect(!other.stderr.contains("records snapshot"))
+        #expect(other.stdout != computed.stdout)
+
+        // A new set moves the head: the old results are stale and not used.
+        #expect(try cli.run(["workout", "start", "--at", "2026-11-21T09:00:00+01:00"]).status == 0)
+        #expect(try cli.run(["workout", "log", "last", "deadlift", "--reps", "1", "--weight", "180", "--at", "2026-11-21T09:20:00+01:00"]).status == 0)
+        let moved = try cli.run(["prs", "deadlift", "--json", "--verbose"])
+        #expect(!moved.stderr.contains("records snapshot"))
+        #expect(((moved.json?["exercises"] as? [[String: Any]])?.first?["heaviestKg"] as? Double) == 180)
+        // ...and that query stored the new head's result for the next one.
+        #expect(try cli.run(["prs", "--json", "--verbose"]).stderr.contains("answered from the records snapshot"))
     }
 }

@@ -1,0 +1,107 @@
+import Foundation
+import RepLedgerCore
+
+// View results in the compact codec, so head queries can be answered from a
+// stored result instead of a rebuild (see RepLedgerSnapshots.ViewSnapshots).
+// Changing a field list here must bump the view's version.
+
+extension PRKind: PayloadEnum {}
+
+extension PersonalRecordsProjection.Record: PayloadRecord {
+    public init() {
+        self.init(exerciseId: "", kind: .heaviest, repMax: nil, valueKg: 0, weightKg: nil, reps: nil, workoutId: .zero, setId: nil,
+                  at: Timestamp(millis: 0))
+    }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+        try c.field("kind", &kind)
+        try c.field("repMax", &repMax)
+        try c.field("valueKg", &valueKg)
+        try c.field("weightKg", &weightKg)
+        try c.field("reps", &reps)
+        try c.field("workoutId", &workoutId)
+        try c.field("setId", &setId)
+        try c.field("at", &at)
+    }
+}
+
+extension PersonalRecordsProjection.ExerciseRecords: PayloadRecord {
+    public init() {
+        self.init(exerciseId: "", exercise: "", heaviestKg: nil, bestE1rmKg: nil, bestSetVolumeKg: nil, bestSessionVolumeKg: nil,
+                  repMaxesKg: [:], timeline: [])
+    }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+        try c.field("exercise", &exercise)
+        try c.field("heaviestKg", &heaviestKg)
+        try c.field("bestE1rmKg", &bestE1rmKg)
+        try c.field("bestSetVolumeKg", &bestSetVolumeKg)
+        try c.field("bestSessionVolumeKg", &bestSessionVolumeKg)
+        // Rep maxes 1…12 as a fixed list (a dictionary has no stable order).
+        var list = PersonalRecordsProjection.repMaxRange.map { repMaxesKg[$0] }
+        try c.field("repMaxesKg", &list)
+        repMaxesKg = [:]
+        for (i, v) in list.enumerated() where v != nil { repMaxesKg[i + PersonalRecordsProjection.repMaxRange.lowerBound] = v }
+        try c.field("timeline", &timeline)
+    }
+}
+
+extension LastTimeHintProjection.SetShown: PayloadRecord {
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("weightKg", &weightKg)
+        try c.field("reps", &reps)
+    }
+}
+
+/// For every exercise, its most recent finished workout with a completed
+/// working set: what an `exercise`-scope hint shows for any time after that
+/// workout started. Built from the fold in one pass, newest workout first.
+public struct HintIndexProjection: ProjectionView {
+    public static let name = "hint-index"
+    public static let version = 1
+
+    public struct Entry: Sendable, Equatable, PayloadRecord {
+        public var exerciseId = ""
+        public var workoutId = UUID.zero
+        public var startedAt = Timestamp(millis: 0)
+        public var sets: [LastTimeHintProjection.SetShown] = []
+        public init() {}
+        public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+            try c.field("exerciseId", &exerciseId)
+            try c.field("workoutId", &workoutId)
+            try c.field("startedAt", &startedAt)
+            try c.field("sets", &sets)
+        }
+    }
+
+    public static func entries(_ log: TrainingLogProjection) -> [Entry] {
+        var seen = Set<String>()
+        var out: [Entry] = []
+        for w in log.finishedWorkouts(startedBefore: Timestamp(millis: .max)) {
+            for exerciseId in w.exercisesDone where !seen.contains(exerciseId) {
+                let sets = w.workingSets(of: exerciseId)
+                guard !sets.isEmpty else { continue }
+                seen.insert(exerciseId)
+                var e = Entry()
+                e.exerciseId = exerciseId
+                e.workoutId = w.workoutId
+                e.startedAt = w.startedAt!
+                e.sets = sets.map { LastTimeHintProjection.SetShown(weightKg: $0.weightKg, reps: $0.metrics.reps) }
+                out.append(e)
+            }
+        }
+        return out.sorted { $0.exerciseId < $1.exerciseId }
+    }
+
+    /// The hint an entry gives at time `t` (valid when `t` is after the entry's
+    /// start); no entry means the exercise was never done: an empty hint.
+    public static func hint(_ entry: Entry?, exerciseId: String, exercise: String, at t: Timestamp) -> LastTimeHintProjection.Hint {
+        guard let entry else {
+            return LastTimeHintProjection.Hint(exerciseId: exerciseId, exercise: exercise, lastWorkoutId: nil, date: nil, ago: nil,
+                                               bestSet: nil, sets: [])
+        }
+        return LastTimeHintProjection.Hint(exerciseId: entry.exerciseId, exercise: exercise, lastWorkoutId: entry.workoutId,
+                                           date: entry.startedAt, ago: Ago.words(from: entry.startedAt, to: t),
+                                           bestSet: LastTimeHintProjection.best(entry.sets), sets: entry.sets)
+    }
+}

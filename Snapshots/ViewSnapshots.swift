@@ -1,0 +1,79 @@
+import Foundation
+import RepLedgerCore
+import RepLedgerProjections
+
+/// Stored view results for instant head queries. A view snapshot answers only
+/// for exactly the position it was taken at (a view is not a fold: it cannot
+/// be advanced by a tail), and only under exactly the rules it was computed
+/// with. Anything else falls back to fold snapshot + tail + view.
+public enum ViewSnapshots {
+    /// How many results to keep per view and rule set: the head moves on.
+    public static let keep = 2
+
+    /// The rule set's id with a fingerprint of its content, so a rules file
+    /// edited without a new id or version can never reuse a stale result.
+    public static func rulesId(_ rules: RuleSet) -> String {
+        let content = [rules.id, "\(rules.version)", rules.e1rmFormula.rawValue, "\(rules.e1rmRepCap)", "\(rules.warmupsCount)",
+                       rules.prKinds.map(\.rawValue).joined(separator: ","), rules.hintScope.rawValue,
+                       "\(rules.incrementKg)", "\(rules.incrementLb)"].joined(separator: "|")
+        return "\(rules.id)#\(Digest.sha256(Array(content.utf8)).hex.prefix(12))"
+    }
+
+    public static func recordsKey(_ rules: RuleSet) -> SnapshotKey {
+        SnapshotKey(projection: PersonalRecordsProjection.name, projectionVersion: PersonalRecordsProjection.version,
+                    ruleSetId: rulesId(rules), ruleSetVersion: rules.version)
+    }
+
+    public static let hintKey = SnapshotKey(projection: HintIndexProjection.name, projectionVersion: HintIndexProjection.version,
+                                            ruleSetId: "none", ruleSetVersion: 0)
+
+    /// Records of every exercise at exactly `position` under `rules`, if stored.
+    public static func records(_ store: SQLiteEventStore, rules: RuleSet, at position: Int64,
+                               ignored: inout [String]) throws -> [PersonalRecordsProjection.ExerciseRecords]? {
+        try load(store, recordsKey(rules), at: position, ignored: &ignored)
+    }
+
+    public static func hintIndex(_ store: SQLiteEventStore, at position: Int64, ignored: inout [String]) throws -> [HintIndexProjection.Entry]? {
+        try load(store, hintKey, at: position, ignored: &ignored)
+    }
+
+    public static func saveRecords(_ store: SQLiteEventStore, rules: RuleSet, at position: Int64,
+                                   _ records: [PersonalRecordsProjection.ExerciseRecords]) throws {
+        try save(store, recordsKey(rules), at: position, records)
+    }
+
+    public static func saveHintIndex(_ store: SQLiteEventStore, at position: Int64, _ entries: [HintIndexProjection.Entry]) throws {
+        try save(store, hintKey, at: position, entries)
+    }
+
+    /// Stores every view result of the fold at its position, under `rules`.
+    public static func saveAll(_ store: SQLiteEventStore, _ log: TrainingLogProjection, rules: RuleSet) throws {
+        try saveRecords(store, rules: rules, at: log.position, PersonalRecordsProjection.compute(log, rules: rules))
+        try saveHintIndex(store, at: log.position, HintIndexProjection.entries(log))
+    }
+
+    private static func load<T: PayloadValue>(_ store: SQLiteEventStore, _ key: SnapshotKey, at position: Int64,
+                                              ignored: inout [String]) throws -> [T]? {
+        guard let found = try SnapshotStore(store).newest(key, atOrBefore: position, ignored: &ignored),
+              found.info.position == position else { return nil }
+        do {
+            return try found.state.withUnsafeBytes { raw in
+                var r = BinaryReader(raw)
+                let value = try [T](from: &r)
+                guard r.isAtEnd else { throw CodecError.trailingBytes(type: key.projection, count: r.remaining) }
+                return value
+            }
+        } catch {
+            ignored.append("snapshot \(found.info.id) at #\(found.info.position): unreadable (\(error))")
+            return nil
+        }
+    }
+
+    private static func save<T: PayloadValue>(_ store: SQLiteEventStore, _ key: SnapshotKey, at position: Int64, _ value: [T]) throws {
+        var w = BinaryWriter()
+        value.encode(to: &w)
+        let snapshots = SnapshotStore(store)
+        try snapshots.save(key, position: position, state: w.bytes)
+        try snapshots.prune(key, keep: keep)
+    }
+}
