@@ -38,5 +38,4 @@ public struct ProjectionRegistry: Sendable {
         return n
     }
 
-    public mutating func apply(_ event: RecordedEvent) { log.apply(event) }
 }

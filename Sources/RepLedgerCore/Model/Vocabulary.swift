@@ -24,10 +24,6 @@ public enum Muscle: String, Sendable, CaseIterable, PayloadEnum {
     case abs, obliques, lowerBack
     case quads, hamstrings, glutes, calves, abductors, adductors
     case neck, fullBody, cardio
-
-    /// DOMAIN.md §12's split of the body for program recommendations.
-    public var isUpperBody: Bool { [.chest, .shoulders, .back, .lats, .biceps, .triceps, .traps].contains(self) }
-    public var isLowerBody: Bool { [.quads, .hamstrings, .glutes, .calves, .abductors, .adductors].contains(self) }
 }
 
 public enum Equipment: String, Sendable, CaseIterable, PayloadEnum {
@@ -55,7 +51,7 @@ public enum Product: String, Sendable, CaseIterable, PayloadEnum {
     case coachMonthly = "repledger_coach_monthly"
     case coachAnnual = "repledger_coach_annual"
 
-    public var grantsPro: Bool { true }
+    /// Every product grants Pro; these two grant Coach as well.
     public var grantsCoach: Bool { self == .coachMonthly || self == .coachAnnual }
 }
 
