@@ -49,8 +49,13 @@ public enum TrainingLogSnapshots {
     /// Stores the fold at the head (or at `position`).
     @discardableResult
     public static func create(_ store: SQLiteEventStore, at position: Int64 = .max) throws -> SnapshotInfo {
-        let (log, _) = try load(store, through: position)
-        return try SnapshotStore(store).save(key, position: log.position, state: log.snapshotBytes)
+        try save(store, try load(store, through: position).0)
+    }
+
+    /// Stores an already folded state (callers that go on using it need not load it again).
+    @discardableResult
+    public static func save(_ store: SQLiteEventStore, _ log: TrainingLogProjection) throws -> SnapshotInfo {
+        try SnapshotStore(store).save(key, position: log.position, state: log.snapshotBytes)
     }
 
     /// Takes a snapshot when `automaticEvery` events have come since the newest usable one.

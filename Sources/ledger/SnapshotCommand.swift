@@ -42,10 +42,11 @@ struct SnapshotCommand: ParsableCommand {
 
         func run() throws {
             let store = try global.openStore()
-            let info = try TrainingLogSnapshots.create(store, at: position ?? .max)
-            // View results for instant head queries under the rules in use.
-            let (log, _) = try TrainingLogSnapshots.load(store, through: info.position)
-            try ViewSnapshots.saveAll(store, log, rules: try rules.map { try RuleSet.load(path: $0) } ?? .default)
+            let ruleSet = try rules.map { try RuleSet.load(path: $0) } ?? .default
+            // One fold serves both: the fold's snapshot and the view results for instant head queries.
+            let (log, _) = try TrainingLogSnapshots.load(store, through: position ?? .max)
+            let info = try TrainingLogSnapshots.save(store, log)
+            try ViewSnapshots.saveAll(store, log, rules: ruleSet)
             if global.json { Console.json(SnapshotCommand.json(info)) } else { Console.out("Snapshot \(info.id) at #\(info.position), \(info.size / 1024) KiB") }
         }
     }
