@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerSnapshots
 
 /// `ledger show POSITION|EVENT_ID`: one event with its whole envelope.
 struct ShowCommand: ParsableCommand {
@@ -118,15 +119,11 @@ struct DiffCommand: ParsableCommand {
         let rules = try self.rules.map { try RuleSet.load(path: $0) } ?? .default
         let a = try AsOfOption.position(from, in: store)
         let b = try to.map { try AsOfOption.position($0, in: store) } ?? store.headPosition()
-        // One pass: fold to A, keep that state (a value), go on to B.
-        var log = TrainingLogProjection()
-        var atA = log
-        try store.replay(through: max(a, b)) { e in
-            log.apply(e)
-            if e.position == min(a, b) { atA = log }
-        }
-        if a == 0 { atA = TrainingLogProjection() }
-        let (before, after) = a <= b ? (atA, log) : (log, atA)
+        // The earlier point from the newest snapshot (as every query does), then on to the later one.
+        var (log, _) = try TrainingLogSnapshots.load(store, through: min(a, b))
+        let earlier = log
+        try store.replay(from: log.position + 1, through: max(a, b)) { log.apply($0) }
+        let (before, after) = a <= b ? (earlier, log) : (log, earlier)
         let tA = try time(of: a, store), tB = try time(of: b, store)
         let changes = LogDiff.between(before, after, rules: rules, timeBefore: tA, timeAfter: tB)
         if global.json {
