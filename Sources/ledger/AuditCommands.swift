@@ -42,13 +42,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Stop after this global position.") var until: Int64?
 
     func run() throws {
-        let store = try global.openStore()
-        let ledger = Ledger(store: store)
-        let id = try ledger.resolveWorkout(workout)
-        let events = try store.read(stream: .workout(id), through: until ?? .max)
-        let library = try ledger.library()
-        let unit = try ledger.account().liftingUnit
-        let steps = WorkoutReplayProjection.steps(events, workoutId: id, library: library, unit: unit)
+        let (_, steps, library) = try workoutSteps(global, workout, through: until ?? .max)
         if global.json {
             Console.json(.array(steps.map { step in
                 .object([("position", .int(step.envelope.position)), ("change", .string(step.change)),
@@ -75,19 +69,15 @@ struct BlameCommand: ParsableCommand {
     @Argument(help: "The set's id or a unique prefix (deleted sets included).") var set: String
 
     func run() throws {
-        let store = try global.openStore()
-        let ledger = Ledger(store: store)
-        let id = try ledger.resolveWorkout(workout)
-        let events = try store.read(stream: .workout(id))
+        let (id, allSteps, _) = try workoutSteps(global, workout)
         // Resolve against every set the stream ever had, so a deleted set can be blamed too.
         let key = set.lowercased()
-        let ids = Array(Set(events.compactMap(\.event.setId))).filter { $0.lowercased.hasPrefix(key) }
+        let ids = Array(Set(allSteps.compactMap(\.envelope.event.setId))).filter { $0.lowercased.hasPrefix(key) }
         guard !key.isEmpty, let setId = ids.first(where: { $0.lowercased == key }) ?? (ids.count == 1 ? ids[0] : nil) else {
             if ids.count > 1 { throw Refusal.ambiguousSet(set, matches: ids.map(\.lowercased).sorted()) }
             throw Refusal.unknownSet(set, workout: id)
         }
-        let steps = WorkoutReplayProjection.steps(events, workoutId: id, library: try ledger.library(), unit: try ledger.account().liftingUnit)
-            .filter { $0.envelope.event.setId == setId }
+        let steps = allSteps.filter { $0.envelope.event.setId == setId }
         if global.json {
             Console.json(.object([("setId", .string(setId.lowercased)), ("events", .array(steps.map { s in
                 .object([("position", .int(s.envelope.position)), ("type", .string(s.envelope.type.name)),
@@ -140,6 +130,19 @@ struct DiffCommand: ParsableCommand {
     private func time(of position: Int64, _ store: SQLiteEventStore) throws -> Timestamp {
         try store.event(at: position)?.recordedAt ?? Timestamp(millis: 0)
     }
+}
+
+/// A workout's stream up to `through`, stepped through with each change in words
+/// (what `replay` shows and `blame` filters).
+func workoutSteps(_ global: GlobalOptions, _ workout: String, through: Int64 = .max) throws
+    -> (UUID, [WorkoutReplayProjection.Step], LibraryState) {
+    let store = try global.openStore()
+    let ledger = Ledger(store: store)
+    let id = try ledger.resolveWorkout(workout)
+    let library = try ledger.library()
+    let steps = WorkoutReplayProjection.steps(try store.read(stream: .workout(id), through: through), workoutId: id,
+                                              library: library, unit: try ledger.account().liftingUnit)
+    return (id, steps, library)
 }
 
 /// Workout state as JSON (for replay).
