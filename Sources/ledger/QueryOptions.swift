@@ -35,7 +35,7 @@ func answerTime(at: String?, asOf: String?) throws -> Timestamp {
 
 extension ExitStatus {
     /// Rule files are the user's input: a bad one is refused (exit 1).
-    static func isRefusal(_ error: Error) -> Bool { error is RuleSet.LoadError }
+    static func isRefusal(_ error: Error) -> Bool { error is RuleSet.LoadError || error is ImportError }
 }
 
 /// Horizontal bars for a terminal, scaled between the smallest and largest value.

@@ -8,6 +8,7 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
     case unknownEventTypeName(String)
     case unsupportedSchema(type: String, schema: Int, current: Int)
     case trailingBytes(type: String, count: Int)
+    case json(expected: String, found: String)
 
     public var description: String {
         switch self {
@@ -19,6 +20,7 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
         case .unsupportedSchema(let t, let s, let cur):
             return "\(t) schema \(s) is not readable by this build (current schema \(cur)); no upcaster is registered"
         case .trailingBytes(let t, let n): return "\(t) payload has \(n) unread trailing bytes"
+        case .json(let expected, let found): return "expected \(expected), found \(found)"
         }
     }
 }

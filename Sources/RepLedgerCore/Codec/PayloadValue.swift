@@ -6,6 +6,8 @@ public protocol PayloadValue: Sendable, Equatable {
     init(from reader: inout BinaryReader) throws
     func encode(to writer: inout BinaryWriter)
     func writeJSON(to json: inout JSONWriter)
+    /// Reads the canonical JSON form back (JSONL restore); see PayloadJSONReading.swift.
+    init(json: JSONValue) throws
 }
 
 extension Int: PayloadValue {

@@ -119,6 +119,8 @@ public enum EventCatalog {
     public struct Entry: Sendable {
         public let type: EventType
         let decode: @Sendable (Int, UnsafeRawBufferPointer) throws -> LedgerEvent
+        /// Reads the canonical JSON payload (JSONL restore).
+        let decodeJSON: @Sendable (JSONValue) throws -> LedgerEvent
 
         init<P: EventPayload>(_ payload: P.Type, _ wrap: @escaping @Sendable (P) -> LedgerEvent) {
             type = P.eventType
@@ -126,6 +128,7 @@ public enum EventCatalog {
                 var reader = BinaryReader(bytes)
                 return wrap(try P.decodeStored(schema: schema, reader: &reader))
             }
+            decodeJSON = { wrap(try P(json: $0)) }
         }
     }
 

@@ -62,13 +62,13 @@ public final class SQLiteEventStore {
         }
     }
 
-    private struct Head {
+    struct Head {
         var position: Int64
         var hash: [UInt8]
         var recordedAt: Timestamp
     }
 
-    private func appendInTransaction(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion],
+    func appendInTransaction(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion],
                                      _ now: Timestamp) throws -> AppendResult {
         var head = try readHead()
         var versions: [StreamName: Int64] = [:]
@@ -126,7 +126,7 @@ public final class SQLiteEventStore {
         return result
     }
 
-    private func readHead() throws -> Head {
+    func readHead() throws -> Head {
         try db.with("SELECT position, hash, recorded_at, recorded_offset FROM events ORDER BY position DESC LIMIT 1") { s in
             guard try s.step() else { return Head(position: 0, hash: Self.genesisHash, recordedAt: Timestamp(millis: .min)) }
             return Head(position: s.int(0), hash: s.bytes(1), recordedAt: Timestamp(millis: s.int(2), offsetMinutes: Int(s.int(3))))

@@ -1,0 +1,153 @@
+/// Reads JSON text into a `JSONValue`, keeping object key order and the exact
+/// numbers: integers stay integers, other numbers read back to the same
+/// Double that `JSONWriter` wrote (shortest round-trip form). For restoring
+/// backups and reading canonical lines, not a general-purpose parser.
+public struct JSONReader {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case invalid(offset: Int, expected: String)
+        public var description: String {
+            switch self { case .invalid(let o, let e): return "invalid JSON at character \(o + 1): expected \(e)" }
+        }
+    }
+
+    private let b: [UInt8]
+    private var i = 0
+
+    public static func parse(_ text: String) throws(Failure) -> JSONValue {
+        var r = JSONReader(b: Array(text.utf8))
+        r.skipSpace()
+        let v = try r.value(depth: 0)
+        r.skipSpace()
+        guard r.i == r.b.count else { throw .invalid(offset: r.i, expected: "the end of the text") }
+        return v
+    }
+
+    private init(b: [UInt8]) { self.b = b }
+
+    private mutating func skipSpace() {
+        while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
+    }
+
+    private mutating func literal(_ word: String, _ v: JSONValue) throws(Failure) -> JSONValue {
+        let w = Array(word.utf8)
+        guard i + w.count <= b.count, Array(b[i..<(i + w.count)]) == w else { throw .invalid(offset: i, expected: word) }
+        i += w.count
+        return v
+    }
+
+    private mutating func value(depth: Int) throws(Failure) -> JSONValue {
+        guard depth < 64, i < b.count else { throw .invalid(offset: i, expected: "a value") }
+        switch b[i] {
+        case 0x7B: // {
+            i += 1
+            var pairs: [(String, JSONValue)] = []
+            skipSpace()
+            if i < b.count, b[i] == 0x7D { i += 1; return .object(pairs) }
+            while true {
+                skipSpace()
+                guard i < b.count, b[i] == 0x22 else { throw .invalid(offset: i, expected: "a key") }
+                let k = try string()
+                skipSpace()
+                guard i < b.count, b[i] == 0x3A else { throw .invalid(offset: i, expected: ":") }
+                i += 1
+                skipSpace()
+                pairs.append((k, try value(depth: depth + 1)))
+                skipSpace()
+                guard i < b.count else { throw .invalid(offset: i, expected: "} or ,") }
+                if b[i] == 0x2C { i += 1; continue }
+                guard b[i] == 0x7D else { throw .invalid(offset: i, expected: "} or ,") }
+                i += 1
+                return .object(pairs)
+            }
+        case 0x5B: // [
+            i += 1
+            var items: [JSONValue] = []
+            skipSpace()
+            if i < b.count, b[i] == 0x5D { i += 1; return .array(items) }
+            while true {
+                skipSpace()
+                items.append(try value(depth: depth + 1))
+                skipSpace()
+                guard i < b.count else { throw .invalid(offset: i, expected: "] or ,") }
+                if b[i] == 0x2C { i += 1; continue }
+                guard b[i] == 0x5D else { throw .invalid(offset: i, expected: "] or ,") }
+                i += 1
+                return .array(items)
+            }
+        case 0x22: return .string(try string())
+        case 0x74: return try literal("true", .bool(true))
+        case 0x66: return try literal("false", .bool(false))
+        case 0x6E: return try literal("null", .null)
+        default: return try number()
+        }
+    }
+
+    private mutating func number() throws(Failure) -> JSONValue {
+        let start = i
+        var integral = true
+        while i < b.count {
+            let c = b[i]
+            if (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2B { i += 1 }
+            else if c == 0x2E || c == 0x65 || c == 0x45 { integral = false; i += 1 }
+            else { break }
+        }
+        let text = String(decoding: b[start..<i], as: UTF8.self)
+        if integral, let v = Int64(text) { return .int(v) }
+        guard let d = Double(text), d.isFinite else { throw .invalid(offset: start, expected: "a number") }
+        return .number(d)
+    }
+
+    private mutating func string() throws(Failure) -> String {
+        i += 1 // opening quote
+        var out: [UInt8] = []
+        while i < b.count {
+            let c = b[i]
+            if c == 0x22 { i += 1; return String(decoding: out, as: UTF8.self) }
+            if c == 0x5C {
+                guard i + 1 < b.count else { break }
+                let e = b[i + 1]
+                i += 2
+                switch e {
+                case 0x22: out.append(0x22)
+                case 0x5C: out.append(0x5C)
+                case 0x2F: out.append(0x2F)
+                case 0x6E: out.append(0x0A)
+                case 0x72: out.append(0x0D)
+                case 0x74: out.append(0x09)
+                case 0x62: out.append(0x08)
+                case 0x66: out.append(0x0C)
+                case 0x75:
+                    var scalar = try hex4()
+                    if (0xD800..<0xDC00).contains(scalar), i + 1 < b.count, b[i] == 0x5C, b[i + 1] == 0x75 {
+                        i += 2
+                        let low = try hex4()
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let u = Unicode.Scalar(scalar) else { throw .invalid(offset: i, expected: "a valid \\u escape") }
+                    out.append(contentsOf: Array(String(Character(u)).utf8))
+                default: throw .invalid(offset: i - 1, expected: "an escape")
+                }
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        throw .invalid(offset: i, expected: "a closing quote")
+    }
+
+    private mutating func hex4() throws(Failure) -> UInt32 {
+        guard i + 4 <= b.count else { throw .invalid(offset: i, expected: "4 hex digits") }
+        var v: UInt32 = 0
+        for c in b[i..<(i + 4)] {
+            v <<= 4
+            switch c {
+            case 0x30...0x39: v |= UInt32(c - 0x30)
+            case 0x61...0x66: v |= UInt32(c - 0x61 + 10)
+            case 0x41...0x46: v |= UInt32(c - 0x41 + 10)
+            default: throw .invalid(offset: i, expected: "4 hex digits")
+            }
+        }
+        i += 4
+        return v
+    }
+}

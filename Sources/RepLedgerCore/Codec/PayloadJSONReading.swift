@@ -1,0 +1,136 @@
+import Foundation
+
+// The way back from canonical JSON to payload values, for restoring a JSONL
+// backup. Each reader accepts exactly what the matching `writeJSON` writes,
+// so a restored event re-encodes to the same bytes and the same hash.
+
+extension JSONValue {
+    var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .int, .number: return "a number"
+        case .string(let s): return "\"\(s.prefix(40))\""
+        case .array: return "an array"
+        case .object: return "an object"
+        case .raw: return "raw JSON"
+        }
+    }
+
+    func string(_ what: String) throws -> String {
+        guard case .string(let s) = self else { throw CodecError.json(expected: what, found: kindName) }
+        return s
+    }
+}
+
+extension PayloadValue {
+    public init(json: JSONValue) throws {
+        throw CodecError.json(expected: "no JSON form for \(Self.self)", found: json.kindName)
+    }
+}
+
+extension Int {
+    public init(json: JSONValue) throws {
+        guard case .int(let v) = json, let i = Int(exactly: v) else { throw CodecError.json(expected: "an integer", found: json.kindName) }
+        self = i
+    }
+}
+
+extension UInt64 {
+    public init(json: JSONValue) throws {
+        guard let v = UInt64(try json.string("an unsigned integer in a string")) else {
+            throw CodecError.json(expected: "an unsigned integer in a string", found: json.kindName)
+        }
+        self = v
+    }
+}
+
+extension Double {
+    public init(json: JSONValue) throws {
+        switch json {
+        case .int(let v): self = Double(v)
+        case .number(let v): self = v
+        default: throw CodecError.json(expected: "a number", found: json.kindName)
+        }
+    }
+}
+
+extension Bool {
+    public init(json: JSONValue) throws {
+        guard case .bool(let v) = json else { throw CodecError.json(expected: "true or false", found: json.kindName) }
+        self = v
+    }
+}
+
+extension String {
+    public init(json: JSONValue) throws { self = try json.string("a string") }
+}
+
+extension UUID {
+    public init(json: JSONValue) throws {
+        let s = try json.string("a UUID")
+        guard let u = UUID(uuidString: s) else { throw CodecError.json(expected: "a UUID", found: json.kindName) }
+        self = u
+    }
+}
+
+extension Timestamp {
+    public init(json: JSONValue) throws {
+        let s = try json.string("an ISO 8601 time")
+        // Canonical times always carry their offset, so the default offset is never used.
+        guard let t = Timestamp.parseISO8601(s, defaultOffsetMinutes: 0) else {
+            throw CodecError.json(expected: "an ISO 8601 time", found: json.kindName)
+        }
+        self = t
+    }
+}
+
+extension Optional {
+    public init(json: JSONValue) throws {
+        if case .null = json { self = nil; return }
+        guard let W = Wrapped.self as? any PayloadValue.Type else { throw CodecError.json(expected: "a value", found: json.kindName) }
+        self = .some(try W.init(json: json) as! Wrapped)
+    }
+}
+
+extension Array {
+    public init(json: JSONValue) throws {
+        guard case .array(let items) = json, let E = Element.self as? any PayloadValue.Type else {
+            throw CodecError.json(expected: "an array", found: json.kindName)
+        }
+        self = try items.map { try E.init(json: $0) as! Element }
+    }
+}
+
+extension PayloadEnum {
+    public init(json: JSONValue) throws {
+        let raw = try json.string("one of \(Self.allCases.map(\.rawValue))")
+        guard let v = Self(rawValue: raw) else { throw CodecError.unknownEnumValue(type: String(describing: Self.self), value: raw) }
+        self = v
+    }
+}
+
+/// Fills a record's fields from a JSON object, by name, refusing missing and unknown keys.
+struct FieldJSONReader: PayloadCoder {
+    var values: [String: JSONValue]
+    var used = 0
+
+    mutating func field<T: PayloadValue>(_ name: StaticString, _ value: inout T) throws {
+        let key = name.description
+        guard let v = values[key] else { throw CodecError.json(expected: "the field \"\(key)\"", found: "no such key") }
+        value = try T(json: v)
+        used += 1
+    }
+}
+
+extension PayloadRecord {
+    public init(json: JSONValue) throws {
+        guard case .object(let pairs) = json else { throw CodecError.json(expected: "an object", found: json.kindName) }
+        self.init()
+        var r = FieldJSONReader(values: Dictionary(pairs, uniquingKeysWith: { a, _ in a }))
+        try fields(&r)
+        guard r.used == pairs.count else {
+            throw CodecError.json(expected: "only the fields of \(Self.self)", found: "\(pairs.count - r.used) other keys")
+        }
+    }
+}

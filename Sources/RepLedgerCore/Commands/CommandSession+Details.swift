@@ -1,0 +1,48 @@
+import Foundation
+
+// Notes, supersets and rest timers: the details of a session that other apps
+// export and that an import must keep.
+extension CommandSession {
+    /// Sets the note of the workout (`entryId` nil) or of one exercise entry.
+    public mutating func setNote(_ workoutId: UUID, entryId: UUID? = nil, text: String) throws {
+        let w = try writableWorkout(workoutId, historyEdit: true)
+        if let id = entryId, !w.entries.contains(where: { $0.entryId == id }) {
+            throw Refusal.exerciseNotInWorkout(id.lowercased, workout: workoutId)
+        }
+        guard text.count <= 10_000 else { throw Refusal.invalidName("keep a note to 10000 characters") }
+        var e = WorkoutNoteSet()
+        e.workoutId = workoutId
+        e.entryId = entryId
+        e.text = text
+        emit([.workoutNoteSet(e)])
+    }
+
+    /// Links two or more entries of the workout into one superset.
+    @discardableResult
+    public mutating func linkSuperset(_ workoutId: UUID, entryIds: [UUID]) throws -> UUID {
+        let w = try writableWorkout(workoutId, historyEdit: true)
+        guard entryIds.count >= 2 else { throw Refusal.invalidMeasure("the superset", reason: "link at least two exercises") }
+        for id in entryIds where !w.entries.contains(where: { $0.entryId == id }) {
+            throw Refusal.exerciseNotInWorkout(id.lowercased, workout: workoutId)
+        }
+        var e = SupersetLinked()
+        e.workoutId = workoutId
+        e.supersetId = ids.next()
+        e.entryIds = entryIds
+        emit([.supersetLinked(e)])
+        return e.supersetId
+    }
+
+    /// A rest taken after a set (a rest-timer start with its length).
+    public mutating func startRestTimer(_ workoutId: UUID, seconds: Int, afterSetId: UUID?) throws {
+        _ = try writableWorkout(workoutId, historyEdit: true)
+        guard (0...86_400).contains(seconds) else {
+            throw Refusal.invalidMeasure("rest \(seconds) s", reason: "give 0 to 86400 seconds")
+        }
+        var e = RestTimerStarted()
+        e.workoutId = workoutId
+        e.seconds = seconds
+        e.afterSetId = afterSetId
+        emit([.restTimerStarted(e)])
+    }
+}

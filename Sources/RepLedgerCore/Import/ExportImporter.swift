@@ -1,0 +1,148 @@
+import Crypto
+import Foundation
+
+/// What an import did, for the CLI's summary and JSON answer.
+public struct ImportSummary: Sendable {
+    public var source: ImportSource
+    public var layout = ""
+    public var unit: WeightUnit = .kg
+    public var timeZone = ""
+    public var rows = 0
+    public var workouts = 0
+    /// Workouts of the file that an earlier import already brought in.
+    public var workoutsAlreadyPresent = 0
+    public var sets = 0
+    public var restFacts = 0
+    public var exercisesCreated: [String] = []
+    public var skipped = SkippedRows()
+    public var alreadyImported = false
+    public var batchId = UUID.zero
+    public var firstWorkout: Timestamp?
+    public var lastWorkout: Timestamp?
+}
+
+/// What the importer needs to know besides the file.
+public struct ImportRequest: Sendable {
+    public var source: ImportSource
+    public var text: String
+    public var fileName: String
+    public var unit: WeightUnit?
+    public var timeZone: ImportTimeZone
+
+    public init(source: ImportSource, text: String, fileName: String, unit: WeightUnit? = nil, timeZone: ImportTimeZone = .current) {
+        self.source = source
+        self.text = text
+        self.fileName = fileName
+        self.unit = unit
+        self.timeZone = timeZone
+    }
+}
+
+extension Ledger {
+    /// Imports a Strong, Hevy or FitNotes export in one transaction: all of
+    /// it or, on any refusal, nothing. Workouts get ids derived from their
+    /// identity in the app, so a re-import, or a newer export that contains
+    /// an older one, adds only the workouts the ledger lacks.
+    public func importExport(_ request: ImportRequest, progress: ((Int, Int) -> Void)? = nil) throws -> ImportSummary {
+        let csv = try CSVText(text: request.text, path: request.fileName)
+        let parsed = try Self.parse(csv, source: request.source, unit: request.unit)
+        let digest = SHA256.hash(data: Array(request.text.utf8)).map { String(format: "%02x", $0) }.joined()
+        var summary = ImportSummary(source: request.source)
+        summary.layout = parsed.layout
+        summary.unit = parsed.unit
+        summary.timeZone = request.timeZone.name
+        summary.rows = csv.records.count
+        summary.skipped = parsed.skipped
+        summary.batchId = UUID.derived(from: "import/v1/\(request.source.rawValue)/\(digest)")
+        guard try store.version(of: .importBatch(summary.batchId)) == 0 else {
+            summary.alreadyImported = true
+            return summary
+        }
+        try seedLibraryIfNeeded()
+
+        var plan = ImportPlan(request: request, parsed: parsed, batchId: summary.batchId,
+                              session: CommandSession(library: try library(), account: try account(),
+                                                      context: CommandContext(occurredAt: .now(), device: "import", commandId: summary.batchId),
+                                                      ids: .random))
+        let groups = ImportPlan.workouts(parsed.rows, in: request.timeZone)
+        var done = 0
+        for group in groups {
+            var probe = ImportPlan.ids(for: group.key, source: request.source)
+            if try store.version(of: .workout(probe.next())) > 0 {
+                summary.workoutsAlreadyPresent += 1
+            } else {
+                try plan.add(group)
+            }
+            done += group.rows.count
+            progress?(done, parsed.rows.count)
+        }
+        summary.workouts = plan.workouts
+        summary.sets = plan.sets
+        summary.restFacts = plan.restFacts
+        summary.exercisesCreated = plan.exercisesCreated
+        summary.skipped = plan.skipped
+        summary.firstWorkout = plan.first
+        summary.lastWorkout = plan.last
+        guard plan.workouts > 0 else {
+            summary.alreadyImported = summary.workoutsAlreadyPresent > 0
+            return summary
+        }
+
+        var started = ImportBatchStarted()
+        started.batchId = summary.batchId
+        started.source = request.source
+        started.fileName = (request.fileName as NSString).lastPathComponent
+        started.fileDigest = digest
+        started.rows = summary.rows
+        var finished = ImportBatchFinished()
+        finished.batchId = summary.batchId
+        finished.workouts = summary.workouts
+        finished.sets = summary.sets
+        finished.exercisesCreated = summary.exercisesCreated.count
+        finished.skipped = summary.skipped.total
+        let now = Timestamp.now()
+        func batchEvent(_ e: LedgerEvent, _ n: String) -> ProposedEvent {
+            ProposedEvent(eventId: .derived(from: "import/v1/\(summary.batchId.lowercased)/\(n)"), event: e, occurredAt: now,
+                          device: "import", causationId: summary.batchId, correlationId: summary.batchId)
+        }
+        let events = [batchEvent(.importBatchStarted(started), "started")] + plan.session.pending
+            + [batchEvent(.importBatchFinished(finished), "finished")]
+        var expectations = plan.session.expectations
+        expectations[.importBatch(summary.batchId)] = .exactly(0)
+        let appended = try store.append(events, expecting: expectations)
+        if !appended.appended.isEmpty { try afterAppend?(store) }
+        return summary
+    }
+
+    static func parse(_ csv: CSVText, source: ImportSource, unit: WeightUnit?) throws(ImportError) -> ParsedExport {
+        func recognised(_ s: ImportSource) -> Bool {
+            switch s {
+            case .strong: return StrongExport.layout(of: csv.header) != nil
+            case .hevy: return HevyExport.layout(of: csv.header) != nil
+            case .fitnotes: return FitNotesExport.layout(of: csv.header) != nil
+            default: return false
+            }
+        }
+        if !recognised(source), let other = [ImportSource.strong, .hevy, .fitnotes].first(where: recognised) {
+            throw .wrongSource(named: source.displayName, looksLike: other.rawValue)
+        }
+        switch source {
+        case .strong: return try StrongExport.parse(csv, unit: unit)
+        case .hevy: return try HevyExport.parse(csv)
+        case .fitnotes: return try FitNotesExport.parse(csv, unit: unit)
+        default: throw .unknownHeader(source: source.rawValue, found: csv.header, expected: [])
+        }
+    }
+}
+
+extension ImportSource {
+    public var displayName: String {
+        switch self {
+        case .strong: return "Strong"
+        case .hevy: return "Hevy"
+        case .fitnotes: return "FitNotes"
+        case .jsonl: return "JSONL"
+        case .demo: return "demo"
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Hevy's CSV export: one header, with the units in the column names.
+enum HevyExport {
+    static let columns = ["title", "start_time", "end_time", "description", "exercise_title", "superset_id", "exercise_notes",
+                          "set_index", "set_type", "weight", "reps", "distance", "duration_seconds", "rpe"]
+    static let example = "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg|weight_lbs,reps,distance_km|distance_miles,duration_seconds,rpe"
+
+    static func layout(of header: [String]) -> (unit: WeightUnit, distanceUnit: String)? {
+        guard header.count == columns.count else { return nil }
+        var unit: WeightUnit?
+        var distance: String?
+        for (name, expected) in zip(header.map { $0.lowercased() }, columns) {
+            switch (expected, name) {
+            case ("weight", "weight_kg"): unit = .kg
+            case ("weight", "weight_lbs"), ("weight", "weight_lb"): unit = .lb
+            case ("distance", "distance_km"): distance = "km"
+            case ("distance", "distance_miles"), ("distance", "distance_mi"): distance = "mi"
+            case ("distance", "distance_meters"), ("distance", "distance_m"): distance = "m"
+            default: guard name == expected else { return nil }
+            }
+        }
+        guard let unit, let distance else { return nil }
+        return (unit, distance)
+    }
+
+    static func parse(_ csv: CSVText) throws(ImportError) -> ParsedExport {
+        guard let (unit, distanceUnit) = layout(of: csv.header) else {
+            throw .unknownHeader(source: "Hevy", found: csv.header, expected: [example])
+        }
+        var out = ParsedExport(layout: "Hevy (\(unit.rawValue))", unit: unit, rows: [])
+        out.rows.reserveCapacity(csv.records.count)
+        for r in csv.records {
+            let line = r.line
+            guard r.fields.count == columns.count else {
+                throw .malformedRow(line: line, reason: "expected \(columns.count) fields, found \(r.fields.count)")
+            }
+            let f = r.fields
+            guard let start = WallClock.parseHevy(f[1]) else {
+                throw .malformedRow(line: line, reason: "start_time '\(f[1])' is not like '8 Apr 2026, 16:50'")
+            }
+            let end = f[2].isEmpty ? nil : WallClock.parseHevy(f[2])
+            if !f[2].isEmpty, end == nil { throw .malformedRow(line: line, reason: "end_time '\(f[2])' is not like '8 Apr 2026, 17:43'") }
+            let exercise = ImportValues.name(f[4])
+            guard !exercise.isEmpty else { throw .malformedRow(line: line, reason: "the exercise title is empty") }
+            let type: SetType
+            switch f[8].lowercased() {
+            case "normal", "": type = .normal
+            case "warmup": type = .warmup
+            case "dropset": type = .drop
+            case "failure": type = .failure
+            default: throw .malformedRow(line: line, reason: "set_type '\(f[8])' is not normal, warmup, dropset or failure")
+            }
+            guard let index = Int(ImportValues.trim(f[7])), index >= 0 else {
+                throw .malformedRow(line: line, reason: "set_index '\(f[7])' is not a number")
+            }
+            var metrics = SetMetrics()
+            if let w = ImportValues.positive(try ImportValues.number(f[9], line: line, column: "weight")) {
+                metrics.weight = ImportValues.weight(w, unit)
+            }
+            metrics.reps = try ImportValues.reps(f[10], line: line)
+            metrics.distanceMeters = ImportValues.metres(try ImportValues.number(f[11], line: line, column: "distance"), unit: distanceUnit)
+            metrics.durationSeconds = ImportValues.positive(try ImportValues.number(f[12], line: line, column: "duration_seconds"))
+            metrics.rpe = try ImportValues.rpe(f[13], line: line)
+            let title = ImportValues.name(f[0])
+            let superset = ImportValues.trim(f[5])
+            out.rows.append(ImportedRow(
+                line: line, workoutKey: start.text + "|" + title, workoutName: title, start: start, end: end,
+                durationSeconds: nil, exercise: exercise, category: nil, kind: .set(type), setNumber: index + 1, metrics: metrics,
+                exerciseNotes: ImportValues.note(f[6]), workoutNotes: ImportValues.note(f[3]),
+                supersetKey: superset.isEmpty ? nil : superset))
+        }
+        return out
+    }
+}

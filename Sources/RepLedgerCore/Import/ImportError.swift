@@ -1,0 +1,41 @@
+import Foundation
+
+/// Why an import was refused. Nothing is appended in any of these cases.
+public enum ImportError: Error, Equatable, CustomStringConvertible {
+    case unreadableFile(String, reason: String)
+    case emptyFile(String)
+    case unknownHeader(source: String, found: [String], expected: [String])
+    case wrongSource(named: String, looksLike: String)
+    case unitRequired(source: String)
+    case malformedRow(line: Int, reason: String)
+    case invalidTimeZone(String)
+    case notEmpty(events: Int64)
+    case malformedLine(line: Int, reason: String)
+    case chainMismatch(line: Int, position: Int64)
+
+    public var description: String {
+        switch self {
+        case .unreadableFile(let path, let reason):
+            return "cannot read '\(path)': \(reason)"
+        case .emptyFile(let path):
+            return "'\(path)' has no header line; export the file again from the app"
+        case .unknownHeader(let source, let found, let expected):
+            return "unknown \(source) header (\(found.joined(separator: ","))). Expected one of these layouts: "
+                + expected.joined(separator: " | ")
+        case .wrongSource(let named, let looksLike):
+            return "this is not a \(named) export, it looks like \(looksLike): run `ledger import \(looksLike) FILE`"
+        case .unitRequired(let source):
+            return "this \(source) export does not say whether its weights are kg or lb; repeat with --unit kg or --unit lb"
+        case .malformedRow(let line, let reason):
+            return "line \(line): \(reason); nothing was imported"
+        case .invalidTimeZone(let tz):
+            return "unknown time zone '\(tz)'; give an IANA name such as Europe/Paris, or UTC, or an offset such as +02:00"
+        case .notEmpty(let events):
+            return "a JSONL backup restores into an empty ledger only, and this one holds \(events) events; use a new --db file"
+        case .malformedLine(let line, let reason):
+            return "line \(line): \(reason); nothing was restored"
+        case .chainMismatch(let line, let position):
+            return "line \(line): the hash of event \(position) does not match its content; the backup was changed or damaged, nothing was restored"
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Crypto
+import Foundation
+
+/// Turns an export's rows into ledger commands, workout by workout, through
+/// the same `CommandSession` deciders as the CLI: every set is validated
+/// like a typed one, and a refusal names the file's line.
+struct ImportPlan {
+    struct WorkoutRows {
+        var key: String
+        var start: Timestamp
+        var rows: [ImportedRow]
+    }
+
+    let request: ImportRequest
+    let batchId: UUID
+    var session: CommandSession
+    var workouts = 0
+    var sets = 0
+    var restFacts = 0
+    var exercisesCreated: [String] = []
+    var skipped: SkippedRows
+    var first: Timestamp?
+    var last: Timestamp?
+    /// Lower-cased name in the file → exercise id in the library.
+    private var exerciseIds: [String: String] = [:]
+    /// Lower-cased names whose every row measured time or distance only.
+    private let timedOnly: Set<String>
+
+    /// A workout without a stated end is closed at start + duration, unless the
+    /// duration is longer than this (a session never stopped in the app).
+    static let longestBelievableWorkout = 12.0 * 3600
+
+    init(request: ImportRequest, parsed: ParsedExport, batchId: UUID, session: CommandSession) {
+        self.request = request
+        self.batchId = batchId
+        self.session = session
+        self.skipped = parsed.skipped
+        var withReps = Set<String>(), timed = Set<String>()
+        for r in parsed.rows {
+            guard case .set = r.kind else { continue }
+            let key = r.exercise.lowercased()
+            if r.metrics.reps != nil && r.metrics.reps != 0 { withReps.insert(key) }
+            else if r.metrics.durationSeconds != nil || r.metrics.distanceMeters != nil { timed.insert(key) }
+        }
+        timedOnly = timed.subtracting(withReps)
+    }
+
+    /// Rows grouped by workout, in training order (Hevy writes newest first).
+    static func workouts(_ rows: [ImportedRow], in zone: ImportTimeZone) -> [WorkoutRows] {
+        var index: [String: Int] = [:]
+        var groups: [WorkoutRows] = []
+        for r in rows {
+            if let i = index[r.workoutKey] {
+                groups[i].rows.append(r)
+            } else {
+                index[r.workoutKey] = groups.count
+                groups.append(WorkoutRows(key: r.workoutKey, start: r.start.timestamp(in: zone), rows: [r]))
+            }
+        }
+        return groups.enumerated().sorted { a, b in
+            a.element.start.millis != b.element.start.millis ? a.element.start.millis < b.element.start.millis : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Ids for one workout's events, derived from the workout's identity in
+    /// its app: the first is the workout id, so a re-import finds it.
+    static func ids(for key: String, source: ImportSource) -> IdentifierSource {
+        let digest = Array(SHA256.hash(data: Array("import/v1/\(source.rawValue)/\(key)".utf8)))
+        let seed = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return .seeded(seed)
+    }
+
+    mutating func add(_ group: WorkoutRows) throws {
+        let rows = group.rows
+        // A workout with nothing but empty rows is not a workout.
+        guard rows.contains(where: { if case .set = $0.kind { return Self.measured($0.metrics) } else { return false } }) else {
+            for r in rows { skipped.add("workout without any measured set", line: r.line) }
+            return
+        }
+        session.ids = Self.ids(for: group.key, source: request.source)
+        at(group.start)
+        let first = rows[0]
+        let workoutId = try session.startWorkout(name: first.workoutName)
+        let reuseEntries = request.source == .fitnotes // FitNotes interleaves exercises within a day
+        var entry: (exercise: String, id: UUID)?
+        var entryByExercise: [String: UUID] = [:]
+        var noted = Set<UUID>()
+        var supersets: [(key: String, entry: UUID)] = []
+        var seenNumbered = Set<String>()
+        var lastSet: UUID?
+        var lastRestAfter: UUID?
+
+        for r in rows {
+            switch r.kind {
+            case .rest(let seconds):
+                guard let after = lastSet else { skipped.add("rest timer before any set", line: r.line); continue }
+                guard lastRestAfter != after else { skipped.add("duplicate rest timer row", line: r.line); continue }
+                try refusing(line: r.line) { try $0.startRestTimer(workoutId, seconds: seconds, afterSetId: after) }
+                lastRestAfter = after
+                restFacts += 1
+            case .set(let type):
+                guard Self.measured(r.metrics) else { skipped.add("set without reps, time or distance", line: r.line); continue }
+                if let n = r.setNumber {
+                    let key = "\(r.exercise.lowercased())|\(n)|\(type.rawValue)|\(r.metrics.hashValue)"
+                    guard seenNumbered.insert(key).inserted else { skipped.add("duplicate row", line: r.line); continue }
+                }
+                let exerciseId = try exercise(for: r)
+                let entryId: UUID
+                if reuseEntries, let id = entryByExercise[exerciseId] {
+                    entryId = id
+                } else if !reuseEntries, let current = entry, current.exercise == exerciseId {
+                    entryId = current.id
+                } else {
+                    entryId = try refusing(line: r.line) { try $0.addExercise(workoutId, exercise: exerciseId) }
+                    entryByExercise[exerciseId] = entryId
+                    entry = (exerciseId, entryId)
+                    if let s = r.supersetKey { supersets.append((s, entryId)) }
+                }
+                lastSet = try refusing(line: r.line) {
+                    try $0.logSet(workoutId, exercise: exerciseId, type: type, metrics: r.metrics, entryId: entryId)
+                }
+                sets += 1
+                if let note = r.exerciseNotes, noted.insert(entryId).inserted {
+                    try refusing(line: r.line) { try $0.setNote(workoutId, entryId: entryId, text: note) }
+                }
+            }
+        }
+        if let note = rows.lazy.compactMap(\.workoutNotes).first {
+            try refusing(line: rows[0].line) { try $0.setNote(workoutId, text: note) }
+        }
+        for (_, linked) in Dictionary(grouping: supersets, by: \.key).sorted(by: { $0.key < $1.key }) where linked.count >= 2 {
+            try refusing(line: rows[0].line) { try $0.linkSuperset(workoutId, entryIds: linked.map(\.entry)) }
+        }
+        at(end(of: first, start: group.start))
+        try session.finishWorkout(workoutId)
+        workouts += 1
+        if self.first.map({ group.start < $0 }) ?? true { self.first = group.start }
+        if self.last.map({ $0 < group.start }) ?? true { self.last = group.start }
+    }
+
+    static func measured(_ m: SetMetrics) -> Bool {
+        m.reps != nil || m.durationSeconds != nil || m.distanceMeters != nil
+    }
+
+    private func end(of row: ImportedRow, start: Timestamp) -> Timestamp {
+        if let end = row.end {
+            let t = end.timestamp(in: request.timeZone)
+            return t.millis >= start.millis ? t : start
+        }
+        if let d = row.durationSeconds, d > 0, d <= Self.longestBelievableWorkout {
+            return start.adding(seconds: Int64(d.rounded()))
+        }
+        return start
+    }
+
+    private mutating func at(_ t: Timestamp) {
+        session.context = CommandContext(occurredAt: t, device: "import-\(request.source.rawValue)",
+                                         commandId: batchId, correlationId: batchId)
+    }
+
+    /// Runs a decider; a domain refusal becomes an import error on the row's line.
+    @discardableResult
+    private mutating func refusing<T>(line: Int, _ body: (inout CommandSession) throws -> T) throws -> T {
+        do {
+            return try body(&session)
+        } catch let refusal as Refusal {
+            throw ImportError.malformedRow(line: line, reason: refusal.description)
+        }
+    }
+
+    /// The library's exercise of that name (any case), or a new custom exercise, made once.
+    private mutating func exercise(for row: ImportedRow) throws -> String {
+        let key = row.exercise.lowercased()
+        if let id = exerciseIds[key] { return id }
+        let id: String
+        do {
+            id = try session.library.resolveActive(row.exercise).exerciseId
+        } catch .unknownExercise {
+            let g = ExerciseGuess.guess(name: row.exercise, category: row.category, timedOnly: timedOnly.contains(key))
+            let name = String(row.exercise.prefix(100))
+            id = try refusing(line: row.line) {
+                try $0.defineExercise(name: name, primaryMuscles: [g.muscle], equipment: g.equipment, kind: g.kind)
+            }
+            exercisesCreated.append(name)
+        } catch .ambiguousExercise(_, let matches) {
+            id = matches[0]
+        } catch {
+            throw ImportError.malformedRow(line: row.line, reason: error.description)
+        }
+        exerciseIds[key] = id
+        return id
+    }
+}

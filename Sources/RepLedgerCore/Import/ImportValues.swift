@@ -1,0 +1,119 @@
+import Foundation
+
+/// Reading the numbers, durations and weights of exports, with the rules for
+/// their quirks in one place.
+enum ImportValues {
+    /// Drops leading and trailing ASCII white space and line breaks. Foundation's
+    /// `trimmingCharacters` cost a fifth of a large import; this is a scan of the bytes.
+    static func trim(_ s: String) -> String {
+        let u = s.utf8
+        func space(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+        guard let first = u.first, let last = u.last, space(first) || space(last) else { return s }
+        guard let start = u.firstIndex(where: { !space($0) }), let end = u.lastIndex(where: { !space($0) }) else { return "" }
+        return String(s[start...end])
+    }
+
+    /// A number, or nil for an empty field. `line` and `column` name the culprit.
+    static func number(_ field: String, line: Int, column: String) throws(ImportError) -> Double? {
+        let t = ImportValues.trim(field)
+        if t.isEmpty { return nil }
+        guard let v = Double(t), v.isFinite else { throw .malformedRow(line: line, reason: "\(column) '\(field)' is not a number") }
+        return v
+    }
+
+    /// Reps are whole numbers even where the app writes `10.0`.
+    static func reps(_ field: String, line: Int) throws(ImportError) -> Int? {
+        guard let v = try number(field, line: line, column: "reps") else { return nil }
+        guard v == v.rounded(), abs(v) < 1e6 else { throw .malformedRow(line: line, reason: "reps '\(field)' is not a whole number") }
+        return Int(v)
+    }
+
+    static func rpe(_ field: String, line: Int) throws(ImportError) -> Double? {
+        guard let v = try number(field, line: line, column: "RPE"), v > 0 else { return nil }
+        return v
+    }
+
+    /// The float-noise rule. A value with noise past the third decimal is
+    /// either an exact pound value converted to kilograms (the lifter typed
+    /// 15 lb, the app wrote 6.80388555 kg), which is recorded in pounds as
+    /// it was entered, or noise to round away to 0.001 in the file's unit
+    /// (`185.00000000000003` lb is 185 lb).
+    static func weight(_ value: Double, _ unit: WeightUnit) -> Weight {
+        let thousandths = value * 1000
+        let noisy = abs(thousandths - thousandths.rounded()) > 1e-6
+        if noisy, unit == .kg {
+            let pounds = value / 0.45359237
+            let tenths = (pounds * 10).rounded() / 10
+            if abs(pounds - tenths) < 1e-4 { return Weight(tenths, .lb) }
+        }
+        return Weight(thousandths.rounded() / 1000, unit)
+    }
+
+    /// `1h 38m`, `55m`, `1h`, `20s`, `9min`, `1h 2m 3s`, `0:09:21`; nil when empty.
+    static func duration(_ field: String, line: Int) throws(ImportError) -> Double? {
+        let t = ImportValues.trim(field).lowercased()
+        if t.isEmpty { return nil }
+        if t.contains(":") {
+            let parts = t.split(separator: ":").map { Double($0) }
+            guard parts.count >= 2, parts.count <= 3, parts.allSatisfy({ $0 != nil }) else {
+                throw .malformedRow(line: line, reason: "duration '\(field)' is not H:MM:SS")
+            }
+            return parts.reduce(0.0) { $0 * 60 + $1! }
+        }
+        if let seconds = Double(t) { return seconds }
+        var total = 0.0
+        var digits = ""
+        var unit = ""
+        func flush() throws(ImportError) {
+            guard !digits.isEmpty, let v = Double(digits) else { throw .malformedRow(line: line, reason: "duration '\(field)' is not understood") }
+            switch unit {
+            case "h", "hr", "hrs": total += v * 3600
+            case "m", "min", "mins": total += v * 60
+            case "s", "sec", "secs": total += v
+            default: throw .malformedRow(line: line, reason: "duration '\(field)' has an unknown unit '\(unit)'")
+            }
+            digits = ""; unit = ""
+        }
+        for c in t {
+            if c.isNumber || c == "." {
+                if !unit.isEmpty { try flush() }
+                digits.append(c)
+            } else if c.isLetter {
+                unit.append(c)
+            } else if c == " " {
+                continue
+            } else {
+                throw .malformedRow(line: line, reason: "duration '\(field)' is not understood")
+            }
+        }
+        try flush()
+        return total
+    }
+
+    /// Strong and Hevy write a note's line breaks as the two characters `\n`.
+    static func note(_ field: String) -> String? {
+        guard !field.isEmpty else { return nil }
+        let t = trim(field.utf8.contains(0x5C) ? field.replacingOccurrences(of: "\\n", with: "\n") : field)
+        return t.isEmpty ? nil : t
+    }
+
+    /// Names lose the padding spaces some apps keep.
+    static func name(_ field: String) -> String {
+        ImportValues.trim(field)
+    }
+
+    static func metres(_ value: Double?, unit: String) -> Double? {
+        guard let v = value, v > 0 else { return nil }
+        switch unit {
+        case "km": return v * 1000
+        case "m", "meters", "metres": return v
+        case "mi", "miles": return v * 1609.344
+        case "ft": return v * 0.3048
+        case "yd": return v * 0.9144
+        default: return nil
+        }
+    }
+
+    /// Zero means "not measured" in these exports (a plank's weight, a lift's seconds).
+    static func positive(_ v: Double?) -> Double? { v.flatMap { $0 > 0 ? $0 : nil } }
+}

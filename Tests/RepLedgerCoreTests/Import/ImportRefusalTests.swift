@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import RepLedgerCore
+import RepLedgerProjections
+
+@Suite("Import refusals, idempotency and time zones")
+struct ImportRefusalTests {
+    static let legacyHeader = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
+
+    static func day(_ date: String, _ name: String, weight: Double = 100) -> String {
+        "\(date) 18:00:00,\"\(name)\",1h,\"Deadlift (Barbell)\",1,\(weight),5,0,0,\"\",\"\",\n"
+    }
+
+    @Test("an unknown header is refused naming the expected layouts; nothing is appended")
+    func unknownHeader() throws {
+        let t = try TempLedger()
+        let before = try t.count()
+        #expect {
+            try t.importCSV(.strong, "When,What,Kilos\n2026-01-01,Squat,100\n")
+        } throws: { error in
+            guard case ImportError.unknownHeader(_, let found, let expected) = error else { return false }
+            return found == ["When", "What", "Kilos"] && expected.contains(Self.legacyHeader)
+        }
+        #expect(try t.count() == before)
+    }
+
+    @Test("a file that does not state its unit needs --unit; a Hevy file given as Strong says so")
+    func unitAndSource() throws {
+        let t = try TempLedger()
+        #expect(throws: ImportError.unitRequired(source: "Strong")) {
+            try t.importCSV(.strong, Self.legacyHeader + "\n" + Self.day("2026-01-05", "A"))
+        }
+        #expect(throws: ImportError.wrongSource(named: "Strong", looksLike: "hevy")) {
+            try t.importCSV(.strong, HevyFitNotesImportTests.hevy)
+        }
+        #expect(try t.count() == Int64(ExerciseSeed.all.count))
+    }
+
+    @Test("a malformed row names its physical line, counting newlines inside quotes, and nothing lands")
+    func malformedRow() throws {
+        let t = try TempLedger()
+        let csv = Self.legacyHeader + "\n"
+            + "2026-01-05 18:00:00,\"A\",1h,\"Deadlift (Barbell)\",1,100,5,0,0,\"\",\"two\nlines\",\n"
+            + "2026-01-05 18:00:00,\"A\",1h,\"Deadlift (Barbell)\",2,100,five,0,0,\"\",\"\",\n"
+        let before = try t.count()
+        #expect(throws: ImportError.malformedRow(line: 4, reason: "reps 'five' is not a number")) {
+            try t.importCSV(.strong, csv, unit: .kg)
+        }
+        let bad = Self.legacyHeader + "\n" + Self.day("2026-01-05", "A") + "2026-01-06 18:00:00,\"B\",1h,\"Deadlift (Barbell)\",1,5000,5,0,0,\"\",\"\",\n"
+        #expect {
+            try t.importCSV(.strong, bad, unit: .kg)
+        } throws: { error in
+            guard case ImportError.malformedRow(3, let reason) = error else { return false }
+            return reason.contains("1000 kg")
+        }
+        #expect(try t.count() == before)
+    }
+
+    @Test("the same file twice appends nothing; a newer export adds only the workouts the ledger lacks")
+    func idempotent() throws {
+        let t = try TempLedger()
+        let older = Self.legacyHeader + "\n" + Self.day("2026-01-05", "A") + Self.day("2026-01-07", "B")
+        let first = try t.importCSV(.strong, older, unit: .kg)
+        #expect((first.workouts, first.alreadyImported) == (2, false))
+        let count = try t.count()
+        let again = try t.importCSV(.strong, older, unit: .kg)
+        #expect((again.workouts, again.alreadyImported) == (0, true))
+        #expect(try t.count() == count)
+        let newer = older + Self.day("2026-01-09", "A", weight: 110)
+        let more = try t.importCSV(.strong, newer, unit: .kg)
+        #expect((more.workouts, more.workoutsAlreadyPresent, more.alreadyImported) == (1, 2, false))
+        #expect(try t.history().map(\.name) == ["A", "B", "A"])
+        #expect(try t.importCSV(.strong, newer, unit: .kg).alreadyImported)
+        // Imported events name their batch as causation and carry the file's time as occurredAt.
+        var batchEvents = 0
+        try t.store.read(SQLiteEventStore.Query(stream: .workout(try #require(try t.history().last?.workoutId)))) { e in
+            #expect(e.causationId == more.batchId)
+            #expect(e.occurredAt.isoDate == "2026-01-09")
+            batchEvents += 1
+        }
+        #expect(batchEvents > 0)
+    }
+
+    @Test("wall-clock times are read in the given zone, daylight saving included")
+    func timeZones() throws {
+        let t = try TempLedger()
+        let csv = Self.legacyHeader + "\n" + Self.day("2026-01-05", "Winter") + Self.day("2026-07-06", "Summer")
+        try t.importCSV(.strong, csv, unit: .kg, zone: "Europe/Paris")
+        let rows = try t.history()
+        #expect(rows.map(\.startedAt.iso8601) == ["2026-01-05T18:00:00+01:00", "2026-07-06T18:00:00+02:00"])
+        #expect(throws: ImportError.invalidTimeZone("Mars/Olympus")) { try ImportTimeZone(parsing: "Mars/Olympus") }
+        #expect(try ImportTimeZone(parsing: "-05:30").name == "-05:30")
+    }
+
+    @Test("the float-noise and duration rules")
+    func values() throws {
+        #expect(ImportValues.weight(74.99999999999999, .lb) == Weight(75, .lb))
+        #expect(ImportValues.weight(6.80388555, .kg) == Weight(15, .lb))
+        #expect(ImportValues.weight(11.34, .kg) == Weight(11.34, .kg)) // rounded by the app, not an exact conversion
+        #expect(ImportValues.weight(71.32500457763672, .kg) == Weight(71.325, .kg))
+        for (text, seconds) in [("1h 38m", 5880.0), ("55m", 3300), ("1h", 3600), ("20s", 20), ("9min", 540), ("0:09:21", 561), ("3324", 3324)] {
+            #expect(try ImportValues.duration(text, line: 2) == seconds)
+        }
+        #expect(throws: ImportError.self) { try ImportValues.duration("2 fortnights", line: 7) }
+    }
+}

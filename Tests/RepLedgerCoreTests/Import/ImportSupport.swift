@@ -1,0 +1,19 @@
+import Foundation
+@testable import RepLedgerCore
+import RepLedgerProjections
+
+extension TempLedger {
+    /// Imports CSV text as a file of that name would, reading times in UTC.
+    @discardableResult
+    func importCSV(_ source: ImportSource, _ text: String, unit: WeightUnit? = nil, zone: String = "UTC") throws -> ImportSummary {
+        try ledger.importExport(ImportRequest(source: source, text: text, fileName: "\(source.rawValue).csv", unit: unit,
+                                              timeZone: try ImportTimeZone(parsing: zone)))
+    }
+
+    func fold() throws -> TrainingLogProjection { try TrainingLogProjection.build(from: store) }
+
+    /// Finished workouts, oldest first, as the history view shows them.
+    func history() throws -> [WorkoutHistoryProjection.WorkoutRow] {
+        WorkoutHistoryProjection.workouts(try fold()).reversed()
+    }
+}
