@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import RepLedgerCore
+import RepLedgerProjections
+
+/// `ledger export jsonl|csv FILE`.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the whole log as JSON lines (backup, audit), or your history as Strong-layout CSV (Pro).",
+        discussion: """
+        jsonl is the backup: `ledger import jsonl FILE` into an empty ledger reproduces the same events and hash chain. \
+        It is never gated, so a lifter can always take their data along. csv (Strong's 12-column layout, weights \
+        in your unit) is a Pro feature (DOMAIN.md §10).
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "jsonl or csv.") var format: String
+    @Argument(help: "The file to write (replaced if it exists).") var file: String
+
+    func run() throws {
+        let store = try global.openStore()
+        let rows: Int
+        switch format.lowercased() {
+        case "jsonl":
+            rows = try write { handle in try JSONLBackup.export(store) { try handle.write(contentsOf: Data($0.utf8)) } }
+        case "csv":
+            let log = try TrainingLogProjection.build(from: store)
+            guard EntitlementsProjection.state(log, at: .now()).isPro else {
+                throw Refusal.proRequired(feature: "CSV export", products: [.proMonthly, .proAnnual])
+            }
+            let (text, n) = StrongCSVFormat.render(log, unit: log.account.liftingUnit)
+            rows = try write { try $0.write(contentsOf: Data(text.utf8)); return n }
+        default:
+            throw ValidationError("unknown export format '\(format)'; use jsonl or csv")
+        }
+        if global.json {
+            Console.json(.object([("rows", .int(Int64(rows))), ("file", .string(file))]))
+        } else {
+            Console.out("Wrote \(rows) \(format.lowercased() == "csv" ? "rows" : "events") to \(file)")
+        }
+    }
+
+    /// Writes to a temporary file beside the target and renames it over, so a
+    /// failed export never leaves a half-written file where a good one was.
+    private func write(_ body: (FileHandle) throws -> Int) throws -> Int {
+        let temporary = file + ".partial"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary) else {
+            throw ImportError.unreadableFile(file, reason: "cannot create the file")
+        }
+        do {
+            let n = try body(handle)
+            try handle.synchronize()
+            try handle.close()
+            if FileManager.default.fileExists(atPath: file) { try FileManager.default.removeItem(atPath: file) }
+            try FileManager.default.moveItem(atPath: temporary, toPath: file)
+            return n
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import RepLedgerCore
+import RepLedgerProjections
+
+/// The numbers behind the HTML report, read from the fold and its views.
+/// The report's "now" is the last workout, so an imported history from years
+/// ago reads as well as a current one.
+struct TrainingReport {
+    struct Lift {
+        var name: String
+        var points: [(day: Int64, value: Double)]
+    }
+
+    struct WorkoutCard {
+        var name: String
+        var date: String
+        var duration: String
+        var sets: Int
+        var tonnage: String
+        var lines: [(exercise: String, best: String, sets: Int)]
+    }
+
+    var unit: WeightUnit
+    var firstDay: Int64 = 0
+    var lastDay: Int64 = 0
+    var workouts = 0
+    var sets = 0
+    var tonnageKg = 0.0
+    var lifts: [Lift] = []
+    var weeks: [(label: String, sets: [Double])] = []
+    var muscleGroups: [String] = []
+    var records: [(name: String, points: [(day: Int64, label: String)])] = []
+    var recordCount = 0
+    var days: [(day: Int64, sets: Int, title: String)] = []
+    var recent: [WorkoutCard] = []
+
+    /// Coarse groups for the volume chart: eight colours a person can tell apart.
+    static let groups: [(name: String, muscles: Set<Muscle>)] = [
+        ("Chest", [.chest]), ("Back", [.back, .lats, .traps, .lowerBack]), ("Shoulders", [.shoulders, .neck]),
+        ("Arms", [.biceps, .triceps, .forearms]), ("Legs", [.quads, .hamstrings, .calves, .abductors, .adductors]),
+        ("Glutes", [.glutes]), ("Core", [.abs, .obliques]), ("Other", [.fullBody, .cardio]),
+    ]
+
+    init(_ log: TrainingLogProjection, rules: RuleSet = .default) {
+        unit = log.account.liftingUnit
+        let all = log.countedWorkouts.filter { $0.startedAt != nil }
+        guard let last = all.last?.startedAt else { return }
+        lastDay = last.local.daysSinceEpoch
+        firstDay = all.first!.startedAt!.local.daysSinceEpoch
+        workouts = all.count
+        let toUnit = unit == .kg ? 1.0 : 1 / WeightUnit.kilogramsPerPound
+
+        var setsByExercise: [String: Int] = [:]
+        var perDay: [Int64: (sets: Int, names: [String])] = [:]
+        for w in all {
+            let counted = w.countedSets(rules: rules)
+            sets += counted.count
+            tonnageKg += counted.reduce(0) { $0 + $1.volumeKg }
+            for s in counted where (s.weightKg ?? 0) > 0 { setsByExercise[s.exerciseId, default: 0] += 1 }
+            let d = w.startedAt!.local.daysSinceEpoch
+            perDay[d, default: (0, [])].sets += counted.count
+            perDay[d, default: (0, [])].names.append(w.name)
+        }
+        days = perDay.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sets, "\($0.value.names.joined(separator: ", ")) · \($0.value.sets) sets") }
+
+        // The main lifts: the four exercises with the most loaded working sets.
+        let main = setsByExercise.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(4).map(\.key)
+        lifts = main.map { id in
+            let points = E1RMTrendProjection.points(log, exerciseId: id, rules: rules)
+            let weekly = Dictionary(grouping: points) { $0.date.local.isoWeekKey }.values
+                .compactMap { week in week.max { $0.e1rmKg < $1.e1rmKg } }
+                .sorted { $0.date.millis < $1.date.millis }
+            return Lift(name: log.exerciseName(id), points: weekly.map { ($0.date.local.daysSinceEpoch, $0.e1rmKg * toUnit) })
+        }
+
+        // Weekly working sets by muscle group, the last sixteen weeks with training.
+        muscleGroups = Self.groups.map(\.name)
+        var byWeek: [String: [Double]] = [:]
+        for w in all {
+            let key = w.startedAt!.local.isoWeekKey
+            for s in w.countedSets(rules: rules) {
+                let muscle = log.library.exercises[s.exerciseId]?.definition.primaryMuscles.first ?? .fullBody
+                let g = Self.groups.firstIndex { $0.muscles.contains(muscle) } ?? Self.groups.count - 1
+                byWeek[key, default: Array(repeating: 0, count: Self.groups.count)][g] += 1
+            }
+        }
+        weeks = byWeek.keys.sorted().suffix(16).map { key in (String(key.suffix(3)), byWeek[key]!) }
+
+        // Records of the last year for the most trained exercises.
+        let records = PersonalRecordsProjection.compute(log, rules: rules)
+        let yearAgo = lastDay - 365
+        let ranked = records.sorted { (setsByExercise[$0.exerciseId] ?? 0) > (setsByExercise[$1.exerciseId] ?? 0) }.prefix(8)
+        for r in ranked {
+            let points = r.timeline.filter { ($0.kind == .heaviest || $0.kind == .e1rm) && $0.at.local.daysSinceEpoch >= yearAgo }
+            let byDay = Dictionary(grouping: points) { $0.at.local.daysSinceEpoch }
+            let dots = byDay.keys.sorted().map { day -> (Int64, String) in
+                let best = byDay[day]!.max { $0.valueKg < $1.valueKg }!
+                let set = best.weightKg.map { "\(WeightText.show(kg: $0, in: unit)) × \(best.reps ?? 1)" } ?? WeightText.show(kg: best.valueKg, in: unit)
+                return (day, "\(r.exercise): \(set) on \(best.at.isoDate)")
+            }
+            recordCount += dots.count
+            if !dots.isEmpty { self.records.append((r.exercise, dots)) }
+        }
+
+        recent = WorkoutHistoryProjection.workouts(log, rules: rules, limit: 6).map { w in
+            WorkoutCard(
+                name: w.name, date: w.startedAt.isoDate,
+                duration: w.durationSeconds.map { "\($0 / 60) min" } ?? "",
+                sets: w.sets, tonnage: WeightText.show(kg: w.tonnageKg, in: unit),
+                lines: w.exercises.map { x in
+                    let working = x.sets.filter { $0.type != .warmup }
+                    let top = working.max { ($0.weightKg ?? 0, $0.reps ?? 0) < ($1.weightKg ?? 0, $1.reps ?? 0) }
+                    let best = top.map { WeightText.set(kg: $0.weightKg, reps: $0.reps, in: unit) } ?? "–"
+                    return (x.exercise, best, working.count)
+                })
+        }
+    }
+}

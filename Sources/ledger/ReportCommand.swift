@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import RepLedgerCore
+import RepLedgerProjections
+
+/// `ledger report --html FILE`: a page a lifter can open offline and share.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write a self-contained HTML report: e1RM trend, weekly volume by muscle, PRs, calendar, last workouts.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var query: QueryOptions
+    @Option(help: "The HTML file to write.") var html: String
+
+    func run() throws {
+        let log = try query.log(try global.openStore())
+        let report = TrainingReport(log, rules: try query.ruleSet())
+        let page = ReportPage.html(report, generatedAt: .now())
+        do {
+            try Data(page.utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+        } catch {
+            throw ImportError.unreadableFile(html, reason: "cannot write it (\(error.localizedDescription))")
+        }
+        if global.json {
+            Console.json(.object([("file", .string(html)), ("workouts", .int(Int64(report.workouts))),
+                                  ("bytes", .int(Int64(page.utf8.count)))]))
+        } else {
+            Console.out("Wrote \(html): \(report.workouts) workouts, \(page.utf8.count / 1024) KiB. Open it in any browser.")
+        }
+    }
+}
