@@ -73,7 +73,7 @@ struct ImportCommand: ParsableCommand {
         .object([
             ("workouts", .int(Int64(s.workouts))), ("sets", .int(Int64(s.sets))),
             ("exercisesCreated", .int(Int64(s.exercisesCreated.count))), ("skipped", .int(Int64(s.skipped.total))),
-            ("alreadyImported", .bool(s.alreadyImported)),
+            ("alreadyImported", .bool(s.alreadyImported)), ("unitSettingChanged", .bool(s.unitSettingChanged)),
             ("workoutsAlreadyPresent", .int(Int64(s.workoutsAlreadyPresent))), ("restPeriods", .int(Int64(s.restFacts))),
             ("rows", .int(Int64(s.rows))), ("layout", .string(s.layout)), ("unit", .string(s.unit.rawValue)),
             ("timeZone", .string(s.timeZone)), ("batchId", .string(s.batchId.lowercased)),
@@ -90,6 +90,7 @@ struct ImportCommand: ParsableCommand {
         Console.out("\(s.layout), \(s.rows) rows, weights in \(s.unit.rawValue), times read in \(s.timeZone)")
         let span = [s.firstWorkout, s.lastWorkout].compactMap { $0?.isoDate }
         Console.out("Imported \(s.workouts) workouts\(span.count == 2 ? " (\(span[0]) to \(span[1]))" : ""), \(s.sets) sets, \(s.restFacts) rest periods")
+        if s.unitSettingChanged { Console.out("Weights will show in \(s.unit.rawValue), like the file (change with `ledger settings unit`)") }
         if s.workoutsAlreadyPresent > 0 { Console.out("Already in the ledger, left as they were: \(s.workoutsAlreadyPresent) workouts") }
         if !s.exercisesCreated.isEmpty {
             let names = s.exercisesCreated.prefix(8).joined(separator: ", ")

@@ -16,6 +16,8 @@ public struct ImportSummary: Sendable {
     public var exercisesCreated: [String] = []
     public var skipped = SkippedRows()
     public var alreadyImported = false
+    /// The lifting-unit setting was still the default and now follows the file's unit.
+    public var unitSettingChanged = false
     public var batchId = UUID.zero
     public var firstWorkout: Timestamp?
     public var lastWorkout: Timestamp?
@@ -64,6 +66,12 @@ extension Ledger {
                               session: CommandSession(library: try library(), account: try account(),
                                                       context: CommandContext(occurredAt: .now(), device: "import", commandId: summary.batchId),
                                                       ids: .random))
+        // A lifter who never chose a unit and brings a history in pounds wants to see pounds.
+        if parsed.unit != plan.session.account.liftingUnit, try !unitEverChosen() {
+            plan.session.ids = ImportPlan.ids(for: "unit", source: request.source)
+            plan.session.setLiftingUnit(parsed.unit)
+            summary.unitSettingChanged = true
+        }
         let groups = ImportPlan.workouts(parsed.rows, in: request.timeZone)
         var done = 0
         for group in groups {
@@ -112,6 +120,12 @@ extension Ledger {
         let appended = try store.append(events, expecting: expectations)
         if !appended.appended.isEmpty { try afterAppend?(store) }
         return summary
+    }
+
+    private func unitEverChosen() throws -> Bool {
+        var chosen = false
+        try store.read(SQLiteEventStore.Query(stream: .account, types: [LiftingUnitChanged.eventType.name])) { _ in chosen = true }
+        return chosen
     }
 
     static func parse(_ csv: CSVText, source: ImportSource, unit: WeightUnit?) throws(ImportError) -> ParsedExport {

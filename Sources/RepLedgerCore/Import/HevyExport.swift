@@ -67,6 +67,7 @@ enum HevyExport {
             out.rows.append(ImportedRow(
                 line: line, workoutKey: start.text + "|" + title, workoutName: title, start: start, end: end,
                 durationSeconds: nil, exercise: exercise, category: nil, kind: .set(type), setNumber: index + 1, metrics: metrics,
+                signature: f.joined(separator: "\u{1F}"),
                 exerciseNotes: ImportValues.note(f[6]), workoutNotes: ImportValues.note(f[3]),
                 supersetKey: superset.isEmpty ? nil : superset))
         }

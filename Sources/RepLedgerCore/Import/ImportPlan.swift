@@ -100,9 +100,8 @@ struct ImportPlan {
                 restFacts += 1
             case .set(let type):
                 guard Self.measured(r.metrics) else { skipped.add("set without reps, time or distance", line: r.line); continue }
-                if let n = r.setNumber {
-                    let key = "\(r.exercise.lowercased())|\(n)|\(type.rawValue)|\(r.metrics.hashValue)"
-                    guard seenNumbered.insert(key).inserted else { skipped.add("duplicate row", line: r.line); continue }
+                if r.setNumber != nil {
+                    guard seenNumbered.insert(r.signature).inserted else { skipped.add("duplicate row", line: r.line); continue }
                 }
                 let exerciseId = try exercise(for: r)
                 let entryId: UUID

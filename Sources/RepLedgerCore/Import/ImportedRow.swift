@@ -20,9 +20,13 @@ public struct ImportedRow: Sendable {
     /// FitNotes' category, a hint for the muscles of a new exercise.
     public var category: String?
     public var kind: Kind
-    /// The app's set number, when it gives one (duplicates are recognised by it).
+    /// The app's set number, when it gives one. A numbered row that repeats an
+    /// earlier row of its workout field for field is an export duplicate; rows
+    /// without a number (FitNotes, Strong's W/D/F) may be real repeated sets.
     public var setNumber: Int?
     public var metrics: SetMetrics
+    /// The row's fields as read, for recognising verbatim duplicates.
+    public var signature: String
     public var exerciseNotes: String?
     public var workoutNotes: String?
     public var supersetKey: String?

@@ -121,6 +121,7 @@ enum StrongExport {
             out.rows.append(ImportedRow(
                 line: line, workoutKey: start.text + "|" + workoutName, workoutName: workoutName, start: start, end: nil,
                 durationSeconds: duration, exercise: exercise, category: nil, kind: kind, setNumber: setNumber, metrics: metrics,
+                signature: r.fields.joined(separator: "\u{1F}"),
                 exerciseNotes: ImportValues.note(f("notes")), workoutNotes: ImportValues.note(f("workoutNotes")), supersetKey: nil))
         }
         return out

@@ -16,22 +16,23 @@ enum ReportPage {
         body += r.workouts == 0 ? "<p class=\"sub\">No workouts yet.</p>" : "<p class=\"sub\">\(date(r.firstDay)) – \(date(r.lastDay))</p>"
         body += "</header><section class=\"stats\">"
         for (value, label) in [("\(r.workouts)", "workouts"), (r.sets.formattedThousands, "working sets"),
-                               (WeightText.show(kg: r.tonnageKg, in: r.unit).replacingOccurrences(of: " \(unit)", with: ""), "\(unit) lifted"),
-                               ("\(r.recordCount)", "PR days this year")] {
+                               ((r.unit == .kg ? r.tonnageKg : r.tonnageKg / WeightUnit.kilogramsPerPound).formattedShort, "\(unit) lifted"),
+                               ("\(r.recordCount)", r.recordsFrom == r.firstDay ? "PR days" : "PR days this year")] {
             body += "<div class=\"stat\"><b>\(e(value))</b><span>\(e(label))</span></div>"
         }
         body += "</section>"
 
-        body += card("Estimated 1RM, main lifts", "Best e1RM of each week (\(unit)).",
+        body += card("Estimated 1RM, main lifts", "Best e1RM of each \(r.monthlyTrend ? "month" : "week") (\(unit)).",
                      legend(r.lifts.map(\.name)) + SVGChart.lines(r.lifts.map { l in
                          SVGChart.Series(name: l.name, points: l.points.map { (Double($0.day), $0.value) })
                      }, unit: unit))
         body += card("Weekly volume by muscle group", "Working sets per week, last \(r.weeks.count) training weeks.",
                      legend(r.muscleGroups) + SVGChart.stackedBars(r.weeks.map { SVGChart.Stack(label: $0.label, values: $0.sets) },
                                                                    names: r.muscleGroups))
-        body += card("Personal records", "Days with a new heaviest lift or e1RM, last twelve months.",
+        let span = r.recordsFrom == r.firstDay ? "since \(date(r.firstDay))" : "last twelve months"
+        body += card("Personal records", "Days with a new heaviest lift or e1RM, \(span).",
                      SVGChart.timeline(lanes: r.records.map { lane in (lane.name, lane.points.map { (Double($0.day), $0.label) }) },
-                                       from: Double(r.lastDay - 365), to: Double(r.lastDay)))
+                                       from: Double(r.recordsFrom), to: Double(r.lastDay)))
         let weeks = 53
         let lastMonday = r.lastDay - ((r.lastDay + 3) % 7 + 7) % 7
         let levels = r.days.map { d in (d.day, d.sets == 0 ? 1 : min(4, 1 + d.sets / 8), d.title) }

@@ -20,8 +20,9 @@ enum SVGChart {
         let p = pow(10, floor(log10(raw)))
         let step = [1, 2, 2.5, 5, 10].map { $0 * p }.first { $0 >= raw } ?? raw
         var out: [Double] = []
+        // From the step at or below `lo` to the one at or above `hi`, so every point lies inside.
         var t = (lo / step).rounded(.down) * step
-        while t <= hi + step * 0.001 { if t >= lo - step * 0.001 { out.append(t) }; t += step }
+        while t < hi + step * 0.999 { out.append(t); t += step }
         return out
     }
 
@@ -38,7 +39,7 @@ enum SVGChart {
               let yMin = all.map(\.y).min(), let yMax = all.map(\.y).max() else { return empty(width, height) }
         let padY = max(1, (yMax - yMin) * 0.08)
         let ticksY = ticks(max(0, yMin - padY), yMax + padY)
-        let lo = ticksY.first ?? yMin, hi = max(ticksY.last ?? yMax, yMax)
+        let lo = min(ticksY.first ?? yMin, yMin), hi = max(ticksY.last ?? yMax, yMax)
         let left = 52.0, right = 16.0, top = 14.0, bottom = 30.0
         func px(_ x: Double) -> Double { left + (x1 == x0 ? 0.5 : (x - x0) / (x1 - x0)) * (width - left - right) }
         func py(_ y: Double) -> Double { top + (hi == lo ? 0.5 : 1 - (y - lo) / (hi - lo)) * (height - top - bottom) }
@@ -47,7 +48,6 @@ enum SVGChart {
             s += "<line x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(py(t)))\" y2=\"\(n(py(t)))\" class=\"grid\"/>"
             s += "<text x=\"\(n(left - 6))\" y=\"\(n(py(t) + 4))\" class=\"axis\" text-anchor=\"end\">\(t.formattedShort)</text>"
         }
-        s += "<text x=\"\(n(left - 6))\" y=\"10\" class=\"axis\" text-anchor=\"end\">\(unit)</text>"
         for (label, x) in monthLabels(x0, x1) {
             s += "<text x=\"\(n(px(x)))\" y=\"\(n(height - 8))\" class=\"axis\" text-anchor=\"middle\">\(label)</text>"
         }
@@ -126,7 +126,7 @@ enum SVGChart {
     /// Records as dots on a time line, one lane per exercise.
     static func timeline(lanes: [(name: String, points: [(x: Double, label: String)])], from x0: Double, to x1: Double,
                          width: Double = 720) -> String {
-        let laneHeight = 30.0, left = 170.0, right = 16.0, top = 8.0
+        let laneHeight = 30.0, left = 200.0, right = 16.0, top = 8.0
         let height = top + Double(lanes.count) * laneHeight + 26
         guard !lanes.isEmpty else { return empty(width, 80) }
         func px(_ x: Double) -> Double { left + (x1 == x0 ? 0.5 : (x - x0) / (x1 - x0)) * (width - left - right) }
@@ -134,7 +134,7 @@ enum SVGChart {
         for (i, lane) in lanes.enumerated() {
             let y = top + Double(i) * laneHeight + laneHeight / 2
             let color = palette[i % palette.count]
-            s += "<text x=\"\(n(left - 10))\" y=\"\(n(y + 4))\" class=\"label\" text-anchor=\"end\">\(escape(String(lane.name.prefix(24))))</text>"
+            s += "<text x=\"\(n(left - 10))\" y=\"\(n(y + 4))\" class=\"label\" text-anchor=\"end\">\(escape(String(lane.name.prefix(30))))</text>"
             s += "<line x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y))\" y2=\"\(n(y))\" class=\"grid\"/>"
             for p in lane.points {
                 s += "<circle cx=\"\(n(px(p.x)))\" cy=\"\(n(y))\" r=\"5.5\" fill=\"\(color)\" fill-opacity=\"0.85\" stroke=\"#fff\" stroke-width=\"1.5\"><title>\(escape(p.label))</title></circle>"

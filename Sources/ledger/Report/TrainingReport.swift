@@ -31,6 +31,8 @@ struct TrainingReport {
     var muscleGroups: [String] = []
     var records: [(name: String, points: [(day: Int64, label: String)])] = []
     var recordCount = 0
+    var recordsFrom: Int64 = 0
+    var monthlyTrend: Bool { lastDay - firstDay > 540 }
     var days: [(day: Int64, sets: Int, title: String)] = []
     var recent: [WorkoutCard] = []
 
@@ -65,9 +67,11 @@ struct TrainingReport {
 
         // The main lifts: the four exercises with the most loaded working sets.
         let main = setsByExercise.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(4).map(\.key)
+        // Weekly bests read well for a season; over years, monthly bests show the trend instead of the noise.
+        let monthly = lastDay - firstDay > 540
         lifts = main.map { id in
             let points = E1RMTrendProjection.points(log, exerciseId: id, rules: rules)
-            let weekly = Dictionary(grouping: points) { $0.date.local.isoWeekKey }.values
+            let weekly = Dictionary(grouping: points) { monthly ? String($0.date.isoDate.prefix(7)) : $0.date.local.isoWeekKey }.values
                 .compactMap { week in week.max { $0.e1rmKg < $1.e1rmKg } }
                 .sorted { $0.date.millis < $1.date.millis }
             return Lift(name: log.exerciseName(id), points: weekly.map { ($0.date.local.daysSinceEpoch, $0.e1rmKg * toUnit) })
@@ -86,20 +90,24 @@ struct TrainingReport {
         }
         weeks = byWeek.keys.sorted().suffix(16).map { key in (String(key.suffix(3)), byWeek[key]!) }
 
-        // Records of the last year for the most trained exercises.
-        let records = PersonalRecordsProjection.compute(log, rules: rules)
-        let yearAgo = lastDay - 365
-        let ranked = records.sorted { (setsByExercise[$0.exerciseId] ?? 0) > (setsByExercise[$1.exerciseId] ?? 0) }.prefix(8)
-        for r in ranked {
-            let points = r.timeline.filter { ($0.kind == .heaviest || $0.kind == .e1rm) && $0.at.local.daysSinceEpoch >= yearAgo }
-            let byDay = Dictionary(grouping: points) { $0.at.local.daysSinceEpoch }
-            let dots = byDay.keys.sorted().map { day -> (Int64, String) in
-                let best = byDay[day]!.max { $0.valueKg < $1.valueKg }!
-                let set = best.weightKg.map { "\(WeightText.show(kg: $0, in: unit)) × \(best.reps ?? 1)" } ?? WeightText.show(kg: best.valueKg, in: unit)
-                return (day, "\(r.exercise): \(set) on \(best.at.isoDate)")
+        // Records of the last year for the most trained exercises, or of all time when the last year set none.
+        let ranked = PersonalRecordsProjection.compute(log, rules: rules)
+            .sorted { (setsByExercise[$0.exerciseId] ?? 0, $1.exercise) > (setsByExercise[$1.exerciseId] ?? 0, $0.exercise) }
+            .prefix(8)
+        for from in [lastDay - 365, firstDay] {
+            recordsFrom = from
+            records = ranked.compactMap { r in
+                let points = r.timeline.filter { ($0.kind == .heaviest || $0.kind == .e1rm) && $0.at.local.daysSinceEpoch >= from }
+                let byDay = Dictionary(grouping: points) { $0.at.local.daysSinceEpoch }
+                let dots = byDay.keys.sorted().map { day -> (day: Int64, label: String) in
+                    let best = byDay[day]!.max { $0.valueKg < $1.valueKg }!
+                    let set = best.weightKg.map { "\(WeightText.show(kg: $0, in: unit)) × \(best.reps ?? 1)" } ?? WeightText.show(kg: best.valueKg, in: unit)
+                    return (day, "\(r.exercise): \(set) on \(best.at.isoDate)")
+                }
+                return dots.isEmpty ? nil : (r.exercise, dots)
             }
-            recordCount += dots.count
-            if !dots.isEmpty { self.records.append((r.exercise, dots)) }
+            recordCount = records.reduce(0) { $0 + $1.points.count }
+            if recordCount > 0 { break }
         }
 
         recent = WorkoutHistoryProjection.workouts(log, rules: rules, limit: 6).map { w in
