@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@Suite("ledger export, restore and report", .serialized)
+struct ExportCLITests {
+    @Test("export jsonl → import jsonl into an empty file: identical log, verify ok; a second restore is refused")
+    func jsonlRoundTrip() throws {
+        let source = try LedgerProcess(), target = try LedgerProcess()
+        defer { source.cleanUp(); target.cleanUp() }
+        #expect(try source.run(["demo"]).status == 0)
+        let file = source.folder.appendingPathComponent("backup.jsonl").path
+        let exported = try source.run(["export", "jsonl", file, "--json"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let rows = try #require(exported.json?["rows"] as? Int)
+        #expect(rows == (try source.eventCount()))
+        let restored = try target.run(["import", "jsonl", file, "--json"])
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(try target.run(["log", "--json"]).stdout == (try source.run(["log", "--json"]).stdout))
+        #expect(try target.run(["verify", "--json"]).json?["ok"] as? Bool == true)
+        #expect(try target.run(["prs", "--json"]).stdout == (try source.run(["prs", "--json"]).stdout))
+        let again = try target.run(["import", "jsonl", file])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("restores into an empty ledger only"))
+        #expect(try target.eventCount() == rows)
+    }
+
+    @Test("CSV export is Pro: refused on Free with nothing written; with Pro it writes Strong's layout, which imports back")
+    func csvExport() throws {
+        let cli = try LedgerProcess(), copy = try LedgerProcess()
+        defer { cli.cleanUp(); copy.cleanUp() }
+        #expect(try cli.run(["demo"]).status == 0)
+        let file = cli.folder.appendingPathComponent("history.csv").path
+        let before = try cli.eventCount()
+        let refused = try cli.run(["export", "csv", file])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("Pro") && refused.stderr.contains("repledger_pro_monthly"))
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(try cli.eventCount() == before)
+
+        let now = Date()
+        let iso = ISO8601DateFormatter()
+        #expect(try cli.run(["purchase", "repledger_pro_monthly", "--transaction", "t-1", "--purchased", iso.string(from: now.addingTimeInterval(-3600)),
+                             "--expires", iso.string(from: now.addingTimeInterval(30 * 86_400))]).status == 0)
+        let written = try cli.run(["export", "csv", file, "--json"])
+        #expect(written.status == 0, "\(written.stderr)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.hasPrefix("Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"))
+        #expect(written.json?["rows"] as? Int == text.split(separator: "\n").count - 1)
+
+        // The CSV carries the history: imported into a new ledger, the records are the same.
+        let back = try copy.run(["import", "strong", file, "--unit", "kg", "--json"])
+        #expect(back.status == 0, "\(back.stderr)")
+        let history = try #require(try cli.run(["history", "--json"]).json?["workouts"] as? [[String: Any]])
+        #expect(back.json?["workouts"] as? Int == history.count)
+        func heaviest(_ p: LedgerProcess) throws -> [String: Double] {
+            let rows = try #require(try p.run(["prs", "--json"]).json?["exercises"] as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: rows.compactMap { r in
+                (r["exercise"] as? String).flatMap { name in (r["heaviestKg"] as? Double).map { (name, $0) } }
+            })
+        }
+        let original = try heaviest(cli), imported = try heaviest(copy)
+        #expect(original.keys.sorted() == imported.keys.sorted())
+        for (name, kg) in original { #expect(abs((imported[name] ?? 0) - kg) < 0.001, "\(name)") }
+    }
+
+    @Test("the HTML report is one offline page with the four charts and the demo's lifts")
+    func report() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["demo"]).status == 0)
+        let file = cli.folder.appendingPathComponent("report.html").path
+        let out = try cli.run(["report", "--html", file, "--json"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let html = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.components(separatedBy: "<svg").count - 1 == 4)
+        for title in ["Estimated 1RM, main lifts", "Weekly volume by muscle group", "Personal records", "Training calendar", "Last workouts"] {
+            #expect(html.contains(title), "missing \(title)")
+        }
+        for lift in ["Squat (Barbell)", "Bench Press (Barbell)", "Deadlift (Barbell)"] { #expect(html.contains(lift)) }
+        // Offline: no scripts, and the only URL is the SVG namespace.
+        #expect(!html.contains("<script"))
+        #expect(html.components(separatedBy: "http").count - 1 == html.components(separatedBy: "http://www.w3.org/2000/svg").count - 1)
+        #expect(out.json?["workouts"] as? Int == (try cli.run(["history", "--json"]).json?["workouts"] as? [Any])?.count)
+    }
+}
