@@ -18,6 +18,32 @@ struct WorkoutStateTests {
         #expect(Set(state.sets.map(\.entryId)).count == 1)
     }
 
+    @Test("logging a planned set fills it in; a set already done or of another exercise is not reused")
+    func plannedSets() throws {
+        let t = try TempLedger()
+        try t.ledger.execute { $0.setLiftingUnit(.kg) }
+        let template = try t.ledger.execute { try $0.createTemplate(name: "Push", exercises: ["barbell-bench-press", "overhead-press"]) }
+        let w = try t.ledger.execute { try $0.startWorkout(fromTemplate: template.lowercased) }
+        let planned = try t.ledger.workout(w).sets
+        let bench = try #require(planned.first { $0.exerciseId == "barbell-bench-press" })
+        let done = try t.ledger.execute {
+            try $0.logSet(w, exercise: "barbell-bench-press", metrics: SetMetrics(weight: Weight(100, .kg), reps: 5), plannedSetId: bench.setId)
+        }
+        #expect(done == bench.setId)
+        let again = try t.ledger.execute {
+            try $0.logSet(w, exercise: "barbell-bench-press", metrics: SetMetrics(weight: Weight(100, .kg), reps: 5), plannedSetId: bench.setId)
+        }
+        #expect(again != bench.setId)
+        let press = try t.ledger.execute {
+            try $0.logSet(w, exercise: "overhead-press", metrics: SetMetrics(weight: Weight(50, .kg), reps: 5), plannedSetId: bench.setId)
+        }
+        #expect(press != bench.setId)
+        let state = try t.ledger.workout(w)
+        #expect(state.sets.count == planned.count + 2)
+        #expect(state.sets.first { $0.setId == bench.setId }?.completed == true)
+        #expect(state.sets.filter(\.completed).count == 3)
+    }
+
     @Test("paused time is left out of the duration")
     func pausedTime() throws {
         let t = try TempLedger()

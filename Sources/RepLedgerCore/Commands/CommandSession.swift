@@ -155,20 +155,23 @@ public struct CommandSession {
     /// Records a completed set; adds the exercise to the workout first if it is not there.
     /// `entryId` puts the set into one particular entry of the exercise (an
     /// exercise done twice in a session); by default the first entry is used.
+    /// `plannedSetId` fills in and completes a set a template planned.
     public mutating func logSet(_ workoutId: UUID, exercise: String, type: SetType = .normal, metrics: SetMetrics,
-                                notes: String? = nil, historyEdit: Bool = false, entryId: UUID? = nil) throws -> UUID {
+                                notes: String? = nil, historyEdit: Bool = false, entryId: UUID? = nil,
+                                plannedSetId: UUID? = nil) throws -> UUID {
         let w = try writableWorkout(workoutId, historyEdit: historyEdit)
         let x = try library.resolveActive(exercise)
         try SetValidation.validate(metrics)
         guard metrics.reps != nil || metrics.durationSeconds != nil || metrics.distanceMeters != nil else {
             throw Refusal.invalidMeasure("the set", reason: "give --reps (or a duration or distance for timed work)")
         }
-        let chosen = entryId.flatMap { id in w.entries.first { $0.entryId == id && $0.exerciseId == x.exerciseId } }
+        let planned = plannedSetId.flatMap { id in w.sets.first { $0.setId == id && !$0.completed && $0.exerciseId == x.exerciseId } }
+        let chosen = (planned?.entryId ?? entryId).flatMap { id in w.entries.first { $0.entryId == id && $0.exerciseId == x.exerciseId } }
         let entryId = try chosen?.entryId ?? w.entry(forExercise: x.exerciseId)?.entryId
             ?? addExercise(workoutId, exercise: x.exerciseId, historyEdit: historyEdit)
         var e = SetLogged()
         e.workoutId = workoutId
-        e.setId = ids.next()
+        e.setId = planned?.setId ?? ids.next()
         e.entryId = entryId
         e.exerciseId = x.exerciseId
         e.type = type
