@@ -63,14 +63,32 @@ public struct PersonalRecordsProjection: ProjectionView {
     /// Records of every exercise with a counted set (or only `exerciseId`), by exercise name.
     public static func compute(_ log: TrainingLogProjection, rules: RuleSet = .default,
                                exerciseId: String? = nil) -> [ExerciseRecords] {
-        var byExercise: [String: ExerciseRecords] = [:]
-        let kinds = Set(rules.prKinds)
-        for w in log.countedWorkouts {
+        var acc = Accumulator(rules: rules)
+        for w in log.countedWorkouts { acc.add(w, only: exerciseId) }
+        return acc.results(names: log.library)
+    }
+
+    /// The records fold over workouts in chronological order. `compute` runs
+    /// it over every counted workout; a records milestone resumes it from a
+    /// stored state with the workouts that came later.
+    public struct Accumulator: Sendable, Equatable {
+        public private(set) var byExercise: [String: ExerciseRecords]
+        let rules: RuleSet
+        let kinds: Set<PRKind>
+
+        public init(rules: RuleSet, records: [ExerciseRecords] = []) {
+            self.rules = rules
+            kinds = Set(rules.prKinds)
+            byExercise = Dictionary(records.map { ($0.exerciseId, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        public mutating func add(_ w: WorkoutState, only exerciseId: String? = nil) {
             var sessionVolume: [String: Double] = [:]
             for s in w.countedSets(rules: rules) where exerciseId == nil || s.exerciseId == exerciseId {
                 guard let kg = s.weightKg, kg > 0, let reps = s.metrics.reps, reps >= 1 else { continue }
+                // Names are filled in by `results`, from the library as it stands at the end.
                 var r = byExercise[s.exerciseId] ?? ExerciseRecords(
-                    exerciseId: s.exerciseId, exercise: log.exerciseName(s.exerciseId), heaviestKg: nil, bestE1rmKg: nil,
+                    exerciseId: s.exerciseId, exercise: "", heaviestKg: nil, bestE1rmKg: nil,
                     bestSetVolumeKg: nil, bestSessionVolumeKg: nil, repMaxesKg: [:], timeline: [])
                 let at = s.completedAt ?? w.startedAt!
                 let make = { (kind: PRKind, value: Double, repMax: Int?) in
@@ -93,6 +111,14 @@ public struct PersonalRecordsProjection: ProjectionView {
                 }
             }
         }
-        return byExercise.values.sorted { ($0.exercise.lowercased(), $0.exerciseId) < ($1.exercise.lowercased(), $1.exerciseId) }
+
+        /// Every exercise's records, named from `names`, in name order.
+        public func results(names: LibraryState) -> [ExerciseRecords] {
+            byExercise.values.map { r in
+                var named = r
+                named.exercise = names.name(of: r.exerciseId)
+                return named
+            }.sorted { ($0.exercise.lowercased(), $0.exerciseId) < ($1.exercise.lowercased(), $1.exerciseId) }
+        }
     }
 }

@@ -58,12 +58,17 @@ public enum TrainingLogSnapshots {
         try SnapshotStore(store).save(key, position: log.position, state: log.snapshotBytes)
     }
 
-    /// Takes a snapshot when `automaticEvery` events have come since the newest usable one.
+    /// Takes a snapshot when `automaticEvery` events have come since the newest
+    /// usable one, with a records milestone under the default rules beside it
+    /// (milestones are small and stay when fold snapshots are pruned).
     @discardableResult
     public static func createIfDue(_ store: SQLiteEventStore, every: Int64 = automaticEvery) throws -> SnapshotInfo? {
         let head = try store.headPosition()
         let newest = try SnapshotStore(store).newestPosition(key) ?? 0
         guard head - newest >= every else { return nil }
-        return try create(store)
+        let log = try load(store).0
+        let info = try save(store, log)
+        try RecordsMilestones.save(store, log, rules: .default)
+        return info
     }
 }

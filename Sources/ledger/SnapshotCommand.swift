@@ -11,7 +11,8 @@ enum SnapshotPolicy {
     static let keep = 3
 
     static func apply(_ store: SQLiteEventStore) throws {
-        if try TrainingLogSnapshots.createIfDue(store) != nil { try SnapshotStore(store).prune(keep: keep) }
+        // Only fold snapshots are pruned here: records milestones are small and serve --as-of anywhere.
+        if try TrainingLogSnapshots.createIfDue(store) != nil { try SnapshotStore(store).prune(keep: keep, only: TrainingLogSnapshots.key) }
     }
 }
 
@@ -47,6 +48,7 @@ struct SnapshotCommand: ParsableCommand {
             let (log, _) = try TrainingLogSnapshots.load(store, through: position ?? .max)
             let info = try TrainingLogSnapshots.save(store, log)
             try ViewSnapshots.saveAll(store, log, rules: ruleSet)
+            try RecordsMilestones.save(store, log, rules: ruleSet)
             if global.json { Console.json(SnapshotCommand.json(info)) } else { Console.out("Snapshot \(info.id) at #\(info.position), \(info.size / 1024) KiB") }
         }
     }

@@ -167,13 +167,21 @@ struct PRsCommand: ParsableCommand {
     }
 
     /// Every exercise's records at --as-of: from a stored result for exactly that
-    /// position and these rules, else computed (and stored when at the head).
+    /// position and these rules, else from the newest records milestone before
+    /// it carried forward, else computed from the fold (and stored when at the head).
     func allRecords(_ store: SQLiteEventStore, rules: RuleSet) throws -> [PersonalRecordsProjection.ExerciseRecords] {
         let target = min(try query.asOf.position(in: store), try store.headPosition())
         var ignored: [String] = []
         if let stored = try ViewSnapshots.records(store, rules: rules, at: target, ignored: &ignored) {
             if query.verbose { Console.error("answered from the records snapshot at #\(target)") }
             return stored
+        }
+        if let carried = try RecordsMilestones.records(store, rules: rules, through: target, ignored: &ignored) {
+            if query.verbose {
+                Console.error("answered from the records milestone at #\(carried.milestone.position) plus \(carried.tailEvents) events")
+            }
+            if query.asOf.asOf == nil { try? ViewSnapshots.saveRecords(store, rules: rules, at: target, carried.records) }
+            return carried.records
         }
         if query.verbose { ignored.forEach { Console.error("snapshot ignored: \($0)") } }
         let log = try query.log(store)

@@ -19,12 +19,14 @@ struct SnapshotCLITests {
         let list = try #require(try cli.run(["snapshot", "list", "--json"]).json?["snapshots"] as? [[String: Any]])
         let folds = list.filter { $0["projection"] as? String == "training-log" }
         #expect(folds.map { $0["position"] as? Int } == [created["position"] as? Int, 400])
-        #expect(Set(list.compactMap { $0["projection"] as? String }) == ["training-log", "personal-records", "hint-index"])
+        #expect(Set(list.compactMap { $0["projection"] as? String }) == ["training-log", "personal-records", "hint-index", "records-milestone"])
         #expect(list.allSatisfy { ($0["size"] as? Int ?? 0) > 0 && ($0["checksum"] as? String)?.count == 64 })
 
         #expect(try queries.map { try cli.run($0 + ["--json"]).stdout } == before)
-        let verbose = try cli.run(["prs", "--as-of", "500", "--verbose"])
+        let verbose = try cli.run(["volume", "--as-of", "500", "--verbose"])
         #expect(verbose.stderr.contains("answered from snapshot") && verbose.stderr.contains("at #400 plus 100 events"))
+        let records = try cli.run(["prs", "--as-of", "500", "--verbose"])
+        #expect(records.stderr.contains("answered from the records milestone at #400 plus 100 events"))
 
         let db = try SQLiteDatabase(path: cli.db)
         try db.execute("UPDATE snapshots SET checksum = zeroblob(32) WHERE position = 400")

@@ -1,0 +1,81 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import RepLedgerCore
+@testable import RepLedgerProjections
+@testable import RepLedgerSnapshots
+
+@Suite("Records milestones", .serialized)
+struct RecordsMilestoneTests {
+    func demo() throws -> TempLedger {
+        let t = try TempLedger()
+        try t.store.append(try DemoHistory.events(library: try t.ledger.library()))
+        return t
+    }
+
+    func milestone(_ t: TempLedger, at p: Int64, rules: RuleSet = .default) throws {
+        try RecordsMilestones.save(t.store, try TrainingLogProjection.build(from: t.store, through: p), rules: rules)
+    }
+
+    @Test("a milestone at P carried forward to Q equals the records computed from the fold at Q")
+    func carriedEqualsComputed() async throws {
+        let t = try demo()
+        let head = try t.store.headPosition()
+        await propertyCheck(count: 40, input: Gen.int(in: 0...Int(head)), Gen.int(in: 0...Int(head))) { a, b in
+            do {
+                let (p, q) = (Int64(min(a, b)), Int64(max(a, b)))
+                try t.store.database.execute("DELETE FROM snapshots")
+                try milestone(t, at: p)
+                var ignored: [String] = []
+                // The demo only changes workouts while they are open, so every milestone carries.
+                let answer = try #require(try RecordsMilestones.records(t.store, rules: .default, through: q, ignored: &ignored),
+                                          "no answer from \(p) to \(q): \(ignored)")
+                #expect(answer.tailEvents == Int(q - p))
+                #expect(answer.records == PersonalRecordsProjection.compute(try TrainingLogProjection.build(from: t.store, through: q)))
+            } catch {
+                Issue.record("unexpected error: \(error)")
+            }
+        }
+    }
+
+    @Test("an edit to an older finished workout, or a backdated workout, is not carried: the caller uses the fold")
+    func fallsBack() throws {
+        let t = try demo()
+        let head = try t.store.headPosition()
+        try milestone(t, at: head)
+        let first = try #require(PersonalRecordsProjection.compute(try TrainingLogProjection.build(from: t.store)).first)
+        let workoutId = try #require(first.timeline.first?.workoutId)
+        let setId = try #require(first.timeline.first?.setId)
+        try t.ledger.execute(at: .at("2026-11-20T10:00:00Z")) {
+            try $0.editSet(workoutId, set: setId.lowercased, changes: SetMetrics(reps: 1), historyEdit: true)
+        }
+        var ignored: [String] = []
+        #expect(try RecordsMilestones.records(t.store, rules: .default, through: .max, ignored: &ignored) == nil)
+        #expect(ignored.last?.contains("changes an older workout") == true)
+
+        // A workout logged today for a day before the last counted one.
+        let fresh = try demo()
+        try milestone(fresh, at: try fresh.store.headPosition())
+        let old = try fresh.ledger.execute(at: .at("2026-09-01T07:00:00Z")) { try $0.startWorkout(name: "Backdated") }
+        try fresh.ledger.execute(at: .at("2026-09-01T07:05:00Z")) {
+            _ = try $0.logSet(old, exercise: "deadlift", metrics: SetMetrics(weight: Weight(300, .kg), reps: 1))
+        }
+        ignored = []
+        #expect(try RecordsMilestones.records(fresh.store, rules: .default, through: .max, ignored: &ignored) == nil)
+        #expect(ignored.last?.contains("starts before") == true)
+    }
+
+    @Test("a milestone answers only for its rules; under Brzycki it carries Brzycki records")
+    func rulesKeyed() throws {
+        let t = try demo()
+        var brzycki = RuleSet.default
+        brzycki.id = "brzycki"
+        brzycki.e1rmFormula = .brzycki
+        try milestone(t, at: 400, rules: brzycki)
+        var ignored: [String] = []
+        #expect(try RecordsMilestones.records(t.store, rules: .default, through: .max, ignored: &ignored) == nil)
+        let answer = try #require(try RecordsMilestones.records(t.store, rules: brzycki, through: .max, ignored: &ignored))
+        #expect(answer.records == PersonalRecordsProjection.compute(try TrainingLogProjection.build(from: t.store), rules: brzycki))
+        #expect(answer.records != PersonalRecordsProjection.compute(try TrainingLogProjection.build(from: t.store)))
+    }
+}
