@@ -61,9 +61,11 @@ public struct PersonalRecordsProjection: ProjectionView {
     }
 
     /// Records of every exercise with a counted set (or only `exerciseId`), by exercise name.
+    /// Without `timeline`, only the current bests: what head queries and
+    /// stored results need (the timeline grows with every record ever set).
     public static func compute(_ log: TrainingLogProjection, rules: RuleSet = .default,
-                               exerciseId: String? = nil) -> [ExerciseRecords] {
-        var acc = Accumulator(rules: rules)
+                               exerciseId: String? = nil, timeline: Bool = true) -> [ExerciseRecords] {
+        var acc = Accumulator(rules: rules, timeline: timeline)
         for w in log.countedWorkouts { acc.add(w, only: exerciseId) }
         return acc.results(names: log.library)
     }
@@ -74,11 +76,12 @@ public struct PersonalRecordsProjection: ProjectionView {
     public struct Accumulator: Sendable, Equatable {
         public private(set) var byExercise: [String: ExerciseRecords]
         let rules: RuleSet
+        /// The kinds noted in the timeline: the rules' kinds, or none without a timeline.
         let kinds: Set<PRKind>
 
-        public init(rules: RuleSet, records: [ExerciseRecords] = []) {
+        public init(rules: RuleSet, records: [ExerciseRecords] = [], timeline: Bool = true) {
             self.rules = rules
-            kinds = Set(rules.prKinds)
+            kinds = timeline ? Set(rules.prKinds) : []
             byExercise = Dictionary(records.map { ($0.exerciseId, $0) }, uniquingKeysWith: { a, _ in a })
         }
 

@@ -13,7 +13,7 @@ import RepLedgerCore
 /// caller answers from the fold instead: never a wrong answer, only a slower one.
 public struct RecordsMilestone: Sendable, Equatable {
     public static let name = "records-milestone"
-    public static let version = 1
+    public static let version = 2
 
     public private(set) var position: Int64 = 0
     /// The records fold over the finished workouts before the first open one.
@@ -30,7 +30,7 @@ public struct RecordsMilestone: Sendable, Equatable {
     public init(_ log: TrainingLogProjection, rules: RuleSet) {
         let counted = log.countedWorkouts
         let firstOpen = counted.firstIndex { $0.status != .finished } ?? counted.count
-        var acc = PersonalRecordsProjection.Accumulator(rules: rules)
+        var acc = PersonalRecordsProjection.Accumulator(rules: rules, timeline: false)
         for w in counted[..<firstOpen] { acc.add(w) }
         position = log.position
         accumulated = Array(acc.byExercise.values).sorted { $0.exerciseId < $1.exerciseId }
@@ -61,12 +61,12 @@ public struct RecordsMilestone: Sendable, Equatable {
         return true
     }
 
-    /// The records as of `position`, or nil when the open workouts do not all come after the finished ones.
+    /// The records as of `position` (current bests, no timeline), or nil when the open workouts do not all come after the finished ones.
     public func records(rules: RuleSet) -> [PersonalRecordsProjection.ExerciseRecords]? {
         let later = TrainingLogProjection.chronological(open.filter { $0.startedAt != nil && $0.status != .discarded })
         if let last = lastDone, let first = later.first,
            TrainingLogProjection.chronological([first, last]).first?.workoutId != last.workoutId { return nil }
-        var acc = PersonalRecordsProjection.Accumulator(rules: rules, records: accumulated)
+        var acc = PersonalRecordsProjection.Accumulator(rules: rules, records: accumulated, timeline: false)
         for w in later { acc.add(w) }
         return acc.results(names: library)
     }

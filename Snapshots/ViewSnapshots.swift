@@ -19,15 +19,17 @@ public enum ViewSnapshots {
         return "\(rules.id)#\(Digest.sha256(Array(content.utf8)).hex.prefix(12))"
     }
 
+    /// Records without their timeline: the current bests, which is what head
+    /// queries print (the timeline is computed from the fold when asked for).
     public static func recordsKey(_ rules: RuleSet) -> SnapshotKey {
-        SnapshotKey(projection: PersonalRecordsProjection.name, projectionVersion: PersonalRecordsProjection.version,
+        SnapshotKey(projection: PersonalRecordsProjection.name + "-bests", projectionVersion: PersonalRecordsProjection.version,
                     ruleSetId: rulesId(rules), ruleSetVersion: rules.version)
     }
 
     public static let hintKey = SnapshotKey(projection: HintIndexProjection.name, projectionVersion: HintIndexProjection.version,
                                             ruleSetId: "none", ruleSetVersion: 0)
 
-    /// Records of every exercise at exactly `position` under `rules`, if stored.
+    /// Records of every exercise (bests, no timeline) at exactly `position` under `rules`, if stored.
     public static func records(_ store: SQLiteEventStore, rules: RuleSet, at position: Int64,
                                ignored: inout [String]) throws -> [PersonalRecordsProjection.ExerciseRecords]? {
         try load(store, recordsKey(rules), at: position, ignored: &ignored)
@@ -48,7 +50,7 @@ public enum ViewSnapshots {
 
     /// Stores every view result of the fold at its position, under `rules`.
     public static func saveAll(_ store: SQLiteEventStore, _ log: TrainingLogProjection, rules: RuleSet) throws {
-        try saveRecords(store, rules: rules, at: log.position, PersonalRecordsProjection.compute(log, rules: rules))
+        try saveRecords(store, rules: rules, at: log.position, PersonalRecordsProjection.compute(log, rules: rules, timeline: false))
         try saveHintIndex(store, at: log.position, HintIndexProjection.entries(log))
     }
 

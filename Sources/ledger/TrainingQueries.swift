@@ -145,7 +145,7 @@ struct PRsCommand: ParsableCommand {
         let all = try allRecords(store, rules: rules)
         let records = id.map { id in all.filter { $0.exerciseId == id } } ?? all
         if global.json {
-            Console.json(.object([("exercises", .array(records.map(Self.json)))]))
+            Console.json(.object([("exercises", .array(records.map { Self.json($0, timeline: timeline) }))]))
             return
         }
         let unit = try ledger.account().liftingUnit
@@ -168,8 +168,10 @@ struct PRsCommand: ParsableCommand {
 
     /// Every exercise's records at --as-of: from a stored result for exactly that
     /// position and these rules, else from the newest records milestone before
-    /// it carried forward, else computed from the fold (and stored when at the head).
+    /// it carried forward, else computed from the fold (and stored when at the
+    /// head). Stored results hold the bests only; `--timeline` reads the fold.
     func allRecords(_ store: SQLiteEventStore, rules: RuleSet) throws -> [PersonalRecordsProjection.ExerciseRecords] {
+        if timeline { return PersonalRecordsProjection.compute(try query.log(store), rules: rules) }
         let target = min(try query.asOf.position(in: store), try store.headPosition())
         var ignored: [String] = []
         if let stored = try ViewSnapshots.records(store, rules: rules, at: target, ignored: &ignored) {
@@ -185,19 +187,19 @@ struct PRsCommand: ParsableCommand {
         }
         if query.verbose { ignored.forEach { Console.error("snapshot ignored: \($0)") } }
         let log = try query.log(store)
-        let records = PersonalRecordsProjection.compute(log, rules: rules)
+        let records = PersonalRecordsProjection.compute(log, rules: rules, timeline: false)
         if query.asOf.asOf == nil { try? ViewSnapshots.saveRecords(store, rules: rules, at: log.position, records) }
         return records
     }
 
-    static func json(_ r: PersonalRecordsProjection.ExerciseRecords) -> JSONValue {
+    /// The contract's keys; the timeline (every record ever set) only when asked for.
+    static func json(_ r: PersonalRecordsProjection.ExerciseRecords, timeline: Bool) -> JSONValue {
         .object([
             ("exercise", .string(r.exercise)), ("exerciseId", .string(r.exerciseId)),
             ("heaviestKg", .optional(r.heaviestKg)), ("bestE1rmKg", .optional(r.bestE1rmKg)),
             ("bestSetVolumeKg", .optional(r.bestSetVolumeKg)), ("bestSessionVolumeKg", .optional(r.bestSessionVolumeKg)),
             ("repMaxesKg", .object(PersonalRecordsProjection.repMaxRange.map { ("\($0)", .optional(r.repMaxesKg[$0])) })),
-            ("timeline", .array(r.timeline.map(recordJSON))),
-        ])
+        ] + (timeline ? [("timeline", .array(r.timeline.map(recordJSON)))] : []))
     }
 
     static func recordJSON(_ e: PersonalRecordsProjection.Record) -> JSONValue { .object(recordPairs(e)) }

@@ -31,7 +31,7 @@ struct RecordsMilestoneTests {
                 let answer = try #require(try RecordsMilestones.records(t.store, rules: .default, through: q, ignored: &ignored),
                                           "no answer from \(p) to \(q): \(ignored)")
                 #expect(answer.tailEvents == Int(q - p))
-                #expect(answer.records == PersonalRecordsProjection.compute(try TrainingLogProjection.build(from: t.store, through: q)))
+                #expect(answer.records == PersonalRecordsProjection.compute(try TrainingLogProjection.build(from: t.store, through: q), timeline: false))
             } catch {
                 Issue.record("unexpected error: \(error)")
             }
@@ -75,7 +75,8 @@ struct RecordsMilestoneTests {
         var ignored: [String] = []
         #expect(try RecordsMilestones.records(t.store, rules: .default, through: .max, ignored: &ignored) == nil)
         let answer = try #require(try RecordsMilestones.records(t.store, rules: brzycki, through: .max, ignored: &ignored))
-        #expect(answer.records == PersonalRecordsProjection.compute(try TrainingLogProjection.build(from: t.store), rules: brzycki))
-        #expect(answer.records != PersonalRecordsProjection.compute(try TrainingLogProjection.build(from: t.store)))
+        let log = try TrainingLogProjection.build(from: t.store)
+        #expect(answer.records == PersonalRecordsProjection.compute(log, rules: brzycki, timeline: false))
+        #expect(answer.records != PersonalRecordsProjection.compute(log, timeline: false))
     }
 }

@@ -44,6 +44,23 @@ struct WorkoutStateTests {
         #expect(state.sets.filter(\.completed).count == 3)
     }
 
+    @Test("a ledger keeps stream states between commands and still sees another writer's events")
+    func cachedStatesCatchUp() throws {
+        let t = try TempLedger()
+        let other = Ledger(store: try SQLiteEventStore(path: t.path), device: "watch", ids: .seeded(7))
+        let w = try t.ledger.execute { try $0.startWorkout(name: "Upper A") }
+        try t.ledger.execute { _ = try $0.logSet(w, exercise: "barbell-bench-press", metrics: SetMetrics(weight: Weight(100, .kg), reps: 5)) }
+        // The watch logs a set and adds an exercise to the library behind the phone's back.
+        try other.execute { _ = try $0.logSet(w, exercise: "barbell-bench-press", metrics: SetMetrics(weight: Weight(100, .kg), reps: 4)) }
+        let custom = try other.execute { try $0.defineExercise(name: "Spoto Press", primaryMuscles: [.chest]) }
+        // The phone's next command is decided on the current state: no lost update, no unknown exercise.
+        try t.ledger.execute { _ = try $0.logSet(w, exercise: custom, metrics: SetMetrics(weight: Weight(90, .kg), reps: 5)) }
+        let state = try t.ledger.workout(w)
+        #expect(state.sets.map(\.metrics.reps) == [5, 4, 5])
+        #expect(state == (try Ledger(store: t.store).workout(w)))
+        #expect(try t.ledger.library() == (try Ledger(store: t.store).library()))
+    }
+
     @Test("paused time is left out of the duration")
     func pausedTime() throws {
         let t = try TempLedger()

@@ -12,6 +12,19 @@ public final class Ledger {
     /// Called after every command that appended events (automatic snapshots live here, outside the core).
     public var afterAppend: ((SQLiteEventStore) throws -> Void)?
 
+    /// Stream states kept between commands with the last position folded into
+    /// them. Each command still reads its streams, but only the events after
+    /// that position (none, usually), so another writer's events are never
+    /// missed and a long-lived process does not re-fold the library per set.
+    private struct Cached<State> {
+        var state: State
+        var position: Int64
+    }
+    private var libraryCache: Cached<LibraryState>?
+    private var accountCache: Cached<AccountState>?
+    private var workoutCache: [UUID: Cached<WorkoutState>] = [:]
+    private static let cachedWorkouts = 16
+
     public init(store: SQLiteEventStore, device: String = "cli", ids: IdentifierSource = .random) {
         self.store = store
         self.device = device
@@ -21,23 +34,42 @@ public final class Ledger {
     // MARK: States
 
     public func library() throws -> LibraryState {
-        var state = LibraryState()
-        try store.read(SQLiteEventStore.Query(stream: .library)) { state.evolve($0.event) }
-        return state
+        var c = libraryCache ?? Cached(state: LibraryState(), position: 0)
+        try store.read(SQLiteEventStore.Query(stream: .library, from: c.position + 1)) {
+            c.state.evolve($0.event)
+            c.position = $0.position
+        }
+        libraryCache = c
+        return c.state
     }
 
     public func account() throws -> AccountState {
-        var state = AccountState()
-        try store.read(SQLiteEventStore.Query(stream: .account)) { state.evolve($0.event, at: $0.occurredAt) }
-        return state
+        var c = accountCache ?? Cached(state: AccountState(), position: 0)
+        try store.read(SQLiteEventStore.Query(stream: .account, from: c.position + 1)) {
+            c.state.evolve($0.event, at: $0.occurredAt)
+            c.position = $0.position
+        }
+        accountCache = c
+        return c.state
     }
 
     public func workout(_ id: UUID, through position: Int64 = .max) throws -> WorkoutState {
-        var state = WorkoutState(workoutId: id)
-        try store.read(SQLiteEventStore.Query(stream: .workout(id), through: position)) {
-            state.evolve($0.event, at: $0.occurredAt)
+        guard position == .max else {
+            var state = WorkoutState(workoutId: id)
+            try store.read(SQLiteEventStore.Query(stream: .workout(id), through: position)) { state.evolve($0.event, at: $0.occurredAt) }
+            return state
         }
-        return state
+        var c = workoutCache[id] ?? Cached(state: WorkoutState(workoutId: id), position: 0)
+        try store.read(SQLiteEventStore.Query(stream: .workout(id), from: c.position + 1)) {
+            c.state.evolve($0.event, at: $0.occurredAt)
+            c.position = $0.position
+        }
+        if workoutCache[id] == nil, workoutCache.count >= Self.cachedWorkouts,
+           let oldest = workoutCache.min(by: { $0.value.position < $1.value.position })?.key {
+            workoutCache[oldest] = nil
+        }
+        workoutCache[id] = c
+        return c.state
     }
 
     /// Every template, folded from the template streams.
@@ -86,6 +118,7 @@ public final class Ledger {
     /// Appends the built-in exercise library once, with name-derived event
     /// ids so that seeding twice (or two processes racing) stores it once.
     public func seedLibraryIfNeeded() throws {
+        if let cached = libraryCache, cached.state.version > 0 { return }
         guard try store.version(of: .library) == 0 else { return }
         let at = ExerciseSeed.recordedOn
         let events = ExerciseSeed.all.map {
