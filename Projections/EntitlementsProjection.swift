@@ -20,15 +20,42 @@ public struct EntitlementsProjection: ProjectionView {
         public var liveTemplates: Int
     }
 
-    public static func state(_ log: TrainingLogProjection, at t: Timestamp) -> State {
-        let e = log.account.entitlements
-        let completed = log.workouts.values.filter { $0.status == .finished && $0.finishedAt.map { $0 <= t } == true }.count
+    /// Everything the state at any time depends on, small enough to store
+    /// for instant head queries: purchases, when each workout was finished,
+    /// and the live templates.
+    public struct Inputs: Sendable, Equatable {
+        public var entitlements = EntitlementState()
+        /// Finish times of finished workouts, in milliseconds, ascending.
+        public var finishedAt: [Int64] = []
+        public var liveTemplates = 0
+        public init() {}
+    }
+
+    public static func inputs(_ log: TrainingLogProjection) -> Inputs {
+        var i = Inputs()
+        i.entitlements = log.account.entitlements
+        i.finishedAt = log.workouts.values.compactMap { $0.status == .finished ? $0.finishedAt?.millis : nil }.sorted()
+        i.liveTemplates = log.templates.live.count
+        return i
+    }
+
+    public static func state(_ log: TrainingLogProjection, at t: Timestamp) -> State { state(inputs(log), at: t) }
+
+    public static func state(_ inputs: Inputs, at t: Timestamp) -> State {
+        let e = inputs.entitlements
+        // Workouts finished at or before t: a binary search over the sorted finish times.
+        var low = 0, high = inputs.finishedAt.count
+        while low < high {
+            let mid = (low + high) / 2
+            if inputs.finishedAt[mid] <= t.millis { low = mid + 1 } else { high = mid }
+        }
+        let completed = low
         let dismissed = e.upsellDismissedAt.map { $0 <= t } ?? false
         let isPro = e.isPro(at: t)
         return State(isPro: isPro, isCoach: e.isCoach(at: t), activeProducts: e.activeProducts(at: t),
                      templateLimit: e.templateLimit(at: t),
                      softUpsell: !isPro && !dismissed && completed >= upsellAfterWorkouts,
-                     completedWorkouts: completed, liveTemplates: log.templates.live.count)
+                     completedWorkouts: completed, liveTemplates: inputs.liveTemplates)
     }
 }
 

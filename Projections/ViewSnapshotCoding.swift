@@ -46,6 +46,14 @@ extension PersonalRecordsProjection.ExerciseRecords: PayloadRecord {
     }
 }
 
+extension EntitlementsProjection.Inputs: PayloadRecord {
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("entitlements", &entitlements)
+        try c.field("finishedAt", &finishedAt)
+        try c.field("liveTemplates", &liveTemplates)
+    }
+}
+
 extension LastTimeHintProjection.SetShown: PayloadRecord {
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("weightKg", &weightKg)

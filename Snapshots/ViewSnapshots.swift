@@ -29,6 +29,20 @@ public enum ViewSnapshots {
     public static let hintKey = SnapshotKey(projection: HintIndexProjection.name, projectionVersion: HintIndexProjection.version,
                                             ruleSetId: "none", ruleSetVersion: 0)
 
+    public static let entitlementsKey = SnapshotKey(projection: "entitlement-inputs", projectionVersion: EntitlementsProjection.version,
+                                                    ruleSetId: "none", ruleSetVersion: 0)
+
+    /// What entitlements at any time are computed from, at exactly `position`, if stored.
+    public static func entitlementInputs(_ store: SQLiteEventStore, at position: Int64,
+                                         ignored: inout [String]) throws -> EntitlementsProjection.Inputs? {
+        let found: [EntitlementsProjection.Inputs]? = try load(store, entitlementsKey, at: position, ignored: &ignored)
+        return found?.first
+    }
+
+    public static func saveEntitlementInputs(_ store: SQLiteEventStore, at position: Int64, _ inputs: EntitlementsProjection.Inputs) throws {
+        try save(store, entitlementsKey, at: position, [inputs])
+    }
+
     /// Records of every exercise (bests, no timeline) at exactly `position` under `rules`, if stored.
     public static func records(_ store: SQLiteEventStore, rules: RuleSet, at position: Int64,
                                ignored: inout [String]) throws -> [PersonalRecordsProjection.ExerciseRecords]? {
@@ -52,6 +66,7 @@ public enum ViewSnapshots {
     public static func saveAll(_ store: SQLiteEventStore, _ log: TrainingLogProjection, rules: RuleSet) throws {
         try saveRecords(store, rules: rules, at: log.position, PersonalRecordsProjection.compute(log, rules: rules, timeline: false))
         try saveHintIndex(store, at: log.position, HintIndexProjection.entries(log))
+        try saveEntitlementInputs(store, at: log.position, EntitlementsProjection.inputs(log))
     }
 
     private static func load<T: PayloadValue>(_ store: SQLiteEventStore, _ key: SnapshotKey, at position: Int64,

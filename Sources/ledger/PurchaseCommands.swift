@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerSnapshots
 
 struct PurchaseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,9 +61,9 @@ struct EntitlementsCommand: ParsableCommand {
     @Option(help: "The time to answer for (default: the --as-of time, else now).") var at: String?
 
     func run() throws {
-        let log = try query.log(try global.openStore())
+        let store = try global.openStore()
         let t = try answerTime(at: at, asOf: query.asOf.asOf)
-        let s = EntitlementsProjection.state(log, at: t)
+        let s = EntitlementsProjection.state(try inputs(store), at: t)
         if global.json {
             Console.json(.object([
                 ("isPro", .bool(s.isPro)), ("isCoach", .bool(s.isCoach)),
@@ -78,6 +79,23 @@ struct EntitlementsCommand: ParsableCommand {
         if !s.activeProducts.isEmpty { Console.out("  active: \(s.activeProducts.map(\.rawValue).joined(separator: ", "))") }
         Console.out("  templates: \(s.liveTemplates) of \(s.templateLimit.map(String.init) ?? "unlimited")")
         if s.softUpsell { Console.out("  upsell: offered (\(s.completedWorkouts) workouts completed on Free)") }
+    }
+}
+
+extension EntitlementsCommand {
+    /// At the head, from the stored inputs when they are current; else from
+    /// the fold (and stored for the next head query).
+    func inputs(_ store: SQLiteEventStore) throws -> EntitlementsProjection.Inputs {
+        let head = try store.headPosition()
+        let target = min(try query.asOf.position(in: store), head)
+        var ignored: [String] = []
+        if let stored = try ViewSnapshots.entitlementInputs(store, at: target, ignored: &ignored) {
+            if query.verbose { Console.error("answered from the stored entitlement inputs at #\(target)") }
+            return stored
+        }
+        let inputs = EntitlementsProjection.inputs(try query.log(store))
+        if target == head { try? ViewSnapshots.saveEntitlementInputs(store, at: head, inputs) }
+        return inputs
     }
 }
 

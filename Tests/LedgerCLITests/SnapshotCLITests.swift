@@ -19,7 +19,7 @@ struct SnapshotCLITests {
         let list = try #require(try cli.run(["snapshot", "list", "--json"]).json?["snapshots"] as? [[String: Any]])
         let folds = list.filter { $0["projection"] as? String == "training-log" }
         #expect(folds.map { $0["position"] as? Int } == [created["position"] as? Int, 400])
-        #expect(Set(list.compactMap { $0["projection"] as? String }) == ["training-log", "personal-records-bests", "hint-index", "records-milestone"])
+        #expect(Set(list.compactMap { $0["projection"] as? String }) == ["training-log", "personal-records-bests", "hint-index", "records-milestone", "entitlement-inputs"])
         #expect(list.allSatisfy { ($0["size"] as? Int ?? 0) > 0 && ($0["checksum"] as? String)?.count == 64 })
 
         #expect(try queries.map { try cli.run($0 + ["--json"]).stdout } == before)
@@ -50,7 +50,14 @@ struct SnapshotCLITests {
         #expect(computed.stderr.contains("answered from snapshot") == false) // nothing stored yet: folded
         let hintArgs = ["hint", "deadlift", "--at", "2026-11-20T18:00:00+01:00", "--json", "--verbose"]
         let hintComputed = try cli.run(hintArgs)
+        let entitlementArgs = ["entitlements", "--at", "2026-09-01T00:00:00Z", "--json", "--verbose"]
+        let entitlementsComputed = try cli.run(entitlementArgs)
+        #expect(!entitlementsComputed.stderr.contains("stored entitlement inputs"))
         #expect(try cli.run(["snapshot", "create"]).status == 0)
+        let fastEntitlements = try cli.run(entitlementArgs)
+        #expect(fastEntitlements.stderr.contains("answered from the stored entitlement inputs"))
+        #expect(fastEntitlements.stdout == entitlementsComputed.stdout)
+        #expect(fastEntitlements.json?["completedWorkouts"] as? Int ?? 0 > 0)
 
         let fast = try cli.run(["prs", "--json", "--verbose"])
         #expect(fast.stderr.contains("answered from the records snapshot"))
@@ -73,6 +80,7 @@ struct SnapshotCLITests {
         // A new set moves the head: the old results are stale and not used.
         #expect(try cli.run(["workout", "start", "--at", "2026-11-21T09:00:00+01:00"]).status == 0)
         #expect(try cli.run(["workout", "log", "last", "deadlift", "--reps", "1", "--weight", "180", "--at", "2026-11-21T09:20:00+01:00"]).status == 0)
+        #expect(!(try cli.run(entitlementArgs)).stderr.contains("stored entitlement inputs"))
         let moved = try cli.run(["prs", "deadlift", "--json", "--verbose"])
         #expect(!moved.stderr.contains("records snapshot"))
         #expect(((moved.json?["exercises"] as? [[String: Any]])?.first?["heaviestKg"] as? Double) == 180)
