@@ -25,7 +25,7 @@ public struct E1RMTrendProjection: ProjectionView {
     public static func points(_ log: TrainingLogProjection, exerciseId: String, rules: RuleSet = .default) -> [Point] {
         log.countedWorkouts.compactMap { w -> Point? in
             var best: Point?
-            for s in w.countedSets(of: exerciseId, rules: rules) {
+            for s in w.sets where s.completed && s.exerciseId == exerciseId && rules.counts(s.type) {
                 guard let kg = s.weightKg, kg > 0, let reps = s.metrics.reps, reps >= 1, reps <= rules.e1rmRepCap else { continue }
                 let e = rules.e1rmFormula.estimate(weight: kg, reps: reps)
                 if e > (best?.e1rmKg ?? 0) {

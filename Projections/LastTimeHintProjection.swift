@@ -56,7 +56,7 @@ public struct LastTimeHintProjection: ProjectionView {
 
     /// The workout a hint or the rep counter compares with.
     public static func previousWorkout(_ log: TrainingLogProjection, exerciseId: String, context: Context) -> WorkoutState? {
-        log.finishedWorkouts(startedBefore: context.time).first { w in
+        log.lastFinished(startedBefore: context.time) { w in
             w.workoutId != context.excluding
                 && (context.scope == .exercise || (w.programId == context.programId && w.programDayIndex == context.programDayIndex))
                 && !w.workingSets(of: exerciseId).isEmpty

@@ -39,6 +39,15 @@ public struct PersonalRecordsProjection: ProjectionView {
 
         /// Takes `value` as the new best of `kind` if it strictly beats the old one,
         /// and notes it in the timeline when the rules list that kind.
+        /// Everything one set can set: heaviest, e1RM, set volume and the rep maxes up to its reps.
+        mutating func offerSet(kg: Double, reps: Int, e1rm: Double?, volume: Double, kinds: Set<PRKind>,
+                               _ make: (PRKind, Double, Int?) -> Record) {
+            offer(kg, .heaviest, kinds, make)
+            if let e1rm { offer(e1rm, .e1rm, kinds, make) }
+            offer(volume, .setVolume, kinds, make)
+            for k in repMaxRange.lowerBound...min(reps, repMaxRange.upperBound) { offer(kg, .repMax, kinds, make, repMax: k) }
+        }
+
         mutating func offer(_ value: Double, _ kind: PRKind, _ kinds: Set<PRKind>,
                             _ make: (PRKind, Double, Int?) -> Record, repMax: Int? = nil) {
             let best: Double? = switch kind {
@@ -86,28 +95,31 @@ public struct PersonalRecordsProjection: ProjectionView {
         }
 
         public mutating func add(_ w: WorkoutState, only exerciseId: String? = nil) {
-            var sessionVolume: [String: Double] = [:]
-            for s in w.countedSets(rules: rules) where exerciseId == nil || s.exerciseId == exerciseId {
+            // Session volume per exercise in order of first appearance: a workout has few
+            // exercises, so a small list beats a dictionary (and no arrays of sets are built).
+            var sessionVolume: [(id: String, kg: Double)] = []
+            for s in w.sets where s.completed && rules.counts(s.type) && (exerciseId == nil || s.exerciseId == exerciseId) {
                 guard let kg = s.weightKg, kg > 0, let reps = s.metrics.reps, reps >= 1 else { continue }
-                // Names are filled in by `results`, from the library as it stands at the end.
-                var r = byExercise[s.exerciseId] ?? ExerciseRecords(
-                    exerciseId: s.exerciseId, exercise: "", heaviestKg: nil, bestE1rmKg: nil,
-                    bestSetVolumeKg: nil, bestSessionVolumeKg: nil, repMaxesKg: [:], timeline: [])
                 let at = s.completedAt ?? w.startedAt!
                 let make = { (kind: PRKind, value: Double, repMax: Int?) in
                     Record(exerciseId: s.exerciseId, kind: kind, repMax: repMax, valueKg: value, weightKg: kg, reps: reps,
                            workoutId: w.workoutId, setId: s.setId, at: at)
                 }
-                r.offer(kg, .heaviest, kinds, make)
-                if reps <= rules.e1rmRepCap { r.offer(rules.e1rmFormula.estimate(weight: kg, reps: reps), .e1rm, kinds, make) }
-                r.offer(kg * Double(reps), .setVolume, kinds, make)
-                for k in repMaxRange.lowerBound...min(reps, repMaxRange.upperBound) { r.offer(kg, .repMax, kinds, make, repMax: k) }
-                sessionVolume[s.exerciseId, default: 0] += kg * Double(reps)
-                byExercise[s.exerciseId] = r
+                let volume = kg * Double(reps)
+                let e1rm = reps <= rules.e1rmRepCap ? rules.e1rmFormula.estimate(weight: kg, reps: reps) : nil
+                // Names are filled in by `results`, from the library as it stands at the end.
+                byExercise[s.exerciseId, default: ExerciseRecords(
+                    exerciseId: s.exerciseId, exercise: "", heaviestKg: nil, bestE1rmKg: nil,
+                    bestSetVolumeKg: nil, bestSessionVolumeKg: nil, repMaxesKg: [:], timeline: [])].offerSet(
+                        kg: kg, reps: reps, e1rm: e1rm, volume: volume, kinds: kinds, make)
+                if let i = sessionVolume.firstIndex(where: { $0.id == s.exerciseId }) {
+                    sessionVolume[i].kg += volume
+                } else {
+                    sessionVolume.append((s.exerciseId, volume))
+                }
             }
-            // Session volume is known when the workout's sets are all in; ordered by first appearance.
-            for id in w.exercisesDone {
-                guard let volume = sessionVolume[id] else { continue }
+            // Session volume is known when the workout's sets are all in.
+            for (id, volume) in sessionVolume {
                 byExercise[id]?.offer(volume, .sessionVolume, kinds) { kind, value, _ in
                     Record(exerciseId: id, kind: kind, repMax: nil, valueKg: value, weightKg: nil, reps: nil,
                            workoutId: w.workoutId, setId: nil, at: w.finishedAt ?? w.startedAt!)

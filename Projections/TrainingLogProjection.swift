@@ -14,6 +14,25 @@ public struct TrainingLogProjection: Projection, Equatable {
     public internal(set) var workouts: [UUID: WorkoutState] = [:]
     /// The last position folded in.
     public internal(set) var position: Int64 = 0
+    /// Workouts by start time, ties by id, kept as workouts start (almost
+    /// always an append), so no view sorts the workouts again. Derived from
+    /// `workouts`: rebuilt when a snapshot is read, never stored.
+    var order: [OrderKey] = []
+
+    struct OrderKey: Sendable, Equatable, Comparable {
+        var millis: Int64
+        var hi: UInt64
+        var lo: UInt64
+        var id: UUID
+
+        init(_ w: WorkoutState) {
+            millis = w.startedAt?.millis ?? .min
+            (hi, lo) = w.workoutId.uuidKey
+            id = w.workoutId
+        }
+
+        static func < (a: OrderKey, b: OrderKey) -> Bool { (a.millis, a.hi, a.lo) < (b.millis, b.hi, b.lo) }
+    }
 
     public init() {}
 
@@ -22,7 +41,13 @@ public struct TrainingLogProjection: Projection, Equatable {
         let event = recorded.event
         // Most events are workout events; the rest are routed by their type, never by parsing stream names.
         if let id = event.workoutId {
-            if case .workoutStarted = event, workouts[id] == nil { workouts[id] = WorkoutState(workoutId: id) }
+            if case .workoutStarted = event, workouts[id] == nil {
+                var w = WorkoutState(workoutId: id)
+                w.evolve(event, at: recorded.occurredAt)
+                insertInOrder(OrderKey(w))
+                workouts[id] = w
+                return
+            }
             workouts[id]?.evolve(event, at: recorded.occurredAt)
             return
         }
@@ -38,14 +63,56 @@ public struct TrainingLogProjection: Projection, Equatable {
 
     // MARK: Shared reading helpers for the views
 
+    mutating func insertInOrder(_ key: OrderKey) {
+        if let last = order.last, key < last {
+            var low = 0, high = order.count
+            while low < high {
+                let mid = (low + high) / 2
+                if order[mid] < key { low = mid + 1 } else { high = mid }
+            }
+            order.insert(key, at: low)
+        } else {
+            order.append(key)
+        }
+    }
+
+    /// Rebuilds the order from the workouts (after reading a snapshot).
+    mutating func rebuildOrder() {
+        order = workouts.values.map(OrderKey.init).sorted()
+    }
+
     /// Workouts that count: started and not discarded (in progress included), oldest first.
     public var countedWorkouts: [WorkoutState] {
-        Self.chronological(workouts.values.filter { $0.startedAt != nil && $0.status != .discarded })
+        var out: [WorkoutState] = []
+        out.reserveCapacity(order.count)
+        for k in order {
+            guard let w = workouts[k.id], w.startedAt != nil, w.status != .discarded else { continue }
+            out.append(w)
+        }
+        return out
     }
 
     /// Finished workouts that started before `t`, newest first (what hints compare with).
     public func finishedWorkouts(startedBefore t: Timestamp) -> [WorkoutState] {
-        Self.chronological(workouts.values.filter { $0.status == .finished && $0.startedAt.map { $0 < t } == true }).reversed()
+        var out: [WorkoutState] = []
+        _ = lastFinished(startedBefore: t) { out.append($0); return false }
+        return out
+    }
+
+    /// The newest finished workout started before `t` that `matches`, looking
+    /// back from `t` and stopping at the first match.
+    public func lastFinished(startedBefore t: Timestamp, where matches: (WorkoutState) -> Bool) -> WorkoutState? {
+        var low = 0, high = order.count
+        while low < high {
+            let mid = (low + high) / 2
+            if order[mid].millis < t.millis { low = mid + 1 } else { high = mid }
+        }
+        var i = low - 1
+        while i >= 0 {
+            if let w = workouts[order[i].id], w.status == .finished, matches(w) { return w }
+            i -= 1
+        }
+        return nil
     }
 
     /// By start time, ties by id: a total order, so every run lists workouts alike.

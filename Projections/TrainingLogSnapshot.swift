@@ -28,6 +28,7 @@ extension TrainingLogProjection {
             for w in list { workouts[w.workoutId] = w }
             guard r.isAtEnd else { throw CodecError.trailingBytes(type: Self.name, count: r.remaining) }
         }
+        rebuildOrder()
     }
 }
 

@@ -26,38 +26,55 @@ public struct VolumeProjection: ProjectionView {
     }
 
     public static func rows(_ log: TrainingLogProjection, by grouping: Grouping, rules: RuleSet = .default) -> [Row] {
-        var rows: [String: Row] = [:]
-        var order: [String] = []
-        func add(_ key: String, _ label: String, sets: Int, tonnage: Double, secondary: Int = 0) {
-            if rows[key] == nil {
-                rows[key] = Row(key: key, label: label, sets: 0, tonnageKg: 0, secondarySets: 0)
-                order.append(key)
+        var index: [String: Int] = [:]
+        var list: [Row] = []
+        func add(_ key: String, _ label: @autoclosure () -> String, sets: Int, tonnage: Double, secondary: Int = 0) {
+            let i: Int
+            if let found = index[key] {
+                i = found
+            } else {
+                i = list.count
+                index[key] = i
+                list.append(Row(key: key, label: label(), sets: 0, tonnageKg: 0, secondarySets: 0))
             }
-            rows[key]!.sets += sets
-            rows[key]!.tonnageKg += tonnage
-            rows[key]!.secondarySets += secondary
+            list[i].sets += sets
+            list[i].tonnageKg += tonnage
+            list[i].secondarySets += secondary
         }
+        // Muscles per exercise, looked up once per exercise rather than once per set.
+        var muscles: [String: (primary: String, secondary: [Muscle])] = [:]
         for w in log.countedWorkouts {
-            let sets = w.countedSets(rules: rules)
             switch grouping {
             case .workout, .week:
                 // One key per workout, not per set: keys are strings, and there are many sets.
-                guard !sets.isEmpty else { continue }
+                var count = 0, tonnage = 0.0
+                for s in w.sets where s.completed && rules.counts(s.type) {
+                    count += 1
+                    tonnage += s.volumeKg
+                }
+                guard count > 0 else { continue }
                 let key = grouping == .week ? w.startedAt!.local.isoWeekKey : w.workoutId.lowercased
-                let label = grouping == .week ? key : "\(w.startedAt!.isoDate) \(w.name)"
-                add(key, label, sets: sets.count, tonnage: sets.reduce(0) { $0 + $1.volumeKg })
+                add(key, grouping == .week ? key : "\(w.startedAt!.isoDate) \(w.name)", sets: count, tonnage: tonnage)
             case .exercise:
-                for s in sets { add(s.exerciseId, log.exerciseName(s.exerciseId), sets: 1, tonnage: s.volumeKg) }
+                for s in w.sets where s.completed && rules.counts(s.type) {
+                    add(s.exerciseId, log.exerciseName(s.exerciseId), sets: 1, tonnage: s.volumeKg)
+                }
             case .muscle:
-                for s in sets {
-                    let definition = log.library.exercises[s.exerciseId]?.definition
-                    let primary = definition?.primaryMuscles.first?.rawValue ?? "unknown"
-                    add(primary, primary, sets: 1, tonnage: s.volumeKg)
-                    for m in definition?.secondaryMuscles ?? [] { add(m.rawValue, m.rawValue, sets: 0, tonnage: 0, secondary: 1) }
+                for s in w.sets where s.completed && rules.counts(s.type) {
+                    let m: (primary: String, secondary: [Muscle])
+                    if let known = muscles[s.exerciseId] {
+                        m = known
+                    } else {
+                        let definition = log.library.exercises[s.exerciseId]?.definition
+                        m = (definition?.primaryMuscles.first?.rawValue ?? "unknown", definition?.secondaryMuscles ?? [])
+                        muscles[s.exerciseId] = m
+                    }
+                    add(m.primary, m.primary, sets: 1, tonnage: s.volumeKg)
+                    for x in m.secondary { add(x.rawValue, x.rawValue, sets: 0, tonnage: 0, secondary: 1) }
                 }
             }
         }
-        let ordered = order.compactMap { rows[$0] }
+        let ordered = list
         switch grouping {
         case .workout, .week: return ordered
         case .muscle, .exercise: return ordered.sorted { ($0.sets, $0.tonnageKg, $1.key) > ($1.sets, $1.tonnageKg, $0.key) }

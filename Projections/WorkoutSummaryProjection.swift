@@ -47,7 +47,7 @@ public struct WorkoutSummaryProjection: ProjectionView {
                 excessReps: RepCounterProjection.excessReps(log, workoutId: workoutId, exerciseId: id, scope: rules.hintScope),
                 prompt: range.flatMap { ProgressionPromptProjection.evaluate(log, workoutId: workoutId, exerciseId: id, range: $0) })
         }
-        let comparable = log.finishedWorkouts(startedBefore: w.startedAt!).first { other in
+        let comparable = log.lastFinished(startedBefore: w.startedAt!) { other in
             guard other.workoutId != workoutId else { return false }
             if let t = w.templateId { return other.templateId == t }
             if let p = w.programId { return other.programId == p && other.programDayIndex == w.programDayIndex }

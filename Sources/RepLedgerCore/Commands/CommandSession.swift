@@ -71,7 +71,7 @@ public struct CommandSession {
     /// Collects decided events and evolves the in-memory states with them.
     mutating func emit(_ events: [LedgerEvent]) {
         for event in events {
-            pending.append(ProposedEvent(eventId: ids.next(), event: event, occurredAt: context.occurredAt,
+            pending.append(ProposedEvent(eventId: ids.nextEventId(), event: event, occurredAt: context.occurredAt,
                                          device: context.device, causationId: context.commandId,
                                          correlationId: context.correlationId ?? context.commandId))
             library.evolve(event)

@@ -68,14 +68,14 @@ extension Ledger {
                                                       ids: .random))
         // A lifter who never chose a unit and brings a history in pounds wants to see pounds.
         if parsed.unit != plan.session.account.liftingUnit, try !unitEverChosen() {
-            plan.session.ids = ImportPlan.ids(for: "unit", source: request.source)
+            plan.session.ids = .seeded(UInt64(truncatingIfNeeded: Timestamp.now().millis), orderedAt: Timestamp.now().millis)
             plan.session.setLiftingUnit(parsed.unit)
             summary.unitSettingChanged = true
         }
         let groups = ImportPlan.workouts(parsed.rows, in: request.timeZone)
         var done = 0
         for group in groups {
-            var probe = ImportPlan.ids(for: group.key, source: request.source)
+            var probe = ImportPlan.ids(for: group.key, source: request.source, start: group.rows[0].start)
             if try store.version(of: .workout(probe.next())) > 0 {
                 summary.workoutsAlreadyPresent += 1
             } else {

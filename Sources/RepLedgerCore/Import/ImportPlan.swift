@@ -63,11 +63,13 @@ struct ImportPlan {
     }
 
     /// Ids for one workout's events, derived from the workout's identity in
-    /// its app: the first is the workout id, so a re-import finds it.
-    static func ids(for key: String, source: ImportSource) -> IdentifierSource {
+    /// its app: the first is the workout id, so a re-import finds it. They are
+    /// time-ordered at the workout's wall-clock start (not its zoned time, so
+    /// importing again under another --timezone still finds the workout).
+    static func ids(for key: String, source: ImportSource, start: WallClock) -> IdentifierSource {
         let digest = Array(SHA256.hash(data: Array("import/v1/\(source.rawValue)/\(key)".utf8)))
         let seed = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        return .seeded(seed)
+        return .seeded(seed, orderedAt: start.naiveSeconds * 1000)
     }
 
     mutating func add(_ group: WorkoutRows) throws {
@@ -77,7 +79,7 @@ struct ImportPlan {
             for r in rows { skipped.add("workout without any measured set", line: r.line) }
             return
         }
-        session.ids = Self.ids(for: group.key, source: request.source)
+        session.ids = Self.ids(for: group.key, source: request.source, start: group.rows[0].start)
         at(group.start)
         let first = rows[0]
         let workoutId = try session.startWorkout(name: first.workoutName)

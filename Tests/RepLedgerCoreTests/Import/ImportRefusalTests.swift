@@ -88,6 +88,9 @@ struct ImportRefusalTests {
         try t.importCSV(.strong, csv, unit: .kg, zone: "Europe/Paris")
         let rows = try t.history()
         #expect(rows.map(\.startedAt.iso8601) == ["2026-01-05T18:00:00+01:00", "2026-07-06T18:00:00+02:00"])
+        // The same workouts read in another zone (from a re-saved file) are still the same workouts: nothing new.
+        let again = try t.importCSV(.strong, csv + "\n", unit: .kg, zone: "UTC")
+        #expect((again.workouts, again.workoutsAlreadyPresent) == (0, 2))
         #expect(throws: ImportError.invalidTimeZone("Mars/Olympus")) { try ImportTimeZone(parsing: "Mars/Olympus") }
         #expect(try ImportTimeZone(parsing: "-05:30").name == "-05:30")
     }
