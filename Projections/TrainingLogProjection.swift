@@ -49,6 +49,13 @@ public struct TrainingLogProjection: Projection, Equatable {
                 return
             }
             workouts[id]?.evolve(event, at: recorded.occurredAt)
+            // A finished workout rarely grows again: give back the spare capacity its set list
+            // grew by (up to half of it), which is most of the fold's memory on a long log.
+            if case .workoutFinished = event, let w = workouts[id], w.sets.capacity > w.sets.count + 4 {
+                workouts[id]!.sets = Array(unsafeUninitializedCapacity: w.sets.count) { buffer, n in
+                    n = buffer.initialize(fromContentsOf: w.sets)
+                }
+            }
             return
         }
         switch event {

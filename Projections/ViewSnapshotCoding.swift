@@ -85,18 +85,27 @@ public struct HintIndexProjection: ProjectionView {
     public static func entries(_ log: TrainingLogProjection) -> [Entry] {
         var seen = Set<String>()
         var out: [Entry] = []
-        for w in log.finishedWorkouts(startedBefore: Timestamp(millis: .max)) {
-            for exerciseId in w.exercisesDone where !seen.contains(exerciseId) {
-                let sets = w.workingSets(of: exerciseId)
-                guard !sets.isEmpty else { continue }
-                seen.insert(exerciseId)
-                var e = Entry()
-                e.exerciseId = exerciseId
-                e.workoutId = w.workoutId
-                e.startedAt = w.startedAt!
-                e.sets = sets.map { LastTimeHintProjection.SetShown(weightKg: $0.weightKg, reps: $0.metrics.reps) }
-                out.append(e)
+        // Newest first, without copying every workout into a list; stops once every
+        // exercise in the library has its entry (usually long before the first workout).
+        let known = log.library.exercises.count
+        _ = log.lastFinished(startedBefore: Timestamp(millis: .max)) { w in
+            var found: [String: Int] = [:] // exercise → index in `out`, for this workout's new entries
+            for s in w.sets where s.completed && s.type.isWorking && !seen.contains(s.exerciseId) {
+                let shown = LastTimeHintProjection.SetShown(weightKg: s.weightKg, reps: s.metrics.reps)
+                if let i = found[s.exerciseId] {
+                    out[i].sets.append(shown)
+                } else {
+                    var e = Entry()
+                    e.exerciseId = s.exerciseId
+                    e.workoutId = w.workoutId
+                    e.startedAt = w.startedAt!
+                    e.sets = [shown]
+                    found[s.exerciseId] = out.count
+                    out.append(e)
+                }
             }
+            seen.formUnion(found.keys)
+            return seen.count >= known
         }
         return out.sorted { $0.exerciseId < $1.exerciseId }
     }

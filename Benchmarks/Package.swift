@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+import Foundation
+import PackageDescription
+
+// A path dependency is named after its folder, and a clone may have any name.
+let core = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
+
+// The benchmark harness lives in its own package so the main build (and CI's
+// first build) stays light. It measures RepLedger, the raw SQLite floor and,
+// through peer/, the Python eventsourcing library in one run.
+let package = Package(
+    name: "RepLedgerBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(path: ".."),
+    ],
+    targets: [
+        .target(
+            name: "LogGenerator",
+            dependencies: [.product(name: "RepLedgerCore", package: core)]
+        ),
+        .executableTarget(
+            name: "repledger-bench",
+            dependencies: [
+                "LogGenerator",
+                .product(name: "RepLedgerCore", package: core),
+                .product(name: "RepLedgerProjections", package: core),
+                .product(name: "RepLedgerSnapshots", package: core),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

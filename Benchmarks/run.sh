@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs every benchmark workload next to its raw floor and the peer, in one run,
+# and prints the table (also written to Benchmarks/results-<events>.json).
+#
+#   Benchmarks/run.sh                 # 100k events
+#   Benchmarks/run.sh --events 1M     # the full run (generates a 1M-event log once, about 30 s)
+#   Benchmarks/run.sh --smoke         # 10k events, one run, no peer: what CI runs
+#
+# The peer is the Python `eventsourcing` library, pinned to 9.5.6, installed
+# into Benchmarks/.venv on first use. Logs and scratch files go to $BENCH_WORK
+# (default: a folder in the system's temporary directory).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+events="100k"; runs=5; peer=1; extra=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --events) events="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
+    --smoke) events="10k"; runs=1; peer=0; extra+=(--cold-runs 3); shift ;;
+    --no-peer) peer=0; shift ;;
+    *) extra+=("$1"); shift ;;
+  esac
+done
+work="${BENCH_WORK:-${TMPDIR:-/tmp}/repledger-bench}"
+mkdir -p "$work"
+
+echo "building (release)…" >&2
+(cd "$root" && swift build -c release --product ledger >/dev/null)
+(cd "$here" && swift build -c release >/dev/null)
+
+args=(--events "$events" --runs "$runs" --work "$work" --ledger "$root/.build/release/ledger"
+      --json "$here/results-$events.json")
+if [ "$peer" = 1 ]; then
+  if [ ! -x "$here/.venv/bin/python" ]; then
+    echo "installing the peer (eventsourcing 9.5.6) into Benchmarks/.venv…" >&2
+    python3 -m venv "$here/.venv"
+    "$here/.venv/bin/pip" install -q "eventsourcing==9.5.6"
+  fi
+  args+=(--python "$here/.venv/bin/python")
+fi
+"$here/.build/release/repledger-bench" "${args[@]}" "${extra[@]}"
