@@ -103,7 +103,11 @@ struct Workloads {
         let ledger = Ledger(store: store, device: "bench", ids: .seeded(9))
         try ledger.seedLibraryIfNeeded()
         var w = try ledger.execute { try $0.startWorkout(name: "Bench day") }
-        var ours: [Double] = []
+        let raw = try SQLiteEventStore(path: fresh("single-floor.sqlite"))
+        let db = raw.database
+        let payload = [UInt8](repeating: 1, count: 60), hash = [UInt8](repeating: 7, count: 32)
+        var ours: [Double] = [], floor: [Double] = []
+        // Alternating, so the disk's good and bad moments fall on both alike.
         for i in 0..<commands {
             // A session has about 25 sets; then the next one starts (not timed).
             if i % 25 == 24 { w = try ledger.execute { try $0.startWorkout(name: "Bench day") } }
@@ -112,12 +116,6 @@ struct Workloads {
                     try $0.logSet(w, exercise: "barbell-bench-press", metrics: SetMetrics(weight: Weight(100 + Double(i % 8), .kg), reps: 5))
                 }
             })
-        }
-        let raw = try SQLiteEventStore(path: fresh("single-floor.sqlite"))
-        let db = raw.database
-        let payload = [UInt8](repeating: 1, count: 60), hash = [UInt8](repeating: 7, count: 32)
-        var floor: [Double] = []
-        for i in 0..<commands {
             let id = UUID().bytes16
             floor.append(try Measure.time {
                 try db.transaction {
