@@ -7,19 +7,13 @@ import Testing
 
 @Suite("Records milestones", .serialized)
 struct RecordsMilestoneTests {
-    func demo() throws -> TempLedger {
-        let t = try TempLedger()
-        try t.store.append(try DemoHistory.events(library: try t.ledger.library()))
-        return t
-    }
-
     func milestone(_ t: TempLedger, at p: Int64, rules: RuleSet = .default) throws {
         try RecordsMilestones.save(t.store, try TrainingLogProjection.build(from: t.store, through: p), rules: rules)
     }
 
     @Test("a milestone at P carried forward to Q equals the records computed from the fold at Q")
     func carriedEqualsComputed() async throws {
-        let t = try demo()
+        let t = try TempLedger.demo()
         let head = try t.store.headPosition()
         await propertyCheck(count: 40, input: Gen.int(in: 0...Int(head)), Gen.int(in: 0...Int(head))) { a, b in
             do {
@@ -40,7 +34,7 @@ struct RecordsMilestoneTests {
 
     @Test("an edit to an older finished workout, or a backdated workout, is not carried: the caller uses the fold")
     func fallsBack() throws {
-        let t = try demo()
+        let t = try TempLedger.demo()
         let head = try t.store.headPosition()
         try milestone(t, at: head)
         let first = try #require(PersonalRecordsProjection.compute(try TrainingLogProjection.build(from: t.store)).first)
@@ -54,7 +48,7 @@ struct RecordsMilestoneTests {
         #expect(ignored.last?.contains("changes an older workout") == true)
 
         // A workout logged today for a day before the last counted one.
-        let fresh = try demo()
+        let fresh = try TempLedger.demo()
         try milestone(fresh, at: try fresh.store.headPosition())
         let old = try fresh.ledger.execute(at: .at("2026-09-01T07:00:00Z")) { try $0.startWorkout(name: "Backdated") }
         try fresh.ledger.execute(at: .at("2026-09-01T07:05:00Z")) {
@@ -67,7 +61,7 @@ struct RecordsMilestoneTests {
 
     @Test("a milestone answers only for its rules; under Brzycki it carries Brzycki records")
     func rulesKeyed() throws {
-        let t = try demo()
+        let t = try TempLedger.demo()
         var brzycki = RuleSet.default
         brzycki.id = "brzycki"
         brzycki.e1rmFormula = .brzycki

@@ -7,16 +7,9 @@ import Testing
 
 @Suite("Snapshots", .serialized)
 struct SnapshotTests {
-    /// The demo history in a fresh ledger.
-    func demo() throws -> TempLedger {
-        let t = try TempLedger()
-        try t.store.append(try DemoHistory.events(library: try t.ledger.library()))
-        return t
-    }
-
     @Test("the fold's snapshot decodes to the same state, and the same state gives the same bytes")
     func codecRoundTrip() throws {
-        let t = try demo()
+        let t = try TempLedger.demo()
         let log = try TrainingLogProjection.build(from: t.store)
         let bytes = log.snapshotBytes
         #expect(try TrainingLogProjection(snapshot: bytes) == log)
@@ -26,7 +19,7 @@ struct SnapshotTests {
 
     @Test("a snapshot at P plus the fold of P…Q equals the full fold to Q")
     func snapshotPlusTail() async throws {
-        let t = try demo()
+        let t = try TempLedger.demo()
         let head = try t.store.headPosition()
         await propertyCheck(count: 25, input: Gen.int(in: 0...Int(head)), Gen.int(in: 0...Int(head))) { a, b in
             do {
@@ -54,7 +47,7 @@ struct SnapshotTests {
               ("UPDATE snapshots SET rules_id = 'brzycki', rules_version = 2", "asked for none v0"),
           ])
     func untrustedSnapshots(tamper: String, reason: String) throws {
-        let t = try demo()
+        let t = try TempLedger.demo()
         let full = try TrainingLogProjection.build(from: t.store)
         try TrainingLogSnapshots.create(t.store)
         try t.store.database.execute(tamper)
@@ -67,7 +60,7 @@ struct SnapshotTests {
 
     @Test("the newest usable snapshot at or before the asked position is the one used")
     func newestAtOrBefore() throws {
-        let t = try demo()
+        let t = try TempLedger.demo()
         let early = try TrainingLogSnapshots.create(t.store, at: 200)
         let late = try TrainingLogSnapshots.create(t.store, at: 600)
         #expect(try TrainingLogSnapshots.load(t.store, through: 599).1.snapshot?.id == early.id)
@@ -83,7 +76,7 @@ struct SnapshotTests {
 
     @Test("prune keeps the newest K per key; the policy snapshots once enough events came")
     func pruneAndPolicy() throws {
-        let t = try demo()
+        let t = try TempLedger.demo()
         for p in [100, 200, 300, 400] { try TrainingLogSnapshots.create(t.store, at: Int64(p)) }
         #expect(try SnapshotStore(t.store).prune(keep: 2) == 2)
         #expect(try SnapshotStore(t.store).list().map(\.position) == [400, 300])

@@ -20,7 +20,7 @@ public struct CSVText: Sendable {
     public init(text raw: String, path: String) throws(ImportError) {
         let text = raw.hasPrefix("\u{FEFF}") ? String(raw.dropFirst()) : raw
         let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
-        guard !ImportValues.trim(String(firstLine)).isEmpty else { throw .emptyFile(path) }
+        guard !String(firstLine).trimmingSpaces().isEmpty else { throw .emptyFile(path) }
         delimiter = Self.delimiter(of: firstLine)
         let reader: CSVReader
         do {
@@ -29,7 +29,7 @@ public struct CSVText: Sendable {
             throw .unreadableFile(path, reason: "not CSV text (\(error))")
         }
         guard let head = reader.next() else { throw .emptyFile(path) }
-        header = head.map { ImportValues.trim($0) }
+        header = head.map { $0.trimmingSpaces() }
         var line = 2
         var out: [CSVRecord] = []
         while let fields = reader.next() {

@@ -27,7 +27,7 @@ enum FitNotesExport {
     }
 
     static func unit(_ text: String) -> WeightUnit? {
-        switch ImportValues.trim(text).lowercased() {
+        switch text.trimmingSpaces().lowercased() {
         case "kg", "kgs": return .kg
         case "lb", "lbs": return .lb
         default: return nil
@@ -60,7 +60,7 @@ enum FitNotesExport {
             guard let f = repaired(r.fields, columns: columns) else {
                 throw .malformedRow(line: line, reason: "expected \(columns) fields, found \(r.fields.count)")
             }
-            guard let day = WallClock.parseISO(ImportValues.trim(f[0])), f[0].count == 10 else {
+            guard let day = WallClock.parseISO(f[0].trimmingSpaces()), f[0].count == 10 else {
                 throw .malformedRow(line: line, reason: "date '\(f[0])' is not YYYY-MM-DD")
             }
             let exercise = ImportValues.name(f[1])
@@ -69,7 +69,7 @@ enum FitNotesExport {
             let o = layout.hasUnitColumn ? 1 : 0 // the fields after Weight shift by the unit column
             var rowUnit = layout.headerUnit ?? given
             if layout.hasUnitColumn {
-                guard let u = unit(f[4]) ?? (ImportValues.trim(f[4]).isEmpty ? given ?? out.unit : nil) else {
+                guard let u = unit(f[4]) ?? (f[4].trimmingSpaces().isEmpty ? given ?? out.unit : nil) else {
                     throw .malformedRow(line: line, reason: "weight unit '\(f[4])' is not kgs or lbs")
                 }
                 rowUnit = u
@@ -79,7 +79,7 @@ enum FitNotesExport {
                 metrics.weight = ImportValues.weight(w, rowUnit ?? .kg)
             }
             metrics.reps = try ImportValues.reps(f[4 + o], line: line)
-            let distanceUnit = ImportValues.trim(f[6 + o]).lowercased()
+            let distanceUnit = f[6 + o].trimmingSpaces().lowercased()
             // FitNotes sometimes writes a weight unit (`kg`) as a plank's distance unit: not a distance.
             metrics.distanceMeters = ImportValues.metres(try ImportValues.number(f[5 + o], line: line, column: "distance"), unit: distanceUnit)
             metrics.durationSeconds = ImportValues.positive(try ImportValues.duration(f[7 + o], line: line))

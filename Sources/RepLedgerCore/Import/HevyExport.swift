@@ -51,7 +51,7 @@ enum HevyExport {
             case "failure": type = .failure
             default: throw .malformedRow(line: line, reason: "set_type '\(f[8])' is not normal, warmup, dropset or failure")
             }
-            guard let index = Int(ImportValues.trim(f[7])), index >= 0 else {
+            guard let index = Int(f[7].trimmingSpaces()), index >= 0 else {
                 throw .malformedRow(line: line, reason: "set_index '\(f[7])' is not a number")
             }
             var metrics = SetMetrics()
@@ -63,7 +63,7 @@ enum HevyExport {
             metrics.durationSeconds = ImportValues.positive(try ImportValues.number(f[12], line: line, column: "duration_seconds"))
             metrics.rpe = try ImportValues.rpe(f[13], line: line)
             let title = ImportValues.name(f[0])
-            let superset = ImportValues.trim(f[5])
+            let superset = f[5].trimmingSpaces()
             out.rows.append(ImportedRow(
                 line: line, workoutKey: start.text + "|" + title, workoutName: title, start: start, end: end,
                 durationSeconds: nil, exercise: exercise, category: nil, kind: .set(type), setNumber: index + 1, metrics: metrics,

@@ -3,19 +3,9 @@ import Foundation
 /// Reading the numbers, durations and weights of exports, with the rules for
 /// their quirks in one place.
 enum ImportValues {
-    /// Drops leading and trailing ASCII white space and line breaks. Foundation's
-    /// `trimmingCharacters` cost a fifth of a large import; this is a scan of the bytes.
-    static func trim(_ s: String) -> String {
-        let u = s.utf8
-        func space(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
-        guard let first = u.first, let last = u.last, space(first) || space(last) else { return s }
-        guard let start = u.firstIndex(where: { !space($0) }), let end = u.lastIndex(where: { !space($0) }) else { return "" }
-        return String(s[start...end])
-    }
-
     /// A number, or nil for an empty field. `line` and `column` name the culprit.
     static func number(_ field: String, line: Int, column: String) throws(ImportError) -> Double? {
-        let t = ImportValues.trim(field)
+        let t = field.trimmingSpaces()
         if t.isEmpty { return nil }
         guard let v = Double(t), v.isFinite else { throw .malformedRow(line: line, reason: "\(column) '\(field)' is not a number") }
         return v
@@ -51,7 +41,7 @@ enum ImportValues {
 
     /// `1h 38m`, `55m`, `1h`, `20s`, `9min`, `1h 2m 3s`, `0:09:21`; nil when empty.
     static func duration(_ field: String, line: Int) throws(ImportError) -> Double? {
-        let t = ImportValues.trim(field).lowercased()
+        let t = field.trimmingSpaces().lowercased()
         if t.isEmpty { return nil }
         if t.contains(":") {
             let parts = t.split(separator: ":").map { Double($0) }
@@ -93,13 +83,13 @@ enum ImportValues {
     /// Strong and Hevy write a note's line breaks as the two characters `\n`.
     static func note(_ field: String) -> String? {
         guard !field.isEmpty else { return nil }
-        let t = trim(field.utf8.contains(0x5C) ? field.replacingOccurrences(of: "\\n", with: "\n") : field)
+        let t = (field.utf8.contains(0x5C) ? field.replacingOccurrences(of: "\\n", with: "\n") : field).trimmingSpaces()
         return t.isEmpty ? nil : t
     }
 
     /// Names lose the padding spaces some apps keep.
     static func name(_ field: String) -> String {
-        ImportValues.trim(field)
+        field.trimmingSpaces()
     }
 
     static func metres(_ value: Double?, unit: String) -> Double? {

@@ -79,13 +79,13 @@ enum StrongExport {
                 throw .malformedRow(line: line, reason: "expected \(csv.header.count) fields, found \(r.fields.count)")
             }
             func f(_ name: String) -> String { c[name].map { r.fields[$0] } ?? "" }
-            guard let start = WallClock.parseISO(ImportValues.trim(f("date"))) else {
+            guard let start = WallClock.parseISO(f("date").trimmingSpaces()) else {
                 throw .malformedRow(line: line, reason: "date '\(f("date"))' is not YYYY-MM-DD HH:MM:SS")
             }
             let workoutName = ImportValues.name(f("workout"))
             let exercise = ImportValues.name(f("exercise"))
             guard !exercise.isEmpty else { throw .malformedRow(line: line, reason: "the exercise name is empty") }
-            let order = ImportValues.trim(f("set"))
+            let order = f("set").trimmingSpaces()
             let seconds = try ImportValues.number(f("seconds"), line: line, column: "seconds")
             var setNumber: Int? = nil
             let kind: ImportedRow.Kind

@@ -90,7 +90,7 @@ public struct ImportTimeZone: Sendable {
     }
 
     public init(parsing text: String) throws(ImportError) {
-        let t = ImportValues.trim(text)
+        let t = text.trimmingSpaces()
         if t.uppercased() == "UTC" || t == "Z" { self.init(name: "UTC", fixedMinutes: 0, zone: nil); return }
         if let first = t.first, first == "+" || first == "-" {
             let digits = t.dropFirst().filter { $0 != ":" }

@@ -27,6 +27,13 @@ final class TempLedger {
     }
 
     func count() throws -> Int64 { try store.count() }
+
+    /// A fresh ledger holding the demo history.
+    static func demo() throws -> TempLedger {
+        let t = try TempLedger()
+        try t.store.append(try DemoHistory.events(library: try t.ledger.library()))
+        return t
+    }
 }
 
 extension Timestamp {
