@@ -68,7 +68,6 @@ extension Ledger {
                                                       ids: .random))
         // A lifter who never chose a unit and brings a history in pounds wants to see pounds.
         if parsed.unit != plan.session.account.liftingUnit, try !unitEverChosen() {
-            plan.session.ids = .seeded(UInt64(truncatingIfNeeded: Timestamp.now().millis), orderedAt: Timestamp.now().millis)
             plan.session.setLiftingUnit(parsed.unit)
             summary.unitSettingChanged = true
         }
