@@ -82,5 +82,13 @@ struct ExportCLITests {
         #expect(!html.contains("<script"))
         #expect(html.components(separatedBy: "http").count - 1 == html.components(separatedBy: "http://www.w3.org/2000/svg").count - 1)
         #expect(out.json?["workouts"] as? Int == (try cli.run(["history", "--json"]).json?["workouts"] as? [Any])?.count)
+
+        // An empty ledger gets a page that says so, not empty charts.
+        let empty = try LedgerProcess()
+        defer { empty.cleanUp() }
+        let blank = empty.folder.appendingPathComponent("blank.html").path
+        #expect(try empty.run(["report", "--html", blank]).status == 0)
+        let text = try String(contentsOfFile: blank, encoding: .utf8)
+        #expect(text.contains("Nothing to chart yet") && !text.contains("<svg"))
     }
 }

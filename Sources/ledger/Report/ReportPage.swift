@@ -14,7 +14,12 @@ enum ReportPage {
         var body = ""
         body += "<header><h1>Training report</h1>"
         body += r.workouts == 0 ? "<p class=\"sub\">No workouts yet.</p>" : "<p class=\"sub\">\(date(r.firstDay)) – \(date(r.lastDay))</p>"
-        body += "</header><section class=\"stats\">"
+        body += "</header>"
+        if r.workouts == 0 {
+            body += "<section class=\"card\"><p>Nothing to chart yet: log a workout, import a history with <code>ledger import</code>, or try <code>ledger demo</code>.</p></section>"
+            return page(body)
+        }
+        body += "<section class=\"stats\">"
         for (value, label) in [("\(r.workouts)", "workouts"), (r.sets.formattedThousands, "working sets"),
                                ((r.unit == .kg ? r.tonnageKg : r.tonnageKg / WeightUnit.kilogramsPerPound).formattedShort, "\(unit) lifted"),
                                ("\(r.recordCount)", r.recordsFrom == r.firstDay ? "PR days" : "PR days this year")] {
@@ -49,7 +54,11 @@ enum ReportPage {
         }
         body += "</div></section>"
         body += "<footer>Made by RepLedger from the ledger's event log on \(e(generatedAt.isoDate)). Every number here can be rebuilt from the log.</footer>"
-        return """
+        return page(body)
+    }
+
+    static func page(_ body: String) -> String {
+        """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <title>Training report</title><style>\(css)</style></head><body><main>\(body)</main></body></html>
