@@ -32,7 +32,7 @@ enum Console {
 enum WeightText {
     static func show(kg: Double?, in unit: WeightUnit) -> String {
         guard let kg else { return "bodyweight" }
-        let value = unit == .kg ? kg : kg / WeightUnit.kilogramsPerPound
+        let value = unit.fromKilograms(kg)
         return "\(((value * 100).rounded() / 100).formatted) \(unit.rawValue)"
     }
 

@@ -13,8 +13,7 @@ enum StrongCSVFormat {
         var out = header + "\n"
         var rows = 0
         for w in WorkoutHistoryProjection.workouts(log).reversed() {
-            let l = w.startedAt.local
-            let date = String(format: "%04d-%02d-%02d %02d:%02d:%02d", l.year, l.month, l.day, l.hour, l.minute, l.second)
+            let date = w.startedAt.localText
             let duration = w.durationSeconds.map(Self.duration) ?? ""
             for x in w.exercises {
                 var setNumber = 0
@@ -26,7 +25,7 @@ enum StrongCSVFormat {
                     case .drop: order = "D"
                     case .failure: order = "F"
                     }
-                    let weight = s.weightKg.map { number(unit == .kg ? $0 : $0 / WeightUnit.kilogramsPerPound) } ?? "0"
+                    let weight = s.weightKg.map { number(unit.fromKilograms($0)) } ?? "0"
                     let distance = s.metrics.distanceMeters.map { number($0 / (unit == .kg ? 1000 : 1609.344)) } ?? "0"
                     let reps: String = s.reps.map { String($0) } ?? "0"
                     let seconds: String = s.metrics.durationSeconds.map { number($0) } ?? "0"

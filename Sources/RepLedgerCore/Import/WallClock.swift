@@ -19,10 +19,7 @@ public struct WallClock: Sendable, Hashable, Comparable {
     public static func < (a: WallClock, b: WallClock) -> Bool { a.naiveSeconds < b.naiveSeconds }
 
     /// `YYYY-MM-DD HH:MM:SS`, the form used in workout identities.
-    public var text: String {
-        func p(_ v: Int, _ n: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, n - s.count)) + s }
-        return "\(p(year, 4))-\(p(month, 2))-\(p(day, 2)) \(p(hour, 2)):\(p(minute, 2)):\(p(second, 2))"
-    }
+    public var text: String { dateTimeText(year, month, day, hour, minute, second) }
 
     public func timestamp(in zone: ImportTimeZone) -> Timestamp {
         let offset = zone.offsetMinutes(atWallClock: naiveSeconds)

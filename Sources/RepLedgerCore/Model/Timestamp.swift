@@ -41,6 +41,9 @@ public struct Timestamp: Sendable, Hashable, Comparable {
             daysSinceEpoch: days)
     }
 
+    /// Local date and time without a zone, `2026-11-02 07:30:00`, as workout apps export them.
+    public var localText: String { local.text }
+
     /// ISO 8601 with the stored offset, e.g. `2026-11-02T07:30:00+01:00`.
     /// Milliseconds are written only when present, so whole-second times stay short.
     public var iso8601: String {
@@ -181,12 +184,20 @@ extension Int64 {
 }
 
 @inline(__always)
-private func pad(_ v: Int, _ width: Int) -> String {
+func pad(_ v: Int, _ width: Int) -> String {
     let s = String(v)
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
 }
 
+/// `YYYY-MM-DD HH:MM:SS`, the wall-clock form of exports and workout identities.
+func dateTimeText(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int) -> String {
+    "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2)) \(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+}
+
 extension LocalDateTime {
+    /// `YYYY-MM-DD HH:MM:SS`.
+    var text: String { dateTimeText(year, month, day, hour, minute, second) }
+
     /// ISO 8601 week: weeks start on Monday and week 1 holds the year's first Thursday.
     public var isoWeek: (year: Int, week: Int) {
         let thursday = daysSinceEpoch - Int64(isoWeekday) + 4

@@ -4,6 +4,9 @@ public enum WeightUnit: String, Sendable, CaseIterable, PayloadEnum {
 
     /// Exact by definition: 1 lb = 0.45359237 kg.
     public static let kilogramsPerPound = 0.45359237
+
+    /// A weight in kilograms expressed in this unit, for display and export.
+    public func fromKilograms(_ kg: Double) -> Double { self == .kg ? kg : kg / Self.kilogramsPerPound }
 }
 
 /// A weight exactly as the user entered it. History is never rewritten when

@@ -21,7 +21,7 @@ enum ReportPage {
         }
         body += "<section class=\"stats\">"
         for (value, label) in [("\(r.workouts)", "workouts"), (r.sets.formattedThousands, "working sets"),
-                               ((r.unit == .kg ? r.tonnageKg : r.tonnageKg / WeightUnit.kilogramsPerPound).formattedShort, "\(unit) lifted"),
+                               (r.unit.fromKilograms(r.tonnageKg).formattedShort, "\(unit) lifted"),
                                ("\(r.recordCount)", r.recordsFrom == r.firstDay ? "PR days" : "PR days this year")] {
             body += "<div class=\"stat\"><b>\(e(value))</b><span>\(e(label))</span></div>"
         }

@@ -50,7 +50,6 @@ struct TrainingReport {
         lastDay = last.local.daysSinceEpoch
         firstDay = all.first!.startedAt!.local.daysSinceEpoch
         workouts = all.count
-        let toUnit = unit == .kg ? 1.0 : 1 / WeightUnit.kilogramsPerPound
 
         var setsByExercise: [String: Int] = [:]
         var perDay: [Int64: (sets: Int, names: [String])] = [:]
@@ -74,7 +73,7 @@ struct TrainingReport {
             let weekly = Dictionary(grouping: points) { monthly ? String($0.date.isoDate.prefix(7)) : $0.date.local.isoWeekKey }.values
                 .compactMap { week in week.max { $0.e1rmKg < $1.e1rmKg } }
                 .sorted { $0.date.millis < $1.date.millis }
-            return Lift(name: log.exerciseName(id), points: weekly.map { ($0.date.local.daysSinceEpoch, $0.e1rmKg * toUnit) })
+            return Lift(name: log.exerciseName(id), points: weekly.map { ($0.date.local.daysSinceEpoch, unit.fromKilograms($0.e1rmKg)) })
         }
 
         // Weekly working sets by muscle group, the last sixteen weeks with training.
