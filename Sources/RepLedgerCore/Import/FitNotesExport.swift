@@ -91,7 +91,8 @@ enum FitNotesExport {
             out.rows.append(ImportedRow(
                 line: line, workoutKey: key, workoutName: "", start: start, end: nil,
                 durationSeconds: nil, exercise: exercise, category: category.isEmpty ? nil : category, kind: .set(.normal),
-                setNumber: nil, metrics: metrics, signature: f.joined(separator: "\u{1F}"), exerciseNotes: nil, workoutNotes: nil, supersetKey: nil))
+                setNumber: nil, metrics: metrics, signature: "", // no set numbers: duplicates are real sets here
+                exerciseNotes: nil, workoutNotes: nil, supersetKey: nil))
         }
         for i in out.rows.indices {
             let cats = firstCategory[out.rows[i].workoutKey] ?? []
