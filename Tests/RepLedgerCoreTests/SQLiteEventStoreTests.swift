@@ -148,7 +148,7 @@ struct SQLiteEventStoreTests {
         }
     }
 
-    @Test("a file that is not a database fails with a storage error")
+    @Test("a file that is not a database is refused as not a ledger, and left as it was")
     func notADatabase() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repledger-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -158,8 +158,8 @@ struct SQLiteEventStoreTests {
         #expect {
             _ = try SQLiteEventStore(path: path)
         } throws: { error in
-            guard case StoreError.sqlite(let e) = error else { return false }
-            return e.isCorrupt
+            guard case StoreError.foreignDatabase(let p, let reason) = error else { return false }
+            return p == path && reason.contains("not a SQLite database")
         }
     }
 }

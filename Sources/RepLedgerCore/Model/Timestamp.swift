@@ -24,6 +24,10 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     /// Ordering is by instant only; the offset is presentation.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.millis < rhs.millis }
 
+    public func adding(milliseconds: Int64) -> Timestamp {
+        Timestamp(millis: millis + milliseconds, offsetMinutes: offsetMinutes)
+    }
+
     public func adding(seconds: Int64) -> Timestamp {
         Timestamp(millis: millis + seconds * 1000, offsetMinutes: offsetMinutes)
     }

@@ -48,6 +48,39 @@ extension SQLiteEventStore {
     }
 }
 
+extension SQLiteEventStore {
+    /// The stored chain hash of the event at `position` (the genesis hash for 0).
+    public func hash(at position: Int64) throws -> [UInt8] {
+        guard position > 0 else { return Self.genesisHash }
+        return try db.with("SELECT hash FROM events WHERE position = ?") { s in
+            try s.bind(1, position)
+            guard try s.step() else { throw StoreError.unreadableEvent(position: position, reason: "the event is missing") }
+            return s.bytes(0)
+        }
+    }
+
+    /// Checks the one event a snapshot stands on, in two point reads: it is
+    /// stored, decodes, chains from the event before it, and carries
+    /// `expectedHash` (when the snapshot recorded one). Damage to older
+    /// events is `verify`'s to find: seeing it needs the whole log read.
+    public func checkLink(at position: Int64, expectedHash: [UInt8]?) throws {
+        guard position > 0 else { return }
+        let previous = try hash(at: position - 1)
+        guard let row = try db.with("SELECT \(Self.columns) FROM events WHERE position = ?", { s in
+            try s.bind(1, position)
+            return try s.step() ? try StoredRow(s) : nil
+        }) else {
+            throw StoreError.unreadableEvent(position: position, reason: "the event a snapshot was taken at is missing")
+        }
+        let chained = CanonicalBytes.chained(previousHash: previous, position: row.position, version: row.version,
+                                             recordedAt: row.recordedAt, content: row.content)
+        guard Array(SHA256.hash(data: chained)) == row.hash, expectedHash.map({ $0 == row.hash }) ?? true else {
+            throw StoreError.unreadableEvent(position: position, reason: "it no longer matches its hash chain")
+        }
+        _ = try row.decodeEvent()
+    }
+}
+
 /// SHA-256, for chains and checksums.
 public enum Digest {
     public static func sha256(_ bytes: [UInt8]) -> [UInt8] { Array(SHA256.hash(data: bytes)) }

@@ -6,7 +6,32 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     public let message: String
     public let context: String
 
+    /// The full technical text (statement and SQLite's message), for logs and tests.
     public var description: String { "\(context): \(message) (SQLite code \(code))" }
+
+    /// One line for a person: what happened and what to do, never SQL text.
+    public var plainMessage: String {
+        switch code & 0xFF {
+        case SQLITE_FULL:
+            return "the disk is full: free space and retry; nothing was written"
+        case SQLITE_READONLY:
+            return "the ledger file is read-only: make it (and its folder) writable and retry; nothing was written (queries and `ledger verify` work read-only)"
+        case SQLITE_CORRUPT, SQLITE_NOTADB:
+            return "the ledger file is damaged: run `ledger verify`, and restore from a backup (`ledger import jsonl`) if it fails"
+        case SQLITE_CANTOPEN:
+            return "the ledger file cannot be opened: check that its folder exists and that you may read and write it"
+        case SQLITE_IOERR:
+            return "the disk reported an input/output error: check the disk and retry; nothing was written"
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return "the ledger is busy: another process held it for more than 5 s; retry when it is done; nothing was written"
+        case SQLITE_PERM, SQLITE_AUTH:
+            return "permission denied on the ledger file: check its owner and mode; nothing was written"
+        case SQLITE_NOMEM:
+            return "out of memory while reading the ledger: close other programs and retry; nothing was written"
+        default:
+            return "the database failed (SQLite code \(code)): retry; if it keeps failing run `ledger verify`"
+        }
+    }
     /// SQLITE_BUSY or SQLITE_LOCKED: another process holds the file longer than the busy timeout.
     public var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
     /// The file is not a database, or is damaged.
@@ -84,10 +109,16 @@ public final class SQLiteDatabase {
         return SQLiteStatement(raw, db: self, sql: sql)
     }
 
+    /// True while a transaction is open on this connection.
+    public var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     /// Runs `body` in a transaction: committed if it returns, rolled back if it throws.
     /// `IMMEDIATE` takes the write lock up front, so two writers queue on the
     /// busy timeout instead of failing on a lock upgrade.
+    /// Inside an open transaction `body` simply joins it: the outer one commits
+    /// or rolls back everything (a command decided and appended under one lock).
     public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+        if inTransaction { return try body() }
         try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
         do {
             let result = try body()

@@ -29,15 +29,53 @@ public final class SQLiteEventStore {
     public static let busyTimeoutMilliseconds = 5_000
     public static let genesisHash = [UInt8](repeating: 0, count: 32)
 
-    public init(path: String, durability: Durability = .full) throws {
+    /// How a caller opens the file.
+    public enum Access: Sendable {
+        /// Create the ledger if the file does not exist (recording commands, restores).
+        case create
+        /// The file must exist already (queries: a mistyped path is an error, not a new ledger).
+        case existing
+        /// Never write, not even the schema or the journal mode (`verify` on a read-only file or a full disk).
+        case readOnly
+    }
+
+    /// True when opened with `.readOnly`.
+    public let isReadOnly: Bool
+
+    /// Opens the ledger at `path`. A file that is another application's
+    /// database is refused before anything is written to it.
+    public init(path: String, durability: Durability = .full, access: Access = .create) throws {
         self.path = path
+        isReadOnly = access == .readOnly
+        if access != .create, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+            throw StoreError.noLedger(path: path)
+        }
         do {
-            db = try SQLiteDatabase(path: path)
+            db = try SQLiteDatabase(path: path, readOnly: access == .readOnly)
             try db.execute("PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds)")
+            // Before the first write (journal mode included): another app's file stays byte-identical.
+            _ = try LedgerFileIdentity.check(db, path: path)
+            if access == .readOnly {
+                let found = try db.scalarInt("PRAGMA user_version")
+                if found > Schema.currentVersion { throw StoreError.newerSchema(found: found, supported: Schema.currentVersion) }
+                return
+            }
             // journal_mode=WAL persists in the file; readers never block the writer.
             try db.execute("PRAGMA journal_mode = WAL")
             try db.execute("PRAGMA synchronous = \(durability.rawValue)")
             try Schema.migrate(db)
+        } catch let e as SQLiteError {
+            throw StoreError.sqlite(e)
+        }
+    }
+
+    /// Runs `body` inside one write transaction: what it reads and what it
+    /// appends (through `append`, which joins the transaction) happen under
+    /// the write lock, so a decision cannot be invalidated by another writer
+    /// between reading and appending (the Free template limit, for one).
+    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try db.transaction(body)
         } catch let e as SQLiteError {
             throw StoreError.sqlite(e)
         }

@@ -50,15 +50,23 @@ enum Schema {
         ) STRICT;
         CREATE INDEX snapshots_by_projection ON snapshots (projection, position);
         """,
+        // 3: the chain hash of the event a snapshot was taken at, so a query
+        // answered from a snapshot can check that the log under it is still
+        // the log it was folded from. NULL for snapshots taken before.
+        """
+        ALTER TABLE snapshots ADD COLUMN position_hash BLOB;
+        """,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }
 
-    /// Brings the file up to the current schema, in one transaction.
+    /// Brings the file up to the current schema and stamps it as a ledger
+    /// (`LedgerFileIdentity.applicationId`), in one transaction.
     static func migrate(_ db: SQLiteDatabase) throws {
         let found = try db.scalarInt("PRAGMA user_version")
         if found > currentVersion { throw StoreError.newerSchema(found: found, supported: currentVersion) }
-        guard found < currentVersion else { return }
+        let stamped = try db.scalarInt("PRAGMA application_id") == LedgerFileIdentity.applicationId
+        guard found < currentVersion || !stamped else { return }
         try db.transaction {
             // Re-read under the write lock: another process may have migrated meanwhile.
             let now = try db.scalarInt("PRAGMA user_version")
@@ -66,6 +74,7 @@ enum Schema {
                 try db.execute(sql)
             }
             try db.execute("PRAGMA user_version = \(currentVersion)")
+            try db.execute("PRAGMA application_id = \(LedgerFileIdentity.applicationId)")
         }
     }
 }

@@ -11,6 +11,10 @@ public enum StoreError: Error, CustomStringConvertible {
     /// A stored event cannot be read back.
     case unreadableEvent(position: Int64, reason: String)
     case sqlite(SQLiteError)
+    /// A query was pointed at a file that does not exist (only recording commands create a ledger).
+    case noLedger(path: String)
+    /// The file is another application's database (or not a database): refused before any write.
+    case foreignDatabase(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -21,10 +25,23 @@ public enum StoreError: Error, CustomStringConvertible {
         case .newerSchema(let f, let s):
             return "this database has schema \(f), this build reads up to \(s); upgrade RepLedger to open it"
         case .unreadableEvent(let p, let r):
-            return "event at position \(p) cannot be read: \(r); run `ledger verify`"
+            return "event at position \(p) cannot be read: \(Self.printable(r)); the ledger file is damaged: run `ledger verify`"
         case .sqlite(let e):
-            return e.isBusy ? "the database is busy (another process holds it): \(e)" : e.description
+            return e.plainMessage
+        case .noLedger(let path):
+            return "there is no ledger at \(path): check --db (or $REPLEDGER_DB); a query never creates one, recording something does"
+        case .foreignDatabase(let path, let reason):
+            return "\(path) is not a RepLedger ledger: \(reason); it was left untouched. Point --db at a ledger or at a new file"
         }
+    }
+}
+
+extension StoreError {
+    /// A reason made from stored bytes may carry garbage from a damaged row:
+    /// one short printable line, never raw bytes.
+    static func printable(_ text: String) -> String {
+        let clean = String(text.unicodeScalars.map { $0.properties.isWhitespace ? " " : ($0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FFFD}" ? "?" : Character($0)) })
+        return clean.count > 120 ? String(clean.prefix(117)) + "…" : clean
     }
 }
 
