@@ -91,7 +91,7 @@ struct ValidationTests {
     @Test("an unknown exercise is refused")
     func unknownExercise() throws {
         let (t, w) = try ledgerWithWorkout()
-        try expectRefusal(.unknownExercise("Bench Pres"), t) {
+        try expectRefusal(.unknownExercise("Bench Pres", suggestions: ["Bench Press (Barbell)", "Bench Press (Dumbbell)", "Decline Bench Press (Barbell)"]), t) {
             _ = try $0.logSet(w, exercise: "Bench Pres", metrics: SetMetrics(reps: 5))
         }
     }
@@ -176,15 +176,33 @@ struct ValidationTests {
     func concurrentCommand() throws {
         let (t, w) = try ledgerWithWorkout()
         let before = try t.count()
+        // A session decided outside the write lock (as a server merging a device's batch might)...
+        var session = CommandSession(library: try t.ledger.library(), account: try t.ledger.account(),
+                                     context: CommandContext(occurredAt: .now(), device: "phone", commandId: UUID()), ids: .seeded(7),
+                                     loadWorkout: { try t.ledger.workout($0) })
+        _ = try session.logSet(w, exercise: "deadlift", metrics: SetMetrics(reps: 5))
+        // ...while another device finishes the workout.
+        let other = Ledger(store: try SQLiteEventStore(path: t.path), device: "watch")
+        try other.execute { try $0.finishWorkout(w) }
+        #expect(throws: StoreError.self) { try t.store.append(session.pending, expecting: session.expectations) }
+        #expect(try t.count() == before + 1)
+        #expect(try t.ledger.workout(w).status == .finished)
+    }
+
+    @Test("a command decides under the write lock: no other writer lands between its read and its append")
+    func decideUnderLock() throws {
+        let (t, w) = try ledgerWithWorkout()
+        let before = try t.count()
         #expect(throws: StoreError.self) {
             try t.ledger.execute { session in
                 _ = try session.logSet(w, exercise: "deadlift", metrics: SetMetrics(reps: 5))
-                // Another device finishes the workout while this command is deciding.
-                let other = Ledger(store: try SQLiteEventStore(path: t.path), device: "watch")
-                try other.execute { try $0.finishWorkout(w) }
+                // Another connection cannot write while this command is deciding: it waits, then gives up busy.
+                let other = try SQLiteEventStore(path: t.path)
+                try other.database.execute("PRAGMA busy_timeout = 50")
+                try Ledger(store: other, device: "watch").execute { try $0.finishWorkout(w) }
             }
         }
-        #expect(try t.count() == before + 1)
-        #expect(try t.ledger.workout(w).status == .finished)
+        #expect(try t.count() == before)
+        #expect(try t.ledger.workout(w).status == .running)
     }
 }

@@ -60,10 +60,20 @@ extension Ledger {
             summary.alreadyImported = true
             return summary
         }
-        try seedLibraryIfNeeded()
+        // Decided and appended under one write lock; a refused import appends nothing, the library seed included.
+        let (done, appended) = try store.writeTransaction {
+            try importDecided(request, parsed: parsed, digest: digest, summary: summary, progress: progress)
+        }
+        if appended { try afterAppend?(store) }
+        return done
+    }
 
+    private func importDecided(_ request: ImportRequest, parsed: ParsedExport, digest: String, summary: ImportSummary,
+                               progress: ((Int, Int) -> Void)?) throws -> (ImportSummary, appended: Bool) {
+        var summary = summary
+        let (library, seed) = try libraryWithSeed()
         var plan = ImportPlan(request: request, parsed: parsed, batchId: summary.batchId,
-                              session: CommandSession(library: try library(), account: try account(),
+                              session: CommandSession(library: library, account: try account(),
                                                       context: CommandContext(occurredAt: .now(), device: "import", commandId: summary.batchId),
                                                       ids: .random))
         // A lifter who never chose a unit and brings a history in pounds wants to see pounds.
@@ -92,7 +102,7 @@ extension Ledger {
         summary.lastWorkout = plan.last
         guard plan.workouts > 0 else {
             summary.alreadyImported = summary.workoutsAlreadyPresent > 0
-            return summary
+            return (summary, false)
         }
 
         var started = ImportBatchStarted()
@@ -112,13 +122,13 @@ extension Ledger {
             ProposedEvent(eventId: .derived(from: "import/v1/\(summary.batchId.lowercased)/\(n)"), event: e, occurredAt: now,
                           device: "import", causationId: summary.batchId, correlationId: summary.batchId)
         }
-        let events = [batchEvent(.importBatchStarted(started), "started")] + plan.session.pending
+        let events = seed + [batchEvent(.importBatchStarted(started), "started")] + plan.session.pending
             + [batchEvent(.importBatchFinished(finished), "finished")]
         var expectations = plan.session.expectations
         expectations[.importBatch(summary.batchId)] = .exactly(0)
+        if !seed.isEmpty { expectations[.library] = .exactly(0) }
         let appended = try store.append(events, expecting: expectations)
-        if !appended.appended.isEmpty { try afterAppend?(store) }
-        return summary
+        return (summary, !appended.appended.isEmpty)
     }
 
     private func unitEverChosen() throws -> Bool {

@@ -100,31 +100,60 @@ public final class Ledger {
     // MARK: Commands
 
     /// Runs one command: decide against current state, then append atomically.
-    /// A refusal throws before anything is written.
+    /// Reading, deciding and appending happen in one write transaction, so a
+    /// rule that counts (the Free template limit) holds however many writers
+    /// race. A refusal throws before anything is written, the built-in library
+    /// seed of a new ledger included: it lands with the first command that
+    /// appends, in the same transaction.
     @discardableResult
     public func execute<T>(at time: Timestamp? = nil, _ decide: (inout CommandSession) throws -> T) throws -> T {
-        try seedLibraryIfNeeded()
-        let context = CommandContext(occurredAt: time ?? .now(), device: device, commandId: ids.next())
-        var session = CommandSession(library: try library(), account: try account(), context: context, ids: ids,
-                                     loadWorkout: { [unowned self] id in try self.workout(id) },
-                                     loadTemplates: { [unowned self] in try self.templates() })
-        let result = try decide(&session)
-        ids = session.ids
-        let appended = try store.append(session.pending, expecting: session.expectations)
+        let (result, appended) = try store.writeTransaction { () throws -> (T, AppendResult) in
+            let (library, seed) = try libraryWithSeed()
+            let context = CommandContext(occurredAt: time ?? .now(), device: device, commandId: ids.next())
+            var session = CommandSession(library: library, account: try account(), context: context, ids: ids,
+                                         loadWorkout: { [unowned self] id in try self.workout(id) },
+                                         loadTemplates: { [unowned self] in try self.templates() })
+            let result = try decide(&session)
+            ids = session.ids
+            var expectations = session.expectations
+            if !seed.isEmpty { expectations[.library] = .exactly(0) }
+            return (result, try store.append(seed + session.pending, expecting: expectations))
+        }
         if !appended.appended.isEmpty { try afterAppend?(store) }
         return result
     }
 
-    /// Appends the built-in exercise library once, with name-derived event
-    /// ids so that seeding twice (or two processes racing) stores it once.
+    /// The library to decide against and, for a ledger that has none yet,
+    /// the seed events to append with the command's own (in memory until then).
+    public func libraryWithSeed() throws -> (LibraryState, [ProposedEvent]) {
+        let stored = try library()
+        guard stored.version == 0 else { return (stored, []) }
+        let seed = Self.seedEvents
+        var state = stored
+        for e in seed { state.evolve(e.event) }
+        return (state, seed)
+    }
+
+    /// The built-in exercise library as events, with name-derived event ids so
+    /// that seeding twice (or two processes racing) stores it once.
+    public static let seedEvents: [ProposedEvent] = ExerciseSeed.all.map {
+        ProposedEvent(eventId: .derived(from: "library-seed/v1/\($0.exerciseId)"), event: .exerciseDefined($0),
+                      occurredAt: ExerciseSeed.recordedOn, device: "ledger", causationId: ExerciseSeed.batchId,
+                      correlationId: ExerciseSeed.batchId)
+    }
+
+    /// The built-in library as a state, for reading a ledger that has not recorded anything yet.
+    public static let seededLibrary: LibraryState = {
+        var state = LibraryState()
+        for e in seedEvents { state.evolve(e.event) }
+        return state
+    }()
+
+    /// Appends the built-in exercise library if the ledger has none (the demo
+    /// and tests that build logs by hand; commands seed through `execute`).
     public func seedLibraryIfNeeded() throws {
         if let cached = libraryCache, cached.state.version > 0 { return }
         guard try store.version(of: .library) == 0 else { return }
-        let at = ExerciseSeed.recordedOn
-        let events = ExerciseSeed.all.map {
-            ProposedEvent(eventId: .derived(from: "library-seed/v1/\($0.exerciseId)"), event: .exerciseDefined($0),
-                          occurredAt: at, device: "ledger", causationId: ExerciseSeed.batchId, correlationId: ExerciseSeed.batchId)
-        }
-        try store.append(events)
+        try store.append(Self.seedEvents)
     }
 }
