@@ -27,5 +27,19 @@ extension Projection {
         return p
     }
 
+    /// Folds the log as it stood in training time: events of a workout that
+    /// occurred after `trainedUntil` are left out (the workouts started later,
+    /// and sets, edits and finishes done later), while the library, settings,
+    /// templates and purchases are read up to `position` as usual. "My
+    /// records as of January 2023" on a history imported today.
+    public static func build(from store: SQLiteEventStore, through position: Int64 = .max, trainedUntil: Timestamp) throws -> Self {
+        var p = Self()
+        try store.replay(through: position) { e in
+            if e.occurredAt > trainedUntil, e.event.workoutId != nil { return }
+            p.apply(e)
+        }
+        return p
+    }
+
     public mutating func apply(_ envelope: EventEnvelope) { apply(RecordedEvent(envelope)) }
 }

@@ -16,8 +16,12 @@ public struct SnapshotInfo: Sendable, Equatable {
 /// Snapshot rows in the ledger's own file (the `snapshots` table).
 public final class SnapshotStore {
     let db: SQLiteDatabase
+    let store: SQLiteEventStore
 
-    public init(_ store: SQLiteEventStore) { db = store.database }
+    public init(_ store: SQLiteEventStore) {
+        self.store = store
+        db = store.database
+    }
 
     static func checksum(_ key: SnapshotKey, position: Int64, state: [UInt8]) -> [UInt8] {
         var w = BinaryWriter(capacity: state.count + 64)
@@ -33,9 +37,11 @@ public final class SnapshotStore {
     @discardableResult
     public func save(_ key: SnapshotKey, position: Int64, state: [UInt8], now: Timestamp = .now()) throws -> SnapshotInfo {
         let sum = Self.checksum(key, position: position, state: state)
+        let positionHash = try store.hash(at: position)
         try db.with("""
-            INSERT INTO snapshots (projection, projection_version, rules_id, rules_version, position, created_at, size, checksum, state)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO snapshots (projection, projection_version, rules_id, rules_version, position, created_at, size, checksum, state,
+                position_hash)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """) { s in
             try s.bind(1, key.projection)
             try s.bind(2, Int64(key.projectionVersion))
@@ -46,6 +52,7 @@ public final class SnapshotStore {
             try s.bind(7, Int64(state.count))
             try s.bind(8, sum)
             try s.bind(9, state)
+            try s.bind(10, positionHash)
             try s.run()
         }
         return SnapshotInfo(id: try db.scalarInt("SELECT last_insert_rowid()"), key: key, position: position, createdAt: now,
@@ -78,6 +85,12 @@ public final class SnapshotStore {
     /// The newest snapshot of `key` at or before `position` whose key and
     /// checksum match. Every snapshot passed over on the way is reported with
     /// the reason: a wrong answer is worse than a slow one.
+    ///
+    /// The log under the chosen snapshot is checked too: the event at its
+    /// position must still be stored, decode, chain from its predecessor and
+    /// carry the hash the snapshot was taken on. If not, the log is damaged
+    /// and this throws, as a full replay of the same log would, rather than
+    /// answer from a state the log no longer supports.
     public func newest(_ key: SnapshotKey, atOrBefore position: Int64, ignored: inout [String]) throws -> Loaded? {
         let candidates: [SnapshotInfo] = try db.with("""
             SELECT \(Self.infoColumns) FROM snapshots WHERE projection = ? AND position <= ? ORDER BY position DESC, id DESC
@@ -105,6 +118,11 @@ public final class SnapshotStore {
                 ignored.append("snapshot \(c.id) at #\(c.position): checksum mismatch, the stored state is damaged")
                 continue
             }
+            let positionHash: [UInt8]? = try db.with("SELECT position_hash FROM snapshots WHERE id = ?") { s in
+                try s.bind(1, c.id)
+                return try s.step() && !s.isNull(0) ? s.bytes(0) : nil
+            }
+            try store.checkLink(at: c.position, expectedHash: positionHash)
             return Loaded(info: c, state: state)
         }
         return nil

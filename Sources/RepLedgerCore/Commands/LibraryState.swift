@@ -44,7 +44,8 @@ public struct LibraryState: Sendable, Equatable {
         let ids = byLowercasedName[key] ?? []
         if ids.count == 1, let x = exercises[ids[0]] { return x }
         if ids.count > 1 { throw .ambiguousExercise(idOrName, matches: ids.sorted()) }
-        throw .unknownExercise(idOrName)
+        let names = order.compactMap { exercises[$0] }.filter { !$0.archived }.map(\.name)
+        throw .unknownExercise(idOrName, suggestions: NearestNames.closest(to: idOrName, among: names))
     }
 
     /// Like `resolve`, and refuses archived exercises (for new sets and entries).

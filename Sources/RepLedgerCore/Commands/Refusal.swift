@@ -9,7 +9,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case invalidRPE(Double)
     case invalidMeasure(String, reason: String)
     case unknownSetType(String)
-    case unknownExercise(String)
+    case unknownExercise(String, suggestions: [String] = [])
     case ambiguousExercise(String, matches: [String])
     case exerciseArchived(String)
     case exerciseExists(name: String, exerciseId: String)
@@ -44,7 +44,9 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .invalidRPE(let r): return "RPE \(r.formatted) is refused. Give an RPE from 1 to 10 in steps of 0.5, e.g. 8 or 8.5"
         case .invalidMeasure(let what, let r): return "\(what) is refused: \(r)"
         case .unknownSetType(let t): return "unknown set type '\(t)'. Use normal, warmup, drop or failure"
-        case .unknownExercise(let e): return "no exercise named '\(e)'. See `ledger exercise list`, or add it with `ledger exercise add`"
+        case .unknownExercise(let e, let near):
+            let see = "See `ledger exercise list`, or add it with `ledger exercise add`"
+            return "no exercise named '\(e)'" + (near.isEmpty ? ". \(see)" : "\(NearestNames.didYouMean(near)) \(see)")
         case .ambiguousExercise(let e, let m): return "'\(e)' matches several exercises (\(m.joined(separator: ", "))); use the exercise id"
         case .exerciseArchived(let e): return "exercise '\(e)' is archived; pick another exercise"
         case .exerciseExists(let n, let id): return "an exercise named '\(n)' exists already (id \(id)); use it or choose another name"
