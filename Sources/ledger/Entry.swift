@@ -7,13 +7,23 @@ import RepLedgerCore
 @main
 enum Entry {
     static func main() {
+        let args = CommandLineShape.hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
         var command: ParsableCommand
         do {
-            command = try LedgerCommand.parseAsRoot()
+            command = try LedgerCommand.parseAsRoot(args)
         } catch {
-            // --help and --version are "errors" that exit 0; real usage errors exit 2, not ArgumentParser's 64.
-            if LedgerCommand.exitCode(for: error) == .success { LedgerCommand.exit(withError: error) }
-            Console.error(LedgerCommand.fullMessage(for: error))
+            // --help, help and --version are "errors" that exit 0 and print to stdout.
+            if LedgerCommand.exitCode(for: error) == .success {
+                Console.out(LedgerCommand.fullMessage(for: error))
+                exit(ExitStatus.ok)
+            }
+            // Real usage errors exit 2, not ArgumentParser's 64; a mistyped command gets a suggestion.
+            if let mistyped = CommandLineShape.unknownSubcommand(in: args) {
+                Console.error("error: unknown command '\(mistyped.typed)'\(mistyped.suggestion)")
+                Console.error("Usage: see `\(mistyped.parentPath) --help` for the commands")
+            } else {
+                Console.error(LedgerCommand.fullMessage(for: error))
+            }
             exit(ExitStatus.usage)
         }
         do {
@@ -25,6 +35,70 @@ enum Entry {
     }
 }
 
+/// Reading the command line the way people type it.
+enum CommandLineShape {
+    /// `ledger --db F prs` and `ledger --json prs`: options every command
+    /// takes, given before the subcommand, are moved after it (ArgumentParser
+    /// reads options at the level that declares them).
+    static func hoistingGlobalOptions(_ args: [String]) -> [String] {
+        var head: [String] = []
+        var moved: [String] = []
+        var i = 0
+        while i < args.count, args[i].hasPrefix("-") {
+            let a = args[i]
+            if a == "--db", i + 1 < args.count {
+                moved += [a, args[i + 1]]
+                i += 2
+            } else if a.hasPrefix("--db=") || a == "--json" {
+                moved.append(a)
+                i += 1
+            } else {
+                head.append(a)
+                i += 1
+            }
+        }
+        guard !moved.isEmpty, i < args.count else { return args }
+        // The rest is the command path and its own arguments; "--" would end options, so insert before it.
+        var rest = Array(args[i...])
+        let end = rest.firstIndex(of: "--") ?? rest.endIndex
+        rest.insert(contentsOf: moved, at: end)
+        return head + rest
+    }
+
+    struct Mistyped {
+        var typed: String
+        var suggestion: String
+        var parentPath: String
+    }
+
+    /// The first word of the command path that names no command, with the
+    /// closest names at that level ("did you mean history?").
+    static func unknownSubcommand(in args: [String]) -> Mistyped? {
+        var level = children(of: LedgerCommand.self)
+        var path = ["ledger"]
+        for word in args {
+            if word.hasPrefix("-") || word == "help" || level.isEmpty { return nil }
+            if let next = level.first(where: { $0.name == word }) {
+                level = children(of: next.type)
+                path.append(word)
+                continue
+            }
+            let near = NearestNames.closest(to: word, among: level.map(\.name), limit: 2)
+            return Mistyped(typed: word, suggestion: NearestNames.didYouMean(near), parentPath: path.joined(separator: " "))
+        }
+        return nil
+    }
+
+    private static func children(of type: ParsableCommand.Type) -> [(name: String, type: ParsableCommand.Type)] {
+        var out: [(name: String, type: ParsableCommand.Type)] = []
+        for sub in type.configuration.subcommands {
+            let name: String = sub._commandName
+            out.append((name, sub))
+        }
+        return out
+    }
+}
+
 enum ExitStatus {
     static let ok: Int32 = 0
     static let refused: Int32 = 1
@@ -32,7 +106,7 @@ enum ExitStatus {
     static let integrity: Int32 = 3
     static let storage: Int32 = 4
 
-    /// Prints `error: …` on stderr and picks the exit code.
+    /// Prints `error: …` (one line) on stderr and picks the exit code.
     static func report(_ error: Error) -> Int32 {
         switch error {
         case let e as Refusal:
@@ -42,13 +116,16 @@ enum ExitStatus {
             Console.error("error: \(e)")
             switch e {
             case .wrongExpectedVersion, .eventIdConflict: return refused
-            case .newerSchema, .unreadableEvent, .sqlite: return storage
+            case .newerSchema, .unreadableEvent, .sqlite, .noLedger, .foreignDatabase: return storage
             }
+        case let e as SQLiteError:
+            Console.error("error: \(e.plainMessage)")
+            return storage
         case let e where isRefusal(e):
             Console.error("error: \(e)")
             return refused
         case let e as CodecError:
-            Console.error("error: stored data cannot be read: \(e)")
+            Console.error("error: stored data cannot be read (\(e)); the ledger file is damaged: run `ledger verify`")
             return storage
         case let e as IntegrityFailure:
             Console.error("error: \(e)")
@@ -59,8 +136,12 @@ enum ExitStatus {
             Console.error("error: \(e.message)")
             return usage
         default:
-            if LedgerCommand.exitCode(for: error) == .success { return ok }
-            Console.error("error: \(error)")
+            // `ledger` alone and `ledger help X` arrive here as a request for help.
+            if LedgerCommand.exitCode(for: error) == .success {
+                Console.out(LedgerCommand.fullMessage(for: error))
+                return ok
+            }
+            Console.error("error: \(String(describing: error).split(separator: "\n").first.map(String.init) ?? "failed")")
             return storage
         }
     }

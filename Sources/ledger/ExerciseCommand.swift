@@ -78,16 +78,12 @@ struct ExerciseCommand: ParsableCommand {
         @Flag(help: "Include archived exercises.") var all = false
 
         func run() throws {
-            let ledger = try global.openLedger()
+            let store = try global.openStore()
             let filter = try muscle.map { try vocabulary(Muscle.self, "muscle", $0) }
-            let library: LibraryState
-            if asOf.asOf == nil {
-                // First use of a new ledger: the built-in library is part of it.
-                try ledger.seedLibraryIfNeeded()
-                library = try ledger.library()
-            } else {
-                library = try TrainingLogProjection.build(from: ledger.store, through: try asOf.position(in: ledger.store)).library
-            }
+            var library = asOf.asOf == nil ? try Ledger(store: store).library()
+                : try TrainingLogProjection.build(from: store, through: try asOf.position(in: store)).library
+            // A ledger that has recorded nothing yet still offers the built-in library (written with its first command).
+            if library.version == 0 { library = Ledger.seededLibrary }
             let rows = library.order.compactMap { library.exercises[$0] }
                 .filter { all || !$0.archived }
                 .filter { x in filter.map { x.definition.primaryMuscles.contains($0) } ?? true }

@@ -7,6 +7,7 @@ struct HistoryCommand: ParsableCommand {
         commandName: "history", abstract: "Your workouts, newest first (discarded ones are left out).")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var asOf: AsOfOption
+    @OptionGroup var training: TrainingDateOption
     @Option(help: "Only workouts with a completed set of this exercise (id or name).") var exercise: String?
     @Option(help: "Only workouts started in this month, YYYY-MM.") var month: String?
     @Option(help: "At most this many workouts (newest first).") var limit: Int?
@@ -23,7 +24,8 @@ struct HistoryCommand: ParsableCommand {
     func run() throws {
         let store = try global.openStore()
         let through = try asOf.position(in: store)
-        let log = try TrainingLogProjection.build(from: store, through: through)
+        let log = try training.time().map { try TrainingLogProjection.build(from: store, through: through, trainedUntil: $0) }
+            ?? TrainingLogProjection.build(from: store, through: through)
         let exerciseId = try exercise.map { try log.library.resolve($0).exerciseId }
         let rows = WorkoutHistoryProjection.workouts(log, exerciseId: exerciseId, month: month, offset: offset, limit: limit)
         if global.json {

@@ -59,7 +59,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func restore(_ text: String) throws {
-        let store = try global.openStore()
+        let store = try global.openOrCreateStore()
         let restored = try JSONLBackup.restore(text, into: store)
         if global.json {
             Console.json(.object([("events", .int(Int64(restored.events))), ("headHash", .string(restored.headHash)),

@@ -40,7 +40,8 @@ struct VerifyCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let store = try global.openStore()
+        // Read-only: verify works on a full disk, a read-only file, and never changes what it checks.
+        let store = try global.openReadOnly()
         let report = try store.verify()
         if global.json {
             Console.json(.object([

@@ -15,11 +15,19 @@ struct GlobalOptions: ParsableArguments {
         db ?? ProcessInfo.processInfo.environment["REPLEDGER_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? "repledger.sqlite"
     }
 
-    func openStore() throws -> SQLiteEventStore { try SQLiteEventStore(path: path) }
+    /// The ledger for a query: the file must exist (a mistyped path is an
+    /// error, never a new empty ledger).
+    func openStore() throws -> SQLiteEventStore { try SQLiteEventStore(path: path, access: .existing) }
+
+    /// The ledger for a command that only reads and must never write (`verify`).
+    func openReadOnly() throws -> SQLiteEventStore { try SQLiteEventStore(path: path, access: .readOnly) }
+
+    /// The ledger for a command that records, created on first use.
+    func openOrCreateStore() throws -> SQLiteEventStore { try SQLiteEventStore(path: path, access: .create) }
 
     /// The ledger for recording commands, with the automatic snapshot policy after each append.
     func openLedger() throws -> Ledger {
-        let ledger = Ledger(store: try openStore(), device: "cli")
+        let ledger = Ledger(store: try openOrCreateStore(), device: "cli")
         ledger.afterAppend = SnapshotPolicy.apply
         return ledger
     }
@@ -40,6 +48,30 @@ struct AsOfOption: ParsableArguments {
     static func position(_ text: String, in store: SQLiteEventStore) throws -> Int64 {
         if let p = Int64(text), p >= 0 { return p }
         return try store.position(recordedAtOrBefore: try parseTime(text))
+    }
+}
+
+/// `--until DATE` on every query: the answer as of a training date
+/// (`occurredAt`), where `--as-of` is a point of the log (when it was recorded).
+struct TrainingDateOption: ParsableArguments {
+    @Option(name: .customLong("until"),
+            help: "Count only training done up to this date (YYYY, YYYY-MM, YYYY-MM-DD or an ISO 8601 time), e.g. \"my PRs as of 2023-01\".")
+    var until: String?
+
+    /// The last instant counted: a bare date runs to the end of that day, a month to the end of that month.
+    func time() throws -> Timestamp? { try until.map(Self.endOf) }
+
+    static func endOf(_ text: String) throws(Refusal) -> Timestamp {
+        let parts = text.split(separator: "-")
+        if text.count == 4, let y = Int(text) {
+            return try parseTime(String(format: "%04d-01-01", y + 1)).adding(milliseconds: -1)
+        }
+        if text.count == 7, parts.count == 2, let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m) {
+            let next = m == 12 ? String(format: "%04d-01-01", y + 1) : String(format: "%04d-%02d-01", y, m + 1)
+            return try parseTime(next).adding(milliseconds: -1)
+        }
+        let t = try parseTime(text)
+        return text.count == 10 ? t.adding(milliseconds: 86_400_000 - 1) : t
     }
 }
 

@@ -62,7 +62,7 @@ struct EntitlementsCommand: ParsableCommand {
 
     func run() throws {
         let store = try global.openStore()
-        let t = try answerTime(at: at, asOf: query.asOf.asOf)
+        let t = try answerTime(at: at, asOf: query.asOf.asOf, until: query.training)
         let s = EntitlementsProjection.state(try inputs(store), at: t)
         if global.json {
             Console.json(.object([
@@ -89,12 +89,12 @@ extension EntitlementsCommand {
         let head = try store.headPosition()
         let target = min(try query.asOf.position(in: store), head)
         var ignored: [String] = []
-        if let stored = try ViewSnapshots.entitlementInputs(store, at: target, ignored: &ignored) {
+        if query.mayUseStoredResults, let stored = try ViewSnapshots.entitlementInputs(store, at: target, ignored: &ignored) {
             if query.verbose { Console.error("answered from the stored entitlement inputs at #\(target)") }
             return stored
         }
         let inputs = EntitlementsProjection.inputs(try query.log(store))
-        if target == head { try? ViewSnapshots.saveEntitlementInputs(store, at: head, inputs) }
+        if target == head, query.mayUseStoredResults { try? ViewSnapshots.saveEntitlementInputs(store, at: head, inputs) }
         return inputs
     }
 }
@@ -133,20 +133,8 @@ struct RebuildCommand: ParsableCommand {
         Console.out("Rebuilt \(ProjectionRegistry.all.count) projections from \(events) events in \(String(format: "%.3f", seconds)) s under rules \(target.id) v\(target.version): \(records.count) exercises with records, \(volume.count) weeks of volume.")
         guard diff else { return }
         guard !changes.isEmpty else { Console.out("No differences against \(current.id) v\(current.version)."); return }
-        let unit = log.account.liftingUnit
-        Console.out("\nAgainst \(current.id) v\(current.version):")
-        for c in changes {
-            switch c {
-            case .recordGained(let r), .recordLost(let r):
-                let sign = { if case .recordGained = c { return "+" } else { return "−" } }()
-                let kind = r.kind == .repMax ? "\(r.repMax ?? 0)RM" : r.kind.rawValue
-                Console.out("  \(sign) \(r.kind == .sessionVolume ? "session" : "record") \(log.exerciseName(r.exerciseId)) \(kind) \(WeightText.show(kg: r.valueKg, in: unit)) on \(r.at.isoDate)")
-            case .e1rmMoved(let id, _, let from, let to):
-                Console.out("  ~ e1RM \(log.exerciseName(id)): \(WeightText.value(kg: from, in: unit)) → \(WeightText.value(kg: to, in: unit))")
-            case .volumeChanged(let week, let fs, let ts, let fk, let tk):
-                Console.out("  ~ volume \(week): \(fs) → \(ts) sets, \(WeightText.show(kg: fk, in: unit)) → \(WeightText.show(kg: tk, in: unit))")
-            }
-        }
+        Console.out("")
+        RebuildDiffText.lines(changes, log: log, against: "\(current.id) v\(current.version)").forEach(Console.out)
     }
 
     static func json(_ c: RuleSetDiff.Change, _ log: TrainingLogProjection) -> JSONValue {

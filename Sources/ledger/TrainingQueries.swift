@@ -20,7 +20,7 @@ struct HintCommand: ParsableCommand {
         let rules = try query.ruleSet()
         let x = try ledger.library().resolve(exercise)
         let hintScope = try scope.map { try vocabulary(HintScope.self, "scope", $0) } ?? rules.hintScope
-        let time = try answerTime(at: at, asOf: query.asOf.asOf)
+        let time = try answerTime(at: at, asOf: query.asOf.asOf, until: query.training)
         let (hint, unit) = try fromSnapshot(store, exerciseId: x.exerciseId, name: x.name, scope: hintScope, time: time)
             ?? computed(store, exerciseId: x.exerciseId, scope: hintScope, time: time)
         if global.json {
@@ -49,7 +49,7 @@ extension HintCommand {
     /// any time after the indexed workout started; anything else is computed.
     func fromSnapshot(_ store: SQLiteEventStore, exerciseId: String, name: String, scope: HintScope,
                       time: Timestamp) throws -> (LastTimeHintProjection.Hint, WeightUnit)? {
-        guard scope == .exercise, workout == nil else { return nil }
+        guard scope == .exercise, workout == nil, query.mayUseStoredResults else { return nil }
         let head = try store.headPosition()
         guard try query.asOf.position(in: store) >= head else { return nil }
         var ignored: [String] = []
@@ -73,7 +73,7 @@ extension HintCommand {
             if let w = log.workouts[id] { context = .init(workout: w, scope: scope) }
         }
         // At the head, keep the index for the next query (a cache: failing to write it is no error).
-        if query.asOf.asOf == nil, log.position == (try? store.headPosition()) {
+        if query.asOf.asOf == nil, query.mayUseStoredResults, log.position == (try? store.headPosition()) {
             try? ViewSnapshots.saveHintIndex(store, at: log.position, HintIndexProjection.entries(log))
         }
         return (LastTimeHintProjection.hint(log, exerciseId: exerciseId, context: context), log.account.liftingUnit)
@@ -172,6 +172,7 @@ struct PRsCommand: ParsableCommand {
     /// head). Stored results hold the bests only; `--timeline` reads the fold.
     func allRecords(_ store: SQLiteEventStore, rules: RuleSet) throws -> [PersonalRecordsProjection.ExerciseRecords] {
         if timeline { return PersonalRecordsProjection.compute(try query.log(store), rules: rules) }
+        if !query.mayUseStoredResults { return PersonalRecordsProjection.compute(try query.log(store), rules: rules, timeline: false) }
         let target = min(try query.asOf.position(in: store), try store.headPosition())
         var ignored: [String] = []
         if let stored = try ViewSnapshots.records(store, rules: rules, at: target, ignored: &ignored) {

@@ -87,6 +87,7 @@ struct ExportCLITests {
         let empty = try LedgerProcess()
         defer { empty.cleanUp() }
         let blank = empty.folder.appendingPathComponent("blank.html").path
+        #expect(try empty.run(["settings", "unit", "kg"]).status == 0)
         #expect(try empty.run(["report", "--html", blank]).status == 0)
         let text = try String(contentsOfFile: blank, encoding: .utf8)
         #expect(text.contains("Nothing to chart yet") && !text.contains("<svg"))

@@ -1,0 +1,107 @@
+import Foundation
+import RepLedgerCore
+import RepLedgerProjections
+
+/// `rebuild --diff` for people: totals first, then one block per exercise
+/// with its changes grouped and dated, then weekly volume in one line.
+/// Nothing unchanged and no line twice; `--json` keeps every change.
+enum RebuildDiffText {
+    static func lines(_ changes: [RuleSetDiff.Change], log: TrainingLogProjection, against: String) -> [String] {
+        let unit = log.account.liftingUnit
+        var perExercise: [String: Block] = [:]
+        var weeks: [(week: String, sets: Int, kg: Double)] = []
+        for c in changes {
+            switch c {
+            case .recordGained(let r): perExercise[r.exerciseId, default: Block()].gained.append(r)
+            case .recordLost(let r): perExercise[r.exerciseId, default: Block()].lost.append(r)
+            case .e1rmMoved(let id, let w, let from, let to):
+                perExercise[id, default: Block()].moved.append((log.workouts[w]?.startedAt, from, to))
+            case .volumeChanged(let week, let fs, let ts, let fk, let tk):
+                weeks.append((week, ts - fs, tk - fk))
+            }
+        }
+        let gained = perExercise.values.map(\.gained.count).reduce(0, +)
+        let lost = perExercise.values.map(\.lost.count).reduce(0, +)
+        let moved = perExercise.values.map(\.moved.count).reduce(0, +)
+        let movedIn = perExercise.values.filter { !$0.moved.isEmpty }.count
+        var out = ["Against \(against): \(gained) records gained, \(lost) lost; e1RM moved in \(moved) workouts of \(movedIn) exercises; "
+                   + "volume changed in \(weeks.count) weeks."]
+
+        let order = perExercise.sorted { a, b in
+            (a.value.size, log.exerciseName(b.key)) > (b.value.size, log.exerciseName(a.key))
+        }
+        for (id, block) in order {
+            out.append("")
+            out.append(log.exerciseName(id))
+            if !block.moved.isEmpty {
+                let deltas = block.moved.compactMap { m in m.from.flatMap { f in m.to.map { $0 - f } } }
+                let dates = block.moved.compactMap(\.date).sorted()
+                var line = "  e1RM moved in \(block.moved.count) workout\(block.moved.count == 1 ? "" : "s")"
+                if let first = dates.first, let last = dates.last {
+                    line += first.isoDate == last.isoDate ? " (\(first.isoDate))" : " (\(first.isoDate) to \(last.isoDate))"
+                }
+                if let lo = deltas.min(), let hi = deltas.max() {
+                    let mean = deltas.reduce(0, +) / Double(deltas.count)
+                    line += lo == hi ? ": \(signed(lo, unit))" : ": \(signed(lo, unit)) to \(signed(hi, unit)), mean \(signed(mean, unit))"
+                }
+                let appeared = block.moved.filter { $0.from == nil }.count, vanished = block.moved.filter { $0.to == nil }.count
+                if appeared > 0 { line += "; \(appeared) new" }
+                if vanished > 0 { line += "; \(vanished) gone" }
+                out.append(line)
+            }
+            if !block.gained.isEmpty { out.append("  + records gained: " + grouped(block.gained, unit)) }
+            if !block.lost.isEmpty { out.append("  − records lost: " + grouped(block.lost, unit)) }
+        }
+        if !weeks.isEmpty {
+            let keys = weeks.map(\.week).sorted()
+            let sets = weeks.map(\.sets), kg = weeks.map(\.kg)
+            out.append("")
+            out.append("Weekly volume changed in \(weeks.count) weeks (\(keys.first!) to \(keys.last!)): sets "
+                       + "\(signedInt(sets.min()!)) to \(signedInt(sets.max()!)), tonnage \(signed(kg.min()!, unit)) to \(signed(kg.max()!, unit))")
+        }
+        out.append("")
+        out.append("Every change, with its workout and set: `ledger rebuild --diff --json`.")
+        return out
+    }
+
+    private struct Block {
+        var gained: [PersonalRecordsProjection.Record] = []
+        var lost: [PersonalRecordsProjection.Record] = []
+        var moved: [(date: Timestamp?, from: Double?, to: Double?)] = []
+        var size: Int { gained.count + lost.count + moved.count }
+    }
+
+    /// "e1RM ×12 (latest 104.5 kg, 2023-05-02), 5RM 90 kg (2022-01-03)": one entry per kind of record.
+    private static func grouped(_ records: [PersonalRecordsProjection.Record], _ unit: WeightUnit) -> String {
+        var kinds: [String: [PersonalRecordsProjection.Record]] = [:]
+        var order: [String] = []
+        for r in records.sorted(by: { $0.at < $1.at }) {
+            let label = label(r)
+            if kinds[label] == nil { order.append(label) }
+            kinds[label, default: []].append(r)
+        }
+        return order.map { label in
+            let rs = kinds[label]!
+            let last = rs.last!
+            let value = "\(WeightText.show(kg: last.valueKg, in: unit)), \(last.at.isoDate)"
+            return rs.count == 1 ? "\(label) \(value)" : "\(label) ×\(rs.count) (latest \(value))"
+        }.joined(separator: "; ")
+    }
+
+    private static func label(_ r: PersonalRecordsProjection.Record) -> String {
+        switch r.kind {
+        case .repMax: return "\(r.repMax ?? 0)RM"
+        case .e1rm: return "e1RM"
+        case .heaviest: return "heaviest"
+        case .setVolume: return "set volume"
+        case .sessionVolume: return "session volume"
+        }
+    }
+
+    private static func signed(_ kg: Double, _ unit: WeightUnit) -> String {
+        let v = (unit.fromKilograms(kg) * 10).rounded() / 10
+        return (v > 0 ? "+" : v < 0 ? "−" : "±") + "\(abs(v).formatted) \(unit.rawValue)"
+    }
+
+    private static func signedInt(_ n: Int) -> String { n > 0 ? "+\(n)" : n < 0 ? "−\(-n)" : "±0" }
+}
