@@ -7,11 +7,15 @@ import RepLedgerProjections
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the whole log as JSON lines (backup, audit), or your history as Strong-layout CSV (Pro).",
+        abstract: "Write the whole log as JSON lines (backup, audit), or your history as Strong-layout CSV.",
         discussion: """
         jsonl is the backup: `ledger import jsonl FILE` into an empty ledger reproduces the same events and hash chain. \
-        It is never gated, so a lifter can always take their data along. csv (Strong's 12-column layout, weights \
-        in your unit) is a Pro feature (DOMAIN.md §10).
+        csv is Strong's 12-column layout, weights in your unit, which other apps import. Neither is gated: \
+        a lifter's own data always comes out, on every plan.
+
+        Examples:
+          ledger export jsonl backup.jsonl
+          ledger export csv history.csv
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -26,9 +30,6 @@ struct ExportCommand: ParsableCommand {
             rows = try write { handle in try JSONLBackup.export(store) { try handle.write(contentsOf: Data($0.utf8)) } }
         case "csv":
             let log = try TrainingLogProjection.build(from: store)
-            guard EntitlementsProjection.state(log, at: .now()).isPro else {
-                throw Refusal.proRequired(feature: "CSV export", products: [.proMonthly, .proAnnual])
-            }
             let (text, n) = StrongCSVFormat.render(log, unit: log.account.liftingUnit)
             rows = try write { try $0.write(contentsOf: Data(text.utf8)); return n }
         default:

@@ -14,7 +14,8 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let log = try query.log(try global.openStore())
-        let report = TrainingReport(log, rules: try query.ruleSet())
+        let window = ChartWindow.forPlan(log, at: try answerTime(at: nil, asOf: query.asOf.asOf, until: query.training))
+        let report = TrainingReport(log, rules: try query.ruleSet(), chartWindow: window)
         let page = ReportPage.html(report, generatedAt: .now())
         do {
             try Data(page.utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
@@ -23,9 +24,19 @@ struct ReportCommand: ParsableCommand {
         }
         if global.json {
             Console.json(.object([("file", .string(html)), ("workouts", .int(Int64(report.workouts))),
-                                  ("bytes", .int(Int64(page.utf8.count)))]))
+                                  ("bytes", .int(Int64(page.utf8.count))), ("chartWindow", ChartWindowJSON.json(window)),
+                                  ("upsell", .optional(window?.upsell))]))
         } else {
             Console.out("Wrote \(html): \(report.workouts) workouts, \(page.utf8.count / 1024) KiB. Open it in any browser.")
+            if let window { Console.out(window.upsell) }
         }
+    }
+}
+
+/// The chart window in JSON: null when the plan shows all time.
+enum ChartWindowJSON {
+    static func json(_ w: ChartWindow?) -> JSONValue {
+        guard let w else { return .null }
+        return .object([("from", .string(w.from.iso8601)), ("through", .string(w.through.iso8601)), ("days", .int(ChartWindow.freeDays))])
     }
 }

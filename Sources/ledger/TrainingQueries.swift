@@ -227,10 +227,12 @@ struct E1RMCommand: ParsableCommand {
         let store = try global.openStore()
         let log = try query.log(store)
         let x = try log.library.resolve(exercise)
-        let points = E1RMTrendProjection.points(log, exerciseId: x.exerciseId, rules: rules)
+        let window = ChartWindow.forPlan(log, at: try answerTime(at: nil, asOf: query.asOf.asOf, until: query.training))
+        let points = E1RMTrendProjection.points(window?.apply(to: log) ?? log, exerciseId: x.exerciseId, rules: rules)
         if global.json {
             Console.json(.object([
                 ("exercise", .string(x.name)), ("exerciseId", .string(x.exerciseId)), ("formula", .string(rules.e1rmFormula.rawValue)),
+                ("chartWindow", ChartWindowJSON.json(window)), ("upsell", .optional(window?.upsell)),
                 ("points", .array(points.map { p in
                     .object([("workoutId", .string(p.workoutId.lowercased)), ("date", .string(p.date.iso8601)),
                              ("e1rmKg", .number(p.e1rmKg)), ("weightKg", .number(p.weightKg)), ("reps", .int(Int64(p.reps)))])
@@ -239,7 +241,8 @@ struct E1RMCommand: ParsableCommand {
             ]))
             return
         }
-        guard !points.isEmpty else { Console.out("\(x.name): no sets to estimate from yet."); return }
+        defer { if let window { Console.out(window.upsell) } }
+        guard !points.isEmpty else { Console.out("\(x.name): no sets to estimate from \(window == nil ? "yet" : "in this window")."); return }
         let unit = log.account.liftingUnit
         Console.out("\(x.name): e1RM by workout (\(rules.e1rmFormula.rawValue))")
         let bars = TerminalChart.bars(points.map(\.e1rmKg))
@@ -260,9 +263,11 @@ struct VolumeCommand: ParsableCommand {
         let grouping = try vocabulary(VolumeProjection.Grouping.self, "grouping", by)
         let store = try global.openStore()
         let log = try query.log(store)
-        let rows = VolumeProjection.rows(log, by: grouping, rules: try query.ruleSet())
+        let window = ChartWindow.forPlan(log, at: try answerTime(at: nil, asOf: query.asOf.asOf, until: query.training))
+        let rows = VolumeProjection.rows(window?.apply(to: log) ?? log, by: grouping, rules: try query.ruleSet())
         if global.json {
-            Console.json(.object([("by", .string(grouping.rawValue)), ("rows", .array(rows.map { r in
+            Console.json(.object([("by", .string(grouping.rawValue)), ("chartWindow", ChartWindowJSON.json(window)),
+                                  ("upsell", .optional(window?.upsell)), ("rows", .array(rows.map { r in
                 .object([("key", .string(r.key)), ("label", .string(r.label)), ("sets", .int(Int64(r.sets))),
                          ("tonnageKg", .number(r.tonnageKg)), ("secondarySets", .int(Int64(r.secondarySets)))])
             }))]))
@@ -274,5 +279,6 @@ struct VolumeCommand: ParsableCommand {
         Console.table(header, rows.map { r in
             [r.label, "\(r.sets)", WeightText.show(kg: r.tonnageKg, in: unit)] + (grouping == .muscle ? ["\(r.secondarySets)"] : [])
         }, rightAligned: [1, 2, 3])
+        if let window { Console.out(window.upsell) }
     }
 }

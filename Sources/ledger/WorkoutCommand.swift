@@ -5,23 +5,39 @@ import RepLedgerCore
 struct WorkoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workout", abstract: "Record a workout: start, log sets, fix them, finish.",
-        discussion: "A workout W is named by its id, a unique prefix of it, or `last`.",
-        subcommands: [Start.self, Log.self, EditSet.self, DeleteSet.self, Swap.self, Pause.self, Resume.self,
-                      Finish.self, Discard.self, Summary.self])
+        discussion: """
+        A workout W is named by its id, a unique prefix of it, or `last`.
+
+        Examples:
+          ledger workout start --name "Upper A"
+          ledger workout start --template "Push Day"
+          ledger workout log last "Bench Press (Barbell)" --reps 8 --weight 80kg --rpe 8
+          ledger workout log last deadlift --reps 5 --weight 315lb --type warmup
+          ledger workout finish last
+        """,
+        subcommands: [Start.self, Log.self, Complete.self, Uncomplete.self, EditSet.self, DeleteSet.self, Swap.self, Pause.self,
+                      Resume.self, Finish.self, Discard.self, Summary.self])
 
     struct Start: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start a workout, empty or from a template.")
+        static let configuration = CommandConfiguration(
+            abstract: "Start a workout, empty or from a template.",
+            discussion: """
+            --template takes a template's name or id, or the name of a routine in your history (an imported \
+            Strong or Hevy workout name): its last workout is repeated as planned sets.
+
+            Examples:
+              ledger workout start
+              ledger workout start --template "Upper A" --at 2026-11-23T18:00:00+01:00
+            """)
         @OptionGroup var global: GlobalOptions
         @Option(help: "The workout's name (default: the template's, else Morning/Afternoon/Evening Workout).") var name: String?
-        @Option(help: "Start from this template (its exercises and planned sets).") var template: String?
+        @Option(help: "Start from this template or routine (its exercises and planned sets).") var template: String?
         @OptionGroup var at: AtOption
 
         func run() throws {
             let ledger = try global.openLedger()
-            let id = try ledger.execute(at: try at.time()) { session in
-                if let template { return try session.startWorkout(fromTemplate: template, name: name) }
-                return try session.startWorkout(name: name ?? "")
-            }
+            let id = try template.map { try ledger.startWorkout(template: $0, name: name, at: try at.time()) }
+                ?? ledger.execute(at: try at.time()) { try $0.startWorkout(name: name ?? "") }
             respond(global, ["workoutId": id.lowercased], human: "Started workout \(id.lowercased)")
         }
     }
@@ -45,11 +61,22 @@ struct WorkoutCommand: ParsableCommand {
     }
 
     struct Log: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Log a completed set.")
+        static let configuration = CommandConfiguration(
+            abstract: "Log a completed set.",
+            discussion: """
+            If the workout has a planned set of the exercise still open (from a template), the first one is \
+            completed with these values; --extra adds a set beyond the plan instead.
+
+            Examples:
+              ledger workout log last "Bench Press (Barbell)" --reps 8 --weight 80kg
+              ledger workout log last squat --reps 5 --weight 225lb --rpe 8.5
+              ledger workout log last pull-up --reps 10          # bodyweight
+            """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
         @Argument(help: "The exercise, by id or name.") var exercise: String
         @OptionGroup var values: SetValues
+        @Flag(help: "Add a set beyond the plan, even if planned sets of this exercise are open.") var extra = false
         @Flag(name: .customLong("history-edit"), help: "Allow adding to a finished workout.") var historyEdit = false
         @OptionGroup var at: AtOption
 
@@ -59,8 +86,10 @@ struct WorkoutCommand: ParsableCommand {
             let unit = try ledger.account().liftingUnit
             let metrics = try values.metrics(defaultUnit: unit)
             let type = try values.setType() ?? .normal
-            let setId = try ledger.execute(at: try at.time()) {
-                try $0.logSet(id, exercise: exercise, type: type, metrics: metrics, notes: values.notes, historyEdit: historyEdit)
+            let setId = try ledger.execute(at: try at.time()) { session in
+                let planned = extra ? nil : try session.nextPlannedSet(id, exercise: exercise, type: type)
+                return try session.logSet(id, exercise: exercise, type: type, metrics: metrics, notes: values.notes, historyEdit: historyEdit,
+                                          plannedSetId: planned)
             }
             let what = WeightText.set(kg: metrics.weight?.kilograms, reps: metrics.reps, in: unit)
             let name = try ledger.library().resolve(exercise).name

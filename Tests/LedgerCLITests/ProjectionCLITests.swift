@@ -36,7 +36,22 @@ struct ProjectionCLITests {
         let none = try json(cli, ["hint", "deadlift", "--at", "2026-08-01T00:00:00Z"])
         #expect(none["lastWorkoutId"] is NSNull)
 
+        // Free sees the last 30 days of charts (DOMAIN.md §10): up to 15 Nov, that is 16 Oct to 15 Nov.
+        let free = try json(cli, ["e1rm", "back-squat", "--formula", "brzycki", "--until", "2026-11-15"])
+        let window = try #require(free["chartWindow"] as? [String: Any])
+        #expect((window["from"] as? String)?.hasPrefix("2026-10-16") == true)
+        #expect((free["upsell"] as? String)?.contains("repledger_pro_annual") == true)
+        let freePoints = try #require(free["points"] as? [[String: Any]])
+        #expect(freePoints.count == 4)
+        #expect(freePoints.allSatisfy { ($0["date"] as? String ?? "") >= "2026-10-16" })
+        let freeVolume = try json(cli, ["volume", "--by", "week", "--until", "2026-11-15"])
+        #expect((freeVolume["rows"] as? [Any])?.count == 5)
+        #expect(freeVolume["chartWindow"] is [String: Any])
+        // With Pro, all time.
+        #expect(try cli.run(["purchase", "repledger_pro_annual", "--transaction", "t-1", "--purchased", "2026-01-01T00:00:00Z",
+                             "--expires", "2100-01-01T00:00:00Z"]).status == 0)
         let e1rm = try json(cli, ["e1rm", "back-squat", "--formula", "brzycki"])
+        #expect(e1rm["chartWindow"] is NSNull)
         #expect(e1rm["formula"] as? String == "brzycki")
         let points = try #require(e1rm["points"] as? [[String: Any]])
         #expect(points.count == 11)

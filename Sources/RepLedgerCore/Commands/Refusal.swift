@@ -34,7 +34,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case invalidPurchase(reason: String)
     case malformedRange(String)
     case unknownEvent(String)
-    case proRequired(feature: String, products: [Product])
+    case setAlreadyCompleted(String)
+    case setNotCompleted(String)
 
     public var description: String {
         switch self {
@@ -71,8 +72,9 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .unknownTransaction(let t): return "no purchase with transaction id '\(t)'. See `ledger entitlements --json`"
         case .invalidPurchase(let r): return "the purchase is refused: \(r)"
         case .unknownEvent(let e): return "no event '\(e)' in the log. See `ledger log` for positions and ids"
-        case .proRequired(let feature, let products):
-            return "\(feature) is a Pro feature. Upgrade to Pro (\(products.map(\.rawValue).joined(separator: ", "))); nothing was written"
+        case .setAlreadyCompleted(let s):
+            return "set \(s) is completed already; correct its values with `ledger workout edit-set`, or un-complete it first"
+        case .setNotCompleted(let s): return "set \(s) is not completed; nothing to un-complete"
         case .malformedRange(let r): return "rep range '\(r)' is malformed. Give MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 1000, e.g. 8-12"
         }
     }

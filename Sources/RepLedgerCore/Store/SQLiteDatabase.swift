@@ -1,16 +1,29 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An error from SQLite, carrying its result code and message.
 public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     public let code: Int32
     public let message: String
     public let context: String
+    /// The operating system's error number behind an I/O error (ENOSPC: the disk is full), 0 if none.
+    public var systemErrno: Int32 = 0
+
+    public init(code: Int32, message: String, context: String, systemErrno: Int32 = 0) {
+        self.code = code
+        self.message = message
+        self.context = context
+        self.systemErrno = systemErrno
+    }
 
     /// The full technical text (statement and SQLite's message), for logs and tests.
     public var description: String { "\(context): \(message) (SQLite code \(code))" }
 
     /// One line for a person: what happened and what to do, never SQL text.
     public var plainMessage: String {
+        if isDiskFull { return "the disk is full: free space and retry; nothing was written" }
         switch code & 0xFF {
         case SQLITE_FULL:
             return "the disk is full: free space and retry; nothing was written"
@@ -32,6 +45,22 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
             return "the database failed (SQLite code \(code)): retry; if it keeps failing run `ledger verify`"
         }
     }
+    /// The file or its folder cannot be written (a read-only file or medium, or a full disk).
+    public var isReadOnlyMedium: Bool { code & 0xFF == SQLITE_READONLY || code & 0xFF == SQLITE_CANTOPEN || isDiskFull }
+    /// No space left: SQLITE_FULL, or an I/O error whose cause was ENOSPC (growing the WAL or its shared memory).
+    public var isDiskFull: Bool {
+        code & 0xFF == SQLITE_FULL || (code & 0xFF == SQLITE_IOERR && (systemErrno == ENOSPC || code == Self.ioerrShmSize))
+    }
+    // Extended codes that the C macros build with shifts (not imported into Swift).
+    static let ioerrShmOpen = SQLITE_IOERR | (18 << 8)
+    static let ioerrShmSize = SQLITE_IOERR | (19 << 8)
+    static let ioerrShmMap = SQLITE_IOERR | (21 << 8)
+
+    /// Shared memory for the WAL could not be set up (no space, or a read-only medium).
+    var isSharedMemoryFailure: Bool {
+        code & 0xFF == SQLITE_CANTOPEN || code == Self.ioerrShmOpen || code == Self.ioerrShmSize || code == Self.ioerrShmMap
+            || isDiskFull
+    }
     /// SQLITE_BUSY or SQLITE_LOCKED: another process holds the file longer than the busy timeout.
     public var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
     /// The file is not a database, or is damaged.
@@ -47,11 +76,20 @@ public final class SQLiteDatabase {
     let handle: OpaquePointer
     private var cache: [String: SQLiteStatement] = [:]
 
-    /// Opens (creating if needed) the file at `path`.
-    public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+    /// Opens (creating if needed) the file at `path`. `immutable` (read-only
+    /// only) promises SQLite that nothing changes the file, so it reads a WAL
+    /// database on a read-only medium without the shared-memory file it cannot create.
+    public init(path: String, readOnly: Bool = false, immutable: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        var flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        var name = path
+        if immutable {
+            flags |= SQLITE_OPEN_URI
+            let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+                .replacingOccurrences(of: "#", with: "%23")
+            name = "file:\(escaped)?immutable=1"
+        }
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(db)
@@ -67,7 +105,7 @@ public final class SQLiteDatabase {
     }
 
     func error(_ rc: Int32, _ context: String) -> SQLiteError {
-        SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), context: context)
+        SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), context: context, systemErrno: sqlite3_system_errno(handle))
     }
 
     /// Runs one or more statements that return no rows we need.

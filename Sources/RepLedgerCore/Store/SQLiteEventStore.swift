@@ -1,3 +1,4 @@
+import CSQLite
 import Crypto
 import Foundation
 
@@ -39,34 +40,91 @@ public final class SQLiteEventStore {
         case readOnly
     }
 
-    /// True when opened with `.readOnly`.
+    /// True when the file is open for reading only (`.readOnly`, or an
+    /// `.existing` file that cannot be written: queries still answer).
     public let isReadOnly: Bool
 
     /// Opens the ledger at `path`. A file that is another application's
     /// database is refused before anything is written to it.
     public init(path: String, durability: Durability = .full, access: Access = .create) throws {
         self.path = path
-        isReadOnly = access == .readOnly
         if access != .create, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
             throw StoreError.noLedger(path: path)
         }
         do {
-            db = try SQLiteDatabase(path: path, readOnly: access == .readOnly)
-            try db.execute("PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds)")
-            // Before the first write (journal mode included): another app's file stays byte-identical.
-            _ = try LedgerFileIdentity.check(db, path: path)
-            if access == .readOnly {
-                let found = try db.scalarInt("PRAGMA user_version")
-                if found > Schema.currentVersion { throw StoreError.newerSchema(found: found, supported: Schema.currentVersion) }
-                return
+            switch access {
+            case .readOnly:
+                db = try Self.openReadOnly(path)
+                isReadOnly = true
+            case .create:
+                do {
+                    db = try Self.openWritable(path, durability)
+                } catch where Self.readOnlyMedium(error) && !Self.diskFull(error) && FileManager.default.fileExists(atPath: path) {
+                    // An existing ledger that cannot be written: say so, not "cannot be opened".
+                    throw StoreError.sqlite(SQLiteError(code: SQLITE_READONLY, message: "read-only", context: "opening \(path)"))
+                }
+                isReadOnly = false
+            case .existing:
+                do {
+                    db = try Self.openWritable(path, durability)
+                    isReadOnly = false
+                } catch where Self.readOnlyMedium(error) {
+                    db = try Self.openReadOnly(path)
+                    isReadOnly = true
+                }
             }
-            // journal_mode=WAL persists in the file; readers never block the writer.
-            try db.execute("PRAGMA journal_mode = WAL")
-            try db.execute("PRAGMA synchronous = \(durability.rawValue)")
-            try Schema.migrate(db)
         } catch let e as SQLiteError {
             throw StoreError.sqlite(e)
         }
+    }
+
+    private static func openWritable(_ path: String, _ durability: Durability) throws -> SQLiteDatabase {
+        let db = try SQLiteDatabase(path: path)
+        try db.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+        // Before the first write (journal mode included): another app's file stays byte-identical.
+        _ = try LedgerFileIdentity.check(db, path: path)
+        // journal_mode=WAL persists in the file; readers never block the writer.
+        try db.execute("PRAGMA journal_mode = WAL")
+        try db.execute("PRAGMA synchronous = \(durability.rawValue)")
+        try Schema.migrate(db)
+        return db
+    }
+
+    /// Never writes. A WAL ledger on a read-only medium (or a full disk) has
+    /// no shared-memory file and cannot make one; with no pending WAL content
+    /// it is read as immutable, which is exact: the database file holds the
+    /// whole log, and nothing can write it there.
+    private static func openReadOnly(_ path: String) throws -> SQLiteDatabase {
+        func open(immutable: Bool) throws -> SQLiteDatabase {
+            let db = try SQLiteDatabase(path: path, readOnly: true, immutable: immutable)
+            try db.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+            _ = try LedgerFileIdentity.check(db, path: path)
+            let found = try db.scalarInt("PRAGMA user_version")
+            if found > Schema.currentVersion { throw StoreError.newerSchema(found: found, supported: Schema.currentVersion) }
+            return db
+        }
+        do {
+            return try open(immutable: false)
+        } catch where cannotOpen(error) && (walSize(path) ?? 0) == 0 {
+            return try open(immutable: true)
+        }
+    }
+
+    /// The SQLite error behind a failure to open, bare or wrapped.
+    private static func sqliteError(_ error: Error) -> SQLiteError? {
+        switch error {
+        case let e as SQLiteError: return e
+        case StoreError.sqlite(let e): return e
+        default: return nil
+        }
+    }
+
+    private static func readOnlyMedium(_ error: Error) -> Bool { sqliteError(error)?.isReadOnlyMedium ?? false }
+    private static func diskFull(_ error: Error) -> Bool { sqliteError(error)?.isDiskFull ?? false }
+    private static func cannotOpen(_ error: Error) -> Bool { sqliteError(error)?.isSharedMemoryFailure ?? false }
+
+    private static func walSize(_ path: String) -> Int? {
+        try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
     }
 
     /// Runs `body` inside one write transaction: what it reads and what it

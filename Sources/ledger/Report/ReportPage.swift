@@ -26,6 +26,9 @@ enum ReportPage {
             body += "<div class=\"stat\"><b>\(e(value))</b><span>\(e(label))</span></div>"
         }
         body += "</section>"
+        if let window = r.chartWindow {
+            body += "<section class=\"card\"><p>\(e(window.upsell)).</p></section>"
+        }
 
         body += card("Estimated 1RM, main lifts", "Best e1RM of each \(r.monthlyTrend ? "month" : "week") (\(unit)).",
                      legend(r.lifts.map(\.name)) + SVGChart.lines(r.lifts.map { l in

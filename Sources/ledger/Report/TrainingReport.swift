@@ -35,6 +35,8 @@ struct TrainingReport {
     var monthlyTrend: Bool { lastDay - firstDay > 540 }
     var days: [(day: Int64, sets: Int, title: String)] = []
     var recent: [WorkoutCard] = []
+    /// Set when the plan limits charts (Free: the last 30 days), with what to say.
+    var chartWindow: ChartWindow?
 
     /// Coarse groups for the volume chart: eight colours a person can tell apart.
     static let groups: [(name: String, muscles: Set<Muscle>)] = [
@@ -43,8 +45,11 @@ struct TrainingReport {
         ("Glutes", [.glutes]), ("Core", [.abs, .obliques]), ("Other", [.fullBody, .cardio]),
     ]
 
-    init(_ log: TrainingLogProjection, rules: RuleSet = .default) {
+    /// `chartWindow` limits the e1RM and weekly volume charts (DOMAIN.md §10); the rest is never windowed.
+    init(_ log: TrainingLogProjection, rules: RuleSet = .default, chartWindow: ChartWindow? = nil) {
         unit = log.account.liftingUnit
+        self.chartWindow = chartWindow
+        let charted = chartWindow?.apply(to: log) ?? log
         let all = log.countedWorkouts.filter { $0.startedAt != nil }
         guard let last = all.last?.startedAt else { return }
         lastDay = last.local.daysSinceEpoch
@@ -69,7 +74,7 @@ struct TrainingReport {
         // Weekly bests read well for a season; over years, monthly bests show the trend instead of the noise.
         let monthly = lastDay - firstDay > 540
         lifts = main.map { id in
-            let points = E1RMTrendProjection.points(log, exerciseId: id, rules: rules)
+            let points = E1RMTrendProjection.points(charted, exerciseId: id, rules: rules)
             let weekly = Dictionary(grouping: points) { monthly ? String($0.date.isoDate.prefix(7)) : $0.date.local.isoWeekKey }.values
                 .compactMap { week in week.max { $0.e1rmKg < $1.e1rmKg } }
                 .sorted { $0.date.millis < $1.date.millis }
@@ -79,7 +84,7 @@ struct TrainingReport {
         // Weekly working sets by muscle group, the last sixteen weeks with training.
         muscleGroups = Self.groups.map(\.name)
         var byWeek: [String: [Double]] = [:]
-        for w in all {
+        for w in charted.countedWorkouts where w.startedAt != nil {
             let key = w.startedAt!.local.isoWeekKey
             for s in w.countedSets(rules: rules) {
                 let muscle = log.library.exercises[s.exerciseId]?.definition.primaryMuscles.first ?? .fullBody

@@ -1,0 +1,39 @@
+import RepLedgerCore
+
+/// DOMAIN.md §10: all-time charts are Pro; Free sees the last 30 days. The
+/// charts (`e1rm`, `volume`, the report's trend and volume charts) read the
+/// fold through this window; records, history and exports are never windowed.
+public struct ChartWindow: Sendable, Equatable {
+    public static let freeDays: Int64 = 30
+
+    /// The first and last instants a Free chart shows.
+    public var from: Timestamp
+    public var through: Timestamp
+
+    /// What the lifter is told, naming the products that lift the limit.
+    public var upsell: String {
+        "Free shows the last \(Self.freeDays) days of charts (since \(from.isoDate)); all-time charts come with Pro "
+            + "(\(Product.allCases.filter { !$0.grantsCoach }.map(\.rawValue).joined(separator: ", ")))"
+    }
+
+    /// The window for the plan in force at `time`; nil when the plan shows all time (Pro or Coach).
+    public static func forPlan(_ log: TrainingLogProjection, at time: Timestamp) -> ChartWindow? {
+        guard !log.account.entitlements.isPro(at: time) else { return nil }
+        return ChartWindow(from: time.adding(seconds: -freeDays * 86_400), through: time)
+    }
+
+    /// The fold with only the workouts started inside the window.
+    public func apply(to log: TrainingLogProjection) -> TrainingLogProjection {
+        log.keepingWorkouts { w in (w.startedAt.map { $0 >= from && $0 <= through }) ?? false }
+    }
+}
+
+extension TrainingLogProjection {
+    /// The same fold with only the workouts that pass `keep` (library, settings, purchases and templates unchanged).
+    public func keepingWorkouts(_ keep: (WorkoutState) -> Bool) -> TrainingLogProjection {
+        var copy = self
+        copy.workouts = workouts.filter { keep($0.value) }
+        copy.order = order.filter { copy.workouts[$0.id] != nil }
+        return copy
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Planned sets (from a template, a program or a repeated workout) are
+/// completed in place, so a plan of 3 sets done ends as 3 completed sets,
+/// not 3 planned ones beside 3 logged ones.
+extension CommandSession {
+    /// The first planned, not completed set of `exercise` and `type` in the workout, if any.
+    public mutating func nextPlannedSet(_ workoutId: UUID, exercise: String, type: SetType = .normal) throws -> UUID? {
+        let x = try library.resolve(exercise)
+        return try workout(workoutId).sets.first { !$0.completed && $0.exerciseId == x.exerciseId && $0.type == type }?.setId
+    }
+
+    /// Completes a planned set. Values given replace the plan's (a `SetLogged`
+    /// on the planned set's id); with none, the plan is what was done (a
+    /// `SetCompleted`). Refused for a set completed already.
+    @discardableResult
+    public mutating func completeSet(_ workoutId: UUID, set ref: String, type: SetType? = nil, values: SetMetrics = SetMetrics(),
+                                     notes: String? = nil, historyEdit: Bool = false) throws -> UUID {
+        let w = try writableWorkout(workoutId, historyEdit: historyEdit)
+        let set = try Self.resolveSet(ref, in: w)
+        guard !set.completed else { throw Refusal.setAlreadyCompleted(set.setId.lowercased.prefix(8).description) }
+        if type == nil, values == SetMetrics(), notes == nil {
+            guard set.metrics.reps != nil || set.metrics.durationSeconds != nil || set.metrics.distanceMeters != nil else {
+                throw Refusal.invalidMeasure("the set", reason: "its plan has no reps: give --reps (or a duration or distance)")
+            }
+            var e = SetCompleted()
+            e.workoutId = workoutId
+            e.setId = set.setId
+            emit([.setCompleted(e)])
+            return set.setId
+        }
+        var done = set.metrics
+        if let v = values.weight { done.weight = v }
+        if let v = values.reps { done.reps = v }
+        if let v = values.rpe { done.rpe = v }
+        if let v = values.durationSeconds { done.durationSeconds = v }
+        if let v = values.distanceMeters { done.distanceMeters = v }
+        return try logSet(workoutId, exercise: set.exerciseId, type: type ?? set.type, metrics: done, notes: notes,
+                          historyEdit: historyEdit, plannedSetId: set.setId)
+    }
+
+    /// Turns a completed set back into a planned one (its values stay; it stops counting).
+    public mutating func uncompleteSet(_ workoutId: UUID, set ref: String, historyEdit: Bool = false) throws {
+        let w = try writableWorkout(workoutId, historyEdit: historyEdit)
+        let set = try Self.resolveSet(ref, in: w)
+        guard set.completed else { throw Refusal.setNotCompleted(set.setId.lowercased.prefix(8).description) }
+        var e = SetUncompleted()
+        e.workoutId = workoutId
+        e.setId = set.setId
+        emit([.setUncompleted(e)])
+    }
+
+    /// Starts a workout that repeats an earlier one (a routine imported from
+    /// another app has no template, only its workouts): the same exercises,
+    /// one planned set per set done then, at the weight and reps done then.
+    public mutating func startWorkout(repeating earlier: WorkoutState, name: String? = nil) throws -> UUID {
+        let id = try startWorkout(name: name ?? earlier.name, origin: .empty)
+        for entry in earlier.entries {
+            guard let exercise = try? library.resolveActive(entry.exerciseId) else { continue } // archived since
+            let done = earlier.sets.filter { $0.entryId == entry.entryId && $0.completed }
+            guard !done.isEmpty else { continue }
+            let entryId = ids.next()
+            var added = WorkoutExerciseAdded()
+            added.workoutId = id
+            added.entryId = entryId
+            added.exerciseId = exercise.exerciseId
+            added.targetSets = done.count
+            added.targetRepsMin = entry.targetRepsMin
+            added.targetRepsMax = entry.targetRepsMax
+            var events: [LedgerEvent] = [.workoutExerciseAdded(added)]
+            for s in done {
+                var set = SetAdded()
+                set.workoutId = id
+                set.setId = ids.next()
+                set.entryId = entryId
+                set.exerciseId = exercise.exerciseId
+                set.type = s.type
+                set.target = SetMetrics(weight: s.metrics.weight, reps: s.metrics.reps, durationSeconds: s.metrics.durationSeconds,
+                                        distanceMeters: s.metrics.distanceMeters)
+                events.append(.setAdded(set))
+            }
+            emit(events)
+        }
+        return id
+    }
+}

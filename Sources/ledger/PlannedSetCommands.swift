@@ -1,0 +1,46 @@
+import ArgumentParser
+import RepLedgerCore
+
+extension WorkoutCommand {
+    struct Complete: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Complete a planned set (from a template or a repeated workout), with the values you did.",
+            discussion: """
+            Values you give replace the plan's; without any, the plan is what you did.
+
+            Examples:
+              ledger workout complete last 3f2a --reps 8 --weight 80kg
+              ledger workout complete last 3f2a
+            """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "The planned set's id or a unique prefix (see `ledger workout summary W`).") var set: String
+        @OptionGroup var values: SetValues
+        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let type = try values.setType()
+            try recordOnWorkout(global, workout, at, human: "Completed set \(set)") { session, id, unit in
+                try session.completeSet(id, set: set, type: type, values: try values.metrics(defaultUnit: unit), notes: values.notes,
+                                        historyEdit: historyEdit)
+            }
+        }
+    }
+
+    struct Uncomplete: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Turn a completed set back into a planned one (it stops counting; its values stay).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "The set's id or a unique prefix.") var set: String
+        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            try recordOnWorkout(global, workout, at, human: "Set \(set) is planned again") { session, id, _ in
+                try session.uncompleteSet(id, set: set, historyEdit: historyEdit)
+            }
+        }
+    }
+}
