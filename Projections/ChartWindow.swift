@@ -17,9 +17,14 @@ public struct ChartWindow: Sendable, Equatable {
     }
 
     /// The window for the plan in force at `time`; nil when the plan shows all time (Pro or Coach).
+    /// Whole local days: today and the 29 before it, so every answer given today shows the same window.
     public static func forPlan(_ log: TrainingLogProjection, at time: Timestamp) -> ChartWindow? {
         guard !log.account.entitlements.isPro(at: time) else { return nil }
-        return ChartWindow(from: time.adding(seconds: -freeDays * 86_400), through: time)
+        let dayMillis: Int64 = 86_400_000
+        let offset = Int64(time.offsetMinutes) * 60_000
+        let startOfToday = time.local.daysSinceEpoch * dayMillis - offset
+        return ChartWindow(from: Timestamp(millis: startOfToday - (freeDays - 1) * dayMillis, offsetMinutes: time.offsetMinutes),
+                           through: Timestamp(millis: startOfToday + dayMillis - 1, offsetMinutes: time.offsetMinutes))
     }
 
     /// The fold with only the workouts started inside the window.

@@ -30,27 +30,28 @@ enum RebuildDiffText {
         let order = perExercise.sorted { a, b in
             (a.value.size, log.exerciseName(b.key)) > (b.value.size, log.exerciseName(a.key))
         }
+        out.append("")
         for (id, block) in order {
-            out.append("")
-            out.append(log.exerciseName(id))
+            // One line per exercise with its e1RM shift; records gained and lost, grouped by kind, under it.
+            var line = log.exerciseName(id)
             if !block.moved.isEmpty {
                 let deltas = block.moved.compactMap { m in m.from.flatMap { f in m.to.map { $0 - f } } }
                 let dates = block.moved.compactMap(\.date).sorted()
-                var line = "  e1RM moved in \(block.moved.count) workout\(block.moved.count == 1 ? "" : "s")"
+                line += ": e1RM moved in \(block.moved.count) workout\(block.moved.count == 1 ? "" : "s")"
                 if let first = dates.first, let last = dates.last {
                     line += first.isoDate == last.isoDate ? " (\(first.isoDate))" : " (\(first.isoDate) to \(last.isoDate))"
                 }
                 if let lo = deltas.min(), let hi = deltas.max() {
                     let mean = deltas.reduce(0, +) / Double(deltas.count)
-                    line += lo == hi ? ": \(signed(lo, unit))" : ": \(signed(lo, unit)) to \(signed(hi, unit)), mean \(signed(mean, unit))"
+                    line += lo == hi ? ", \(signed(lo, unit))" : ", \(signed(lo, unit)) to \(signed(hi, unit)), mean \(signed(mean, unit))"
                 }
                 let appeared = block.moved.filter { $0.from == nil }.count, vanished = block.moved.filter { $0.to == nil }.count
                 if appeared > 0 { line += "; \(appeared) new" }
                 if vanished > 0 { line += "; \(vanished) gone" }
-                out.append(line)
             }
-            if !block.gained.isEmpty { out.append("  + records gained: " + grouped(block.gained, unit)) }
-            if !block.lost.isEmpty { out.append("  − records lost: " + grouped(block.lost, unit)) }
+            out.append(line)
+            if !block.gained.isEmpty { out.append("  + gained: " + grouped(block.gained, unit)) }
+            if !block.lost.isEmpty { out.append("  − lost: " + grouped(block.lost, unit)) }
         }
         if !weeks.isEmpty {
             let keys = weeks.map(\.week).sorted()

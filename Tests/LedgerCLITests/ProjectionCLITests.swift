@@ -36,16 +36,26 @@ struct ProjectionCLITests {
         let none = try json(cli, ["hint", "deadlift", "--at", "2026-08-01T00:00:00Z"])
         #expect(none["lastWorkoutId"] is NSNull)
 
-        // Free sees the last 30 days of charts (DOMAIN.md §10): up to 15 Nov, that is 16 Oct to 15 Nov.
+        // Free sees the last 30 days of charts (DOMAIN.md §10): up to 15 Nov, that is 17 Oct to 15 Nov.
         let free = try json(cli, ["e1rm", "back-squat", "--formula", "brzycki", "--until", "2026-11-15"])
         let window = try #require(free["chartWindow"] as? [String: Any])
-        #expect((window["from"] as? String)?.hasPrefix("2026-10-16") == true)
+        #expect((window["from"] as? String)?.hasPrefix("2026-10-17T00:00:00") == true)
+        #expect((window["through"] as? String)?.hasPrefix("2026-11-15T23:59:59") == true)
         #expect((free["upsell"] as? String)?.contains("repledger_pro_annual") == true)
         let freePoints = try #require(free["points"] as? [[String: Any]])
         #expect(freePoints.count == 4)
-        #expect(freePoints.allSatisfy { ($0["date"] as? String ?? "") >= "2026-10-16" })
+        #expect(freePoints.allSatisfy { ($0["date"] as? String ?? "") >= "2026-10-17" })
         let freeVolume = try json(cli, ["volume", "--by", "week", "--until", "2026-11-15"])
-        #expect((freeVolume["rows"] as? [Any])?.count == 5)
+        // The weeks of the workouts started in the window, read from history.
+        let all = try #require(try json(cli, ["history"])["workouts"] as? [[String: Any]])
+        var iso = Calendar(identifier: .iso8601)
+        iso.timeZone = TimeZone(secondsFromGMT: 3600)!
+        let weeks = Set(all.compactMap { w -> String? in
+            guard let s = w["startedAt"] as? String, s >= "2026-10-17", s < "2026-11-16",
+                  let d = ISO8601DateFormatter().date(from: s) else { return nil }
+            return String(format: "%04d-W%02d", iso.component(.yearForWeekOfYear, from: d), iso.component(.weekOfYear, from: d))
+        })
+        #expect(Set(((freeVolume["rows"] as? [[String: Any]]) ?? []).compactMap { $0["key"] as? String }) == weeks)
         #expect(freeVolume["chartWindow"] is [String: Any])
         // With Pro, all time.
         #expect(try cli.run(["purchase", "repledger_pro_annual", "--transaction", "t-1", "--purchased", "2026-01-01T00:00:00Z",

@@ -186,4 +186,34 @@ struct SQLiteConnectionTests {
         #expect(try t.store.count() == 2)
         #expect(try t.store.verify().events == 2)
     }
+
+    @Test("a full disk fails the append with one plain line and writes nothing")
+    func diskFull() throws {
+        let t = try TempLedger()
+        let before = try t.count()
+        // SQLite's page limit gives the same SQLITE_FULL as a disk with no space left.
+        let pages = try t.store.database.scalarInt("PRAGMA page_count")
+        try t.store.database.execute("PRAGMA max_page_count = \(pages + 2)")
+        let big = (0..<4).map { _ in proposed(started(UUID(), name: String(repeating: "x", count: 64 * 1024))) }
+        #expect {
+            try t.store.append(big)
+        } throws: { error in
+            guard case StoreError.sqlite(let e) = error else { return false }
+            return e.isDiskFull && "\(error)" == "the disk is full: free space and retry; nothing was written"
+        }
+        #expect(try t.count() == before)
+        #expect(try t.store.verify().ok)
+    }
+
+    @Test("an unstamped file with RepLedger's tables (written before stamping) opens and is stamped; it stays readable")
+    func unstampedLedgerIsAccepted() throws {
+        let t = try TempLedger(seeded: false)
+        let copy = t.folder.appendingPathComponent("old.sqlite").path
+        try FileManager.default.copyItem(atPath: StoredFixtureTests.database.path, toPath: copy)
+        #expect(try SQLiteDatabase(path: copy).scalarInt("PRAGMA application_id") == 0)
+        let store = try SQLiteEventStore(path: copy)
+        #expect(try store.verify().ok)
+        #expect(try store.database.scalarInt("PRAGMA application_id") == LedgerFileIdentity.applicationId)
+        #expect(try store.database.scalarInt("PRAGMA user_version") == Schema.currentVersion)
+    }
 }

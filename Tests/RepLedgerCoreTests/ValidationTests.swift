@@ -206,3 +206,17 @@ struct ValidationTests {
         #expect(try t.ledger.workout(w).status == .running)
     }
 }
+
+@Suite("did you mean")
+struct NearestNamesTests {
+    @Test("names that contain what was typed come first, shortest first; typos within a small distance follow")
+    func closest() {
+        let names = ["Bench Press (Barbell)", "Bench Press (Dumbbell)", "Decline Bench Press (Barbell)", "Deadlift (Barbell)", "Squat (Barbell)"]
+        #expect(NearestNames.closest(to: "bench press", among: names) == ["Bench Press (Barbell)", "Bench Press (Dumbbell)", "Decline Bench Press (Barbell)"])
+        #expect(NearestNames.closest(to: "deadlfit (barbell)", among: names) == ["Deadlift (Barbell)"])
+        #expect(NearestNames.closest(to: "histroy", among: ["history", "hint", "import"]) == ["history"])
+        #expect(NearestNames.closest(to: "zzz", among: names).isEmpty)
+        #expect(NearestNames.didYouMean(["a", "b", "c"]) == "; did you mean a, b or c?")
+        #expect(NearestNames.didYouMean([]) == "")
+    }
+}
