@@ -4,7 +4,12 @@ import RepLedgerProjections
 
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "history", abstract: "Your workouts, newest first (discarded ones are left out).")
+        commandName: "history", abstract: "Your workouts, newest first (discarded ones are left out).",
+        discussion: """
+        Examples:
+          ledger history --limit 5
+          ledger history --exercise deadlift --month 2026-11
+        """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var asOf: AsOfOption
     @OptionGroup var training: TrainingDateOption

@@ -11,6 +11,11 @@ struct ImportCommand: ParsableCommand {
         An import lands whole or not at all. Importing the same file again appends nothing; a newer \
         export that contains an older one adds only the workouts the ledger lacks. Exports do not \
         carry a time zone: their times are read in --timezone (default: this machine's zone).
+
+        Examples:
+          ledger import strong strong_workouts.csv --unit lb --timezone Europe/Paris
+          ledger import hevy workouts.csv
+          ledger import jsonl backup.jsonl --db restored.sqlite
         """)
 
     @OptionGroup var global: GlobalOptions

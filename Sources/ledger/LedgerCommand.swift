@@ -5,8 +5,21 @@ struct LedgerCommand: ParsableCommand {
         commandName: "ledger",
         abstract: "RepLedger: an event-sourced, hash-chained workout ledger.",
         discussion: """
-            Every change is an event appended to one SQLite file (--db, $REPLEDGER_DB, else ./repledger.sqlite).
+            Every change is an event appended to one SQLite file (--db, $REPLEDGER_DB, else ./repledger.sqlite), \
+            given before or after the command. Queries never create a ledger; recording commands do. \
+            Every command takes --json (the scripting contract); queries take --as-of POSITION|TIME (the log as it \
+            stood then) and --until DATE (training done up to that date).
+
+            Examples:
+              ledger demo                  # 12 weeks of training, a tour
+              ledger workout start --template "Upper A"
+              ledger workout log last "Bench Press (Barbell)" --reps 8 --weight 80kg
+              ledger prs --until 2023-01   # records as of January 2023
+              ledger import strong strong_workouts.csv --unit lb
+              ledger help workout log      # any command's help
+
             Exit status: 0 ok, 1 refused (nothing appended), 2 usage, 3 integrity failure, 4 storage failure.
+            Shell completion: ledger --generate-completion-script bash|zsh|fish.
             """,
         version: "0.1.0",
         subcommands: [

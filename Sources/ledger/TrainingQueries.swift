@@ -6,7 +6,12 @@ import RepLedgerSnapshots
 
 struct HintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "hint", abstract: "What to beat: the last time you did an exercise.")
+        commandName: "hint", abstract: "What to beat: the last time you did an exercise.",
+        discussion: """
+        Examples:
+          ledger hint "Bench Press (Barbell)"
+          ledger hint deadlift --workout last --scope programDay
+        """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var query: QueryOptions
     @Argument(help: "The exercise, by id or name.") var exercise: String
@@ -131,7 +136,15 @@ struct PromptCommand: ParsableCommand {
 }
 
 struct PRsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "prs", abstract: "Personal records per exercise.")
+    static let configuration = CommandConfiguration(
+        commandName: "prs", abstract: "Personal records per exercise.",
+        discussion: """
+        Examples:
+          ledger prs
+          ledger prs "Squat (Barbell)" --timeline
+          ledger prs --until 2023-01-31       # as of a training date
+          ledger prs --as-of 1200             # as the log stood at position 1200
+        """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var query: QueryOptions
     @Argument(help: "Only this exercise.") var exercise: String?
