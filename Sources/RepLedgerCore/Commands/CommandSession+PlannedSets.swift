@@ -59,27 +59,11 @@ extension CommandSession {
             guard let exercise = try? library.resolveActive(entry.exerciseId) else { continue } // archived since
             let done = earlier.sets.filter { $0.entryId == entry.entryId && $0.completed }
             guard !done.isEmpty else { continue }
-            let entryId = ids.next()
-            var added = WorkoutExerciseAdded()
-            added.workoutId = id
-            added.entryId = entryId
-            added.exerciseId = exercise.exerciseId
-            added.targetSets = done.count
-            added.targetRepsMin = entry.targetRepsMin
-            added.targetRepsMax = entry.targetRepsMax
-            var events: [LedgerEvent] = [.workoutExerciseAdded(added)]
-            for s in done {
-                var set = SetAdded()
-                set.workoutId = id
-                set.setId = ids.next()
-                set.entryId = entryId
-                set.exerciseId = exercise.exerciseId
-                set.type = s.type
-                set.target = SetMetrics(weight: s.metrics.weight, reps: s.metrics.reps, durationSeconds: s.metrics.durationSeconds,
-                                        distanceMeters: s.metrics.distanceMeters)
-                events.append(.setAdded(set))
-            }
-            emit(events)
+            planExercise(id, exerciseId: exercise.exerciseId, repsMin: entry.targetRepsMin, repsMax: entry.targetRepsMax,
+                         sets: done.map { s in
+                             (s.type, SetMetrics(weight: s.metrics.weight, reps: s.metrics.reps, durationSeconds: s.metrics.durationSeconds,
+                                                 distanceMeters: s.metrics.distanceMeters))
+                         })
         }
         return id
     }

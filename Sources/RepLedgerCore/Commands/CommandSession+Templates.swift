@@ -81,27 +81,36 @@ extension CommandSession {
         let id = try startWorkout(name: name ?? template.name, origin: .template, templateId: template.templateId)
         for line in template.exercises {
             guard let exercise = try? library.resolveActive(line.exerciseId) else { continue } // archived since
-            let entryId = ids.next()
-            var added = WorkoutExerciseAdded()
-            added.workoutId = id
-            added.entryId = entryId
-            added.exerciseId = exercise.exerciseId
-            added.targetSets = line.sets
-            added.targetRepsMin = line.repsMin
-            added.targetRepsMax = line.repsMax
-            var events: [LedgerEvent] = [.workoutExerciseAdded(added)]
-            for _ in 0..<max(0, line.sets) {
-                var set = SetAdded()
-                set.workoutId = id
-                set.setId = ids.next()
-                set.entryId = entryId
-                set.exerciseId = exercise.exerciseId
-                set.target = SetMetrics(reps: line.repsMax ?? line.repsMin)
-                events.append(.setAdded(set))
-            }
-            emit(events)
+            let target = SetMetrics(reps: line.repsMax ?? line.repsMin)
+            planExercise(id, exerciseId: exercise.exerciseId, repsMin: line.repsMin, repsMax: line.repsMax,
+                         sets: Array(repeating: (SetType.normal, target), count: max(0, line.sets)))
         }
         return id
+    }
+
+    /// Adds an exercise to a new workout with one planned set per target (template, program day or repeated workout).
+    mutating func planExercise(_ workoutId: UUID, exerciseId: String, repsMin: Int?, repsMax: Int?,
+                               sets: [(type: SetType, target: SetMetrics)]) {
+        let entryId = ids.next()
+        var added = WorkoutExerciseAdded()
+        added.workoutId = workoutId
+        added.entryId = entryId
+        added.exerciseId = exerciseId
+        added.targetSets = sets.count
+        added.targetRepsMin = repsMin
+        added.targetRepsMax = repsMax
+        var events: [LedgerEvent] = [.workoutExerciseAdded(added)]
+        for (type, target) in sets {
+            var set = SetAdded()
+            set.workoutId = workoutId
+            set.setId = ids.next()
+            set.entryId = entryId
+            set.exerciseId = exerciseId
+            set.type = type
+            set.target = target
+            events.append(.setAdded(set))
+        }
+        emit(events)
     }
 
     private func checkTemplateLimit(_ catalog: TemplateCatalogState) throws(Refusal) {
