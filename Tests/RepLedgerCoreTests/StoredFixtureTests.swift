@@ -2,49 +2,60 @@ import Foundation
 import Testing
 @testable import RepLedgerCore
 
-/// The schema-evolution guard: a log written by schema v1 of every event type
-/// is stored under Fixtures/ and must stay readable, byte for byte, by every
-/// later build. Changing a payload's layout without a new schema version and
-/// an upcaster breaks this test.
+/// The schema-evolution guard: a log written with every event type of its
+/// day is stored under Fixtures/ and must stay readable, byte for byte, by
+/// every later build. Changing a payload's layout without a new schema
+/// version and an upcaster breaks this test. A stored fixture is never
+/// written again: types added later go into a fixture of their own (v2: the
+/// types added in the second release), so the old bytes stay the old bytes.
 ///
-/// To write the fixture anew (only when adding event types):
-/// `REPLEDGER_WRITE_FIXTURES=1 swift test --filter StoredFixture`.
-@Suite("Stored v1 log fixture")
+/// To write a new generation's fixture (only when adding event types):
+/// `REPLEDGER_WRITE_FIXTURES=v2 swift test --filter StoredFixture`.
+@Suite("Stored log fixtures")
 struct StoredFixtureTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     static let database = folder.appendingPathComponent("v1-log.sqlite")
-    static let expected = folder.appendingPathComponent("v1-log.jsonl")
 
-    @Test("the stored v1 log decodes to the same canonical JSON and verifies")
-    func storedLogStaysReadable() throws {
-        if ProcessInfo.processInfo.environment["REPLEDGER_WRITE_FIXTURES"] == "1" { try Self.write() }
-        // Read a copy: opening in WAL mode may touch the file.
-        let t = try TempLedger(seeded: false)
-        let copy = t.folder.appendingPathComponent("fixture.sqlite")
-        try FileManager.default.copyItem(at: Self.database, to: copy)
-        let store = try SQLiteEventStore(path: copy.path)
-        var lines: [String] = []
-        try store.read { lines.append($0.canonicalJSON) }
-        let expected = try String(contentsOf: Self.expected, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines.count == EventCatalog.entries.count)
-        #expect(lines == expected)
-        #expect(try store.verify().ok)
-        // Every type in the catalog is present in the stored log.
+    /// Each generation: its name and the samples it stores.
+    static var generations: [(name: String, samples: () -> [ProposedEvent])] {
+        [("v1", { EventSamples.proposed }), ("v2", { EventSamples.proposed(EventSamples.v2, generation: "v2/") })]
+    }
+
+    @Test("every stored fixture decodes to the same canonical JSON and verifies; together they hold every type")
+    func storedLogsStayReadable() throws {
+        if let g = ProcessInfo.processInfo.environment["REPLEDGER_WRITE_FIXTURES"],
+           let generation = Self.generations.first(where: { $0.name == g }) {
+            try Self.write(generation.name, generation.samples())
+        }
         var types = Set<String>()
-        try store.read { types.insert($0.type.name) }
+        for (name, samples) in Self.generations {
+            // Read a copy: opening in WAL mode may touch the file.
+            let t = try TempLedger(seeded: false)
+            let copy = t.folder.appendingPathComponent("fixture.sqlite")
+            try FileManager.default.copyItem(at: Self.folder.appendingPathComponent("\(name)-log.sqlite"), to: copy)
+            let store = try SQLiteEventStore(path: copy.path)
+            var lines: [String] = []
+            try store.read { lines.append($0.canonicalJSON); types.insert($0.type.name) }
+            let expected = try String(contentsOf: Self.folder.appendingPathComponent("\(name)-log.jsonl"), encoding: .utf8)
+                .split(separator: "\n").map(String.init)
+            #expect(lines.count == samples().count, "\(name)")
+            #expect(lines == expected, "\(name)")
+            #expect(try store.verify().ok, "\(name)")
+        }
         #expect(types == Set(EventCatalog.entries.map(\.type.name)))
     }
 
-    static func write() throws {
+    static func write(_ name: String, _ samples: [ProposedEvent]) throws {
+        let database = folder.appendingPathComponent("\(name)-log.sqlite")
         try? FileManager.default.removeItem(at: database)
         let store = try SQLiteEventStore(path: database.path)
-        for (i, e) in EventSamples.proposed.enumerated() {
+        for (i, e) in samples.enumerated() {
             try store.append([e], now: EventSamples.t0.adding(seconds: Int64(i)))
         }
         // Fold the WAL into the main file so the fixture is one self-contained file.
         try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;")
         var lines: [String] = []
         try store.read { lines.append($0.canonicalJSON) }
-        try (lines.joined(separator: "\n") + "\n").write(to: expected, atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("\(name)-log.jsonl"), atomically: true, encoding: .utf8)
     }
 }

@@ -50,6 +50,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case programRemoved(ProgramRemoved)
     case importBatchStarted(ImportBatchStarted)
     case importBatchFinished(ImportBatchFinished)
+    case bodyweightMeasured(BodyweightMeasured)
 
     /// The payload, for the generic paths (encoding, JSON, stream routing).
     public var payload: any EventPayload {
@@ -98,6 +99,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .programRemoved(let e): e
         case .importBatchStarted(let e): e
         case .importBatchFinished(let e): e
+        case .bodyweightMeasured(let e): e
         }
     }
 
@@ -177,6 +179,7 @@ public enum EventCatalog {
         Entry(ProgramRemoved.self, LedgerEvent.programRemoved),
         Entry(ImportBatchStarted.self, LedgerEvent.importBatchStarted),
         Entry(ImportBatchFinished.self, LedgerEvent.importBatchFinished),
+        Entry(BodyweightMeasured.self, LedgerEvent.bodyweightMeasured),
     ]
 
     private static let byCode: [Entry?] = {

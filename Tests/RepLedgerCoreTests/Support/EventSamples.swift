@@ -12,7 +12,7 @@ enum EventSamples {
     static let batch = UUID(uuidString: "12345678-9abc-4def-8123-456789abcdef")!
     static let t0 = Timestamp(millis: 1_788_000_000_000, offsetMinutes: 60)
 
-    static var all: [LedgerEvent] {
+    static var v1: [LedgerEvent] {
         var unit = LiftingUnitChanged(); unit.unit = .lb
         var bw = BodyweightDisplayChanged(); bw.display = .stoneLb
         var rest = RestTimerDefaultChanged(); rest.seconds = 120; rest.exerciseId = "deadlift"
@@ -99,10 +99,24 @@ enum EventSamples {
         ]
     }
 
-    /// The samples as proposed events with fixed ids and times.
-    static var proposed: [ProposedEvent] {
-        all.enumerated().map { i, e in
-            ProposedEvent(eventId: .derived(from: "sample/\(i)"), event: e, occurredAt: t0.adding(seconds: Int64(i) * 30),
+    /// Types added after the v1 fixture was written (stored in the v2 fixture).
+    static var v2: [LedgerEvent] {
+        var weighIn = BodyweightMeasured()
+        weighIn.measurementId = UUID(uuidString: "6F1C4E2A-0B7D-4C59-9E31-2D8A5F0C7B14")!
+        weighIn.weight = Weight(184, .lb)
+        return [.bodyweightMeasured(weighIn)]
+    }
+
+    /// One sample of every event type in the catalog.
+    static var all: [LedgerEvent] { v1 + v2 }
+
+    /// The v1 samples as proposed events with fixed ids and times.
+    static var proposed: [ProposedEvent] { proposed(v1, generation: "") }
+
+    /// Samples as proposed events with fixed ids and times.
+    static func proposed(_ events: [LedgerEvent], generation: String) -> [ProposedEvent] {
+        events.enumerated().map { i, e in
+            ProposedEvent(eventId: .derived(from: "sample/\(generation)\(i)"), event: e, occurredAt: t0.adding(seconds: Int64(i) * 30),
                           device: i % 3 == 0 ? "watch" : "phone", causationId: i % 2 == 0 ? batch : nil,
                           correlationId: i % 4 == 0 ? nil : batch)
         }
