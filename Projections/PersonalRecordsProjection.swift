@@ -2,14 +2,16 @@ import Foundation
 import RepLedgerCore
 
 /// Personal records per exercise (DOMAIN.md §4): heaviest weight, best e1RM,
-/// best set volume, best session volume and rep maxes 1–12, with the
-/// timeline of when each record was set. A record is set when a value
+/// best set volume, best session volume and rep maxes 1–12; for cardio the
+/// longest distance, longest duration and best pace, and for isometric work
+/// the longest hold; with the timeline of when each record was set. A record is set when a value
 /// strictly exceeds the best before it (a tie is not a record; the first
 /// value ever is). Computed from the current fold, so after an edit or a
 /// deletion the records are exactly what a replay from scratch gives.
 public struct PersonalRecordsProjection: ProjectionView {
     public static let name = "personal-records"
-    public static let version = 1
+    /// 2: records of cardio and isometric work.
+    public static let version = 2
     public static let repMaxRange = 1...12
 
     public struct Record: Sendable, Equatable {
@@ -17,7 +19,8 @@ public struct PersonalRecordsProjection: ProjectionView {
         public var kind: PRKind
         /// For rep maxes: the rep count of the record.
         public var repMax: Int?
-        public var valueKg: Double
+        /// In the kind's unit (`PRKind.unit`): kilograms for weight records.
+        public var value: Double
         public var weightKg: Double?
         public var reps: Int?
         public var workoutId: UUID
@@ -34,6 +37,10 @@ public struct PersonalRecordsProjection: ProjectionView {
         public var bestSetVolumeKg: Double?
         public var bestSessionVolumeKg: Double?
         public var repMaxesKg: [Int: Double]
+        public var longestDistanceMeters: Double? = nil
+        public var longestDurationSeconds: Double? = nil
+        public var bestPaceSecondsPerKm: Double? = nil
+        public var longestHoldSeconds: Double? = nil
         /// Every record set, oldest first.
         public var timeline: [Record]
 
@@ -56,14 +63,27 @@ public struct PersonalRecordsProjection: ProjectionView {
             case .setVolume: bestSetVolumeKg
             case .sessionVolume: bestSessionVolumeKg
             case .repMax: repMaxesKg[repMax ?? 0]
+            case .longestDistance: longestDistanceMeters
+            case .longestDuration: longestDurationSeconds
+            case .bestPace: bestPaceSecondsPerKm
+            case .longestHold: longestHoldSeconds
             }
-            guard value > (best ?? 0) else { return }
+            // A faster pace is a smaller number; everything else is better bigger.
+            if kind == .bestPace {
+                guard value > 0, value < (best ?? .infinity) else { return }
+            } else {
+                guard value > (best ?? 0) else { return }
+            }
             switch kind {
             case .heaviest: heaviestKg = value
             case .e1rm: bestE1rmKg = value
             case .setVolume: bestSetVolumeKg = value
             case .sessionVolume: bestSessionVolumeKg = value
             case .repMax: repMaxesKg[repMax ?? 0] = value
+            case .longestDistance: longestDistanceMeters = value
+            case .longestDuration: longestDurationSeconds = value
+            case .bestPace: bestPaceSecondsPerKm = value
+            case .longestHold: longestHoldSeconds = value
             }
             if kinds.contains(kind) { timeline.append(make(kind, value, repMax)) }
         }
@@ -75,7 +95,7 @@ public struct PersonalRecordsProjection: ProjectionView {
     public static func compute(_ log: TrainingLogProjection, rules: RuleSet = .default,
                                exerciseId: String? = nil, timeline: Bool = true) -> [ExerciseRecords] {
         var acc = Accumulator(rules: rules, timeline: timeline)
-        for w in log.countedWorkouts { acc.add(w, only: exerciseId) }
+        for w in log.countedWorkouts { acc.add(w, library: log.library, only: exerciseId) }
         return acc.results(names: log.library)
     }
 
@@ -94,15 +114,17 @@ public struct PersonalRecordsProjection: ProjectionView {
             byExercise = Dictionary(records.map { ($0.exerciseId, $0) }, uniquingKeysWith: { a, _ in a })
         }
 
-        public mutating func add(_ w: WorkoutState, only exerciseId: String? = nil) {
+        /// `library` tells a hold (isometric) from a duration (cardio and the rest).
+        public mutating func add(_ w: WorkoutState, library: LibraryState, only exerciseId: String? = nil) {
             // Session volume per exercise in order of first appearance: a workout has few
             // exercises, so a small list beats a dictionary (and no arrays of sets are built).
             var sessionVolume: [(id: String, kg: Double)] = []
             for s in w.sets where s.completed && rules.counts(s.type) && (exerciseId == nil || s.exerciseId == exerciseId) {
+                offerTimed(s, in: w, library: library)
                 guard let kg = s.weightKg, kg > 0, let reps = s.metrics.reps, reps >= 1 else { continue }
                 let at = s.completedAt ?? w.startedAt!
                 let make = { (kind: PRKind, value: Double, repMax: Int?) in
-                    Record(exerciseId: s.exerciseId, kind: kind, repMax: repMax, valueKg: value, weightKg: kg, reps: reps,
+                    Record(exerciseId: s.exerciseId, kind: kind, repMax: repMax, value: value, weightKg: kg, reps: reps,
                            workoutId: w.workoutId, setId: s.setId, at: at)
                 }
                 let volume = kg * Double(reps)
@@ -121,10 +143,30 @@ public struct PersonalRecordsProjection: ProjectionView {
             // Session volume is known when the workout's sets are all in.
             for (id, volume) in sessionVolume {
                 byExercise[id]?.offer(volume, .sessionVolume, kinds) { kind, value, _ in
-                    Record(exerciseId: id, kind: kind, repMax: nil, valueKg: value, weightKg: nil, reps: nil,
+                    Record(exerciseId: id, kind: kind, repMax: nil, value: value, weightKg: nil, reps: nil,
                            workoutId: w.workoutId, setId: nil, at: w.finishedAt ?? w.startedAt!)
                 }
             }
+        }
+
+        /// Distance, duration, pace and hold records of one set (no weight needed).
+        mutating func offerTimed(_ s: WorkoutState.SetRecord, in w: WorkoutState, library: LibraryState) {
+            let distance = s.metrics.distanceMeters.flatMap { $0 > 0 ? $0 : nil }
+            let duration = s.metrics.durationSeconds.flatMap { $0 > 0 ? $0 : nil }
+            guard distance != nil || duration != nil else { return }
+            let hold = library.exercises[s.exerciseId]?.definition.kind == .isometric
+            let at = s.completedAt ?? w.startedAt!
+            let make = { (kind: PRKind, value: Double, _: Int?) in
+                Record(exerciseId: s.exerciseId, kind: kind, repMax: nil, value: value, weightKg: s.weightKg, reps: s.metrics.reps,
+                       workoutId: w.workoutId, setId: s.setId, at: at)
+            }
+            var records = byExercise[s.exerciseId, default: ExerciseRecords(
+                exerciseId: s.exerciseId, exercise: "", heaviestKg: nil, bestE1rmKg: nil,
+                bestSetVolumeKg: nil, bestSessionVolumeKg: nil, repMaxesKg: [:], timeline: [])]
+            if let distance { records.offer(distance, .longestDistance, kinds, make) }
+            if let duration { records.offer(duration, hold ? .longestHold : .longestDuration, kinds, make) }
+            if let pace = Measure.paceSecondsPerKm(duration: duration, distance: distance) { records.offer(pace, .bestPace, kinds, make) }
+            byExercise[s.exerciseId] = records
         }
 
         /// Every exercise's records, named from `names`, in name order.

@@ -13,7 +13,8 @@ import RepLedgerCore
 /// caller answers from the fold instead: never a wrong answer, only a slower one.
 public struct RecordsMilestone: Sendable, Equatable {
     public static let name = "records-milestone"
-    public static let version = 2
+    /// 3: workout states carry heart-rate averages; records of timed work.
+    public static let version = 3
 
     public private(set) var position: Int64 = 0
     /// The records fold over the finished workouts before the first open one.
@@ -31,7 +32,7 @@ public struct RecordsMilestone: Sendable, Equatable {
         let counted = log.countedWorkouts
         let firstOpen = counted.firstIndex { $0.status != .finished } ?? counted.count
         var acc = PersonalRecordsProjection.Accumulator(rules: rules, timeline: false)
-        for w in counted[..<firstOpen] { acc.add(w) }
+        for w in counted[..<firstOpen] { acc.add(w, library: log.library) }
         position = log.position
         accumulated = Array(acc.byExercise.values).sorted { $0.exerciseId < $1.exerciseId }
         lastDone = firstOpen > 0 ? counted[firstOpen - 1] : nil
@@ -67,7 +68,7 @@ public struct RecordsMilestone: Sendable, Equatable {
         if let last = lastDone, let first = later.first,
            TrainingLogProjection.chronological([first, last]).first?.workoutId != last.workoutId { return nil }
         var acc = PersonalRecordsProjection.Accumulator(rules: rules, records: accumulated, timeline: false)
-        for w in later { acc.add(w) }
+        for w in later { acc.add(w, library: library) }
         return acc.results(names: library)
     }
 }

@@ -23,6 +23,18 @@ public enum E1RMFormula: String, Sendable, CaseIterable, Codable {
 /// The record kinds of DOMAIN.md §4.
 public enum PRKind: String, Sendable, CaseIterable, Codable {
     case heaviest, e1rm, setVolume, sessionVolume, repMax
+    /// Cardio and other timed work: metres, seconds, seconds per km (lower is better), and isometric holds in seconds.
+    case longestDistance, longestDuration, bestPace, longestHold
+
+    /// Weight records are in kilograms; the others in their own units.
+    public var unit: String {
+        switch self {
+        case .heaviest, .e1rm, .setVolume, .sessionVolume, .repMax: "kg"
+        case .longestDistance: "m"
+        case .longestDuration, .longestHold: "s"
+        case .bestPace: "s/km"
+        }
+    }
 }
 
 /// Which earlier workouts a hint or rep counter compares with (DOMAIN.md §6).
@@ -46,12 +58,15 @@ public struct RuleSet: Sendable, Equatable, Codable {
     /// Weight steps the progression prompt suggests, per unit.
     public var incrementKg = 2.5
     public var incrementLb = 5.0
+    /// Whether a bodyweight set of a bodyweight exercise (pull-ups, dips) adds the
+    /// latest weigh-in at or before it × reps to volume (DOMAIN.md §15). Off: such sets add 0 kg.
+    public var bodyweightTonnage = false
 
     public static let `default` = RuleSet()
     public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, version, e1rmFormula, e1rmRepCap, warmupsCount, prKinds, hintScope, incrementKg, incrementLb
+        case id, version, e1rmFormula, e1rmRepCap, warmupsCount, prKinds, hintScope, incrementKg, incrementLb, bodyweightTonnage
     }
 
     public init(from decoder: Decoder) throws {
@@ -66,6 +81,7 @@ public struct RuleSet: Sendable, Equatable, Codable {
         hintScope = try c.decodeIfPresent(HintScope.self, forKey: .hintScope) ?? d.hintScope
         incrementKg = try c.decodeIfPresent(Double.self, forKey: .incrementKg) ?? d.incrementKg
         incrementLb = try c.decodeIfPresent(Double.self, forKey: .incrementLb) ?? d.incrementLb
+        bodyweightTonnage = try c.decodeIfPresent(Bool.self, forKey: .bodyweightTonnage) ?? d.bodyweightTonnage
     }
 
     public enum LoadError: Error, CustomStringConvertible {

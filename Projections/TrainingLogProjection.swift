@@ -6,11 +6,13 @@ import RepLedgerCore
 /// over the log builds it; the views in this folder read it under a rule set.
 public struct TrainingLogProjection: Projection, Equatable {
     public static let name = "training-log"
-    public static let version = 1
+    /// 2: weigh-ins (`body`), heart-rate averages and the bodyweight display choice in the state.
+    public static let version = 2
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()
     public internal(set) var templates = TemplateCatalogState()
+    public internal(set) var body = BodyState()
     public internal(set) var workouts: [UUID: WorkoutState] = [:]
     /// The last position folded in.
     public internal(set) var position: Int64 = 0
@@ -63,6 +65,8 @@ public struct TrainingLogProjection: Projection, Equatable {
             library.evolve(event)
         case .templateCreated, .templateRenamed, .templateExercisesChanged, .templateDuplicated, .templatesReordered, .templateDeleted:
             templates.evolve(event, at: recorded.occurredAt)
+        case .bodyweightMeasured:
+            body.evolve(event, at: recorded.occurredAt)
         default:
             account.evolve(event, at: recorded.occurredAt)
         }

@@ -10,6 +10,7 @@ extension TrainingLogProjection {
         library.encode(to: &w)
         account.encode(to: &w)
         templates.encode(to: &w)
+        body.encode(to: &w)
         let ordered = workouts.values.sorted { $0.workoutId.uuidKey < $1.workoutId.uuidKey }
         ordered.encode(to: &w)
         return w.bytes
@@ -23,6 +24,7 @@ extension TrainingLogProjection {
             library = try LibraryState(from: &r)
             account = try AccountState(from: &r)
             templates = try TemplateCatalogState(from: &r)
+            body = try BodyState(from: &r)
             let list = try [WorkoutState](from: &r)
             workouts.reserveCapacity(list.count)
             for w in list { workouts[w.workoutId] = w }

@@ -9,14 +9,14 @@ extension PRKind: PayloadEnum {}
 
 extension PersonalRecordsProjection.Record: PayloadRecord {
     public init() {
-        self.init(exerciseId: "", kind: .heaviest, repMax: nil, valueKg: 0, weightKg: nil, reps: nil, workoutId: .zero, setId: nil,
+        self.init(exerciseId: "", kind: .heaviest, repMax: nil, value: 0, weightKg: nil, reps: nil, workoutId: .zero, setId: nil,
                   at: Timestamp(millis: 0))
     }
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("exerciseId", &exerciseId)
         try c.field("kind", &kind)
         try c.field("repMax", &repMax)
-        try c.field("valueKg", &valueKg)
+        try c.field("value", &value)
         try c.field("weightKg", &weightKg)
         try c.field("reps", &reps)
         try c.field("workoutId", &workoutId)
@@ -37,6 +37,10 @@ extension PersonalRecordsProjection.ExerciseRecords: PayloadRecord {
         try c.field("bestE1rmKg", &bestE1rmKg)
         try c.field("bestSetVolumeKg", &bestSetVolumeKg)
         try c.field("bestSessionVolumeKg", &bestSessionVolumeKg)
+        try c.field("longestDistanceMeters", &longestDistanceMeters)
+        try c.field("longestDurationSeconds", &longestDurationSeconds)
+        try c.field("bestPaceSecondsPerKm", &bestPaceSecondsPerKm)
+        try c.field("longestHoldSeconds", &longestHoldSeconds)
         // Rep maxes 1…12 as a fixed list (a dictionary has no stable order).
         var list = PersonalRecordsProjection.repMaxRange.map { repMaxesKg[$0] }
         try c.field("repMaxesKg", &list)

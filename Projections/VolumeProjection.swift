@@ -2,8 +2,9 @@ import Foundation
 import RepLedgerCore
 
 /// Training volume (DOMAIN.md §5): completed counted sets and tonnage
-/// (Σ weight × reps in kg; bodyweight sets add a set and 0 kg), grouped by
-/// workout, ISO week, muscle group or exercise.
+/// (Σ weight × reps in kg; bodyweight sets add a set and 0 kg, or, under the
+/// `bodyweightTonnage` rule, the latest weigh-in × reps for bodyweight
+/// exercises), grouped by workout, ISO week, muscle group or exercise.
 ///
 /// Muscle groups: a set counts, with its tonnage, for the exercise's first
 /// primary muscle. Secondary muscles are reported apart, as `secondarySets`
@@ -43,21 +44,32 @@ public struct VolumeProjection: ProjectionView {
         }
         // Muscles per exercise, looked up once per exercise rather than once per set.
         var muscles: [String: (primary: String, secondary: [Muscle])] = [:]
+        var bodyweightExercise: [String: Bool] = [:]
+        func tonnage(_ s: WorkoutState.SetRecord, _ w: WorkoutState) -> Double {
+            guard rules.bodyweightTonnage, (s.weightKg ?? 0) == 0, let reps = s.metrics.reps, reps > 0 else { return s.volumeKg }
+            let isBodyweight = bodyweightExercise[s.exerciseId] ?? {
+                let b = log.library.exercises[s.exerciseId]?.definition.equipment.contains(.bodyweight) ?? false
+                bodyweightExercise[s.exerciseId] = b
+                return b
+            }()
+            guard isBodyweight, let kg = log.body.kilograms(atOrBefore: s.completedAt ?? w.startedAt!) else { return s.volumeKg }
+            return kg * Double(reps)
+        }
         for w in log.countedWorkouts {
             switch grouping {
             case .workout, .week:
                 // One key per workout, not per set: keys are strings, and there are many sets.
-                var count = 0, tonnage = 0.0
+                var count = 0, total = 0.0
                 for s in w.sets where s.completed && rules.counts(s.type) {
                     count += 1
-                    tonnage += s.volumeKg
+                    total += tonnage(s, w)
                 }
                 guard count > 0 else { continue }
                 let key = grouping == .week ? w.startedAt!.local.isoWeekKey : w.workoutId.lowercased
-                add(key, grouping == .week ? key : "\(w.startedAt!.isoDate) \(w.name)", sets: count, tonnage: tonnage)
+                add(key, grouping == .week ? key : "\(w.startedAt!.isoDate) \(w.name)", sets: count, tonnage: total)
             case .exercise:
                 for s in w.sets where s.completed && rules.counts(s.type) {
-                    add(s.exerciseId, log.exerciseName(s.exerciseId), sets: 1, tonnage: s.volumeKg)
+                    add(s.exerciseId, log.exerciseName(s.exerciseId), sets: 1, tonnage: tonnage(s, w))
                 }
             case .muscle:
                 for s in w.sets where s.completed && rules.counts(s.type) {
@@ -69,7 +81,7 @@ public struct VolumeProjection: ProjectionView {
                         m = (definition?.primaryMuscles.first?.rawValue ?? "unknown", definition?.secondaryMuscles ?? [])
                         muscles[s.exerciseId] = m
                     }
-                    add(m.primary, m.primary, sets: 1, tonnage: s.volumeKg)
+                    add(m.primary, m.primary, sets: 1, tonnage: tonnage(s, w))
                     for x in m.secondary { add(x.rawValue, x.rawValue, sets: 0, tonnage: 0, secondary: 1) }
                 }
             }

@@ -23,10 +23,7 @@ struct ExerciseCommand: ParsableCommand {
                         .object([
                             ("workoutId", .string(e.workoutId.lowercased)), ("name", .string(e.workoutName)),
                             ("startedAt", .string(e.startedAt.iso8601)),
-                            ("sets", .array(e.sets.map { s in
-                                .object([("setId", .string(s.setId.lowercased)), ("weightKg", .optional(s.weightKg)),
-                                         ("reps", .optional(s.reps)), ("type", .string(s.type.rawValue)), ("rpe", .optional(s.rpe))])
-                            })),
+                            ("sets", .array(e.sets.map(SetRowText.json))),
                         ])
                     })),
                 ]))
@@ -36,10 +33,7 @@ struct ExerciseCommand: ParsableCommand {
             guard !entries.isEmpty else { Console.out("\(x.name): not done yet."); return }
             Console.out(x.name)
             for e in entries {
-                let sets = e.sets.map { s in
-                    let text = WeightText.set(kg: s.weightKg, reps: s.reps, in: unit)
-                    return s.type == .normal ? text : "\(text) (\(s.type.rawValue))"
-                }
+                let sets = e.sets.map { SetRowText.text($0, in: unit) }
                 Console.out("  \(e.startedAt.isoDate)  \(e.workoutName): \(sets.joined(separator: ", "))")
             }
         }

@@ -46,10 +46,7 @@ struct HistoryCommand: ParsableCommand {
             let duration = w.durationSeconds.map { " · \($0 / 60) min" } ?? (w.finishedAt == nil ? " · in progress" : "")
             Console.out("  \(w.startedAt.isoDate)  \(w.name)\(duration) · \(w.sets) sets · \(WeightText.show(kg: w.tonnageKg, in: unit))  [\(w.workoutId.lowercased.shortId)]")
             for x in w.exercises {
-                let sets = x.sets.map { s in
-                    let text = WeightText.set(kg: s.weightKg, reps: s.reps, in: unit)
-                    return s.type == .normal ? text : "\(text) (\(s.type.rawValue))"
-                }
+                let sets = x.sets.map { SetRowText.text($0, in: unit) }
                 Console.out("      \(x.exercise): \(sets.joined(separator: ", "))")
             }
         }
@@ -68,15 +65,7 @@ struct HistoryCommand: ParsableCommand {
                 .object([
                     ("exercise", .string(x.exercise)),
                     ("exerciseId", .string(x.exerciseId)),
-                    ("sets", .array(x.sets.map { s in
-                        .object([
-                            ("setId", .string(s.setId.lowercased)),
-                            ("weightKg", .optional(s.weightKg)),
-                            ("reps", .optional(s.reps)),
-                            ("type", .string(s.type.rawValue)),
-                            ("rpe", .optional(s.rpe)),
-                        ])
-                    })),
+                    ("sets", .array(x.sets.map(SetRowText.json))),
                 ])
             })),
         ])

@@ -63,8 +63,22 @@ struct ImportCommand: ParsableCommand {
         return text
     }
 
+    /// Into an empty ledger, a byte-exact restore; into one that holds events, a merge (a watch's batch).
     func restore(_ text: String) throws {
         let store = try global.openOrCreateStore()
+        if try store.headPosition() > 0 {
+            let merged = try JSONLBackup.merge(text, into: store)
+            if !merged.appended.isEmpty { try SnapshotPolicy.apply(store) }
+            if global.json {
+                Console.json(.object([("events", .int(Int64(merged.events))), ("appended", .int(Int64(merged.appended.count))),
+                                      ("alreadyStored", .int(Int64(merged.alreadyStored))), ("rows", .int(Int64(merged.events)))]))
+            } else if merged.appended.isEmpty {
+                Console.out("Already in the ledger: all \(merged.events) events of this file. Nothing appended.")
+            } else {
+                Console.out("Merged \(merged.appended.count) new events (\(merged.alreadyStored) were in the ledger already).")
+            }
+            return
+        }
         let restored = try JSONLBackup.restore(text, into: store)
         if global.json {
             Console.json(.object([("events", .int(Int64(restored.events))), ("headHash", .string(restored.headHash)),

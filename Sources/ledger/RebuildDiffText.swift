@@ -77,26 +77,16 @@ enum RebuildDiffText {
         var kinds: [String: [PersonalRecordsProjection.Record]] = [:]
         var order: [String] = []
         for r in records.sorted(by: { $0.at < $1.at }) {
-            let label = label(r)
+            let label = RecordText.label(r.kind, repMax: r.repMax)
             if kinds[label] == nil { order.append(label) }
             kinds[label, default: []].append(r)
         }
         return order.map { label in
             let rs = kinds[label]!
             let last = rs.last!
-            let value = "\(WeightText.show(kg: last.valueKg, in: unit)), \(last.at.isoDate)"
+            let value = "\(RecordText.value(last.kind, last.value, in: unit)), \(last.at.isoDate)"
             return rs.count == 1 ? "\(label) \(value)" : "\(label) ×\(rs.count) (latest \(value))"
         }.joined(separator: "; ")
-    }
-
-    private static func label(_ r: PersonalRecordsProjection.Record) -> String {
-        switch r.kind {
-        case .repMax: return "\(r.repMax ?? 0)RM"
-        case .e1rm: return "e1RM"
-        case .heaviest: return "heaviest"
-        case .setVolume: return "set volume"
-        case .sessionVolume: return "session volume"
-        }
     }
 
     private static func signed(_ kg: Double, _ unit: WeightUnit) -> String {

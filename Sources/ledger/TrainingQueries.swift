@@ -163,17 +163,29 @@ struct PRsCommand: ParsableCommand {
         }
         let unit = try ledger.account().liftingUnit
         guard !records.isEmpty else { Console.out("No records yet."); return }
-        Console.table(["Exercise", "Heaviest", "Best e1RM", "Best set", "Best session", "5RM"], records.map { r in
-            [r.exercise, WeightText.value(kg: r.heaviestKg, in: unit), WeightText.value(kg: r.bestE1rmKg, in: unit),
-             WeightText.value(kg: r.bestSetVolumeKg, in: unit), WeightText.value(kg: r.bestSessionVolumeKg, in: unit),
-             WeightText.value(kg: r.repMaxesKg[5], in: unit)]
-        }, rightAligned: [1, 2, 3, 4, 5])
+        let lifted = records.filter { $0.heaviestKg != nil || $0.bestSessionVolumeKg != nil }
+        if !lifted.isEmpty {
+            Console.table(["Exercise", "Heaviest", "Best e1RM", "Best set", "Best session", "5RM"], lifted.map { r in
+                [r.exercise, WeightText.value(kg: r.heaviestKg, in: unit), WeightText.value(kg: r.bestE1rmKg, in: unit),
+                 WeightText.value(kg: r.bestSetVolumeKg, in: unit), WeightText.value(kg: r.bestSessionVolumeKg, in: unit),
+                 WeightText.value(kg: r.repMaxesKg[5], in: unit)]
+            }, rightAligned: [1, 2, 3, 4, 5])
+        }
+        let timed = records.filter { $0.longestDistanceMeters != nil || $0.longestDurationSeconds != nil || $0.longestHoldSeconds != nil }
+        if !timed.isEmpty {
+            if !lifted.isEmpty { Console.out("") }
+            Console.table(["Exercise", "Longest distance", "Longest duration", "Best pace", "Longest hold"], timed.map { r in
+                [r.exercise, RecordText.optional(.longestDistance, r.longestDistanceMeters, in: unit),
+                 RecordText.optional(.longestDuration, r.longestDurationSeconds, in: unit),
+                 RecordText.optional(.bestPace, r.bestPaceSecondsPerKm, in: unit), RecordText.optional(.longestHold, r.longestHoldSeconds, in: unit)]
+            }, rightAligned: [1, 2, 3, 4])
+        }
         if timeline {
             for r in records {
                 Console.out("\n\(r.exercise)")
                 for e in r.timeline {
-                    let what = e.kind == .repMax ? "\(e.repMax ?? 0)RM" : e.kind.rawValue
-                    Console.out("  \(e.at.isoDate)  \(what.padding(toLength: 13, withPad: " ", startingAt: 0)) \(WeightText.show(kg: e.valueKg, in: unit))")
+                    let what = RecordText.label(e.kind, repMax: e.repMax)
+                    Console.out("  \(e.at.isoDate)  \(what.padding(toLength: 16, withPad: " ", startingAt: 0)) \(RecordText.value(e.kind, e.value, in: unit))")
                 }
             }
         }
@@ -213,6 +225,8 @@ struct PRsCommand: ParsableCommand {
             ("heaviestKg", .optional(r.heaviestKg)), ("bestE1rmKg", .optional(r.bestE1rmKg)),
             ("bestSetVolumeKg", .optional(r.bestSetVolumeKg)), ("bestSessionVolumeKg", .optional(r.bestSessionVolumeKg)),
             ("repMaxesKg", .object(PersonalRecordsProjection.repMaxRange.map { ("\($0)", .optional(r.repMaxesKg[$0])) })),
+            ("longestDistanceMeters", .optional(r.longestDistanceMeters)), ("longestDurationSeconds", .optional(r.longestDurationSeconds)),
+            ("bestPaceSecondsPerKm", .optional(r.bestPaceSecondsPerKm)), ("longestHoldSeconds", .optional(r.longestHoldSeconds)),
         ] + (timeline ? [("timeline", .array(r.timeline.map(recordJSON)))] : []))
     }
 
@@ -220,7 +234,8 @@ struct PRsCommand: ParsableCommand {
 
     static func recordPairs(_ e: PersonalRecordsProjection.Record) -> [(String, JSONValue)] {
         [
-            ("kind", .string(e.kind.rawValue)), ("repMax", .optional(e.repMax)), ("valueKg", .number(e.valueKg)),
+            ("kind", .string(e.kind.rawValue)), ("repMax", .optional(e.repMax)),
+            ("valueKg", e.kind.unit == "kg" ? .number(e.value) : .null), ("value", .number(e.value)), ("unit", .string(e.kind.unit)),
             ("weightKg", .optional(e.weightKg)), ("reps", .optional(e.reps)), ("workoutId", .string(e.workoutId.lowercased)),
             ("setId", .optional(e.setId?.lowercased)), ("at", .string(e.at.iso8601)),
         ]

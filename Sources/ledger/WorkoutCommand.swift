@@ -15,8 +15,8 @@ struct WorkoutCommand: ParsableCommand {
           ledger workout log last deadlift --reps 5 --weight 315lb --type warmup
           ledger workout finish last
         """,
-        subcommands: [Start.self, Log.self, Complete.self, Uncomplete.self, EditSet.self, DeleteSet.self, Swap.self, Pause.self,
-                      Resume.self, Finish.self, Discard.self, Summary.self])
+        subcommands: [Start.self, Log.self, Complete.self, Uncomplete.self, Autofill.self, EditSet.self, DeleteSet.self, Swap.self,
+                      Pause.self, Resume.self, Health.self, Finish.self, Discard.self, Summary.self])
 
     struct Start: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -48,13 +48,14 @@ struct WorkoutCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "Weight: 80, 80kg or 176.5lb (a bare number uses your unit setting).") var weight: String?
         @Option(parsing: .unconditional, help: "RPE, 1–10 in steps of 0.5.") var rpe: Double?
         @Option(help: "Set type: normal, warmup, drop or failure.") var type: String?
-        @Option(parsing: .unconditional, help: "Duration in seconds (timed and cardio work).") var duration: Double?
-        @Option(parsing: .unconditional, help: "Distance in metres.") var distance: Double?
+        @Option(parsing: .unconditional, help: "Duration (cardio, holds): 90, 1m30s or 1:30.") var duration: String?
+        @Option(parsing: .unconditional, help: "Distance: 5000 (metres), 400m, 5km or 3.1mi.") var distance: String?
         @Option(help: "A note on the set.") var notes: String?
 
         func metrics(defaultUnit: WeightUnit) throws(Refusal) -> SetMetrics {
             SetMetrics(weight: try weight.map { w throws(Refusal) in try Weight.parse(w, defaultUnit: defaultUnit) },
-                       reps: reps, rpe: rpe, durationSeconds: duration, distanceMeters: distance)
+                       reps: reps, rpe: rpe, durationSeconds: try duration.map { d throws(Refusal) in try Measure.seconds(d) },
+                       distanceMeters: try distance.map { d throws(Refusal) in try Measure.metres(d) })
         }
 
         func setType() throws(Refusal) -> SetType? { try type.map { t throws(Refusal) in try SetType.parse(t) } }
@@ -71,6 +72,8 @@ struct WorkoutCommand: ParsableCommand {
               ledger workout log last "Bench Press (Barbell)" --reps 8 --weight 80kg
               ledger workout log last squat --reps 5 --weight 225lb --rpe 8.5
               ledger workout log last pull-up --reps 10          # bodyweight
+              ledger workout log last running --distance 5km --duration 25:00
+              ledger workout log last plank --duration 1m30s
             """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
@@ -91,7 +94,8 @@ struct WorkoutCommand: ParsableCommand {
                 return try session.logSet(id, exercise: exercise, type: type, metrics: metrics, notes: values.notes, historyEdit: historyEdit,
                                           plannedSetId: planned)
             }
-            let what = WeightText.set(kg: metrics.weight?.kilograms, reps: metrics.reps, in: unit)
+            let what = SetText.describe(kg: metrics.weight?.kilograms, reps: metrics.reps, durationSeconds: metrics.durationSeconds,
+                                        distanceMeters: metrics.distanceMeters, in: unit)
             let name = try ledger.library().resolve(exercise).name
             respond(global, ["setId": setId.lowercased],
                     human: "Logged \(type == .normal ? "" : "\(type.rawValue) ")set \(setId.lowercased.shortId): \(name) \(what)")

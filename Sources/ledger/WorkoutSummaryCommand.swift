@@ -35,8 +35,13 @@ extension WorkoutCommand {
                                       ("setsDelta", .int(Int64(c.setsDelta))),
                                       ("durationDeltaSeconds", c.durationDeltaSeconds.map { .int($0) } ?? .null)])
             }
+            let state = log.workouts[s.workout.workoutId]
+            let heartRate: JSONValue = state?.averageHeartRate.map { average in
+                .object([("average", .number((average * 10).rounded() / 10)), ("max", .optional(state?.maxHeartRate))])
+            } ?? .null
             return .object([("workout", HistoryCommand.json(s.workout)), ("records", .array(records)),
-                            ("exercises", .array(exercises)), ("comparison", comparison)])
+                            ("exercises", .array(exercises)), ("comparison", comparison), ("durationSeconds", s.workout.durationSeconds.map { .int($0) } ?? .null),
+                            ("heartRate", heartRate), ("activeEnergyKcal", .number(state?.activeEnergyKcal ?? 0))])
         }
 
         static func show(_ s: WorkoutSummaryProjection.Summary, _ log: TrainingLogProjection) {
@@ -46,10 +51,19 @@ extension WorkoutCommand {
             for e in s.exercises {
                 let reps = e.excessReps > 0 ? "  +\(e.excessReps) reps" : ""
                 let prompt = e.prompt.map { "  \($0.title)" } ?? ""
-                Console.out("  \(e.exercise): \(e.sets) sets, \(WeightText.show(kg: e.tonnageKg, in: unit))\(reps)\(prompt)")
+                // Lifts by tonnage; timed work (a run, a plank) by what was done.
+                let done = e.tonnageKg > 0 ? WeightText.show(kg: e.tonnageKg, in: unit)
+                    : w.exercises.first { $0.exerciseId == e.exerciseId }.map { $0.sets.map { SetRowText.text($0, in: unit) }.joined(separator: ", ") } ?? ""
+                Console.out("  \(e.exercise): \(e.sets) set\(e.sets == 1 ? "" : "s"), \(done)\(reps)\(prompt)")
+            }
+            if let state = log.workouts[w.workoutId], state.heartRateSamples > 0 || state.activeEnergyKcal > 0 {
+                var line: [String] = []
+                if let avg = state.averageHeartRate, let max = state.maxHeartRate { line.append("heart rate \(Int(avg.rounded())) avg, \(Int(max.rounded())) max") }
+                if state.activeEnergyKcal > 0 { line.append("\(Int(state.activeEnergyKcal.rounded())) kcal") }
+                Console.out("  ♥ " + line.joined(separator: " · "))
             }
             for r in s.records where r.kind != .repMax {
-                Console.out("  🏆 \(log.exerciseName(r.exerciseId)) \(r.kind.rawValue): \(WeightText.show(kg: r.valueKg, in: unit))")
+                Console.out("  🏆 \(log.exerciseName(r.exerciseId)) \(RecordText.label(r.kind, repMax: nil)): \(RecordText.value(r.kind, r.value, in: unit))")
             }
             if let c = s.comparison {
                 let sign = c.tonnageDeltaKg >= 0 ? "+" : "−"

@@ -26,7 +26,7 @@ struct RuleSetDiffTests {
         #expect(lost.map(\.kind) == [.e1rm])
         #expect(lost.first?.workoutId == second)
         let epley: Double = 121 * (1 + 5.0 / 30)
-        #expect(abs((lost.first?.valueKg ?? 0) - epley) < 1e-9)
+        #expect(abs((lost.first?.value ?? 0) - epley) < 1e-9)
         #expect(gained.isEmpty) // the first set was already the first record under both
         let moved = changes.compactMap { c -> (UUID, Double?, Double?)? in
             if case .e1rmMoved(_, let w, let a, let b) = c { return (w, a, b) } else { return nil }
@@ -157,7 +157,7 @@ struct ProjectionPropertyTests {
                 #expect(a.map(\.heaviestKg) == b.map(\.heaviestKg))
                 #expect(a.map(\.bestE1rmKg) == b.map(\.bestE1rmKg))
                 #expect(a.map(\.bestSessionVolumeKg) == b.map(\.bestSessionVolumeKg))
-                #expect(a.map { $0.timeline.map(\.valueKg) } == b.map { $0.timeline.map(\.valueKg) })
+                #expect(a.map { $0.timeline.map(\.value) } == b.map { $0.timeline.map(\.value) })
             } catch {
                 Issue.record("unexpected error: \(error)")
             }

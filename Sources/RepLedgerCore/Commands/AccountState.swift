@@ -2,18 +2,27 @@
 public struct AccountState: Sendable, Equatable {
     public var liftingUnit: WeightUnit = .kg
     public var bodyweightDisplay: BodyweightDisplay = .kg
+    /// False until a `BodyweightDisplayChanged`: bodyweight then shows in the lifting unit.
+    public var bodyweightDisplayChosen = false
     public var restTimerSeconds = 90
     public var entitlements = EntitlementState()
     public var version: Int64 = 0
 
     public init() {}
 
+    /// How bodyweight is shown: the lifter's choice, else their lifting unit.
+    public var effectiveBodyweightDisplay: BodyweightDisplay {
+        bodyweightDisplayChosen ? bodyweightDisplay : (liftingUnit == .lb ? .lb : .kg)
+    }
+
     public mutating func evolve(_ event: LedgerEvent, at time: Timestamp) {
         version += 1
         entitlements.evolve(event, at: time)
         switch event {
         case .liftingUnitChanged(let e): liftingUnit = e.unit
-        case .bodyweightDisplayChanged(let e): bodyweightDisplay = e.display
+        case .bodyweightDisplayChanged(let e):
+            bodyweightDisplay = e.display
+            bodyweightDisplayChosen = true
         case .restTimerDefaultChanged(let e) where e.exerciseId == nil: restTimerSeconds = e.seconds
         case .restTimerDefaultChanged, .purchaseRecorded, .purchaseRefunded, .purchaseRevoked, .upsellDismissed: break
         default: version -= 1

@@ -158,12 +158,16 @@ public struct CommandSession {
     /// `plannedSetId` fills in and completes a set a template planned.
     public mutating func logSet(_ workoutId: UUID, exercise: String, type: SetType = .normal, metrics: SetMetrics,
                                 notes: String? = nil, historyEdit: Bool = false, entryId: UUID? = nil,
-                                plannedSetId: UUID? = nil) throws -> UUID {
+                                plannedSetId: UUID? = nil, checkKind: Bool = true) throws -> UUID {
         let w = try writableWorkout(workoutId, historyEdit: historyEdit)
         let x = try library.resolveActive(exercise)
         try SetValidation.validate(metrics)
-        guard metrics.reps != nil || metrics.durationSeconds != nil || metrics.distanceMeters != nil else {
-            throw Refusal.invalidMeasure("the set", reason: "give --reps (or a duration or distance for timed work)")
+        if checkKind {
+            try SetValidation.validate(metrics, kind: x.definition.kind, exercise: x.name)
+        } else {
+            guard metrics.reps != nil || metrics.durationSeconds != nil || metrics.distanceMeters != nil else {
+                throw Refusal.invalidMeasure("the set", reason: "give --reps (or a duration or distance for timed work)")
+            }
         }
         let planned = plannedSetId.flatMap { id in w.sets.first { $0.setId == id && !$0.completed && $0.exerciseId == x.exerciseId } }
         let chosen = (planned?.entryId ?? entryId).flatMap { id in w.entries.first { $0.entryId == id && $0.exerciseId == x.exerciseId } }

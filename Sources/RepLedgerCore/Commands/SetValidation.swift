@@ -15,6 +15,22 @@ public enum SetValidation {
         }
     }
 
+    /// What a set of each exercise kind must measure (DOMAIN.md §2): strength
+    /// and explosive work reps; cardio a duration or a distance; an isometric
+    /// hold a duration; mobility reps or a duration; recovery a duration.
+    public static func validate(_ m: SetMetrics, kind: ExerciseKind, exercise: String) throws(Refusal) {
+        let reps = m.reps != nil, duration = (m.durationSeconds ?? 0) > 0, distance = (m.distanceMeters ?? 0) > 0
+        let ok: Bool, needs: String
+        switch kind {
+        case .strength, .explosive: (ok, needs) = (reps, "give --reps, e.g. --reps 8")
+        case .cardio: (ok, needs) = (duration || distance, "give --duration or --distance, e.g. --duration 25m or --distance 5km")
+        case .isometric: (ok, needs) = (duration, "a hold needs --duration, e.g. --duration 1m30s or 90")
+        case .mobility: (ok, needs) = (reps || duration, "give --reps or --duration")
+        case .recovery: (ok, needs) = (duration, "give --duration, e.g. --duration 10m")
+        }
+        guard ok else { throw .invalidMeasure("a set of \(exercise) (\(kind.rawValue))", reason: needs) }
+    }
+
     /// 1–10 in steps of 0.5.
     public static func validateRPE(_ rpe: Double) throws(Refusal) {
         guard rpe.isFinite, rpe >= 1, rpe <= 10, (rpe * 2).rounded() == rpe * 2 else { throw .invalidRPE(rpe) }

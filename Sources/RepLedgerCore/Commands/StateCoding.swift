@@ -53,6 +53,8 @@ extension WorkoutState: PayloadRecord {
         try c.field("note", &note)
         try c.field("restTimerSeconds", &restTimerSeconds)
         try c.field("maxHeartRate", &maxHeartRate)
+        try c.field("heartRateSum", &heartRateSum)
+        try c.field("heartRateSamples", &heartRateSamples)
         try c.field("activeEnergyKcal", &activeEnergyKcal)
         try c.field("version", &version)
     }
@@ -122,6 +124,7 @@ extension AccountState: PayloadRecord {
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("liftingUnit", &liftingUnit)
         try c.field("bodyweightDisplay", &bodyweightDisplay)
+        try c.field("bodyweightDisplayChosen", &bodyweightDisplayChosen)
         try c.field("restTimerSeconds", &restTimerSeconds)
         try c.field("entitlements", &entitlements)
         try c.field("version", &version)

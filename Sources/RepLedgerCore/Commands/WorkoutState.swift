@@ -53,6 +53,10 @@ public struct WorkoutState: Sendable, Equatable {
     public var restTimerSeconds: Int?
     public var maxHeartRate: Double?
     public var activeEnergyKcal: Double = 0
+    /// For the average heart rate: the mean of the samples (a watch samples at a steady rate).
+    public var heartRateSum: Double = 0
+    public var heartRateSamples = 0
+    public var averageHeartRate: Double? { heartRateSamples > 0 ? heartRateSum / Double(heartRateSamples) : nil }
     /// The stream version this state reflects.
     public var version: Int64 = 0
 
@@ -148,7 +152,10 @@ public struct WorkoutState: Sendable, Equatable {
             }
         case .healthSampleRecorded(let e):
             switch e.kind {
-            case .heartRate: maxHeartRate = max(maxHeartRate ?? 0, e.value)
+            case .heartRate:
+                maxHeartRate = max(maxHeartRate ?? 0, e.value)
+                heartRateSum += e.value
+                heartRateSamples += 1
             case .activeEnergy: activeEnergyKcal += e.value
             }
         case .workoutFinished:

@@ -35,7 +35,7 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
         case .malformedLine(let line, let reason):
             return "line \(line): \(reason); nothing was restored"
         case .chainMismatch(let line, let position):
-            return "line \(line): the hash of event \(position) does not match its content; the backup was changed or damaged, nothing was restored"
+            return "line \(line): the hash of event \(position) does not match its content; the file was changed or damaged, nothing was imported"
         }
     }
 }

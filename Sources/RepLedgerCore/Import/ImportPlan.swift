@@ -117,8 +117,10 @@ struct ImportPlan {
                     entry = (exerciseId, entryId)
                     if let s = r.supersetKey { supersets.append((s, entryId)) }
                 }
+                // Another app's history is a fact: a set it recorded is kept even if our exercise kind
+                // would ask for another measure (a strength lift Strong timed, say).
                 lastSet = try refusing(line: r.line) {
-                    try $0.logSet(workoutId, exercise: exerciseId, type: type, metrics: r.metrics, entryId: entryId)
+                    try $0.logSet(workoutId, exercise: exerciseId, type: type, metrics: r.metrics, entryId: entryId, checkKind: false)
                 }
                 sets += 1
                 if let note = r.exerciseNotes, noted.insert(entryId).inserted {

@@ -107,7 +107,7 @@ public enum BodyweightText {
     /// (stones for stone and pounds). Stone is recorded as the pounds it is, so the fact stays exact.
     public static func parse(_ text: String, display: BodyweightDisplay) throws(Refusal) -> Weight {
         let t = text.trimmingSpaces().lowercased()
-        let refuse = Refusal.invalidWeight(text, reason: "give a bodyweight such as 82.4kg, 181.5lb or 13st 2lb")
+        let refuse = Refusal.invalidMeasure("bodyweight '\(text)'", reason: "give a bodyweight such as 82.4kg, 181.5lb or 13st 2lb")
         if let st = t.range(of: "st") {
             let stones = String(t[..<st.lowerBound]).trimmingSpaces()
             var rest = String(t[st.upperBound...]).trimmingSpaces()
@@ -137,9 +137,8 @@ public enum BodyweightText {
     }
 
     private static func checked(_ w: Weight, _ text: String) throws(Refusal) {
-        try w.validate(original: text)
-        guard w.kilograms >= 20, w.kilograms <= 400 else {
-            throw .invalidWeight(text, reason: "a bodyweight is between 20 and 400 kg")
+        guard w.value.isFinite, w.kilograms >= 20, w.kilograms <= 400 else {
+            throw .invalidMeasure("bodyweight '\(text)'", reason: "give 20 to 400 kg, e.g. 82.4kg, 181.5lb or 13st 2lb")
         }
     }
 

@@ -5,6 +5,12 @@ import Foundation
 /// Restoring into an empty file reproduces every event with its position,
 /// times and hash; a line whose content does not give its recorded hash
 /// stops the restore, and nothing is kept.
+///
+/// Into a ledger that holds events, the lines are merged instead (a watch's
+/// workout arriving as a batch): the file's own chain is checked first, events
+/// whose ids are stored already are skipped, and the new ones are appended
+/// in one transaction with this ledger's positions. Re-sending the same batch
+/// appends nothing.
 public enum JSONLBackup {
     /// Writes every event, one line each, through `write`; returns the count.
     @discardableResult
@@ -30,6 +36,47 @@ public enum JSONLBackup {
     public static func restore(_ text: String, into store: SQLiteEventStore) throws -> Restored {
         let head = try store.headPosition()
         guard head == 0 else { throw ImportError.notEmpty(events: head) }
+        return try store.restore(try parse(text))
+    }
+
+    public struct Merged: Sendable, Equatable {
+        /// Lines in the file.
+        public var events: Int
+        /// Positions of the events appended now.
+        public var appended: [Int64]
+        /// Events already in the ledger (the same id and content), skipped.
+        public var alreadyStored: Int
+    }
+
+    /// Merges a batch of JSON lines into a ledger that holds events (see the type's note).
+    public static func merge(_ text: String, into store: SQLiteEventStore, now: Timestamp = .now()) throws -> Merged {
+        let lines = try parse(text)
+        try checkChain(lines)
+        let result = try store.append(lines.map(\.event.proposed), now: now)
+        return Merged(events: lines.count, appended: result.appended, alreadyStored: result.alreadyStored)
+    }
+
+    /// The file's events must chain among themselves as the ledger that wrote
+    /// them chained them: from the genesis hash when the file starts at
+    /// position 1, else from its first line's hash on.
+    static func checkChain(_ lines: [(number: Int, event: Line)]) throws {
+        var previous: [UInt8]? = lines.first?.event.position == 1 ? SQLiteEventStore.genesisHash : nil
+        for (number, line) in lines {
+            let p = line.proposed
+            let content = CanonicalBytes.content(eventId: p.eventId, stream: p.stream, type: p.event.eventType, occurredAt: p.occurredAt,
+                                                 device: p.device, causationId: p.causationId, correlationId: p.correlationId,
+                                                 payload: p.event.encodedPayload)
+            if let previous {
+                let hash = Digest.sha256(CanonicalBytes.chained(previousHash: previous, position: line.position, version: line.version,
+                                                                recordedAt: line.recordedAt, content: content))
+                guard hash.hex == line.hash else { throw ImportError.chainMismatch(line: number, position: line.position) }
+            }
+            guard let bytes = line.hashBytes else { throw ImportError.chainMismatch(line: number, position: line.position) }
+            previous = bytes
+        }
+    }
+
+    static func parse(_ text: String) throws -> [(number: Int, event: Line)] {
         var lines: [(number: Int, event: Line)] = []
         var number = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -44,15 +91,26 @@ public enum JSONLBackup {
                 throw ImportError.malformedLine(line: number, reason: "\(error)")
             }
         }
-        return try store.restore(lines.map { ($0.number, $0.event) })
+        return lines
     }
 
     /// One parsed line: the event as proposed plus what the ledger recorded about it.
     struct Line {
         var proposed: ProposedEvent
         var position: Int64
+        var version: Int64
         var recordedAt: Timestamp
         var hash: String
+        var hashBytes: [UInt8]? {
+            let digits = Array(hash.utf8)
+            guard digits.count == 64 else { return nil }
+            var out: [UInt8] = []
+            for i in stride(from: 0, to: 64, by: 2) {
+                guard let b = UInt8(String(decoding: digits[i..<i + 2], as: UTF8.self), radix: 16) else { return nil }
+                out.append(b)
+            }
+            return out
+        }
 
         init(parsing text: String) throws {
             guard case .object(let pairs) = try JSONReader.parse(text) else {
@@ -79,6 +137,7 @@ public enum JSONLBackup {
                                      causationId: try UUID?(json: get("causationId")),
                                      correlationId: try UUID?(json: get("correlationId")))
             position = Int64(try Int(json: get("position")))
+            version = Int64(try Int(json: get("version")))
             recordedAt = try Timestamp(json: get("recordedAt"))
             hash = try String(json: get("hash"))
         }

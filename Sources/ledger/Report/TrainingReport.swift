@@ -104,8 +104,8 @@ struct TrainingReport {
                 let points = r.timeline.filter { ($0.kind == .heaviest || $0.kind == .e1rm) && $0.at.local.daysSinceEpoch >= from }
                 let byDay = Dictionary(grouping: points) { $0.at.local.daysSinceEpoch }
                 let dots = byDay.keys.sorted().map { day -> (day: Int64, label: String) in
-                    let best = byDay[day]!.max { $0.valueKg < $1.valueKg }!
-                    let set = best.weightKg.map { "\(WeightText.show(kg: $0, in: unit)) × \(best.reps ?? 1)" } ?? WeightText.show(kg: best.valueKg, in: unit)
+                    let best = byDay[day]!.max { $0.value < $1.value }!
+                    let set = best.weightKg.map { "\(WeightText.show(kg: $0, in: unit)) × \(best.reps ?? 1)" } ?? WeightText.show(kg: best.value, in: unit)
                     return (day, "\(r.exercise): \(set) on \(best.at.isoDate)")
                 }
                 return dots.isEmpty ? nil : (r.exercise, dots)
@@ -121,8 +121,14 @@ struct TrainingReport {
                 sets: w.sets, tonnage: WeightText.show(kg: w.tonnageKg, in: unit),
                 lines: w.exercises.map { x in
                     let working = x.sets.filter { $0.type != .warmup }
-                    let top = working.max { ($0.weightKg ?? 0, $0.reps ?? 0) < ($1.weightKg ?? 0, $1.reps ?? 0) }
-                    let best = top.map { WeightText.set(kg: $0.weightKg, reps: $0.reps, in: unit) } ?? "–"
+                    let top = working.max {
+                        ($0.weightKg ?? 0, $0.reps ?? 0, $0.metrics.distanceMeters ?? 0, $0.metrics.durationSeconds ?? 0)
+                            < ($1.weightKg ?? 0, $1.reps ?? 0, $1.metrics.distanceMeters ?? 0, $1.metrics.durationSeconds ?? 0)
+                    }
+                    let best = top.map {
+                        SetText.describe(kg: $0.weightKg, reps: $0.reps, durationSeconds: $0.metrics.durationSeconds,
+                                         distanceMeters: $0.metrics.distanceMeters, in: unit)
+                    } ?? "–"
                     return (x.exercise, best, working.count)
                 })
         }

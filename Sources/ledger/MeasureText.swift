@@ -1,0 +1,70 @@
+import RepLedgerCore
+import RepLedgerProjections
+
+/// Sets and records of every exercise kind, for people.
+enum SetText {
+    /// "80 kg × 8", "12 reps", "5 km in 25:00 (5:00 /km)", "hold 1:30", "10 reps in 0:45".
+    static func describe(kg: Double?, reps: Int?, durationSeconds: Double?, distanceMeters: Double?, in unit: WeightUnit) -> String {
+        let duration = durationSeconds.flatMap { $0 > 0 ? $0 : nil }, distance = distanceMeters.flatMap { $0 > 0 ? $0 : nil }
+        guard duration != nil || distance != nil else { return WeightText.set(kg: kg, reps: reps, in: unit) }
+        var parts: [String] = []
+        if let kg, kg > 0 { parts.append(WeightText.show(kg: kg, in: unit)) }
+        if let reps, reps > 0 { parts.append("\(reps) reps") }
+        if let distance { parts.append(Measure.distance(distance)) }
+        var text = parts.joined(separator: " × ")
+        if let duration { text += text.isEmpty ? Measure.clock(duration) : " in \(Measure.clock(duration))" }
+        if let pace = Measure.paceSecondsPerKm(duration: duration, distance: distance) { text += " (\(RecordText.pace(pace)))" }
+        return text
+    }
+}
+
+enum RecordText {
+    static func label(_ kind: PRKind, repMax: Int?) -> String {
+        switch kind {
+        case .repMax: "\(repMax ?? 0)RM"
+        case .e1rm: "e1RM"
+        case .heaviest: "heaviest"
+        case .setVolume: "set volume"
+        case .sessionVolume: "session volume"
+        case .longestDistance: "longest distance"
+        case .longestDuration: "longest duration"
+        case .bestPace: "best pace"
+        case .longestHold: "longest hold"
+        }
+    }
+
+    static func value(_ kind: PRKind, _ value: Double, in unit: WeightUnit) -> String {
+        switch kind {
+        case .heaviest, .e1rm, .setVolume, .sessionVolume, .repMax: WeightText.show(kg: value, in: unit)
+        case .longestDistance: Measure.distance(value)
+        case .longestDuration, .longestHold: Measure.clock(value)
+        case .bestPace: pace(value)
+        }
+    }
+
+    static func pace(_ secondsPerKm: Double) -> String {
+        let s = Int(secondsPerKm.rounded())
+        return "\(s / 60):\(String(format: "%02d", s % 60)) /km"
+    }
+
+    static func optional(_ kind: PRKind, _ value: Double?, in unit: WeightUnit) -> String {
+        value.map { self.value(kind, $0, in: unit) } ?? "–"
+    }
+}
+
+/// One set as shown in `history`, `exercise history` and `workout summary`.
+enum SetRowText {
+    static func json(_ s: WorkoutHistoryProjection.SetRow) -> JSONValue {
+        .object([
+            ("setId", .string(s.setId.lowercased)), ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.reps)),
+            ("type", .string(s.type.rawValue)), ("rpe", .optional(s.rpe)),
+            ("durationSeconds", .optional(s.metrics.durationSeconds)), ("distanceMeters", .optional(s.metrics.distanceMeters)),
+        ])
+    }
+
+    static func text(_ s: WorkoutHistoryProjection.SetRow, in unit: WeightUnit) -> String {
+        let text = SetText.describe(kg: s.weightKg, reps: s.reps, durationSeconds: s.metrics.durationSeconds,
+                                    distanceMeters: s.metrics.distanceMeters, in: unit)
+        return s.type == .normal ? text : "\(text) (\(s.type.rawValue))"
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import RepLedgerCore
+import RepLedgerProjections
+
+extension WorkoutCommand {
+    struct Health: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record a heart-rate or active-energy sample from a watch.",
+            discussion: """
+            Examples:
+              ledger workout health last --heart-rate 142
+              ledger workout health last --energy 12.5 --at 2026-11-23T18:05:00+01:00
+            """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Option(name: .customLong("heart-rate"), help: "Heart rate in bpm, 20–250.") var heartRate: Double?
+        @Option(help: "Active energy in kcal since the last sample, 0 or more.") var energy: Double?
+        @Flag(name: .customLong("history-edit"), help: "Allow adding to a finished workout.") var historyEdit = false
+        @OptionGroup var at: AtOption
+
+        func validate() throws {
+            guard (heartRate == nil) != (energy == nil) else { throw ValidationError("give one of --heart-rate or --energy") }
+        }
+
+        func run() throws {
+            let (kind, value) = heartRate.map { (HealthSampleKind.heartRate, $0) } ?? (.activeEnergy, energy ?? 0)
+            try recordOnWorkout(global, workout, at, human: "Recorded \(kind == .heartRate ? "\(value.formatted) bpm" : "\(value.formatted) kcal")") {
+                session, id, _ in try session.recordHealthSample(id, kind: kind, value: value, historyEdit: historyEdit)
+            }
+        }
+    }
+
+    struct Autofill: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The values a new set of an exercise starts with.",
+            discussion: """
+            The matching set (same set number) of the last workout with the exercise, else the \\
+            template's or program's target, else nothing; `source` says which.
+
+            Example:
+              ledger workout autofill last "Bench Press (Barbell)" --json
+            """)
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var query: QueryOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "The exercise.") var exercise: String
+
+        func run() throws {
+            let store = try global.openStore()
+            let id = try Ledger(store: store).resolveWorkout(workout)
+            let log = try query.log(store)
+            let x = try log.library.resolve(exercise)
+            guard let w = log.workouts[id] else { throw Refusal.unknownWorkout(workout) }
+            let fill = AutofillProjection.next(log, workout: w, exerciseId: x.exerciseId)
+            if global.json {
+                Console.json(.object([
+                    ("exercise", .string(x.name)), ("setNumber", .int(Int64(fill.setNumber))),
+                    ("weightKg", .optional(fill.metrics?.weight?.kilograms)), ("reps", .optional(fill.metrics?.reps)),
+                    ("durationSeconds", .optional(fill.metrics?.durationSeconds)), ("distanceMeters", .optional(fill.metrics?.distanceMeters)),
+                    ("source", .optional(fill.source?.rawValue)),
+                ]))
+                return
+            }
+            guard let m = fill.metrics, let source = fill.source else {
+                Console.out("\(x.name), set \(fill.setNumber): nothing to start from")
+                return
+            }
+            let text = SetText.describe(kg: m.weight?.kilograms, reps: m.reps, durationSeconds: m.durationSeconds,
+                                        distanceMeters: m.distanceMeters, in: log.account.liftingUnit)
+            Console.out("\(x.name), set \(fill.setNumber): \(text) (from \(source.rawValue))")
+        }
+    }
+}
