@@ -48,7 +48,9 @@ public struct VolumeProjection: ProjectionView {
         func tonnage(_ s: WorkoutState.SetRecord, _ w: WorkoutState) -> Double {
             guard rules.bodyweightTonnage, (s.weightKg ?? 0) == 0, let reps = s.metrics.reps, reps > 0 else { return s.volumeKg }
             let isBodyweight = bodyweightExercise[s.exerciseId] ?? {
-                let b = log.library.exercises[s.exerciseId]?.definition.equipment.contains(.bodyweight) ?? false
+                // The body is the load: bodyweight work, and the pull-up bar's pull-ups and chin-ups.
+                let gear = log.library.exercises[s.exerciseId]?.definition.equipment ?? []
+                let b = gear.contains(.bodyweight) || gear.contains(.pullUpBar)
                 bodyweightExercise[s.exerciseId] = b
                 return b
             }()

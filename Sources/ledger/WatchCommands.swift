@@ -13,8 +13,8 @@ extension WorkoutCommand {
             """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
-        @Option(name: .customLong("heart-rate"), help: "Heart rate in bpm, 20–250.") var heartRate: Double?
-        @Option(help: "Active energy in kcal since the last sample, 0 or more.") var energy: Double?
+        @Option(name: .customLong("heart-rate"), parsing: .unconditional, help: "Heart rate in bpm, 20–250.") var heartRate: Double?
+        @Option(parsing: .unconditional, help: "Active energy in kcal since the last sample, 0 or more.") var energy: Double?
         @Flag(name: .customLong("history-edit"), help: "Allow adding to a finished workout.") var historyEdit = false
         @OptionGroup var at: AtOption
 
