@@ -112,14 +112,22 @@ struct PromptCommand: ParsableCommand {
     @OptionGroup var query: QueryOptions
     @Argument(help: "The workout.") var workout: String
     @Argument(help: "The exercise.") var exercise: String
-    @Option(help: "The target rep range, MIN-MAX, e.g. 8-12.") var range: String
+    @Option(help: "The target rep range, MIN-MAX, e.g. 8-12 (default: the range the template or program planned).") var range: String?
 
     func run() throws {
-        let parsed = try RepRange.parse(range)
         let store = try global.openStore()
         let id = try Ledger(store: store).resolveWorkout(workout)
         let log = try query.log(store)
         let x = try log.library.resolve(exercise)
+        let planned = log.workouts[id]?.entries.first { $0.exerciseId == x.exerciseId && $0.targetRepsMin != nil }
+        let parsed: RepRange
+        if let range {
+            parsed = try RepRange.parse(range)
+        } else if let planned, let lo = planned.targetRepsMin {
+            parsed = try RepRange(min: lo, max: planned.targetRepsMax ?? lo)
+        } else {
+            throw Refusal.invalidProgram("no rep range is planned for \(x.name) in this workout: give --range MIN-MAX, e.g. 8-12")
+        }
         let p = ProgressionPromptProjection.evaluate(log, workoutId: id, exerciseId: x.exerciseId, range: parsed)
         if global.json {
             Console.json(.object([

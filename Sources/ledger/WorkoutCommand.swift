@@ -32,10 +32,22 @@ struct WorkoutCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Option(help: "The workout's name (default: the template's, else Morning/Afternoon/Evening Workout).") var name: String?
         @Option(help: "Start from this template or routine (its exercises and planned sets).") var template: String?
+        @Option(help: "Start a day of this program (id, prefix or `active`); with --day.") var program: String?
+        @Option(help: "The program day, 1 to the program's number of days.") var day: Int?
         @OptionGroup var at: AtOption
+
+        func validate() throws {
+            if (program == nil) != (day == nil) { throw ValidationError("--program and --day go together") }
+            if program != nil, template != nil { throw ValidationError("give --template or --program, not both") }
+        }
 
         func run() throws {
             let ledger = try global.openLedger()
+            if let program, let day {
+                let id = try ledger.execute(at: try at.time()) { try $0.startWorkout(program: program, day: day, name: name) }
+                respond(global, ["workoutId": id.lowercased], human: "Started day \(day) of the program: workout \(id.lowercased)")
+                return
+            }
             let id = try template.map { try ledger.startWorkout(template: $0, name: name, at: try at.time()) }
                 ?? ledger.execute(at: try at.time()) { try $0.startWorkout(name: name ?? "") }
             respond(global, ["workoutId": id.lowercased], human: "Started workout \(id.lowercased)")

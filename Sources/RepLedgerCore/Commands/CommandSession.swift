@@ -30,6 +30,9 @@ public struct CommandSession {
     /// Loaded on first use: only template commands need the catalog.
     var templates: TemplateCatalogState?
     private let loadTemplates: () throws -> TemplateCatalogState
+    /// Loaded on first use: only program commands need it.
+    var programs: ProgramCatalogState?
+    private let loadPrograms: () throws -> ProgramCatalogState
     public private(set) var pending: [ProposedEvent] = []
     /// The version each stream was read at, for the optimistic-concurrency check on append.
     public internal(set) var expectations: [StreamName: ExpectedVersion] = [:]
@@ -38,13 +41,15 @@ public struct CommandSession {
 
     public init(library: LibraryState, account: AccountState, context: CommandContext, ids: IdentifierSource,
                 loadWorkout: @escaping (UUID) throws -> WorkoutState = { WorkoutState(workoutId: $0) },
-                loadTemplates: @escaping () throws -> TemplateCatalogState = { TemplateCatalogState() }) {
+                loadTemplates: @escaping () throws -> TemplateCatalogState = { TemplateCatalogState() },
+                loadPrograms: @escaping () throws -> ProgramCatalogState = { ProgramCatalogState() }) {
         self.library = library
         self.account = account
         self.context = context
         self.ids = ids
         self.loadWorkout = loadWorkout
         self.loadTemplates = loadTemplates
+        self.loadPrograms = loadPrograms
         expectations[.library] = .exactly(library.version)
         expectations[.account] = .exactly(account.version)
     }
@@ -57,6 +62,15 @@ public struct CommandSession {
         expectations[.templates] = .exactly(t.orderVersion)
         for template in t.templates.values { expectations[.template(template.templateId)] = .exactly(template.version) }
         return t
+    }
+
+    /// The programs, read once and then kept current with this session's events.
+    public mutating func programCatalog() throws -> ProgramCatalogState {
+        if let p = programs { return p }
+        let p = try loadPrograms()
+        programs = p
+        expectations[.programs] = .exactly(p.version)
+        return p
     }
 
     /// The workout's state, read once and then kept current with this session's events.
@@ -77,6 +91,7 @@ public struct CommandSession {
             library.evolve(event)
             account.evolve(event, at: context.occurredAt)
             if templates != nil { templates!.evolve(event, at: context.occurredAt) }
+            if programs != nil { programs!.evolve(event, at: context.occurredAt) }
             if let id = event.workoutId { workouts[id]?.evolve(event, at: context.occurredAt) }
         }
     }

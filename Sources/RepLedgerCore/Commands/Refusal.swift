@@ -35,6 +35,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case malformedRange(String)
     case unknownEvent(String)
     case setAlreadyCompleted(String)
+    case invalidProgram(String)
+    case unknownProgram(String)
     case setNotCompleted(String)
 
     public var description: String {
@@ -75,6 +77,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .setAlreadyCompleted(let s):
             return "set \(s) is completed already; correct its values with `ledger workout edit-set`, or un-complete it first"
         case .setNotCompleted(let s): return "set \(s) is not completed; nothing to un-complete"
+        case .invalidProgram(let why): return why
+        case .unknownProgram(let p): return "no program '\(p)'. See `ledger program list`"
         case .malformedRange(let r): return "rep range '\(r)' is malformed. Give MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 1000, e.g. 8-12"
         }
     }

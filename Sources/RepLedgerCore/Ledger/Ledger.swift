@@ -81,6 +81,13 @@ public final class Ledger {
         return state
     }
 
+    /// Questionnaires and programs, folded from the `programs` stream.
+    public func programs(through position: Int64 = .max) throws -> ProgramCatalogState {
+        var state = ProgramCatalogState()
+        try store.read(SQLiteEventStore.Query(stream: .programs, through: position)) { state.evolve($0.event, at: $0.occurredAt) }
+        return state
+    }
+
     static let templateEventTypes = [TemplateCreated.self, TemplateRenamed.self, TemplateExercisesChanged.self,
                                      TemplateDuplicated.self, TemplatesReordered.self, TemplateDeleted.self]
         .map { ($0 as any EventPayload.Type).eventType.name }
@@ -112,7 +119,8 @@ public final class Ledger {
             let context = CommandContext(occurredAt: time ?? .now(), device: device, commandId: ids.next())
             var session = CommandSession(library: library, account: try account(), context: context, ids: ids,
                                          loadWorkout: { [unowned self] id in try self.workout(id) },
-                                         loadTemplates: { [unowned self] in try self.templates() })
+                                         loadTemplates: { [unowned self] in try self.templates() },
+                                         loadPrograms: { [unowned self] in try self.programs() })
             let result = try decide(&session)
             ids = session.ids
             var expectations = session.expectations

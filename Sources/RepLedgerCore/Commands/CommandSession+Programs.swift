@@ -1,0 +1,96 @@
+import Foundation
+
+/// Questionnaire, generation and the program lifecycle (DOMAIN.md §12).
+extension CommandSession {
+    public static let sessionMinutesRange = 10...240
+
+    /// Records validated answers; the advice is derived from them, so replay never stores it twice.
+    public mutating func answerQuestionnaire(_ answers: QuestionnaireAnswered) throws -> (UUID, ProgramAdvice) {
+        var q = answers
+        guard (1...6).contains(q.daysPerWeek) else {
+            throw Refusal.invalidProgram("days per week \(q.daysPerWeek) is refused: give 1, 2, 3, 4, 5 or 6")
+        }
+        guard Self.sessionMinutesRange.contains(q.sessionMinutes) else {
+            throw Refusal.invalidProgram("a session of \(q.sessionMinutes) minutes is refused: give 10 to 240 minutes")
+        }
+        q.injuries = q.injuries.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+        guard q.injuries.allSatisfy({ $0.count <= 200 }) else { throw Refusal.invalidProgram("keep each injury to 200 characters") }
+        q.goals = Array(Set(q.goals)).sorted { $0.rawValue < $1.rawValue }
+        if q.goals.isEmpty { q.goals = [.muscle] }
+        q.equipment = Array(Set(q.equipment)).sorted { $0.rawValue < $1.rawValue }
+        q.priorityMuscles = Array(Set(q.priorityMuscles)).sorted { $0.rawValue < $1.rawValue }
+        _ = try programCatalog()
+        q.questionnaireId = ids.next()
+        emit([.questionnaireAnswered(q)])
+        return (q.questionnaireId, ProgramAdvice(q))
+    }
+
+    /// Generates a program from a questionnaire (the latest by default) and makes it the active one.
+    /// A third program removes the oldest, as an event. A slot that cannot be filled refuses, appending nothing.
+    public mutating func generateProgram(questionnaire ref: UUID? = nil, split requested: Split? = nil,
+                                         seed: UInt64? = nil) throws -> ProgramGenerated {
+        let catalog = try programCatalog()
+        guard let qid = ref ?? catalog.latestQuestionnaire, let q = catalog.questionnaires[qid] else {
+            throw Refusal.invalidProgram("no questionnaire answered yet: run `ledger program questionnaire` first")
+        }
+        guard let split = requested ?? Split.recommended(days: q.daysPerWeek, experience: q.experience, priority: q.priorityMuscles) else {
+            throw Refusal.invalidProgram("no split for \(q.daysPerWeek) days")
+        }
+        let id = ids.next()
+        // The seed defaults to one drawn from the program's own id, and is stored either way.
+        let chosenSeed = seed ?? withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) }
+        let (sessions, repeatWarning) = try ProgramGenerator.generate(library: library, answers: q, split: split, seed: chosenSeed)
+        var events: [LedgerEvent] = []
+        if catalog.live.count >= ProgramCatalogState.liveLimit, let oldest = catalog.live.first {
+            var removed = ProgramRemoved()
+            removed.programId = oldest.programId
+            removed.reason = "oldest of three: at most \(ProgramCatalogState.liveLimit) programs are kept"
+            events.append(.programRemoved(removed))
+        }
+        var e = ProgramGenerated()
+        e.programId = id
+        e.questionnaireId = qid
+        e.split = split.rawValue
+        e.seed = chosenSeed
+        e.repeatWarning = repeatWarning
+        e.sessions = sessions
+        var activated = ProgramActivated()
+        activated.programId = id
+        emit(events + [.programGenerated(e), .programActivated(activated)])
+        return e
+    }
+
+    public mutating func activateProgram(_ ref: String) throws -> UUID {
+        let p = try programCatalog().resolve(ref)
+        var e = ProgramActivated()
+        e.programId = p.programId
+        emit([.programActivated(e)])
+        return p.programId
+    }
+
+    public mutating func removeProgram(_ ref: String) throws -> UUID {
+        let p = try programCatalog().resolve(ref)
+        var e = ProgramRemoved()
+        e.programId = p.programId
+        e.reason = "removed"
+        emit([.programRemoved(e)])
+        return p.programId
+    }
+
+    /// Starts a program day: its exercises with one planned set per target set, at the top of the rep range.
+    public mutating func startWorkout(program ref: String, day: Int, name: String? = nil) throws -> UUID {
+        let p = try programCatalog().resolve(ref)
+        let sessions = p.generated.sessions
+        guard !sessions.isEmpty, (1...sessions.count).contains(day) else {
+            throw Refusal.invalidProgram("day \(day) is refused: this program has days 1 to \(sessions.count)")
+        }
+        let session = sessions[day - 1]
+        let id = try startWorkout(name: name ?? session.name, origin: .programDay, programId: p.programId, programDayIndex: day - 1)
+        for x in session.exercises {
+            guard let exercise = try? library.resolveActive(x.exerciseId) else { continue } // archived since
+            planExercise(id, exerciseId: exercise.exerciseId, repsMin: x.repsMin, repsMax: x.repsMax,
+                         sets: Array(repeating: (SetType.normal, SetMetrics(reps: x.repsMax)), count: x.sets))
+        }
+        return id
+    }
+}
