@@ -61,12 +61,14 @@ public struct RuleSet: Sendable, Equatable, Codable {
     /// Whether a bodyweight set of a bodyweight exercise (pull-ups, dips) adds the
     /// latest weigh-in at or before it × reps to volume (DOMAIN.md §15). Off: such sets add 0 kg.
     public var bodyweightTonnage = false
+    /// The progression rule of exercises with no override (DOMAIN.md §14).
+    public var progressionRule = ProgressionRule.double
 
     public static let `default` = RuleSet()
     public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, version, e1rmFormula, e1rmRepCap, warmupsCount, prKinds, hintScope, incrementKg, incrementLb, bodyweightTonnage
+        case id, version, e1rmFormula, e1rmRepCap, warmupsCount, prKinds, hintScope, incrementKg, incrementLb, bodyweightTonnage, progressionRule
     }
 
     public init(from decoder: Decoder) throws {
@@ -82,6 +84,7 @@ public struct RuleSet: Sendable, Equatable, Codable {
         incrementKg = try c.decodeIfPresent(Double.self, forKey: .incrementKg) ?? d.incrementKg
         incrementLb = try c.decodeIfPresent(Double.self, forKey: .incrementLb) ?? d.incrementLb
         bodyweightTonnage = try c.decodeIfPresent(Bool.self, forKey: .bodyweightTonnage) ?? d.bodyweightTonnage
+        progressionRule = try c.decodeIfPresent(ProgressionRule.self, forKey: .progressionRule) ?? d.progressionRule
     }
 
     public enum LoadError: Error, CustomStringConvertible {
@@ -121,3 +124,5 @@ public struct RuleSet: Sendable, Equatable, Codable {
     @inline(__always)
     public func counts(_ type: SetType) -> Bool { type.isWorking || warmupsCount }
 }
+
+extension ProgressionRule: Codable {}

@@ -10,6 +10,8 @@ public struct RuleSetDiff: Sendable {
         case recordLost(PersonalRecordsProjection.Record)
         case e1rmMoved(exerciseId: String, workoutId: UUID, fromKg: Double?, toKg: Double?)
         case volumeChanged(week: String, fromSets: Int, toSets: Int, fromKg: Double, toKg: Double)
+        /// The next session's target (DOMAIN.md §14) under the active program's settings.
+        case nextTargetChanged(exerciseId: String, from: NextTargetProjection.Target, to: NextTargetProjection.Target)
     }
 
     public static func changes(_ log: TrainingLogProjection, from a: RuleSet, to b: RuleSet) -> [Change] {
@@ -43,6 +45,15 @@ public struct RuleSetDiff: Sendable {
             if x?.sets != y?.sets || x?.tonnageKg != y?.tonnageKg {
                 out.append(.volumeChanged(week: week, fromSets: x?.sets ?? 0, toSets: y?.sets ?? 0,
                                           fromKg: x?.tonnageKg ?? 0, toKg: y?.tonnageKg ?? 0))
+            }
+        }
+
+        // Next-session targets, for every exercise trained.
+        for id in exercises {
+            let x = NextTargetProjection.next(log, exerciseId: id, programId: log.programs.active, rules: a)
+            let y = NextTargetProjection.next(log, exerciseId: id, programId: log.programs.active, rules: b)
+            if x.weightKg != y.weightKg || x.repsMin != y.repsMin || x.repsMax != y.repsMax || x.rule != y.rule {
+                out.append(.nextTargetChanged(exerciseId: id, from: x, to: y))
             }
         }
         return out

@@ -6,13 +6,14 @@ import RepLedgerCore
 /// over the log builds it; the views in this folder read it under a rule set.
 public struct TrainingLogProjection: Projection, Equatable {
     public static let name = "training-log"
-    /// 2: weigh-ins (`body`), heart-rate averages and the bodyweight display choice in the state.
+    /// 2: weigh-ins (`body`), programs and progression overrides, heart-rate averages and the bodyweight display choice in the state.
     public static let version = 2
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()
     public internal(set) var templates = TemplateCatalogState()
     public internal(set) var body = BodyState()
+    public internal(set) var programs = ProgramCatalogState()
     public internal(set) var workouts: [UUID: WorkoutState] = [:]
     /// The last position folded in.
     public internal(set) var position: Int64 = 0
@@ -67,6 +68,8 @@ public struct TrainingLogProjection: Projection, Equatable {
             templates.evolve(event, at: recorded.occurredAt)
         case .bodyweightMeasured:
             body.evolve(event, at: recorded.occurredAt)
+        case .questionnaireAnswered, .programGenerated, .programActivated, .programRemoved, .progressionOverrideSet:
+            programs.evolve(event, at: recorded.occurredAt)
         default:
             account.evolve(event, at: recorded.occurredAt)
         }

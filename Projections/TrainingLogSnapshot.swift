@@ -11,6 +11,7 @@ extension TrainingLogProjection {
         account.encode(to: &w)
         templates.encode(to: &w)
         body.encode(to: &w)
+        programs.encode(to: &w)
         let ordered = workouts.values.sorted { $0.workoutId.uuidKey < $1.workoutId.uuidKey }
         ordered.encode(to: &w)
         return w.bytes
@@ -25,6 +26,7 @@ extension TrainingLogProjection {
             account = try AccountState(from: &r)
             templates = try TemplateCatalogState(from: &r)
             body = try BodyState(from: &r)
+            programs = try ProgramCatalogState(from: &r)
             let list = try [WorkoutState](from: &r)
             workouts.reserveCapacity(list.count)
             for w in list { workouts[w.workoutId] = w }

@@ -15,7 +15,7 @@ public enum ViewSnapshots {
     public static func rulesId(_ rules: RuleSet) -> String {
         let content = [rules.id, "\(rules.version)", rules.e1rmFormula.rawValue, "\(rules.e1rmRepCap)", "\(rules.warmupsCount)",
                        rules.prKinds.map(\.rawValue).joined(separator: ","), rules.hintScope.rawValue,
-                       "\(rules.incrementKg)", "\(rules.incrementLb)", "\(rules.bodyweightTonnage)"].joined(separator: "|")
+                       "\(rules.incrementKg)", "\(rules.incrementLb)", "\(rules.bodyweightTonnage)", rules.progressionRule.rawValue].joined(separator: "|")
         return "\(rules.id)#\(Digest.sha256(Array(content.utf8)).hex.prefix(12))"
     }
 

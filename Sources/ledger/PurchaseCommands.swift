@@ -151,6 +151,11 @@ struct RebuildCommand: ParsableCommand {
         case .volumeChanged(let week, let fs, let ts, let fk, let tk):
             return .object([("change", .string("volumeChanged")), ("week", .string(week)), ("fromSets", .int(Int64(fs))),
                             ("toSets", .int(Int64(ts))), ("fromKg", .number(fk)), ("toKg", .number(tk)), ("deltaKg", .number(tk - fk))])
+        case .nextTargetChanged(let id, let from, let to):
+            return .object([("change", .string("nextTargetChanged")), ("exercise", .string(log.exerciseName(id))), ("exerciseId", .string(id)),
+                            ("fromKg", .optional(from.weightKg)), ("toKg", .optional(to.weightKg)),
+                            ("fromReps", .string("\(from.repsMin)-\(from.repsMax)")), ("toReps", .string("\(to.repsMin)-\(to.repsMax)")),
+                            ("fromRule", .string(from.rule.rawValue)), ("toRule", .string(to.rule.rawValue)), ("reason", .string(to.reason))])
         }
     }
 }

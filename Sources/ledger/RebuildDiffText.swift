@@ -18,6 +18,8 @@ enum RebuildDiffText {
                 perExercise[id, default: Block()].moved.append((log.workouts[w]?.startedAt, from, to))
             case .volumeChanged(let week, let fs, let ts, let fk, let tk):
                 weeks.append((week, ts - fs, tk - fk))
+            case .nextTargetChanged(let id, _, let to):
+                perExercise[id, default: Block()].next = to
             }
         }
         let gained = perExercise.values.map(\.gained.count).reduce(0, +)
@@ -25,7 +27,7 @@ enum RebuildDiffText {
         let moved = perExercise.values.map(\.moved.count).reduce(0, +)
         let movedIn = perExercise.values.filter { !$0.moved.isEmpty }.count
         var out = ["Against \(against): \(gained) records gained, \(lost) lost; e1RM moved in \(moved) workouts of \(movedIn) exercises; "
-                   + "volume changed in \(weeks.count) weeks."]
+                   + "volume changed in \(weeks.count) weeks; next target changed for \(perExercise.values.filter { $0.next != nil }.count) exercises."]
 
         let order = perExercise.sorted { a, b in
             (a.value.size, log.exerciseName(b.key)) > (b.value.size, log.exerciseName(a.key))
@@ -52,6 +54,10 @@ enum RebuildDiffText {
             out.append(line)
             if !block.gained.isEmpty { out.append("  + gained: " + grouped(block.gained, unit)) }
             if !block.lost.isEmpty { out.append("  − lost: " + grouped(block.lost, unit)) }
+            if let t = block.next {
+                let what = t.weightKg.map { "\(WeightText.show(kg: $0, in: unit)) × \(t.repsMin)–\(t.repsMax)" } ?? "× \(t.repsMin)–\(t.repsMax)"
+                out.append("  → next: \(what) (\(t.rule.rawValue): \(t.reason))")
+            }
         }
         if !weeks.isEmpty {
             let keys = weeks.map(\.week).sorted()
@@ -69,7 +75,8 @@ enum RebuildDiffText {
         var gained: [PersonalRecordsProjection.Record] = []
         var lost: [PersonalRecordsProjection.Record] = []
         var moved: [(date: Timestamp?, from: Double?, to: Double?)] = []
-        var size: Int { gained.count + lost.count + moved.count }
+        var next: NextTargetProjection.Target?
+        var size: Int { gained.count + lost.count + moved.count + (next == nil ? 0 : 1) }
     }
 
     /// "e1RM ×12 (latest 104.5 kg, 2023-05-02), 5RM 90 kg (2022-01-03)": one entry per kind of record.

@@ -94,3 +94,38 @@ extension CommandSession {
         return id
     }
 }
+
+/// Per-exercise progression overrides (DOMAIN.md §14).
+extension CommandSession {
+    /// Records an override for one program (`programRef`) or everywhere; `clear` returns the exercise to its defaults.
+    public mutating func setProgression(exercise: String, programRef: String? = nil, enabled: Bool? = nil, rule: ProgressionRule? = nil,
+                                        module: ModuleType? = nil, increment: Weight? = nil, reps: (Int, Int)? = nil,
+                                        clear: Bool = false) throws {
+        let x = try library.resolve(exercise)
+        let programId = try programRef.map { try programCatalog().resolve($0).programId }
+        _ = try programCatalog()
+        if let increment {
+            try increment.validate()
+            guard increment.kilograms > 0, increment.kilograms <= 50 else {
+                throw Refusal.invalidProgram("an increment of \(increment.value.formatted) \(increment.unit.rawValue) is refused: give more than 0 and at most 50 kg")
+            }
+        }
+        if let (lo, hi) = reps, !(1...100).contains(lo) || lo > hi || hi > 100 {
+            throw Refusal.malformedRange("\(lo)-\(hi)")
+        }
+        guard clear || enabled != nil || rule != nil || module != nil || increment != nil || reps != nil else {
+            throw Refusal.invalidProgram("nothing to change: give --rule, --increment, --reps, --module, --on or --off, or --clear")
+        }
+        var e = ProgressionOverrideSet()
+        e.exerciseId = x.exerciseId
+        e.programId = programId
+        e.enabled = enabled
+        e.rule = rule
+        e.module = module
+        e.increment = increment
+        e.repsMin = reps?.0
+        e.repsMax = reps?.1
+        e.cleared = clear
+        emit([.progressionOverrideSet(e)])
+    }
+}

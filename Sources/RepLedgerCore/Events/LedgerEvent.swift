@@ -51,6 +51,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case importBatchStarted(ImportBatchStarted)
     case importBatchFinished(ImportBatchFinished)
     case bodyweightMeasured(BodyweightMeasured)
+    case progressionOverrideSet(ProgressionOverrideSet)
 
     /// The payload, for the generic paths (encoding, JSON, stream routing).
     public var payload: any EventPayload {
@@ -100,6 +101,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .importBatchStarted(let e): e
         case .importBatchFinished(let e): e
         case .bodyweightMeasured(let e): e
+        case .progressionOverrideSet(let e): e
         }
     }
 
@@ -180,6 +182,7 @@ public enum EventCatalog {
         Entry(ImportBatchStarted.self, LedgerEvent.importBatchStarted),
         Entry(ImportBatchFinished.self, LedgerEvent.importBatchFinished),
         Entry(BodyweightMeasured.self, LedgerEvent.bodyweightMeasured),
+        Entry(ProgressionOverrideSet.self, LedgerEvent.progressionOverrideSet),
     ]
 
     private static let byCode: [Entry?] = {

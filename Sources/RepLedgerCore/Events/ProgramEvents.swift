@@ -97,3 +97,44 @@ public struct ProgramRemoved: EventPayload {
         try c.field("reason", &reason)
     }
 }
+
+/// How an exercise progresses (DOMAIN.md §14): the rule that turns its last
+/// session into the next target. `double` is the default.
+public enum ProgressionRule: String, Sendable, CaseIterable, PayloadEnum {
+    case double, linear, none
+}
+
+/// The role of an exercise in a session (DOMAIN.md §14); progression is on by
+/// default only for `strength` modules of strength exercises.
+public enum ModuleType: String, Sendable, CaseIterable, PayloadEnum {
+    case warmup, prehab, explosive, strength, cardio, recovery
+}
+
+/// A per-exercise progression override, for one program or (no `programId`)
+/// everywhere. Fields left nil keep their default; `cleared` returns the
+/// exercise to its defaults.
+public struct ProgressionOverrideSet: EventPayload {
+    public static let eventType = EventType("ProgressionOverrideSet", code: 74)
+    public var exerciseId = ""
+    public var programId: UUID? = nil
+    public var enabled: Bool? = nil
+    public var rule: ProgressionRule? = nil
+    public var module: ModuleType? = nil
+    public var increment: Weight? = nil
+    public var repsMin: Int? = nil
+    public var repsMax: Int? = nil
+    public var cleared = false
+    public var stream: StreamName { .programs }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+        try c.field("programId", &programId)
+        try c.field("enabled", &enabled)
+        try c.field("rule", &rule)
+        try c.field("module", &module)
+        try c.field("increment", &increment)
+        try c.field("repsMin", &repsMin)
+        try c.field("repsMax", &repsMax)
+        try c.field("cleared", &cleared)
+    }
+}

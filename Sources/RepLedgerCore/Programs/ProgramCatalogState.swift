@@ -17,6 +17,8 @@ public struct ProgramCatalogState: Sendable, Equatable {
     /// Live programs, oldest first.
     public private(set) var live: [Program] = []
     public private(set) var active: UUID?
+    /// Progression overrides by exercise: for one program, or everywhere (key `nil`).
+    public private(set) var overrides: [String: [UUID?: ProgressionOverrideSet]] = [:]
     public var version: Int64 = 0
 
     public init() {}
@@ -33,6 +35,21 @@ public struct ProgramCatalogState: Sendable, Equatable {
         case .programRemoved(let e):
             live.removeAll { $0.programId == e.programId }
             if active == e.programId { active = nil }
+        case .progressionOverrideSet(let e):
+            if e.cleared {
+                overrides[e.exerciseId]?[e.programId] = nil
+            } else {
+                var merged = overrides[e.exerciseId]?[e.programId] ?? ProgressionOverrideSet()
+                merged.exerciseId = e.exerciseId
+                merged.programId = e.programId
+                if let v = e.enabled { merged.enabled = v }
+                if let v = e.rule { merged.rule = v }
+                if let v = e.module { merged.module = v }
+                if let v = e.increment { merged.increment = v }
+                if let v = e.repsMin { merged.repsMin = v }
+                if let v = e.repsMax { merged.repsMax = v }
+                overrides[e.exerciseId, default: [:]][e.programId] = merged
+            }
         default:
             return
         }
@@ -47,4 +64,38 @@ public struct ProgramCatalogState: Sendable, Equatable {
         guard !key.isEmpty, matches.count == 1 else { throw .unknownProgram(ref) }
         return matches[0]
     }
+}
+
+extension ProgramCatalogState.Program: PayloadRecord {
+    public init() { self.init(generated: ProgramGenerated(), createdAt: Timestamp(millis: 0)) }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("generated", &generated)
+        try c.field("createdAt", &createdAt)
+    }
+}
+
+/// In snapshots of the fold: lists in a fixed order, so the same state gives the same bytes.
+extension ProgramCatalogState: PayloadValue {
+    public init(from r: inout BinaryReader) throws {
+        self.init()
+        for q in try [QuestionnaireAnswered](from: &r) { questionnaires[q.questionnaireId] = q }
+        latestQuestionnaire = try UUID?(from: &r)
+        live = try [Program](from: &r)
+        active = try UUID?(from: &r)
+        for o in try [ProgressionOverrideSet](from: &r) { overrides[o.exerciseId, default: [:]][o.programId] = o }
+        version = try Int64(from: &r)
+    }
+
+    public func encode(to w: inout BinaryWriter) {
+        questionnaires.values.sorted { $0.questionnaireId.lowercased < $1.questionnaireId.lowercased }.encode(to: &w)
+        latestQuestionnaire.encode(to: &w)
+        live.encode(to: &w)
+        active.encode(to: &w)
+        overrides.keys.sorted().flatMap { id in
+            overrides[id]!.values.sorted { ($0.programId?.lowercased ?? "") < ($1.programId?.lowercased ?? "") }
+        }.encode(to: &w)
+        version.encode(to: &w)
+    }
+
+    public func writeJSON(to j: inout JSONWriter) { live.writeJSON(to: &j) }
 }

@@ -66,31 +66,54 @@ public enum ProgramGenerator {
             slots += session.slots.map { Slot(session: s, muscle: $0, extra: false, pick: nil) }
             for m in q.priorityMuscles where session.slots.contains(m) { slots.append(Slot(session: s, muscle: m, extra: true, pick: nil)) }
         }
+        // Most constrained slot first, the highest canonical rating first (ties by id), as DOMAIN.md §12
+        // says; where that choice leads to a slot with no candidate, the search steps back and takes the
+        // next candidate, so a program is refused only when none exists. First with every display name
+        // once in the program; failing that, names may repeat across sessions (`repeatWarning`), still
+        // preferring names not used yet. A movement never repeats within a session.
+        func solve(relaxed: Bool) -> [ExerciseDefined]? {
+            var picks = [ExerciseDefined?](repeating: nil, count: slots.count)
+            var steps = 0
+            func options(_ i: Int) -> [ExerciseDefined] {
+                let slot = slots[i]
+                let sameSession = slots.indices.filter { slots[$0].session == slot.session }.compactMap { picks[$0] }
+                let used = Set(picks.compactMap { $0?.name })
+                return pool.filter { x in
+                    (x.primaryMuscles.contains(slot.muscle) || (slot.extra && x.secondaryMuscles.contains(slot.muscle)))
+                        && !sameSession.contains { $0.canonicalMovement == x.canonicalMovement || $0.name == x.name }
+                        && (relaxed || !used.contains(x.name))
+                }.sorted { a, b in
+                    let (ua, ub) = (used.contains(a.name), used.contains(b.name))
+                    if ua != ub { return !ua }
+                    return (a.rating, b.exerciseId) > (b.rating, a.exerciseId)
+                }
+            }
+            func search() -> Bool {
+                steps += 1
+                guard steps <= 2_000 else { return false } // a bound: past it, the relaxed search (or a refusal) answers
+                let open = picks.indices.filter { picks[$0] == nil }.map { ($0, options($0)) }
+                guard let (slot, candidates) = open.min(by: { ($0.1.count, $0.0) < ($1.1.count, $1.0) }) else { return true }
+                for x in candidates {
+                    picks[slot] = x
+                    if search() { return true }
+                }
+                picks[slot] = nil
+                return false
+            }
+            return search() ? picks.map { $0! } : nil
+        }
         var repeatWarning = false
-
-        func candidates(_ slot: Slot, allowNameRepeats: Bool) -> [ExerciseDefined] {
-            let sameSession = slots.filter { $0.session == slot.session }.compactMap(\.pick)
-            let inProgram = Set(slots.compactMap(\.pick?.name))
-            return pool.filter { x in
-                (x.primaryMuscles.contains(slot.muscle) || (slot.extra && x.secondaryMuscles.contains(slot.muscle)))
-                    && !sameSession.contains { $0.canonicalMovement == x.canonicalMovement || $0.name == x.name }
-                    && (allowNameRepeats || !inProgram.contains(x.name))
-            }
+        let picks: [ExerciseDefined]
+        if let strict = solve(relaxed: false) {
+            picks = strict
+        } else if let relaxed = solve(relaxed: true) {
+            picks = relaxed
+            repeatWarning = Set(relaxed.map(\.name)).count != relaxed.count
+        } else {
+            let hard = slots.first { slot in !pool.contains { $0.primaryMuscles.contains(slot.muscle) } } ?? slots[0]
+            throw .invalidProgram("\(notEnoughMessage): the \(hard.muscle.rawValue) slots of \(sessions[hard.session].name) cannot all be filled")
         }
-        // Most constrained slot first; the highest canonical rating wins (ties by id, so a seed is not needed here).
-        while let open = slots.indices.filter({ slots[$0].pick == nil })
-            .min(by: { (candidates(slots[$0], allowNameRepeats: false).count, $0) < (candidates(slots[$1], allowNameRepeats: false).count, $1) }) {
-            var options = candidates(slots[open], allowNameRepeats: false)
-            if options.isEmpty {
-                options = candidates(slots[open], allowNameRepeats: true)
-                if !options.isEmpty { repeatWarning = true }
-            }
-            guard let best = options.max(by: { ($0.rating, $1.exerciseId) < ($1.rating, $0.exerciseId) }) else {
-                throw .invalidProgram("\(notEnoughMessage): nothing left for the \(slots[open].muscle.rawValue) slot of "
-                                      + "\(sessions[slots[open].session].name)")
-            }
-            slots[open].pick = best
-        }
+        for i in slots.indices { slots[i].pick = picks[i] }
 
         var random = SplitMix(seed: seed) // fully specified, so a stored seed chooses alike in every later build
         return (sessions.indices.map { s in

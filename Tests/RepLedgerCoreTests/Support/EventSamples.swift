@@ -104,7 +104,15 @@ enum EventSamples {
         var weighIn = BodyweightMeasured()
         weighIn.measurementId = UUID(uuidString: "6F1C4E2A-0B7D-4C59-9E31-2D8A5F0C7B14")!
         weighIn.weight = Weight(184, .lb)
-        return [.bodyweightMeasured(weighIn)]
+        var progression = ProgressionOverrideSet()
+        progression.exerciseId = "back-squat"
+        progression.programId = UUID(uuidString: "0C7E9A51-3B2D-4F6E-8A19-5D4C3B2A1908")!
+        progression.rule = .linear
+        progression.module = .strength
+        progression.increment = Weight(5, .lb)
+        progression.repsMin = 5
+        progression.repsMax = 5
+        return [.bodyweightMeasured(weighIn), .progressionOverrideSet(progression)]
     }
 
     /// One sample of every event type in the catalog.

@@ -1,0 +1,145 @@
+import Foundation
+import RepLedgerCore
+
+/// The next session's target for an exercise (DOMAIN.md §14): its progression
+/// settings (defaults, then an override for everywhere, then one for the
+/// program) applied to its history. Derived at query time, so a changed rule
+/// or override re-derives every target (`rebuild --diff` shows the change).
+public struct NextTargetProjection: ProjectionView {
+    public static let name = "next-target"
+    public static let version = 1
+
+    /// Lower-body compounds take the larger default step (5 kg).
+    public static let lowerBodyCompounds: Set<String> = ["squat", "machine-squat", "leg-press", "hip-hinge", "lunge", "hip-thrust"]
+    public static let plateKg = 1.25
+    public static let plateLb = 2.5
+    public static let defaultRange = (min: 8, max: 12)
+
+    public struct Settings: Sendable, Equatable {
+        public var module: ModuleType
+        public var enabled: Bool
+        public var rule: ProgressionRule
+        public var increment: Weight
+        public var repsMin: Int
+        public var repsMax: Int
+        /// Whether any of it comes from an override event.
+        public var overridden: Bool
+    }
+
+    public struct Target: Sendable, Equatable {
+        public var exerciseId: String
+        public var weightKg: Double?
+        public var repsMin: Int
+        public var repsMax: Int
+        public var rule: ProgressionRule
+        public var reason: String
+    }
+
+    public static func defaultModule(_ kind: ExerciseKind) -> ModuleType {
+        switch kind {
+        case .strength, .isometric: .strength
+        case .explosive: .explosive
+        case .cardio: .cardio
+        case .mobility: .warmup
+        case .recovery: .recovery
+        }
+    }
+
+    public static func settings(_ log: TrainingLogProjection, exerciseId: String, programId: UUID?, rules: RuleSet = .default) -> Settings {
+        let definition = log.library.exercises[exerciseId]?.definition
+        let kind = definition?.kind ?? .strength
+        let general = log.programs.overrides[exerciseId]?[nil]
+        let scoped = programId.flatMap { log.programs.overrides[exerciseId]?[$0] }
+        func pick<T>(_ path: KeyPath<ProgressionOverrideSet, T?>) -> T? { scoped?[keyPath: path] ?? general?[keyPath: path] }
+        let module = pick(\.module) ?? defaultModule(kind)
+        let unit = log.account.liftingUnit
+        let compound = lowerBodyCompounds.contains(definition?.canonicalMovement ?? "")
+        let increment = pick(\.increment)
+            ?? (unit == .lb ? Weight(rules.incrementLb, .lb) : Weight(compound ? rules.incrementKg * 2 : rules.incrementKg, .kg))
+        let planned = programId.flatMap { id in log.programs.live.first { $0.programId == id } }?
+            .generated.sessions.flatMap(\.exercises).first { $0.exerciseId == exerciseId }
+        return Settings(module: module, enabled: pick(\.enabled) ?? (module == .strength && kind == .strength),
+                        rule: pick(\.rule) ?? rules.progressionRule, increment: increment,
+                        repsMin: pick(\.repsMin) ?? planned?.repsMin ?? defaultRange.min,
+                        repsMax: pick(\.repsMax) ?? planned?.repsMax ?? defaultRange.max,
+                        overridden: general != nil || scoped != nil)
+    }
+
+    /// One finished session of the exercise: its working sets' weights (kg, 0 for bodyweight) and reps.
+    struct Session {
+        var date: Timestamp
+        var sets: [(kg: Double, reps: Int)]
+        var top: Double { sets.map(\.kg).max() ?? 0 }
+    }
+
+    static func sessions(_ log: TrainingLogProjection, exerciseId: String, rules: RuleSet) -> [Session] {
+        log.countedWorkouts.compactMap { w in
+            guard w.status == .finished else { return nil }
+            let sets = w.sets.filter { $0.completed && $0.exerciseId == exerciseId && $0.type != .warmup && ($0.metrics.reps ?? 0) > 0 }
+                .map { (kg: $0.weightKg ?? 0, reps: $0.metrics.reps!) }
+            return sets.isEmpty ? nil : Session(date: w.startedAt!, sets: sets)
+        }
+    }
+
+    public static func next(_ log: TrainingLogProjection, exerciseId: String, programId: UUID?, rules: RuleSet = .default) -> Target {
+        let s = settings(log, exerciseId: exerciseId, programId: programId, rules: rules)
+        let unit = log.account.liftingUnit
+        func show(_ kg: Double) -> String {
+            let v = unit.fromKilograms(kg)
+            return "\(((v * 100).rounded() / 100).formatted) \(unit.rawValue)"
+        }
+        let history = sessions(log, exerciseId: exerciseId, rules: rules)
+        guard let last = history.last else {
+            return Target(exerciseId: exerciseId, weightKg: nil, repsMin: s.repsMin, repsMax: s.repsMax, rule: s.rule,
+                          reason: "no session yet: choose a weight you can lift for \(s.repsMax) reps")
+        }
+        let top = last.top
+        let lowest = last.sets.map(\.reps).min() ?? 0
+        func repeatLast(_ why: String) -> Target {
+            Target(exerciseId: exerciseId, weightKg: top, repsMin: lowest, repsMax: last.sets.map(\.reps).max() ?? lowest,
+                   rule: .none, reason: "\(why): repeat the last session, \(show(top)) × \(lowest)")
+        }
+        guard s.enabled else { return repeatLast("progression is off for this \(s.module.rawValue) exercise") }
+        let plate = unit == .lb ? plateLb * WeightUnit.kilogramsPerPound : plateKg
+        func up(_ kg: Double) -> Double { ((kg + s.increment.kilograms) / plate).rounded() * plate }
+        switch s.rule {
+        case .double:
+            let sameWeight = last.sets.allSatisfy { abs($0.kg - top) < 1e-6 }
+            if sameWeight && lowest >= s.repsMax {
+                return Target(exerciseId: exerciseId, weightKg: up(top), repsMin: s.repsMin, repsMax: s.repsMax, rule: .double,
+                              reason: "every set reached \(s.repsMax) reps at \(show(top)): add \(show(s.increment.kilograms)), aim for \(s.repsMin)")
+            }
+            let target = min(lowest + 1, s.repsMax)
+            return Target(exerciseId: exerciseId, weightKg: top, repsMin: target, repsMax: s.repsMax, rule: .double,
+                          reason: "the lowest set was \(lowest) reps at \(show(top)): stay, aim for \(target)")
+        case .linear:
+            // Walk the history: a session where every working set reached the target is a success; two misses in a row deload.
+            enum Outcome { case success, miss, deload }
+            var misses = 0, outcome = Outcome.success
+            for session in history {
+                if session.sets.allSatisfy({ $0.reps >= s.repsMin }) {
+                    misses = 0
+                    outcome = .success
+                } else {
+                    misses += 1
+                    outcome = misses >= 2 ? .deload : .miss
+                    if misses >= 2 { misses = 0 }
+                }
+            }
+            switch outcome {
+            case .success:
+                return Target(exerciseId: exerciseId, weightKg: up(top), repsMin: s.repsMin, repsMax: s.repsMin, rule: .linear,
+                              reason: "every set reached \(s.repsMin) reps at \(show(top)): add \(show(s.increment.kilograms))")
+            case .miss:
+                return Target(exerciseId: exerciseId, weightKg: top, repsMin: s.repsMin, repsMax: s.repsMin, rule: .linear,
+                              reason: "missed \(s.repsMin) reps at \(show(top)): keep the weight")
+            case .deload:
+                let deloaded = (top * 0.9 / plate).rounded(.down) * plate
+                return Target(exerciseId: exerciseId, weightKg: deloaded, repsMin: s.repsMin, repsMax: s.repsMin, rule: .linear,
+                              reason: "missed \(s.repsMin) reps twice in a row at \(show(top)): deload 10 % to \(show(deloaded))")
+            }
+        case .none:
+            return repeatLast("the rule is none")
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import RepLedgerCore
+
+@Suite("programs: split options, recommendations, generation")
+struct ProgramGenerationTests {
+    static let library: LibraryState = {
+        var l = LibraryState()
+        for e in ExerciseSeed.all { l.evolve(.exerciseDefined(e)) }
+        return l
+    }()
+
+    @Test("the split options for each number of days (DOMAIN.md §12)", arguments: [
+        (1, ["Full Body"]), (2, ["Full Body x2", "Upper Lower"]),
+        (3, ["Push Pull Legs", "Full Body x3", "2 Upper 1 Lower", "1 Upper 2 Lower"]),
+        (4, ["Upper Lower x2"]), (5, ["PPL Upper Lower"]), (6, ["PPL x2"]), (0, []), (7, []),
+    ])
+    func options(days: Int, names: [String]) {
+        #expect(Split.options(days: days).map(\.rawValue) == names)
+    }
+
+    @Test("the recommendation for every case of §12, listed first", arguments: [
+        (2, ExperienceLevel.completeBeginner, [Muscle](), "Full Body x2"),
+        (2, .beginner, [], "Full Body x2"),
+        (2, .intermediate, [], "Upper Lower"),
+        (2, .advanced, [.quads, .glutes], "Upper Lower"),
+        (3, .completeBeginner, [.quads, .glutes], "Full Body x3"),
+        (3, .beginner, [.chest, .back], "Full Body x3"),
+        (3, .intermediate, [.quads, .glutes], "1 Upper 2 Lower"),
+        (3, .advanced, [.hamstrings, .calves, .chest], "1 Upper 2 Lower"),
+        (3, .intermediate, [.chest, .biceps], "2 Upper 1 Lower"),
+        (3, .advanced, [.traps, .shoulders, .quads], "2 Upper 1 Lower"),
+        (3, .intermediate, [.quads, .chest], "Push Pull Legs"),
+        (3, .advanced, [.abs, .lats, .forearms], "Push Pull Legs"), // neither upper nor lower by §12's lists
+        (3, .intermediate, [], "Push Pull Legs"),
+        (1, .advanced, [], "Full Body"), (4, .beginner, [], "Upper Lower x2"),
+        (5, .intermediate, [], "PPL Upper Lower"), (6, .advanced, [], "PPL x2"),
+    ])
+    func recommendation(days: Int, experience: ExperienceLevel, priority: [Muscle], expected: String) {
+        var q = QuestionnaireAnswered()
+        q.daysPerWeek = days
+        q.experience = experience
+        q.priorityMuscles = priority
+        q.equipment = Equipment.allCases
+        let advice = ProgramAdvice(q)
+        #expect(advice.recommended.map(\.rawValue) == [expected])
+        #expect(advice.options.first?.split.rawValue == expected)
+        #expect(advice.options.count == Split.options(days: days).count)
+        #expect(advice.options.allSatisfy { !$0.message.isEmpty })
+    }
+
+    @Test("limitedEquipment when 2 or fewer equipment categories (the body is not one)")
+    func limitedEquipment() {
+        var q = QuestionnaireAnswered()
+        q.equipment = [.dumbbell, .bodyweight, .bench]
+        #expect(ProgramAdvice(q).warnings.map(\.code).contains("limitedEquipment"))
+        q.equipment = [.dumbbell, .barbell, .bench]
+        #expect(!ProgramAdvice(q).warnings.map(\.code).contains("limitedEquipment"))
+    }
+
+    /// For the refusal property: can every slot of a session get an exercise of its own movement?
+    /// (A perfect matching of slots to movements; across sessions names may repeat after relaxation.)
+    static func sessionFillable(_ slots: [(Muscle, Bool)], pool: [ExerciseDefined]) -> Bool {
+        func fits(_ slot: (Muscle, Bool), _ x: ExerciseDefined) -> Bool {
+            x.primaryMuscles.contains(slot.0) || (slot.1 && x.secondaryMuscles.contains(slot.0))
+        }
+        let movements = Array(Set(pool.map(\.canonicalMovement)))
+        var owner: [String: Int] = [:]
+        func augment(_ s: Int, _ seen: inout Set<String>) -> Bool {
+            for m in movements where !seen.contains(m) && pool.contains(where: { $0.canonicalMovement == m && fits(slots[s], $0) }) {
+                seen.insert(m)
+                if owner[m] == nil || augment(owner[m]!, &seen) { owner[m] = s; return true }
+            }
+            return false
+        }
+        return slots.indices.allSatisfy { var seen = Set<String>(); return augment($0, &seen) }
+    }
+
+    @Test("generated programs keep every hard constraint, are deterministic for a seed, and refuse only when a session cannot be filled")
+    func generationProperties() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 1...6), Gen.int(in: 0...3), Gen.int(in: 0...(1 << 14) - 1),
+                            Gen.int(in: 0...(1 << 20) - 1), Gen.int(in: 0...7), Gen.int(in: 0...1_000_000)) { days, level, gearBits, muscleBits, goalBits, seed in
+            var q = QuestionnaireAnswered()
+            q.daysPerWeek = days
+            q.experience = ExperienceLevel.allCases[level]
+            q.equipment = Equipment.allCases.enumerated().filter { gearBits & (1 << $0.offset) != 0 }.map(\.element)
+            q.priorityMuscles = Muscle.allCases.enumerated().filter { muscleBits & (1 << $0.offset) != 0 && $0.offset % 3 == 0 }.map(\.element)
+            q.goals = TrainingGoal.allCases.enumerated().filter { goalBits & (1 << $0.offset) != 0 }.map(\.element)
+            q.injuries = seed % 4 == 0 ? ["left knee"] : []
+            for split in Split.options(days: days) {
+                let owned = Set(q.equipment).union(ProgramGenerator.alwaysAvailable)
+                let pool = ExerciseSeed.all.filter {
+                    [.strength, .explosive, .isometric].contains($0.kind) && $0.complexity <= ProgramGenerator.level(q.experience)
+                        && Set($0.equipment).isSubset(of: owned)
+                }
+                let sessionsFillable = SlotTemplates.sessions(split).allSatisfy { s in
+                    let slots = s.slots.map { ($0, false) } + q.priorityMuscles.filter { s.slots.contains($0) }.map { ($0, true) }
+                    return Self.sessionFillable(slots, pool: pool)
+                }
+                do {
+                    let (sessions, repeatWarning) = try ProgramGenerator.generate(library: Self.library, answers: q, split: split, seed: UInt64(seed))
+                    let again = try ProgramGenerator.generate(library: Self.library, answers: q, split: split, seed: UInt64(seed))
+                    #expect(again.sessions == sessions && again.repeatWarning == repeatWarning)
+                    #expect(sessions.count == SlotTemplates.sessions(split).count)
+                    var names: [String] = []
+                    for s in sessions {
+                        let xs = s.exercises.map { Self.library.exercises[$0.exerciseId]!.definition }
+                        #expect(Set(xs.map(\.canonicalMovement)).count == xs.count, "a movement twice in \(s.name)")
+                        #expect(Set(xs.map(\.name)).count == xs.count, "a name twice in \(s.name)")
+                        #expect(xs.map(\.rating) == xs.map(\.rating).sorted(by: >))
+                        for (x, e) in zip(xs, s.exercises) {
+                            #expect(x.complexity <= ProgramGenerator.level(q.experience))
+                            #expect(Set(x.equipment).isSubset(of: owned))
+                            #expect(e.sets == 3)
+                            #expect(e.restSeconds == (x.rating > 80 ? 120 : x.rating >= 50 ? 90 : 60))
+                            #expect(ProgramGenerator.repRanges(goals: q.goals, rating: x.rating).contains { $0 == (e.repsMin, e.repsMax) })
+                            #expect(e.injuryWarning == (!q.injuries.isEmpty && !Set([Muscle.quads, .hamstrings, .calves])
+                                .isDisjoint(with: x.primaryMuscles + x.secondaryMuscles)))
+                        }
+                        names += xs.map(\.name)
+                    }
+                    #expect(repeatWarning == (Set(names).count != names.count))
+                } catch let refusal as Refusal {
+                    #expect("\(refusal)".hasPrefix(ProgramGenerator.notEnoughMessage))
+                    #expect(!sessionsFillable, "refused \(split.rawValue) though every session can be filled")
+                } catch {
+                    Issue.record("unexpected \(error)")
+                }
+            }
+        }
+    }
+
+    @Test("a 0- or 7-day week and a 0-minute session are refused, and nothing is appended")
+    func invalidAnswers() throws {
+        let t = try TempLedger()
+        for days in [0, 7] {
+            var q = QuestionnaireAnswered()
+            q.daysPerWeek = days
+            #expect(throws: Refusal.self) { try t.ledger.execute { try $0.answerQuestionnaire(q) } }
+        }
+        var q = QuestionnaireAnswered()
+        q.sessionMinutes = 0
+        #expect(throws: Refusal.self) { try t.ledger.execute { try $0.answerQuestionnaire(q) } }
+        #expect(try t.count() == Int64(ExerciseSeed.all.count))
+    }
+
+    @Test("at most 2 programs: a third removes the oldest, as an event; the newest is active")
+    func twoProgramLimit() throws {
+        let t = try TempLedger()
+        var q = QuestionnaireAnswered()
+        q.daysPerWeek = 3
+        q.experience = .intermediate
+        q.equipment = Equipment.allCases
+        _ = try t.ledger.execute { try $0.answerQuestionnaire(q) }
+        var ids: [UUID] = []
+        for seed in 1...3 { ids.append(try t.ledger.execute { try $0.generateProgram(seed: UInt64(seed)) }.programId) }
+        let catalog = try t.ledger.programs()
+        #expect(catalog.live.map(\.programId) == Array(ids.suffix(2)))
+        #expect(catalog.active == ids[2])
+        var removed: [String] = []
+        try t.store.read(SQLiteEventStore.Query(types: [ProgramRemoved.eventType.name])) {
+            if case .programRemoved(let e) = $0.event { removed.append(e.programId.lowercased) }
+        }
+        #expect(removed == [ids[0].lowercased])
+        _ = try t.ledger.execute { try $0.activateProgram(String(ids[1].lowercased.prefix(8))) }
+        #expect(try t.ledger.programs().active == ids[1])
+        _ = try t.ledger.execute { try $0.removeProgram(ids[1].lowercased) }
+        #expect(try t.ledger.programs().active == nil && t.ledger.programs().live.count == 1)
+        #expect(throws: Refusal.self) { _ = try t.ledger.execute { try $0.activateProgram(ids[0].lowercased) } }
+    }
+}
