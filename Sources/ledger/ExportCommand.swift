@@ -35,6 +35,7 @@ struct ExportCommand: ParsableCommand {
         default:
             throw ValidationError("unknown export format '\(format)'; use jsonl or csv")
         }
+        ExportRecord.note(store, file: file, format: format.lowercased())
         if global.json {
             Console.json(.object([("rows", .int(Int64(rows))), ("file", .string(file))]))
         } else {

@@ -27,7 +27,7 @@ struct LedgerCommand: ParsableCommand {
             HintCommand.self, RepCountCommand.self, PromptCommand.self, PRsCommand.self, E1RMCommand.self, VolumeCommand.self,
             EntitlementsCommand.self, PurchaseCommand.self, RefundCommand.self, UpsellCommand.self, SettingsCommand.self,
             RebuildCommand.self, SnapshotCommand.self, LogCommand.self, ShowCommand.self, ReplayCommand.self, BlameCommand.self, DiffCommand.self,
-            VerifyCommand.self, ImportCommand.self, ExportCommand.self, ReportCommand.self,
+            VerifyCommand.self, ImportCommand.self, ExportCommand.self, ReportCommand.self, AccountCommand.self,
         ]
     )
 }

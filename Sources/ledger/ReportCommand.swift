@@ -13,7 +13,8 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The HTML file to write.") var html: String
 
     func run() throws {
-        let log = try query.log(try global.openStore())
+        let store = try global.openStore()
+        let log = try query.log(store)
         let window = ChartWindow.forPlan(log, at: try answerTime(at: nil, asOf: query.asOf.asOf, until: query.training))
         let report = TrainingReport(log, rules: try query.ruleSet(), chartWindow: window)
         let page = ReportPage.html(report, generatedAt: .now())
@@ -22,6 +23,7 @@ struct ReportCommand: ParsableCommand {
         } catch {
             throw ImportError.unreadableFile(html, reason: "cannot write it (\(error.localizedDescription))")
         }
+        ExportRecord.note(store, file: html, format: "html")
         if global.json {
             Console.json(.object([("file", .string(html)), ("workouts", .int(Int64(report.workouts))),
                                   ("bytes", .int(Int64(page.utf8.count))), ("chartWindow", ChartWindowJSON.json(window)),

@@ -46,3 +46,10 @@ extension CommandSession {
         emit([.restTimerStarted(e)])
     }
 }
+
+extension CommandSession {
+    /// Notes a file the ledger wrote (backup, CSV, report), for account erasure.
+    public mutating func recordExport(path: String, format: String, sha256: String) {
+        emit([.exportWritten(ExportWritten(path: path, format: format, sha256: sha256))])
+    }
+}

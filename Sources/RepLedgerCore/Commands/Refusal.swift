@@ -37,6 +37,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case setAlreadyCompleted(String)
     case invalidProgram(String)
     case unknownProgram(String)
+    /// A permanent action asked for without its confirmation flag.
+    case confirmationNeeded(String)
     case setNotCompleted(String)
 
     public var description: String {
@@ -79,6 +81,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .setNotCompleted(let s): return "set \(s) is not completed; nothing to un-complete"
         case .invalidProgram(let why): return why
         case .unknownProgram(let p): return "no program '\(p)'. See `ledger program list`"
+        case .confirmationNeeded(let what): return what
         case .malformedRange(let r): return "rep range '\(r)' is malformed. Give MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 1000, e.g. 8-12"
         }
     }

@@ -55,6 +55,7 @@ public struct StreamName: Sendable, Hashable, Comparable, CustomStringConvertibl
     public static let templates = StreamName("templates")
     public static let programs = StreamName("programs")
     public static let body = StreamName("body")
+    public static let exports = StreamName("exports")
     public static func workout(_ id: UUID) -> StreamName { StreamName("workout-\(id.lowercased)") }
     public static func template(_ id: UUID) -> StreamName { StreamName("template-\(id.lowercased)") }
     public static func importBatch(_ id: UUID) -> StreamName { StreamName("import-\(id.lowercased)") }

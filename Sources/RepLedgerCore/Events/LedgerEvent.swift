@@ -52,6 +52,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case importBatchFinished(ImportBatchFinished)
     case bodyweightMeasured(BodyweightMeasured)
     case progressionOverrideSet(ProgressionOverrideSet)
+    case exportWritten(ExportWritten)
 
     /// The payload, for the generic paths (encoding, JSON, stream routing).
     public var payload: any EventPayload {
@@ -102,6 +103,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .importBatchFinished(let e): e
         case .bodyweightMeasured(let e): e
         case .progressionOverrideSet(let e): e
+        case .exportWritten(let e): e
         }
     }
 
@@ -183,6 +185,7 @@ public enum EventCatalog {
         Entry(ImportBatchFinished.self, LedgerEvent.importBatchFinished),
         Entry(BodyweightMeasured.self, LedgerEvent.bodyweightMeasured),
         Entry(ProgressionOverrideSet.self, LedgerEvent.progressionOverrideSet),
+        Entry(ExportWritten.self, LedgerEvent.exportWritten),
     ]
 
     private static let byCode: [Entry?] = {

@@ -112,7 +112,8 @@ enum EventSamples {
         progression.increment = Weight(5, .lb)
         progression.repsMin = 5
         progression.repsMax = 5
-        return [.bodyweightMeasured(weighIn), .progressionOverrideSet(progression)]
+        return [.bodyweightMeasured(weighIn), .progressionOverrideSet(progression),
+                .exportWritten(ExportWritten(path: "/home/lifter/backup.jsonl", format: "jsonl", sha256: String(repeating: "5e", count: 32)))]
     }
 
     /// One sample of every event type in the catalog.

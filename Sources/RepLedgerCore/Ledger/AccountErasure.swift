@@ -1,0 +1,83 @@
+import Foundation
+
+/// Erasing the account on a device (DOMAIN.md §11): the ledger file with its
+/// -wal, -shm and -journal files (snapshots live inside it), and every file
+/// the ledger exported, as its `ExportWritten` events name them.
+public enum AccountErasure {
+    public struct Report: Sendable, Equatable {
+        /// What was (or, for a plan, would be) removed, in order.
+        public var removed: [String]
+        public var events: Int64
+        public var snapshots: Int64
+        public var exports: Int
+        /// Exported files not removed, with why (moved, or changed since the ledger wrote them).
+        public var left: [(path: String, reason: String)]
+
+        public static func == (a: Report, b: Report) -> Bool {
+            a.removed == b.removed && a.events == b.events && a.snapshots == b.snapshots && a.exports == b.exports
+                && a.left.map(\.path) == b.left.map(\.path)
+        }
+    }
+
+    /// The SHA-256 of a file's bytes, hex, as `ExportWritten` records it.
+    public static func digest(ofFile path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { Digest.sha256(Array($0)).hex }
+    }
+
+    /// What erasing would remove, read without writing anything.
+    public static func plan(path: String) throws -> Report {
+        let store = try SQLiteEventStore(path: path, access: .readOnly)
+        // The last record of each path says what it should hold now.
+        var written: [String: ExportWritten] = [:]
+        var order: [String] = []
+        try store.read(SQLiteEventStore.Query(stream: .exports)) { e in
+            guard case .exportWritten(let x) = e.event else { return }
+            if written[x.path] == nil { order.append(x.path) }
+            written[x.path] = x
+        }
+        var exports: [String] = [], left: [(path: String, reason: String)] = []
+        for p in order {
+            if !isFile(p) {
+                left.append((p, "not there any more (moved or removed since it was written)"))
+            } else if digest(ofFile: p) != written[p]!.sha256 {
+                left.append((p, "changed since the ledger wrote it: not ours to remove"))
+            } else {
+                exports.append(p)
+            }
+        }
+        let snapshots = (try? store.database.scalarInt("SELECT COUNT(*) FROM snapshots")) ?? 0
+        let files = [path, path + "-wal", path + "-shm", path + "-journal"]
+        return Report(removed: exports + files.filter { FileManager.default.fileExists(atPath: $0) }, events: try store.count(),
+                      snapshots: snapshots, exports: exports.count, left: left)
+    }
+
+    /// Removes everything `plan` names. Each file is overwritten with zeros and synced before it
+    /// is unlinked (best effort: a copy-on-write or flash medium may keep old blocks; see the README).
+    public static func erase(path: String) throws -> Report {
+        let report = try plan(path: path)
+        for file in report.removed {
+            overwrite(file)
+            try FileManager.default.removeItem(atPath: file)
+        }
+        return report
+    }
+
+    private static func isFile(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && !directory.boolValue
+    }
+
+    private static func overwrite(_ path: String) {
+        guard let handle = FileHandle(forUpdatingAtPath: path) else { return }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), (try? handle.seek(toOffset: 0)) != nil else { return }
+        let block = Data(count: 1 << 16)
+        var left = size
+        while left > 0 {
+            let n = Int(min(UInt64(block.count), left))
+            guard (try? handle.write(contentsOf: block.prefix(n))) != nil else { return }
+            left -= UInt64(n)
+        }
+        try? handle.synchronize()
+    }
+}
