@@ -120,7 +120,7 @@ public struct PersonalRecordsProjection: ProjectionView {
             // exercises, so a small list beats a dictionary (and no arrays of sets are built).
             var sessionVolume: [(id: String, kg: Double)] = []
             for s in w.sets where s.completed && rules.counts(s.type) && (exerciseId == nil || s.exerciseId == exerciseId) {
-                offerTimed(s, in: w, library: library)
+                if s.metrics.durationSeconds != nil || s.metrics.distanceMeters != nil { offerTimed(s, in: w, library: library) }
                 guard let kg = s.weightKg, kg > 0, let reps = s.metrics.reps, reps >= 1 else { continue }
                 let at = s.completedAt ?? w.startedAt!
                 let make = { (kind: PRKind, value: Double, repMax: Int?) in

@@ -41,6 +41,23 @@ struct MeasureTests {
         #expect(Measure.paceSecondsPerKm(duration: 1500, distance: 0) == nil)
     }
 
+    @Test("what is shown reads back as the same value (whole seconds, displayed distances, bodyweight to a tenth)")
+    func roundTrips() throws {
+        for seconds in [0.0, 1, 45, 59, 60, 61, 90, 599, 3599, 3600, 3723, 86_399] {
+            #expect(try Measure.seconds(Measure.clock(seconds).replacingOccurrences(of: " s", with: "s")) == seconds, "\(seconds)")
+        }
+        for metres in [0.5, 400, 999.9, 1000, 5000, 21_097.5, 42_195] {
+            let shown = Measure.distance(metres)
+            #expect(abs(try Measure.metres(shown) - metres) <= (metres < 1000 ? 0.05 : 5), "\(metres) shown as \(shown)")
+        }
+        for kg in [50.0, 63.5, 83.46099608, 101.2, 150] {
+            for display in [BodyweightDisplay.kg, .lb, .stoneLb] {
+                let back = try BodyweightText.parse(BodyweightText.show(kg: kg, in: display), display: display).kilograms
+                #expect(abs(back - kg) <= 0.0501 * (display == .kg ? 1 : WeightUnit.kilogramsPerPound), "\(kg) in \(display)")
+            }
+        }
+    }
+
     @Test("bodyweight in kg, lb and stone and pounds: 13 st 2 lb is 184 lb, 83.46 kg, recorded as the pounds it is")
     func bodyweight() throws {
         let stone = try BodyweightText.parse("13st 2lb", display: .kg)

@@ -199,9 +199,12 @@ struct Workloads {
     /// records milestone every `TrainingLogSnapshots.automaticEvery` events, the
     /// newest three fold snapshots kept, then `ledger snapshot create` at the head.
     func snapshotted(_ base: String, events: Int64) throws -> (path: String, seconds: Double) {
-        let path = file("log-\(options.events)-v2-snap.sqlite")
+        // Kept between runs, so named by the stored state's versions: a build that folds or stores
+        // differently must not be handed snapshots it will (rightly) pass over.
+        let versions = "f\(TrainingLogProjection.version)-r\(PersonalRecordsProjection.version)-m\(RecordsMilestone.version)"
+        let path = file("log-\(options.events)-v2-snap-\(versions).sqlite")
         if FileManager.default.fileExists(atPath: path) { return (path, 0) }
-        let temporary = fresh("log-\(options.events)-v2-snap.partial.sqlite")
+        let temporary = fresh("log-\(options.events)-v2-snap-\(versions).partial.sqlite")
         try FileManager.default.copyItem(atPath: base, toPath: temporary)
         let seconds = try Measure.time {
             let store = try SQLiteEventStore(path: temporary)
