@@ -73,6 +73,7 @@ struct ProgressionCommand: ParsableCommand {
                 }))]))
                 return
             }
+            guard !rows.isEmpty else { Console.out("No exercises yet: generate a program or train first."); return }
             let unit = log.account.liftingUnit
             Console.table(["Exercise", "Module", "Progression", "Step", "Reps", ""], rows.map { id, s in
                 [log.exerciseName(id), s.module.rawValue, s.enabled ? s.rule.rawValue : "off", WeightText.show(kg: s.increment.kilograms, in: unit),
@@ -123,6 +124,7 @@ struct NextCommand: ParsableCommand {
             Console.json(exercise != nil ? json(targets[0]) : .object([("targets", .array(targets.map(json)))]))
             return
         }
+        guard !targets.isEmpty else { Console.out("Nothing to target yet: generate a program (`ledger program questionnaire`) or train first."); return }
         let unit = log.account.liftingUnit
         for t in targets {
             let reps = t.repsMin == t.repsMax ? "\(t.repsMin)" : "\(t.repsMin)–\(t.repsMax)"

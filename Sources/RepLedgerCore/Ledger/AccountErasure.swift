@@ -56,6 +56,8 @@ public enum AccountErasure {
     public static func erase(path: String) throws -> Report {
         let report = try plan(path: path)
         for file in report.removed {
+            // SQLite may have removed the -wal and -shm itself when the plan's connection closed.
+            guard FileManager.default.fileExists(atPath: file) else { continue }
             overwrite(file)
             try FileManager.default.removeItem(atPath: file)
         }
