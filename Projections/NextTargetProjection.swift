@@ -72,7 +72,7 @@ public struct NextTargetProjection: ProjectionView {
         var top: Double { sets.map(\.kg).max() ?? 0 }
     }
 
-    static func sessions(_ log: TrainingLogProjection, exerciseId: String, rules: RuleSet) -> [Session] {
+    static func sessions(_ log: TrainingLogProjection, exerciseId: String) -> [Session] {
         log.countedWorkouts.compactMap { w in
             guard w.status == .finished else { return nil }
             let sets = w.sets.filter { $0.completed && $0.exerciseId == exerciseId && $0.type != .warmup && ($0.metrics.reps ?? 0) > 0 }
@@ -88,7 +88,7 @@ public struct NextTargetProjection: ProjectionView {
             let v = unit.fromKilograms(kg)
             return "\(((v * 100).rounded() / 100).formatted) \(unit.rawValue)"
         }
-        let history = sessions(log, exerciseId: exerciseId, rules: rules)
+        let history = sessions(log, exerciseId: exerciseId)
         guard let last = history.last else {
             return Target(exerciseId: exerciseId, weightKg: nil, repsMin: s.repsMin, repsMax: s.repsMax, rule: s.rule,
                           reason: "no session yet: choose a weight you can lift for \(s.repsMax) reps")

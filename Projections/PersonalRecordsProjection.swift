@@ -44,6 +44,12 @@ public struct PersonalRecordsProjection: ProjectionView {
         /// Every record set, oldest first.
         public var timeline: [Record]
 
+        /// No record yet. Names are filled in by `Accumulator.results`, from the library as it stands at the end.
+        static func none(_ exerciseId: String) -> ExerciseRecords {
+            ExerciseRecords(exerciseId: exerciseId, exercise: "", heaviestKg: nil, bestE1rmKg: nil, bestSetVolumeKg: nil,
+                            bestSessionVolumeKg: nil, repMaxesKg: [:], timeline: [])
+        }
+
         /// Takes `value` as the new best of `kind` if it strictly beats the old one,
         /// and notes it in the timeline when the rules list that kind.
         /// Everything one set can set: heaviest, e1RM, set volume and the rep maxes up to its reps.
@@ -129,10 +135,7 @@ public struct PersonalRecordsProjection: ProjectionView {
                 }
                 let volume = kg * Double(reps)
                 let e1rm = reps <= rules.e1rmRepCap ? rules.e1rmFormula.estimate(weight: kg, reps: reps) : nil
-                // Names are filled in by `results`, from the library as it stands at the end.
-                byExercise[s.exerciseId, default: ExerciseRecords(
-                    exerciseId: s.exerciseId, exercise: "", heaviestKg: nil, bestE1rmKg: nil,
-                    bestSetVolumeKg: nil, bestSessionVolumeKg: nil, repMaxesKg: [:], timeline: [])].offerSet(
+                byExercise[s.exerciseId, default: .none(s.exerciseId)].offerSet(
                         kg: kg, reps: reps, e1rm: e1rm, volume: volume, kinds: kinds, make)
                 if let i = sessionVolume.firstIndex(where: { $0.id == s.exerciseId }) {
                     sessionVolume[i].kg += volume
@@ -160,9 +163,7 @@ public struct PersonalRecordsProjection: ProjectionView {
                 Record(exerciseId: s.exerciseId, kind: kind, repMax: nil, value: value, weightKg: s.weightKg, reps: s.metrics.reps,
                        workoutId: w.workoutId, setId: s.setId, at: at)
             }
-            var records = byExercise[s.exerciseId, default: ExerciseRecords(
-                exerciseId: s.exerciseId, exercise: "", heaviestKg: nil, bestE1rmKg: nil,
-                bestSetVolumeKg: nil, bestSessionVolumeKg: nil, repMaxesKg: [:], timeline: [])]
+            var records = byExercise[s.exerciseId, default: .none(s.exerciseId)]
             if let distance { records.offer(distance, .longestDistance, kinds, make) }
             if let duration { records.offer(duration, hold ? .longestHold : .longestDuration, kinds, make) }
             if let pace = Measure.paceSecondsPerKm(duration: duration, distance: distance) { records.offer(pace, .bestPace, kinds, make) }

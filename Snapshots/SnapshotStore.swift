@@ -110,17 +110,14 @@ public final class SnapshotStore {
                 ignored.append("snapshot \(c.id) at #\(c.position): rules \(c.key.ruleSetId) v\(c.key.ruleSetVersion), asked for \(key.ruleSetId) v\(key.ruleSetVersion)")
                 continue
             }
-            let state: [UInt8] = try db.with("SELECT state FROM snapshots WHERE id = ?") { s in
+            let (state, positionHash): ([UInt8], [UInt8]?) = try db.with("SELECT state, position_hash FROM snapshots WHERE id = ?") { s in
                 try s.bind(1, c.id)
-                return try s.step() ? s.bytes(0) : []
+                guard try s.step() else { return ([], nil) }
+                return (s.bytes(0), s.isNull(1) ? nil : s.bytes(1))
             }
             guard Self.checksum(c.key, position: c.position, state: state).hex == c.checksum else {
                 ignored.append("snapshot \(c.id) at #\(c.position): checksum mismatch, the stored state is damaged")
                 continue
-            }
-            let positionHash: [UInt8]? = try db.with("SELECT position_hash FROM snapshots WHERE id = ?") { s in
-                try s.bind(1, c.id)
-                return try s.step() && !s.isNull(0) ? s.bytes(0) : nil
             }
             try store.checkLink(at: c.position, expectedHash: positionHash)
             return Loaded(info: c, state: state)

@@ -106,10 +106,16 @@ struct ExerciseCommand: ParsableCommand {
     }
 }
 
-/// Parses a closed vocabulary value (case-insensitively), refusing with the allowed values listed.
+/// Parses a closed vocabulary value as people type it (any case; `complete-beginner`, `fat-loss`,
+/// `pull-up-bar` and `programDay` alike), refusing with the allowed values listed.
 func vocabulary<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ kind: String, _ text: String) throws(Refusal) -> T
     where T.RawValue == String {
-    if let v = T(rawValue: text) { return v }
-    if let v = T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return v }
-    throw .unknownVocabulary(kind: kind, value: text, allowed: T.allCases.map(\.rawValue))
+    func key(_ s: String) -> String { s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " } }
+    if let v = T.allCases.first(where: { key($0.rawValue) == key(text) }) { return v }
+    throw .unknownVocabulary(kind: kind, value: text, allowed: T.allCases.map { kebab($0.rawValue) })
+}
+
+/// `completeBeginner` → `complete-beginner`, as the CLI spells vocabulary.
+func kebab(_ camel: String) -> String {
+    camel.reduce(into: "") { out, c in out += c.isUppercase ? "-" + c.lowercased() : String(c) }
 }

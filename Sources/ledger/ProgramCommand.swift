@@ -33,10 +33,10 @@ struct ProgramCommand: ParsableCommand {
             var q = QuestionnaireAnswered()
             q.daysPerWeek = days
             q.sessionMinutes = minutes
-            q.experience = try words(ExperienceLevel.self, "experience", experience)
-            q.goals = try goal.map { try words(TrainingGoal.self, "goal", $0) }
-            q.equipment = try equipment.map { try words(Equipment.self, "equipment", $0) }
-            q.priorityMuscles = try priority.map { try words(Muscle.self, "muscle", $0) }
+            q.experience = try vocabulary(ExperienceLevel.self, "experience", experience)
+            q.goals = try goal.map { try vocabulary(TrainingGoal.self, "goal", $0) }
+            q.equipment = try equipment.map { try vocabulary(Equipment.self, "equipment", $0) }
+            q.priorityMuscles = try priority.map { try vocabulary(Muscle.self, "muscle", $0) }
             q.injuries = injury
             let (id, advice) = try global.openLedger().execute(at: try at.time()) { try $0.answerQuestionnaire(q) }
             if global.json {
@@ -137,17 +137,6 @@ struct ProgramCommand: ParsableCommand {
             respond(global, ["programId": id.lowercased], human: "Removed program \(id.lowercased.shortId)")
         }
     }
-}
-
-/// Closed vocabularies as people type them: `complete-beginner`, `fat-loss`, `pull-up-bar`, any case.
-func words<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ kind: String, _ text: String) throws(Refusal) -> T where T.RawValue == String {
-    func key(_ s: String) -> String { s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " } }
-    if let v = T.allCases.first(where: { key($0.rawValue) == key(text) }) { return v }
-    throw .unknownVocabulary(kind: kind, value: text, allowed: T.allCases.map { kebab($0.rawValue) })
-}
-
-func kebab(_ camel: String) -> String {
-    camel.reduce(into: "") { out, c in out += c.isUppercase ? "-" + c.lowercased() : String(c) }
 }
 
 /// The generate document (CLI.md) and the week table.

@@ -39,8 +39,8 @@ struct ProgressionCommand: ParsableCommand {
         func run() throws {
             let ledger = try global.openLedger()
             let unit = try ledger.account().liftingUnit
-            let parsedRule = try rule.map { try words(ProgressionRule.self, "rule", $0) }
-            let parsedModule = try module.map { try words(ModuleType.self, "module", $0) }
+            let parsedRule = try rule.map { try vocabulary(ProgressionRule.self, "rule", $0) }
+            let parsedModule = try module.map { try vocabulary(ModuleType.self, "module", $0) }
             let parsedIncrement = try increment.map { try Weight.parse($0, defaultUnit: unit) }
             let range = try reps.map { text -> (Int, Int) in
                 let r = try RepRange.parse(text)

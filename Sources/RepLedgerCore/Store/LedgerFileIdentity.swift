@@ -12,18 +12,10 @@ enum LedgerFileIdentity {
     /// The tables a RepLedger file holds (SQLite's own `sqlite_*` aside).
     static let ledgerTables: Set<String> = ["events", "snapshots"]
 
-    /// What an existing file is.
-    enum Kind: Equatable {
-        /// No tables yet: a new ledger may be created in it.
-        case empty
-        /// Stamped with our application id.
-        case ledger
-        /// Written by RepLedger before files were stamped: our tables only, at a schema version we know.
-        case unstampedLedger
-    }
-
-    /// Reads the header and the table list (no writes) and refuses a foreign file.
-    static func check(_ db: SQLiteDatabase, path: String) throws -> Kind {
+    /// Reads the header and the table list (no writes) and refuses a foreign file. An empty
+    /// database, a stamped ledger, and a ledger written before stamping (our tables only, at a
+    /// schema version we know; the next migration stamps it) pass.
+    static func check(_ db: SQLiteDatabase, path: String) throws {
         let appId: Int64
         let userVersion: Int64
         var tables: [(name: String, sql: String)] = []
@@ -38,17 +30,16 @@ enum LedgerFileIdentity {
         } catch let e as SQLiteError {
             throw StoreError.sqlite(e)
         }
-        if appId == applicationId { return .ledger }
+        if appId == applicationId { return }
         if appId != 0 {
             throw StoreError.foreignDatabase(path: path, reason: "it belongs to another application (application id \(appId))")
         }
-        if tables.isEmpty && userVersion == 0 { return .empty }
+        if tables.isEmpty && userVersion == 0 { return }
         let names = Set(tables.map(\.name))
         let ourEvents = tables.first { $0.name == "events" }.map { $0.sql.contains("stream_version") && $0.sql.contains("hash") } ?? false
         guard names.isSubset(of: ledgerTables), ourEvents, userVersion >= 1 else {
             let shown = names.sorted().prefix(5).joined(separator: ", ")
             throw StoreError.foreignDatabase(path: path, reason: "it holds another application's tables (\(shown))")
         }
-        return .unstampedLedger
     }
 }

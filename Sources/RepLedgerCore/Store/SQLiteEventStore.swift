@@ -82,7 +82,7 @@ public final class SQLiteEventStore {
         let db = try SQLiteDatabase(path: path)
         try db.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
         // Before the first write (journal mode included): another app's file stays byte-identical.
-        _ = try LedgerFileIdentity.check(db, path: path)
+        try LedgerFileIdentity.check(db, path: path)
         // journal_mode=WAL persists in the file; readers never block the writer.
         try db.execute("PRAGMA journal_mode = WAL")
         try db.execute("PRAGMA synchronous = \(durability.rawValue)")
@@ -98,7 +98,7 @@ public final class SQLiteEventStore {
         func open(immutable: Bool) throws -> SQLiteDatabase {
             let db = try SQLiteDatabase(path: path, readOnly: true, immutable: immutable)
             try db.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
-            _ = try LedgerFileIdentity.check(db, path: path)
+            try LedgerFileIdentity.check(db, path: path)
             let found = try db.scalarInt("PRAGMA user_version")
             if found > Schema.currentVersion { throw StoreError.newerSchema(found: found, supported: Schema.currentVersion) }
             return db
