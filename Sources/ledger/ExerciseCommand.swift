@@ -1,5 +1,6 @@
 import ArgumentParser
 import RepLedgerCore
+import RepLedgerQueries
 import RepLedgerProjections
 
 struct ExerciseCommand: ParsableCommand {
@@ -23,7 +24,7 @@ struct ExerciseCommand: ParsableCommand {
                         .object([
                             ("workoutId", .string(e.workoutId.lowercased)), ("name", .string(e.workoutName)),
                             ("startedAt", .string(e.startedAt.iso8601)),
-                            ("sets", .array(e.sets.map(SetRowText.json))),
+                            ("sets", .array(e.sets.map(HistoryQuery.json))),
                         ])
                     })),
                 ]))
@@ -104,18 +105,4 @@ struct ExerciseCommand: ParsableCommand {
             }
         }
     }
-}
-
-/// Parses a closed vocabulary value as people type it (any case; `complete-beginner`, `fat-loss`,
-/// `pull-up-bar` and `programDay` alike), refusing with the allowed values listed.
-func vocabulary<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ kind: String, _ text: String) throws(Refusal) -> T
-    where T.RawValue == String {
-    func key(_ s: String) -> String { s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " } }
-    if let v = T.allCases.first(where: { key($0.rawValue) == key(text) }) { return v }
-    throw .unknownVocabulary(kind: kind, value: text, allowed: T.allCases.map { kebab($0.rawValue) })
-}
-
-/// `completeBeginner` → `complete-beginner`, as the CLI spells vocabulary.
-func kebab(_ camel: String) -> String {
-    camel.reduce(into: "") { out, c in out += c.isUppercase ? "-" + c.lowercased() : String(c) }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerQueries
 
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,17 +28,10 @@ struct HistoryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try global.openStore()
-        let through = try asOf.position(in: store)
-        let log = try training.time().map { try TrainingLogProjection.build(from: store, through: through, trainedUntil: $0) }
-            ?? TrainingLogProjection.build(from: store, through: through)
-        let exerciseId = try exercise.map { try log.library.resolve($0).exerciseId }
-        let rows = WorkoutHistoryProjection.workouts(log, exerciseId: exerciseId, month: month, offset: offset, limit: limit)
-        if global.json {
-            Console.json(.object([("workouts", .array(rows.map(Self.json)))]))
-            return
-        }
-        let unit = log.account.liftingUnit
+        let scope = QueryScope(asOf: asOf.asOf, until: training.until)
+        let a = try HistoryQuery.answer(try global.openStore(), scope, exercise: exercise, month: month, limit: limit, offset: offset)
+        if global.json { Console.json(HistoryQuery.document(a)); return }
+        let (rows, unit) = (a.rows, a.unit)
         guard !rows.isEmpty else { Console.out("No workouts yet. Try `ledger demo`, or `ledger workout start`."); return }
         var month = ""
         for w in rows {
@@ -50,24 +44,5 @@ struct HistoryCommand: ParsableCommand {
                 Console.out("      \(x.exercise): \(sets.joined(separator: ", "))")
             }
         }
-    }
-
-    static func json(_ w: WorkoutHistoryProjection.WorkoutRow) -> JSONValue {
-        .object([
-            ("workoutId", .string(w.workoutId.lowercased)),
-            ("name", .string(w.name)),
-            ("startedAt", .string(w.startedAt.iso8601)),
-            ("finishedAt", .optional(w.finishedAt?.iso8601)),
-            ("durationSeconds", w.durationSeconds.map { .int($0) } ?? .null),
-            ("sets", .int(Int64(w.sets))),
-            ("tonnageKg", .number(w.tonnageKg)),
-            ("exercises", .array(w.exercises.map { x in
-                .object([
-                    ("exercise", .string(x.exercise)),
-                    ("exerciseId", .string(x.exerciseId)),
-                    ("sets", .array(x.sets.map(SetRowText.json))),
-                ])
-            })),
-        ])
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RepLedgerCore
+import RepLedgerQueries
 
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,11 +45,7 @@ struct VerifyCommand: ParsableCommand {
         let store = try global.openReadOnly()
         let report = try store.verify()
         if global.json {
-            Console.json(.object([
-                ("ok", .bool(report.ok)), ("events", .int(report.events)),
-                ("firstBadPosition", report.firstBadPosition.map { .int($0) } ?? .null),
-                ("reason", .optional(report.reason)), ("headHash", .string(report.headHash)),
-            ]))
+            Console.json(VerifyQuery.document(report))
         } else if report.ok {
             Console.out("ok: \(report.events) events, chain intact. Head hash \(report.headHash)")
         }

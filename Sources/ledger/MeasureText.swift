@@ -54,14 +54,6 @@ enum RecordText {
 
 /// One set as shown in `history`, `exercise history` and `workout summary`.
 enum SetRowText {
-    static func json(_ s: WorkoutHistoryProjection.SetRow) -> JSONValue {
-        .object([
-            ("setId", .string(s.setId.lowercased)), ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.reps)),
-            ("type", .string(s.type.rawValue)), ("rpe", .optional(s.rpe)),
-            ("durationSeconds", .optional(s.metrics.durationSeconds)), ("distanceMeters", .optional(s.metrics.distanceMeters)),
-        ])
-    }
-
     static func text(_ s: WorkoutHistoryProjection.SetRow, in unit: WeightUnit) -> String {
         let text = SetText.describe(kg: s.weightKg, reps: s.reps, durationSeconds: s.metrics.durationSeconds,
                                     distanceMeters: s.metrics.distanceMeters, in: unit)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RepLedgerCore
+import RepLedgerQueries
 import RepLedgerSnapshots
 
 /// `--db` and `--json`, on every command.
@@ -46,8 +47,7 @@ struct AsOfOption: ParsableArguments {
 
     /// A point of the log: a position as given, or the last position recorded at or before a time.
     static func position(_ text: String, in store: SQLiteEventStore) throws -> Int64 {
-        if let p = Int64(text), p >= 0 { return p }
-        return try store.position(recordedAtOrBefore: try parseTime(text))
+        try QueryScope.position(text, in: store)
     }
 }
 
@@ -61,18 +61,7 @@ struct TrainingDateOption: ParsableArguments {
     /// The last instant counted: a bare date runs to the end of that day, a month to the end of that month.
     func time() throws -> Timestamp? { try until.map(Self.endOf) }
 
-    static func endOf(_ text: String) throws(Refusal) -> Timestamp {
-        let parts = text.split(separator: "-")
-        if text.count == 4, let y = Int(text) {
-            return try parseTime(String(format: "%04d-01-01", y + 1)).adding(milliseconds: -1)
-        }
-        if text.count == 7, parts.count == 2, let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m) {
-            let next = m == 12 ? String(format: "%04d-01-01", y + 1) : String(format: "%04d-%02d-01", y, m + 1)
-            return try parseTime(next).adding(milliseconds: -1)
-        }
-        let t = try parseTime(text)
-        return text.count == 10 ? t.adding(milliseconds: 86_400_000 - 1) : t
-    }
+    static func endOf(_ text: String) throws(Refusal) -> Timestamp { try QueryScope.endOf(text) }
 }
 
 /// `--at ISO8601` on every command that records something.
@@ -81,10 +70,4 @@ struct AtOption: ParsableArguments {
     var at: String?
 
     func time() throws -> Timestamp? { try at.map(parseTime) }
-}
-
-func parseTime(_ text: String) throws(Refusal) -> Timestamp {
-    let localOffset = TimeZone.current.secondsFromGMT() / 60
-    guard let t = Timestamp.parseISO8601(text, defaultOffsetMinutes: localOffset) else { throw .invalidTime(text) }
-    return t
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerQueries
 import RepLedgerSnapshots
 
 struct PurchaseCommand: ParsableCommand {
@@ -61,19 +62,9 @@ struct EntitlementsCommand: ParsableCommand {
     @Option(help: "The time to answer for (default: the --as-of time, else now).") var at: String?
 
     func run() throws {
-        let store = try global.openStore()
-        let t = try answerTime(at: at, asOf: query.asOf.asOf, until: query.training)
-        let s = EntitlementsProjection.state(try inputs(store), at: t)
-        if global.json {
-            Console.json(.object([
-                ("isPro", .bool(s.isPro)), ("isCoach", .bool(s.isCoach)),
-                ("activeProducts", .array(s.activeProducts.map { .string($0.rawValue) })),
-                ("templateLimit", .optional(s.templateLimit)), ("softUpsell", .bool(s.softUpsell)),
-                ("at", .string(t.iso8601)), ("completedWorkouts", .int(Int64(s.completedWorkouts))),
-                ("liveTemplates", .int(Int64(s.liveTemplates))),
-            ]))
-            return
-        }
+        let a = try EntitlementsQuery.answer(try global.openStore(), try query.scope(), at: at)
+        if global.json { Console.json(EntitlementsQuery.document(a)); return }
+        let (s, t) = (a.state, a.at)
         let plan = s.isCoach ? "Coach" : s.isPro ? "Pro" : "Free"
         Console.out("\(plan) as of \(t.iso8601)")
         if !s.activeProducts.isEmpty { Console.out("  active: \(s.activeProducts.map(\.rawValue).joined(separator: ", "))") }
@@ -82,22 +73,6 @@ struct EntitlementsCommand: ParsableCommand {
     }
 }
 
-extension EntitlementsCommand {
-    /// At the head, from the stored inputs when they are current; else from
-    /// the fold (and stored for the next head query).
-    func inputs(_ store: SQLiteEventStore) throws -> EntitlementsProjection.Inputs {
-        let head = try store.headPosition()
-        let target = min(try query.asOf.position(in: store), head)
-        var ignored: [String] = []
-        if query.mayUseStoredResults, let stored = try ViewSnapshots.entitlementInputs(store, at: target, ignored: &ignored) {
-            if query.verbose { Console.error("answered from the stored entitlement inputs at #\(target)") }
-            return stored
-        }
-        let inputs = EntitlementsProjection.inputs(try query.log(store))
-        if target == head, query.mayUseStoredResults { try? ViewSnapshots.saveEntitlementInputs(store, at: head, inputs) }
-        return inputs
-    }
-}
 
 struct RebuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -143,7 +118,7 @@ struct RebuildCommand: ParsableCommand {
             let change = { if case .recordGained = c { return "recordGained" } else { return "recordLost" } }()
             let head: [(String, JSONValue)] = [("change", .string(change)), ("exercise", .string(log.exerciseName(r.exerciseId))),
                                                ("exerciseId", .string(r.exerciseId))]
-            return .object(head + PRsCommand.recordPairs(r))
+            return .object(head + RecordsQuery.recordPairs(r))
         case .e1rmMoved(let id, let w, let from, let to):
             return .object([("change", .string("e1rmMoved")), ("exercise", .string(log.exerciseName(id))), ("exerciseId", .string(id)),
                             ("workoutId", .string(w.lowercased)), ("fromKg", .optional(from)), ("toKg", .optional(to)),

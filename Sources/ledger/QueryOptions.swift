@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerQueries
 import RepLedgerSnapshots
 
 /// `--as-of`, `--until` and `--rules` for every query, and the fold they read.
@@ -15,33 +16,17 @@ struct QueryOptions: ParsableArguments {
 
     func ruleSet() throws -> RuleSet { try rules.map { try RuleSet.load(path: $0) } ?? .default }
 
+    /// The scope the shared query code reads the log under.
+    func scope() throws -> QueryScope {
+        let note: (@Sendable (String) -> Void)? = verbose ? { @Sendable (line: String) in Console.error(line) } : nil
+        return QueryScope(asOf: asOf.asOf, until: training.until, rules: try ruleSet(), note: note)
+    }
+
     /// Stored results (snapshots, milestones) answer only for the log as recorded, not for a training date.
     var mayUseStoredResults: Bool { training.until == nil }
 
-    /// The training log as it stood at --as-of: the newest usable snapshot at or before it plus the events after.
-    /// With --until, folded from the start with the training done after that date left out.
-    func log(_ store: SQLiteEventStore) throws -> TrainingLogProjection {
-        if let until = try training.time() {
-            let log = try TrainingLogProjection.build(from: store, through: try asOf.position(in: store), trainedUntil: until)
-            if verbose { Console.error("folded from the start of the log, training up to \(until.iso8601), up to #\(log.position)") }
-            return log
-        }
-        let (log, report) = try TrainingLogSnapshots.load(store, through: try asOf.position(in: store))
-        if verbose {
-            for reason in report.ignored { Console.error("snapshot ignored: \(reason)") }
-            let from = report.snapshot.map { "snapshot \($0.id) at #\($0.position)" } ?? "the start of the log"
-            Console.error("answered from \(from) plus \(report.tailEvents) events, up to #\(log.position)")
-        }
-        return log
-    }
-}
-
-/// The time a time-dependent answer is given for: `--at`, else the --until date, else the --as-of time, else now.
-func answerTime(at: String?, asOf: String?, until: TrainingDateOption? = nil) throws -> Timestamp {
-    if let at { return try parseTime(at) }
-    if let t = try until?.time() { return t }
-    if let asOf, Int64(asOf) == nil { return try parseTime(asOf) }
-    return .now()
+    /// The training log as it stood at --as-of (see `QueryScope.log`).
+    func log(_ store: SQLiteEventStore) throws -> TrainingLogProjection { try scope().log(store) }
 }
 
 extension ExitStatus {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RepLedgerCore
+import RepLedgerQueries
 import RepLedgerProjections
 
 /// `ledger report --html FILE`: a page a lifter can open offline and share.
@@ -15,7 +16,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let store = try global.openStore()
         let log = try query.log(store)
-        let window = ChartWindow.forPlan(log, at: try answerTime(at: nil, asOf: query.asOf.asOf, until: query.training))
+        let window = ChartWindow.forPlan(log, at: try query.scope().answerTime())
         let report = TrainingReport(log, rules: try query.ruleSet(), chartWindow: window)
         let page = ReportPage.html(report, generatedAt: .now())
         do {
@@ -32,13 +33,5 @@ struct ReportCommand: ParsableCommand {
             Console.out("Wrote \(html): \(report.workouts) workouts, \(page.utf8.count / 1024) KiB. Open it in any browser.")
             if let window { Console.out(window.upsell) }
         }
-    }
-}
-
-/// The chart window in JSON: null when the plan shows all time.
-enum ChartWindowJSON {
-    static func json(_ w: ChartWindow?) -> JSONValue {
-        guard let w else { return .null }
-        return .object([("from", .string(w.from.iso8601)), ("through", .string(w.through.iso8601)), ("days", .int(ChartWindow.freeDays))])
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerQueries
 
 extension WorkoutCommand {
     struct Summary: ParsableCommand {
@@ -11,37 +12,8 @@ extension WorkoutCommand {
         @Argument(help: "The workout.") var workout: String
 
         func run() throws {
-            let store = try global.openStore()
-            let id = try Ledger(store: store).resolveWorkout(workout)
-            let log = try query.log(store)
-            guard let s = WorkoutSummaryProjection.summary(log, workoutId: id, rules: try query.ruleSet()) else {
-                throw Refusal.unknownWorkout(workout)
-            }
-            if global.json { Console.json(Self.json(s, log)) } else { Self.show(s, log) }
-        }
-
-        static func json(_ s: WorkoutSummaryProjection.Summary, _ log: TrainingLogProjection) -> JSONValue {
-            let records: [JSONValue] = s.records.map { r in
-                .object([("exercise", .string(log.exerciseName(r.exerciseId)))] + PRsCommand.recordPairs(r))
-            }
-            let exercises: [JSONValue] = s.exercises.map { e in
-                .object([("exercise", .string(e.exercise)), ("exerciseId", .string(e.exerciseId)), ("sets", .int(Int64(e.sets))),
-                         ("tonnageKg", .number(e.tonnageKg)), ("excessReps", .int(Int64(e.excessReps))),
-                         ("prompt", .optional(e.prompt?.kind.rawValue)), ("promptTitle", .optional(e.prompt?.title))])
-            }
-            var comparison = JSONValue.null
-            if let c = s.comparison {
-                comparison = .object([("workoutId", .string(c.workoutId.lowercased)), ("tonnageDeltaKg", .number(c.tonnageDeltaKg)),
-                                      ("setsDelta", .int(Int64(c.setsDelta))),
-                                      ("durationDeltaSeconds", c.durationDeltaSeconds.map { .int($0) } ?? .null)])
-            }
-            let state = log.workouts[s.workout.workoutId]
-            let heartRate: JSONValue = state?.averageHeartRate.map { average in
-                .object([("average", .number((average * 10).rounded() / 10)), ("max", .optional(state?.maxHeartRate))])
-            } ?? .null
-            return .object([("workout", HistoryCommand.json(s.workout)), ("records", .array(records)),
-                            ("exercises", .array(exercises)), ("comparison", comparison), ("durationSeconds", s.workout.durationSeconds.map { .int($0) } ?? .null),
-                            ("heartRate", heartRate), ("activeEnergyKcal", .number(state?.activeEnergyKcal ?? 0))])
+            let a = try SummaryQuery.answer(try global.openStore(), try query.scope(), workout: workout)
+            if global.json { Console.json(SummaryQuery.document(a)) } else { Self.show(a.summary, a.log) }
         }
 
         static func show(_ s: WorkoutSummaryProjection.Summary, _ log: TrainingLogProjection) {

@@ -1,0 +1,67 @@
+import RepLedgerCore
+import RepLedgerProjections
+
+/// `history`: workouts newest first, with their sets.
+public enum HistoryQuery {
+    public struct Answer {
+        public var rows: [WorkoutHistoryProjection.WorkoutRow]
+        public var unit: WeightUnit
+    }
+
+    /// Refuses a month that is not YYYY-MM, a limit under 1 and a negative offset.
+    public static func answer(_ store: SQLiteEventStore, _ scope: QueryScope, exercise: String? = nil, month: String? = nil,
+                              limit: Int? = nil, offset: Int = 0) throws -> Answer {
+        if let month, !(month.count == 7 && Timestamp.parseISO8601(month + "-01", defaultOffsetMinutes: 0) != nil) {
+            throw QueryError.invalidParameter("month takes YYYY-MM, e.g. 2026-11")
+        }
+        if let limit, limit < 1 { throw QueryError.invalidParameter("limit takes a number of at least 1") }
+        if offset < 0 { throw QueryError.invalidParameter("offset takes a number of at least 0") }
+        let through = try scope.position(in: store)
+        let log = try scope.trainedUntil().map { try TrainingLogProjection.build(from: store, through: through, trainedUntil: $0) }
+            ?? TrainingLogProjection.build(from: store, through: through)
+        let exerciseId = try exercise.map { try log.library.resolve($0).exerciseId }
+        let rows = WorkoutHistoryProjection.workouts(log, exerciseId: exerciseId, month: month, offset: offset, limit: limit)
+        return Answer(rows: rows, unit: log.account.liftingUnit)
+    }
+
+    public static func document(_ a: Answer) -> JSONValue { .object([("workouts", .array(a.rows.map(json)))]) }
+
+    public static func json(_ w: WorkoutHistoryProjection.WorkoutRow) -> JSONValue {
+        .object([
+            ("workoutId", .string(w.workoutId.lowercased)),
+            ("name", .string(w.name)),
+            ("startedAt", .string(w.startedAt.iso8601)),
+            ("finishedAt", .optional(w.finishedAt?.iso8601)),
+            ("durationSeconds", w.durationSeconds.map { .int($0) } ?? .null),
+            ("sets", .int(Int64(w.sets))),
+            ("tonnageKg", .number(w.tonnageKg)),
+            ("exercises", .array(w.exercises.map { x in
+                .object([
+                    ("exercise", .string(x.exercise)),
+                    ("exerciseId", .string(x.exerciseId)),
+                    ("sets", .array(x.sets.map(json))),
+                ])
+            })),
+        ])
+    }
+
+    /// One set as `history`, `exercise history` and `workout summary` give it.
+    public static func json(_ s: WorkoutHistoryProjection.SetRow) -> JSONValue {
+        .object([
+            ("setId", .string(s.setId.lowercased)), ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.reps)),
+            ("type", .string(s.type.rawValue)), ("rpe", .optional(s.rpe)),
+            ("durationSeconds", .optional(s.metrics.durationSeconds)), ("distanceMeters", .optional(s.metrics.distanceMeters)),
+        ])
+    }
+}
+
+/// A query parameter that is out of its range (the CLI's usage error, the server's 400).
+public enum QueryError: Error, Equatable, CustomStringConvertible {
+    case invalidParameter(String)
+
+    public var description: String {
+        switch self {
+        case .invalidParameter(let why): return why
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import RepLedgerCore
+import RepLedgerProjections
+import RepLedgerSnapshots
+
+/// What every query reads the log under: a point of the log (`asOf`, audit
+/// time), a training date (`until`) and a rule set. The CLI builds it from
+/// `--as-of`, `--until` and `--rules`; the server from `asOf` and `until`.
+public struct QueryScope: Sendable {
+    /// A global position or an ISO 8601 time: the log as it stood then.
+    public var asOf: String?
+    /// A training date (YYYY, YYYY-MM, YYYY-MM-DD or a time): training done up to then.
+    public var until: String?
+    public var rules: RuleSet
+    /// Where to say which snapshot answered (`--verbose`); nil says nothing.
+    public var note: (@Sendable (String) -> Void)?
+
+    public init(asOf: String? = nil, until: String? = nil, rules: RuleSet = .default, note: (@Sendable (String) -> Void)? = nil) {
+        self.asOf = asOf
+        self.until = until
+        self.rules = rules
+        self.note = note
+    }
+
+    /// Stored results (snapshots, milestones) answer only for the log as recorded, not for a training date.
+    public var mayUseStoredResults: Bool { until == nil }
+
+    /// The last position to fold.
+    public func position(in store: SQLiteEventStore) throws -> Int64 {
+        guard let asOf else { return .max }
+        return try Self.position(asOf, in: store)
+    }
+
+    /// A point of the log: a position as given, or the last position recorded at or before a time.
+    public static func position(_ text: String, in store: SQLiteEventStore) throws -> Int64 {
+        if let p = Int64(text), p >= 0 { return p }
+        return try store.position(recordedAtOrBefore: try parseTime(text))
+    }
+
+    /// The last instant of training counted, when a training date is given.
+    public func trainedUntil() throws -> Timestamp? { try until.map(Self.endOf) }
+
+    /// A bare date runs to the end of that day, a month to the end of that month, a year to its end.
+    public static func endOf(_ text: String) throws(Refusal) -> Timestamp {
+        let parts = text.split(separator: "-")
+        func pad(_ n: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - String(n).count)) + String(n) }
+        if text.count == 4, let y = Int(text) {
+            return try parseTime("\(pad(y + 1, 4))-01-01").adding(milliseconds: -1)
+        }
+        if text.count == 7, parts.count == 2, let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m) {
+            let next = m == 12 ? "\(pad(y + 1, 4))-01-01" : "\(pad(y, 4))-\(pad(m + 1, 2))-01"
+            return try parseTime(next).adding(milliseconds: -1)
+        }
+        let t = try parseTime(text)
+        return text.count == 10 ? t.adding(milliseconds: 86_400_000 - 1) : t
+    }
+
+    /// The time a time-dependent answer is given for: `at`, else the training date, else the as-of time, else now.
+    public func answerTime(at: String? = nil) throws -> Timestamp {
+        if let at { return try parseTime(at) }
+        if let t = try trainedUntil() { return t }
+        if let asOf, Int64(asOf) == nil { return try parseTime(asOf) }
+        return .now()
+    }
+
+    /// The training log as it stood at `asOf`: the newest usable snapshot at or
+    /// before it plus the events after. With `until`, folded from the start
+    /// with the training done after that date left out.
+    public func log(_ store: SQLiteEventStore) throws -> TrainingLogProjection {
+        if let until = try trainedUntil() {
+            let log = try TrainingLogProjection.build(from: store, through: try position(in: store), trainedUntil: until)
+            note?("folded from the start of the log, training up to \(until.iso8601), up to #\(log.position)")
+            return log
+        }
+        let (log, report) = try TrainingLogSnapshots.load(store, through: try position(in: store))
+        if let note {
+            for reason in report.ignored { note("snapshot ignored: \(reason)") }
+            let from = report.snapshot.map { "snapshot \($0.id) at #\($0.position)" } ?? "the start of the log"
+            note("answered from \(from) plus \(report.tailEvents) events, up to #\(log.position)")
+        }
+        return log
+    }
+}

@@ -1,0 +1,71 @@
+import RepLedgerCore
+import RepLedgerProjections
+
+/// `e1rm EXERCISE`: the estimated one-rep max by workout and by week.
+public enum E1RMQuery {
+    public struct Answer {
+        public var exercise: LibraryState.Exercise
+        public var formula: E1RMFormula
+        /// The Free plan's chart window; nil when the plan shows all time.
+        public var window: ChartWindow?
+        public var points: [E1RMTrendProjection.Point]
+        public var unit: WeightUnit
+    }
+
+    public static func answer(_ store: SQLiteEventStore, _ scope: QueryScope, exercise: String,
+                              formula: String? = nil) throws -> Answer {
+        var rules = scope.rules
+        if let formula { rules.e1rmFormula = try vocabulary(E1RMFormula.self, "formula", formula) }
+        let log = try scope.log(store)
+        let x = try log.library.resolve(exercise)
+        let window = ChartWindow.forPlan(log, at: try scope.answerTime())
+        let points = E1RMTrendProjection.points(window?.apply(to: log) ?? log, exerciseId: x.exerciseId, rules: rules)
+        return Answer(exercise: x, formula: rules.e1rmFormula, window: window, points: points, unit: log.account.liftingUnit)
+    }
+
+    public static func document(_ a: Answer) -> JSONValue {
+        .object([
+            ("exercise", .string(a.exercise.name)), ("exerciseId", .string(a.exercise.exerciseId)), ("formula", .string(a.formula.rawValue)),
+            ("chartWindow", ChartWindowJSON.json(a.window)), ("upsell", .optional(a.window?.upsell)),
+            ("points", .array(a.points.map { p in
+                .object([("workoutId", .string(p.workoutId.lowercased)), ("date", .string(p.date.iso8601)),
+                         ("e1rmKg", .number(p.e1rmKg)), ("weightKg", .number(p.weightKg)), ("reps", .int(Int64(p.reps)))])
+            })),
+            ("weeks", .array(E1RMTrendProjection.weeks(a.points).map { .object([("week", .string($0.week)), ("e1rmKg", .number($0.e1rmKg))]) })),
+        ])
+    }
+}
+
+/// `volume --by G`: sets and tonnage by workout, week, muscle or exercise.
+public enum VolumeQuery {
+    public struct Answer {
+        public var grouping: VolumeProjection.Grouping
+        public var window: ChartWindow?
+        public var rows: [VolumeProjection.Row]
+        public var unit: WeightUnit
+    }
+
+    public static func answer(_ store: SQLiteEventStore, _ scope: QueryScope, by: String = "week") throws -> Answer {
+        let grouping = try vocabulary(VolumeProjection.Grouping.self, "grouping", by)
+        let log = try scope.log(store)
+        let window = ChartWindow.forPlan(log, at: try scope.answerTime())
+        let rows = VolumeProjection.rows(window?.apply(to: log) ?? log, by: grouping, rules: scope.rules)
+        return Answer(grouping: grouping, window: window, rows: rows, unit: log.account.liftingUnit)
+    }
+
+    public static func document(_ a: Answer) -> JSONValue {
+        .object([("by", .string(a.grouping.rawValue)), ("chartWindow", ChartWindowJSON.json(a.window)),
+                 ("upsell", .optional(a.window?.upsell)), ("rows", .array(a.rows.map { r in
+            .object([("key", .string(r.key)), ("label", .string(r.label)), ("sets", .int(Int64(r.sets))),
+                     ("tonnageKg", .number(r.tonnageKg)), ("secondarySets", .int(Int64(r.secondarySets)))])
+        }))])
+    }
+}
+
+/// The chart window in JSON: null when the plan shows all time.
+public enum ChartWindowJSON {
+    public static func json(_ w: ChartWindow?) -> JSONValue {
+        guard let w else { return .null }
+        return .object([("from", .string(w.from.iso8601)), ("through", .string(w.through.iso8601)), ("days", .int(ChartWindow.freeDays))])
+    }
+}
