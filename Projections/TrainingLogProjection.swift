@@ -7,7 +7,8 @@ import RepLedgerCore
 public struct TrainingLogProjection: Projection, Equatable {
     public static let name = "training-log"
     /// 2: weigh-ins (`body`), programs and progression overrides, heart-rate averages and the bodyweight display choice in the state.
-    public static let version = 2
+    /// 3: sets merge by `occurredAt` (set clocks, deleted sets kept, ranks), SERVER.md §6.
+    public static let version = 3
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()

@@ -30,6 +30,29 @@ extension WorkoutState.SetRecord: PayloadRecord {
         try c.field("notes", &notes)
         try c.field("completed", &completed)
         try c.field("completedAt", &completedAt)
+        try c.field("rank", &rank)
+    }
+}
+
+extension WorkoutState.SetClock: PayloadRecord {
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("setId", &setId)
+        try c.field("weight", &weight)
+        try c.field("reps", &reps)
+        try c.field("rpe", &rpe)
+        try c.field("duration", &duration)
+        try c.field("distance", &distance)
+        try c.field("type", &type)
+        try c.field("notes", &notes)
+        try c.field("completed", &completed)
+        try c.field("written", &written)
+    }
+}
+
+extension WorkoutState.DeletedSet: PayloadRecord {
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("record", &record)
+        try c.field("deletedAt", &deletedAt)
     }
 }
 
@@ -51,6 +74,9 @@ extension WorkoutState: PayloadRecord {
         try c.field("entries", &entries)
         try c.field("sets", &sets)
         try c.field("note", &note)
+        try c.field("setClocks", &setClocks)
+        try c.field("deletedSets", &deletedSets)
+        try c.field("setsAdded", &setsAdded)
         try c.field("restTimerSeconds", &restTimerSeconds)
         try c.field("maxHeartRate", &maxHeartRate)
         try c.field("heartRateSum", &heartRateSum)

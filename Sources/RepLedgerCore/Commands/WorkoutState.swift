@@ -30,6 +30,31 @@ public struct WorkoutState: Sendable, Equatable {
         public var completed: Bool
         /// When it was last completed (occurredAt of the event).
         public var completedAt: Timestamp?
+        /// Its place among the workout's sets in the order they were added: a
+        /// set brought back after a deletion returns to where it was.
+        public var rank: Int = 0
+    }
+
+    /// When each field of a set was last written (`occurredAt` in ms), kept
+    /// only for sets that were changed after they were recorded. Merging
+    /// devices' edits (SERVER.md §6) compares these, so the result does not
+    /// depend on the order in which the devices synced.
+    public struct SetClock: Sendable, Equatable {
+        public var setId = UUID.zero
+        public var weight = Int64.min, reps = Int64.min, rpe = Int64.min, duration = Int64.min, distance = Int64.min
+        public var type = Int64.min, notes = Int64.min, completed = Int64.min
+        /// The latest write of any field: a deletion older than this does not remove the set.
+        public var written = Int64.min
+        public init(setId: UUID) { self.setId = setId }
+        public init() {}
+    }
+
+    /// A deleted set, kept so that an edit made later on another device brings it back.
+    public struct DeletedSet: Sendable, Equatable {
+        public var record = SetRecord(setId: .zero, entryId: .zero, exerciseId: "", type: .normal, metrics: SetMetrics(),
+                                      notes: nil, completed: false, completedAt: nil)
+        public var deletedAt = Int64.min
+        public init() {}
     }
 
     public var workoutId: UUID
@@ -50,6 +75,11 @@ public struct WorkoutState: Sendable, Equatable {
     /// Live sets in the order they were added (deleted ones are gone).
     public var sets: [SetRecord] = []
     public var note: String?
+    /// Clocks of the sets changed after they were recorded, and deleted sets (see `SetClock`).
+    public var setClocks: [SetClock] = []
+    public var deletedSets: [DeletedSet] = []
+    /// Sets ever added, for their ranks.
+    public var setsAdded = 0
     public var restTimerSeconds: Int?
     public var maxHeartRate: Double?
     public var activeEnergyKcal: Double = 0
@@ -79,6 +109,7 @@ public struct WorkoutState: Sendable, Equatable {
     public func entry(forExercise exerciseId: String) -> Entry? { entries.first { $0.exerciseId == exerciseId } }
 
     public mutating func evolve(_ event: LedgerEvent, at time: Timestamp) {
+        // Sets merge by occurredAt (SERVER.md §6); everything else applies in log order.
         version += 1
         switch event {
         case .workoutStarted(let e):
@@ -111,29 +142,48 @@ public struct WorkoutState: Sendable, Equatable {
         case .supersetUnlinked(let e):
             for i in entries.indices where entries[i].supersetId == e.supersetId { entries[i].supersetId = nil }
         case .setAdded(let e):
-            sets.append(SetRecord(setId: e.setId, entryId: e.entryId, exerciseId: e.exerciseId, type: e.type,
-                                  metrics: e.target, notes: nil, completed: false, completedAt: nil))
+            guard set(e.setId) == nil, !deletedSets.contains(where: { $0.record.setId == e.setId }) else { break }
+            addSet(SetRecord(setId: e.setId, entryId: e.entryId, exerciseId: e.exerciseId, type: e.type,
+                             metrics: e.target, notes: nil, completed: false, completedAt: nil))
         case .setLogged(let e):
             let record = SetRecord(setId: e.setId, entryId: e.entryId, exerciseId: e.exerciseId, type: e.type,
                                    metrics: e.metrics, notes: e.notes, completed: true, completedAt: time)
-            if let i = sets.firstIndex(where: { $0.setId == e.setId }) { sets[i] = record } else { sets.append(record) }
+            if set(e.setId) == nil, !deletedSets.contains(where: { $0.record.setId == e.setId }) {
+                addSet(record)
+            } else {
+                // A planned set completed with values: a write of every field.
+                write(e.setId, at: time) { s, clock, t in
+                    clock.entry(&s.type, record.type, &clock.type, t)
+                    clock.entry(&s.metrics.weight, record.metrics.weight, &clock.weight, t)
+                    clock.entry(&s.metrics.reps, record.metrics.reps, &clock.reps, t)
+                    clock.entry(&s.metrics.rpe, record.metrics.rpe, &clock.rpe, t)
+                    clock.entry(&s.metrics.durationSeconds, record.metrics.durationSeconds, &clock.duration, t)
+                    clock.entry(&s.metrics.distanceMeters, record.metrics.distanceMeters, &clock.distance, t)
+                    clock.entry(&s.notes, record.notes, &clock.notes, t)
+                    if t >= clock.completed { s.completed = true; s.completedAt = time; clock.completed = t }
+                }
+            }
         case .setEdited(let e):
-            updateSet(e.setId) { s in
-                if let t = e.type { s.type = t }
+            write(e.setId, at: time) { s, clock, t in
                 let c = e.changes
-                if let w = c.weight { s.metrics.weight = w }
-                if let r = c.reps { s.metrics.reps = r }
-                if let r = c.rpe { s.metrics.rpe = r }
-                if let d = c.durationSeconds { s.metrics.durationSeconds = d }
-                if let d = c.distanceMeters { s.metrics.distanceMeters = d }
-                if let n = e.notes { s.notes = n }
+                if let v = e.type { clock.entry(&s.type, v, &clock.type, t) }
+                if let v = c.weight { clock.entry(&s.metrics.weight, v, &clock.weight, t) }
+                if let v = c.reps { clock.entry(&s.metrics.reps, v, &clock.reps, t) }
+                if let v = c.rpe { clock.entry(&s.metrics.rpe, v, &clock.rpe, t) }
+                if let v = c.durationSeconds { clock.entry(&s.metrics.durationSeconds, v, &clock.duration, t) }
+                if let v = c.distanceMeters { clock.entry(&s.metrics.distanceMeters, v, &clock.distance, t) }
+                if let v = e.notes { clock.entry(&s.notes, v, &clock.notes, t) }
             }
         case .setDeleted(let e):
-            sets.removeAll { $0.setId == e.setId }
+            deleteSet(e.setId, at: time.millis)
         case .setCompleted(let e):
-            updateSet(e.setId) { $0.completed = true; $0.completedAt = time }
+            write(e.setId, at: time) { s, clock, t in
+                if t >= clock.completed { s.completed = true; s.completedAt = time; clock.completed = t }
+            }
         case .setUncompleted(let e):
-            updateSet(e.setId) { $0.completed = false; $0.completedAt = nil }
+            write(e.setId, at: time) { s, clock, t in
+                if t >= clock.completed { s.completed = false; s.completedAt = nil; clock.completed = t }
+            }
         case .workoutNoteSet(let e):
             if let id = e.entryId { updateEntry(id) { $0.note = e.text } } else { note = e.text }
         case .restTimerStarted(let e):
@@ -174,7 +224,57 @@ public struct WorkoutState: Sendable, Equatable {
         if let i = entries.firstIndex(where: { $0.entryId == id }) { change(&entries[i]) }
     }
 
-    private mutating func updateSet(_ id: UUID, _ change: (inout SetRecord) -> Void) {
-        if let i = sets.firstIndex(where: { $0.setId == id }) { change(&sets[i]) }
+    private mutating func addSet(_ record: SetRecord) {
+        var r = record
+        r.rank = setsAdded
+        setsAdded += 1
+        sets.append(r)
+    }
+
+    /// Applies a change made at `time` to a live or deleted set, field by
+    /// field where it is the latest write; a deleted set whose change is later
+    /// than its deletion comes back, in its place.
+    private mutating func write(_ id: UUID, at time: Timestamp, _ change: (inout SetRecord, inout SetClock, Int64) -> Void) {
+        let t = time.millis
+        let c = setClocks.firstIndex { $0.setId == id }
+        var clock = c.map { setClocks[$0] } ?? SetClock(setId: id)
+        if let i = sets.firstIndex(where: { $0.setId == id }) {
+            change(&sets[i], &clock, t)
+        } else if let d = deletedSets.firstIndex(where: { $0.record.setId == id }) {
+            change(&deletedSets[d].record, &clock, t)
+            if t > deletedSets[d].deletedAt {
+                let back = deletedSets.remove(at: d).record
+                sets.insert(back, at: sets.firstIndex { $0.rank > back.rank } ?? sets.endIndex)
+            }
+        } else {
+            return
+        }
+        clock.written = max(clock.written, t)
+        if let c { setClocks[c] = clock } else { setClocks.append(clock) }
+    }
+
+    /// Deletes a set unless a change to it was made later than the deletion.
+    private mutating func deleteSet(_ id: UUID, at t: Int64) {
+        if let d = deletedSets.firstIndex(where: { $0.record.setId == id }) {
+            deletedSets[d].deletedAt = max(deletedSets[d].deletedAt, t)
+            return
+        }
+        guard let i = sets.firstIndex(where: { $0.setId == id }) else { return }
+        let written = setClocks.first { $0.setId == id }?.written ?? .min
+        guard t >= written else { return }
+        var gone = DeletedSet()
+        gone.record = sets.remove(at: i)
+        gone.deletedAt = t
+        deletedSets.append(gone)
+    }
+}
+
+extension WorkoutState.SetClock {
+    /// Writes `value` into `field` when `t` is not older than the field's last write.
+    @inline(__always)
+    func entry<V>(_ field: inout V, _ value: V, _ fieldClock: inout Int64, _ t: Int64) {
+        guard t >= fieldClock else { return }
+        field = value
+        fieldClock = t
     }
 }
