@@ -7,7 +7,8 @@ import Testing
 /// every later build. Changing a payload's layout without a new schema
 /// version and an upcaster breaks this test. A stored fixture is never
 /// written again: types added later go into a fixture of their own (v2: the
-/// types added in the second release), so the old bytes stay the old bytes.
+/// types added in the second release; v3: coach access, with the server), so
+/// the old bytes stay the old bytes.
 ///
 /// To write a new generation's fixture (only when adding event types):
 /// `REPLEDGER_WRITE_FIXTURES=v2 swift test --filter StoredFixture`.
@@ -18,7 +19,8 @@ struct StoredFixtureTests {
 
     /// Each generation: its name and the samples it stores.
     static var generations: [(name: String, samples: () -> [ProposedEvent])] {
-        [("v1", { EventSamples.proposed }), ("v2", { EventSamples.proposed(EventSamples.v2, generation: "v2/") })]
+        [("v1", { EventSamples.proposed }), ("v2", { EventSamples.proposed(EventSamples.v2, generation: "v2/") }),
+         ("v3", { EventSamples.proposed(EventSamples.v3, generation: "v3/") })]
     }
 
     @Test("every stored fixture decodes to the same canonical JSON and verifies; together they hold every type")

@@ -56,6 +56,7 @@ public struct StreamName: Sendable, Hashable, Comparable, CustomStringConvertibl
     public static let programs = StreamName("programs")
     public static let body = StreamName("body")
     public static let exports = StreamName("exports")
+    public static let coaching = StreamName("coaching")
     public static func workout(_ id: UUID) -> StreamName { StreamName("workout-\(id.lowercased)") }
     public static func template(_ id: UUID) -> StreamName { StreamName("template-\(id.lowercased)") }
     public static func importBatch(_ id: UUID) -> StreamName { StreamName("import-\(id.lowercased)") }

@@ -53,6 +53,8 @@ public enum LedgerEvent: Sendable, Equatable {
     case bodyweightMeasured(BodyweightMeasured)
     case progressionOverrideSet(ProgressionOverrideSet)
     case exportWritten(ExportWritten)
+    case coachAccessGranted(CoachAccessGranted)
+    case coachAccessRevoked(CoachAccessRevoked)
 
     /// The payload, for the generic paths (encoding, JSON, stream routing).
     public var payload: any EventPayload {
@@ -104,6 +106,8 @@ public enum LedgerEvent: Sendable, Equatable {
         case .bodyweightMeasured(let e): e
         case .progressionOverrideSet(let e): e
         case .exportWritten(let e): e
+        case .coachAccessGranted(let e): e
+        case .coachAccessRevoked(let e): e
         }
     }
 
@@ -127,6 +131,9 @@ public enum EventCatalog {
         let decode: @Sendable (Int, UnsafeRawBufferPointer) throws -> LedgerEvent
         /// Reads the canonical JSON payload (JSONL restore).
         let decodeJSON: @Sendable (JSONValue) throws -> LedgerEvent
+
+        /// Reads a payload in its canonical JSON form (`ledger log`, a pushed batch).
+        public func decode(json: JSONValue) throws -> LedgerEvent { try decodeJSON(json) }
 
         init<P: EventPayload>(_ payload: P.Type, _ wrap: @escaping @Sendable (P) -> LedgerEvent) {
             type = P.eventType
@@ -186,6 +193,8 @@ public enum EventCatalog {
         Entry(BodyweightMeasured.self, LedgerEvent.bodyweightMeasured),
         Entry(ProgressionOverrideSet.self, LedgerEvent.progressionOverrideSet),
         Entry(ExportWritten.self, LedgerEvent.exportWritten),
+        Entry(CoachAccessGranted.self, LedgerEvent.coachAccessGranted),
+        Entry(CoachAccessRevoked.self, LedgerEvent.coachAccessRevoked),
     ]
 
     private static let byCode: [Entry?] = {

@@ -116,8 +116,17 @@ enum EventSamples {
                 .exportWritten(ExportWritten(path: "/home/lifter/backup.jsonl", format: "jsonl", sha256: String(repeating: "5e", count: 32)))]
     }
 
+    /// Types added for the server (stored in the v3 fixture): coach access.
+    static var v3: [LedgerEvent] {
+        var granted = CoachAccessGranted()
+        granted.coachAccountId = "3f9a6c2e-8d41-4b7a-9e05-1c2d3e4f5a6b"
+        var revoked = CoachAccessRevoked()
+        revoked.coachAccountId = granted.coachAccountId
+        return [.coachAccessGranted(granted), .coachAccessRevoked(revoked)]
+    }
+
     /// One sample of every event type in the catalog.
-    static var all: [LedgerEvent] { v1 + v2 }
+    static var all: [LedgerEvent] { v1 + v2 + v3 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     static var proposed: [ProposedEvent] { proposed(v1, generation: "") }

@@ -1,0 +1,38 @@
+import ArgumentParser
+import RepLedgerCore
+
+/// `ledger coach grant|revoke COACH_ACCOUNT` (SERVER.md §4): recorded in this log, synced like any event.
+struct CoachCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "coach", abstract: "Let a coach read your log on the server, or stop them.", subcommands: [Grant.self, Revoke.self])
+
+    struct Grant: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Grant a coach account read access (takes effect on the server after `ledger sync`).",
+            discussion: "Example:\n  ledger coach grant 5d0c…-coach-account-id && ledger sync")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var at: AtOption
+        @Argument(help: "The coach's account id.") var coachAccount: String
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let current = try ledger.coaching()
+            try ledger.execute(at: try at.time()) { try $0.grantCoach(coachAccount, current: current) }
+            respond(global, ["coachAccountId": coachAccount.lowercased()], human: "Coach \(coachAccount.lowercased()) may read this log")
+        }
+    }
+
+    struct Revoke: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Withdraw a coach's read access.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var at: AtOption
+        @Argument(help: "The coach's account id.") var coachAccount: String
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let current = try ledger.coaching()
+            try ledger.execute(at: try at.time()) { try $0.revokeCoach(coachAccount, current: current) }
+            respond(global, ["coachAccountId": coachAccount.lowercased()], human: "Coach \(coachAccount.lowercased()) may no longer read this log")
+        }
+    }
+}
