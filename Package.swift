@@ -18,6 +18,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -45,13 +50,51 @@ let package = Package(
             dependencies: ["RepLedgerCore", "RepLedgerProjections"],
             path: "Snapshots"
         ),
+        // The JSON documents of the queries: one implementation that the CLI
+        // prints and the server serves.
+        .target(
+            name: "RepLedgerQueries",
+            dependencies: ["RepLedgerCore", "RepLedgerProjections", "RepLedgerSnapshots"],
+            path: "Sources/RepLedgerQueries"
+        ),
+        // `ledger serve`: accounts, tokens and each account's log over HTTP.
+        .target(
+            name: "RepLedgerServer",
+            dependencies: [
+                "RepLedgerCore",
+                "RepLedgerProjections",
+                "RepLedgerQueries",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Sources/RepLedgerServer"
+        ),
+        // `ledger sync`: a device's outbox, push, pull and rebase.
+        .target(
+            name: "RepLedgerSync",
+            dependencies: [
+                "RepLedgerCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Sources/RepLedgerSync"
+        ),
         .executableTarget(
             name: "ledger",
             dependencies: [
                 "RepLedgerCore",
                 "RepLedgerProjections",
                 "RepLedgerSnapshots",
+                "RepLedgerQueries",
+                "RepLedgerServer",
+                "RepLedgerSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/ledger"
         ),
@@ -76,10 +119,24 @@ let package = Package(
             ],
             path: "Tests/RepLedgerProjectionsTests"
         ),
+        // Runs the built `ledger` as a script would: shared by the CLI and server tests.
+        .target(
+            name: "LedgerTestSupport",
+            path: "Tests/LedgerTestSupport"
+        ),
         .testTarget(
             name: "LedgerCLITests",
-            dependencies: ["ledger", "RepLedgerCore"],
+            dependencies: ["ledger", "RepLedgerCore", "LedgerTestSupport"],
             path: "Tests/LedgerCLITests"
+        ),
+        // A real `ledger serve` on a loopback port, driven over HTTP and by `ledger sync`.
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "ledger", "RepLedgerCore", "LedgerTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            path: "Tests/ServerTests"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RepLedgerCore
+import RepLedgerQueries
 
 /// Runs the command and maps every failure to CLI.md's exit codes:
 /// 0 ok · 1 refused · 2 usage · 3 integrity failure · 4 storage failure.
@@ -127,11 +128,17 @@ enum ExitStatus {
         case let e as CodecError:
             Console.error("error: stored data cannot be read (\(e)); the ledger file is damaged: run `ledger verify`")
             return storage
+        case let e as RemoteHistoryRewritten:
+            Console.error("error: \(e)")
+            return integrity
         case let e as IntegrityFailure:
             Console.error("error: \(e)")
             return integrity
         case let e as ExitCode:
             return e.rawValue
+        case let e as QueryError:
+            Console.error("error: \(e)")
+            return usage
         case let e as ValidationError:
             Console.error("error: \(e.message)")
             return usage

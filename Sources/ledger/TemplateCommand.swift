@@ -7,7 +7,7 @@ struct TemplateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "template", abstract: "Workout templates (Free: 3; Pro: unlimited).",
         discussion: "A template T is named by its id, a unique id prefix, or its name.",
-        subcommands: [Create.self, List.self, Rename.self, Duplicate.self, Reorder.self, Delete.self])
+        subcommands: [Create.self, List.self, Rename.self, Edit.self, Duplicate.self, Reorder.self, Delete.self])
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a template.")
@@ -59,6 +59,23 @@ struct TemplateCommand: ParsableCommand {
         func run() throws {
             try global.openLedger().execute(at: try at.time()) { try $0.renameTemplate(template, to: name) }
             respond(global, [:], human: "Renamed to \(name)")
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a template's exercises, in order.",
+            discussion: "Example:\n  ledger template edit \"Upper A\" --exercise \"Bench Press (Barbell)\" --exercise \"Pull Up\"")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The template.") var template: String
+        @Option(help: "An exercise, in order (repeatable).") var exercise: [String] = []
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            try global.openLedger().execute(at: try at.time()) {
+                try $0.setTemplateExercises(template, exercises: exercise.map { TemplateExercise(exerciseId: $0) })
+            }
+            respond(global, [:], human: "\(template): \(exercise.count) exercises")
         }
     }
 

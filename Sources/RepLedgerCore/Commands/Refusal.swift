@@ -41,6 +41,48 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case confirmationNeeded(String)
     case setNotCompleted(String)
 
+    /// The stable name of the refusal (the server's `error.code`).
+    public var code: String {
+        switch self {
+        case .invalidWeight: return "invalidWeight"
+        case .unknownUnit: return "unknownUnit"
+        case .repsOutOfRange: return "repsOutOfRange"
+        case .invalidRPE: return "invalidRPE"
+        case .invalidMeasure: return "invalidMeasure"
+        case .unknownSetType: return "unknownSetType"
+        case .unknownExercise: return "unknownExercise"
+        case .ambiguousExercise: return "ambiguousExercise"
+        case .exerciseArchived: return "exerciseArchived"
+        case .exerciseExists: return "exerciseExists"
+        case .invalidName: return "invalidName"
+        case .unknownVocabulary: return "unknownVocabulary"
+        case .unknownWorkout: return "unknownWorkout"
+        case .ambiguousWorkout: return "ambiguousWorkout"
+        case .workoutFinished: return "workoutFinished"
+        case .workoutDiscarded: return "workoutDiscarded"
+        case .workoutNotRunning: return "workoutNotRunning"
+        case .unknownSet: return "unknownSet"
+        case .ambiguousSet: return "ambiguousSet"
+        case .exerciseNotInWorkout: return "exerciseNotInWorkout"
+        case .sameExercise: return "sameExercise"
+        case .invalidTime: return "invalidTime"
+        case .nothingToChange: return "nothingToChange"
+        case .unknownTemplate: return "unknownTemplate"
+        case .ambiguousTemplate: return "ambiguousTemplate"
+        case .templateLimit: return "templateLimit"
+        case .invalidTemplateOrder: return "invalidTemplateOrder"
+        case .unknownTransaction: return "unknownTransaction"
+        case .invalidPurchase: return "invalidPurchase"
+        case .malformedRange: return "malformedRange"
+        case .unknownEvent: return "unknownEvent"
+        case .setAlreadyCompleted: return "setAlreadyCompleted"
+        case .invalidProgram: return "invalidProgram"
+        case .unknownProgram: return "unknownProgram"
+        case .confirmationNeeded: return "confirmationNeeded"
+        case .setNotCompleted: return "setNotCompleted"
+        }
+    }
+
     public var description: String {
         switch self {
         case .invalidWeight(let t, let r): return "weight '\(t)' is refused: \(r). Give a weight from 0 to 1000 kg, e.g. 80, 80kg or 176.5lb"

@@ -52,7 +52,9 @@ public enum JSONLBackup {
     public static func merge(_ text: String, into store: SQLiteEventStore, now: Timestamp = .now()) throws -> Merged {
         let lines = try parse(text)
         try checkChain(lines)
-        let result = try store.append(lines.map(\.event.proposed), now: now)
+        let result = try store.writeTransaction {
+            try store.append(try store.adoptingStoredDevices(lines.map(\.event.proposed)), now: now)
+        }
         return Merged(events: lines.count, appended: result.appended, alreadyStored: result.alreadyStored)
     }
 
@@ -95,7 +97,7 @@ public enum JSONLBackup {
     }
 
     /// One parsed line: the event as proposed plus what the ledger recorded about it.
-    struct Line {
+    struct Line: Sendable {
         var proposed: ProposedEvent
         var position: Int64
         var version: Int64

@@ -56,7 +56,34 @@ enum Schema {
         """
         ALTER TABLE snapshots ADD COLUMN position_hash BLOB;
         """,
+        // 4: device sync (SERVER.md §5). Events after `confirmed_position` are
+        // pending: recorded here, not yet in the server's log. Refused ones
+        // leave the log for `sync_rejected`, with the server's answer.
+        """
+        CREATE TABLE sync_state (
+            id                 INTEGER PRIMARY KEY CHECK (id = 1),
+            remote             TEXT    NOT NULL,
+            account            TEXT    NOT NULL,
+            token_file         TEXT    NOT NULL,
+            confirmed_position INTEGER NOT NULL,
+            last_sync_at       INTEGER
+        ) STRICT;
+        CREATE TABLE sync_rejected (
+            event_id    BLOB    PRIMARY KEY,
+            line        TEXT    NOT NULL,
+            code        TEXT    NOT NULL,
+            message     TEXT    NOT NULL,
+            rejected_at INTEGER NOT NULL
+        ) STRICT;
+        """,
     ]
+
+    /// Migration 1's trigger that refuses deletions, recreated by the sync
+    /// rebase after it replaces the pending events (`SQLiteEventStore.rebase`).
+    static let noDeleteTrigger = """
+        CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+            BEGIN SELECT RAISE(ABORT, 'events are immutable: append a correcting event instead'); END;
+        """
 
     static var currentVersion: Int64 { Int64(migrations.count) }
 

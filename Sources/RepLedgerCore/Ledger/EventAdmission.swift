@@ -1,0 +1,100 @@
+import Foundation
+
+/// The checks a batch of events written elsewhere (a device's pushed events)
+/// passes before it is appended (SERVER.md §3 "Appending"): the rules the
+/// CLI's deciders apply to the same values, re-run on this log's state.
+///
+/// - values in range: reps, weight, RPE, durations and distances, watch samples, weigh-ins;
+/// - workout lifecycle: no workout event in a workout that neither the log
+///   nor the batch started, none in a discarded one;
+/// - the Free template limit, under the entitlements at the event's time.
+///
+/// Concurrent edits are not refused: folds merge them by `occurredAt`
+/// (SERVER.md §6). Events whose id is stored already are not checked again
+/// (a retried push is a no-op however the log has moved since).
+public enum EventAdmission {
+    /// The refusal of one event of a batch; the batch appends nothing.
+    public struct Refused: Error, Equatable, CustomStringConvertible {
+        public var eventId: UUID
+        public var refusal: Refusal
+        public var description: String { "event \(eventId.lowercased): \(refusal)" }
+    }
+
+    public static func check(_ events: [ProposedEvent], in ledger: Ledger) throws {
+        var workouts: [UUID: WorkoutState] = [:]
+        var account = try ledger.account()
+        var templates: TemplateCatalogState?
+        for e in events {
+            guard try ledger.store.event(id: e.eventId) == nil else { continue }
+            do {
+                try checkValues(e.event)
+                if let id = e.event.workoutId {
+                    let state = try workouts[id] ?? ledger.workout(id)
+                    if case .workoutStarted = e.event {} else {
+                        guard state.exists else { throw Refusal.unknownWorkout(id.lowercased) }
+                        guard state.status != .discarded else { throw Refusal.workoutDiscarded(id) }
+                    }
+                    var next = state
+                    next.evolve(e.event, at: e.occurredAt)
+                    workouts[id] = next
+                }
+                switch e.event {
+                case .templateCreated, .templateDuplicated:
+                    let catalog = try templates ?? ledger.templates()
+                    if let limit = account.entitlements.templateLimit(at: e.occurredAt), catalog.live.count >= limit {
+                        throw Refusal.templateLimit(limit: limit, products: Product.allCases.filter { !$0.grantsCoach })
+                    }
+                default: break
+                }
+            } catch let refusal as Refusal {
+                throw Refused(eventId: e.eventId, refusal: refusal)
+            }
+            if e.stream.raw.hasPrefix("template") {
+                var catalog = try templates ?? ledger.templates()
+                catalog.evolve(e.event, at: e.occurredAt)
+                templates = catalog
+            }
+            account.evolve(e.event, at: e.occurredAt)
+        }
+    }
+
+    /// The value checks of DOMAIN.md §2, §13 and §15 on one payload, and the
+    /// deciders' limits on names and notes.
+    static func checkValues(_ event: LedgerEvent) throws(Refusal) {
+        func name(_ text: String, _ what: String, _ limit: Int) throws(Refusal) {
+            guard !text.trimmingSpaces().isEmpty else { throw .invalidName("\(what) needs a name") }
+            guard text.count <= limit else { throw .invalidName("keep \(what) name to \(limit) characters") }
+        }
+        func note(_ text: String?) throws(Refusal) {
+            guard (text?.count ?? 0) <= 10_000 else { throw .invalidName("keep a note to 10000 characters") }
+        }
+        switch event {
+        case .workoutStarted(let e): guard e.name.count <= 200 else { throw .invalidName("keep a workout name to 200 characters") }
+        case .templateCreated(let e): try name(e.name, "a template", 100)
+        case .templateRenamed(let e): try name(e.name, "a template", 100)
+        case .exerciseDefined(let e): try name(e.name, "an exercise", 100)
+        case .exerciseRenamed(let e): try name(e.name, "an exercise", 100)
+        case .workoutNoteSet(let e): try note(e.text)
+        case .setLogged(let e):
+            try note(e.notes)
+            try SetValidation.validate(e.metrics)
+        case .setAdded(let e): try SetValidation.validate(e.target)
+        case .setEdited(let e):
+            try note(e.notes)
+            try SetValidation.validate(e.changes)
+        case .bodyweightMeasured(let e): try e.weight.validate()
+        case .healthSampleRecorded(let e):
+            switch e.kind {
+            case .heartRate:
+                guard e.value.isFinite, CommandSession.heartRateRange.contains(e.value) else {
+                    throw .invalidMeasure("heart rate \(e.value.formatted) bpm", reason: "give 20 to 250 bpm")
+                }
+            case .activeEnergy:
+                guard e.value.isFinite, e.value >= 0, e.value <= CommandSession.maximumEnergySampleKcal else {
+                    throw .invalidMeasure("active energy \(e.value.formatted) kcal", reason: "give 0 to 10000 kcal")
+                }
+            }
+        default: break
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Crypto
+import Foundation
+
+/// A device ledger's side of sync (SERVER.md §5): where it syncs to, which
+/// events are confirmed by the server, and the rebase that makes the device's
+/// log the server's log followed by what is still pending.
+public struct SyncState: Sendable, Equatable {
+    public var remote: String
+    public var account: String
+    public var tokenFile: String
+    /// Events at or below this position are the server's, byte for byte.
+    public var confirmedPosition: Int64
+    public var lastSyncAt: Timestamp?
+}
+
+/// A pending event the server refused (422), kept with its answer.
+public struct RejectedEvent: Sendable, Equatable {
+    public var eventId: UUID
+    /// The event's canonical line as it was pending.
+    public var line: String
+    public var code: String
+    public var message: String
+    public var rejectedAt: Timestamp
+
+    public init(eventId: UUID, line: String, code: String, message: String, rejectedAt: Timestamp) {
+        self.eventId = eventId
+        self.line = line
+        self.code = code
+        self.message = message
+        self.rejectedAt = rejectedAt
+    }
+}
+
+/// The pulled events do not chain to the device's confirmed log: the server rewrote history.
+public struct RemoteHistoryRewritten: Error, CustomStringConvertible {
+    public var position: Int64
+    public var description: String {
+        "the server's event \(position) does not chain to this device's confirmed log (the server's history was rewritten); nothing was applied"
+    }
+}
+
+extension SQLiteEventStore {
+    /// The events with the device of their stored copy where their id is
+    /// stored already: the same event re-sent through another device (a
+    /// watch's batch that reached two phones, the built-in library seed that
+    /// every device holds) is the same event, not a conflict. Call inside the
+    /// transaction that appends them.
+    public func adoptingStoredDevices(_ events: [ProposedEvent]) throws -> [ProposedEvent] {
+        var out = events
+        for i in out.indices {
+            if let stored = try event(id: out[i].eventId) { out[i].device = stored.device }
+        }
+        return out
+    }
+
+    public func syncState() throws -> SyncState? {
+        try db.with("SELECT remote, account, token_file, confirmed_position, last_sync_at FROM sync_state WHERE id = 1") { s in
+            guard try s.step() else { return nil }
+            return SyncState(remote: s.text(0), account: s.text(1), tokenFile: s.text(2), confirmedPosition: s.int(3),
+                             lastSyncAt: s.isNull(4) ? nil : Timestamp(millis: s.int(4), offsetMinutes: 0))
+        }
+    }
+
+    /// Remembers where this ledger syncs to. Changing the remote or account of
+    /// a ledger that has synced is refused by the caller, not here.
+    public func saveSyncTarget(remote: String, account: String, tokenFile: String) throws {
+        try db.with("""
+            INSERT INTO sync_state (id, remote, account, token_file, confirmed_position) VALUES (1, ?, ?, ?, 0)
+            ON CONFLICT (id) DO UPDATE SET remote = excluded.remote, account = excluded.account, token_file = excluded.token_file
+            """) { s in
+            try s.bind(1, remote)
+            try s.bind(2, account)
+            try s.bind(3, tokenFile)
+            try s.run()
+        }
+    }
+
+    public func rejectedEvents() throws -> [RejectedEvent] {
+        try db.with("SELECT event_id, line, code, message, rejected_at FROM sync_rejected ORDER BY rejected_at, line") { s in
+            var out: [RejectedEvent] = []
+            while try s.step() {
+                let raw = s.blob(0)
+                guard raw.count == 16 else { continue }
+                let id = raw.withMemoryRebound(to: UInt8.self) { UUID(uuid: (
+                    $0[0], $0[1], $0[2], $0[3], $0[4], $0[5], $0[6], $0[7], $0[8], $0[9], $0[10], $0[11], $0[12], $0[13], $0[14], $0[15])) }
+                out.append(RejectedEvent(eventId: id, line: s.text(1), code: s.text(2), message: s.text(3),
+                                         rejectedAt: Timestamp(millis: s.int(4), offsetMinutes: 0)))
+            }
+            return out
+        }
+    }
+
+    /// The events after the confirmed position: recorded here, not yet on the server.
+    public func pendingEvents(after confirmed: Int64) throws -> [EventEnvelope] {
+        var out: [EventEnvelope] = []
+        try read(Query(from: confirmed + 1)) { out.append($0) }
+        return out
+    }
+
+    /// Checks that pulled lines continue this ledger's chain at `confirmed`:
+    /// each line's hash is recomputed from its content and the previous hash.
+    public func checkPulledChain(_ lines: [PulledEvent], after confirmed: Int64) throws {
+        var previous = confirmed == 0 ? Self.genesisHash : (try event(at: confirmed)?.hash ?? Self.genesisHash)
+        var expected = confirmed + 1
+        for line in lines {
+            guard line.line.position == expected else { throw RemoteHistoryRewritten(position: line.line.position) }
+            let p = line.line.proposed
+            let content = CanonicalBytes.content(eventId: p.eventId, stream: p.stream, type: p.event.eventType, occurredAt: p.occurredAt,
+                                                 device: p.device, causationId: p.causationId, correlationId: p.correlationId,
+                                                 payload: p.event.encodedPayload)
+            let hash = Array(SHA256.hash(data: CanonicalBytes.chained(previousHash: previous, position: line.line.position,
+                                                                       version: line.line.version, recordedAt: line.line.recordedAt,
+                                                                       content: content)))
+            guard hash.hex == line.line.hash else { throw RemoteHistoryRewritten(position: line.line.position) }
+            previous = hash
+            expected += 1
+        }
+    }
+
+    /// Makes the log the server's log followed by what is still pending, in
+    /// one transaction: the pending events after `confirmed` are taken out,
+    /// the pulled events go in at their positions with their hashes, and the
+    /// pending events the server does not hold yet (nor refused) are appended
+    /// again after them. Rejected events are kept aside with the server's
+    /// answer. Snapshots past `confirmed` are dropped (their positions moved).
+    ///
+    /// This is the one place events leave the log: pending events are the
+    /// device's own, not yet part of the shared history, and each one either
+    /// comes back at once (re-appended, or as the server's copy) or is kept in
+    /// `sync_rejected`. A crash at any point leaves the transaction undone.
+    public func rebase(confirmed: Int64, pulled: [PulledEvent], rejected: [RejectedEvent], now: Timestamp = .now()) throws -> Int64 {
+        do {
+            return try db.transaction {
+                let pending = try pendingEvents(after: confirmed)
+                let serverIds = Set(pulled.map(\.line.proposed.eventId))
+                let rejectedIds = Set(rejected.map(\.eventId))
+                try db.execute("DROP TRIGGER events_no_delete")
+                try db.with("DELETE FROM events WHERE position > ?") { s in try s.bind(1, confirmed); try s.run() }
+                try db.execute(Schema.noDeleteTrigger)
+                try db.with("DELETE FROM snapshots WHERE position > ?") { s in try s.bind(1, confirmed); try s.run() }
+                for line in pulled {
+                    let result = try appendInTransaction([line.line.proposed], [:], line.line.recordedAt)
+                    let head = try readHead()
+                    guard result.appended == [line.line.position], head.hash.hex == line.line.hash else {
+                        throw RemoteHistoryRewritten(position: line.line.position)
+                    }
+                }
+                let newConfirmed = try headPosition()
+                let again = pending.filter { !serverIds.contains($0.eventId) && !rejectedIds.contains($0.eventId) }
+                _ = try appendInTransaction(again.map(ProposedEvent.init), [:], now)
+                for r in rejected {
+                    try db.with("""
+                        INSERT INTO sync_rejected (event_id, line, code, message, rejected_at) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (event_id) DO NOTHING
+                        """) { s in
+                        try s.bind(1, r.eventId.bytes16)
+                        try s.bind(2, r.line)
+                        try s.bind(3, r.code)
+                        try s.bind(4, r.message)
+                        try s.bind(5, r.rejectedAt.millis)
+                        try s.run()
+                    }
+                }
+                try db.with("UPDATE sync_state SET confirmed_position = ?, last_sync_at = ? WHERE id = 1") { s in
+                    try s.bind(1, newConfirmed)
+                    try s.bind(2, now.millis)
+                    try s.run()
+                }
+                return newConfirmed
+            }
+        } catch let e as SQLiteError {
+            throw StoreError.sqlite(e)
+        }
+    }
+}
+
+/// One event as the server's `GET …/events` gives it, parsed.
+public struct PulledEvent: Sendable {
+    let line: JSONLBackup.Line
+    public var position: Int64 { line.position }
+    public var eventId: UUID { line.proposed.eventId }
+
+    public init(json: String) throws { line = try JSONLBackup.Line(parsing: json) }
+}
+
+extension ProposedEvent {
+    /// The event as its device recorded it, to append again after a rebase.
+    public init(_ e: EventEnvelope) {
+        self.init(eventId: e.eventId, event: e.event, occurredAt: e.occurredAt, device: e.device,
+                  causationId: e.causationId, correlationId: e.correlationId)
+    }
+}

@@ -1,0 +1,63 @@
+import RepLedgerCore
+import RepLedgerQueries
+
+/// Every non-2xx answer: `{"error":{"code","message",…}}` with a stable code (SERVER.md §3).
+public struct APIError: Error, Sendable, Equatable {
+    public var status: Int
+    public var code: String
+    public var message: String
+    /// `stream`, `expected`, `actual`, `eventId` where they apply.
+    public var details: [String: String] = [:]
+
+    public static func badRequest(_ message: String) -> APIError { APIError(status: 400, code: "badRequest", message: message) }
+    public static let unauthorized = APIError(status: 401, code: "unauthorized",
+                                              message: "give a valid token: Authorization: Bearer TOKEN (see `ledger server token create`)")
+    public static func forbidden(_ message: String) -> APIError { APIError(status: 403, code: "forbidden", message: message) }
+    public static func notFound(_ message: String) -> APIError { APIError(status: 404, code: "notFound", message: message) }
+    public static let tooLarge = APIError(status: 413, code: "tooLarge",
+                                          message: "the body is too large: send at most 4 MiB and 5000 events per request")
+    public static func storage(_ message: String) -> APIError { APIError(status: 503, code: "storage", message: message) }
+
+    public var json: JSONValue {
+        var fields: [(String, JSONValue)] = [("code", .string(code)), ("message", .string(message))]
+        for key in ["stream", "expected", "actual", "eventId"] {
+            guard let v = details[key] else { continue }
+            fields.append((key, Int64(v).map { .int($0) } ?? .string(v)))
+        }
+        return .object([("error", .object(fields))])
+    }
+
+    /// The answer for an error of the core: refusals are 422 with the core's
+    /// name, concurrency conflicts 409, a query's unknown workout or exercise
+    /// 404, bad parameters 400, storage failures 503 (one line, no internals).
+    public static func from(_ error: Error, query: Bool = false) -> APIError {
+        switch error {
+        case let e as APIError: return e
+        case let e as EventAdmission.Refused:
+            return APIError(status: 422, code: e.refusal.code, message: e.refusal.description, details: ["eventId": e.eventId.lowercased])
+        case let e as Refusal:
+            if query {
+                switch e {
+                case .unknownWorkout, .unknownExercise, .ambiguousWorkout, .ambiguousExercise: return .notFound(e.description)
+                default: return .badRequest(e.description)
+                }
+            }
+            return APIError(status: 422, code: e.code, message: e.description)
+        case let e as QueryError: return .badRequest(e.description)
+        case let e as StoreError:
+            switch e {
+            case .wrongExpectedVersion(let stream, let expected, let actual):
+                var details = ["stream": stream.raw, "actual": String(actual)]
+                if case .exactly(let n) = expected { details["expected"] = String(n) }
+                return APIError(status: 409, code: "wrongExpectedVersion", message: e.description, details: details)
+            case .eventIdConflict(let id, _):
+                return APIError(status: 409, code: "eventIdConflict", message: e.description, details: ["eventId": id.lowercased])
+            default:
+                return .storage(e.description)
+            }
+        case let e as SQLiteError: return .storage(e.plainMessage)
+        case is CodecError: return .storage("stored data cannot be read; the account's log needs `verify`")
+        default: return .storage("the server could not complete the request")
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import RepLedgerCore
+import RepLedgerProjections
+import RepLedgerQueries
+
+/// The HTTP API's work, apart from HTTP: who may do what, and the same
+/// application code the CLI runs (command admission, queries, verify). The
+/// routes call these methods off the event loop; each returns the JSON
+/// document of its answer or throws an `APIError`-mappable error.
+public final class LedgerAPI: Sendable {
+    public let accounts: AccountDirectory
+    public let logs: AccountLogs
+
+    public init(dataDirectory: String) throws {
+        accounts = try AccountDirectory(directory: dataDirectory)
+        logs = try AccountLogs(directory: dataDirectory)
+    }
+
+    // MARK: Who is asking
+
+    /// The caller of a bearer token, else 401.
+    public func authenticate(_ authorization: String?) throws -> AccountDirectory.Caller {
+        guard let header = authorization, header.count < 512 else { throw APIError.unauthorized }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw APIError.unauthorized }
+        guard let caller = try accounts.caller(token: String(parts[1]).trimmingCharacters(in: .whitespaces)) else {
+            throw APIError.unauthorized
+        }
+        return caller
+    }
+
+    /// The account's log for this caller: its own (read and write), or a
+    /// client's for a coach while the client's grant is in force and the
+    /// coach holds an active Coach product (read only). Anything else, an
+    /// unknown account included, is 403: the answer never says whether an
+    /// account exists.
+    public func authorize(_ caller: AccountDirectory.Caller, account: String, write: Bool) throws -> AccountLog {
+        let id = account.lowercased()
+        if caller.account.accountId == id { return try logs.log(id) }
+        let refusal = APIError.forbidden("this token may not \(write ? "write to" : "read") account \(account)")
+        guard !write, UUID(uuidString: id) != nil, try accounts.account(id) != nil else { throw refusal }
+        guard try hasCoachProduct(caller.account.accountId) else {
+            throw APIError.forbidden("reading a client's log needs an active Coach product on the coach's account")
+        }
+        let log = try logs.log(id)
+        guard try log.withLedger({ try $0.coaching().grants(caller.account.accountId) }) else { throw refusal }
+        return log
+    }
+
+    func hasCoachProduct(_ accountId: String, at time: Timestamp = .now()) throws -> Bool {
+        try logs.log(accountId).withLedger { try $0.account().entitlements.isCoach(at: time) }
+    }
+
+    // MARK: The log
+
+    /// Appends a pushed batch atomically after the same checks the CLI's
+    /// deciders make; events stored already (same id and content) are counted,
+    /// not appended again.
+    public func push(_ body: String, caller: AccountDirectory.Caller, log: AccountLog) throws -> JSONValue {
+        let batch = try EventBatch(json: body, device: caller.device)
+        let (result, head) = try log.withLedger { ledger in
+            try ledger.store.writeTransaction {
+                let events = try ledger.store.adoptingStoredDevices(batch.events)
+                try EventAdmission.check(events, in: ledger)
+                let result = try ledger.store.append(events, expecting: batch.expectedVersions)
+                return (result, try Self.head(ledger.store))
+            }
+        }
+        if !result.appended.isEmpty { log.notifyAppended() }
+        return .object([("appended", .array(result.appended.map { .int($0) })), ("alreadyStored", .int(Int64(result.alreadyStored))),
+                        ("head", head)])
+    }
+
+    public static let defaultPage = 1000
+    public static let maximumPage = 10000
+
+    /// Envelopes after `after`, ascending, at most `limit`, with the head.
+    public func events(log: AccountLog, after: Int64, limit: Int) throws -> JSONValue {
+        let (lines, head) = try page(log: log, after: after, limit: limit)
+        return .object([("events", .array(lines.map { .raw($0.json) })), ("head", head)])
+    }
+
+    /// One page of canonical lines after a position.
+    public func page(log: AccountLog, after: Int64, limit: Int) throws -> (lines: [(position: Int64, json: String)], head: JSONValue) {
+        try log.withLedger { ledger in
+            var lines: [(Int64, String)] = []
+            var query = SQLiteEventStore.Query(from: max(0, after) + 1)
+            query.throughPosition = max(0, after) + Int64(limit)
+            try ledger.store.read(query) { lines.append(($0.position, $0.canonicalJSON)) }
+            return (lines, try Self.head(ledger.store))
+        }
+    }
+
+    static func head(_ store: SQLiteEventStore) throws -> JSONValue {
+        let position = try store.headPosition()
+        let hash = try position == 0 ? SQLiteEventStore.genesisHash : store.event(at: position)?.hash ?? []
+        return .object([("position", .int(position)), ("hash", .string(hash.hex))])
+    }
+
+    public func verify(log: AccountLog) throws -> JSONValue {
+        try log.withLedger { VerifyQuery.document(try $0.store.verify()) }
+    }
+
+    // MARK: Queries
+
+    /// The query names of `GET /v1/accounts/{account}/{query}…`.
+    public enum Query: String, CaseIterable, Sendable {
+        case prs, history, volume, entitlements, hint, e1rm, summary, prompt, repcount
+    }
+
+    /// The `--json` document the CLI prints for the same query on the same log.
+    public func query(_ query: Query, log: AccountLog, path: [String], parameters: [String: String]) throws -> JSONValue {
+        var rules = RuleSet.default
+        if let formula = parameters["formula"] { rules.e1rmFormula = try vocabulary(E1RMFormula.self, "formula", formula) }
+        let scope = QueryScope(asOf: parameters["asOf"], until: parameters["until"], rules: rules)
+        func int(_ key: String) throws -> Int? {
+            guard let text = parameters[key] else { return nil }
+            guard let n = Int(text) else { throw APIError.badRequest("\(key) takes a whole number") }
+            return n
+        }
+        func arguments(_ n: Int, _ shape: String) throws -> [String] {
+            guard path.count == n else { throw APIError.notFound("this query takes \(shape)") }
+            return path
+        }
+        return try log.withLedger { ledger in
+            let store = ledger.store
+            do {
+                switch query {
+                case .prs:
+                    _ = try arguments(0, "no path after prs")
+                    let timeline = parameters["timeline"] == "true"
+                    return RecordsQuery.document(try RecordsQuery.records(store, scope, exercise: parameters["exercise"], timeline: timeline),
+                                                 timeline: timeline)
+                case .history:
+                    _ = try arguments(0, "no path after history")
+                    return HistoryQuery.document(try HistoryQuery.answer(store, scope, exercise: parameters["exercise"], month: parameters["month"],
+                                                                         limit: try int("limit"), offset: try int("offset") ?? 0))
+                case .volume:
+                    _ = try arguments(0, "no path after volume")
+                    return VolumeQuery.document(try VolumeQuery.answer(store, scope, by: parameters["by"] ?? "week"))
+                case .entitlements:
+                    _ = try arguments(0, "no path after entitlements")
+                    return EntitlementsQuery.document(try EntitlementsQuery.answer(store, scope, at: parameters["at"]))
+                case .hint:
+                    let a = try arguments(1, "hint/{exercise}")
+                    return HintQuery.document(try HintQuery.answer(store, scope, exercise: a[0], at: parameters["at"],
+                                                                   hintScope: parameters["scope"], workout: parameters["workout"]))
+                case .e1rm:
+                    let a = try arguments(1, "e1rm/{exercise}")
+                    return E1RMQuery.document(try E1RMQuery.answer(store, scope, exercise: a[0]))
+                case .summary:
+                    let a = try arguments(1, "summary/{workout}")
+                    return SummaryQuery.document(try SummaryQuery.answer(store, scope, workout: a[0]))
+                case .prompt:
+                    let a = try arguments(2, "prompt/{workout}/{exercise}")
+                    return PromptQuery.document(try PromptQuery.answer(store, scope, workout: a[0], exercise: a[1], range: parameters["range"]))
+                case .repcount:
+                    let a = try arguments(2, "repcount/{workout}/{exercise}")
+                    return RepCountQuery.document(try RepCountQuery.answer(store, scope, workout: a[0], exercise: a[1],
+                                                                           hintScope: parameters["scope"]))
+                }
+            } catch let e as Refusal {
+                throw APIError.from(e, query: true)
+            }
+        }
+    }
+
+    // MARK: Erasure
+
+    /// `DELETE /v1/accounts/{account}` by the account's own token: the
+    /// account's ledger file (with -wal and -shm), its snapshots, tokens and
+    /// the grants its log held are deleted; its id stays taken and answers
+    /// 403. The report of DOMAIN.md §11.
+    public func erase(_ caller: AccountDirectory.Caller, account: String, now: Timestamp = .now()) throws -> JSONValue {
+        let id = account.lowercased()
+        guard caller.account.accountId == id else { throw APIError.forbidden("only the account's own token may erase it") }
+        let tokens = try accounts.erase(id)
+        let (events, snapshots) = try logs.erase(id)
+        return .object([("accountId", .string(id)), ("events", .int(events)), ("snapshots", .int(snapshots)),
+                        ("tokens", .int(Int64(tokens))), ("keyDestroyed", .bool(false)), ("at", .string(now.iso8601))])
+    }
+
+    // MARK: Coaches
+
+    /// A coach's clients: every account whose log grants this coach access,
+    /// while the coach holds an active Coach product.
+    public func coachClients(_ caller: AccountDirectory.Caller, now: Timestamp = .now()) throws -> JSONValue {
+        guard try hasCoachProduct(caller.account.accountId, at: now) else {
+            throw APIError.forbidden("the client roster needs an active Coach product on this account")
+        }
+        let weekAgo = now.adding(milliseconds: -7 * 86_400_000)
+        var clients: [JSONValue] = []
+        for account in try accounts.accounts() where account.accountId != caller.account.accountId {
+            guard FileManager.default.fileExists(atPath: logs.path(of: account.accountId)) else { continue }
+            let log = try logs.log(account.accountId)
+            let row: JSONValue? = try log.withLedger { ledger in
+                guard try ledger.coaching().grants(caller.account.accountId) else { return nil }
+                let training = try QueryScope().log(ledger.store)
+                let started = training.workouts.values.filter { $0.status != .discarded }.compactMap(\.startedAt)
+                let records = PersonalRecordsProjection.compute(training, rules: .default)
+                    .flatMap(\.timeline).filter { $0.at.millis >= weekAgo.millis && $0.at.millis <= now.millis }
+                return .object([
+                    ("accountId", .string(account.accountId)), ("name", .string(account.name)),
+                    ("lastWorkoutAt", .optional(started.max(by: { $0.millis < $1.millis })?.iso8601)),
+                    ("workoutsLast7Days", .int(Int64(started.filter { $0.millis >= weekAgo.millis && $0.millis <= now.millis }.count))),
+                    ("recordsLast7Days", .int(Int64(records.count))),
+                ])
+            }
+            if let row { clients.append(row) }
+        }
+        return .object([("clients", .array(clients))])
+    }
+}

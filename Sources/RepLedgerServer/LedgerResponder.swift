@@ -1,0 +1,179 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOPosix
+import RepLedgerCore
+
+/// Routes SERVER.md §3 to `LedgerAPI`. Every answer is JSON; every failure is
+/// `{"error":{"code","message"}}`; blocking work (SQLite) runs on the thread
+/// pool, never on an event loop. One log line per request: method, path,
+/// status, milliseconds (never a token or a body).
+struct LedgerResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+    let api: LedgerAPI
+    let keepAliveSeconds: Double
+    let logger: Logger
+    static let version = "2.0.0"
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let started = ContinuousClock.now
+        var status = 500
+        defer {
+            let ms = (ContinuousClock.now - started).components
+            let millis = Double(ms.seconds) * 1000 + Double(ms.attoseconds) / 1e15
+            logger.info("\(request.method.rawValue) \(request.uri.path) \(status) \(String(format: "%.1f", millis))ms")
+        }
+        let response: Response
+        do {
+            response = try await route(request)
+        } catch {
+            let e = APIError.from(error)
+            if e.status >= 500 { logger.error("\(request.method.rawValue) \(request.uri.path): \(e.message)") }
+            response = Self.json(e.json, status: e.status)
+        }
+        status = Int(response.status.code)
+        return response
+    }
+
+    /// Off the event loop: SQLite blocks.
+    func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await NIOThreadPool.singleton.runIfActive(body)
+    }
+
+    func route(_ request: Request) async throws -> Response {
+        let segments = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
+            .map { String($0).removingPercentEncoding ?? String($0) }
+        let method = request.method
+        guard segments.first == "v1" else { throw APIError.notFound("no such path: the API is under /v1") }
+        let rest = Array(segments.dropFirst())
+        var parameters: [String: String] = [:]
+        for (k, v) in request.uri.queryParameters {
+            parameters[String(k).removingPercentEncoding ?? String(k)] = String(v).removingPercentEncoding ?? String(v)
+        }
+
+        switch rest.first {
+        case "health" where rest.count == 1:
+            try allow(method, [.get])
+            return Self.json(.object([("ok", .bool(true)), ("version", .string(Self.version))]))
+        case "openapi.json" where rest.count == 1:
+            try allow(method, [.get])
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes)))
+        case "coach" where rest.count == 2 && rest[1] == "clients":
+            try allow(method, [.get])
+            let caller = try await blocking { [api] in try api.authenticate(request.headers[.authorization]) }
+            return Self.json(try await blocking { [api] in try api.coachClients(caller) })
+        case "accounts" where rest.count >= 2:
+            break
+        default:
+            throw APIError.notFound("no such path: see /v1/openapi.json")
+        }
+
+        let account = rest[1]
+        let tail = Array(rest.dropFirst(2))
+        let authorization = request.headers[.authorization]
+        let caller = try await blocking { [api] in try api.authenticate(authorization) }
+
+        if tail.isEmpty {
+            try allow(method, [.delete])
+            return Self.json(try await blocking { [api] in try api.erase(caller, account: account) })
+        }
+        switch tail[0] {
+        case "events" where tail.count == 1:
+            try allow(method, [.get, .post])
+            if method == .post {
+                if let length = request.headers[.contentLength].flatMap(Int.init), length > EventBatch.maximumBytes { throw APIError.tooLarge }
+                let body: ByteBuffer
+                do { body = try await request.body.collect(upTo: EventBatch.maximumBytes) } catch { throw APIError.tooLarge }
+                let text = String(buffer: body)
+                let answer = try await blocking { [api] in
+                    let log = try api.authorize(caller, account: account, write: true)
+                    return try api.push(text, caller: caller, log: log)
+                }
+                return Self.json(answer)
+            }
+            let after = try position(parameters["after"])
+            let limit = try pageSize(parameters["limit"])
+            return Self.json(try await blocking { [api] in
+                try api.events(log: try api.authorize(caller, account: account, write: false), after: after, limit: limit)
+            })
+        case "events" where tail.count == 2 && tail[1] == "live":
+            try allow(method, [.get])
+            let after = try position(parameters["after"] ?? request.headers.first { $0.name.canonicalName == "last-event-id" }?.value)
+            let log = try await blocking { [api] in try api.authorize(caller, account: account, write: false) }
+            return live(log: log, after: after)
+        case "verify" where tail.count == 1:
+            try allow(method, [.get])
+            return Self.json(try await blocking { [api] in try api.verify(log: try api.authorize(caller, account: account, write: false)) })
+        default:
+            guard let query = LedgerAPI.Query(rawValue: tail[0]) else { throw APIError.notFound("no such query '\(tail[0])': see /v1/openapi.json") }
+            try allow(method, [.get])
+            let path = Array(tail.dropFirst())
+            let parameters = parameters
+            return Self.json(try await blocking { [api] in
+                try api.query(query, log: try api.authorize(caller, account: account, write: false), path: path, parameters: parameters)
+            })
+        }
+    }
+
+    func allow(_ method: HTTPRequest.Method, _ allowed: [HTTPRequest.Method]) throws {
+        guard allowed.contains(method) else {
+            throw APIError(status: 405, code: "methodNotAllowed",
+                           message: "\(method.rawValue) is not served here; use \(allowed.map(\.rawValue).joined(separator: " or "))")
+        }
+    }
+
+    func position(_ text: String?) throws -> Int64 {
+        guard let text else { return 0 }
+        guard let p = Int64(text), p >= 0 else { throw APIError.badRequest("after takes a position: a whole number, 0 or more") }
+        return p
+    }
+
+    func pageSize(_ text: String?) throws -> Int {
+        guard let text else { return LedgerAPI.defaultPage }
+        guard let n = Int(text), (1...LedgerAPI.maximumPage).contains(n) else {
+            throw APIError.badRequest("limit takes a number from 1 to \(LedgerAPI.maximumPage)")
+        }
+        return n
+    }
+
+    /// Server-Sent Events: the catch-up after `after`, then each new event;
+    /// the subscription is registered before the catch-up is read, and each
+    /// wake-up reads the log after the last position sent, so no event is
+    /// missed or repeated across the boundary.
+    func live(log: AccountLog, after: Int64) -> Response {
+        let (id, signals) = log.subscribe(keepAlive: keepAliveSeconds)
+        let api = self.api
+        let body = ResponseBody { [self] writer in
+            defer { log.unsubscribe(id) }
+            var last = after
+            func drain(_ writer: inout any ResponseBodyWriter) async throws {
+                while true {
+                    let from = last
+                    let (lines, _) = try await blocking { try api.page(log: log, after: from, limit: LedgerAPI.defaultPage) }
+                    guard !lines.isEmpty else { return }
+                    var chunk = ""
+                    for line in lines { chunk += "id: \(line.position)\ndata: \(line.json)\n\n" }
+                    try await writer.write(ByteBuffer(string: chunk))
+                    last = lines[lines.count - 1].position
+                    if lines.count < LedgerAPI.defaultPage { return }
+                }
+            }
+            try await writer.write(ByteBuffer(string: ": live after \(after)\n\n"))
+            try await drain(&writer)
+            for await signal in signals {
+                switch signal {
+                case .appended: try await drain(&writer)
+                case .keepAlive: try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                }
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
+    }
+
+    static func json(_ value: JSONValue, status: Int = 200) -> Response {
+        Response(status: HTTPResponse.Status(code: status), headers: [.contentType: "application/json; charset=utf-8"],
+                 body: .init(byteBuffer: ByteBuffer(string: value.rendered)))
+    }
+}

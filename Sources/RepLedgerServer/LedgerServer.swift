@@ -1,0 +1,51 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// `ledger serve`: the HTTP API on Hummingbird, stopped cleanly by SIGINT or
+/// SIGTERM (in-flight requests finish; live streams are closed first, since
+/// they would otherwise never finish).
+public enum LedgerServer {
+    public struct Settings: Sendable {
+        public var host: String
+        public var port: Int
+        public var dataDirectory: String
+        /// Seconds between `: keep-alive` comments on live streams.
+        public var keepAliveSeconds: Double
+
+        public init(host: String = "127.0.0.1", port: Int = 8787, dataDirectory: String = "repledger-server", keepAliveSeconds: Double = 15) {
+            self.host = host
+            self.port = port
+            self.dataDirectory = dataDirectory
+            self.keepAliveSeconds = keepAliveSeconds
+        }
+    }
+
+    /// Runs until a signal stops it; `onListening` gets the bound port (useful with port 0).
+    public static func run(_ settings: Settings, logger: Logger, onListening: @escaping @Sendable (Int) -> Void) async throws {
+        let api = try LedgerAPI(dataDirectory: settings.dataDirectory)
+        let responder = LedgerResponder(api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger)
+        let app = Application(
+            responder: responder,
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? settings.port) },
+            logger: logger)
+        let group = ServiceGroup(configuration: .init(
+            services: [app, LiveStreamsShutdown(logs: api.logs)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger))
+        try await group.run()
+    }
+}
+
+/// Ends every live stream when the server begins to shut down, so that the
+/// HTTP server's wait for in-flight requests ends.
+struct LiveStreamsShutdown: Service {
+    let logs: AccountLogs
+    func run() async throws {
+        try? await gracefulShutdown()
+        logs.finishSubscribers()
+    }
+}

@@ -1,0 +1,199 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import RepLedgerCore
+
+/// `ledger sync`: pushes the pending events in order, pulls what the server
+/// has after the last confirmed position, checks its chain and rebases the
+/// device's log onto it; repeats until neither side has anything new.
+///
+/// Every step is safe to interrupt: a push is atomic on the server and
+/// idempotent by event id, and the device changes its file only in the
+/// rebase transaction, so the next sync converges without loss or duplicates.
+/// Unchecked: used by one task at a time (the store is not shared).
+public struct SyncClient: @unchecked Sendable {
+    public struct Outcome: Sendable, Equatable {
+        public var pushed = 0
+        public var pulled = 0
+        public var rejected = 0
+        public var headPosition: Int64 = 0
+        public var headHash = ""
+        public init() {}
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case notConfigured
+        case unreadableToken(String)
+        case unreachable(String, reason: String)
+        case refused(status: Int, code: String, message: String)
+        case malformedAnswer(String)
+
+        public var description: String {
+            switch self {
+            case .notConfigured:
+                return "this ledger has no sync target yet: run `ledger sync URL --account ACCOUNT --token-file FILE` once"
+            case .unreadableToken(let path): return "cannot read the token file \(path)"
+            case .unreachable(let url, let reason): return "cannot reach the server at \(url): \(reason)"
+            case .refused(let status, let code, let message): return "the server refused (\(status) \(code)): \(message)"
+            case .malformedAnswer(let what): return "the server's answer is not understood: \(what)"
+            }
+        }
+    }
+
+    /// Pending events per push: far below the server's 5000-event and 4 MiB limits.
+    public static let batchSize = 500
+    public static let pullPage = 1000
+
+    let store: SQLiteEventStore
+    let state: SyncState
+    let token: String
+    let client: HTTPClient
+
+    public init(store: SQLiteEventStore, client: HTTPClient) throws {
+        guard let state = try store.syncState() else { throw Failure.notConfigured }
+        guard let raw = try? String(contentsOfFile: state.tokenFile, encoding: .utf8) else { throw Failure.unreadableToken(state.tokenFile) }
+        self.store = store
+        self.state = state
+        self.token = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.client = client
+    }
+
+    var base: String {
+        let remote = state.remote.hasSuffix("/") ? String(state.remote.dropLast()) : state.remote
+        return "\(remote)/v1/accounts/\(state.account)"
+    }
+
+    public func run(maxRounds: Int = 20) async throws -> Outcome {
+        var outcome = Outcome()
+        for _ in 0..<maxRounds {
+            let confirmed = try store.syncState()?.confirmedPosition ?? 0
+            let pending = try store.pendingEvents(after: confirmed)
+            var rejected: [RejectedEvent] = []
+            var pushed = 0
+            var start = 0
+            while start < pending.count {
+                let batch = Array(pending[start..<min(start + Self.batchSize, pending.count)]).filter { e in
+                    !rejected.contains { $0.eventId == e.eventId }
+                }
+                switch try await push(batch) {
+                case .accepted(let n):
+                    pushed += n
+                    start += Self.batchSize
+                case .refused(let eventId, let code, let message):
+                    // Set the refused event aside and push the rest of the batch again.
+                    guard let e = batch.first(where: { $0.eventId == eventId }) ?? batch.first else { start += Self.batchSize; continue }
+                    rejected.append(RejectedEvent(eventId: e.eventId, line: e.canonicalJSON, code: code, message: message, rejectedAt: .now()))
+                }
+            }
+            let pulled = try await pull(after: confirmed)
+            try store.checkPulledChain(pulled, after: confirmed)
+            // Quiet: nothing was pending and the server had nothing new.
+            if pulled.isEmpty && rejected.isEmpty && pending.isEmpty { break }
+            _ = try store.rebase(confirmed: confirmed, pulled: pulled, rejected: rejected)
+            outcome.pushed += pushed
+            outcome.pulled += pulled.filter { p in !pending.contains { $0.eventId == p.eventId } }.count
+            outcome.rejected += rejected.count
+        }
+        let head = try store.headPosition()
+        outcome.headPosition = head
+        outcome.headHash = (head == 0 ? SQLiteEventStore.genesisHash : try store.event(at: head)?.hash ?? []).hex
+        return outcome
+    }
+
+    enum PushAnswer { case accepted(Int), refused(UUID, String, String) }
+
+    func push(_ events: [EventEnvelope]) async throws -> PushAnswer {
+        guard !events.isEmpty else { return .accepted(0) }
+        var j = JSONWriter()
+        j.beginObject()
+        j.key("events")
+        j.beginArray()
+        for e in events {
+            j.beginObject()
+            j.key("eventId"); j.string(e.eventId.lowercased)
+            j.key("stream"); j.string(e.stream.raw)
+            j.key("type"); j.string(e.type.name)
+            j.key("schema"); j.int(Int64(e.type.schema))
+            j.key("occurredAt"); j.string(e.occurredAt.iso8601)
+            j.key("causationId"); e.causationId.writeJSON(to: &j)
+            j.key("correlationId"); e.correlationId.writeJSON(to: &j)
+            j.key("payload"); e.event.payload.writeJSON(to: &j)
+            j.endObject()
+        }
+        j.endArray()
+        j.endObject()
+        let (status, body) = try await send(.POST, "\(base)/events", body: j.string)
+        let answer = try JSONReader.parse(body)
+        if status == 200 {
+            guard case .array(let appended)? = answer["appended"], case .int(let already)? = answer["alreadyStored"] else {
+                throw Failure.malformedAnswer("no appended/alreadyStored in the push answer")
+            }
+            return .accepted(appended.count + Int(already))
+        }
+        let error = answer["error"]
+        let code = error?["code"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "unknown"
+        let message = error?["message"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? body
+        if status == 422 || (status == 409 && code == "eventIdConflict") {
+            let id = error?["eventId"].flatMap { if case .string(let s) = $0 { UUID(uuidString: s) } else { nil } }
+            return .refused(id ?? events[0].eventId, code, message)
+        }
+        throw Failure.refused(status: status, code: code, message: message)
+    }
+
+    func pull(after confirmed: Int64) async throws -> [PulledEvent] {
+        var out: [PulledEvent] = []
+        var after = confirmed
+        while true {
+            let (status, body) = try await send(.GET, "\(base)/events?after=\(after)&limit=\(Self.pullPage)", body: nil)
+            guard status == 200 else { throw refusal(status, body) }
+            // The envelopes are read line-exact: each is re-hashed, so parse them from their own text.
+            let page = try Self.envelopes(in: body)
+            out += page
+            guard let last = page.last, page.count == Self.pullPage else { return out }
+            after = last.position
+        }
+    }
+
+    /// The `events` array of a page, each element parsed from its own text.
+    static func envelopes(in body: String) throws -> [PulledEvent] {
+        guard case .array(let items)? = try JSONReader.parse(body)["events"] else {
+            throw Failure.malformedAnswer("no events array in the pull answer")
+        }
+        return try items.map { try PulledEvent(json: $0.rendered) }
+    }
+
+    func refusal(_ status: Int, _ body: String) -> Failure {
+        let error = (try? JSONReader.parse(body))?["error"]
+        let code = error?["code"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "unknown"
+        let message = error?["message"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "HTTP \(status)"
+        return .refused(status: status, code: code, message: message)
+    }
+
+    func send(_ method: HTTPMethod, _ url: String, body: String?) async throws -> (Int, String) {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(string: body))
+        }
+        do {
+            let response = try await client.execute(request, timeout: .seconds(60))
+            let bytes = try await response.body.collect(upTo: 256 << 20)
+            return (Int(response.status.code), String(buffer: bytes))
+        } catch let e as Failure {
+            throw e
+        } catch {
+            throw Failure.unreachable(state.remote, reason: "\(error)")
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value of a key of an object; nil for other values or a missing key.
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let pairs) = self else { return nil }
+        return pairs.first { $0.0 == key }?.1
+    }
+}

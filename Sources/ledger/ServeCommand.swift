@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RepLedgerCore
+import RepLedgerServer
+
+/// `ledger serve`: the sync server (SERVER.md §2).
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Serve accounts' logs over HTTP for devices and coaches.",
+        discussion: """
+        One SQLite ledger per account under --data. Stops cleanly on Ctrl-C or SIGTERM.
+
+        Examples:
+          ledger serve --data ./repledger-server
+          ledger serve --listen 127.0.0.1:0     # any free port; the first line says which
+        """)
+    @Option(help: "HOST:PORT to listen on (default: loopback, 127.0.0.1:8787).") var listen = "127.0.0.1:8787"
+    @Option(help: "The server's directory: accounts, tokens and one ledger per account.") var data = "repledger-server"
+    @Option(help: "A PostgreSQL URL instead of --data (not served by this build).") var postgres: String?
+    @Option(help: ArgumentHelp("Seconds between keep-alive comments on live streams.", visibility: .hidden)) var keepAlive = 15.0
+
+    func run() throws {
+        if postgres != nil { throw ValidationError("--postgres is not served by this build yet; use --data DIR") }
+        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
+            throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:8787")
+        }
+        let host = String(listen[..<colon])
+        let settings = LedgerServer.Settings(host: host, port: port, dataDirectory: data, keepAliveSeconds: max(0.05, keepAlive))
+        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        var log = Logger(label: "ledger.serve")
+        log.logLevel = .info
+        let logger = log
+        try blockingRun {
+            try await LedgerServer.run(settings, logger: logger) { bound in
+                Console.out("listening on http://\(host):\(bound) (data: \(data))")
+            }
+        }
+    }
+}
+
+/// Runs async work from a synchronous command: the main thread waits while
+/// the concurrency pool does the work.
+func blockingRun(_ work: @escaping @Sendable () async throws -> Void) throws {
+    final class Outcome: @unchecked Sendable { var error: Error? }
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        do { try await work() } catch { outcome.error = error }
+        done.signal()
+    }
+    done.wait()
+    if let error = outcome.error { throw error }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import RepLedgerCore
+import RepLedgerServer
+
+/// `ledger server account|token`: accounts and tokens of a server's directory (SERVER.md §2).
+struct ServerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "server", abstract: "Accounts and tokens of a server (run beside or before `ledger serve`).",
+        subcommands: [Account.self, Token.self])
+
+    struct Target: ParsableArguments {
+        @Option(help: "The server's directory (as given to `ledger serve --data`).") var data = "repledger-server"
+        @Option(help: "A PostgreSQL URL instead of --data (not served by this build).") var postgres: String?
+        @Flag(help: "Answer in JSON.") var json = false
+
+        func api() throws -> LedgerAPI {
+            if postgres != nil { throw ValidationError("--postgres is not served by this build yet; use --data DIR") }
+            return try LedgerAPI(dataDirectory: data)
+        }
+
+        func print(_ value: JSONValue, human: String) { if json { Console.json(value) } else { Console.out(human) } }
+    }
+
+    struct Account: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create or import an account.", subcommands: [Create.self, Import.self])
+
+        struct Create: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "A new account and its first token → {\"accountId\",\"token\"}.",
+                discussion: "Example:\n  ledger server account create alice --data ./repledger-server --json")
+            @OptionGroup var target: Target
+            @Argument(help: "The account's name (a lifter, or a coach with --coach).") var name: String
+            @Flag(help: "A coach account (reads clients' logs while it holds a Coach product).") var coach = false
+            @Option(help: "The device name of the first token.") var device = "default"
+
+            func run() throws {
+                let api = try target.api()
+                let account = try api.accounts.createAccount(name: name, coach: coach)
+                let token = try api.accounts.createToken(account: account.accountId, device: device)
+                target.print(.object([("accountId", .string(account.accountId)), ("token", .string(token))]),
+                             human: "Account \(account.accountId) (\(account.name))\nToken (shown once): \(token)")
+            }
+        }
+
+        struct Import: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "An account from a `ledger export jsonl` backup, byte-exact → {\"accountId\",\"token\",\"events\",\"head\"}.",
+                discussion: "Example:\n  ledger server account import alice backup.jsonl --data ./repledger-server --json")
+            @OptionGroup var target: Target
+            @Argument(help: "The account's name.") var name: String
+            @Argument(help: "The backup (ledger export jsonl).") var backup: String
+            @Flag(help: "A coach account.") var coach = false
+            @Option(help: "The device name of the first token.") var device = "default"
+
+            func run() throws {
+                let api = try target.api()
+                let text = try String(contentsOfFile: backup, encoding: .utf8)
+                let account = try api.accounts.createAccount(name: name, coach: coach)
+                let restored: JSONLBackup.Restored
+                do {
+                    restored = try api.logs.log(account.accountId).withLedger { try JSONLBackup.restore(text, into: $0.store) }
+                } catch {
+                    try? api.accounts.removeAccount(account.accountId)
+                    try? FileManager.default.removeItem(atPath: api.logs.path(of: account.accountId))
+                    throw error
+                }
+                let token = try api.accounts.createToken(account: account.accountId, device: device)
+                target.print(.object([("accountId", .string(account.accountId)), ("token", .string(token)),
+                                      ("events", .int(Int64(restored.events))),
+                                      ("head", .object([("position", .int(Int64(restored.events))), ("hash", .string(restored.headHash))]))]),
+                             human: "Account \(account.accountId) (\(account.name)): \(restored.events) events, head \(restored.headHash)\nToken (shown once): \(token)")
+            }
+        }
+    }
+
+    struct Token: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create or revoke a device's token.", subcommands: [Create.self, Revoke.self])
+
+        struct Create: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "A token for one device of an account → {\"token\",\"device\"}.",
+                discussion: "Example:\n  ledger server token create ACCOUNT --device watch --data ./repledger-server --json")
+            @OptionGroup var target: Target
+            @Argument(help: "The account id.") var account: String
+            @Option(help: "The device name: the `device` of every event this token appends.") var device: String
+
+            func run() throws {
+                let token = try target.api().accounts.createToken(account: account, device: device)
+                target.print(.object([("token", .string(token)), ("device", .string(device))]), human: "Token for \(device) (shown once): \(token)")
+            }
+        }
+
+        struct Revoke: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Revoke a token: it answers 401 from now on → {}.")
+            @OptionGroup var target: Target
+            @Argument(help: "The token.") var token: String
+
+            func run() throws {
+                try target.api().accounts.revokeToken(token)
+                target.print(.object([]), human: "Token revoked")
+            }
+        }
+    }
+}
