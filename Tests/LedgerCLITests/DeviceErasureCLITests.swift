@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 import Testing
 
 /// `ledger account erase` (DOMAIN.md §11) on a device.

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 import Testing
 
 @Suite("ledger export, restore and report", .serialized)

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 import Testing
 
 /// From a questionnaire to a generated program, a week of program-day

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 import Testing
 
 /// The twelve real exports in `../shared/data/real-exports/` (or

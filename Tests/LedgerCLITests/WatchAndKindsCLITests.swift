@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 import Testing
 
 /// A run, a plank, a bench session and a weigh-in, typed as people type

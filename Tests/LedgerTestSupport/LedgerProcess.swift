@@ -1,29 +1,29 @@
 import Foundation
 
 /// Runs the built `ledger` executable on a temporary database, as a script would.
-struct LedgerProcess {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var json: [String: Any]? {
+public struct LedgerProcess {
+    public struct Output {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var json: [String: Any]? {
             try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
         }
     }
 
-    let folder: URL
-    let db: String
+    public let folder: URL
+    public let db: String
 
-    init() throws {
+    public init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         db = folder.appendingPathComponent("ledger.sqlite").path
     }
 
-    func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+    public func cleanUp() { try? FileManager.default.removeItem(at: folder) }
 
     /// The binary next to the test bundle (`swift test` builds it: this target depends on it).
-    static let binary: URL = {
+    public static let binary: URL = {
         if let explicit = ProcessInfo.processInfo.environment["LEDGER_BIN"] { return URL(fileURLWithPath: explicit) }
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
@@ -34,7 +34,7 @@ struct LedgerProcess {
     }()
 
     @discardableResult
-    func run(_ args: [String], env: [String: String] = [:], useDbFlag: Bool = true) throws -> Output {
+    public func run(_ args: [String], env: [String: String] = [:], useDbFlag: Bool = true) throws -> Output {
         let p = Process()
         p.executableURL = Self.binary
         p.arguments = args + (useDbFlag ? ["--db", db] : [])
@@ -61,7 +61,7 @@ struct LedgerProcess {
     }
 
     /// The number of events, read through `ledger log --json`.
-    func eventCount() throws -> Int {
+    public func eventCount() throws -> Int {
         try run(["log", "--json"]).stdout.split(separator: "\n").count
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// kill -9 of the client and of the server in the middle of a sync: the next
+/// sync converges, nothing lost, nothing doubled (SERVER.md §5).
+@Suite(.serialized) struct CrashTests {
+    /// A device with a demo history (thousands of pending events: a sync of several batches).
+    static func demoDevice(_ cli: LedgerProcess, _ account: ServerProcess.Account) throws -> Device {
+        let d = try Device("phone", cli: cli, token: account.token)
+        try d.run(["demo", "--json"])
+        return d
+    }
+
+    static func startSync(_ d: Device, _ server: ServerProcess, _ account: ServerProcess.Account) throws -> Process {
+        let p = Process()
+        p.executableURL = LedgerProcess.binary
+        p.arguments = ["sync", server.base, "--account", account.id, "--token-file", d.tokenFile, "--db", d.db, "--json"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        return p
+    }
+
+    /// The device's log equals the server's, and holds each of the demo's events once.
+    static func expectConverged(_ d: Device, _ server: ServerProcess, _ account: ServerProcess.Account, events: Int,
+                                sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let out = try d.sync()
+        #expect(out.status == 0, "\(out.stderr)", sourceLocation: sourceLocation)
+        let lines = d.log.split(separator: "\n")
+        #expect(lines.count == events, sourceLocation: sourceLocation)
+        let served = try await server.get("/v1/accounts/\(account.id)/events?limit=10000", token: account.token)
+        #expect(served.body.hasPrefix(#"{"events":["# + lines.joined(separator: ",") + "]"), sourceLocation: sourceLocation)
+        #expect(try d.run(["verify", "--json"]).json?["ok"] as? Bool == true, sourceLocation: sourceLocation)
+        let ids = lines.compactMap { line in line.range(of: #""eventId":"[^"]+""#, options: .regularExpression).map { String(line[$0]) } }
+        #expect(Set(ids).count == events, "each event once", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: [0.0, 0.05, 0.15, 0.3, 0.6])
+    func theClientKilledMidSync(after seconds: Double) async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli)
+        let account = try server.createAccount("lifter")
+        let d = try Self.demoDevice(cli, account)
+        let events = d.log.split(separator: "\n").count
+        let sync = try Self.startSync(d, server, account)
+        try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+        kill(sync.processIdentifier, SIGKILL)
+        sync.waitUntilExit()
+        #expect(try d.run(["verify", "--json"]).json?["ok"] as? Bool == true)
+        try await Self.expectConverged(d, server, account, events: events)
+    }
+
+    @Test(arguments: [0.05, 0.2, 0.5])
+    func theServerKilledMidSync(after seconds: Double) async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli)
+        let account = try server.createAccount("lifter")
+        let d = try Self.demoDevice(cli, account)
+        let events = d.log.split(separator: "\n").count
+        let sync = try Self.startSync(d, server, account)
+        try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+        server.kill()
+        sync.waitUntilExit()
+        try server.start()
+        try await Self.expectConverged(d, server, account, events: events)
+        // A second device pulls the same log.
+        let laptop = try Device("laptop", cli: cli, token: try server.createToken(account.id, device: "laptop"))
+        #expect(try laptop.sync(server, account: account.id).status == 0)
+        #expect(laptop.log == d.log)
+    }
+}

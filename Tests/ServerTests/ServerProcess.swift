@@ -1,0 +1,155 @@
+import AsyncHTTPClient
+import Foundation
+import LedgerTestSupport
+import NIOCore
+import NIOHTTP1
+
+/// A real `ledger serve` on a free loopback port, over a fresh data directory.
+final class ServerProcess: @unchecked Sendable {
+    let cli: LedgerProcess
+    let data: String
+    private(set) var port = 0
+    private var process: Process?
+    private let errorLog: URL
+
+    init(cli: LedgerProcess, keepAlive: Double = 0.3) throws {
+        self.cli = cli
+        data = cli.folder.appendingPathComponent("server").path
+        errorLog = cli.folder.appendingPathComponent("serve-\(UUID().uuidString).log")
+        try start(keepAlive: keepAlive)
+    }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    /// Starts the server (again, on the same port when it ran before).
+    func start(keepAlive: Double = 0.3) throws {
+        let p = Process()
+        p.executableURL = LedgerProcess.binary
+        p.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--data", data, "--keep-alive", String(keepAlive)]
+        p.currentDirectoryURL = cli.folder
+        let out = Pipe()
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        p.standardOutput = out
+        p.standardError = try FileHandle(forWritingTo: errorLog)
+        try p.run()
+        process = p
+        // The first line says where it listens: "listening on http://127.0.0.1:PORT (data: …)".
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw ServerFailure.didNotStart(log) }
+            line += chunk
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+              let bound = Int(text[range].split(separator: ":").last ?? "") else { throw ServerFailure.didNotStart(text) }
+        port = bound
+    }
+
+    /// SIGKILL: no shutdown at all.
+    func kill() {
+        guard let p = process else { return }
+        Foundation.kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        process = nil
+    }
+
+    /// SIGTERM, then wait: a clean stop. Returns the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        guard let p = process else { return 0 }
+        p.terminate()
+        p.waitUntilExit()
+        process = nil
+        return p.terminationStatus
+    }
+
+    var isRunning: Bool { process?.isRunning ?? false }
+    var log: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
+
+    deinit { kill() }
+
+    // MARK: Accounts through the CLI
+
+    struct Account {
+        var id: String
+        var token: String
+    }
+
+    func createAccount(_ name: String, coach: Bool = false) throws -> Account {
+        let out = try cli.run(["server", "account", "create", name, "--data", data, "--json"] + (coach ? ["--coach"] : []), useDbFlag: false)
+        guard let json = out.json, let id = json["accountId"] as? String, let token = json["token"] as? String else {
+            throw ServerFailure.cli(out.stderr)
+        }
+        return Account(id: id, token: token)
+    }
+
+    func createToken(_ account: String, device: String) throws -> String {
+        let out = try cli.run(["server", "token", "create", account, "--device", device, "--data", data, "--json"], useDbFlag: false)
+        guard let token = out.json?["token"] as? String else { throw ServerFailure.cli(out.stderr) }
+        return token
+    }
+
+    // MARK: HTTP
+
+    struct Reply {
+        var status: Int
+        var body: String
+        var json: [String: Any]? { try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] }
+        var errorCode: String? { (json?["error"] as? [String: Any])?["code"] as? String }
+    }
+
+    func request(_ method: HTTPMethod, _ path: String, token: String?, body: String? = nil,
+                 headers: [(String, String)] = []) async throws -> Reply {
+        var request = HTTPClientRequest(url: base + path)
+        request.method = method
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        for (k, v) in headers { request.headers.add(name: k, value: v) }
+        if let body { request.body = .bytes(ByteBuffer(string: body)) }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let bytes = try await response.body.collect(upTo: 64 << 20)
+        return Reply(status: Int(response.status.code), body: String(buffer: bytes))
+    }
+
+    func get(_ path: String, token: String?) async throws -> Reply { try await request(.GET, path, token: token) }
+
+    func post(_ path: String, token: String?, body: String) async throws -> Reply {
+        try await request(.POST, path, token: token, body: body, headers: [("Content-Type", "application/json")])
+    }
+}
+
+enum ServerFailure: Error { case didNotStart(String), cli(String) }
+
+/// A device: its own ledger file in the test's folder, with a token file.
+struct Device {
+    let cli: LedgerProcess
+    let name: String
+    var db: String { cli.folder.appendingPathComponent("\(name).sqlite").path }
+    var tokenFile: String { cli.folder.appendingPathComponent("\(name).token").path }
+
+    init(_ name: String, cli: LedgerProcess, token: String) throws {
+        self.cli = cli
+        self.name = name
+        try token.write(toFile: tokenFile, atomically: true, encoding: .utf8)
+    }
+
+    @discardableResult
+    func run(_ args: [String]) throws -> LedgerProcess.Output { try cli.run(args + ["--db", db], useDbFlag: false) }
+
+    /// The value of `key` in the JSON answer of a command that must succeed.
+    func id(_ args: [String], _ key: String) throws -> String {
+        let out = try run(args + ["--json"])
+        guard out.status == 0, let v = out.json?[key] as? String else { throw ServerFailure.cli("\(args): \(out.stderr)") }
+        return v
+    }
+
+    @discardableResult
+    func sync(_ server: ServerProcess, account: String) throws -> LedgerProcess.Output {
+        try run(["sync", server.base, "--account", account, "--token-file", tokenFile, "--json"])
+    }
+
+    @discardableResult
+    func sync() throws -> LedgerProcess.Output { try run(["sync", "--json"]) }
+
+    var log: String { (try? run(["log", "--json"]).stdout) ?? "" }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// Devices offline, then syncing in every order (SERVER.md §5, §6): each
+/// device ends with the server's log byte for byte, and every query answers
+/// the same JSON on every device and on the server.
+@Suite(.serialized) struct SyncMergeTests {
+    /// A server, one account and `count` devices that share a synced starting log.
+    struct Scene {
+        let cli: LedgerProcess
+        let server: ServerProcess
+        let account: ServerProcess.Account
+        let devices: [Device]
+
+        init(devices count: Int = 2, base: (Device) throws -> Void = { _ in }) throws {
+            cli = try LedgerProcess()
+            server = try ServerProcess(cli: cli)
+            account = try server.createAccount("lifter")
+            var all: [Device] = []
+            for (i, name) in ["phone", "watch", "laptop"].prefix(count).enumerated() {
+                let token = try server.createToken(account.id, device: name)
+                let d = try Device(name, cli: cli, token: token)
+                if i == 0 { try base(d) }
+                try #require(try d.sync(server, account: account.id).status == 0)
+                all.append(d)
+            }
+            devices = all
+        }
+
+        /// Each device syncs in `order`, then all once more: everyone has everything.
+        func syncAll(in order: [Int]) throws {
+            for i in order { try #require(try devices[i].sync().status == 0) }
+            for d in devices { try #require(try d.sync().status == 0) }
+        }
+
+        /// Identical logs and answers everywhere, the server included.
+        func expectConverged(_ queries: [[String]] = [["history"], ["prs"], ["volume", "--by", "exercise"]],
+                             sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            let logs = devices.map(\.log)
+            #expect(Set(logs).count == 1, "device logs differ", sourceLocation: sourceLocation)
+            for d in devices { #expect(try d.run(["sync", "status", "--json"]).json?["pending"] as? Int == 0, sourceLocation: sourceLocation) }
+            for q in queries {
+                let answers = try devices.map { try $0.run(q + ["--json"]).stdout }
+                #expect(Set(answers).count == 1, "\(q) differs between devices", sourceLocation: sourceLocation)
+            }
+            let served = try await server.get("/v1/accounts/\(account.id)/history", token: try server.createToken(account.id, device: "check"))
+            #expect(served.body == answers0(["history"]), sourceLocation: sourceLocation)
+        }
+
+        func answers0(_ q: [String]) -> String {
+            ((try? devices[0].run(q + ["--json"]).stdout) ?? "").trimmingCharacters(in: .newlines)
+        }
+
+        func sets(_ device: Int = 0) throws -> [[String: Any]] {
+            let workouts = try devices[device].run(["history", "--json"]).json?["workouts"] as? [[String: Any]] ?? []
+            return workouts.flatMap { ($0["exercises"] as? [[String: Any]] ?? []).flatMap { $0["sets"] as? [[String: Any]] ?? [] } }
+        }
+
+        func cleanUp() { server.kill(); cli.cleanUp() }
+    }
+
+    static let orders2 = [[0, 1], [1, 0]]
+    static let orders3 = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+
+    @Test(arguments: orders3)
+    func threeDevicesLoggingOfflineConvergeInEveryOrder(order: [Int]) async throws {
+        let scene = try Scene(devices: 3)
+        defer { scene.cleanUp() }
+        for (i, d) in scene.devices.enumerated() {
+            let w = try d.id(["workout", "start", "--name", "W\(i)", "--at", "2026-11-0\(i + 2)T10:00:00Z"], "workoutId")
+            for r in 1...3 {
+                try d.run(["workout", "log", w, "Squat (Barbell)", "--reps", "\(r + 4)", "--weight", "\(100 + 10 * i)kg", "--at", "2026-11-0\(i + 2)T10:0\(r):00Z"])
+            }
+            try d.run(["workout", "finish", w, "--at", "2026-11-0\(i + 2)T11:00:00Z"])
+        }
+        try scene.syncAll(in: order)
+        try await scene.expectConverged()
+        #expect(try scene.sets().count == 9)
+    }
+
+    /// Two workouts on two devices: both, with all sets.
+    @Test(arguments: orders2)
+    func logsInDifferentWorkouts(order: [Int]) async throws {
+        let scene = try Scene()
+        defer { scene.cleanUp() }
+        for (i, d) in scene.devices.enumerated() {
+            let w = try d.id(["workout", "start", "--at", "2026-11-0\(i + 2)T10:00:00Z"], "workoutId")
+            try d.run(["workout", "log", w, "Deadlift (Barbell)", "--reps", "5", "--weight", "140kg", "--at", "2026-11-0\(i + 2)T10:05:00Z"])
+        }
+        try scene.syncAll(in: order)
+        try await scene.expectConverged()
+        let workouts = try scene.devices[0].run(["history", "--json"]).json?["workouts"] as? [Any]
+        #expect(workouts?.count == 2)
+    }
+
+    /// A shared workout with two sets, made on the phone and synced to both.
+    static func twoSets(_ d: Device) throws {
+        let w = try d.id(["workout", "start", "--name", "Shared", "--at", "2026-11-02T10:00:00Z"], "workoutId")
+        try d.run(["workout", "log", w, "Bench Press (Barbell)", "--reps", "8", "--weight", "80kg", "--at", "2026-11-02T10:05:00Z"])
+        try d.run(["workout", "log", w, "Bench Press (Barbell)", "--reps", "8", "--weight", "80kg", "--at", "2026-11-02T10:10:00Z"])
+    }
+
+    func setIds(_ scene: Scene) throws -> (workout: String, first: String, second: String) {
+        let w = try #require((scene.devices[0].run(["history", "--json"]).json?["workouts"] as? [[String: Any]])?.first?["workoutId"] as? String)
+        let ids = try scene.sets().compactMap { $0["setId"] as? String }
+        return (w, ids[0], ids[1])
+    }
+
+    @Test(arguments: orders2)
+    func editsOfDifferentSetsAreBothKept(order: [Int]) async throws {
+        let scene = try Scene(base: Self.twoSets)
+        defer { scene.cleanUp() }
+        let (w, s1, s2) = try setIds(scene)
+        try scene.devices[0].run(["workout", "edit-set", w, s1, "--weight", "85kg", "--at", "2026-11-02T12:00:00Z"])
+        try scene.devices[1].run(["workout", "edit-set", w, s2, "--reps", "6", "--at", "2026-11-02T12:01:00Z"])
+        try scene.syncAll(in: order)
+        try await scene.expectConverged()
+        let sets = try scene.sets()
+        #expect(sets.map { $0["weightKg"] as? Double } == [85, 80])
+        #expect(sets.map { $0["reps"] as? Int } == [8, 6])
+    }
+
+    @Test(arguments: orders2)
+    func editsOfTheSameSetLaterOccurredAtWins(order: [Int]) async throws {
+        let scene = try Scene(base: Self.twoSets)
+        defer { scene.cleanUp() }
+        let (w, s1, _) = try setIds(scene)
+        // The phone's edit happened later, though the watch may reach the server last.
+        try scene.devices[0].run(["workout", "edit-set", w, s1, "--reps", "6", "--weight", "90kg", "--at", "2026-11-02T12:05:00Z"])
+        try scene.devices[1].run(["workout", "edit-set", w, s1, "--reps", "5", "--rpe", "9", "--at", "2026-11-02T12:00:00Z"])
+        try scene.syncAll(in: order)
+        try await scene.expectConverged()
+        let set = try #require(try scene.sets().first)
+        #expect(set["reps"] as? Int == 6)
+        #expect(set["weightKg"] as? Double == 90)
+        #expect(set["rpe"] as? Double == 9) // a field only the earlier edit changed is kept
+    }
+
+    @Test(arguments: orders2)
+    func aSetDeletedAndEditedLaterComesBackWithTheEdit(order: [Int]) async throws {
+        let scene = try Scene(base: Self.twoSets)
+        defer { scene.cleanUp() }
+        let (w, s1, s2) = try setIds(scene)
+        try scene.devices[0].run(["workout", "delete-set", w, s1, "--at", "2026-11-02T12:00:00Z"])
+        try scene.devices[1].run(["workout", "edit-set", w, s1, "--reps", "10", "--at", "2026-11-02T12:05:00Z"])
+        // And the reverse on the other set: an edit older than the deletion does not bring it back.
+        try scene.devices[0].run(["workout", "delete-set", w, s2, "--at", "2026-11-02T12:10:00Z"])
+        try scene.devices[1].run(["workout", "edit-set", w, s2, "--reps", "3", "--at", "2026-11-02T12:06:00Z"])
+        try scene.syncAll(in: order)
+        try await scene.expectConverged()
+        let sets = try scene.sets()
+        #expect(sets.count == 1)
+        #expect(sets.first?["setId"] as? String == s1)
+        #expect(sets.first?["reps"] as? Int == 10)
+        #expect(sets.first?["weightKg"] as? Double == 80)
+    }
+
+    @Test(arguments: orders2)
+    func aTemplateRenamedOnOneDeviceAndEditedOnTheOtherKeepsBoth(order: [Int]) async throws {
+        let scene = try Scene { d in try d.run(["template", "create", "Upper A", "--exercise", "Bench Press (Barbell)"]) }
+        defer { scene.cleanUp() }
+        try scene.devices[0].run(["template", "rename", "Upper A", "Upper Heavy", "--at", "2026-11-03T08:00:00Z"])
+        try scene.devices[1].run(["template", "edit", "Upper A", "--exercise", "Bench Press (Barbell)", "--exercise", "Pull Up",
+                                  "--at", "2026-11-03T08:01:00Z"])
+        try scene.syncAll(in: order)
+        try await scene.expectConverged([["template", "list"]])
+        let templates = try #require(scene.devices[0].run(["template", "list", "--json"]).json?["templates"] as? [[String: Any]])
+        #expect(templates.count == 1)
+        #expect(templates.first?["name"] as? String == "Upper Heavy")
+        #expect((templates.first?["exercises"] as? [Any])?.count == 2)
+    }
+
+    @Test func freeTemplatesAcrossDevicesTheFirstToReachTheServerAreKept() async throws {
+        let scene = try Scene { d in try d.run(["template", "create", "Base"]) }
+        defer { scene.cleanUp() }
+        let (phone, watch) = (scene.devices[0], scene.devices[1])
+        try phone.run(["template", "create", "P1"])
+        try phone.run(["template", "create", "P2"])
+        try watch.run(["template", "create", "W1"])
+        try watch.run(["template", "create", "W2"])
+        #expect(try phone.sync().status == 0)
+        let answer = try #require(try watch.sync().json)
+        #expect(answer["rejected"] as? Int == 2)
+        let status = try #require(watch.run(["sync", "status", "--json"]).json)
+        let rejected = try #require(status["rejected"] as? [[String: Any]])
+        #expect(rejected.map { $0["code"] as? String } == ["templateLimit", "templateLimit"])
+        #expect(rejected.allSatisfy { ($0["message"] as? String)?.contains("Free allows 3 templates") == true })
+        #expect(status["pending"] as? Int == 0)
+        try scene.syncAll(in: [0, 1])
+        try await scene.expectConverged([["template", "list"]])
+        let names = (try phone.run(["template", "list", "--json"]).json?["templates"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(Set(names ?? []) == ["Base", "P1", "P2"])
+    }
+
+    @Test func theSameWatchWorkoutSentTwiceIsStoredOnce() async throws {
+        let scene = try Scene(devices: 2) { d in try d.run(["settings", "unit", "kg"]) }
+        defer { scene.cleanUp() }
+        // The watch's workout arrives on both phone and laptop (a retried transfer), then both sync.
+        let watch = try LedgerProcess()
+        defer { watch.cleanUp() }
+        let w = try #require(watch.run(["workout", "start", "--name", "Watch run", "--json"]).json?["workoutId"] as? String)
+        try watch.run(["workout", "log", w, "Squat (Barbell)", "--reps", "5", "--weight", "100kg"])
+        let batch = watch.folder.appendingPathComponent("watch.jsonl").path
+        try watch.run(["export", "jsonl", batch])
+        for d in scene.devices { #expect(try d.run(["import", "jsonl", batch]).status == 0) }
+        try scene.syncAll(in: [0, 1])
+        try await scene.expectConverged()
+        let workouts = try #require(scene.devices[0].run(["history", "--json"]).json?["workouts"] as? [[String: Any]])
+        #expect(workouts.filter { $0["name"] as? String == "Watch run" }.count == 1)
+        let log = scene.devices[0].log
+        #expect(log.components(separatedBy: "\"type\":\"SetLogged\"").count - 1 == 1)
+    }
+
+    @Test func aServerThatRewroteHistoryIsRefusedWithNothingApplied() async throws {
+        let scene = try Scene(devices: 1) { d in try d.run(["settings", "unit", "kg"]) }
+        defer { scene.cleanUp() }
+        let device = scene.devices[0]
+        try device.run(["settings", "unit", "lb"])
+        #expect(try device.sync().status == 0)
+        let before = device.log
+        // Replace the account's file on the server with another history of the same length.
+        scene.server.kill()
+        let other = try LedgerProcess()
+        defer { other.cleanUp() }
+        try other.run(["settings", "unit", "lb"])
+        try other.run(["settings", "unit", "kg"])
+        try other.run(["settings", "unit", "lb"])
+        try other.run(["settings", "unit", "kg"])
+        let file = scene.server.data + "/accounts/\(scene.account.id).sqlite"
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.copyItem(atPath: other.db, toPath: file)
+        try scene.server.start()
+        try device.run(["sync", scene.server.base, "--account", scene.account.id, "--token-file", device.tokenFile, "--json"])
+        try device.run(["settings", "unit", "kg"])
+        let out = try device.sync()
+        #expect(out.status == 3, "\(out.stderr)")
+        #expect(out.stderr.contains("rewritten"))
+        #expect(device.log.hasPrefix(before.trimmingCharacters(in: .newlines)))
+    }
+}
