@@ -9,6 +9,7 @@ struct AccountCommand: ParsableCommand {
 
     struct Erase: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "erase",
             abstract: "Erase the account on this device: the ledger, its snapshots, and every file it exported.",
             discussion: """
             Without --yes it lists what it would remove and removes nothing. It cannot reach copies you made \\

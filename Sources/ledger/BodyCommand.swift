@@ -19,7 +19,7 @@ struct BodyCommand: ParsableCommand {
         subcommands: [Log.self, History.self])
 
     struct Log: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Record a weigh-in.")
+        static let configuration = CommandConfiguration(commandName: "log", abstract: "Record a weigh-in.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "82.4kg, 181.5lb, 13st 2lb, or a bare number in your bodyweight unit.") var weight: String
         @OptionGroup var at: AtOption
@@ -35,7 +35,7 @@ struct BodyCommand: ParsableCommand {
     }
 
     struct History: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Every weigh-in, newest first.")
+        static let configuration = CommandConfiguration(commandName: "history", abstract: "Every weigh-in, newest first.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var query: QueryOptions
 

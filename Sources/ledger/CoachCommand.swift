@@ -8,6 +8,7 @@ struct CoachCommand: ParsableCommand {
 
     struct Grant: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "grant",
             abstract: "Grant a coach account read access (takes effect on the server after `ledger sync`).",
             discussion: "Example:\n  ledger coach grant 5d0c…-coach-account-id && ledger sync")
         @OptionGroup var global: GlobalOptions
@@ -23,7 +24,7 @@ struct CoachCommand: ParsableCommand {
     }
 
     struct Revoke: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Withdraw a coach's read access.")
+        static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Withdraw a coach's read access.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var at: AtOption
         @Argument(help: "The coach's account id.") var coachAccount: String

@@ -8,7 +8,7 @@ struct ExerciseCommand: ParsableCommand {
         commandName: "exercise", abstract: "The exercise library.", subcommands: [Add.self, List.self, History.self])
 
     struct History: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Every workout an exercise was done in, newest first, with its sets.")
+        static let configuration = CommandConfiguration(commandName: "history", abstract: "Every workout an exercise was done in, newest first, with its sets.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var query: QueryOptions
         @Argument(help: "The exercise, by id or name.") var exercise: String
@@ -41,7 +41,7 @@ struct ExerciseCommand: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a custom exercise.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a custom exercise.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The exercise's name.") var name: String
         @Option(help: "Primary muscle (repeat for several): \(Muscle.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -66,7 +66,7 @@ struct ExerciseCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the exercises.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the exercises.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var asOf: AsOfOption
         @Option(help: "Only exercises whose primary muscle is this.") var muscle: String?

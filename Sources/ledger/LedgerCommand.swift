@@ -16,6 +16,7 @@ struct LedgerCommand: ParsableCommand {
               ledger workout log last "Bench Press (Barbell)" --reps 8 --weight 80kg
               ledger prs --until 2023-01   # records as of January 2023
               ledger import strong strong_workouts.csv --unit lb
+              ledger sync                  # with your account on a server (ledger help sync)
               ledger help workout log      # any command's help
 
             Exit status: 0 ok, 1 refused (nothing appended), 2 usage, 3 integrity failure, 4 storage failure.

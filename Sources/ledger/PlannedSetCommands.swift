@@ -4,6 +4,7 @@ import RepLedgerCore
 extension WorkoutCommand {
     struct Complete: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "complete",
             abstract: "Complete a planned set (from a template or a repeated workout), with the values you did.",
             discussion: """
             Values you give replace the plan's; without any, the plan is what you did.
@@ -30,6 +31,7 @@ extension WorkoutCommand {
 
     struct Uncomplete: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "uncomplete",
             abstract: "Turn a completed set back into a planned one (it stops counting; its values stay).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String

@@ -18,7 +18,7 @@ struct ProgramCommand: ParsableCommand {
         subcommands: [Questionnaire.self, Generate.self, List.self, Show.self, Activate.self, Remove.self])
 
     struct Questionnaire: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Answer the questionnaire: the split options, recommended first, and warnings.")
+        static let configuration = CommandConfiguration(commandName: "questionnaire", abstract: "Answer the questionnaire: the split options, recommended first, and warnings.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "Training days per week, 1–6.") var days: Int
         @Option(help: "Minutes per session, 10–240.") var minutes: Int
@@ -58,7 +58,7 @@ struct ProgramCommand: ParsableCommand {
     }
 
     struct Generate: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Generate a program from the latest questionnaire (or --questionnaire), and make it active.")
+        static let configuration = CommandConfiguration(commandName: "generate", abstract: "Generate a program from the latest questionnaire (or --questionnaire), and make it active.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "A split name (default: the recommended one).") var split: String?
         @Option(help: "The questionnaire id (default: the latest).") var questionnaire: String?
@@ -84,7 +84,7 @@ struct ProgramCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Your programs (at most 2), the active one marked.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Your programs (at most 2), the active one marked.")
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
@@ -104,7 +104,7 @@ struct ProgramCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "A program as a week: day, exercise, sets × reps, rest, warnings.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "A program as a week: day, exercise, sets × reps, rest, warnings.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The program id, a unique prefix, or `active`.") var program: String = "active"
 
@@ -115,7 +115,7 @@ struct ProgramCommand: ParsableCommand {
     }
 
     struct Activate: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make a program the active one.")
+        static let configuration = CommandConfiguration(commandName: "activate", abstract: "Make a program the active one.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The program id or a unique prefix.") var program: String
         @OptionGroup var at: AtOption
@@ -127,7 +127,7 @@ struct ProgramCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a program (its workouts stay in history).")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a program (its workouts stay in history).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The program id or a unique prefix.") var program: String
         @OptionGroup var at: AtOption

@@ -21,7 +21,7 @@ struct ProgressionCommand: ParsableCommand {
         subcommands: [Set.self, Show.self])
 
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Override how an exercise progresses (everywhere, or in one program).")
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Override how an exercise progresses (everywhere, or in one program).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The exercise.") var exercise: String
         @Option(help: "Only in this program (id, prefix or `active`).") var program: String?
@@ -55,7 +55,7 @@ struct ProgressionCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The progression settings of a program's exercises (or of every exercise you trained).")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "The progression settings of a program's exercises (or of every exercise you trained).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var query: QueryOptions
         @Option(help: "The program (id, prefix or `active`); default: the active program, else every exercise you trained.") var program: String?

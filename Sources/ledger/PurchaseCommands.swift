@@ -43,7 +43,7 @@ struct UpsellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "upsell", abstract: "The soft upsell.", subcommands: [Dismiss.self])
 
     struct Dismiss: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Dismiss the upsell for good.")
+        static let configuration = CommandConfiguration(commandName: "dismiss", abstract: "Dismiss the upsell for good.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var at: AtOption
 

@@ -23,10 +23,11 @@ struct ServerCommand: ParsableCommand {
     }
 
     struct Account: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create or import an account.", subcommands: [Create.self, Import.self])
+        static let configuration = CommandConfiguration(commandName: "account", abstract: "Create or import an account.", subcommands: [Create.self, Import.self])
 
         struct Create: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "create",
                 abstract: "A new account and its first token → {\"accountId\",\"token\"}.",
                 discussion: "Example:\n  ledger server account create alice --data ./repledger-server --json")
             @OptionGroup var target: Target
@@ -45,6 +46,7 @@ struct ServerCommand: ParsableCommand {
 
         struct Import: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "import",
                 abstract: "An account from a `ledger export jsonl` backup, byte-exact → {\"accountId\",\"token\",\"events\",\"head\"}.",
                 discussion: "Example:\n  ledger server account import alice backup.jsonl --data ./repledger-server --json")
             @OptionGroup var target: Target
@@ -75,10 +77,11 @@ struct ServerCommand: ParsableCommand {
     }
 
     struct Token: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create or revoke a device's token.", subcommands: [Create.self, Revoke.self])
+        static let configuration = CommandConfiguration(commandName: "token", abstract: "Create or revoke a device's token.", subcommands: [Create.self, Revoke.self])
 
         struct Create: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "create",
                 abstract: "A token for one device of an account → {\"token\",\"device\"}.",
                 discussion: "Example:\n  ledger server token create ACCOUNT --device watch --data ./repledger-server --json")
             @OptionGroup var target: Target
@@ -92,7 +95,7 @@ struct ServerCommand: ParsableCommand {
         }
 
         struct Revoke: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Revoke a token: it answers 401 from now on → {}.")
+            static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke a token: it answers 401 from now on → {}.")
             @OptionGroup var target: Target
             @Argument(help: "The token.") var token: String
 

@@ -7,6 +7,7 @@ struct SettingsCommand: ParsableCommand {
 
     struct Unit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unit",
             abstract: "Set the lifting unit (kg or lb) used for bare weights and display; st sets bodyweight to stone and pounds.",
             discussion: "History is never rewritten: each weight keeps the unit it was entered in.")
         @OptionGroup var global: GlobalOptions
@@ -28,7 +29,7 @@ struct SettingsCommand: ParsableCommand {
     }
 
     struct Bodyweight: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set how bodyweight shows: kg, lb or st (stone and pounds).")
+        static let configuration = CommandConfiguration(commandName: "bodyweight", abstract: "Set how bodyweight shows: kg, lb or st (stone and pounds).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "kg, lb or st") var unit: String
         @OptionGroup var at: AtOption

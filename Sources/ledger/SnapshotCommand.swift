@@ -36,7 +36,7 @@ struct SnapshotCommand: ParsableCommand {
     }
 
     struct Create: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Snapshot the training-log fold at the head (or at --position).")
+        static let configuration = CommandConfiguration(commandName: "create", abstract: "Snapshot the training-log fold at the head (or at --position).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The log position to snapshot (default: the head).") var position: Int64?
         @Option(help: "Also store view results under this rule set (default: the built-in rules).") var rules: String?
@@ -54,7 +54,7 @@ struct SnapshotCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The stored snapshots, newest first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "The stored snapshots, newest first.")
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
@@ -67,7 +67,7 @@ struct SnapshotCommand: ParsableCommand {
     }
 
     struct Prune: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Keep the newest K snapshots per projection, version and rules.")
+        static let configuration = CommandConfiguration(commandName: "prune", abstract: "Keep the newest K snapshots per projection, version and rules.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "How many to keep per key.") var keep = SnapshotPolicy.keep
 

@@ -10,7 +10,7 @@ struct TemplateCommand: ParsableCommand {
         subcommands: [Create.self, List.self, Rename.self, Edit.self, Duplicate.self, Reorder.self, Delete.self])
 
     struct Create: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create a template.")
+        static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a template.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The template's name.") var name: String
         @Option(help: "An exercise, in order (repeatable).") var exercise: [String] = []
@@ -24,7 +24,7 @@ struct TemplateCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Your templates, in order, with when each was last used.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Your templates, in order, with when each was last used.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var query: QueryOptions
 
@@ -50,7 +50,7 @@ struct TemplateCommand: ParsableCommand {
     }
 
     struct Rename: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename a template.")
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a template.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The template.") var template: String
         @Argument(help: "The new name.") var name: String
@@ -64,6 +64,7 @@ struct TemplateCommand: ParsableCommand {
 
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Set a template's exercises, in order.",
             discussion: "Example:\n  ledger template edit \"Upper A\" --exercise \"Bench Press (Barbell)\" --exercise \"Pull Up\"")
         @OptionGroup var global: GlobalOptions
@@ -80,7 +81,7 @@ struct TemplateCommand: ParsableCommand {
     }
 
     struct Duplicate: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Copy a template.")
+        static let configuration = CommandConfiguration(commandName: "duplicate", abstract: "Copy a template.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The template.") var template: String
         @Option(help: "The copy's name (default: \"<name> (copy)\").") var name: String?
@@ -93,7 +94,7 @@ struct TemplateCommand: ParsableCommand {
     }
 
     struct Reorder: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Put your templates in this order (name every one).")
+        static let configuration = CommandConfiguration(commandName: "reorder", abstract: "Put your templates in this order (name every one).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "All templates, in the new order.") var templates: [String]
         @OptionGroup var at: AtOption
@@ -105,7 +106,7 @@ struct TemplateCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a template (workouts started from it keep their history).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a template (workouts started from it keep their history).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The template.") var template: String
         @OptionGroup var at: AtOption

@@ -5,6 +5,7 @@ import RepLedgerProjections
 extension WorkoutCommand {
     struct Health: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "health",
             abstract: "Record a heart-rate or active-energy sample from a watch.",
             discussion: """
             Examples:
@@ -32,6 +33,7 @@ extension WorkoutCommand {
 
     struct Autofill: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "autofill",
             abstract: "The values a new set of an exercise starts with.",
             discussion: """
             The matching set (same set number) of the last workout with the exercise, else the \\

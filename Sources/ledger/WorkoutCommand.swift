@@ -20,6 +20,7 @@ struct WorkoutCommand: ParsableCommand {
 
     struct Start: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "start",
             abstract: "Start a workout, empty or from a template.",
             discussion: """
             --template takes a template's name or id, or the name of a routine in your history (an imported \
@@ -75,6 +76,7 @@ struct WorkoutCommand: ParsableCommand {
 
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "log",
             abstract: "Log a completed set.",
             discussion: """
             If the workout has a planned set of the exercise still open (from a template), the first one is \
@@ -149,6 +151,7 @@ struct WorkoutCommand: ParsableCommand {
 
     struct Swap: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "swap",
             abstract: "Swap an exercise for another; sets already logged stay with the first.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
@@ -164,7 +167,7 @@ struct WorkoutCommand: ParsableCommand {
     }
 
     struct Pause: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pause the clock of a workout.")
+        static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause the clock of a workout.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
         @OptionGroup var at: AtOption
@@ -175,7 +178,7 @@ struct WorkoutCommand: ParsableCommand {
     }
 
     struct Resume: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Resume a paused workout.")
+        static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused workout.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
         @OptionGroup var at: AtOption
@@ -186,7 +189,7 @@ struct WorkoutCommand: ParsableCommand {
     }
 
     struct Finish: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Finish a workout.")
+        static let configuration = CommandConfiguration(commandName: "finish", abstract: "Finish a workout.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
         @OptionGroup var at: AtOption
@@ -203,6 +206,7 @@ struct WorkoutCommand: ParsableCommand {
 
     struct Discard: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "discard",
             abstract: "Discard a workout: it leaves history, PRs and hints but stays in the log.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String

@@ -6,6 +6,7 @@ import RepLedgerQueries
 extension WorkoutCommand {
     struct Summary: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "summary",
             abstract: "A workout's summary: duration, sets, tonnage, records, rep counter, prompts, change since last time.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var query: QueryOptions
