@@ -61,6 +61,12 @@ public final class AccountLog: @unchecked Sendable {
         return (id, stream)
     }
 
+    var hasSubscribers: Bool {
+        subscribersLock.lock()
+        defer { subscribersLock.unlock() }
+        return !subscribers.isEmpty
+    }
+
     func unsubscribe(_ id: UUID) {
         subscribersLock.lock()
         subscribers[id] = nil
@@ -84,14 +90,21 @@ public final class AccountLog: @unchecked Sendable {
     }
 }
 
-/// The accounts' ledgers under `DIR/accounts/`, opened on first use and kept open.
+/// The accounts' ledgers under `DIR/accounts/`, opened on first use. At most
+/// `maximumOpen` stay open (three file descriptors each, with the WAL): the
+/// least recently used without live subscribers is let go first (a request
+/// still holding it finishes on its own connection; SQLite's locking keeps
+/// two connections to one file correct).
 public final class AccountLogs: @unchecked Sendable {
     let directory: String
-    private var open: [String: AccountLog] = [:]
+    let maximumOpen: Int
+    private var open: [String: (log: AccountLog, used: UInt64)] = [:]
+    private var clock: UInt64 = 0
     private let lock = NSLock()
 
-    public init(directory: String) throws {
+    public init(directory: String, maximumOpen: Int = 256) throws {
         self.directory = directory + "/accounts"
+        self.maximumOpen = maximumOpen
         try FileManager.default.createDirectory(atPath: self.directory, withIntermediateDirectories: true)
     }
 
@@ -101,9 +114,17 @@ public final class AccountLogs: @unchecked Sendable {
     public func log(_ accountId: String) throws -> AccountLog {
         lock.lock()
         defer { lock.unlock() }
-        if let log = open[accountId] { return log }
+        clock += 1
+        if let entry = open[accountId] {
+            open[accountId]?.used = clock
+            return entry.log
+        }
         let log = try AccountLog(accountId: accountId, path: path(of: accountId))
-        open[accountId] = log
+        if open.count >= maximumOpen,
+           let idle = open.filter({ !$0.value.log.hasSubscribers }).min(by: { $0.value.used < $1.value.used })?.key {
+            open[idle] = nil
+        }
+        open[accountId] = (log, clock)
         return log
     }
 
@@ -112,7 +133,7 @@ public final class AccountLogs: @unchecked Sendable {
     func erase(_ accountId: String) throws -> (events: Int64, snapshots: Int64) {
         lock.lock()
         defer { lock.unlock() }
-        let log = try open[accountId] ?? AccountLog(accountId: accountId, path: path(of: accountId))
+        let log = try open[accountId]?.log ?? AccountLog(accountId: accountId, path: path(of: accountId))
         let counts = try log.withLedger { ledger in
             (try ledger.store.headPosition(), try ledger.store.database.scalarInt("SELECT COUNT(*) FROM snapshots"))
         }
@@ -128,7 +149,7 @@ public final class AccountLogs: @unchecked Sendable {
 
     func finishSubscribers() {
         lock.lock()
-        let all = Array(open.values)
+        let all = open.values.map(\.log)
         lock.unlock()
         for log in all { log.finishSubscribers() }
     }

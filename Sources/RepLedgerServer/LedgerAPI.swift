@@ -111,7 +111,11 @@ public final class LedgerAPI: Sendable {
     /// The `--json` document the CLI prints for the same query on the same log.
     public func query(_ query: Query, log: AccountLog, path: [String], parameters: [String: String]) throws -> JSONValue {
         var rules = RuleSet.default
-        if let formula = parameters["formula"] { rules.e1rmFormula = try vocabulary(E1RMFormula.self, "formula", formula) }
+        do {
+            if let formula = parameters["formula"] { rules.e1rmFormula = try vocabulary(E1RMFormula.self, "formula", formula) }
+        } catch {
+            throw APIError.from(error, query: true)
+        }
         let scope = QueryScope(asOf: parameters["asOf"], until: parameters["until"], rules: rules)
         func int(_ key: String) throws -> Int? {
             guard let text = parameters[key] else { return nil }

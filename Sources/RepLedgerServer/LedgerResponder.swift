@@ -164,7 +164,11 @@ struct LedgerResponder: HTTPResponder {
             for await signal in signals {
                 switch signal {
                 case .appended: try await drain(&writer)
-                case .keepAlive: try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                case .keepAlive:
+                    // Also a chance to catch an append made through a connection
+                    // this stream was not told about (see `AccountLogs`).
+                    try await drain(&writer)
+                    try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
                 }
             }
             try await writer.finish(nil)

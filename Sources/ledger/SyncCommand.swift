@@ -41,7 +41,12 @@ struct SyncCommand: ParsableCommand {
             }
             final class Box: @unchecked Sendable { var outcome = SyncClient.Outcome() }
             let box = Box()
-            let client = try SyncClient(store: store, client: HTTPClient.shared)
+            // A server that is down fails the sync within seconds, not at the request deadline.
+            var configuration = HTTPClient.Configuration()
+            configuration.timeout.connect = .seconds(5)
+            let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            defer { try? http.syncShutdown() }
+            let client = try SyncClient(store: store, client: http)
             try blockingRun {
                 box.outcome = try await client.run()
             }
@@ -56,7 +61,7 @@ struct SyncCommand: ParsableCommand {
     }
 
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "What is pending and what the server refused → {\"remote\",\"pending\",\"rejected\",\"lastSyncAt\",\"head\"}.")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "What is pending and what the server refused → {\"remote\",\"pending\",\"rejected\",\"lastSyncAt\",\"head\"}.")
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
