@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(path: ".."),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .target(
@@ -27,6 +28,11 @@ let package = Package(
                 .product(name: "RepLedgerProjections", package: core),
                 .product(name: "RepLedgerSnapshots", package: core),
             ]
+        ),
+        // A real `ledger serve` under load from simulated devices over loopback HTTP.
+        .executableTarget(
+            name: "repledger-server-bench",
+            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
     ],
     swiftLanguageModes: [.v6]
