@@ -58,22 +58,36 @@ public struct JSONWriter: Sendable {
     /// Inserts already-canonical JSON as one value.
     public mutating func raw(_ json: [UInt8]) { separate(); bytes.append(contentsOf: json) }
 
+    /// Runs of bytes that need no escape are copied at once: almost every
+    /// string in a log (ids, names, times) is one such run.
     private mutating func appendQuoted(_ s: String) {
         bytes.append(0x22)
-        for b in s.utf8 {
-            switch b {
-            case 0x22: bytes.append(0x5C); bytes.append(0x22)
-            case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
-            case 0x0A: bytes.append(0x5C); bytes.append(0x6E)
-            case 0x0D: bytes.append(0x5C); bytes.append(0x72)
-            case 0x09: bytes.append(0x5C); bytes.append(0x74)
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
-            default: bytes.append(b)
+        var text = s
+        text.withUTF8 { utf8 in
+            var start = 0
+            for i in 0..<utf8.count {
+                let b = utf8[i]
+                guard b == 0x22 || b == 0x5C || b < 0x20 else { continue }
+                if start < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
+                appendEscaped(b)
+                start = i + 1
             }
+            if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
         }
         bytes.append(0x22)
+    }
+
+    private mutating func appendEscaped(_ b: UInt8) {
+        switch b {
+        case 0x22: bytes.append(0x5C); bytes.append(0x22)
+        case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
+        case 0x0A: bytes.append(0x5C); bytes.append(0x6E)
+        case 0x0D: bytes.append(0x5C); bytes.append(0x72)
+        case 0x09: bytes.append(0x5C); bytes.append(0x74)
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+        }
     }
 }
 
