@@ -74,10 +74,20 @@ public final class LedgerAPI: Sendable {
     public static let defaultPage = 1000
     public static let maximumPage = 10000
 
-    /// Envelopes after `after`, ascending, at most `limit`, with the head.
-    public func events(log: AccountLog, after: Int64, limit: Int) throws -> JSONValue {
+    /// `{"events":[envelopes after `after`, ascending, at most `limit`],"head":…}`,
+    /// written straight from the canonical lines (a page can hold 10,000).
+    public func events(log: AccountLog, after: Int64, limit: Int) throws -> String {
         let (lines, head) = try page(log: log, after: after, limit: limit)
-        return .object([("events", .array(lines.map { .raw($0.json) })), ("head", head)])
+        var out = #"{"events":["#
+        out.reserveCapacity(lines.reduce(64) { $0 + $1.json.utf8.count + 1 })
+        for (i, line) in lines.enumerated() {
+            if i > 0 { out += "," }
+            out += line.json
+        }
+        out += #"],"head":"#
+        out += head.rendered
+        out += "}"
+        return out
     }
 
     /// One page of canonical lines after a position.

@@ -94,7 +94,7 @@ struct LedgerResponder: HTTPResponder {
             }
             let after = try position(parameters["after"])
             let limit = try pageSize(parameters["limit"])
-            return Self.json(try await blocking { [api] in
+            return Self.json(text: try await blocking { [api] in
                 try api.events(log: try api.authorize(caller, account: account, write: false), after: after, limit: limit)
             })
         case "events" where tail.count == 2 && tail[1] == "live":
@@ -176,8 +176,10 @@ struct LedgerResponder: HTTPResponder {
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
     }
 
-    static func json(_ value: JSONValue, status: Int = 200) -> Response {
+    static func json(_ value: JSONValue, status: Int = 200) -> Response { json(text: value.rendered, status: status) }
+
+    static func json(text: String, status: Int = 200) -> Response {
         Response(status: HTTPResponse.Status(code: status), headers: [.contentType: "application/json; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(string: value.rendered)))
+                 body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

@@ -147,7 +147,7 @@ public struct SyncClient: @unchecked Sendable {
         while true {
             let (status, body) = try await send(.GET, "\(base)/events?after=\(after)&limit=\(Self.pullPage)", body: nil)
             guard status == 200 else { throw refusal(status, body) }
-            // The envelopes are read line-exact: each is re-hashed, so parse them from their own text.
+            // Each envelope is re-hashed from its fields before anything is applied (`checkPulledChain`).
             let page = try Self.envelopes(in: body)
             out += page
             guard let last = page.last, page.count == Self.pullPage else { return out }
@@ -155,12 +155,12 @@ public struct SyncClient: @unchecked Sendable {
         }
     }
 
-    /// The `events` array of a page, each element parsed from its own text.
+    /// The `events` array of a page.
     static func envelopes(in body: String) throws -> [PulledEvent] {
         guard case .array(let items)? = try JSONReader.parse(body)["events"] else {
             throw Failure.malformedAnswer("no events array in the pull answer")
         }
-        return try items.map { try PulledEvent(json: $0.rendered) }
+        return try items.map { try PulledEvent(envelope: $0) }
     }
 
     func refusal(_ status: Int, _ body: String) -> Failure {

@@ -16,10 +16,7 @@ struct CoachCommand: ParsableCommand {
         @Argument(help: "The coach's account id.") var coachAccount: String
 
         func run() throws {
-            let ledger = try global.openLedger()
-            let current = try ledger.coaching()
-            try ledger.execute(at: try at.time()) { try $0.grantCoach(coachAccount, current: current) }
-            respond(global, ["coachAccountId": coachAccount.lowercased()], human: "Coach \(coachAccount.lowercased()) may read this log")
+            try record(global, at, coachAccount, human: "may read this log") { try $0.grantCoach(coachAccount, current: $1) }
         }
     }
 
@@ -30,10 +27,16 @@ struct CoachCommand: ParsableCommand {
         @Argument(help: "The coach's account id.") var coachAccount: String
 
         func run() throws {
-            let ledger = try global.openLedger()
-            let current = try ledger.coaching()
-            try ledger.execute(at: try at.time()) { try $0.revokeCoach(coachAccount, current: current) }
-            respond(global, ["coachAccountId": coachAccount.lowercased()], human: "Coach \(coachAccount.lowercased()) may no longer read this log")
+            try record(global, at, coachAccount, human: "may no longer read this log") { try $0.revokeCoach(coachAccount, current: $1) }
         }
     }
+}
+
+/// Records a grant or a revoke, decided on the grants in force.
+private func record(_ global: GlobalOptions, _ at: AtOption, _ coach: String, human: String,
+                    _ decide: (inout CommandSession, CoachingState) throws -> Void) throws {
+    let ledger = try global.openLedger()
+    let current = try ledger.coaching()
+    try ledger.execute(at: try at.time()) { try decide(&$0, current) }
+    respond(global, ["coachAccountId": coach.lowercased()], human: "Coach \(coach.lowercased()) \(human)")
 }

@@ -46,10 +46,7 @@ import Testing
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let server = try ServerProcess(cli: cli)
-        let alice = try server.createAccount("alice")
-        let phone = try Device("phone", cli: cli, token: alice.token)
-        try phone.run(["demo", "--json"])
-        #expect(try phone.sync(server, account: alice.id).status == 0)
+        let (alice, phone) = try server.accountWithDemo()
         let history = try #require(phone.run(["history", "--json", "--limit", "2"]).json?["workouts"] as? [[String: Any]])
         let w = try #require(history.first?["workoutId"] as? String)
         let bench = "Bench Press (Barbell)"

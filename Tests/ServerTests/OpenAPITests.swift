@@ -10,10 +10,7 @@ import Testing
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let server = try ServerProcess(cli: cli)
-        let alice = try server.createAccount("alice")
-        let phone = try Device("phone", cli: cli, token: alice.token)
-        try phone.run(["demo", "--json"])
-        #expect(try phone.sync(server, account: alice.id).status == 0)
+        let (alice, _) = try server.accountWithDemo()
 
         let doc = try #require(try await server.get("/v1/openapi.json", token: nil).json)
         #expect(doc["openapi"] as? String == "3.1.0")

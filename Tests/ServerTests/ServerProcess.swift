@@ -120,6 +120,17 @@ final class ServerProcess: @unchecked Sendable {
 
 enum ServerFailure: Error { case didNotStart(String), cli(String) }
 
+extension ServerProcess {
+    /// An account whose phone recorded the demo history and synced it.
+    func accountWithDemo(_ name: String = "alice") throws -> (account: Account, phone: Device) {
+        let account = try createAccount(name)
+        let phone = try Device("phone", cli: cli, token: account.token)
+        try phone.run(["demo", "--json"])
+        guard try phone.sync(self, account: account.id).status == 0 else { throw ServerFailure.cli("the demo did not sync") }
+        return (account, phone)
+    }
+}
+
 /// A device: its own ledger file in the test's folder, with a token file.
 struct Device {
     let cli: LedgerProcess

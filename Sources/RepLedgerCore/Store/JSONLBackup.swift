@@ -114,8 +114,10 @@ public enum JSONLBackup {
             return out
         }
 
-        init(parsing text: String) throws {
-            guard case .object(let pairs) = try JSONReader.parse(text) else {
+        init(parsing text: String) throws { try self.init(json: try JSONReader.parse(text)) }
+
+        init(json: JSONValue) throws {
+            guard case .object(let pairs) = json else {
                 throw CodecError.json(expected: "an event object", found: "another value")
             }
             let f = Dictionary(pairs, uniquingKeysWith: { a, _ in a })

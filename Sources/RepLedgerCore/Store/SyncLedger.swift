@@ -181,6 +181,9 @@ public struct PulledEvent: Sendable {
     public var eventId: UUID { line.proposed.eventId }
 
     public init(json: String) throws { line = try JSONLBackup.Line(parsing: json) }
+
+    /// From an envelope already parsed (an element of a page's `events`).
+    public init(envelope: JSONValue) throws { line = try JSONLBackup.Line(json: envelope) }
 }
 
 extension ProposedEvent {
