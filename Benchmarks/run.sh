@@ -27,7 +27,7 @@ mkdir -p "$work"
 
 echo "building (release)…" >&2
 (cd "$root" && swift build -c release --product ledger >/dev/null)
-(cd "$here" && swift build -c release >/dev/null)
+(cd "$here" && swift build -c release --product repledger-bench >/dev/null)
 
 args=(--events "$events" --runs "$runs" --work "$work" --ledger "$root/.build/release/ledger"
       --json "$here/results-$events.json")
