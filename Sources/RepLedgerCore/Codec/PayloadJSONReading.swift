@@ -104,7 +104,10 @@ extension Array {
 
 extension PayloadEnum {
     public init(json: JSONValue) throws {
-        let raw = try json.string("one of \(Self.allCases.map(\.rawValue))")
+        // The list of allowed values is built only for the error: reading a log decodes many enums.
+        guard case .string(let raw) = json else {
+            throw CodecError.json(expected: "one of \(Self.allCases.map(\.rawValue))", found: json.kindName)
+        }
         guard let v = Self(rawValue: raw) else { throw CodecError.unknownEnumValue(type: String(describing: Self.self), value: raw) }
         self = v
     }
