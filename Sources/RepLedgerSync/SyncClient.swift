@@ -69,13 +69,13 @@ public struct SyncClient: @unchecked Sendable {
         for _ in 0..<maxRounds {
             let confirmed = try store.syncState()?.confirmedPosition ?? 0
             let pending = try store.pendingEvents(after: confirmed)
+            let pendingIds = Set(pending.map(\.eventId))
             var rejected: [RejectedEvent] = []
+            var rejectedIds: Set<UUID> = []
             var pushed = 0
             var start = 0
             while start < pending.count {
-                let batch = Array(pending[start..<min(start + Self.batchSize, pending.count)]).filter { e in
-                    !rejected.contains { $0.eventId == e.eventId }
-                }
+                let batch = pending[start..<min(start + Self.batchSize, pending.count)].filter { !rejectedIds.contains($0.eventId) }
                 switch try await push(batch) {
                 case .accepted(let n):
                     pushed += n
@@ -84,6 +84,7 @@ public struct SyncClient: @unchecked Sendable {
                     // Set the refused event aside and push the rest of the batch again.
                     guard let e = batch.first(where: { $0.eventId == eventId }) ?? batch.first else { start += Self.batchSize; continue }
                     rejected.append(RejectedEvent(eventId: e.eventId, line: e.canonicalJSON, code: code, message: message, rejectedAt: .now()))
+                    rejectedIds.insert(e.eventId)
                 }
             }
             let pulled = try await pull(after: confirmed)
@@ -92,7 +93,7 @@ public struct SyncClient: @unchecked Sendable {
             if pulled.isEmpty && rejected.isEmpty && pending.isEmpty { break }
             _ = try store.rebase(confirmed: confirmed, pulled: pulled, rejected: rejected)
             outcome.pushed += pushed
-            outcome.pulled += pulled.filter { p in !pending.contains { $0.eventId == p.eventId } }.count
+            outcome.pulled += pulled.filter { !pendingIds.contains($0.eventId) }.count
             outcome.rejected += rejected.count
         }
         let head = try store.headPosition()
