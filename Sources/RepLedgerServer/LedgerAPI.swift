@@ -38,10 +38,12 @@ public final class LedgerAPI: Sendable {
         let id = account.lowercased()
         if caller.account.accountId == id { return try logs.log(id) }
         let refusal = APIError.forbidden("this token may not \(write ? "write to" : "read") account \(account)")
-        guard !write, UUID(uuidString: id) != nil, try accounts.account(id) != nil else { throw refusal }
+        guard !write else { throw refusal }
+        // The caller's own product first: the answer must not differ between an account that exists and one that does not.
         guard try hasCoachProduct(caller.account.accountId) else {
-            throw APIError.forbidden("reading a client's log needs an active Coach product on the coach's account")
+            throw APIError.forbidden("reading another account's log needs a grant from it and an active Coach product on this account")
         }
+        guard UUID(uuidString: id) != nil, try accounts.account(id) != nil else { throw refusal }
         let log = try logs.log(id)
         guard try log.withLedger({ try $0.coaching().grants(caller.account.accountId) }) else { throw refusal }
         return log

@@ -96,6 +96,10 @@ import Testing
         #expect(try await server.post(path, token: bob.token, body: PushBodies.batch([PushBodies.started(UUID())])).errorCode == "forbidden")
         #expect(try await server.get("/v1/accounts/\(UUID().uuidString.lowercased())/events", token: bob.token).status == 403)
         #expect(try await server.get("/v1/accounts/not-a-uuid/prs", token: bob.token).status == 403)
+        // The same answer whether the account exists or not.
+        let existing = try await server.get("/v1/accounts/\(alice.id)/prs", token: bob.token)
+        let missing = try await server.get("/v1/accounts/\(UUID().uuidString.lowercased())/prs", token: bob.token)
+        #expect(existing.status == missing.status && existing.body == missing.body)
         // A device's token stamps its events; a revoked token is refused from then on.
         let watch = try server.createToken(alice.id, device: "watch")
         let pushed = try await server.post(path, token: watch, body: PushBodies.batch([PushBodies.started(UUID())]))
