@@ -104,8 +104,7 @@ public final class LedgerAPI: Sendable {
     }
 
     static func head(_ store: SQLiteEventStore) throws -> JSONValue {
-        let position = try store.headPosition()
-        let hash = try position == 0 ? SQLiteEventStore.genesisHash : store.event(at: position)?.hash ?? []
+        let (position, hash) = try store.head()
         return .object([("position", .int(position)), ("hash", .string(hash.hex))])
     }
 

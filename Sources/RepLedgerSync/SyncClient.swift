@@ -96,9 +96,9 @@ public struct SyncClient: @unchecked Sendable {
             outcome.pulled += pulled.filter { !pendingIds.contains($0.eventId) }.count
             outcome.rejected += rejected.count
         }
-        let head = try store.headPosition()
-        outcome.headPosition = head
-        outcome.headHash = (head == 0 ? SQLiteEventStore.genesisHash : try store.event(at: head)?.hash ?? []).hex
+        let head = try store.head()
+        outcome.headPosition = head.position
+        outcome.headHash = head.hash.hex
         return outcome
     }
 

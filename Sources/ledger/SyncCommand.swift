@@ -70,8 +70,8 @@ struct SyncCommand: ParsableCommand {
             let confirmed = state?.confirmedPosition ?? 0
             let pending = try store.pendingEvents(after: confirmed).count
             let rejected = try store.rejectedEvents()
-            let head = try store.headPosition()
-            let hash = (head == 0 ? SQLiteEventStore.genesisHash : try store.event(at: head)?.hash ?? []).hex
+            let (head, headHash) = try store.head()
+            let hash = headHash.hex
             if global.json {
                 Console.json(.object([
                     ("remote", .optional(state?.remote)), ("account", .optional(state?.account)), ("pending", .int(Int64(pending))),

@@ -283,6 +283,13 @@ public final class SQLiteEventStore {
         }
     }
 
+    /// The last event's position and chain hash (0 and the genesis hash for an
+    /// empty log), read from its row without decoding the event.
+    public func head() throws -> (position: Int64, hash: [UInt8]) {
+        let h = try readHead()
+        return (h.position, h.hash)
+    }
+
     /// The position of the last event; 0 for an empty log.
     public func headPosition() throws -> Int64 {
         try db.scalarInt("SELECT COALESCE(MAX(position), 0) FROM events")
