@@ -21,7 +21,7 @@ public protocol ProjectionView {
 
 extension Projection {
     /// Folds events from a store, from scratch, up to and including `position`.
-    public static func build(from store: SQLiteEventStore, through position: Int64 = .max) throws -> Self {
+    public static func build(from store: any EventStore, through position: Int64 = .max) throws -> Self {
         var p = Self()
         try store.replay(through: position) { p.apply($0) }
         return p
@@ -32,7 +32,7 @@ extension Projection {
     /// and sets, edits and finishes done later), while the library, settings,
     /// templates and purchases are read up to `position` as usual. "My
     /// records as of January 2023" on a history imported today.
-    public static func build(from store: SQLiteEventStore, through position: Int64 = .max, trainedUntil: Timestamp) throws -> Self {
+    public static func build(from store: any EventStore, through position: Int64 = .max, trainedUntil: Timestamp) throws -> Self {
         var p = Self()
         try store.replay(through: position) { e in
             if e.occurredAt > trainedUntil, e.event.workoutId != nil { return }

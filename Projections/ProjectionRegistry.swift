@@ -29,7 +29,7 @@ public struct ProjectionRegistry: Sendable {
 
     /// Folds the events after `position` up to `through` (inclusive); returns how many.
     @discardableResult
-    public mutating func catchUp(from store: SQLiteEventStore, through: Int64 = .max) throws -> Int {
+    public mutating func catchUp(from store: any EventStore, through: Int64 = .max) throws -> Int {
         var n = 0
         try store.replay(from: log.position + 1, through: through) {
             log.apply($0)

@@ -28,10 +28,10 @@ public enum RecordsMilestones {
     /// Records as of `position` from the newest milestone at or before it and
     /// the events after it, or nil when there is none or the events in
     /// between cannot be carried forward (the caller then uses the fold).
-    public static func records(_ store: SQLiteEventStore, rules: RuleSet, through position: Int64,
+    public static func records(_ store: any EventStore, rules: RuleSet, through position: Int64,
                                ignored: inout [String]) throws -> Answer? {
         let target = min(position, try store.headPosition())
-        guard let found = try SnapshotStore(store).newest(key(rules), atOrBefore: target, ignored: &ignored) else { return nil }
+        guard let found = try SnapshotStore.of(store)?.newest(key(rules), atOrBefore: target, ignored: &ignored) else { return nil }
         var milestone: RecordsMilestone
         do {
             milestone = try found.state.withUnsafeBytes { raw in

@@ -23,6 +23,13 @@ public final class SnapshotStore {
         db = store.database
     }
 
+    /// The snapshots of a store that keeps them: a SQLite ledger keeps them in
+    /// its own file. Other stores (an account in PostgreSQL) keep none, and
+    /// every query folds from the log: snapshots are caches, never facts.
+    public static func of(_ store: any EventStore) -> SnapshotStore? {
+        (store as? SQLiteEventStore).map(SnapshotStore.init)
+    }
+
     static func checksum(_ key: SnapshotKey, position: Int64, state: [UInt8]) -> [UInt8] {
         var w = BinaryWriter(capacity: state.count + 64)
         w.writeString(key.projection)

@@ -24,12 +24,12 @@ public enum TrainingLogSnapshots {
     }
 
     /// The fold as the log stood at `position`.
-    public static func load(_ store: SQLiteEventStore, through position: Int64 = .max) throws -> (TrainingLogProjection, Report) {
+    public static func load(_ store: any EventStore, through position: Int64 = .max) throws -> (TrainingLogProjection, Report) {
         let target = min(position, try store.headPosition())
         var ignored: [String] = []
         var log = TrainingLogProjection()
         var used: SnapshotInfo?
-        if let found = try SnapshotStore(store).newest(key, atOrBefore: target, ignored: &ignored) {
+        if let found = try SnapshotStore.of(store)?.newest(key, atOrBefore: target, ignored: &ignored) {
             do {
                 log = try TrainingLogProjection(snapshot: found.state)
                 used = found.info
@@ -62,9 +62,11 @@ public enum TrainingLogSnapshots {
     /// usable one, with a records milestone under the default rules beside it
     /// (milestones are small and stay when fold snapshots are pruned).
     @discardableResult
-    public static func createIfDue(_ store: SQLiteEventStore, every: Int64 = automaticEvery) throws -> SnapshotInfo? {
+    public static func createIfDue(_ store: any EventStore, every: Int64 = automaticEvery) throws -> SnapshotInfo? {
+        guard let snapshots = SnapshotStore.of(store) else { return nil }
+        let store = snapshots.store
         let head = try store.headPosition()
-        let newest = try SnapshotStore(store).newestPosition(key) ?? 0
+        let newest = try snapshots.newestPosition(key) ?? 0
         guard head - newest >= every else { return nil }
         let log = try load(store).0
         let info = try save(store, log)

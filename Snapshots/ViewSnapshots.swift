@@ -33,45 +33,45 @@ public enum ViewSnapshots {
                                                     ruleSetId: "none", ruleSetVersion: 0)
 
     /// What entitlements at any time are computed from, at exactly `position`, if stored.
-    public static func entitlementInputs(_ store: SQLiteEventStore, at position: Int64,
+    public static func entitlementInputs(_ store: any EventStore, at position: Int64,
                                          ignored: inout [String]) throws -> EntitlementsProjection.Inputs? {
         let found: [EntitlementsProjection.Inputs]? = try load(store, entitlementsKey, at: position, ignored: &ignored)
         return found?.first
     }
 
-    public static func saveEntitlementInputs(_ store: SQLiteEventStore, at position: Int64, _ inputs: EntitlementsProjection.Inputs) throws {
+    public static func saveEntitlementInputs(_ store: any EventStore, at position: Int64, _ inputs: EntitlementsProjection.Inputs) throws {
         try save(store, entitlementsKey, at: position, [inputs])
     }
 
     /// Records of every exercise (bests, no timeline) at exactly `position` under `rules`, if stored.
-    public static func records(_ store: SQLiteEventStore, rules: RuleSet, at position: Int64,
+    public static func records(_ store: any EventStore, rules: RuleSet, at position: Int64,
                                ignored: inout [String]) throws -> [PersonalRecordsProjection.ExerciseRecords]? {
         try load(store, recordsKey(rules), at: position, ignored: &ignored)
     }
 
-    public static func hintIndex(_ store: SQLiteEventStore, at position: Int64, ignored: inout [String]) throws -> [HintIndexProjection.Entry]? {
+    public static func hintIndex(_ store: any EventStore, at position: Int64, ignored: inout [String]) throws -> [HintIndexProjection.Entry]? {
         try load(store, hintKey, at: position, ignored: &ignored)
     }
 
-    public static func saveRecords(_ store: SQLiteEventStore, rules: RuleSet, at position: Int64,
+    public static func saveRecords(_ store: any EventStore, rules: RuleSet, at position: Int64,
                                    _ records: [PersonalRecordsProjection.ExerciseRecords]) throws {
         try save(store, recordsKey(rules), at: position, records)
     }
 
-    public static func saveHintIndex(_ store: SQLiteEventStore, at position: Int64, _ entries: [HintIndexProjection.Entry]) throws {
+    public static func saveHintIndex(_ store: any EventStore, at position: Int64, _ entries: [HintIndexProjection.Entry]) throws {
         try save(store, hintKey, at: position, entries)
     }
 
     /// Stores every view result of the fold at its position, under `rules`.
-    public static func saveAll(_ store: SQLiteEventStore, _ log: TrainingLogProjection, rules: RuleSet) throws {
+    public static func saveAll(_ store: any EventStore, _ log: TrainingLogProjection, rules: RuleSet) throws {
         try saveRecords(store, rules: rules, at: log.position, PersonalRecordsProjection.compute(log, rules: rules, timeline: false))
         try saveHintIndex(store, at: log.position, HintIndexProjection.entries(log))
         try saveEntitlementInputs(store, at: log.position, EntitlementsProjection.inputs(log))
     }
 
-    private static func load<T: PayloadValue>(_ store: SQLiteEventStore, _ key: SnapshotKey, at position: Int64,
+    private static func load<T: PayloadValue>(_ store: any EventStore, _ key: SnapshotKey, at position: Int64,
                                               ignored: inout [String]) throws -> [T]? {
-        guard let found = try SnapshotStore(store).newest(key, atOrBefore: position, ignored: &ignored),
+        guard let found = try SnapshotStore.of(store)?.newest(key, atOrBefore: position, ignored: &ignored),
               found.info.position == position else { return nil }
         do {
             return try found.state.withUnsafeBytes { raw in
@@ -86,10 +86,10 @@ public enum ViewSnapshots {
         }
     }
 
-    private static func save<T: PayloadValue>(_ store: SQLiteEventStore, _ key: SnapshotKey, at position: Int64, _ value: [T]) throws {
+    private static func save<T: PayloadValue>(_ store: any EventStore, _ key: SnapshotKey, at position: Int64, _ value: [T]) throws {
         var w = BinaryWriter()
         value.encode(to: &w)
-        let snapshots = SnapshotStore(store)
+        guard let snapshots = SnapshotStore.of(store) else { return }
         try snapshots.save(key, position: position, state: w.bytes)
         try snapshots.prune(key, keep: keep)
     }

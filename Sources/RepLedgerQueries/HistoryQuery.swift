@@ -9,7 +9,7 @@ public enum HistoryQuery {
     }
 
     /// Refuses a month that is not YYYY-MM, a limit under 1 and a negative offset.
-    public static func answer(_ store: SQLiteEventStore, _ scope: QueryScope, exercise: String? = nil, month: String? = nil,
+    public static func answer(_ store: any EventStore, _ scope: QueryScope, exercise: String? = nil, month: String? = nil,
                               limit: Int? = nil, offset: Int = 0) throws -> Answer {
         if let month, !(month.count == 7 && Timestamp.parseISO8601(month + "-01", defaultOffsetMinutes: 0) != nil) {
             throw QueryError.invalidParameter("month takes YYYY-MM, e.g. 2026-11")

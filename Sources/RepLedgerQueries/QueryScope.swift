@@ -25,13 +25,13 @@ public struct QueryScope: Sendable {
     public var mayUseStoredResults: Bool { until == nil }
 
     /// The last position to fold.
-    public func position(in store: SQLiteEventStore) throws -> Int64 {
+    public func position(in store: any EventStore) throws -> Int64 {
         guard let asOf else { return .max }
         return try Self.position(asOf, in: store)
     }
 
     /// A point of the log: a position as given, or the last position recorded at or before a time.
-    public static func position(_ text: String, in store: SQLiteEventStore) throws -> Int64 {
+    public static func position(_ text: String, in store: any EventStore) throws -> Int64 {
         if let p = Int64(text), p >= 0 { return p }
         return try store.position(recordedAtOrBefore: try parseTime(text))
     }
@@ -65,7 +65,7 @@ public struct QueryScope: Sendable {
     /// The training log as it stood at `asOf`: the newest usable snapshot at or
     /// before it plus the events after. With `until`, folded from the start
     /// with the training done after that date left out.
-    public func log(_ store: SQLiteEventStore) throws -> TrainingLogProjection {
+    public func log(_ store: any EventStore) throws -> TrainingLogProjection {
         if let until = try trainedUntil() {
             let log = try TrainingLogProjection.build(from: store, through: try position(in: store), trainedUntil: until)
             note?("folded from the start of the log, training up to \(until.iso8601), up to #\(log.position)")

@@ -9,7 +9,7 @@ public enum RecordsQuery {
     /// newest records milestone before it carried forward, else computed from
     /// the fold (and stored when at the head). Stored results hold the bests
     /// only; a timeline reads the fold.
-    public static func records(_ store: SQLiteEventStore, _ scope: QueryScope, exercise: String? = nil,
+    public static func records(_ store: any EventStore, _ scope: QueryScope, exercise: String? = nil,
                                timeline: Bool = false) throws -> [PersonalRecordsProjection.ExerciseRecords] {
         let all = try allRecords(store, scope, timeline: timeline)
         guard let exercise else { return all }
@@ -17,7 +17,7 @@ public enum RecordsQuery {
         return all.filter { $0.exerciseId == id }
     }
 
-    private static func allRecords(_ store: SQLiteEventStore, _ scope: QueryScope,
+    private static func allRecords(_ store: any EventStore, _ scope: QueryScope,
                                    timeline: Bool) throws -> [PersonalRecordsProjection.ExerciseRecords] {
         let rules = scope.rules
         if timeline { return PersonalRecordsProjection.compute(try scope.log(store), rules: rules) }

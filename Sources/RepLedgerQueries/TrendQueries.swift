@@ -12,7 +12,7 @@ public enum E1RMQuery {
         public var unit: WeightUnit
     }
 
-    public static func answer(_ store: SQLiteEventStore, _ scope: QueryScope, exercise: String,
+    public static func answer(_ store: any EventStore, _ scope: QueryScope, exercise: String,
                               formula: String? = nil) throws -> Answer {
         var rules = scope.rules
         if let formula { rules.e1rmFormula = try vocabulary(E1RMFormula.self, "formula", formula) }
@@ -45,7 +45,7 @@ public enum VolumeQuery {
         public var unit: WeightUnit
     }
 
-    public static func answer(_ store: SQLiteEventStore, _ scope: QueryScope, by: String = "week") throws -> Answer {
+    public static func answer(_ store: any EventStore, _ scope: QueryScope, by: String = "week") throws -> Answer {
         let grouping = try vocabulary(VolumeProjection.Grouping.self, "grouping", by)
         let log = try scope.log(store)
         let window = ChartWindow.forPlan(log, at: try scope.answerTime())

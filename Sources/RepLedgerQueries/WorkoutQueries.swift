@@ -9,7 +9,7 @@ public enum SummaryQuery {
         public var log: TrainingLogProjection
     }
 
-    public static func answer(_ store: SQLiteEventStore, _ scope: QueryScope, workout: String) throws -> Answer {
+    public static func answer(_ store: any EventStore, _ scope: QueryScope, workout: String) throws -> Answer {
         let id = try Ledger(store: store).resolveWorkout(workout)
         let log = try scope.log(store)
         guard let s = WorkoutSummaryProjection.summary(log, workoutId: id, rules: scope.rules) else { throw Refusal.unknownWorkout(workout) }
@@ -45,7 +45,7 @@ public enum SummaryQuery {
 
 /// `prompt W EXERCISE [--range MIN-MAX]`: the progression traffic light.
 public enum PromptQuery {
-    public static func answer(_ store: SQLiteEventStore, _ scope: QueryScope, workout: String, exercise: String,
+    public static func answer(_ store: any EventStore, _ scope: QueryScope, workout: String, exercise: String,
                               range: String? = nil) throws -> ProgressionPromptProjection.Prompt? {
         let id = try Ledger(store: store).resolveWorkout(workout)
         let log = try scope.log(store)
@@ -70,7 +70,7 @@ public enum PromptQuery {
 
 /// `repcount W EXERCISE`: the "+N reps" counter against the previous workout.
 public enum RepCountQuery {
-    public static func answer(_ store: SQLiteEventStore, _ scope: QueryScope, workout: String, exercise: String,
+    public static func answer(_ store: any EventStore, _ scope: QueryScope, workout: String, exercise: String,
                               hintScope: String? = nil) throws -> Int {
         let id = try Ledger(store: store).resolveWorkout(workout)
         let log = try scope.log(store)
@@ -89,7 +89,7 @@ public enum HintQuery {
         public var unit: WeightUnit
     }
 
-    public static func answer(_ store: SQLiteEventStore, _ scope: QueryScope, exercise: String, at: String? = nil,
+    public static func answer(_ store: any EventStore, _ scope: QueryScope, exercise: String, at: String? = nil,
                               hintScope: String? = nil, workout: String? = nil) throws -> Answer {
         let ledger = Ledger(store: store)
         let x = try ledger.library().resolve(exercise)
@@ -113,7 +113,7 @@ public enum HintQuery {
 
     /// The stored hint index answers an `exercise`-scope hint at the head for
     /// any time after the indexed workout started; anything else is computed.
-    static func fromSnapshot(_ store: SQLiteEventStore, _ scope: QueryScope, exerciseId: String, name: String,
+    static func fromSnapshot(_ store: any EventStore, _ scope: QueryScope, exerciseId: String, name: String,
                              time: Timestamp) throws -> Answer? {
         guard scope.mayUseStoredResults else { return nil }
         let head = try store.headPosition()
@@ -150,14 +150,14 @@ public enum EntitlementsQuery {
         public var at: Timestamp
     }
 
-    public static func answer(_ store: SQLiteEventStore, _ scope: QueryScope, at: String? = nil) throws -> Answer {
+    public static func answer(_ store: any EventStore, _ scope: QueryScope, at: String? = nil) throws -> Answer {
         let t = try scope.answerTime(at: at)
         return Answer(state: EntitlementsProjection.state(try inputs(store, scope), at: t), at: t)
     }
 
     /// At the head, from the stored inputs when they are current; else from
     /// the fold (and stored for the next head query).
-    static func inputs(_ store: SQLiteEventStore, _ scope: QueryScope) throws -> EntitlementsProjection.Inputs {
+    static func inputs(_ store: any EventStore, _ scope: QueryScope) throws -> EntitlementsProjection.Inputs {
         let head = try store.headPosition()
         let target = min(try scope.position(in: store), head)
         var ignored: [String] = []

@@ -135,7 +135,7 @@ public final class AccountLogs: @unchecked Sendable {
         defer { lock.unlock() }
         let log = try open[accountId]?.log ?? AccountLog(accountId: accountId, path: path(of: accountId))
         let counts = try log.withLedger { ledger in
-            (try ledger.store.headPosition(), try ledger.store.database.scalarInt("SELECT COUNT(*) FROM snapshots"))
+            (try ledger.store.headPosition(), try (ledger.store as? SQLiteEventStore)?.database.scalarInt("SELECT COUNT(*) FROM snapshots") ?? 0)
         }
         log.finishSubscribers()
         open[accountId] = nil

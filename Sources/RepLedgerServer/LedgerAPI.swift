@@ -96,14 +96,14 @@ public final class LedgerAPI: Sendable {
     public func page(log: AccountLog, after: Int64, limit: Int) throws -> (lines: [(position: Int64, json: String)], head: JSONValue) {
         try log.withLedger { ledger in
             var lines: [(Int64, String)] = []
-            var query = SQLiteEventStore.Query(from: max(0, after) + 1)
+            var query = EventQuery(from: max(0, after) + 1)
             query.throughPosition = max(0, after) + Int64(limit)
             try ledger.store.read(query) { lines.append(($0.position, $0.canonicalJSON)) }
             return (lines, try Self.head(ledger.store))
         }
     }
 
-    static func head(_ store: SQLiteEventStore) throws -> JSONValue {
+    static func head(_ store: any EventStore) throws -> JSONValue {
         let (position, hash) = try store.head()
         return .object([("position", .int(position)), ("hash", .string(hash.hex))])
     }

@@ -81,9 +81,9 @@ struct DemoCommand: ParsableCommand {
             """)
     }
 
-    private func countEvents(_ store: SQLiteEventStore, _ type: String) throws -> Int {
+    private func countEvents(_ store: any EventStore, _ type: String) throws -> Int {
         var n = 0
-        try store.read(SQLiteEventStore.Query(types: [type])) { _ in n += 1 }
+        try store.read(EventQuery(types: [type])) { _ in n += 1 }
         return n
     }
 }

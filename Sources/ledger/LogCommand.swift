@@ -21,7 +21,7 @@ struct LogCommand: ParsableCommand {
 
     func run() throws {
         let store = try global.openStore()
-        var query = SQLiteEventStore.Query(stream: stream.map(StreamName.init), types: type.isEmpty ? nil : type, from: from)
+        var query = EventQuery(stream: stream.map(StreamName.init), types: type.isEmpty ? nil : type, from: from)
         query.throughPosition = try asOf.position(in: store)
         query.recordedFrom = try since.map(parseTime)
         query.recordedThrough = try until.map(parseTime)

@@ -10,9 +10,9 @@ import RepLedgerSnapshots
 enum SnapshotPolicy {
     static let keep = 3
 
-    static func apply(_ store: SQLiteEventStore) throws {
+    static func apply(_ store: any EventStore) throws {
         // Only fold snapshots are pruned here: records milestones are small and serve --as-of anywhere.
-        if try TrainingLogSnapshots.createIfDue(store) != nil { try SnapshotStore(store).prune(keep: keep, only: TrainingLogSnapshots.key) }
+        if try TrainingLogSnapshots.createIfDue(store) != nil { try SnapshotStore.of(store)?.prune(keep: keep, only: TrainingLogSnapshots.key) }
     }
 }
 

@@ -159,7 +159,7 @@ struct ProgramGenerationTests {
         #expect(catalog.live.map(\.programId) == Array(ids.suffix(2)))
         #expect(catalog.active == ids[2])
         var removed: [String] = []
-        try t.store.read(SQLiteEventStore.Query(types: [ProgramRemoved.eventType.name])) {
+        try t.store.read(EventQuery(types: [ProgramRemoved.eventType.name])) {
             if case .programRemoved(let e) = $0.event { removed.append(e.programId.lowercased) }
         }
         #expect(removed == [ids[0].lowercased])

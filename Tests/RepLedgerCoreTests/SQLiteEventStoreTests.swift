@@ -103,21 +103,21 @@ struct SQLiteEventStoreTests {
         let a = UUID(), b = UUID()
         try t.store.append([proposed(started(a)), proposed(started(b)), proposed(finished(a)), proposed(finished(b))])
         var positions: [Int64] = []
-        try t.store.read(SQLiteEventStore.Query(from: 2, through: 3)) { positions.append($0.position) }
+        try t.store.read(EventQuery(from: 2, through: 3)) { positions.append($0.position) }
         #expect(positions == [2, 3])
         #expect(try t.store.read(stream: .workout(b)).map(\.position) == [2, 4])
         var types: [String] = []
-        try t.store.read(SQLiteEventStore.Query(types: ["WorkoutFinished"])) { types.append($0.type.name) }
+        try t.store.read(EventQuery(types: ["WorkoutFinished"])) { types.append($0.type.name) }
         #expect(types == ["WorkoutFinished", "WorkoutFinished"])
     }
 
     @Test("recordedAt never goes backwards, so 'as of a time' is a prefix of the log")
     func recordedAtMonotonic() throws {
         let t = try TempLedger(seeded: false)
-        try t.store.append([proposed(started(UUID()))], now: .at("2026-11-02T10:00:00Z"))
+        try t.store.append([proposed(started(UUID()))], expecting: [:], now: .at("2026-11-02T10:00:00Z"))
         // A device clock behind the ledger's: recordedAt is held at the previous value.
-        try t.store.append([proposed(started(UUID()))], now: .at("2026-11-02T09:00:00Z"))
-        try t.store.append([proposed(started(UUID()))], now: .at("2026-11-02T11:00:00Z"))
+        try t.store.append([proposed(started(UUID()))], expecting: [:], now: .at("2026-11-02T09:00:00Z"))
+        try t.store.append([proposed(started(UUID()))], expecting: [:], now: .at("2026-11-02T11:00:00Z"))
         var recorded: [Int64] = []
         try t.store.read { recorded.append($0.recordedAt.millis) }
         #expect(recorded == recorded.sorted())

@@ -52,7 +52,7 @@ struct StoredFixtureTests {
         try? FileManager.default.removeItem(at: database)
         let store = try SQLiteEventStore(path: database.path)
         for (i, e) in samples.enumerated() {
-            try store.append([e], now: EventSamples.t0.adding(seconds: Int64(i)))
+            try store.append([e], expecting: [:], now: EventSamples.t0.adding(seconds: Int64(i)))
         }
         // Fold the WAL into the main file so the fixture is one self-contained file.
         try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;")

@@ -53,7 +53,7 @@ extension Ledger {
     /// The coaching grants in force, folded from the `coaching` stream.
     public func coaching(through position: Int64 = .max) throws -> CoachingState {
         var state = CoachingState()
-        try store.read(SQLiteEventStore.Query(stream: .coaching, through: position)) { state.evolve($0.event) }
+        try store.read(EventQuery(stream: .coaching, through: position)) { state.evolve($0.event) }
         return state
     }
 }

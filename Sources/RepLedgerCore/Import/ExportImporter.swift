@@ -133,7 +133,7 @@ extension Ledger {
 
     private func unitEverChosen() throws -> Bool {
         var chosen = false
-        try store.read(SQLiteEventStore.Query(stream: .account, types: [LiftingUnitChanged.eventType.name])) { _ in chosen = true }
+        try store.read(EventQuery(stream: .account, types: [LiftingUnitChanged.eventType.name])) { _ in chosen = true }
         return chosen
     }
 

@@ -30,7 +30,7 @@ public enum AccountErasure {
         // The last record of each path says what it should hold now.
         var written: [String: ExportWritten] = [:]
         var order: [String] = []
-        try store.read(SQLiteEventStore.Query(stream: .exports)) { e in
+        try store.read(EventQuery(stream: .exports)) { e in
             guard case .exportWritten(let x) = e.event else { return }
             if written[x.path] == nil { order.append(x.path) }
             written[x.path] = x

@@ -20,7 +20,7 @@ extension Ledger {
     public func lastFinishedWorkout(named name: String) throws -> WorkoutState? {
         let key = name.trimmingSpaces().lowercased()
         var candidates: [(startedAt: Timestamp, id: UUID)] = []
-        try store.read(SQLiteEventStore.Query(types: [WorkoutStarted.eventType.name])) { e in
+        try store.read(EventQuery(types: [WorkoutStarted.eventType.name])) { e in
             if case .workoutStarted(let s) = e.event, s.name.lowercased() == key { candidates.append((e.occurredAt, s.workoutId)) }
         }
         for c in candidates.sorted(by: { $0.startedAt > $1.startedAt }) {

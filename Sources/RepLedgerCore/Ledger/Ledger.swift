@@ -6,11 +6,11 @@ import Foundation
 /// versions they were decided on, so a concurrent writer causes a clean
 /// `wrongExpectedVersion` instead of a lost update.
 public final class Ledger {
-    public let store: SQLiteEventStore
+    public let store: any EventStore
     public var device: String
     public var ids: IdentifierSource
     /// Called after every command that appended events (automatic snapshots live here, outside the core).
-    public var afterAppend: ((SQLiteEventStore) throws -> Void)?
+    public var afterAppend: ((any EventStore) throws -> Void)?
 
     /// Stream states kept between commands with the last position folded into
     /// them. Each command still reads its streams, but only the events after
@@ -25,7 +25,7 @@ public final class Ledger {
     private var workoutCache: [UUID: Cached<WorkoutState>] = [:]
     private static let cachedWorkouts = 16
 
-    public init(store: SQLiteEventStore, device: String = "cli", ids: IdentifierSource = .random) {
+    public init(store: any EventStore, device: String = "cli", ids: IdentifierSource = .random) {
         self.store = store
         self.device = device
         self.ids = ids
@@ -35,7 +35,7 @@ public final class Ledger {
 
     public func library() throws -> LibraryState {
         var c = libraryCache ?? Cached(state: LibraryState(), position: 0)
-        try store.read(SQLiteEventStore.Query(stream: .library, from: c.position + 1)) {
+        try store.read(EventQuery(stream: .library, from: c.position + 1)) {
             c.state.evolve($0.event)
             c.position = $0.position
         }
@@ -45,7 +45,7 @@ public final class Ledger {
 
     public func account() throws -> AccountState {
         var c = accountCache ?? Cached(state: AccountState(), position: 0)
-        try store.read(SQLiteEventStore.Query(stream: .account, from: c.position + 1)) {
+        try store.read(EventQuery(stream: .account, from: c.position + 1)) {
             c.state.evolve($0.event, at: $0.occurredAt)
             c.position = $0.position
         }
@@ -56,11 +56,11 @@ public final class Ledger {
     public func workout(_ id: UUID, through position: Int64 = .max) throws -> WorkoutState {
         guard position == .max else {
             var state = WorkoutState(workoutId: id)
-            try store.read(SQLiteEventStore.Query(stream: .workout(id), through: position)) { state.evolve($0.event, at: $0.occurredAt) }
+            try store.read(EventQuery(stream: .workout(id), through: position)) { state.evolve($0.event, at: $0.occurredAt) }
             return state
         }
         var c = workoutCache[id] ?? Cached(state: WorkoutState(workoutId: id), position: 0)
-        try store.read(SQLiteEventStore.Query(stream: .workout(id), from: c.position + 1)) {
+        try store.read(EventQuery(stream: .workout(id), from: c.position + 1)) {
             c.state.evolve($0.event, at: $0.occurredAt)
             c.position = $0.position
         }
@@ -75,7 +75,7 @@ public final class Ledger {
     /// Every template, folded from the template streams.
     public func templates(through position: Int64 = .max) throws -> TemplateCatalogState {
         var state = TemplateCatalogState()
-        var query = SQLiteEventStore.Query(types: Self.templateEventTypes, through: position)
+        var query = EventQuery(types: Self.templateEventTypes, through: position)
         query.fromPosition = 1
         try store.read(query) { state.evolve($0.event, at: $0.occurredAt) }
         return state
@@ -84,7 +84,7 @@ public final class Ledger {
     /// Questionnaires and programs, folded from the `programs` stream.
     public func programs(through position: Int64 = .max) throws -> ProgramCatalogState {
         var state = ProgramCatalogState()
-        try store.read(SQLiteEventStore.Query(stream: .programs, through: position)) { state.evolve($0.event, at: $0.occurredAt) }
+        try store.read(EventQuery(stream: .programs, through: position)) { state.evolve($0.event, at: $0.occurredAt) }
         return state
     }
 

@@ -12,39 +12,47 @@ public struct VerificationReport: Sendable, Equatable {
     public var headHash: String
 }
 
-extension SQLiteEventStore {
+extension EventStore {
     /// Walks the whole log in position order, recomputing every hash from the
     /// previous one, and checks that positions are gapless and payloads decode.
     /// Stops at the first bad event: everything after it is unverifiable.
     public func verify() throws -> VerificationReport {
-        try db.with("SELECT \(Self.columns) FROM events ORDER BY position") { s in
-            var previous = Self.genesisHash
-            var expected: Int64 = 1
-            var checked: Int64 = 0
-            func bad(_ position: Int64, _ reason: String) -> VerificationReport {
-                VerificationReport(events: checked, firstBadPosition: position, reason: reason, headHash: previous.hex)
-            }
-            while try s.step() {
-                let row: StoredRow
-                do { row = try StoredRow(s) } catch { return bad(expected, "\(error)") }
+        var previous = genesisHash
+        var expected: Int64 = 1
+        var checked: Int64 = 0
+        var found: VerificationReport?
+        func bad(_ position: Int64, _ reason: String) -> VerificationReport {
+            VerificationReport(events: checked, firstBadPosition: position, reason: reason, headHash: previous.hex)
+        }
+        do {
+            try storedEvents(from: 1, through: .max) { row in
                 if row.position != expected {
-                    return bad(expected, row.position > expected
+                    found = bad(expected, row.position > expected
                         ? "position \(expected) is missing (next stored is \(row.position)): an event was deleted"
                         : "position \(row.position) appears out of order")
+                    throw VerificationStop()
                 }
-                let chained = CanonicalBytes.chained(previousHash: previous, position: row.position, version: row.version,
-                                                     recordedAt: row.recordedAt, content: row.content)
-                let hash = Array(SHA256.hash(data: chained))
+                let hash = Digest.sha256(CanonicalBytes.chained(previousHash: previous, position: row.position, version: row.version,
+                                                                recordedAt: row.recordedAt, content: row.content))
                 guard hash == row.hash else {
-                    return bad(row.position, "hash mismatch: the event or one before it was altered, removed or reordered")
+                    found = bad(row.position, "hash mismatch: the event or one before it was altered, removed or reordered")
+                    throw VerificationStop()
                 }
-                do { _ = try row.decodeEvent() } catch { return bad(row.position, "\(error)") }
+                do { _ = try row.decodeEvent() } catch {
+                    found = bad(row.position, "\(error)")
+                    throw VerificationStop()
+                }
                 previous = hash
                 expected += 1
                 checked += 1
             }
-            return VerificationReport(events: checked, firstBadPosition: nil, reason: nil, headHash: previous.hex)
+        } catch is VerificationStop {
+        } catch let e as StoreError {
+            // A row that cannot even be read (an id of the wrong size) is the first bad event.
+            guard case .unreadableEvent = e else { throw e }
+            return bad(expected, "\(e)")
         }
+        return found ?? VerificationReport(events: checked, firstBadPosition: nil, reason: nil, headHash: previous.hex)
     }
 }
 
@@ -68,7 +76,7 @@ extension SQLiteEventStore {
         let previous = try hash(at: position - 1)
         guard let row = try db.with("SELECT \(Self.columns) FROM events WHERE position = ?", { s in
             try s.bind(1, position)
-            return try s.step() ? try StoredRow(s) : nil
+            return try s.step() ? try StoredEvent(s) : nil
         }) else {
             throw StoreError.unreadableEvent(position: position, reason: "the event a snapshot was taken at is missing")
         }
@@ -80,6 +88,9 @@ extension SQLiteEventStore {
         _ = try row.decodeEvent()
     }
 }
+
+/// Ends the walk at the first bad event (the report is already made).
+private struct VerificationStop: Error {}
 
 /// SHA-256, for chains and checksums.
 public enum Digest {

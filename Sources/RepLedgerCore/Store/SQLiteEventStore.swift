@@ -18,17 +18,22 @@ public struct AppendResult: Sendable, Equatable {
     public var appended: [Int64]
     /// Events skipped because the same id was already stored with the same content.
     public var alreadyStored: Int
+
+    public init(appended: [Int64], alreadyStored: Int) {
+        self.appended = appended
+        self.alreadyStored = alreadyStored
+    }
 }
 
 /// The event log in one SQLite file: append-only, hash-chained, gapless.
-public final class SQLiteEventStore {
+public final class SQLiteEventStore: EventStore {
     public let path: String
     let db: SQLiteDatabase
     /// The connection, for other tables of the same file (snapshots).
     public var database: SQLiteDatabase { db }
     /// How long a writer waits for another process's lock before failing busy.
     public static let busyTimeoutMilliseconds = 5_000
-    public static let genesisHash = [UInt8](repeating: 0, count: 32)
+    public static let genesisHash = RepLedgerCore.genesisHash
 
     /// How a caller opens the file.
     public enum Access: Sendable {
@@ -141,16 +146,10 @@ public final class SQLiteEventStore {
 
     // MARK: Appending
 
-    /// Appends events atomically: all land or none do.
-    ///
-    /// - An event whose id is stored already with identical content is skipped
-    ///   (retries, restores and re-sent watch workouts are safe); with other
-    ///   content the whole append fails with `eventIdConflict`.
-    /// - For each stream in `expectations`, the stream must be at that version
-    ///   when new events are written to it, else `wrongExpectedVersion`.
+    /// Appends events atomically (see `EventStore.append`).
     @discardableResult
-    public func append(_ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion] = [:],
-                       now: Timestamp = .now()) throws -> AppendResult {
+    public func append(_ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion],
+                       now: Timestamp) throws -> AppendResult {
         do {
             return try db.transaction { try appendInTransaction(events, expectations, now) }
         } catch let e as SQLiteError {
@@ -233,7 +232,7 @@ public final class SQLiteEventStore {
         try db.with("SELECT \(Self.columns) FROM events WHERE event_id = ?") { s in
             try s.bind(1, eventId.bytes16)
             guard try s.step() else { return nil }
-            let row = try StoredRow(s)
+            let row = try StoredEvent(s)
             return (row.position, row.content)
         }
     }
@@ -311,25 +310,11 @@ public final class SQLiteEventStore {
         return low
     }
 
-    /// A filter for `read`. Positions are inclusive.
-    public struct Query: Sendable {
-        public var stream: StreamName?
-        public var types: [String]?
-        public var fromPosition: Int64 = 1
-        public var throughPosition: Int64 = .max
-        public var recordedFrom: Timestamp?
-        public var recordedThrough: Timestamp?
-        public init(stream: StreamName? = nil, types: [String]? = nil, from: Int64 = 1, through: Int64 = .max) {
-            self.stream = stream
-            self.types = types
-            self.fromPosition = from
-            self.throughPosition = through
-        }
-    }
+    public typealias Query = EventQuery
 
     /// Calls `body` with each matching event in position order, one row at a
     /// time: the log is never held in memory as a whole.
-    public func read(_ query: Query = Query(), _ body: (EventEnvelope) throws -> Void) throws {
+    public func read(_ query: EventQuery, _ body: (EventEnvelope) throws -> Void) throws {
         var sql = "SELECT \(Self.columns) FROM events WHERE position BETWEEN ? AND ?"
         if query.stream != nil { sql += " AND stream = ?" }
         if let types = query.types { sql += " AND type IN (\(types.map { _ in "?" }.joined(separator: ",")))" }
@@ -345,14 +330,14 @@ public final class SQLiteEventStore {
             if let t = query.recordedFrom { try s.bind(i, t.millis); i += 1 }
             if let t = query.recordedThrough { try s.bind(i, t.millis); i += 1 }
             while try s.step() {
-                try body(try StoredRow(s).envelope())
+                try body(try StoredEvent(s).envelope())
             }
         }
     }
 
     /// The replay path for folds: events in position order with only what a
     /// fold reads, payloads decoded from SQLite's memory without a copy.
-    public func replay(from: Int64 = 1, through: Int64 = .max, _ body: (RecordedEvent) throws -> Void) throws {
+    public func replay(from: Int64, through: Int64, _ body: (RecordedEvent) throws -> Void) throws {
         try db.with("""
             SELECT position, type_code, schema, occurred_at, occurred_offset, recorded_at, recorded_offset, payload
             FROM events WHERE position BETWEEN ? AND ? ORDER BY position
@@ -373,25 +358,11 @@ public final class SQLiteEventStore {
         }
     }
 
-    /// The events of one stream, in version order.
-    public func read(stream: StreamName, through: Int64 = .max) throws -> [EventEnvelope] {
-        var out: [EventEnvelope] = []
-        try read(Query(stream: stream, through: through)) { out.append($0) }
-        return out
-    }
-
-    /// One event by position or id.
-    public func event(at position: Int64) throws -> EventEnvelope? {
-        var found: EventEnvelope?
-        try read(Query(from: position, through: position)) { found = $0 }
-        return found
-    }
-
     public func event(id: UUID) throws -> EventEnvelope? {
         try db.with("SELECT \(Self.columns) FROM events WHERE event_id = ?") { s in
             try s.bind(1, id.bytes16)
             guard try s.step() else { return nil }
-            return try StoredRow(s).envelope()
+            return try StoredEvent(s).envelope()
         }
     }
 
@@ -408,70 +379,31 @@ public final class SQLiteEventStore {
     }
 
     public func count() throws -> Int64 { try db.scalarInt("SELECT COUNT(*) FROM events") }
+
+    public func storedEvents(from: Int64, through: Int64, _ body: (StoredEvent) throws -> Void) throws {
+        try db.with("SELECT \(Self.columns) FROM events WHERE position BETWEEN ? AND ? ORDER BY position") { s in
+            try s.bind(1, from)
+            try s.bind(2, through)
+            while try s.step() { try body(try StoredEvent(s)) }
+        }
+    }
 }
 
-/// One `events` row as read, before or without payload decoding.
-struct StoredRow {
-    var position: Int64
-    var eventId: UUID
-    var stream: StreamName
-    var version: Int64
-    var typeName: String
-    var typeCode: Int
-    var schema: Int
-    var occurredAt: Timestamp
-    var recordedAt: Timestamp
-    var device: String
-    var causationId: UUID?
-    var correlationId: UUID?
-    var payload: [UInt8]
-    var hash: [UInt8]
-
+extension StoredEvent {
+    /// A row of `SELECT \(SQLiteEventStore.columns)`.
     init(_ s: SQLiteStatement) throws {
-        position = s.int(0)
-        eventId = try Self.uuid(s.blob(1), position: s.int(0))
-        stream = StreamName(s.text(2))
-        version = s.int(3)
-        typeName = s.text(4)
-        typeCode = Int(s.int(5))
-        schema = Int(s.int(6))
-        occurredAt = Timestamp(millis: s.int(7), offsetMinutes: Int(s.int(8)))
-        recordedAt = Timestamp(millis: s.int(9), offsetMinutes: Int(s.int(10)))
-        device = s.text(11)
-        causationId = s.isNull(12) ? nil : try Self.uuid(s.blob(12), position: position)
-        correlationId = s.isNull(13) ? nil : try Self.uuid(s.blob(13), position: position)
-        payload = s.bytes(14)
-        hash = s.bytes(15)
+        self.init(position: s.int(0), eventId: try Self.uuid(s.blob(1), position: s.int(0)), stream: StreamName(s.text(2)),
+                  version: s.int(3), typeName: s.text(4), typeCode: Int(s.int(5)), schema: Int(s.int(6)),
+                  occurredAt: Timestamp(millis: s.int(7), offsetMinutes: Int(s.int(8))),
+                  recordedAt: Timestamp(millis: s.int(9), offsetMinutes: Int(s.int(10))), device: s.text(11),
+                  causationId: s.isNull(12) ? nil : try Self.uuid(s.blob(12), position: s.int(0)),
+                  correlationId: s.isNull(13) ? nil : try Self.uuid(s.blob(13), position: s.int(0)),
+                  payload: s.bytes(14), hash: s.bytes(15))
     }
 
     private static func uuid(_ raw: UnsafeRawBufferPointer, position: Int64) throws -> UUID {
         guard raw.count == 16 else { throw StoreError.unreadableEvent(position: position, reason: "an id is not 16 bytes") }
         var r = BinaryReader(raw)
         return try UUID(from: &r)
-    }
-
-    /// The content bytes, rebuilt from the stored columns (type by its stored name and schema).
-    var content: [UInt8] {
-        CanonicalBytes.content(eventId: eventId, stream: stream, type: EventType(typeName, code: typeCode, schema: schema),
-                               occurredAt: occurredAt, device: device, causationId: causationId,
-                               correlationId: correlationId, payload: payload)
-    }
-
-    func decodeEvent() throws -> LedgerEvent {
-        do {
-            let entry = try EventCatalog.entry(code: typeCode)
-            guard entry.type.name == typeName else {
-                throw StoreError.unreadableEvent(position: position, reason: "type code \(typeCode) is \(entry.type.name), the row says \(typeName)")
-            }
-            return try payload.withUnsafeBytes { try LedgerEvent.decode(code: typeCode, schema: schema, payload: $0) }
-        } catch let e as CodecError {
-            throw StoreError.unreadableEvent(position: position, reason: e.description)
-        }
-    }
-
-    func envelope() throws -> EventEnvelope {
-        EventEnvelope(position: position, eventId: eventId, stream: stream, version: version, occurredAt: occurredAt,
-                      recordedAt: recordedAt, device: device, causationId: causationId, correlationId: correlationId,
-                      event: try decodeEvent(), hash: hash)
     }
 }

@@ -15,6 +15,8 @@ public enum StoreError: Error, CustomStringConvertible {
     case noLedger(path: String)
     /// The file is another application's database (or not a database): refused before any write.
     case foreignDatabase(path: String, reason: String)
+    /// A database server (PostgreSQL) refused or could not be reached; one line, no credentials.
+    case database(String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,8 @@ public enum StoreError: Error, CustomStringConvertible {
             return "there is no ledger at \(path): check --db (or $REPLEDGER_DB); a query never creates one, recording something does"
         case .foreignDatabase(let path, let reason):
             return "\(path) is not a RepLedger ledger: \(reason); it was left untouched. Point --db at a ledger or at a new file"
+        case .database(let message):
+            return message
         }
     }
 }

@@ -39,16 +39,28 @@ public struct RemoteHistoryRewritten: Error, CustomStringConvertible {
     }
 }
 
-extension SQLiteEventStore {
+extension EventStore {
     /// The events with the device of their stored copy where their id is
     /// stored already: the same event re-sent through another device (a
     /// watch's batch that reached two phones, the built-in library seed that
     /// every device holds) is the same event, not a conflict. Call inside the
     /// transaction that appends them.
     public func adoptingStoredDevices(_ events: [ProposedEvent]) throws -> [ProposedEvent] {
+        let stored = try devices(ofStored: events.map(\.eventId))
+        guard !stored.isEmpty else { return events }
         var out = events
         for i in out.indices {
-            if let stored = try event(id: out[i].eventId) { out[i].device = stored.device }
+            if let device = stored[out[i].eventId] { out[i].device = device }
+        }
+        return out
+    }
+}
+
+extension SQLiteEventStore {
+    public func devices(ofStored ids: [UUID]) throws -> [UUID: String] {
+        var out: [UUID: String] = [:]
+        for id in ids {
+            if let stored = try event(id: id) { out[id] = stored.device }
         }
         return out
     }

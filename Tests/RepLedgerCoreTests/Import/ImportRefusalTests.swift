@@ -73,7 +73,7 @@ struct ImportRefusalTests {
         #expect(try t.importCSV(.strong, newer, unit: .kg).alreadyImported)
         // Imported events name their batch as causation and carry the file's time as occurredAt.
         var batchEvents = 0
-        try t.store.read(SQLiteEventStore.Query(stream: .workout(try #require(try t.history().last?.workoutId)))) { e in
+        try t.store.read(EventQuery(stream: .workout(try #require(try t.history().last?.workoutId)))) { e in
             #expect(e.causationId == more.batchId)
             #expect(e.occurredAt.isoDate == "2026-01-09")
             batchEvents += 1

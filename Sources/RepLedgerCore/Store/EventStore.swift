@@ -1,0 +1,110 @@
+import Foundation
+
+/// The event log as the core sees it: append-only, hash-chained, gapless
+/// positions from 1. `SQLiteEventStore` (a device's file, or one account's
+/// file on the server) and `PostgresEventStore` (one account of a shared
+/// database) implement it; `Tests/RepLedgerCoreTests/EventStoreConformance`
+/// holds both to one suite. Commands, projections, queries, verify and the
+/// JSONL backup are written against this protocol only.
+///
+/// Calls are synchronous and a store is used by one thread at a time (the
+/// server's `AccountLog` serializes them); a PostgreSQL store blocks its
+/// caller on the database's answer, so it is called off the event loop.
+public protocol EventStore: AnyObject {
+    /// Runs `body` inside one write transaction: what it reads and what it
+    /// appends (through `append`, which joins the transaction) happen under
+    /// the account's write lock, so a decision cannot be invalidated by
+    /// another writer between reading and appending.
+    func writeTransaction<T>(_ body: () throws -> T) throws -> T
+
+    /// Appends events atomically: all land or none do.
+    ///
+    /// - An event whose id is stored already with identical content is skipped
+    ///   (retries, restores and re-sent watch workouts are safe); with other
+    ///   content the whole append fails with `eventIdConflict`.
+    /// - For each stream in `expectations`, the stream must be at that version
+    ///   when new events are written to it, else `wrongExpectedVersion`.
+    /// - `recordedAt` is `max(now, the head's recordedAt)`: it never decreases
+    ///   along the log, so "the log as of time T" is a prefix.
+    @discardableResult
+    func append(_ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion], now: Timestamp) throws -> AppendResult
+
+    /// The last event's position and chain hash (0 and the genesis hash for an empty log).
+    func head() throws -> (position: Int64, hash: [UInt8])
+
+    /// The current version of a stream; 0 when it does not exist.
+    func version(of stream: StreamName) throws -> Int64
+
+    /// The last position recorded at or before `time` (0 if none): the log "as of" that time.
+    func position(recordedAtOrBefore time: Timestamp) throws -> Int64
+
+    /// Calls `body` with each matching event in position order, without
+    /// holding the whole log in memory.
+    func read(_ query: EventQuery, _ body: (EventEnvelope) throws -> Void) throws
+
+    /// The replay path for folds: events in position order with only what a fold reads.
+    func replay(from: Int64, through: Int64, _ body: (RecordedEvent) throws -> Void) throws
+
+    /// The stored rows, undecoded, in position order: what `verify` rechecks.
+    func storedEvents(from: Int64, through: Int64, _ body: (StoredEvent) throws -> Void) throws
+
+    func event(id: UUID) throws -> EventEnvelope?
+
+    /// The device each of these ids was stored with, for the ids stored already.
+    func devices(ofStored ids: [UUID]) throws -> [UUID: String]
+
+    /// Streams whose name starts with `prefix`, with the position of their first event.
+    func streams(prefix: String) throws -> [(stream: StreamName, firstPosition: Int64)]
+
+    func count() throws -> Int64
+}
+
+/// A filter for `EventStore.read`. Positions are inclusive.
+public struct EventQuery: Sendable {
+    public var stream: StreamName?
+    public var types: [String]?
+    public var fromPosition: Int64 = 1
+    public var throughPosition: Int64 = .max
+    public var recordedFrom: Timestamp?
+    public var recordedThrough: Timestamp?
+    public init(stream: StreamName? = nil, types: [String]? = nil, from: Int64 = 1, through: Int64 = .max) {
+        self.stream = stream
+        self.types = types
+        self.fromPosition = from
+        self.throughPosition = through
+    }
+}
+
+public let genesisHash = [UInt8](repeating: 0, count: 32)
+
+extension EventStore {
+    @discardableResult
+    public func append(_ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion] = [:]) throws -> AppendResult {
+        try append(events, expecting: expectations, now: .now())
+    }
+
+    public func read(_ body: (EventEnvelope) throws -> Void) throws { try read(EventQuery(), body) }
+
+    public func replay(_ body: (RecordedEvent) throws -> Void) throws { try replay(from: 1, through: .max, body) }
+
+    public func replay(from: Int64, _ body: (RecordedEvent) throws -> Void) throws { try replay(from: from, through: .max, body) }
+
+    public func replay(through: Int64, _ body: (RecordedEvent) throws -> Void) throws { try replay(from: 1, through: through, body) }
+
+    /// The position of the last event; 0 for an empty log.
+    public func headPosition() throws -> Int64 { try head().position }
+
+    /// The events of one stream, in version order.
+    public func read(stream: StreamName, through: Int64 = .max) throws -> [EventEnvelope] {
+        var out: [EventEnvelope] = []
+        try read(EventQuery(stream: stream, through: through)) { out.append($0) }
+        return out
+    }
+
+    /// One event by position.
+    public func event(at position: Int64) throws -> EventEnvelope? {
+        var found: EventEnvelope?
+        try read(EventQuery(from: position, through: position)) { found = $0 }
+        return found
+    }
+}
