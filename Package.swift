@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -57,6 +58,19 @@ let package = Package(
             dependencies: ["RepLedgerCore", "RepLedgerProjections", "RepLedgerSnapshots"],
             path: "Sources/RepLedgerQueries"
         ),
+        // The event store on PostgreSQL (`ledger serve --postgres URL`): the
+        // same EventStore protocol as SQLite, through postgres-nio.
+        .target(
+            name: "RepLedgerPostgres",
+            dependencies: [
+                "RepLedgerCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Sources/RepLedgerPostgres"
+        ),
         // `ledger serve`: accounts, tokens and each account's log over HTTP.
         .target(
             name: "RepLedgerServer",
@@ -64,6 +78,8 @@ let package = Package(
                 "RepLedgerCore",
                 "RepLedgerProjections",
                 "RepLedgerQueries",
+                "RepLedgerPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -92,6 +108,7 @@ let package = Package(
                 "RepLedgerQueries",
                 "RepLedgerServer",
                 "RepLedgerSync",
+                "RepLedgerPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),

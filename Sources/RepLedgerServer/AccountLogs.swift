@@ -1,7 +1,7 @@
 import Foundation
 import RepLedgerCore
 
-/// One account's ledger on the server: its SQLite file, the command path that
+/// One account's ledger on the server: its store, the command path that
 /// validates pushed events, and the live subscribers waiting for its next
 /// event. Every use of the file goes through `withLedger`, one at a time.
 public final class AccountLog: @unchecked Sendable {
@@ -12,9 +12,9 @@ public final class AccountLog: @unchecked Sendable {
     private var subscribers: [UUID: AsyncStream<LiveSignal>.Continuation] = [:]
     private let subscribersLock = NSLock()
 
-    init(accountId: String, path: String) throws {
+    init(accountId: String, store: any EventStore) {
         self.accountId = accountId
-        ledger = Ledger(store: try SQLiteEventStore(path: path, durability: .full, access: .create), device: "server")
+        ledger = Ledger(store: store, device: "server")
     }
 
     /// The log answers nothing afterwards; the connection closes with the
@@ -90,26 +90,22 @@ public final class AccountLog: @unchecked Sendable {
     }
 }
 
-/// The accounts' ledgers under `DIR/accounts/`, opened on first use. At most
-/// `maximumOpen` stay open (three file descriptors each, with the WAL): the
+/// The accounts' ledgers, opened on first use. At most `maximumOpen` stay
+/// open (a SQLite ledger holds three file descriptors, with the WAL): the
 /// least recently used without live subscribers is let go first (a request
-/// still holding it finishes on its own connection; SQLite's locking keeps
-/// two connections to one file correct).
+/// still holding it finishes on its own connection; the store's own locking
+/// keeps two connections to one log correct).
 public final class AccountLogs: @unchecked Sendable {
-    let directory: String
+    public let storage: any ServerStorage
     let maximumOpen: Int
     private var open: [String: (log: AccountLog, used: UInt64)] = [:]
     private var clock: UInt64 = 0
     private let lock = NSLock()
 
-    public init(directory: String, maximumOpen: Int = 256) throws {
-        self.directory = directory + "/accounts"
+    public init(storage: any ServerStorage, maximumOpen: Int = 256) {
+        self.storage = storage
         self.maximumOpen = maximumOpen
-        try FileManager.default.createDirectory(atPath: self.directory, withIntermediateDirectories: true)
     }
-
-    /// The ledger file of an account (created by the first event it is given).
-    public func path(of accountId: String) -> String { "\(directory)/\(accountId).sqlite" }
 
     public func log(_ accountId: String) throws -> AccountLog {
         lock.lock()
@@ -119,7 +115,7 @@ public final class AccountLogs: @unchecked Sendable {
             open[accountId]?.used = clock
             return entry.log
         }
-        let log = try AccountLog(accountId: accountId, path: path(of: accountId))
+        let log = AccountLog(accountId: accountId, store: try storage.store(for: accountId))
         if open.count >= maximumOpen,
            let idle = open.filter({ !$0.value.log.hasSubscribers }).min(by: { $0.value.used < $1.value.used })?.key {
             open[idle] = nil
@@ -128,23 +124,26 @@ public final class AccountLogs: @unchecked Sendable {
         return log
     }
 
-    /// Closes the account's ledger and removes its file with -wal and -shm →
-    /// how many events and snapshots it held. Its live streams end.
-    func erase(_ accountId: String) throws -> (events: Int64, snapshots: Int64) {
+    /// Another process appended to the account ("*": to any account):
+    /// its live subscribers here read what is new.
+    func appendedElsewhere(_ accountId: String) {
+        lock.lock()
+        let logs = accountId == "*" ? open.values.map(\.log) : open[accountId].map { [$0.log] } ?? []
+        lock.unlock()
+        for log in logs { log.notifyAppended() }
+    }
+
+    /// Closes the account's ledger and deletes its log, snapshots and tokens →
+    /// what was deleted. Its live streams end.
+    func erase(_ accountId: String) throws -> (events: Int64, snapshots: Int64, tokens: Int) {
         lock.lock()
         defer { lock.unlock() }
-        let log = try open[accountId]?.log ?? AccountLog(accountId: accountId, path: path(of: accountId))
-        let counts = try log.withLedger { ledger in
-            (try ledger.store.headPosition(), try (ledger.store as? SQLiteEventStore)?.database.scalarInt("SELECT COUNT(*) FROM snapshots") ?? 0)
+        if let log = open[accountId]?.log {
+            log.finishSubscribers()
+            log.close()
+            open[accountId] = nil
         }
-        log.finishSubscribers()
-        open[accountId] = nil
-        log.close()
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            let file = path(of: accountId) + suffix
-            if FileManager.default.fileExists(atPath: file) { try FileManager.default.removeItem(atPath: file) }
-        }
-        return counts
+        return try storage.erase(accountId)
     }
 
     func finishSubscribers() {

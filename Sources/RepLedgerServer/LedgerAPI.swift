@@ -11,9 +11,14 @@ public final class LedgerAPI: Sendable {
     public let accounts: AccountDirectory
     public let logs: AccountLogs
 
-    public init(dataDirectory: String) throws {
-        accounts = try AccountDirectory(directory: dataDirectory)
-        logs = try AccountLogs(directory: dataDirectory)
+    public init(storage: any ServerStorage) {
+        accounts = AccountDirectory(table: storage.accountTable)
+        logs = AccountLogs(storage: storage)
+    }
+
+    /// The default storage: SQLite files under `dataDirectory`.
+    public convenience init(dataDirectory: String) throws {
+        self.init(storage: try SQLiteServerStorage(directory: dataDirectory))
     }
 
     // MARK: Who is asking
@@ -96,8 +101,7 @@ public final class LedgerAPI: Sendable {
     public func page(log: AccountLog, after: Int64, limit: Int) throws -> (lines: [(position: Int64, json: String)], head: JSONValue) {
         try log.withLedger { ledger in
             var lines: [(Int64, String)] = []
-            var query = EventQuery(from: max(0, after) + 1)
-            query.throughPosition = max(0, after) + Int64(limit)
+            let query = EventQuery(from: max(0, after) + 1, through: max(0, after) + Int64(limit))
             try ledger.store.read(query) { lines.append(($0.position, $0.canonicalJSON)) }
             return (lines, try Self.head(ledger.store))
         }
@@ -189,8 +193,7 @@ public final class LedgerAPI: Sendable {
     public func erase(_ caller: AccountDirectory.Caller, account: String, now: Timestamp = .now()) throws -> JSONValue {
         let id = account.lowercased()
         guard caller.account.accountId == id else { throw APIError.forbidden("only the account's own token may erase it") }
-        let tokens = try accounts.erase(id)
-        let (events, snapshots) = try logs.erase(id)
+        let (events, snapshots, tokens) = try logs.erase(id)
         return .object([("accountId", .string(id)), ("events", .int(events)), ("snapshots", .int(snapshots)),
                         ("tokens", .int(Int64(tokens))), ("keyDestroyed", .bool(false)), ("at", .string(now.iso8601))])
     }
@@ -206,7 +209,7 @@ public final class LedgerAPI: Sendable {
         let weekAgo = now.adding(milliseconds: -7 * 86_400_000)
         var clients: [JSONValue] = []
         for account in try accounts.accounts() where account.accountId != caller.account.accountId {
-            guard FileManager.default.fileExists(atPath: logs.path(of: account.accountId)) else { continue }
+            guard try logs.storage.hasLog(account.accountId) else { continue }
             let log = try logs.log(account.accountId)
             let row: JSONValue? = try log.withLedger { ledger in
                 guard try ledger.coaching().grants(caller.account.accountId) else { return nil }

@@ -12,6 +12,8 @@ public enum LedgerServer {
         public var host: String
         public var port: Int
         public var dataDirectory: String
+        /// A PostgreSQL URL: all accounts in that database instead of files under `dataDirectory`.
+        public var postgres: String?
         /// Seconds between `: keep-alive` comments on live streams.
         public var keepAliveSeconds: Double
 
@@ -21,11 +23,20 @@ public enum LedgerServer {
             self.dataDirectory = dataDirectory
             self.keepAliveSeconds = keepAliveSeconds
         }
+
+        /// The storage these settings name (PostgreSQL's schema is created or migrated here).
+        public func storage(logger: Logger) throws -> any ServerStorage {
+            if let postgres { return try PostgresServerStorage(url: postgres, logger: logger) }
+            return try SQLiteServerStorage(directory: dataDirectory)
+        }
     }
 
     /// Runs until a signal stops it; `onListening` gets the bound port (useful with port 0).
     public static func run(_ settings: Settings, logger: Logger, onListening: @escaping @Sendable (Int) -> Void) async throws {
-        let api = try LedgerAPI(dataDirectory: settings.dataDirectory)
+        let storage = try settings.storage(logger: logger)
+        defer { storage.shutdown() }
+        let api = LedgerAPI(storage: storage)
+        try storage.watchAppends { [logs = api.logs] account in logs.appendedElsewhere(account) }
         let responder = LedgerResponder(api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger)
         let app = Application(
             responder: responder,

@@ -117,7 +117,7 @@ enum ExitStatus {
             Console.error("error: \(e)")
             switch e {
             case .wrongExpectedVersion, .eventIdConflict: return refused
-            case .newerSchema, .unreadableEvent, .sqlite, .noLedger, .foreignDatabase: return storage
+            case .newerSchema, .unreadableEvent, .sqlite, .noLedger, .foreignDatabase, .database: return storage
             }
         case let e as SQLiteError:
             Console.error("error: \(e.plainMessage)")

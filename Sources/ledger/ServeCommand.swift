@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import RepLedgerCore
+import RepLedgerPostgres
 import RepLedgerServer
 
 /// `ledger serve`: the sync server (SERVER.md §2).
@@ -14,26 +15,29 @@ struct ServeCommand: ParsableCommand {
         Examples:
           ledger serve --data ./repledger-server
           ledger serve --listen 127.0.0.1:0     # any free port; the first line says which
+          ledger serve --postgres postgres://repledger:SECRET@127.0.0.1:5432/repledger
         """)
     @Option(help: "HOST:PORT to listen on (default: loopback, 127.0.0.1:8787).") var listen = "127.0.0.1:8787"
     @Option(help: "The server's directory: accounts, tokens and one ledger per account.") var data = "repledger-server"
-    @Option(help: "A PostgreSQL URL instead of --data (not served by this build).") var postgres: String?
+    @Option(help: "A PostgreSQL URL: every account in that database instead of files under --data (several servers may share it).") var postgres: String?
     @Option(help: ArgumentHelp("Seconds between keep-alive comments on live streams.", visibility: .hidden)) var keepAlive = 15.0
 
     func run() throws {
-        if postgres != nil { throw ValidationError("--postgres is not served by this build yet; use --data DIR") }
         guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
             throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:8787")
         }
         let host = String(listen[..<colon])
-        let settings = LedgerServer.Settings(host: host, port: port, dataDirectory: data, keepAliveSeconds: max(0.05, keepAlive))
+        var settings = LedgerServer.Settings(host: host, port: port, dataDirectory: data, keepAliveSeconds: max(0.05, keepAlive))
+        settings.postgres = postgres
+        let fixed = settings
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         var log = Logger(label: "ledger.serve")
         log.logLevel = .info
         let logger = log
         try blockingRun {
-            try await LedgerServer.run(settings, logger: logger) { bound in
-                Console.out("listening on http://\(host):\(bound) (data: \(data))")
+            try await LedgerServer.run(fixed, logger: logger) { bound in
+                let storage = (try? PostgresPool.Location(url: postgres ?? "")).map { "postgres: \($0.description)" } ?? "data: \(data)"
+                Console.out("listening on http://\(host):\(bound) (\(storage))")
             }
         }
     }

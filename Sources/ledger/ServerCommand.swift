@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RepLedgerCore
+import Logging
 import RepLedgerServer
 
 /// `ledger server account|token`: accounts and tokens of a server's directory (SERVER.md §2).
@@ -11,12 +12,13 @@ struct ServerCommand: ParsableCommand {
 
     struct Target: ParsableArguments {
         @Option(help: "The server's directory (as given to `ledger serve --data`).") var data = "repledger-server"
-        @Option(help: "A PostgreSQL URL instead of --data (not served by this build).") var postgres: String?
+        @Option(help: "A PostgreSQL URL instead of --data (as given to `ledger serve --postgres`).") var postgres: String?
         @Flag(help: "Answer in JSON.") var json = false
 
         func api() throws -> LedgerAPI {
-            if postgres != nil { throw ValidationError("--postgres is not served by this build yet; use --data DIR") }
-            return try LedgerAPI(dataDirectory: data)
+            var settings = LedgerServer.Settings(dataDirectory: data)
+            settings.postgres = postgres
+            return LedgerAPI(storage: try settings.storage(logger: Logger(label: "ledger.server")))
         }
 
         func print(_ value: JSONValue, human: String) { if json { Console.json(value) } else { Console.out(human) } }
@@ -63,8 +65,8 @@ struct ServerCommand: ParsableCommand {
                 do {
                     restored = try api.logs.log(account.accountId).withLedger { try JSONLBackup.restore(text, into: $0.store) }
                 } catch {
-                    try? api.accounts.removeAccount(account.accountId)
-                    try? FileManager.default.removeItem(atPath: api.logs.path(of: account.accountId))
+                    try? api.logs.storage.discardLog(account.accountId)
+                    try? api.accounts.table.removeAccount(account.accountId)
                     throw error
                 }
                 let token = try api.accounts.createToken(account: account.accountId, device: device)

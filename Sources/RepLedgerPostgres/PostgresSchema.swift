@@ -1,0 +1,173 @@
+import Foundation
+import PostgresNIO
+import RepLedgerCore
+
+/// The PostgreSQL schema, as an ordered list of migrations recorded in
+/// `repledger_schema`. A migration is never edited once released; a change
+/// is a new migration appended here.
+///
+/// Every primary and unique key leads with `account_id`, so each table can be
+/// distributed by account (Citus-style) unchanged. The server works as the
+/// role `repledger_app` (`SET ROLE` on every connection), which may read and
+/// insert events but never UPDATE or DELETE them; a trigger refuses both for
+/// every role besides. Erasure is the one privileged path: the function
+/// `repledger_erase_account`, which runs with its owner's rights.
+public enum PostgresSchema {
+    public static let appRole = "repledger_app"
+
+    /// Each migration is a list of statements (the extended protocol takes one at a time).
+    static let migrations: [[String]] = [
+        // 1: accounts, tokens, each account's head and its events.
+        [
+            """
+            DO $$ BEGIN
+                IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'repledger_app') THEN CREATE ROLE repledger_app NOLOGIN; END IF;
+            END $$
+            """,
+            """
+            CREATE TABLE accounts (
+                account_id uuid    PRIMARY KEY,
+                name       text    NOT NULL,
+                coach      boolean NOT NULL,
+                created_at bigint  NOT NULL,
+                erased_at  bigint
+            )
+            """,
+            """
+            CREATE TABLE tokens (
+                account_id uuid   NOT NULL,
+                token_hash bytea  NOT NULL,
+                device     text   NOT NULL,
+                created_at bigint NOT NULL,
+                revoked_at bigint,
+                PRIMARY KEY (account_id, token_hash)
+            )
+            """,
+            // A bearer token names no account: found by its hash (not unique on
+            // its own, so the table still distributes by account).
+            """
+            CREATE INDEX tokens_by_hash ON tokens (token_hash)
+            """,
+            // One row per account: the last position, its hash and time. Appends
+            // lock it FOR UPDATE, which serializes one account's writers (across
+            // every server process) and no one else's.
+            """
+            CREATE TABLE heads (
+                account_id      uuid    PRIMARY KEY,
+                position        bigint  NOT NULL,
+                hash            bytea   NOT NULL,
+                recorded_at     bigint  NOT NULL,
+                recorded_offset integer NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE events (
+                account_id      uuid    NOT NULL,
+                position        bigint  NOT NULL,
+                event_id        uuid    NOT NULL,
+                stream          text    NOT NULL,
+                stream_version  bigint  NOT NULL,
+                type            text    NOT NULL,
+                type_code       integer NOT NULL,
+                schema          integer NOT NULL,
+                occurred_at     bigint  NOT NULL,
+                occurred_offset integer NOT NULL,
+                recorded_at     bigint  NOT NULL,
+                recorded_offset integer NOT NULL,
+                device          text    NOT NULL,
+                causation_id    uuid,
+                correlation_id  uuid,
+                payload         bytea   NOT NULL,
+                hash            bytea   NOT NULL,
+                PRIMARY KEY (account_id, position),
+                UNIQUE (account_id, event_id),
+                UNIQUE (account_id, stream, stream_version)
+            )
+            """,
+            // The log is append-only in the database itself: no role edits an
+            // event, and rows leave only through repledger_erase_account.
+            """
+            CREATE FUNCTION repledger_events_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'DELETE' AND current_setting('repledger.erasing', true) = OLD.account_id::text THEN RETURN OLD; END IF;
+                RAISE EXCEPTION 'events are immutable: append a correcting event instead' USING ERRCODE = 'insufficient_privilege';
+            END $$
+            """,
+            """
+            CREATE TRIGGER events_immutable BEFORE UPDATE OR DELETE ON events
+                FOR EACH ROW EXECUTE FUNCTION repledger_events_immutable()
+            """,
+            """
+            CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON events
+                FOR EACH STATEMENT EXECUTE FUNCTION repledger_events_immutable()
+            """,
+            // Erasure (SERVER.md §3): the account's events, head and tokens go; the
+            // account row stays, nameless, so its id is never reused.
+            """
+            CREATE FUNCTION repledger_erase_account(account uuid, OUT events bigint, OUT tokens bigint)
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+            BEGIN
+                PERFORM set_config('repledger.erasing', account::text, true);
+                DELETE FROM events e WHERE e.account_id = account;
+                GET DIAGNOSTICS events = ROW_COUNT;
+                DELETE FROM heads h WHERE h.account_id = account;
+                DELETE FROM tokens t WHERE t.account_id = account;
+                GET DIAGNOSTICS tokens = ROW_COUNT;
+                UPDATE accounts a SET erased_at = (extract(epoch FROM clock_timestamp()) * 1000)::bigint, name = '' WHERE a.account_id = account;
+                PERFORM set_config('repledger.erasing', '', true);
+            END $$
+            """,
+            """
+            REVOKE ALL ON accounts, tokens, heads, events FROM PUBLIC
+            """,
+            """
+            REVOKE ALL ON FUNCTION repledger_erase_account(uuid) FROM PUBLIC
+            """,
+            """
+            GRANT SELECT, INSERT ON events TO repledger_app
+            """,
+            """
+            GRANT SELECT, INSERT, UPDATE ON heads TO repledger_app
+            """,
+            """
+            GRANT SELECT, INSERT, UPDATE ON accounts TO repledger_app
+            """,
+            """
+            GRANT SELECT, INSERT, UPDATE, DELETE ON tokens TO repledger_app
+            """,
+            """
+            GRANT EXECUTE ON FUNCTION repledger_erase_account(uuid) TO repledger_app
+            """,
+        ],
+    ]
+
+    public static var currentVersion: Int { migrations.count }
+
+    /// Brings the database to the current schema (under an advisory lock, so
+    /// servers starting together migrate once), then makes every later
+    /// connection of the pool work as the app role. The URL's user must own
+    /// the schema (or be able to create it) and be a member of the app role.
+    public static func prepare(_ pool: PostgresPool) throws {
+        try pool.transaction { c in
+            try pool.run(c, "SELECT pg_advisory_xact_lock(7362105011)")
+            try pool.run(c, "CREATE TABLE IF NOT EXISTS repledger_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
+            let rows = try pool.run(c, "SELECT COALESCE(MAX(version), 0)::bigint FROM repledger_schema")
+            let found = Int(try rows.rows.first?.decode(Int64.self) ?? 0)
+            guard found <= migrations.count else {
+                throw StoreError.newerSchema(found: Int64(found), supported: Int64(migrations.count))
+            }
+            for (i, statements) in migrations.enumerated() where i >= found {
+                for sql in statements { try pool.run(c, PostgresQuery(unsafeSQL: sql)) }
+                try pool.run(c, "INSERT INTO repledger_schema (version) VALUES (\(i + 1))")
+            }
+            // The URL's user may work as the app role: a superuser can already.
+            try pool.run(c, PostgresQuery(unsafeSQL: """
+                DO $$ BEGIN
+                    IF NOT pg_has_role(current_user, 'repledger_app', 'MEMBER') THEN EXECUTE format('GRANT repledger_app TO %I', current_user); END IF;
+                END $$
+                """))
+        }
+        pool.workingRole = appRole
+        pool.shutdown()
+    }
+}

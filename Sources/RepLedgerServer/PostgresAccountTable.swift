@@ -1,0 +1,80 @@
+import Foundation
+import NIOCore
+import PostgresNIO
+import RepLedgerCore
+import RepLedgerPostgres
+
+/// Accounts and token hashes in PostgreSQL (tables `accounts` and `tokens`).
+final class PostgresAccountTable: AccountTable {
+    typealias Account = AccountDirectory.Account
+    let pool: PostgresPool
+
+    init(pool: PostgresPool) { self.pool = pool }
+
+    private func uuid(_ id: String) throws -> UUID {
+        guard let u = UUID(uuidString: id) else { throw AccountDirectory.Failure.unknownAccount(id) }
+        return u
+    }
+
+    func insertAccount(_ account: Account, createdAt: Int64) throws {
+        let id = try uuid(account.accountId)
+        try pool.withConnection { c in
+            try pool.run(c, "INSERT INTO accounts (account_id, name, coach, created_at) VALUES (\(id), \(account.name), \(account.isCoach), \(createdAt))")
+        }
+    }
+
+    func account(_ id: String) throws -> Account? {
+        let u = try uuid(id)
+        return try pool.withConnection { c in
+            try pool.run(c, "SELECT name, coach FROM accounts WHERE account_id = \(u) AND erased_at IS NULL").rows.first.map { row in
+                let (name, coach) = try row.decode((String, Bool).self)
+                return Account(accountId: u.uuidString.lowercased(), name: name, isCoach: coach)
+            }
+        }
+    }
+
+    func accounts() throws -> [Account] {
+        try pool.withConnection { c in
+            try pool.run(c, "SELECT account_id, name, coach FROM accounts WHERE erased_at IS NULL ORDER BY created_at, account_id").rows.map { row in
+                let (id, name, coach) = try row.decode((UUID, String, Bool).self)
+                return Account(accountId: id.uuidString.lowercased(), name: name, isCoach: coach)
+            }
+        }
+    }
+
+    func insertToken(hash: [UInt8], account: String, device: String, createdAt: Int64) throws {
+        let id = try uuid(account)
+        try pool.withConnection { c in
+            try pool.run(c, """
+                INSERT INTO tokens (account_id, token_hash, device, created_at) VALUES (\(id), \(ByteBuffer(bytes: hash)), \(device), \(createdAt))
+                """)
+        }
+    }
+
+    func revokeToken(hash: [UInt8], at time: Int64) throws -> Bool {
+        try pool.withConnection { c in
+            let result = try pool.run(c, """
+                UPDATE tokens SET revoked_at = \(time) WHERE token_hash = \(ByteBuffer(bytes: hash)) AND revoked_at IS NULL
+                """)
+            return (result.metadata.rows ?? 0) == 1
+        }
+    }
+
+    func token(hash: [UInt8]) throws -> (storedHash: [UInt8], device: String, account: Account)? {
+        try pool.withConnection { c in
+            try pool.run(c, """
+                SELECT t.token_hash, t.device, a.account_id, a.name, a.coach FROM tokens t
+                JOIN accounts a ON a.account_id = t.account_id
+                WHERE t.token_hash = \(ByteBuffer(bytes: hash)) AND t.revoked_at IS NULL AND a.erased_at IS NULL
+                """).rows.first.map { row in
+                let (stored, device, id, name, coach) = try row.decode((ByteBuffer, String, UUID, String, Bool).self)
+                return (Array(stored.readableBytesView), device, Account(accountId: id.uuidString.lowercased(), name: name, isCoach: coach))
+            }
+        }
+    }
+
+    func removeAccount(_ id: String) throws {
+        let u = try uuid(id)
+        _ = try pool.transaction { c in try pool.run(c, "SELECT events FROM repledger_erase_account(\(u))") }
+    }
+}

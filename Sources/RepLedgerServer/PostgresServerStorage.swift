@@ -1,0 +1,93 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+import RepLedgerCore
+import RepLedgerPostgres
+
+/// Every account in one PostgreSQL database (`ledger serve --postgres URL`).
+/// Several server processes may share it: appends serialize per account on
+/// the database's head row, and `LISTEN repledger_events` tells each process
+/// of the others' appends.
+public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
+    public let pool: PostgresPool
+    let table: PostgresAccountTable
+    let logger: Logger
+    private var listener: Task<Void, Never>?
+    private let lock = NSLock()
+    public var accountTable: any AccountTable { table }
+
+    public init(url: String, logger: Logger) throws {
+        pool = try PostgresPool(url: url, maximumConnections: 8)
+        self.logger = logger
+        try PostgresSchema.prepare(pool)
+        table = PostgresAccountTable(pool: pool)
+    }
+
+    public func store(for accountId: String) throws -> any EventStore {
+        guard let id = UUID(uuidString: accountId) else { throw APIError.forbidden("no such account") }
+        return PostgresEventStore(accountId: id, pool: pool)
+    }
+
+    public func hasLog(_ accountId: String) throws -> Bool {
+        guard let id = UUID(uuidString: accountId) else { return false }
+        return try pool.withConnection { c in
+            try !pool.run(c, "SELECT 1 FROM heads WHERE account_id = \(id) AND position > 0").rows.isEmpty
+        }
+    }
+
+    public func erase(_ accountId: String) throws -> (events: Int64, snapshots: Int64, tokens: Int) {
+        guard let id = UUID(uuidString: accountId) else { return (0, 0, 0) }
+        return try pool.transaction { c in
+            // Waits for an append in flight on another process: nothing lands after the erase.
+            try pool.run(c, "SELECT 1 FROM heads WHERE account_id = \(id) FOR UPDATE")
+            let row = try pool.run(c, "SELECT events, tokens FROM repledger_erase_account(\(id))").rows.first
+            guard let row else { return (0, 0, 0) }
+            let (events, tokens) = try row.decode((Int64, Int64).self)
+            return (events, 0, Int(tokens))
+        }
+    }
+
+    public func discardLog(_ accountId: String) throws {
+        guard let id = UUID(uuidString: accountId) else { return }
+        // An import that failed appended nothing (it is one transaction); the account row goes through the erase path.
+        _ = try pool.transaction { c in try pool.run(c, "SELECT events FROM repledger_erase_account(\(id))") }
+    }
+
+    /// One connection per process listens; if it drops (the database
+    /// restarted), it reconnects and wakes every subscriber, which then
+    /// re-reads after its last position: nothing is missed or repeated.
+    public func watchAppends(_ appended: @escaping @Sendable (String) -> Void) throws {
+        let pool = self.pool
+        let logger = self.logger
+        let task = Task.detached {
+            while !Task.isCancelled {
+                do {
+                    let connection = try pool.listenerConnection()
+                    let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+                    let context = connection.addListener(channel: "repledger_events") { _, notification in
+                        continuation.yield(String(notification.payload.prefix(36)))
+                    }
+                    _ = try await connection.query("LISTEN repledger_events", logger: logger)
+                    connection.closeFuture.whenComplete { _ in continuation.finish() }
+                    appended("*")
+                    for await account in stream { appended(account) }
+                    context.stop()
+                } catch {
+                    logger.warning("live updates from PostgreSQL paused: \(error); retrying")
+                }
+                try? await Task.sleep(nanoseconds: 500_000_000)
+            }
+        }
+        lock.lock()
+        listener = task
+        lock.unlock()
+    }
+
+    public func shutdown() {
+        lock.lock()
+        listener?.cancel()
+        lock.unlock()
+        pool.shutdown()
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import RepLedgerCore
+
+/// Accounts and token hashes in `DIR/accounts.sqlite`, beside the accounts' ledgers.
+public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
+    public typealias Account = AccountDirectory.Account
+    let db: SQLiteDatabase
+    private let lock = NSLock()
+
+    static let migrations = [
+        """
+        CREATE TABLE accounts (
+            account_id TEXT PRIMARY KEY,
+            name       TEXT NOT NULL,
+            coach      INTEGER NOT NULL,
+            created_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE tokens (
+            token_hash BLOB PRIMARY KEY,
+            account_id TEXT NOT NULL REFERENCES accounts (account_id),
+            device     TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            revoked_at INTEGER
+        ) STRICT;
+        """,
+        // 2: erased accounts keep their id (never reused, answering 403 like
+        // an unknown one) and nothing else: name and tokens are deleted.
+        """
+        ALTER TABLE accounts ADD COLUMN erased_at INTEGER;
+        """,
+    ]
+
+    public init(directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        db = try SQLiteDatabase(path: directory + "/accounts.sqlite")
+        try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000")
+        try db.transaction {
+            let found = Int(try db.scalarInt("PRAGMA user_version"))
+            for (i, sql) in Self.migrations.enumerated() where i >= found { try db.execute(sql) }
+            try db.execute("PRAGMA user_version = \(Self.migrations.count)")
+        }
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    public func insertAccount(_ account: Account, createdAt: Int64) throws {
+        try locked {
+            try db.with("INSERT INTO accounts (account_id, name, coach, created_at) VALUES (?, ?, ?, ?)") { s in
+                try s.bind(1, account.accountId)
+                try s.bind(2, account.name)
+                try s.bind(3, account.isCoach ? 1 : 0)
+                try s.bind(4, createdAt)
+                try s.run()
+            }
+        }
+    }
+
+    public func account(_ id: String) throws -> Account? {
+        try locked {
+            try db.with("SELECT account_id, name, coach FROM accounts WHERE account_id = ? AND erased_at IS NULL") { s in
+                try s.bind(1, id)
+                guard try s.step() else { return nil }
+                return Account(accountId: s.text(0), name: s.text(1), isCoach: s.int(2) != 0)
+            }
+        }
+    }
+
+    public func accounts() throws -> [Account] {
+        try locked {
+            try db.with("SELECT account_id, name, coach FROM accounts WHERE erased_at IS NULL ORDER BY created_at, account_id") { s in
+                var out: [Account] = []
+                while try s.step() { out.append(Account(accountId: s.text(0), name: s.text(1), isCoach: s.int(2) != 0)) }
+                return out
+            }
+        }
+    }
+
+    public func insertToken(hash: [UInt8], account: String, device: String, createdAt: Int64) throws {
+        try locked {
+            try db.with("INSERT INTO tokens (token_hash, account_id, device, created_at) VALUES (?, ?, ?, ?)") { s in
+                try s.bind(1, hash)
+                try s.bind(2, account)
+                try s.bind(3, device)
+                try s.bind(4, createdAt)
+                try s.run()
+            }
+        }
+    }
+
+    public func revokeToken(hash: [UInt8], at time: Int64) throws -> Bool {
+        try locked {
+            try db.with("UPDATE tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL") { s in
+                try s.bind(1, time)
+                try s.bind(2, hash)
+                try s.run()
+                return db.changes == 1
+            }
+        }
+    }
+
+    public func token(hash: [UInt8]) throws -> (storedHash: [UInt8], device: String, account: Account)? {
+        try locked {
+            try db.with("""
+                SELECT t.token_hash, t.device, a.account_id, a.name, a.coach FROM tokens t
+                JOIN accounts a ON a.account_id = t.account_id WHERE t.token_hash = ? AND t.revoked_at IS NULL AND a.erased_at IS NULL
+                """) { s in
+                try s.bind(1, hash)
+                guard try s.step() else { return nil }
+                return (s.bytes(0), s.text(1), Account(accountId: s.text(2), name: s.text(3), isCoach: s.int(4) != 0))
+            }
+        }
+    }
+
+    /// Marks the account erased and deletes its name and tokens → how many tokens.
+    func erase(_ id: String) throws -> Int {
+        try locked {
+            try db.transaction {
+                let tokens = try db.with("DELETE FROM tokens WHERE account_id = ?") { s in try s.bind(1, id); try s.run(); return Int(db.changes) }
+                try db.with("UPDATE accounts SET erased_at = ?, name = '' WHERE account_id = ?") { s in
+                    try s.bind(1, Timestamp.now().millis)
+                    try s.bind(2, id)
+                    try s.run()
+                }
+                return tokens
+            }
+        }
+    }
+
+    public func removeAccount(_ id: String) throws {
+        try locked {
+            try db.with("DELETE FROM tokens WHERE account_id = ?") { s in try s.bind(1, id); try s.run() }
+            try db.with("DELETE FROM accounts WHERE account_id = ?") { s in try s.bind(1, id); try s.run() }
+        }
+    }
+}
