@@ -119,6 +119,8 @@ let package = Package(
             name: "RepLedgerCoreTests",
             dependencies: [
                 "RepLedgerCore",
+                "RepLedgerPostgres",
+                "LedgerTestSupport",
                 "RepLedgerProjections",
                 "RepLedgerSnapshots",
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -106,11 +106,11 @@ import Testing
         #expect(pushed.status == 200)
         let events = try await server.get(path, token: alice.token)
         #expect(((events.json?["events"] as? [[String: Any]])?.last?["device"] as? String) == "watch")
-        #expect(try cli.run(["server", "token", "revoke", watch, "--data", server.data, "--json"], useDbFlag: false).stdout == "{}\n")
+        #expect(try cli.run(["server", "token", "revoke", watch, "--json"] + server.storage, useDbFlag: false).stdout == "{}\n")
         #expect(try await server.get(path, token: watch).errorCode == "unauthorized")
-        #expect(try cli.run(["server", "token", "revoke", watch, "--data", server.data], useDbFlag: false).status != 0)
+        #expect(try cli.run(["server", "token", "revoke", watch] + server.storage, useDbFlag: false).status != 0)
         // The data directory never holds a token, only hashes.
-        let files = try FileManager.default.subpathsOfDirectory(atPath: server.data)
+        let files = ServerProcess.onPostgres ? [] : try FileManager.default.subpathsOfDirectory(atPath: server.data)
         for file in files {
             let bytes = (try? Data(contentsOf: URL(fileURLWithPath: server.data + "/" + file))) ?? Data()
             #expect(bytes.range(of: Data(alice.token.utf8)) == nil, "\(file) holds a token")
@@ -219,7 +219,7 @@ import Testing
         try old.run(["demo", "--json"])
         let backup = cli.folder.appendingPathComponent("backup.jsonl").path
         try old.run(["export", "jsonl", backup])
-        let out = try cli.run(["server", "account", "import", "lina", backup, "--data", server.data, "--json"], useDbFlag: false)
+        let out = try cli.run(["server", "account", "import", "lina", backup, "--json"] + server.storage, useDbFlag: false)
         let json = try #require(out.json, "\(out.stderr)")
         let id = try #require(json["accountId"] as? String)
         let token = try #require(json["token"] as? String)
@@ -236,9 +236,11 @@ import Testing
         #expect(phone.log == lines.joined(separator: "\n") + "\n")
         // A broken backup creates no account.
         try "{not json}\n".write(toFile: backup + ".bad", atomically: true, encoding: .utf8)
-        #expect(try cli.run(["server", "account", "import", "bad", backup + ".bad", "--data", server.data], useDbFlag: false).status != 0)
-        let files = try FileManager.default.contentsOfDirectory(atPath: server.data + "/accounts").filter { $0.hasSuffix(".sqlite") }
-        #expect(files.count == 1)
+        #expect(try cli.run(["server", "account", "import", "bad", backup + ".bad"] + server.storage, useDbFlag: false).status != 0)
+        if !ServerProcess.onPostgres {
+            let files = try FileManager.default.contentsOfDirectory(atPath: server.data + "/accounts").filter { $0.hasSuffix(".sqlite") }
+            #expect(files.count == 1)
+        }
     }
 
     @Test func aCleanStopOnSIGTERM() async throws {

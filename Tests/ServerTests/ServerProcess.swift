@@ -4,10 +4,15 @@ import LedgerTestSupport
 import NIOCore
 import NIOHTTP1
 
-/// A real `ledger serve` on a free loopback port, over a fresh data directory.
+/// A real `ledger serve` on a free loopback port, over a fresh data
+/// directory, or over a fresh database of the test PostgreSQL cluster when
+/// `REPLEDGER_TEST_BACKEND=postgres` (`.ci/run` runs this suite both ways).
 final class ServerProcess: @unchecked Sendable {
     let cli: LedgerProcess
     let data: String
+    /// `--data DIR` or `--postgres URL`: for `ledger serve` and `ledger server`.
+    let storage: [String]
+    static let onPostgres = ProcessInfo.processInfo.environment["REPLEDGER_TEST_BACKEND"] == "postgres"
     private(set) var port = 0
     private var process: Process?
     private let errorLog: URL
@@ -15,6 +20,12 @@ final class ServerProcess: @unchecked Sendable {
     init(cli: LedgerProcess, keepAlive: Double = 0.3) throws {
         self.cli = cli
         data = cli.folder.appendingPathComponent("server").path
+        if Self.onPostgres {
+            guard let cluster = PostgresCluster.shared else { throw ServerFailure.didNotStart("no PostgreSQL: \(PostgresCluster.unavailableReason)") }
+            storage = ["--postgres", try cluster.createDatabase()]
+        } else {
+            storage = ["--data", data]
+        }
         errorLog = cli.folder.appendingPathComponent("serve-\(UUID().uuidString).log")
         try start(keepAlive: keepAlive)
     }
@@ -25,7 +36,7 @@ final class ServerProcess: @unchecked Sendable {
     func start(keepAlive: Double = 0.3) throws {
         let p = Process()
         p.executableURL = LedgerProcess.binary
-        p.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--data", data, "--keep-alive", String(keepAlive)]
+        p.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--keep-alive", String(keepAlive)] + storage
         p.currentDirectoryURL = cli.folder
         let out = Pipe()
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
@@ -77,7 +88,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     func createAccount(_ name: String, coach: Bool = false) throws -> Account {
-        let out = try cli.run(["server", "account", "create", name, "--data", data, "--json"] + (coach ? ["--coach"] : []), useDbFlag: false)
+        let out = try cli.run(["server", "account", "create", name, "--json"] + storage + (coach ? ["--coach"] : []), useDbFlag: false)
         guard let json = out.json, let id = json["accountId"] as? String, let token = json["token"] as? String else {
             throw ServerFailure.cli(out.stderr)
         }
@@ -85,7 +96,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     func createToken(_ account: String, device: String) throws -> String {
-        let out = try cli.run(["server", "token", "create", account, "--device", device, "--data", data, "--json"], useDbFlag: false)
+        let out = try cli.run(["server", "token", "create", account, "--device", device, "--json"] + storage, useDbFlag: false)
         guard let token = out.json?["token"] as? String else { throw ServerFailure.cli(out.stderr) }
         return token
     }

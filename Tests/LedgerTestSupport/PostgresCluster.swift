@@ -1,0 +1,150 @@
+import Foundation
+
+/// A throwaway PostgreSQL cluster for tests: `initdb` as the `postgres` user
+/// (when running as root; as the current user otherwise) into a temporary
+/// folder, started on a free loopback port, stopped and removed when the test
+/// process exits. Needs Debian's `postgresql` package (`.ci/run` installs it).
+public final class PostgresCluster: @unchecked Sendable {
+    public let folder: String
+    public let port: Int
+    let bin: String
+    private var databases = 0
+    private let lock = NSLock()
+
+    /// The cluster every test of this process shares (each test takes databases of its own), or
+    /// nil when no PostgreSQL can be started here: `unavailableReason` says why.
+    public static let shared: PostgresCluster? = {
+        do {
+            let cluster = try PostgresCluster()
+            atexit { PostgresCluster.sharedForExit?.remove() }
+            sharedForExit = cluster
+            return cluster
+        } catch {
+            unavailableReason = "\(error)"
+            return nil
+        }
+    }()
+    nonisolated(unsafe) static var sharedForExit: PostgresCluster?
+    nonisolated(unsafe) public static var unavailableReason = ""
+
+    /// True when the tests asked for PostgreSQL (`REPLEDGER_TEST_POSTGRES=1`) or one can be started.
+    public static var available: Bool { shared != nil }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
+
+    public init() throws {
+        guard let bin = Self.binaries() else {
+            throw Failure(description: "no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)")
+        }
+        self.bin = bin
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("repledger-pg-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        if getuid() == 0 { _ = try Self.run("/bin/chown", ["-R", "postgres", folder]) }
+        try asOwner("\(bin)/initdb", ["-D", "\(folder)/data", "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"])
+        try start()
+    }
+
+    /// Starts (or starts again) the server on the same port and data. Through
+    /// a shell that first closes every descriptor above 2: Foundation's
+    /// `Process` learns of an exit from a socket its child inherits, and a
+    /// server left running with it would make `pg_ctl` seem never to end.
+    public func start() throws {
+        let command = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done; exec \"$0\" \"$@\""
+        try asOwner("/bin/bash", ["-c", command, "\(bin)/pg_ctl", "-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "-t", "60",
+                                  "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=200", "start"])
+    }
+
+    /// A fast stop: connections are cut, committed work is kept (the WAL is flushed at commit).
+    public func stop() throws {
+        try asOwner("\(bin)/pg_ctl", ["-D", "\(folder)/data", "-m", "fast", "-w", "stop"])
+    }
+
+    public func remove() {
+        _ = try? asOwner("\(bin)/pg_ctl", ["-D", "\(folder)/data", "-m", "immediate", "-w", "stop"])
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// A new empty database → its URL (as the cluster's superuser, which the server then narrows to the app role).
+    public func createDatabase() throws -> String {
+        lock.lock()
+        databases += 1
+        let name = "t\(databases)_\(UUID().uuidString.prefix(8).lowercased())"
+        lock.unlock()
+        _ = try psql("postgres", "CREATE DATABASE \(name)")
+        return url(name)
+    }
+
+    public func url(_ database: String, user: String = "postgres") -> String { "postgres://\(user)@127.0.0.1:\(port)/\(database)" }
+
+    /// Runs SQL with psql → its output (unaligned, tuples only).
+    @discardableResult
+    public func psql(_ database: String, _ sql: String, user: String = "postgres") throws -> String {
+        try Self.run("/usr/bin/psql", ["-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", database, "-v", "ON_ERROR_STOP=1",
+                                       "-A", "-t", "-q", "-c", sql])
+    }
+
+    /// The result of psql, failure included.
+    public func tryPSQL(_ database: String, _ sql: String, user: String = "postgres") -> (ok: Bool, output: String) {
+        do { return (true, try psql(database, sql, user: user)) } catch { return (false, "\(error)") }
+    }
+
+    @discardableResult
+    func asOwner(_ tool: String, _ args: [String]) throws -> String {
+        if getuid() == 0 { return try Self.run("/usr/sbin/runuser", ["-u", "postgres", "--", tool] + args) }
+        return try Self.run(tool, args)
+    }
+
+    static func binaries() -> String? {
+        let root = "/usr/lib/postgresql"
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap(Int.init).sorted(by: >)
+        return versions.map { "\(root)/\($0)/bin" }.first { FileManager.default.isExecutableFile(atPath: "\($0)/pg_ctl") }
+    }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) == 0 && getsockname(fd, $0, &size) == 0 }
+        }
+        guard bound else { throw Failure(description: "no free loopback port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Output goes through files, not pipes: `pg_ctl start` leaves a server
+    /// running that would hold a pipe open, and a read to its end would never end.
+    @discardableResult
+    static func run(_ tool: String, _ args: [String]) throws -> String {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("pg-run-\(UUID().uuidString)")
+        let outPath = base.path + ".out", errPath = base.path + ".err"
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: outPath)
+            try? FileManager.default.removeItem(atPath: errPath)
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = args
+        p.currentDirectoryURL = URL(fileURLWithPath: "/tmp")
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        try p.run()
+        p.waitUntilExit()
+        let output = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        guard p.terminationStatus == 0 else {
+            let error = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+            throw Failure(description: "\(tool) \(args.joined(separator: " ")) failed: \(error)")
+        }
+        return output
+    }
+}
