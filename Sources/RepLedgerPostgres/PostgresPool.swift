@@ -174,14 +174,16 @@ public final class PostgresPool: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// A failure below SQL: the connection is not to be used again.
     static func isConnectionFailure(_ error: Error) -> Bool {
-        guard let e = error as? PSQLError else { return !(error is StoreError) && !(error is PostgresDecodingError) }
-        return e.code != .server
+        if let e = error as? PSQLError { return e.code != .server }
+        return error is ChannelError || error is IOError
     }
 
-    /// One line a user can act on; never the password, never a query's values.
+    /// A database failure as one line a user can act on (never the password,
+    /// never a query's values); the caller's own errors (a refusal, a
+    /// conflict) pass through unchanged.
     static func storeError(_ error: Error, _ location: Location) -> Error {
-        if error is StoreError || error is CodecError { return error }
         if let e = error as? PSQLError {
             if e.code == .server, let message = e.serverInfo?[.message] {
                 let state = e.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
@@ -189,7 +191,10 @@ public final class PostgresPool: @unchecked Sendable {
             }
             return StoreError.database("PostgreSQL at \(location.description) cannot be reached (\(e.code)); the request was not carried out")
         }
-        return StoreError.database("PostgreSQL at \(location.description) cannot be reached; the request was not carried out")
+        if error is ChannelError || error is IOError || error is PostgresError {
+            return StoreError.database("PostgreSQL at \(location.description) cannot be reached; the request was not carried out")
+        }
+        return error
     }
 
     /// The SQLSTATE of a refusal by the server, if it was one.

@@ -21,7 +21,9 @@ public enum PostgresSchema {
         [
             """
             DO $$ BEGIN
+                -- Roles belong to the cluster: another database's migration may be creating it at this moment.
                 IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'repledger_app') THEN CREATE ROLE repledger_app NOLOGIN; END IF;
+            EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
             END $$
             """,
             """

@@ -48,13 +48,9 @@ public final class PostgresCluster: @unchecked Sendable {
         try start()
     }
 
-    /// Starts (or starts again) the server on the same port and data. Through
-    /// a shell that first closes every descriptor above 2: Foundation's
-    /// `Process` learns of an exit from a socket its child inherits, and a
-    /// server left running with it would make `pg_ctl` seem never to end.
+    /// Starts (or starts again) the server on the same port and data.
     public func start() throws {
-        let command = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done; exec \"$0\" \"$@\""
-        try asOwner("/bin/bash", ["-c", command, "\(bin)/pg_ctl", "-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "-t", "60",
+        try asOwner("\(bin)/pg_ctl", [ "-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "-t", "60",
                                   "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=200", "start"])
     }
 
@@ -119,31 +115,28 @@ public final class PostgresCluster: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Output goes through files, not pipes: `pg_ctl start` leaves a server
-    /// running that would hold a pipe open, and a read to its end would never end.
+    /// Runs a tool through `/bin/sh` and `system()` (fork and waitpid), not
+    /// Foundation's `Process`: that learns of an exit through a socket its
+    /// children inherit, so a server left running (postgres, or a `ledger
+    /// serve` of another test) could make a finished `pg_ctl` seem never to
+    /// end, at exit above all. Output goes through files; every descriptor
+    /// above 2 is closed before the tool runs.
     @discardableResult
     static func run(_ tool: String, _ args: [String]) throws -> String {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("pg-run-\(UUID().uuidString)")
-        let outPath = base.path + ".out", errPath = base.path + ".err"
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("pg-run-\(UUID().uuidString)").path
         defer {
-            try? FileManager.default.removeItem(atPath: outPath)
-            try? FileManager.default.removeItem(atPath: errPath)
+            try? FileManager.default.removeItem(atPath: base + ".out")
+            try? FileManager.default.removeItem(atPath: base + ".err")
         }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = args
-        p.currentDirectoryURL = URL(fileURLWithPath: "/tmp")
-        p.standardInput = FileHandle.nullDevice
-        p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        try p.run()
-        p.waitUntilExit()
-        let output = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
-        guard p.terminationStatus == 0 else {
-            let error = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-            throw Failure(description: "\(tool) \(args.joined(separator: " ")) failed: \(error)")
+        func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let command = ([tool] + args).map(quote).joined(separator: " ")
+        let script = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\" 2>/dev/null; done; "
+            + "cd /tmp && exec \(command) </dev/null >\(quote(base + ".out")) 2>\(quote(base + ".err"))"
+        let status = system("/bin/bash -c \(quote(script))")
+        let output = (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? ""
+        guard status == 0 else {
+            let error = (try? String(contentsOfFile: base + ".err", encoding: .utf8)) ?? ""
+            throw Failure(description: "\(tool) \(args.joined(separator: " ")) failed (\(status)): \(error)")
         }
         return output
     }

@@ -30,6 +30,15 @@ final class ServerProcess: @unchecked Sendable {
         try start(keepAlive: keepAlive)
     }
 
+    /// A server over storage given (several servers over one PostgreSQL database).
+    init(cli: LedgerProcess, storage: [String], keepAlive: Double = 0.3) throws {
+        self.cli = cli
+        data = cli.folder.appendingPathComponent("server-\(UUID().uuidString.prefix(8))").path
+        self.storage = storage
+        errorLog = cli.folder.appendingPathComponent("serve-\(UUID().uuidString).log")
+        try start(keepAlive: keepAlive)
+    }
+
     var base: String { "http://127.0.0.1:\(port)" }
 
     /// Starts the server (again, on the same port when it ran before).
@@ -61,7 +70,11 @@ final class ServerProcess: @unchecked Sendable {
     func kill() {
         guard let p = process else { return }
         Foundation.kill(p.processIdentifier, SIGKILL)
-        p.waitUntilExit()
+        // Not waitUntilExit: Foundation learns of an exit through a socket that
+        // a sibling started later (another server) may hold, so it could wait
+        // for that sibling. A killed process is gone once it is a zombie.
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, Self.isAlive(p.processIdentifier) { usleep(10_000) }
         process = nil
     }
 
@@ -73,6 +86,12 @@ final class ServerProcess: @unchecked Sendable {
         p.waitUntilExit()
         process = nil
         return p.terminationStatus
+    }
+
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
     var isRunning: Bool { process?.isRunning ?? false }
@@ -111,13 +130,13 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     func request(_ method: HTTPMethod, _ path: String, token: String?, body: String? = nil,
-                 headers: [(String, String)] = []) async throws -> Reply {
+                 headers: [(String, String)] = [], timeout: Int64 = 60) async throws -> Reply {
         var request = HTTPClientRequest(url: base + path)
         request.method = method
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         for (k, v) in headers { request.headers.add(name: k, value: v) }
         if let body { request.body = .bytes(ByteBuffer(string: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(timeout))
         let bytes = try await response.body.collect(upTo: 64 << 20)
         return Reply(status: Int(response.status.code), body: String(buffer: bytes))
     }
