@@ -14,6 +14,7 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
     let table: PostgresAccountTable
     let logger: Logger
     private var listener: Task<Void, Never>?
+    private let listenerStopped = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     public var accountTable: any AccountTable { table }
 
@@ -60,10 +61,14 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
     public func watchAppends(_ appended: @escaping @Sendable (String) -> Void) throws {
         let pool = self.pool
         let logger = self.logger
+        let stopped = listenerStopped
         let task = Task.detached {
+            defer { stopped.signal() }
             while !Task.isCancelled {
+                var open: PostgresConnection?
                 do {
                     let connection = try pool.listenerConnection()
+                    open = connection
                     let (stream, continuation) = AsyncStream.makeStream(of: String.self)
                     let context = connection.addListener(channel: "repledger_events") { _, notification in
                         continuation.yield(String(notification.payload.prefix(36)))
@@ -76,6 +81,8 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
                 } catch {
                     logger.warning("live updates from PostgreSQL paused: \(error); retrying")
                 }
+                // A connection is closed before it is let go (postgres-nio requires it).
+                if let open, !open.isClosed { try? await open.close() }
                 try? await Task.sleep(nanoseconds: 500_000_000)
             }
         }
@@ -86,8 +93,13 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
 
     public func shutdown() {
         lock.lock()
-        listener?.cancel()
+        let task = listener
+        listener = nil
         lock.unlock()
+        if let task {
+            task.cancel()
+            _ = listenerStopped.wait(timeout: .now() + 5)
+        }
         pool.shutdown()
     }
 }
