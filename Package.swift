@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "RepLedgerCore", targets: ["RepLedgerCore"]),
         .library(name: "RepLedgerProjections", targets: ["RepLedgerProjections"]),
         .library(name: "RepLedgerSnapshots", targets: ["RepLedgerSnapshots"]),
+        .library(name: "RepLedgerPostgres", targets: ["RepLedgerPostgres"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -29,6 +29,15 @@ let package = Package(
                 .product(name: "RepLedgerSnapshots", package: core),
             ]
         ),
+        // The event store on PostgreSQL against SQLite and the peer's PostgreSQL recorder (Benchmarks/postgres.sh).
+        .executableTarget(
+            name: "repledger-pg-bench",
+            dependencies: [
+                "LogGenerator",
+                .product(name: "RepLedgerCore", package: core),
+                .product(name: "RepLedgerPostgres", package: core),
+            ]
+        ),
         // A real `ledger serve` under load from simulated devices over loopback HTTP.
         .executableTarget(
             name: "repledger-server-bench",
