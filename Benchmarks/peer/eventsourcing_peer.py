@@ -36,13 +36,9 @@ class Ledger(Application):
     log_section_size = 1000
 
 
-def main(workouts_path: str, db_path: str) -> None:
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(db_path + suffix):
-            os.remove(db_path + suffix)
-    workouts = [json.loads(line) for line in open(workouts_path, encoding="utf-8")]
-    app = Ledger(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": db_path})
-
+def measure(app: Application, workouts: list, per_save: int) -> dict:
+    """Saves whole workouts, about `per_save` events per `save`, then replays
+    every event through the notification log into the records fold."""
     events = 0
     pending, pending_events = [], 0
     t = time.perf_counter()
@@ -52,7 +48,7 @@ def main(workouts_path: str, db_path: str) -> None:
             aggregate.log_set(exercise_id=exercise_id, weight_kg=weight_kg, reps=reps, warmup=warmup)
         pending.append(aggregate)
         pending_events += 1 + len(w["sets"])
-        if pending_events >= 1000:
+        if pending_events >= per_save:
             app.save(*pending)
             events += pending_events
             pending, pending_events = [], 0
@@ -79,16 +75,24 @@ def main(workouts_path: str, db_path: str) -> None:
         start = page[-1].id + 1
     replay_seconds = time.perf_counter() - t
 
+    return {"appendEvents": events, "appendSeconds": append_seconds, "replayEvents": replayed,
+            "replaySeconds": replay_seconds, "exercises": len(best), "bestKg": best}
+
+
+def main(workouts_path: str, db_path: str) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db_path + suffix):
+            os.remove(db_path + suffix)
+    workouts = [json.loads(line) for line in open(workouts_path, encoding="utf-8")]
+    app = Ledger(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": db_path})
+
+    figures = measure(app, workouts, per_save=1000)
+
     import eventsourcing
     print(json.dumps({
         "library": "eventsourcing " + getattr(eventsourcing, "__version__", "9.5.6"),
         "workouts": len(workouts),
-        "appendEvents": events,
-        "appendSeconds": append_seconds,
-        "replayEvents": replayed,
-        "replaySeconds": replay_seconds,
-        "exercises": len(best),
-        "bestKg": best,
+        **figures,
     }))
 
 

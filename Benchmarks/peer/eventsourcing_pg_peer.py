@@ -9,26 +9,10 @@ are dropped first, so each run starts empty. Prints one JSON object.
 """
 import json
 import sys
-import time
 from urllib.parse import urlparse
 
 import psycopg
-from eventsourcing.application import Application
-from eventsourcing.domain import Aggregate, event
-
-
-class Workout(Aggregate):
-    @event("Started")
-    def __init__(self, name: str):
-        self.name = name
-
-    @event("SetLogged")
-    def log_set(self, exercise_id: str, weight_kg: float, reps: int, warmup: bool):
-        pass
-
-
-class Ledger(Application):
-    log_section_size = 1000
+from eventsourcing_peer import Ledger, measure
 
 
 def main(workouts_path: str, url: str, per_save: int) -> None:
@@ -46,43 +30,9 @@ def main(workouts_path: str, url: str, per_save: int) -> None:
         "CREATE_TABLE": "y",
     })
 
-    events = 0
-    pending, pending_events = [], 0
-    t = time.perf_counter()
-    for w in workouts:
-        aggregate = Workout(name=w["id"])
-        for exercise_id, weight_kg, reps, warmup in w["sets"]:
-            aggregate.log_set(exercise_id=exercise_id, weight_kg=weight_kg, reps=reps, warmup=warmup)
-        pending.append(aggregate)
-        pending_events += 1 + len(w["sets"])
-        if pending_events >= per_save:
-            app.save(*pending)
-            events += pending_events
-            pending, pending_events = [], 0
-    if pending:
-        app.save(*pending)
-        events += pending_events
-    append_seconds = time.perf_counter() - t
-
-    best = {}
-    replayed = 0
-    t = time.perf_counter()
-    start = 1
-    while True:
-        page = app.notification_log.select(start=start, limit=1000)
-        if not page:
-            break
-        for notification in page:
-            domain_event = app.mapper.to_domain_event(notification)
-            replayed += 1
-            if isinstance(domain_event, Workout.SetLogged) and not domain_event.warmup and domain_event.weight_kg:
-                if domain_event.weight_kg > best.get(domain_event.exercise_id, 0):
-                    best[domain_event.exercise_id] = domain_event.weight_kg
-        start = page[-1].id + 1
-    replay_seconds = time.perf_counter() - t
+    figures = measure(app, workouts, per_save)
     app.close()
-    print(json.dumps({"appendEvents": events, "appendSeconds": append_seconds,
-                      "replayEvents": replayed, "replaySeconds": replay_seconds, "exercises": len(best)}))
+    print(json.dumps(figures))
 
 
 if __name__ == "__main__":
