@@ -44,13 +44,18 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         }
     }
 
-    /// The account's head row, created at the genesis hash if missing, locked until commit.
+    /// The account's head row, locked until commit: one round trip once the
+    /// account has a head, three the first time (created at the genesis hash).
     private func lockHead(_ c: PostgresConnection) throws -> Head {
-        try pool.run(c, """
-            INSERT INTO heads (account_id, position, hash, recorded_at, recorded_offset)
-            VALUES (\(accountId), 0, \(ByteBuffer(bytes: genesisHash)), \(Int64.min), 0) ON CONFLICT (account_id) DO NOTHING
-            """)
-        let rows = try pool.run(c, "SELECT position, hash, recorded_at, recorded_offset FROM heads WHERE account_id = \(accountId) FOR UPDATE")
+        let select: PostgresQuery = "SELECT position, hash, recorded_at, recorded_offset FROM heads WHERE account_id = \(accountId) FOR UPDATE"
+        var rows = try pool.run(c, select)
+        if rows.rows.first == nil {
+            try pool.run(c, """
+                INSERT INTO heads (account_id, position, hash, recorded_at, recorded_offset)
+                VALUES (\(accountId), 0, \(ByteBuffer(bytes: genesisHash)), \(Int64.min), 0) ON CONFLICT (account_id) DO NOTHING
+                """)
+            rows = try pool.run(c, select)
+        }
         guard let row = rows.rows.first else { throw StoreError.database("the account's head row vanished during an append") }
         let (position, hash, recordedAt, offset) = try row.decode((Int64, ByteBuffer, Int64, Int32).self)
         return Head(position: position, hash: Array(hash.readableBytesView), recordedAt: Timestamp(millis: recordedAt, offsetMinutes: Int(offset)))
@@ -66,17 +71,44 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
 
     @discardableResult
     public func append(_ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion], now: Timestamp) throws -> AppendResult {
-        try writeTransaction { try appendLocked(events, expectations, now) }
+        if transaction != nil || events.isEmpty { return try writeTransaction { try appendLocked(events, expectations, now, probed: nil) } }
+        // An append of its own: the head is locked by the statement that
+        // probes the batch, so the whole append is four round trips (BEGIN,
+        // lock and probe, insert, COMMIT).
+        return try pool.transaction { c in
+            let (head, probed) = try lockHeadProbing(events, c)
+            transaction = (c, head)
+            defer { transaction = nil }
+            return try appendLocked(events, expectations, now, probed: probed)
+        }
     }
 
-    private func appendLocked(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion], _ now: Timestamp) throws -> AppendResult {
+    /// Locks the head and probes the batch in one statement. The probe reads
+    /// the statement's snapshot, taken before the lock was granted; it is used
+    /// only when that snapshot already saw the locked head (no append
+    /// committed in between), and made again otherwise.
+    private func lockHeadProbing(_ events: [ProposedEvent], _ c: PostgresConnection) throws -> (Head, Probe?) {
+        let streams = Probe.streams(events)
+        let rows = try pool.run(c, PostgresQuery(unsafeSQL: """
+            SELECT h.position, h.hash, h.recorded_at, h.recorded_offset, (SELECT position FROM heads WHERE account_id = $1),
+                \(Self.probeColumns) FROM heads h WHERE h.account_id = $1 FOR UPDATE OF h
+            """, binds: Self.probeBinds(accountId, streams, events)))
+        guard let row = rows.rows.first else { return (try lockHead(c), nil) }
+        let (position, hash, recordedAt, offset, seen, versions, stored) =
+            try row.decode((Int64, ByteBuffer, Int64, Int32, Int64, [Int64], [UUID]).self)
+        let head = Head(position: position, hash: Array(hash.readableBytesView), recordedAt: Timestamp(millis: recordedAt, offsetMinutes: Int(offset)))
+        return (head, seen == position ? try Probe(streams, versions, stored, self, c) : nil)
+    }
+
+    private func appendLocked(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion], _ now: Timestamp,
+                              probed: Probe?) throws -> AppendResult {
         guard var head = transaction?.head, let c = transaction?.connection else { throw StoreError.database("append outside a transaction") }
         var result = AppendResult(appended: [], alreadyStored: 0)
         guard !events.isEmpty else { return result }
         let recordedAt = max(now, head.recordedAt)
-        // Two round trips for the whole batch: which ids are stored, and where each stream stands.
-        let stored = try storedEvents(ids: events.map(\.eventId), c)
-        var versions = try streamVersions(Array(Set(events.map(\.stream))), c)
+        let probe = try probed ?? probe(events, c)
+        var versions = probe.versions
+        let stored = probe.stored
         var touched: Set<StreamName> = []
         var seenInBatch: [UUID: [UInt8]] = [:]
         var rows: [StoredEvent] = []
@@ -121,76 +153,121 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
             result.appended.append(position)
         }
         guard !rows.isEmpty else { return result }
-        try insert(rows, c)
-        try pool.run(c, """
-            UPDATE heads SET position = \(head.position), hash = \(ByteBuffer(bytes: head.hash)), recorded_at = \(head.recordedAt.millis),
-                recorded_offset = \(Int32(head.recordedAt.offsetMinutes)) WHERE account_id = \(accountId)
-            """)
-        // Delivered on commit, to every server process listening (live subscriptions).
-        try pool.run(c, "SELECT pg_notify('repledger_events', \(accountId.uuidString.lowercased() + ":" + String(head.position)))")
+        try insert(rows, head: head, c)
         transaction?.head = head
         return result
     }
 
-    /// Multi-row INSERTs of at most 1,000 rows (16,000 parameters; the protocol allows 65,535).
-    private func insert(_ rows: [StoredEvent], _ c: PostgresConnection) throws {
-        for start in stride(from: 0, to: rows.count, by: 1000) {
-            let chunk = rows[start..<min(rows.count, start + 1000)]
-            var binds = PostgresBindings(capacity: chunk.count * 17)
+    /// Where the batch's streams stand, and the batch's events stored already
+    /// (a retry, a re-sent sync), whole.
+    struct Probe {
+        var versions: [StreamName: Int64] = [:]
+        var stored: [UUID: StoredEvent] = [:]
+
+        /// `versions` are the versions of `streams`, in order (0: a new stream).
+        init(_ streams: [String], _ versions: [Int64], _ storedIds: [UUID], _ store: PostgresEventStore, _ c: PostgresConnection) throws {
+            for (stream, version) in zip(streams, versions) where version > 0 { self.versions[StreamName(stream)] = version }
+            if !storedIds.isEmpty { stored = try store.storedEvents(ids: storedIds, c) }
+        }
+
+        /// The batch's streams, each once, in order of first appearance.
+        static func streams(_ events: [ProposedEvent]) -> [String] {
+            var seen: Set<String> = []
+            return events.compactMap { seen.insert($0.stream.raw).inserted ? $0.stream.raw : nil }
+        }
+    }
+
+    /// The probe as two array columns over `probeBinds`: the version of each
+    /// stream ($2, 0 when new) and the stored ids among $3, each an index
+    /// lookup a value at a time. The account is `(SELECT $1::uuid)`, a value
+    /// the planner cannot look up in its statistics: an account newer than
+    /// the last ANALYZE is estimated at one row, any index leading with the
+    /// account then looks as good as another, and a lookup by id went through
+    /// the stream index, reading the whole account for every id. (A MAX over
+    /// a GROUP BY read every version of a long stream the same way.)
+    static let probeColumns = """
+        ARRAY(SELECT COALESCE((SELECT e.stream_version FROM events e WHERE e.account_id = (SELECT $1::uuid) AND e.stream = s.stream
+                                ORDER BY e.stream_version DESC LIMIT 1), 0)
+              FROM unnest($2::text[]) WITH ORDINALITY AS s(stream, n) ORDER BY s.n),
+        ARRAY(SELECT i.id FROM unnest($3::uuid[]) AS i(id)
+              WHERE (SELECT true FROM events e WHERE e.account_id = (SELECT $1::uuid) AND e.event_id = i.id))
+        """
+
+    static func probeBinds(_ account: UUID, _ streams: [String], _ events: [ProposedEvent]) -> PostgresBindings {
+        var binds = PostgresBindings(capacity: 3)
+        binds.append(account)
+        binds.append(streams)
+        binds.append(events.map(\.eventId))
+        return binds
+    }
+
+    private func probe(_ events: [ProposedEvent], _ c: PostgresConnection) throws -> Probe {
+        let streams = Probe.streams(events)
+        let rows = try pool.run(c, PostgresQuery(unsafeSQL: "SELECT \(Self.probeColumns)", binds: Self.probeBinds(accountId, streams, events)))
+        guard let row = rows.rows.first else { throw StoreError.database("the probe of an append returned no row") }
+        let (versions, stored) = try row.decode(([Int64], [UUID]).self)
+        return try Probe(streams, versions, stored, self, c)
+    }
+
+    /// The rows as column arrays through `unnest` (a short statement that
+    /// parses in microseconds, where a VALUES list of 17 parameters a row took
+    /// milliseconds), chunks of at most 5,000; the last chunk's statement also
+    /// moves the head and notifies listeners (delivered on commit, to every
+    /// server process: live subscriptions), all in one round trip.
+    private func insert(_ rows: [StoredEvent], head: Head, _ c: PostgresConnection) throws {
+        for start in stride(from: 0, to: rows.count, by: 5000) {
+            let chunk = rows[start..<min(rows.count, start + 5000)]
+            let last = chunk.endIndex == rows.endIndex
+            var binds = PostgresBindings(capacity: 22)
+            binds.append(accountId)
+            binds.append(head.recordedAt.millis)
+            binds.append(Int32(head.recordedAt.offsetMinutes))
+            binds.append(chunk.map(\.position))
+            binds.append(chunk.map(\.eventId))
+            binds.append(chunk.map(\.stream.raw))
+            binds.append(chunk.map(\.version))
+            binds.append(chunk.map(\.typeName))
+            binds.append(chunk.map { Int32($0.typeCode) })
+            binds.append(chunk.map { Int32($0.schema) })
+            binds.append(chunk.map(\.occurredAt.millis))
+            binds.append(chunk.map { Int32($0.occurredAt.offsetMinutes) })
+            binds.append(chunk.map(\.device))
+            binds.append(chunk.map { $0.causationId != nil })
+            binds.append(chunk.map { $0.causationId ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) })
+            binds.append(chunk.map { $0.correlationId != nil })
+            binds.append(chunk.map { $0.correlationId ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) })
+            binds.append(chunk.map { ByteBuffer(bytes: $0.payload) })
+            binds.append(chunk.map { ByteBuffer(bytes: $0.hash) })
             var sql = """
                 INSERT INTO events (account_id, position, event_id, stream, stream_version, type, type_code, schema, occurred_at,
-                    occurred_offset, recorded_at, recorded_offset, device, causation_id, correlation_id, payload, hash) VALUES
+                    occurred_offset, recorded_at, recorded_offset, device, causation_id, correlation_id, payload, hash)
+                SELECT $1, p, e, s, v, t, tc, sc, oa, oo, $2, $3, d, CASE WHEN hc THEN c END, CASE WHEN hr THEN r END, pl, h
+                FROM unnest($4::bigint[], $5::uuid[], $6::text[], $7::bigint[], $8::text[], $9::integer[], $10::integer[],
+                    $11::bigint[], $12::integer[], $13::text[], $14::boolean[], $15::uuid[], $16::boolean[], $17::uuid[],
+                    $18::bytea[], $19::bytea[]) AS x(p, e, s, v, t, tc, sc, oa, oo, d, hc, c, hr, r, pl, h)
                 """
-            sql.reserveCapacity(sql.utf8.count + chunk.count * 120)
-            var n = 0
-            for (i, row) in chunk.enumerated() {
-                sql += i == 0 ? "(" : ",("
-                for column in 0..<17 {
-                    n += 1
-                    sql += column == 0 ? "$\(n)" : ",$\(n)"
-                }
-                sql += ")"
-                binds.append(accountId)
-                binds.append(row.position)
-                binds.append(row.eventId)
-                binds.append(row.stream.raw)
-                binds.append(row.version)
-                binds.append(row.typeName)
-                binds.append(Int32(row.typeCode))
-                binds.append(Int32(row.schema))
-                binds.append(row.occurredAt.millis)
-                binds.append(Int32(row.occurredAt.offsetMinutes))
-                binds.append(row.recordedAt.millis)
-                binds.append(Int32(row.recordedAt.offsetMinutes))
-                binds.append(row.device)
-                binds.append(row.causationId)
-                binds.append(row.correlationId)
-                binds.append(ByteBuffer(bytes: row.payload))
-                binds.append(ByteBuffer(bytes: row.hash))
+            if last {
+                binds.append(head.position)
+                binds.append(ByteBuffer(bytes: head.hash))
+                binds.append(accountId.uuidString.lowercased() + ":" + String(head.position))
+                sql = """
+                    WITH appended AS (\(sql)),
+                    moved AS (UPDATE heads SET position = $20, hash = $21, recorded_at = $2, recorded_offset = $3 WHERE account_id = $1)
+                    SELECT pg_notify('repledger_events', $22)
+                    """
             }
             try pool.run(c, PostgresQuery(unsafeSQL: sql, binds: binds))
         }
     }
 
-    private func storedEvents(ids: [UUID], _ c: PostgresConnection) throws -> [UUID: StoredEvent] {
-        let rows = try pool.run(c, PostgresQuery(unsafeSQL: "SELECT \(Self.columns) FROM events WHERE account_id = $1 AND event_id = ANY($2)",
+    /// (Lookups by id name the account as `(SELECT $1::uuid)`: see `probeColumns`.)
+    func storedEvents(ids: [UUID], _ c: PostgresConnection) throws -> [UUID: StoredEvent] {
+        let rows = try pool.run(c, PostgresQuery(unsafeSQL: "SELECT \(Self.columns) FROM events WHERE account_id = (SELECT $1::uuid) AND event_id = ANY($2)",
                                                  binds: try Self.binds(accountId, ids)))
         var out: [UUID: StoredEvent] = [:]
         for row in rows.rows {
             let e = try Self.storedEvent(row)
             out[e.eventId] = e
-        }
-        return out
-    }
-
-    private func streamVersions(_ streams: [StreamName], _ c: PostgresConnection) throws -> [StreamName: Int64] {
-        let rows = try pool.run(c, PostgresQuery(unsafeSQL: """
-            SELECT stream, MAX(stream_version) FROM events WHERE account_id = $1 AND stream = ANY($2) GROUP BY stream
-            """, binds: try Self.binds(accountId, streams.map(\.raw))))
-        var out: [StreamName: Int64] = [:]
-        for row in rows.rows {
-            let (stream, version) = try row.decode((String, Int64).self)
-            out[StreamName(stream)] = version
         }
         return out
     }
@@ -306,7 +383,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
 
     public func event(id: UUID) throws -> EventEnvelope? {
         try reading { c in
-            let rows = try pool.run(c, PostgresQuery(unsafeSQL: "SELECT \(Self.columns) FROM events WHERE account_id = $1 AND event_id = $2",
+            let rows = try pool.run(c, PostgresQuery(unsafeSQL: "SELECT \(Self.columns) FROM events WHERE account_id = (SELECT $1::uuid) AND event_id = $2",
                                                      binds: { var b = PostgresBindings(); b.append(accountId); b.append(id); return b }()))
             return try rows.rows.first.map { try Self.storedEvent($0).envelope() }
         }
@@ -315,7 +392,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     public func devices(ofStored ids: [UUID]) throws -> [UUID: String] {
         guard !ids.isEmpty else { return [:] }
         return try reading { c in
-            let rows = try pool.run(c, PostgresQuery(unsafeSQL: "SELECT event_id, device FROM events WHERE account_id = $1 AND event_id = ANY($2)",
+            let rows = try pool.run(c, PostgresQuery(unsafeSQL: "SELECT event_id, device FROM events WHERE account_id = (SELECT $1::uuid) AND event_id = ANY($2)",
                                                      binds: try Self.binds(accountId, ids)))
             var out: [UUID: String] = [:]
             for row in rows.rows {
