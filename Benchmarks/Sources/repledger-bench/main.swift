@@ -194,24 +194,7 @@ if let ledger = options.ledger, options.runs("cold") {
 // The peer, on the same workouts and sets.
 if let python = options.python, options.runs("peer") {
     let peerInput = work.appendingPathComponent("peer-workouts.jsonl").path
-    var workouts: [(UUID, [(String, Double, Int, Bool)])] = []
-    var index: [UUID: Int] = [:]
-    for e in sample {
-        switch e.event {
-        case .workoutStarted(let s): index[s.workoutId] = workouts.count; workouts.append((s.workoutId, []))
-        case .setLogged(let s):
-            if let i = index[s.workoutId] {
-                workouts[i].1.append((s.exerciseId, s.metrics.weight?.kilograms ?? 0, s.metrics.reps ?? 0, s.type == .warmup))
-            }
-        default: break
-        }
-    }
-    var text = ""
-    for (id, sets) in workouts {
-        let list = sets.map { "[\"\($0.0)\",\($0.1),\($0.2),\($0.3)]" }.joined(separator: ",")
-        text += "{\"id\":\"\(id.lowercased)\",\"sets\":[\(list)]}\n"
-    }
-    try text.write(toFile: peerInput, atomically: true, encoding: .utf8)
+    let workouts = try PeerWorkouts.write(sample, to: peerInput)
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("peer/eventsourcing_peer.py").path
     let peerOut = try Measure.run(python, [script, peerInput, w.fresh("peer.sqlite")]).output

@@ -152,22 +152,8 @@ struct PGBench {
         // 5. The peer on the same database: the same workouts and sets.
         var peerRows: [(String, String, String, String)] = []
         if let python = options.python {
-            var workouts: [(UUID, [(String, Double, Int, Bool)])] = []
-            var index: [UUID: Int] = [:]
-            for e in events {
-                switch e.event {
-                case .workoutStarted(let s): index[s.workoutId] = workouts.count; workouts.append((s.workoutId, []))
-                case .setLogged(let s):
-                    if let i = index[s.workoutId] { workouts[i].1.append((s.exerciseId, s.metrics.weight?.kilograms ?? 0, s.metrics.reps ?? 0, s.type == .warmup)) }
-                default: break
-                }
-            }
             let input = options.work + "/peer-workouts.jsonl"
-            var text = ""
-            for (id, sets) in workouts {
-                text += "{\"id\":\"\(id.lowercased)\",\"sets\":[\(sets.map { "[\"\($0.0)\",\($0.1),\($0.2),\($0.3)]" }.joined(separator: ","))]}\n"
-            }
-            try text.write(toFile: input, atomically: true, encoding: .utf8)
+            try PeerWorkouts.write(events, to: input)
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("peer/eventsourcing_pg_peer.py").path
             for size in [100, 1000] {
