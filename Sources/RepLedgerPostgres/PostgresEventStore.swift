@@ -72,14 +72,43 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     @discardableResult
     public func append(_ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion], now: Timestamp) throws -> AppendResult {
         if transaction != nil || events.isEmpty { return try writeTransaction { try appendLocked(events, expectations, now, probed: nil) } }
-        // An append of its own: the head is locked by the statement that
-        // probes the batch, so the whole append is four round trips (BEGIN,
-        // lock and probe, insert, COMMIT).
+        if events.count <= Self.chunk, let result = try appendOptimistically(events, expectations, now) { return result }
+        // Under contention (or for the first append, or a long batch) the
+        // head is locked by the statement that probes the batch: four round
+        // trips (BEGIN, lock and probe, insert, COMMIT).
         return try pool.transaction { c in
             let (head, probed) = try lockHeadProbing(events, c)
             transaction = (c, head)
             defer { transaction = nil }
             return try appendLocked(events, expectations, now, probed: probed)
+        }
+    }
+
+    /// Two round trips and no lock held between them: the probe reads the
+    /// head with the batch's streams and ids, and one statement (its own
+    /// transaction) moves the head from exactly that position and inserts the
+    /// rows only if it did. The position is the head's compare-and-set, so
+    /// the probe's versions and stored ids still held when it succeeds. Nil
+    /// when another append moved the head first, when the account has no head
+    /// yet, or when the probe's view refuses the batch (a refusal is decided
+    /// again under the lock, where it is authoritative).
+    private func appendOptimistically(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion],
+                                      _ now: Timestamp) throws -> AppendResult? {
+        try pool.withConnection { c in
+            let streams = Probe.streams(events)
+            let rows = try pool.run(c, PostgresQuery(unsafeSQL: """
+                SELECT h.position, h.hash, h.recorded_at, h.recorded_offset, \(Self.probeColumns) FROM heads h WHERE h.account_id = $1
+                """, binds: Self.probeBinds(accountId, streams, events)))
+            guard let row = rows.rows.first else { return nil }
+            let (position, hash, recordedAt, offset, versions, stored) =
+                try row.decode((Int64, ByteBuffer, Int64, Int32, [Int64], [UUID]).self)
+            let head = Head(position: position, hash: Array(hash.readableBytesView),
+                            recordedAt: Timestamp(millis: recordedAt, offsetMinutes: Int(offset)))
+            guard let planned = try? plan(events, expectations, now, head: head, probe: try Probe(streams, versions, stored, self, c)) else {
+                return nil
+            }
+            if planned.rows.isEmpty { return planned.result }
+            return try insert(planned.rows, from: head, to: planned.head, c) ? planned.result : nil
         }
     }
 
@@ -102,13 +131,26 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
 
     private func appendLocked(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion], _ now: Timestamp,
                               probed: Probe?) throws -> AppendResult {
-        guard var head = transaction?.head, let c = transaction?.connection else { throw StoreError.database("append outside a transaction") }
+        guard let head = transaction?.head, let c = transaction?.connection else { throw StoreError.database("append outside a transaction") }
+        guard !events.isEmpty else { return AppendResult(appended: [], alreadyStored: 0) }
+        let planned = try plan(events, expectations, now, head: head, probe: try probed ?? probe(events, c))
+        guard !planned.rows.isEmpty else { return planned.result }
+        guard try insert(planned.rows, from: head, to: planned.head, c) else {
+            throw StoreError.database("the account's head moved while its lock was held")
+        }
+        transaction?.head = planned.head
+        return planned.result
+    }
+
+    /// The batch's rows as they will be stored, given the head and the probe:
+    /// positions, stream versions and the hash chain, with the idempotency
+    /// and expected-version rules. No database work.
+    private func plan(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion], _ now: Timestamp,
+                      head start: Head, probe: Probe) throws -> (rows: [StoredEvent], result: AppendResult, head: Head) {
+        var head = start
         var result = AppendResult(appended: [], alreadyStored: 0)
-        guard !events.isEmpty else { return result }
         let recordedAt = max(now, head.recordedAt)
-        let probe = try probed ?? probe(events, c)
         var versions = probe.versions
-        let stored = probe.stored
         var touched: Set<StreamName> = []
         var seenInBatch: [UUID: [UInt8]] = [:]
         var rows: [StoredEvent] = []
@@ -128,7 +170,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
                 continue
             }
             seenInBatch[proposed.eventId] = content
-            if let existing = stored[proposed.eventId] {
+            if let existing = probe.stored[proposed.eventId] {
                 guard existing.content == content else {
                     throw StoreError.eventIdConflict(eventId: proposed.eventId, position: existing.position)
                 }
@@ -152,10 +194,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
             head = Head(position: position, hash: hash, recordedAt: recordedAt)
             result.appended.append(position)
         }
-        guard !rows.isEmpty else { return result }
-        try insert(rows, head: head, c)
-        transaction?.head = head
-        return result
+        return (rows, result, head)
     }
 
     /// Where the batch's streams stand, and the batch's events stored already
@@ -209,19 +248,24 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         return try Probe(streams, versions, stored, self, c)
     }
 
+    /// Rows per INSERT statement.
+    static let chunk = 5000
+
     /// The rows as column arrays through `unnest` (a short statement that
     /// parses in microseconds, where a VALUES list of 17 parameters a row took
-    /// milliseconds), chunks of at most 5,000; the last chunk's statement also
-    /// moves the head and notifies listeners (delivered on commit, to every
-    /// server process: live subscriptions), all in one round trip.
-    private func insert(_ rows: [StoredEvent], head: Head, _ c: PostgresConnection) throws {
-        for start in stride(from: 0, to: rows.count, by: 5000) {
-            let chunk = rows[start..<min(rows.count, start + 5000)]
+    /// milliseconds), in chunks of `chunk` rows. The last chunk's statement
+    /// also moves the head from `old` to `new` and notifies listeners
+    /// (delivered on commit, to every server process: live subscriptions), and
+    /// inserts its rows only if the head was still at `old`: false when it was
+    /// not, and nothing of that statement happened.
+    private func insert(_ rows: [StoredEvent], from old: Head, to new: Head, _ c: PostgresConnection) throws -> Bool {
+        for start in stride(from: 0, to: rows.count, by: Self.chunk) {
+            let chunk = rows[start..<min(rows.count, start + Self.chunk)]
             let last = chunk.endIndex == rows.endIndex
-            var binds = PostgresBindings(capacity: 22)
+            var binds = PostgresBindings(capacity: 23)
             binds.append(accountId)
-            binds.append(head.recordedAt.millis)
-            binds.append(Int32(head.recordedAt.offsetMinutes))
+            binds.append(new.recordedAt.millis)
+            binds.append(Int32(new.recordedAt.offsetMinutes))
             binds.append(chunk.map(\.position))
             binds.append(chunk.map(\.eventId))
             binds.append(chunk.map(\.stream.raw))
@@ -238,7 +282,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
             binds.append(chunk.map { $0.correlationId ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) })
             binds.append(chunk.map { ByteBuffer(bytes: $0.payload) })
             binds.append(chunk.map { ByteBuffer(bytes: $0.hash) })
-            var sql = """
+            let columns = """
                 INSERT INTO events (account_id, position, event_id, stream, stream_version, type, type_code, schema, occurred_at,
                     occurred_offset, recorded_at, recorded_offset, device, causation_id, correlation_id, payload, hash)
                 SELECT $1, p, e, s, v, t, tc, sc, oa, oo, $2, $3, d, CASE WHEN hc THEN c END, CASE WHEN hr THEN r END, pl, h
@@ -246,18 +290,23 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
                     $11::bigint[], $12::integer[], $13::text[], $14::boolean[], $15::uuid[], $16::boolean[], $17::uuid[],
                     $18::bytea[], $19::bytea[]) AS x(p, e, s, v, t, tc, sc, oa, oo, d, hc, c, hr, r, pl, h)
                 """
-            if last {
-                binds.append(head.position)
-                binds.append(ByteBuffer(bytes: head.hash))
-                binds.append(accountId.uuidString.lowercased() + ":" + String(head.position))
-                sql = """
-                    WITH appended AS (\(sql)),
-                    moved AS (UPDATE heads SET position = $20, hash = $21, recorded_at = $2, recorded_offset = $3 WHERE account_id = $1)
-                    SELECT pg_notify('repledger_events', $22)
-                    """
+            guard last else {
+                try pool.run(c, PostgresQuery(unsafeSQL: columns, binds: binds))
+                continue
             }
-            try pool.run(c, PostgresQuery(unsafeSQL: sql, binds: binds))
+            binds.append(new.position)
+            binds.append(ByteBuffer(bytes: new.hash))
+            binds.append(accountId.uuidString.lowercased() + ":" + String(new.position))
+            binds.append(old.position)
+            let moved = try pool.run(c, PostgresQuery(unsafeSQL: """
+                WITH moved AS (UPDATE heads SET position = $20, hash = $21, recorded_at = $2, recorded_offset = $3
+                               WHERE account_id = $1 AND position = $23 RETURNING 1),
+                appended AS (\(columns) WHERE EXISTS (SELECT 1 FROM moved))
+                SELECT pg_notify('repledger_events', $22) FROM moved
+                """, binds: binds))
+            return moved.rows.first != nil
         }
+        return true
     }
 
     /// (Lookups by id name the account as `(SELECT $1::uuid)`: see `probeColumns`.)

@@ -160,4 +160,69 @@ struct EventStoreConformanceTests {
         for (i, e) in samples.enumerated() { try twin.append([e], expecting: [:], now: EventSamples.t0.adding(seconds: Int64(i / 3))) }
         #expect(try twin.head().hash == source.head().hash)
     }
+
+    @Test("writers on their own handles to one log: gapless positions, consecutive batches and stream versions, one winner per expected version",
+          arguments: StoreBackend.available)
+    func concurrentWriters(_ backend: StoreBackend) throws {
+        let (open, cleanUp) = try backend.makeSharedLog()
+        defer { cleanUp() }
+        let shared = UUID()
+        try open().append([proposed(started(shared))], expecting: [:], now: Self.t0)
+        let writers = 6, rounds = 15
+        let failures = Failures()
+        // Each batch: a stream of the writer's own, with one event of the shared stream inside it.
+        runConcurrently(writers) {
+            do {
+                let store = try open()
+                for _ in 0..<rounds {
+                    let own = UUID()
+                    try store.append([proposed(started(own)), proposed(finished(shared)), proposed(finished(own))], expecting: [:], now: Self.t0)
+                }
+            } catch { failures.add(error) }
+        }
+        #expect(failures.all.isEmpty, "\(failures.all)")
+        let store = try open()
+        let total = Int64(1 + writers * rounds * 3)
+        var positions: [Int64] = []
+        var byStream: [StreamName: [Int64]] = [:]
+        try store.read(EventQuery()) { e in
+            positions.append(e.position)
+            byStream[e.stream, default: []].append(e.position)
+        }
+        #expect(positions == Array(1...total))
+        for (stream, own) in byStream where stream != .workout(shared) { #expect(own.count == 2 && own[1] == own[0] + 2) }
+        #expect(try store.read(stream: .workout(shared)).map(\.version) == Array(1...Int64(1 + writers * rounds)))
+        #expect(try store.verify().ok)
+
+        // Writers expecting the same version of the shared stream: exactly one appends.
+        let version = try store.version(of: .workout(shared))
+        let refusals = Failures()
+        runConcurrently(4) {
+            do {
+                try open().append([proposed(finished(shared))], expecting: [.workout(shared): .exactly(version)], now: Self.t0)
+            } catch { refusals.add(error) }
+        }
+        #expect(refusals.all.count == 3)
+        #expect(refusals.all.allSatisfy { if case StoreError.wrongExpectedVersion = $0 { true } else { false } })
+        #expect(try store.version(of: .workout(shared)) == version + 1)
+        #expect(try store.count() == total + 1)
+    }
+}
+
+/// Runs `body` on `n` threads of its own at once and waits for all of them.
+private func runConcurrently(_ n: Int, _ body: @escaping @Sendable () -> Void) {
+    let group = DispatchGroup()
+    for _ in 0..<n {
+        group.enter()
+        Thread { body(); group.leave() }.start()
+    }
+    group.wait()
+}
+
+/// Errors collected from several threads.
+private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [Error] = []
+    func add(_ error: Error) { lock.withLock { errors.append(error) } }
+    var all: [Error] { lock.withLock { errors } }
 }

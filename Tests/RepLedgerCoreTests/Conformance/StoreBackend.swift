@@ -14,6 +14,22 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     static var available: [StoreBackend] { PostgresTestDatabase.shared == nil ? [.sqlite] : allCases }
 
+    /// A new empty log that several handles open at once (as several
+    /// processes or connections would), and what removes it.
+    func makeSharedLog() throws -> (open: @Sendable () throws -> any EventStore, cleanUp: () -> Void) {
+        switch self {
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let path = folder.appendingPathComponent("ledger.sqlite").path
+            return ({ try SQLiteEventStore(path: path) }, { try? FileManager.default.removeItem(at: folder) })
+        case .postgres:
+            let database = try #require(PostgresTestDatabase.shared, "no PostgreSQL: \(PostgresCluster.unavailableReason)")
+            let account = UUID()
+            return ({ PostgresEventStore(accountId: account, pool: database.pool) }, {})
+        }
+    }
+
     /// A new empty store, and what removes it.
     func makeStore() throws -> (store: any EventStore, cleanUp: () -> Void) {
         switch self {
