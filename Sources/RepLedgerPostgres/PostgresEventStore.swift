@@ -218,12 +218,16 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
 
     /// The probe as two array columns over `probeBinds`: the version of each
     /// stream ($2, 0 when new) and the stored ids among $3, each an index
-    /// lookup a value at a time. The account is `(SELECT $1::uuid)`, a value
-    /// the planner cannot look up in its statistics: an account newer than
-    /// the last ANALYZE is estimated at one row, any index leading with the
-    /// account then looks as good as another, and a lookup by id went through
-    /// the stream index, reading the whole account for every id. (A MAX over
-    /// a GROUP BY read every version of a long stream the same way.)
+    /// lookup a value at a time (a MAX over a GROUP BY read every version of
+    /// a long stream).
+    ///
+    /// Every query of `events` names the account as `(SELECT $1::uuid)`, a
+    /// value the planner cannot look up in its statistics. An account newer
+    /// than the last ANALYZE is estimated at one row; any index leading with
+    /// the account then looks as good as another, and lookups by id went
+    /// through the stream index and reads by position sorted the whole
+    /// account, for every id and every page. Unknown, the account is
+    /// estimated at the table's average, and each query takes its own index.
     static let probeColumns = """
         ARRAY(SELECT COALESCE((SELECT e.stream_version FROM events e WHERE e.account_id = (SELECT $1::uuid) AND e.stream = s.stream
                                 ORDER BY e.stream_version DESC LIMIT 1), 0)
@@ -359,7 +363,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     public func version(of stream: StreamName) throws -> Int64 {
         try reading { c in
             let rows = try pool.run(c, """
-                SELECT COALESCE(MAX(stream_version), 0)::bigint FROM events WHERE account_id = \(accountId) AND stream = \(stream.raw)
+                SELECT COALESCE(MAX(stream_version), 0)::bigint FROM events WHERE account_id = (SELECT \(accountId)::uuid) AND stream = \(stream.raw)
                 """)
             return try rows.rows.first?.decode(Int64.self) ?? 0
         }
@@ -368,30 +372,43 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     public func position(recordedAtOrBefore time: Timestamp) throws -> Int64 {
         try reading { c in
             let rows = try pool.run(c, """
-                SELECT COALESCE(MAX(position), 0)::bigint FROM events WHERE account_id = \(accountId) AND recorded_at <= \(time.millis)
+                SELECT COALESCE(MAX(position), 0)::bigint FROM events WHERE account_id = (SELECT \(accountId)::uuid) AND recorded_at <= \(time.millis)
                 """)
             return try rows.rows.first?.decode(Int64.self) ?? 0
         }
     }
 
     /// Every row in `from...through` matching `filter`, a page per round trip, in position order.
+    ///
+    /// Without a filter a page is a window of `page` positions, not a LIMIT:
+    /// positions are gapless, so a short window is the head, and a page costs
+    /// at most `page` rows whatever the planner believes. (A LIMIT over an
+    /// account the statistics think tiny was planned as a bitmap scan of the
+    /// rest of the account and a sort, for every page.)
     private func rows(from: Int64, through: Int64, columns: String, filter: String = "", filterBinds: (inout PostgresBindings) throws -> Void = { _ in },
                       _ body: (PostgresRow) throws -> Void) throws {
         var next = max(1, from)
+        let windowed = filter.isEmpty
         while next <= through {
+            let end = windowed && through - next >= Int64(Self.page) ? next + Int64(Self.page) - 1 : through
             var binds = PostgresBindings(capacity: 8)
             binds.append(accountId)
             binds.append(next)
-            binds.append(through)
+            binds.append(end)
             try filterBinds(&binds)
             let sql = """
-                SELECT \(columns) FROM events WHERE account_id = $1 AND position BETWEEN $2 AND $3\(filter)
-                ORDER BY position LIMIT \(Self.page)
+                SELECT \(columns) FROM events WHERE account_id = (SELECT $1::uuid) AND position BETWEEN $2 AND $3\(filter)
+                ORDER BY position\(windowed ? "" : " LIMIT \(Self.page)")
                 """
             let page = try reading { c in try pool.run(c, PostgresQuery(unsafeSQL: sql, binds: binds)) }
             for row in page.rows { try body(row) }
-            guard page.rows.count == Self.page, let last = page.rows.last else { return }
-            next = try last.decode(Int64.self) + 1
+            if windowed {
+                guard page.rows.count == Int(end - next + 1), end < through else { return }
+                next = end + 1
+            } else {
+                guard page.rows.count == Self.page, let last = page.rows.last else { return }
+                next = try last.decode(Int64.self) + 1
+            }
         }
     }
 
@@ -455,7 +472,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     public func streams(prefix: String) throws -> [(stream: StreamName, firstPosition: Int64)] {
         try reading { c in
             let rows = try pool.run(c, """
-                SELECT stream, position FROM events WHERE account_id = \(accountId) AND starts_with(stream, \(prefix))
+                SELECT stream, position FROM events WHERE account_id = (SELECT \(accountId)::uuid) AND starts_with(stream, \(prefix))
                     AND stream_version = 1 ORDER BY position
                 """)
             return try rows.rows.map { row in
@@ -467,7 +484,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
 
     public func count() throws -> Int64 {
         try reading { c in
-            try pool.run(c, "SELECT COUNT(*)::bigint FROM events WHERE account_id = \(accountId)").rows.first?.decode(Int64.self) ?? 0
+            try pool.run(c, "SELECT COUNT(*)::bigint FROM events WHERE account_id = (SELECT \(accountId)::uuid)").rows.first?.decode(Int64.self) ?? 0
         }
     }
 }
