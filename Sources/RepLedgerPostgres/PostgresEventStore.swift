@@ -252,6 +252,11 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         return try Probe(streams, versions, stored, self, c)
     }
 
+    /// Names this process in the notifications of its appends
+    /// ("account:position:process"), so that a listener can pass over its
+    /// own: the process woke its subscribers when its append returned.
+    public static let processTag = UUID().uuidString.lowercased()
+
     /// Rows per INSERT statement.
     static let chunk = 5000
 
@@ -300,7 +305,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
             }
             binds.append(new.position)
             binds.append(ByteBuffer(bytes: new.hash))
-            binds.append(accountId.uuidString.lowercased() + ":" + String(new.position))
+            binds.append(accountId.uuidString.lowercased() + ":" + String(new.position) + ":" + Self.processTag)
             binds.append(old.position)
             let moved = try pool.run(c, PostgresQuery(unsafeSQL: """
                 WITH moved AS (UPDATE heads SET position = $20, hash = $21, recorded_at = $2, recorded_offset = $3

@@ -71,7 +71,10 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
                     open = connection
                     let (stream, continuation) = AsyncStream.makeStream(of: String.self)
                     let context = connection.addListener(channel: "repledger_events") { _, notification in
-                        continuation.yield(String(notification.payload.prefix(36)))
+                        // "account:position:process": this process's own appends woke their subscribers already.
+                        let fields = notification.payload.split(separator: ":")
+                        guard let account = fields.first, fields.count < 3 || fields[2] != PostgresEventStore.processTag else { return }
+                        continuation.yield(String(account))
                     }
                     _ = try await connection.query("LISTEN repledger_events", logger: logger)
                     connection.closeFuture.whenComplete { _ in continuation.finish() }
