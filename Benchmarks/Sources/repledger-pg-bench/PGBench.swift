@@ -111,6 +111,22 @@ struct PGBench {
         row("single durable append (mean)", String(format: "%.0f µs", pgSingleSeconds / Double(singles.count) * 1e6),
             String(format: "%.0f µs", liteSingleSeconds / Double(singles.count) * 1e6), ratio(liteSingleSeconds, pgSingleSeconds))
 
+        // The floor under every append: one round trip (`SELECT 1`), and one
+        // committed, synced one-row write (a head row of an account of its own).
+        let trips = 2000
+        let tripSeconds = try time { try pool.withConnection { c in for _ in 0..<trips { try pool.run(c, "SELECT 1") } } }
+        let floorAccount = UUID()
+        try pool.withConnection { c in
+            try pool.run(c, "INSERT INTO heads (account_id, position, hash, recorded_at, recorded_offset) VALUES (\(floorAccount), 0, '\\x00', 0, 0)")
+        }
+        let commitSeconds = try time {
+            try pool.withConnection { c in
+                for i in 0..<trips { try pool.run(c, "UPDATE heads SET recorded_at = \(Int64(i)) WHERE account_id = \(floorAccount)") }
+            }
+        }
+        row("floor: one round trip (`SELECT 1`)", String(format: "%.0f µs", tripSeconds / Double(trips) * 1e6), "—", "")
+        row("floor: one committed one-row write", String(format: "%.0f µs", commitSeconds / Double(trips) * 1e6), "—", "")
+
         // 3. Replay of the whole account, decoding every event.
         var replayed = 0
         let pgReplay = try time { try replayStore!.replay { _ in replayed += 1 } }
