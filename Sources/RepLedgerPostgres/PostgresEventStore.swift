@@ -271,7 +271,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         for start in stride(from: 0, to: rows.count, by: Self.chunk) {
             let chunk = rows[start..<min(rows.count, start + Self.chunk)]
             let last = chunk.endIndex == rows.endIndex
-            var binds = PostgresBindings(capacity: 23)
+            var binds = PostgresBindings(capacity: 24)
             binds.append(accountId)
             binds.append(new.recordedAt.millis)
             binds.append(Int32(new.recordedAt.offsetMinutes))
@@ -307,9 +307,12 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
             binds.append(ByteBuffer(bytes: new.hash))
             binds.append(accountId.uuidString.lowercased() + ":" + String(new.position) + ":" + Self.processTag)
             binds.append(old.position)
+            binds.append(ByteBuffer(bytes: old.hash))
+            // The head is compared whole (position and hash): an account erased
+            // and imported again may pass through the same position with another chain.
             let moved = try pool.run(c, PostgresQuery(unsafeSQL: """
                 WITH moved AS (UPDATE heads SET position = $20, hash = $21, recorded_at = $2, recorded_offset = $3
-                               WHERE account_id = $1 AND position = $23 RETURNING 1),
+                               WHERE account_id = $1 AND position = $23 AND hash = $24 RETURNING 1),
                 appended AS (\(columns) WHERE EXISTS (SELECT 1 FROM moved))
                 SELECT pg_notify('repledger_events', $22) FROM moved
                 """, binds: binds))
