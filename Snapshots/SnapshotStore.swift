@@ -58,7 +58,8 @@ public final class SnapshotStore {
             try s.bind(6, now.millis)
             try s.bind(7, Int64(state.count))
             try s.bind(8, sum)
-            try s.bind(9, state)
+            // On the server the state is sealed like the payloads it was folded from.
+            try s.bind(9, try store.cipher.map { try $0.seal(state, context: sum) } ?? state)
             try s.bind(10, positionHash)
             try s.run()
         }
@@ -117,10 +118,19 @@ public final class SnapshotStore {
                 ignored.append("snapshot \(c.id) at #\(c.position): rules \(c.key.ruleSetId) v\(c.key.ruleSetVersion), asked for \(key.ruleSetId) v\(key.ruleSetVersion)")
                 continue
             }
-            let (state, positionHash): ([UInt8], [UInt8]?) = try db.with("SELECT state, position_hash FROM snapshots WHERE id = ?") { s in
+            var (state, positionHash, sum): ([UInt8], [UInt8]?, [UInt8]) = try db.with(
+                "SELECT state, position_hash, checksum FROM snapshots WHERE id = ?") { s in
                 try s.bind(1, c.id)
-                guard try s.step() else { return ([], nil) }
-                return (s.bytes(0), s.isNull(1) ? nil : s.bytes(1))
+                guard try s.step() else { return ([], nil, []) }
+                return (s.bytes(0), s.isNull(1) ? nil : s.bytes(1), s.bytes(2))
+            }
+            if let cipher = store.cipher {
+                do {
+                    state = try cipher.open(state, context: sum)
+                } catch {
+                    ignored.append("snapshot \(c.id) at #\(c.position): \(error)")
+                    continue
+                }
             }
             guard Self.checksum(c.key, position: c.position, state: state).hex == c.checksum else {
                 ignored.append("snapshot \(c.id) at #\(c.position): checksum mismatch, the stored state is damaged")

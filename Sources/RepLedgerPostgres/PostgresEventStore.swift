@@ -28,9 +28,14 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         var recordedAt: Timestamp
     }
 
-    public init(accountId: UUID, pool: PostgresPool) {
+    /// Seals every payload before it leaves the process: the database only
+    /// ever holds ciphertext (nil: plaintext, for tests of the store alone).
+    public let cipher: PayloadCipher?
+
+    public init(accountId: UUID, pool: PostgresPool, cipher: PayloadCipher? = nil) {
         self.accountId = accountId
         self.pool = pool
+        self.cipher = cipher
     }
 
     // MARK: Transactions
@@ -289,7 +294,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
             binds.append(chunk.map { $0.causationId ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) })
             binds.append(chunk.map { $0.correlationId != nil })
             binds.append(chunk.map { $0.correlationId ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) })
-            binds.append(chunk.map { ByteBuffer(bytes: $0.payload) })
+            binds.append(try chunk.map { e in ByteBuffer(bytes: try cipher.map { try $0.seal(e.payload, context: e.eventId.bytes16) } ?? e.payload) })
             binds.append(chunk.map { ByteBuffer(bytes: $0.hash) })
             let columns = """
                 INSERT INTO events (account_id, position, event_id, stream, stream_version, type, type_code, schema, occurred_at,
@@ -327,7 +332,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
                                                  binds: try Self.binds(accountId, ids)))
         var out: [UUID: StoredEvent] = [:]
         for row in rows.rows {
-            let e = try Self.storedEvent(row)
+            let e = try storedEvent(row)
             out[e.eventId] = e
         }
         return out
@@ -347,7 +352,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         recorded_at, recorded_offset, device, causation_id, correlation_id, payload, hash
         """
 
-    static func storedEvent(_ row: PostgresRow) throws -> StoredEvent {
+    func storedEvent(_ row: PostgresRow) throws -> StoredEvent {
         let (position, eventId, stream, version, type, code, schema, occurred, occurredOffset, recorded, recordedOffset, device,
              causation, correlation, payload, hash) =
             try row.decode((Int64, UUID, String, Int64, String, Int32, Int32, Int64, Int32, Int64, Int32, String, UUID?, UUID?,
@@ -357,7 +362,17 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
                            occurredAt: Timestamp(millis: occurred, offsetMinutes: Int(occurredOffset)),
                            recordedAt: Timestamp(millis: recorded, offsetMinutes: Int(recordedOffset)), device: device,
                            causationId: causation, correlationId: correlation,
-                           payload: Array(payload.readableBytesView), hash: Array(hash.readableBytesView))
+                           payload: try opened(payload, eventId: eventId, position: position), hash: Array(hash.readableBytesView))
+    }
+
+    /// A stored payload's plaintext (opened with the account's key when it is sealed).
+    func opened(_ payload: ByteBuffer, eventId: UUID, position: Int64) throws -> [UInt8] {
+        guard let cipher else { return Array(payload.readableBytesView) }
+        do {
+            return try payload.withUnsafeReadableBytes { sealed in try cipher.open(sealed, context: eventId.bytes16) { Array($0) } }
+        } catch {
+            throw StoreError.unreadableEvent(position: position, reason: "\(error)")
+        }
     }
 
     public func head() throws -> (position: Int64, hash: [UInt8]) {
@@ -432,18 +447,26 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
             if let t = query.types { b.append(t) }
             if let t = query.recordedFrom { b.append(t.millis) }
             if let t = query.recordedThrough { b.append(t.millis) }
-        }) { row in try body(try Self.storedEvent(row).envelope()) }
+        }) { row in try body(try storedEvent(row).envelope()) }
     }
 
     public func replay(from: Int64, through: Int64, _ body: (RecordedEvent) throws -> Void) throws {
         try rows(from: from, through: through,
-                 columns: "position, type_code, schema, occurred_at, occurred_offset, recorded_at, recorded_offset, payload") { row in
-            let (position, code, schema, occurred, occurredOffset, recorded, recordedOffset, payload) =
-                try row.decode((Int64, Int32, Int32, Int64, Int32, Int64, Int32, ByteBuffer).self)
+                 columns: "position, type_code, schema, occurred_at, occurred_offset, recorded_at, recorded_offset, payload, event_id") { row in
+            let (position, code, schema, occurred, occurredOffset, recorded, recordedOffset, payload, eventId) =
+                try row.decode((Int64, Int32, Int32, Int64, Int32, Int64, Int32, ByteBuffer, UUID).self)
             let event: LedgerEvent
             do {
-                event = try payload.withUnsafeReadableBytes { try LedgerEvent.decode(code: Int(code), schema: Int(schema), payload: $0) }
+                if let cipher {
+                    event = try payload.withUnsafeReadableBytes { sealed in
+                        try cipher.open(sealed, context: eventId.bytes16) { try LedgerEvent.decode(code: Int(code), schema: Int(schema), payload: $0) }
+                    }
+                } else {
+                    event = try payload.withUnsafeReadableBytes { try LedgerEvent.decode(code: Int(code), schema: Int(schema), payload: $0) }
+                }
             } catch let e as CodecError {
+                throw StoreError.unreadableEvent(position: position, reason: e.description)
+            } catch let e as PayloadCipher.Failure {
                 throw StoreError.unreadableEvent(position: position, reason: e.description)
             }
             try body(RecordedEvent(position: position, occurredAt: Timestamp(millis: occurred, offsetMinutes: Int(occurredOffset)),
@@ -452,14 +475,14 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     }
 
     public func storedEvents(from: Int64, through: Int64, _ body: (StoredEvent) throws -> Void) throws {
-        try rows(from: from, through: through, columns: Self.columns) { row in try body(try Self.storedEvent(row)) }
+        try rows(from: from, through: through, columns: Self.columns) { row in try body(try storedEvent(row)) }
     }
 
     public func event(id: UUID) throws -> EventEnvelope? {
         try reading { c in
             let rows = try pool.run(c, PostgresQuery(unsafeSQL: "SELECT \(Self.columns) FROM events WHERE account_id = (SELECT $1::uuid) AND event_id = $2",
                                                      binds: { var b = PostgresBindings(); b.append(accountId); b.append(id); return b }()))
-            return try rows.rows.first.map { try Self.storedEvent($0).envelope() }
+            return try rows.rows.first.map { try storedEvent($0).envelope() }
         }
     }
 

@@ -76,7 +76,7 @@ extension SQLiteEventStore {
         let previous = try hash(at: position - 1)
         guard let row = try db.with("SELECT \(Self.columns) FROM events WHERE position = ?", { s in
             try s.bind(1, position)
-            return try s.step() ? try StoredEvent(s) : nil
+            return try s.step() ? try StoredEvent(s, cipher: cipher) : nil
         }) else {
             throw StoreError.unreadableEvent(position: position, reason: "the event a snapshot was taken at is missing")
         }

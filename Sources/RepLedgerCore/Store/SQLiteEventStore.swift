@@ -49,10 +49,15 @@ public final class SQLiteEventStore: EventStore {
     /// `.existing` file that cannot be written: queries still answer).
     public let isReadOnly: Bool
 
+    /// Seals payloads and snapshot states at rest (an account's file on the
+    /// server); nil on a device, whose file is the lifter's own.
+    public let cipher: PayloadCipher?
+
     /// Opens the ledger at `path`. A file that is another application's
     /// database is refused before anything is written to it.
-    public init(path: String, durability: Durability = .full, access: Access = .create) throws {
+    public init(path: String, durability: Durability = .full, access: Access = .create, cipher: PayloadCipher? = nil) throws {
         self.path = path
+        self.cipher = cipher
         if access != .create, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
             throw StoreError.noLedger(path: path)
         }
@@ -232,7 +237,7 @@ public final class SQLiteEventStore: EventStore {
         try db.with("SELECT \(Self.columns) FROM events WHERE event_id = ?") { s in
             try s.bind(1, eventId.bytes16)
             guard try s.step() else { return nil }
-            let row = try StoredEvent(s)
+            let row = try StoredEvent(s, cipher: cipher)
             return (row.position, row.content)
         }
     }
@@ -260,7 +265,11 @@ public final class SQLiteEventStore: EventStore {
             try s.bind(12, p.device)
             try s.bind(13, p.causationId?.bytes16)
             try s.bind(14, p.correlationId?.bytes16)
-            try s.bind(15, payload)
+            if let cipher {
+                try s.bind(15, try cipher.seal(payload, context: p.eventId.bytes16))
+            } else {
+                try s.bind(15, payload)
+            }
             try s.bind(16, hash)
             try s.run()
             return db.changes == 1
@@ -330,7 +339,7 @@ public final class SQLiteEventStore: EventStore {
             if let t = query.recordedFrom { try s.bind(i, t.millis); i += 1 }
             if let t = query.recordedThrough { try s.bind(i, t.millis); i += 1 }
             while try s.step() {
-                try body(try StoredEvent(s).envelope())
+                try body(try StoredEvent(s, cipher: cipher).envelope())
             }
         }
     }
@@ -339,7 +348,7 @@ public final class SQLiteEventStore: EventStore {
     /// fold reads, payloads decoded from SQLite's memory without a copy.
     public func replay(from: Int64, through: Int64, _ body: (RecordedEvent) throws -> Void) throws {
         try db.with("""
-            SELECT position, type_code, schema, occurred_at, occurred_offset, recorded_at, recorded_offset, payload
+            SELECT position, type_code, schema, occurred_at, occurred_offset, recorded_at, recorded_offset, payload\(cipher == nil ? "" : ", event_id")
             FROM events WHERE position BETWEEN ? AND ? ORDER BY position
             """) { s in
             try s.bind(1, from)
@@ -348,8 +357,16 @@ public final class SQLiteEventStore: EventStore {
                 let position = s.int(0)
                 let event: LedgerEvent
                 do {
-                    event = try LedgerEvent.decode(code: Int(s.int(1)), schema: Int(s.int(2)), payload: s.blob(7))
+                    if let cipher {
+                        event = try cipher.open(s.blob(7), context: s.blob(8)) {
+                            try LedgerEvent.decode(code: Int(s.int(1)), schema: Int(s.int(2)), payload: $0)
+                        }
+                    } else {
+                        event = try LedgerEvent.decode(code: Int(s.int(1)), schema: Int(s.int(2)), payload: s.blob(7))
+                    }
                 } catch let e as CodecError {
+                    throw StoreError.unreadableEvent(position: position, reason: e.description)
+                } catch let e as PayloadCipher.Failure {
                     throw StoreError.unreadableEvent(position: position, reason: e.description)
                 }
                 try body(RecordedEvent(position: position, occurredAt: Timestamp(millis: s.int(3), offsetMinutes: Int(s.int(4))),
@@ -362,7 +379,7 @@ public final class SQLiteEventStore: EventStore {
         try db.with("SELECT \(Self.columns) FROM events WHERE event_id = ?") { s in
             try s.bind(1, id.bytes16)
             guard try s.step() else { return nil }
-            return try StoredEvent(s).envelope()
+            return try StoredEvent(s, cipher: cipher).envelope()
         }
     }
 
@@ -384,21 +401,31 @@ public final class SQLiteEventStore: EventStore {
         try db.with("SELECT \(Self.columns) FROM events WHERE position BETWEEN ? AND ? ORDER BY position") { s in
             try s.bind(1, from)
             try s.bind(2, through)
-            while try s.step() { try body(try StoredEvent(s)) }
+            while try s.step() { try body(try StoredEvent(s, cipher: cipher)) }
         }
     }
 }
 
 extension StoredEvent {
-    /// A row of `SELECT \(SQLiteEventStore.columns)`.
-    init(_ s: SQLiteStatement) throws {
+    /// A row of `SELECT \(SQLiteEventStore.columns)`, its payload opened with `cipher` when the file is sealed.
+    init(_ s: SQLiteStatement, cipher: PayloadCipher?) throws {
+        var payload: [UInt8]
+        if let cipher {
+            do {
+                payload = try cipher.open(s.blob(14), context: s.blob(1)) { Array($0) }
+            } catch {
+                throw StoreError.unreadableEvent(position: s.int(0), reason: "\(error)")
+            }
+        } else {
+            payload = s.bytes(14)
+        }
         self.init(position: s.int(0), eventId: try Self.uuid(s.blob(1), position: s.int(0)), stream: StreamName(s.text(2)),
                   version: s.int(3), typeName: s.text(4), typeCode: Int(s.int(5)), schema: Int(s.int(6)),
                   occurredAt: Timestamp(millis: s.int(7), offsetMinutes: Int(s.int(8))),
                   recordedAt: Timestamp(millis: s.int(9), offsetMinutes: Int(s.int(10))), device: s.text(11),
                   causationId: s.isNull(12) ? nil : try Self.uuid(s.blob(12), position: s.int(0)),
                   correlationId: s.isNull(13) ? nil : try Self.uuid(s.blob(13), position: s.int(0)),
-                  payload: s.bytes(14), hash: s.bytes(15))
+                  payload: payload, hash: s.bytes(15))
     }
 
     private static func uuid(_ raw: UnsafeRawBufferPointer, position: Int64) throws -> UUID {
