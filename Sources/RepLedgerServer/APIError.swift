@@ -8,6 +8,8 @@ public struct APIError: Error, Sendable, Equatable {
     public var message: String
     /// `stream`, `expected`, `actual`, `eventId` where they apply.
     public var details: [String: String] = [:]
+    /// What the server's log says beside the answer (a 503's cause): never sent to the client.
+    public var logDetail: String?
 
     public static func badRequest(_ message: String) -> APIError { APIError(status: 400, code: "badRequest", message: message) }
     public static let unauthorized = APIError(status: 401, code: "unauthorized",
@@ -17,6 +19,8 @@ public struct APIError: Error, Sendable, Equatable {
     public static let tooLarge = APIError(status: 413, code: "tooLarge",
                                           message: "the body is too large: send at most 4 MiB and 5000 events per request")
     public static func storage(_ message: String) -> APIError { APIError(status: 503, code: "storage", message: message) }
+    public static let erased = APIError(status: 410, code: "erased",
+                                        message: "this account was erased: its events can never be read, and none are served")
 
     public var json: JSONValue {
         var fields: [(String, JSONValue)] = [("code", .string(code)), ("message", .string(message))]
@@ -55,6 +59,11 @@ public struct APIError: Error, Sendable, Equatable {
             default:
                 return .storage(e.description)
             }
+        case let e as AccountKeyStore.Failure:
+            if case .erased = e { return .erased }
+            var answer = APIError.storage("this account's key cannot be read on this server, so its events are not served; the server's log says why")
+            answer.logDetail = e.description
+            return answer
         case let e as SQLiteError: return .storage(e.plainMessage)
         case is CodecError: return .storage("stored data cannot be read; the account's log needs `verify`")
         default: return .storage("the server could not complete the request")

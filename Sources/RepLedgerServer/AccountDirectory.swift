@@ -36,18 +36,33 @@ public final class AccountDirectory: @unchecked Sendable {
     }
 
     public let table: any AccountTable
+    public let keys: AccountKeyStore
 
-    public init(table: any AccountTable) {
+    public init(table: any AccountTable, keys: AccountKeyStore) {
         self.table = table
+        self.keys = keys
     }
 
-    /// A new account → its id (a UUID, lowercased).
+    /// A new account → its id (a UUID, lowercased). Its key is made first: an
+    /// account never exists without one.
     public func createAccount(name: String, coach: Bool, id: String = UUID().uuidString.lowercased()) throws -> Account {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.count <= 200 else { throw Failure.invalidName("an account name takes 1 to 200 characters") }
         let account = Account(accountId: id, name: trimmed, isCoach: coach)
-        try table.insertAccount(account, createdAt: Timestamp.now().millis)
+        _ = try keys.createKey(for: id)
+        do {
+            try table.insertAccount(account, createdAt: Timestamp.now().millis)
+        } catch {
+            try? keys.discardKey(of: id)
+            throw error
+        }
         return account
+    }
+
+    /// Removes an account that never came into use (an import that failed), key included.
+    public func removeUnusedAccount(_ id: String) throws {
+        try table.removeAccount(id)
+        try keys.discardKey(of: id)
     }
 
     public func account(_ id: String) throws -> Account? {

@@ -135,7 +135,7 @@ public final class AccountLogs: @unchecked Sendable {
 
     /// Closes the account's ledger and deletes its log, snapshots and tokens →
     /// what was deleted. Its live streams end.
-    func erase(_ accountId: String) throws -> (events: Int64, snapshots: Int64, tokens: Int) {
+    func erase(_ accountId: String) throws -> ErasedAccount {
         lock.lock()
         defer { lock.unlock() }
         if let log = open[accountId]?.log {

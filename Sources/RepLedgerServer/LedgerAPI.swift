@@ -12,25 +12,23 @@ public final class LedgerAPI: Sendable {
     public let logs: AccountLogs
 
     public init(storage: any ServerStorage) {
-        accounts = AccountDirectory(table: storage.accountTable)
+        accounts = AccountDirectory(table: storage.accountTable, keys: storage.keys)
         logs = AccountLogs(storage: storage)
-    }
-
-    /// The default storage: SQLite files under `dataDirectory`.
-    public convenience init(dataDirectory: String) throws {
-        self.init(storage: try SQLiteServerStorage(directory: dataDirectory))
     }
 
     // MARK: Who is asking
 
-    /// The caller of a bearer token, else 401.
-    public func authenticate(_ authorization: String?) throws -> AccountDirectory.Caller {
+    /// The caller of a bearer token, else 401. A token of an erased account
+    /// can only be found in a restored backup: 410, unless `erasing` (the
+    /// erasure may then finish deleting what the backup brought back).
+    public func authenticate(_ authorization: String?, erasing: Bool = false) throws -> AccountDirectory.Caller {
         guard let header = authorization, header.count < 512 else { throw APIError.unauthorized }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw APIError.unauthorized }
         guard let caller = try accounts.caller(token: String(parts[1]).trimmingCharacters(in: .whitespaces)) else {
             throw APIError.unauthorized
         }
+        if !erasing, accounts.keys.isErased(caller.account.accountId) { throw APIError.erased }
         return caller
     }
 
@@ -187,15 +185,17 @@ public final class LedgerAPI: Sendable {
     // MARK: Erasure
 
     /// `DELETE /v1/accounts/{account}` by the account's own token: the
-    /// account's ledger file (with -wal and -shm), its snapshots, tokens and
-    /// the grants its log held are deleted; its id stays taken and answers
-    /// 403. The report of DOMAIN.md §11.
+    /// account's key is destroyed first, then its log (rows, or the ledger
+    /// file with -wal and -shm), its snapshots, tokens and the grants its log
+    /// held are deleted; its id stays taken and answers 403. The report of
+    /// DOMAIN.md §11. Run again by a token from a restored backup, it deletes
+    /// what the backup brought back.
     public func erase(_ caller: AccountDirectory.Caller, account: String, now: Timestamp = .now()) throws -> JSONValue {
         let id = account.lowercased()
         guard caller.account.accountId == id else { throw APIError.forbidden("only the account's own token may erase it") }
-        let (events, snapshots, tokens) = try logs.erase(id)
-        return .object([("accountId", .string(id)), ("events", .int(events)), ("snapshots", .int(snapshots)),
-                        ("tokens", .int(Int64(tokens))), ("keyDestroyed", .bool(false)), ("at", .string(now.iso8601))])
+        let erased = try logs.erase(id)
+        return .object([("accountId", .string(id)), ("events", .int(erased.events)), ("snapshots", .int(erased.snapshots)),
+                        ("tokens", .int(Int64(erased.tokens))), ("keyDestroyed", .bool(erased.keyDestroyed)), ("at", .string(now.iso8601))])
     }
 
     // MARK: Coaches
@@ -209,7 +209,8 @@ public final class LedgerAPI: Sendable {
         let weekAgo = now.adding(milliseconds: -7 * 86_400_000)
         var clients: [JSONValue] = []
         for account in try accounts.accounts() where account.accountId != caller.account.accountId {
-            guard try logs.storage.hasLog(account.accountId) else { continue }
+            // An erased account's rows exist only in a restored backup: never read, never listed.
+            guard try logs.storage.hasLog(account.accountId), !accounts.keys.isErased(account.accountId) else { continue }
             let log = try logs.log(account.accountId)
             let row: JSONValue? = try log.withLedger { ledger in
                 guard try ledger.coaching().grants(caller.account.accountId) else { return nil }

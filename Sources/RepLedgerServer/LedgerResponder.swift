@@ -29,7 +29,7 @@ struct LedgerResponder: HTTPResponder {
             response = try await route(request)
         } catch {
             let e = APIError.from(error)
-            if e.status >= 500 { logger.error("\(request.method.rawValue) \(request.uri.path): \(e.message)") }
+            if e.status >= 500 { logger.error("\(request.method.rawValue) \(request.uri.path): \(e.logDetail ?? e.message)") }
             response = Self.json(e.json, status: e.status)
         }
         status = Int(response.status.code)
@@ -72,7 +72,7 @@ struct LedgerResponder: HTTPResponder {
         let account = rest[1]
         let tail = Array(rest.dropFirst(2))
         let authorization = request.headers[.authorization]
-        let caller = try await blocking { [api] in try api.authenticate(authorization) }
+        let caller = try await blocking { [api] in try api.authenticate(authorization, erasing: tail.isEmpty && method == .delete) }
 
         if tail.isEmpty {
             try allow(method, [.delete])

@@ -14,6 +14,8 @@ public enum LedgerServer {
         public var dataDirectory: String
         /// A PostgreSQL URL: all accounts in that database instead of files under `dataDirectory`.
         public var postgres: String?
+        /// The accounts' keys (`--keys DIR`): `DATA/keys` by default, required with `postgres`.
+        public var keysDirectory: String?
         /// Seconds between `: keep-alive` comments on live streams.
         public var keepAliveSeconds: Double
 
@@ -24,10 +26,25 @@ public enum LedgerServer {
             self.keepAliveSeconds = keepAliveSeconds
         }
 
-        /// The storage these settings name (PostgreSQL's schema is created or migrated here).
-        public func storage(logger: Logger) throws -> any ServerStorage {
-            if let postgres { return try PostgresServerStorage(url: postgres, logger: logger) }
-            return try SQLiteServerStorage(directory: dataDirectory)
+        /// The storage these settings name (PostgreSQL's schema is created or
+        /// migrated here). `provisioning` (the commands that create accounts)
+        /// creates a missing key store; a server never does, except the default
+        /// one inside its own data directory: a key store that went missing must
+        /// show as missing (503), not be replaced by an empty one.
+        public func storage(logger: Logger, provisioning: Bool = false) throws -> any ServerStorage {
+            guard let keysDirectory = keysDirectory ?? (postgres == nil ? dataDirectory + "/keys" : nil) else {
+                throw Failure.keysRequired
+            }
+            let keys = try AccountKeyStore(directory: keysDirectory, create: provisioning || self.keysDirectory == nil)
+            if let postgres { return try PostgresServerStorage(url: postgres, keys: keys, logger: logger) }
+            return try SQLiteServerStorage(directory: dataDirectory, keys: keys)
+        }
+
+        public enum Failure: Error, CustomStringConvertible {
+            case keysRequired
+            public var description: String {
+                "--keys DIR is required with --postgres: the accounts' keys must be kept apart from the database (a directory of its own, backed up apart)"
+            }
         }
     }
 
@@ -35,6 +52,14 @@ public enum LedgerServer {
     public static func run(_ settings: Settings, logger: Logger, onListening: @escaping @Sendable (Int) -> Void) async throws {
         let storage = try settings.storage(logger: logger)
         defer { storage.shutdown() }
+        do {
+            for account in try storage.keys.finishErasures() {
+                logger.notice("account \(account): finished an erasure a crash had interrupted (its key is destroyed)")
+            }
+        } catch {
+            // The server still starts: every account answers 503 until the key store is back.
+            logger.error("\(error)")
+        }
         let api = LedgerAPI(storage: storage)
         try storage.watchAppends { [logs = api.logs] account in logs.appendedElsewhere(account) }
         let responder = LedgerResponder(api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger)

@@ -12,14 +12,16 @@ import RepLedgerPostgres
 public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
     public let pool: PostgresPool
     let table: PostgresAccountTable
+    public let keys: AccountKeyStore
     let logger: Logger
     private var listener: Task<Void, Never>?
     private let listenerStopped = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     public var accountTable: any AccountTable { table }
 
-    public init(url: String, logger: Logger) throws {
+    public init(url: String, keys: AccountKeyStore, logger: Logger) throws {
         pool = try PostgresPool(url: url, maximumConnections: 8)
+        self.keys = keys
         self.logger = logger
         try PostgresSchema.prepare(pool)
         table = PostgresAccountTable(pool: pool)
@@ -27,7 +29,7 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
 
     public func store(for accountId: String) throws -> any EventStore {
         guard let id = UUID(uuidString: accountId) else { throw APIError.forbidden("no such account") }
-        return PostgresEventStore(accountId: id, pool: pool)
+        return PostgresEventStore(accountId: id, pool: pool, cipher: try keys.cipher(for: accountId))
     }
 
     public func hasLog(_ accountId: String) throws -> Bool {
@@ -37,15 +39,17 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
         }
     }
 
-    public func erase(_ accountId: String) throws -> (events: Int64, snapshots: Int64, tokens: Int) {
-        guard let id = UUID(uuidString: accountId) else { return (0, 0, 0) }
+    public func erase(_ accountId: String) throws -> ErasedAccount {
+        guard let id = UUID(uuidString: accountId) else { return ErasedAccount(events: 0, snapshots: 0, tokens: 0, keyDestroyed: false) }
         return try pool.transaction { c in
             // Waits for an append in flight on another process: nothing lands after the erase.
             try pool.run(c, "SELECT 1 FROM heads WHERE account_id = \(id) FOR UPDATE")
+            // The key goes first: should the deletion fail or the process die now, the rows are already unreadable.
+            try keys.destroyKey(of: accountId, at: .now())
             let row = try pool.run(c, "SELECT events, tokens FROM repledger_erase_account(\(id))").rows.first
-            guard let row else { return (0, 0, 0) }
-            let (events, tokens) = try row.decode((Int64, Int64).self)
-            return (events, 0, Int(tokens))
+            var (events, tokens): (Int64, Int64) = (0, 0)
+            if let row { (events, tokens) = try row.decode((Int64, Int64).self) }
+            return ErasedAccount(events: events, snapshots: 0, tokens: Int(tokens), keyDestroyed: true)
         }
     }
 

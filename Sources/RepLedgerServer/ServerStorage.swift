@@ -7,13 +7,16 @@ import RepLedgerCore
 /// queries are the same over both; only this seam differs.
 public protocol ServerStorage: Sendable {
     var accountTable: any AccountTable { get }
-    /// The account's log (created empty by its first append).
+    /// The accounts' keys: every payload and snapshot is sealed under its account's.
+    var keys: AccountKeyStore { get }
+    /// The account's log (created empty by its first append), sealed under its key.
     func store(for accountId: String) throws -> any EventStore
     /// False when the account has never had an event.
     func hasLog(_ accountId: String) throws -> Bool
-    /// Deletes the account's log, snapshots and tokens and marks it erased
-    /// (its id stays taken) → what was deleted. The one privileged path.
-    func erase(_ accountId: String) throws -> (events: Int64, snapshots: Int64, tokens: Int)
+    /// Destroys the account's key, then deletes its log, snapshots and tokens
+    /// and marks it erased (its id stays taken) → what was deleted. The one
+    /// privileged path.
+    func erase(_ accountId: String) throws -> ErasedAccount
     /// Removes the log of an account that never came into use (a failed import).
     func discardLog(_ accountId: String) throws
     /// Calls `appended` with an account's id after another process appended
@@ -23,14 +26,25 @@ public protocol ServerStorage: Sendable {
     func shutdown()
 }
 
+/// What an erasure deleted (DOMAIN.md §11's report, less its time).
+public struct ErasedAccount: Sendable, Equatable {
+    public var events: Int64
+    public var snapshots: Int64
+    public var tokens: Int
+    /// The key is gone: destroyed now, or by an earlier erasure a crash interrupted.
+    public var keyDestroyed: Bool
+}
+
 /// The default: `DIR/accounts.sqlite` and `DIR/accounts/<id>.sqlite`.
 public final class SQLiteServerStorage: ServerStorage {
     let directory: String
     let table: SQLiteAccountTable
+    public let keys: AccountKeyStore
     public var accountTable: any AccountTable { table }
 
-    public init(directory: String) throws {
+    public init(directory: String, keys: AccountKeyStore) throws {
         self.directory = directory + "/accounts"
+        self.keys = keys
         table = try SQLiteAccountTable(directory: directory)
         try FileManager.default.createDirectory(atPath: self.directory, withIntermediateDirectories: true)
     }
@@ -39,20 +53,23 @@ public final class SQLiteServerStorage: ServerStorage {
     public func path(of accountId: String) -> String { "\(directory)/\(accountId).sqlite" }
 
     public func store(for accountId: String) throws -> any EventStore {
-        try SQLiteEventStore(path: path(of: accountId), durability: .full, access: .create)
+        let cipher = try keys.cipher(for: accountId)
+        return try SQLiteEventStore(path: path(of: accountId), durability: .full, access: .create, cipher: cipher)
     }
 
     public func hasLog(_ accountId: String) throws -> Bool { FileManager.default.fileExists(atPath: path(of: accountId)) }
 
-    public func erase(_ accountId: String) throws -> (events: Int64, snapshots: Int64, tokens: Int) {
+    public func erase(_ accountId: String) throws -> ErasedAccount {
         var counts: (Int64, Int64) = (0, 0)
         if try hasLog(accountId) {
+            // Counting reads no payload: no key needed.
             let store = try SQLiteEventStore(path: path(of: accountId), durability: .full, access: .existing)
             counts = (try store.headPosition(), try store.database.scalarInt("SELECT COUNT(*) FROM snapshots"))
         }
+        try keys.destroyKey(of: accountId, at: .now())
         let tokens = try table.erase(accountId)
         try discardLog(accountId)
-        return (counts.0, counts.1, tokens)
+        return ErasedAccount(events: counts.0, snapshots: counts.1, tokens: tokens, keyDestroyed: true)
     }
 
     public func discardLog(_ accountId: String) throws {

@@ -15,11 +15,12 @@ struct ServeCommand: ParsableCommand {
         Examples:
           ledger serve --data ./repledger-server
           ledger serve --listen 127.0.0.1:0     # any free port; the first line says which
-          ledger serve --postgres postgres://repledger:SECRET@127.0.0.1:5432/repledger
+          ledger serve --postgres postgres://repledger:SECRET@127.0.0.1:5432/repledger --keys /var/lib/repledger/keys
         """)
     @Option(help: "HOST:PORT to listen on (default: loopback, 127.0.0.1:8787).") var listen = "127.0.0.1:8787"
     @Option(help: "The server's directory: accounts, tokens and one ledger per account.") var data = "repledger-server"
     @Option(help: "A PostgreSQL URL: every account in that database instead of files under --data (several servers may share it).") var postgres: String?
+    @Option(help: "The accounts' encryption keys, kept apart from the events (default: DATA/keys; required with --postgres).") var keys: String?
     @Option(help: ArgumentHelp("Seconds between keep-alive comments on live streams.", visibility: .hidden)) var keepAlive = 15.0
 
     func run() throws {
@@ -29,6 +30,8 @@ struct ServeCommand: ParsableCommand {
         let host = String(listen[..<colon])
         var settings = LedgerServer.Settings(host: host, port: port, dataDirectory: data, keepAliveSeconds: max(0.05, keepAlive))
         settings.postgres = postgres
+        settings.keysDirectory = keys
+        if postgres != nil, keys == nil { throw ValidationError(LedgerServer.Settings.Failure.keysRequired.description) }
         let fixed = settings
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         var log = Logger(label: "ledger.serve")

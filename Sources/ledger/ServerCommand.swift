@@ -13,12 +13,15 @@ struct ServerCommand: ParsableCommand {
     struct Target: ParsableArguments {
         @Option(help: "The server's directory (as given to `ledger serve --data`).") var data = "repledger-server"
         @Option(help: "A PostgreSQL URL instead of --data (as given to `ledger serve --postgres`).") var postgres: String?
+        @Option(help: "The accounts' keys (as given to `ledger serve --keys`; default DATA/keys, required with --postgres).") var keys: String?
         @Flag(help: "Answer in JSON.") var json = false
 
         func api() throws -> LedgerAPI {
             var settings = LedgerServer.Settings(dataDirectory: data)
             settings.postgres = postgres
-            return LedgerAPI(storage: try settings.storage(logger: Logger(label: "ledger.server")))
+            settings.keysDirectory = keys
+            if postgres != nil, keys == nil { throw ValidationError(LedgerServer.Settings.Failure.keysRequired.description) }
+            return LedgerAPI(storage: try settings.storage(logger: Logger(label: "ledger.server"), provisioning: true))
         }
 
         func print(_ value: JSONValue, human: String) { if json { Console.json(value) } else { Console.out(human) } }
@@ -66,7 +69,7 @@ struct ServerCommand: ParsableCommand {
                     restored = try api.logs.log(account.accountId).withLedger { try JSONLBackup.restore(text, into: $0.store) }
                 } catch {
                     try? api.logs.storage.discardLog(account.accountId)
-                    try? api.accounts.table.removeAccount(account.accountId)
+                    try? api.accounts.removeUnusedAccount(account.accountId)
                     throw error
                 }
                 let token = try api.accounts.createToken(account: account.accountId, device: device)

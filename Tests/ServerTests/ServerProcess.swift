@@ -22,7 +22,7 @@ final class ServerProcess: @unchecked Sendable {
         data = cli.folder.appendingPathComponent("server").path
         if Self.onPostgres {
             guard let cluster = PostgresCluster.shared else { throw ServerFailure.didNotStart("no PostgreSQL: \(PostgresCluster.unavailableReason)") }
-            storage = ["--postgres", try cluster.createDatabase()]
+            storage = Self.withKeys(["--postgres", try cluster.createDatabase()], cli: cli)
         } else {
             storage = ["--data", data]
         }
@@ -34,9 +34,15 @@ final class ServerProcess: @unchecked Sendable {
     init(cli: LedgerProcess, storage: [String], keepAlive: Double = 0.3) throws {
         self.cli = cli
         data = cli.folder.appendingPathComponent("server-\(UUID().uuidString.prefix(8))").path
-        self.storage = storage
+        self.storage = Self.withKeys(storage, cli: cli)
         errorLog = cli.folder.appendingPathComponent("serve-\(UUID().uuidString).log")
         try start(keepAlive: keepAlive)
+    }
+
+    /// PostgreSQL needs a key store: one per test folder, so servers sharing a database share it.
+    static func withKeys(_ storage: [String], cli: LedgerProcess) -> [String] {
+        guard storage.contains("--postgres"), !storage.contains("--keys") else { return storage }
+        return storage + ["--keys", cli.folder.appendingPathComponent("keys").path]
     }
 
     var base: String { "http://127.0.0.1:\(port)" }
