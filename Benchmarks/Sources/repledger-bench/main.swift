@@ -15,7 +15,7 @@ struct Options {
     var python: String?
     var json: String?
     var peakRebuild: String?
-    /// Only these workloads (append, single, rebuild, verify, memory, queries, cold, peer); all when empty.
+    /// Only these workloads (append, single, rebuild, sealed, verify, memory, queries, cold, peer); all when empty.
     var only: Set<String> = []
     func runs(_ workload: String) -> Bool { only.isEmpty || only.contains(workload) }
 
@@ -87,7 +87,7 @@ let events = generated.events
 
 // Appends.
 let sampleSize = min(options.events, 100_000)
-let sample = options.runs("append") || options.runs("peer") ? try w.sample(sampleSize) : []
+let sample = options.runs("append") || options.runs("peer") || options.runs("sealed") ? try w.sample(sampleSize) : []
 if options.runs("append") {
 let batched = try w.batchedAppend(sample)
 row("batched append, 1,000 events per transaction, FULL (\(sample.count) events)", Format.perSecond(batched.ours),
@@ -120,6 +120,22 @@ let verify = try Measure.median(options.runs) {
 }
 row("`verify`, every SHA-256 recomputed", "\(Format.secs(verify)) (\(Format.perSecond(Double(events) / verify)))", "", nil)
 
+}
+
+// Encryption at rest (the server's sealed account files) against the same files unsealed.
+if options.runs("sealed") {
+    let sealedSample = sample
+    for size in [1_000, 100] {
+        let a = try w.sealedAppend(sealedSample, batch: size)
+        row("sealed append, \(size) events per transaction, FULL (\(sealedSample.count) events)", Format.perSecond(a.sealed),
+            "unsealed " + Format.perSecond(a.plain), a.plain / a.sealed, goal: "≤ 1.3× unsealed time", met: a.plain / a.sealed <= 1.3)
+    }
+    let sealedPath = try w.sealedLog(generated.path)
+    let r = try w.sealedReplay(plain: generated.path, sealed: sealedPath)
+    row("sealed full replay into the training-log fold (\(events) events)", "\(Format.secs(r.sealed)) (\(Format.micros(r.sealed / Double(events)))/event)",
+        "unsealed " + Format.secs(r.plain), r.sealed / r.plain, goal: "≤ 1.3× unsealed", met: r.sealed / r.plain <= 1.3)
+    row("sealed replay, scan and decode only (\(events) events)", "\(Format.secs(r.sealedScan)) (\(Format.micros(r.sealedScan / Double(events)))/event)",
+        "unsealed " + Format.secs(r.plainScan), r.sealedScan / r.plainScan)
 }
 
 // Peak memory, in a child process so this process's own allocations do not count.
