@@ -7,41 +7,57 @@ import Testing
 /// The stores the conformance suite runs against: SQLite always, PostgreSQL
 /// when a throwaway cluster can be started (always in CI, which sets
 /// `REPLEDGER_REQUIRE_POSTGRES=1` so that a missing PostgreSQL fails).
+///
+/// Each also runs sealed, as the server keeps accounts: payloads encrypted
+/// under a key of the log's own (`PayloadCipher`), which must change nothing
+/// a caller can see.
 enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case sqlite, postgres
+    case sqlite, postgres, sqliteSealed = "sqlite, sealed", postgresSealed = "postgres, sealed"
 
     var testDescription: String { rawValue }
 
-    static var available: [StoreBackend] { PostgresTestDatabase.shared == nil ? [.sqlite] : allCases }
+    static var available: [StoreBackend] {
+        PostgresTestDatabase.shared == nil ? [.sqlite, .sqliteSealed] : allCases
+    }
+
+    /// A new key for a sealed log; nil for a plain one.
+    func newCipher() throws -> PayloadCipher? {
+        switch self {
+        case .sqlite, .postgres: return nil
+        case .sqliteSealed, .postgresSealed: return try PayloadCipher(key: PayloadCipher.newKey())
+        }
+    }
 
     /// A new empty log that several handles open at once (as several
     /// processes or connections would), and what removes it.
     func makeSharedLog() throws -> (open: @Sendable () throws -> any EventStore, cleanUp: () -> Void) {
+        let cipher = try newCipher()
         switch self {
-        case .sqlite:
+        case .sqlite, .sqliteSealed:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let path = folder.appendingPathComponent("ledger.sqlite").path
-            return ({ try SQLiteEventStore(path: path) }, { try? FileManager.default.removeItem(at: folder) })
-        case .postgres:
+            return ({ try SQLiteEventStore(path: path, cipher: cipher) }, { try? FileManager.default.removeItem(at: folder) })
+        case .postgres, .postgresSealed:
             let database = try #require(PostgresTestDatabase.shared, "no PostgreSQL: \(PostgresCluster.unavailableReason)")
             let account = UUID()
-            return ({ PostgresEventStore(accountId: account, pool: database.pool) }, {})
+            return ({ PostgresEventStore(accountId: account, pool: database.pool, cipher: cipher) }, {})
         }
     }
 
     /// A new empty store, and what removes it.
     func makeStore() throws -> (store: any EventStore, cleanUp: () -> Void) {
+        let cipher = try newCipher()
         switch self {
-        case .sqlite:
+        case .sqlite, .sqliteSealed:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let store = try SQLiteEventStore(path: folder.appendingPathComponent("ledger.sqlite").path)
+            let store = try SQLiteEventStore(path: folder.appendingPathComponent("ledger.sqlite").path, cipher: cipher)
             return (store, { try? FileManager.default.removeItem(at: folder) })
-        case .postgres:
+        case .postgres, .postgresSealed:
             let database = try #require(PostgresTestDatabase.shared, "no PostgreSQL: \(PostgresCluster.unavailableReason)")
             // A new account of one shared database: accounts are what the schema isolates.
-            return (PostgresEventStore(accountId: UUID(), pool: database.pool), {})
+            return (PostgresEventStore(accountId: UUID(), pool: database.pool, cipher: cipher), {})
         }
     }
 }
