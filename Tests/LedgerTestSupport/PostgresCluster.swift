@@ -76,6 +76,22 @@ public final class PostgresCluster: @unchecked Sendable {
 
     public func url(_ database: String, user: String = "postgres") -> String { "postgres://\(user)@127.0.0.1:\(port)/\(database)" }
 
+    /// `pg_dump` of a database (plain SQL) into `file`: a backup as an operator takes one.
+    public func dump(_ database: String, to file: String) throws {
+        _ = try Self.run("\(bin)/pg_dump", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-f", file])
+    }
+
+    /// Replaces a database by a dump: dropped (its connections cut), created empty, the dump replayed.
+    public func restore(_ database: String, from file: String) throws {
+        try psql("postgres", "DROP DATABASE IF EXISTS \(database) WITH (FORCE)")
+        try psql("postgres", "CREATE DATABASE \(database)")
+        _ = try Self.run("/usr/bin/psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-v", "ON_ERROR_STOP=1",
+                                       "-q", "-f", file])
+    }
+
+    /// Writes every dirty page to the data files, so a scan of the cluster's files sees what the database holds.
+    public func checkpoint() throws { try psql("postgres", "CHECKPOINT") }
+
     /// Runs SQL with psql → its output (unaligned, tuples only).
     @discardableResult
     public func psql(_ database: String, _ sql: String, user: String = "postgres") throws -> String {
