@@ -10,6 +10,7 @@ import RepLedgerCore
 public final class AccountDirectory: @unchecked Sendable {
     public struct Account: Sendable, Equatable {
         public var accountId: String
+        /// As the table holds it: sealed under the account's key (see `name(of:)`), except in what `createAccount` returns.
         public var name: String
         public var isCoach: Bool
     }
@@ -49,14 +50,29 @@ public final class AccountDirectory: @unchecked Sendable {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.count <= 200 else { throw Failure.invalidName("an account name takes 1 to 200 characters") }
         let account = Account(accountId: id, name: trimmed, isCoach: coach)
-        _ = try keys.createKey(for: id)
+        let cipher = try keys.createKey(for: id)
         do {
-            try table.insertAccount(account, createdAt: Timestamp.now().millis)
+            // The name is the lifter's too: stored sealed, so an old backup of the table forgets it with the key.
+            var stored = account
+            stored.name = Self.sealedNamePrefix + Data(try cipher.seal(Array(trimmed.utf8), context: Array(id.utf8))).base64EncodedString()
+            try table.insertAccount(stored, createdAt: Timestamp.now().millis)
         } catch {
             try? keys.discardKey(of: id)
             throw error
         }
         return account
+    }
+
+    static let sealedNamePrefix = "sealed:"
+
+    /// The account's name in clear (as stored: sealed under its key; "" once
+    /// the key is gone). Names stored before sealing read as they are.
+    public func name(of account: Account) -> String {
+        guard account.name.hasPrefix(Self.sealedNamePrefix) else { return account.name }
+        guard let sealed = Data(base64Encoded: String(account.name.dropFirst(Self.sealedNamePrefix.count))),
+              let cipher = try? keys.cipher(for: account.accountId),
+              let name = try? cipher.open(Array(sealed), context: Array(account.accountId.utf8)) else { return "" }
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// Removes an account that never came into use (an import that failed), key included.

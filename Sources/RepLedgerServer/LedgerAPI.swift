@@ -219,7 +219,7 @@ public final class LedgerAPI: Sendable {
                 let records = PersonalRecordsProjection.compute(training, rules: .default)
                     .flatMap(\.timeline).filter { $0.at.millis >= weekAgo.millis && $0.at.millis <= now.millis }
                 return .object([
-                    ("accountId", .string(account.accountId)), ("name", .string(account.name)),
+                    ("accountId", .string(account.accountId)), ("name", .string(accounts.name(of: account))),
                     ("lastWorkoutAt", .optional(started.max(by: { $0.millis < $1.millis })?.iso8601)),
                     ("workoutsLast7Days", .int(Int64(started.filter { $0.millis >= weekAgo.millis && $0.millis <= now.millis }.count))),
                     ("recordsLast7Days", .int(Int64(records.count))),

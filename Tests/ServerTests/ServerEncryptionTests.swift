@@ -5,7 +5,7 @@ import Testing
 /// Encryption at rest and crypto-shredding (DOMAIN.md §11), on the backend
 /// this run uses (SQLite files, or PostgreSQL with `REPLEDGER_TEST_BACKEND=postgres`).
 @Suite(.serialized) struct ServerEncryptionTests {
-    /// Written into names and notes; a scan of the server's files must never find it.
+    /// Written into names (the account's too) and notes; a scan of the server's files must never find it.
     static func newMarker() -> String { "rlmark" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20) }
 
     /// The files a server's data lives in: its data directory, or the whole
@@ -53,9 +53,9 @@ import Testing
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let server = try ServerProcess(cli: cli)
-        let alice = try server.createAccount("alice")
-        let bob = try server.createAccount("bob")
         let marker = Self.newMarker()
+        let alice = try server.createAccount("Alice \(marker)")
+        let bob = try server.createAccount("bob")
         let phone = try Self.phoneWritingMarker(marker, server: server, account: alice)
         _ = try Self.phoneWritingMarker(Self.newMarker(), server: server, account: bob)
 
@@ -85,9 +85,9 @@ import Testing
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let server = try ServerProcess(cli: cli)
-        let alice = try server.createAccount("alice")
-        let bob = try server.createAccount("bob")
         let marker = Self.newMarker()
+        let alice = try server.createAccount("Alice \(marker)")
+        let bob = try server.createAccount("bob")
         _ = try Self.phoneWritingMarker(marker, server: server, account: alice)
         _ = try Self.phoneWritingMarker(Self.newMarker(), server: server, account: bob)
         _ = try await server.get("/v1/accounts/\(alice.id)/prs", token: alice.token)
