@@ -154,7 +154,10 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "ledger", "RepLedgerCore", "LedgerTestSupport",
+                // Only to lay out a server's storage as the first release left it (no keys, payloads in clear).
+                "RepLedgerServer", "RepLedgerPostgres",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/ServerTests"
         ),

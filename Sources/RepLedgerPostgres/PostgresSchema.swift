@@ -141,6 +141,40 @@ public enum PostgresSchema {
             GRANT EXECUTE ON FUNCTION repledger_erase_account(uuid) TO repledger_app
             """,
         ],
+        // 2: encryption at rest. Payloads stored in clear by the first release
+        // are sealed in place by `repledger_seal_payloads`, the one path that
+        // may change a stored row, and only its payload.
+        [
+            """
+            CREATE OR REPLACE FUNCTION repledger_events_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'DELETE' AND current_setting('repledger.erasing', true) = OLD.account_id::text THEN RETURN OLD; END IF;
+                IF TG_OP = 'UPDATE' AND current_setting('repledger.sealing', true) = OLD.account_id::text
+                   AND (NEW.account_id, NEW.position, NEW.event_id, NEW.stream, NEW.stream_version, NEW.type, NEW.hash)
+                     = (OLD.account_id, OLD.position, OLD.event_id, OLD.stream, OLD.stream_version, OLD.type, OLD.hash) THEN
+                    RETURN NEW;
+                END IF;
+                RAISE EXCEPTION 'events are immutable: append a correcting event instead' USING ERRCODE = 'insufficient_privilege';
+            END $$
+            """,
+            """
+            CREATE FUNCTION repledger_seal_payloads(account uuid, positions bigint[], payloads bytea[], OUT sealed bigint)
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+            BEGIN
+                PERFORM set_config('repledger.sealing', account::text, true);
+                UPDATE events e SET payload = p.payload FROM unnest(positions, payloads) AS p(position, payload)
+                    WHERE e.account_id = account AND e.position = p.position;
+                GET DIAGNOSTICS sealed = ROW_COUNT;
+                PERFORM set_config('repledger.sealing', '', true);
+            END $$
+            """,
+            """
+            REVOKE ALL ON FUNCTION repledger_seal_payloads(uuid, bigint[], bytea[]) FROM PUBLIC
+            """,
+            """
+            GRANT EXECUTE ON FUNCTION repledger_seal_payloads(uuid, bigint[], bytea[]) TO repledger_app
+            """,
+        ],
     ]
 
     public static var currentVersion: Int { migrations.count }

@@ -54,7 +54,7 @@ public final class AccountDirectory: @unchecked Sendable {
         do {
             // The name is the lifter's too: stored sealed, so an old backup of the table forgets it with the key.
             var stored = account
-            stored.name = Self.sealedNamePrefix + Data(try cipher.seal(Array(trimmed.utf8), context: Array(id.utf8))).base64EncodedString()
+            stored.name = try Self.sealedName(trimmed, accountId: id, cipher: cipher)
             try table.insertAccount(stored, createdAt: Timestamp.now().millis)
         } catch {
             try? keys.discardKey(of: id)
@@ -64,6 +64,10 @@ public final class AccountDirectory: @unchecked Sendable {
     }
 
     static let sealedNamePrefix = "sealed:"
+
+    static func sealedName(_ name: String, accountId: String, cipher: PayloadCipher) throws -> String {
+        sealedNamePrefix + Data(try cipher.seal(Array(name.utf8), context: Array(accountId.utf8))).base64EncodedString()
+    }
 
     /// The account's name in clear (as stored: sealed under its key; "" once
     /// the key is gone). Names stored before sealing read as they are.
@@ -140,4 +144,6 @@ public protocol AccountTable: Sendable {
     func token(hash: [UInt8]) throws -> (storedHash: [UInt8], device: String, account: AccountDirectory.Account)?
     /// Removes an account that never came into use (an import that failed).
     func removeAccount(_ id: String) throws
+    /// Replaces the stored name (sealing the name of an account stored before names were sealed).
+    func replaceName(_ id: String, with name: String) throws
 }

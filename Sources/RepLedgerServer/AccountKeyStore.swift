@@ -80,6 +80,15 @@ public final class AccountKeyStore: Sendable {
         return try PayloadCipher(key: key)
     }
 
+    /// The account's key, made now if it has none (sealing an account stored before encryption at rest).
+    public func existingOrNewKey(for account: String) throws -> PayloadCipher {
+        do {
+            return try cipher(for: account)
+        } catch Failure.missingKey {
+            return try createKey(for: account)
+        }
+    }
+
     /// The account's cipher.
     public func cipher(for account: String) throws -> PayloadCipher {
         if isErased(account) { throw Failure.erased(account: account) }

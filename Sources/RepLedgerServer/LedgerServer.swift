@@ -60,6 +60,7 @@ public enum LedgerServer {
             // The server still starts: every account answers 503 until the key store is back.
             logger.error("\(error)")
         }
+        LegacyAccountSealing.run(storage, logger: logger)
         let api = LedgerAPI(storage: storage)
         try storage.watchAppends { [logs = api.logs] account in logs.appendedElsewhere(account) }
         let responder = LedgerResponder(api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger)

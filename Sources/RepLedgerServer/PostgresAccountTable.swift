@@ -23,6 +23,11 @@ final class PostgresAccountTable: AccountTable {
         }
     }
 
+    func replaceName(_ id: String, with name: String) throws {
+        let u = try uuid(id)
+        try pool.withConnection { c in try pool.run(c, "UPDATE accounts SET name = \(name) WHERE account_id = \(u)") }
+    }
+
     func account(_ id: String) throws -> Account? {
         let u = try uuid(id)
         return try pool.withConnection { c in

@@ -53,6 +53,37 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
         }
     }
 
+    /// Seals the account's payloads in place, in one transaction under its
+    /// head lock (no append interleaves), through `repledger_seal_payloads`.
+    /// The rows' old versions stay in the WAL and in old backups until
+    /// those are recycled: sealing cannot reach them.
+    public func sealLegacyLog(_ accountId: String, with cipher: PayloadCipher) throws -> Int64 {
+        guard let id = UUID(uuidString: accountId) else { return 0 }
+        let plain = PostgresEventStore(accountId: id, pool: pool)
+        // Sealed already (a crash came between this step and the name's) when the first payload opens.
+        var first: StoredEvent?
+        try plain.storedEvents(from: 1, through: 1) { first = $0 }
+        guard let first, (try? cipher.open(first.payload, context: first.eventId.bytes16)) == nil else { return 0 }
+        var rows: [(position: Int64, sealed: [UInt8])] = []
+        try plain.storedEvents(from: 1, through: .max) { row in
+            rows.append((row.position, try cipher.seal(row.payload, context: row.eventId.bytes16)))
+        }
+        return try pool.transaction { c in
+            try pool.run(c, "SELECT 1 FROM heads WHERE account_id = \(id) FOR UPDATE")
+            var sealed: Int64 = 0
+            for chunk in stride(from: 0, to: rows.count, by: 5_000) {
+                let part = rows[chunk..<min(chunk + 5_000, rows.count)]
+                let positions = part.map(\.position), payloads = part.map { ByteBuffer(bytes: $0.sealed) }
+                let row = try pool.run(c, "SELECT sealed FROM repledger_seal_payloads(\(id), \(positions), \(payloads))").rows.first
+                sealed += try row?.decode(Int64.self) ?? 0
+            }
+            guard sealed == Int64(rows.count) else {
+                throw StoreError.database("sealing account \(accountId) changed \(sealed) of \(rows.count) events; nothing was kept")
+            }
+            return sealed
+        }
+    }
+
     public func discardLog(_ accountId: String) throws {
         guard let id = UUID(uuidString: accountId) else { return }
         // An import that failed appended nothing (it is one transaction); the account row goes through the erase path.

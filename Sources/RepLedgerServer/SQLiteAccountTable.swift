@@ -33,7 +33,7 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
     public init(directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         db = try SQLiteDatabase(path: directory + "/accounts.sqlite")
-        try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000")
+        try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA secure_delete = ON")
         try db.transaction {
             let found = Int(try db.scalarInt("PRAGMA user_version"))
             for (i, sql) in Self.migrations.enumerated() where i >= found { try db.execute(sql) }
@@ -127,6 +127,18 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
                 }
                 return tokens
             }
+        }
+    }
+
+    public func replaceName(_ id: String, with name: String) throws {
+        try locked {
+            try db.with("UPDATE accounts SET name = ? WHERE account_id = ?") { s in
+                try s.bind(1, name)
+                try s.bind(2, id)
+                try s.run()
+            }
+            // The name it replaces leaves the WAL and the free pages too (secure_delete zeroes what a write frees).
+            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
     }
 

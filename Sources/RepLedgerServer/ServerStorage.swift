@@ -19,6 +19,11 @@ public protocol ServerStorage: Sendable {
     func erase(_ accountId: String) throws -> ErasedAccount
     /// Removes the log of an account that never came into use (a failed import).
     func discardLog(_ accountId: String) throws
+    /// Seals, under `cipher`, the log of an account stored in clear by the
+    /// first server release: the same events, positions and hashes → how
+    /// many were sealed (0 when it was sealed already: a crash may have
+    /// interrupted the step after this one).
+    func sealLegacyLog(_ accountId: String, with cipher: PayloadCipher) throws -> Int64
     /// Calls `appended` with an account's id after another process appended
     /// to it (so live subscribers here wake up); nothing for a storage one
     /// process owns.
@@ -70,6 +75,48 @@ public final class SQLiteServerStorage: ServerStorage {
         let tokens = try table.erase(accountId)
         try discardLog(accountId)
         return ErasedAccount(events: counts.0, snapshots: counts.1, tokens: tokens, keyDestroyed: true)
+    }
+
+    /// A new sealed file beside the old one, filled from its JSONL export
+    /// (byte-exact: `JSONLBackup.restore` checks the chain), then renamed over
+    /// it: a crash leaves the old file or the new, never half of one.
+    public func sealLegacyLog(_ accountId: String, with cipher: PayloadCipher) throws -> Int64 {
+        guard try hasLog(accountId) else { return 0 }
+        let path = path(of: accountId), sealing = path + ".sealing"
+        if try Self.isSealed(path, cipher) { return 0 }
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: sealing + suffix) }
+        let events: Int64
+        do {
+            let old = try SQLiteEventStore(path: path, durability: .full, access: .existing)
+            let sealed = try SQLiteEventStore(path: sealing, durability: .full, access: .create, cipher: cipher)
+            var text = ""
+            _ = try JSONLBackup.export(old) { text += $0 }
+            _ = try JSONLBackup.restore(text, into: sealed)
+            guard try sealed.head().hash == (try old.head().hash) else {
+                throw StoreError.database("sealing account \(accountId) did not reproduce its chain; its log was left as it was")
+            }
+            events = try sealed.headPosition()
+            try old.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            try sealed.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        for suffix in ["-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        guard rename(sealing, path) == 0 else {
+            throw StoreError.database("sealing account \(accountId): renaming \(sealing): \(String(cString: strerror(errno)))")
+        }
+        let fd = open(directory, O_RDONLY | O_DIRECTORY)
+        if fd >= 0 { fsync(fd); close(fd) }
+        return events
+    }
+
+    /// True when the log's first event opens under `cipher`.
+    static func isSealed(_ path: String, _ cipher: PayloadCipher) throws -> Bool {
+        let store = try SQLiteEventStore(path: path, durability: .full, access: .existing, cipher: cipher)
+        do {
+            try store.storedEvents(from: 1, through: 1) { _ in }
+            return try store.headPosition() > 0
+        } catch StoreError.unreadableEvent {
+            return false
+        }
     }
 
     public func discardLog(_ accountId: String) throws {
