@@ -10,7 +10,9 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Serve accounts' logs over HTTP for devices and coaches.",
         discussion: """
-        One SQLite ledger per account under --data. Stops cleanly on Ctrl-C or SIGTERM.
+        One SQLite ledger per account under --data (or every account in one PostgreSQL database), each
+        account's payloads encrypted under its own key from --keys; erasing an account destroys its key.
+        Stops cleanly on Ctrl-C or SIGTERM.
 
         Examples:
           ledger serve --data ./repledger-server

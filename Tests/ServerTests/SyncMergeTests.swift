@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerCore
 import LedgerTestSupport
 import Testing
 
@@ -231,7 +232,12 @@ import Testing
         let file = scene.server.data + "/accounts/\(scene.account.id).sqlite"
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
         try FileManager.default.removeItem(atPath: file)
-        try FileManager.default.copyItem(atPath: other.db, toPath: file)
+        // Sealed under the account's own key, as the server would have written it (a file in clear would not even open).
+        let key = try Data(contentsOf: URL(fileURLWithPath: scene.server.data + "/keys/\(scene.account.id).key"))
+        let rewritten = try SQLiteEventStore(path: file, cipher: try PayloadCipher(key: Array(key.dropFirst(4))))
+        var history = ""
+        _ = try JSONLBackup.export(try SQLiteEventStore(path: other.db, access: .existing)) { history += $0 }
+        _ = try JSONLBackup.restore(history, into: rewritten)
         try scene.server.start()
         try device.run(["sync", scene.server.base, "--account", scene.account.id, "--token-file", device.tokenFile, "--json"])
         try device.run(["settings", "unit", "kg"])
