@@ -136,6 +136,22 @@ struct PGBench {
         let liteReplay = try time { try liteReplayStore.replay { _ in liteReplayed += 1 } }
         row("replay of a \(events.count)-event account", rate(replayed, pgReplay), rate(liteReplayed, liteReplay), ratio(liteReplay, pgReplay))
 
+        // 3b. The same, sealed as the server keeps every account (AES-256-GCM under
+        // the account's key), against the unsealed figures above.
+        let cipher = try PayloadCipher(key: PayloadCipher.newKey())
+        let sealedPG = PostgresEventStore(accountId: UUID(), pool: pool, cipher: cipher)
+        let sealedPGAppend = try batched(sealedPG, 1000)
+        let sealedLite = try SQLiteEventStore(path: options.work + "/sealed-\(UUID().uuidString).sqlite", durability: .full, cipher: cipher)
+        let sealedLiteAppend = try batched(sealedLite, 1000)
+        let unsealedPGAppend = Double(events.count) / appendRates[1000]!
+        var sealedReplayed = 0
+        let sealedPGReplay = try time { try sealedPG.replay { _ in sealedReplayed += 1 } }
+        let sealedLiteReplay = try time { try sealedLite.replay { _ in } }
+        row("sealed append, 1000 per transaction (÷ unsealed time)", "\(rate(events.count, sealedPGAppend)) (\(ratio(sealedPGAppend, unsealedPGAppend)))",
+            rate(events.count, sealedLiteAppend), ratio(sealedLiteAppend, sealedPGAppend))
+        row("sealed replay of a \(events.count)-event account (÷ unsealed time)", "\(rate(sealedReplayed, sealedPGReplay)) (\(ratio(sealedPGReplay, pgReplay)))",
+            "\(rate(sealedReplayed, sealedLiteReplay)) (\(ratio(sealedLiteReplay, liteReplay)))", ratio(sealedLiteReplay, sealedPGReplay))
+
         // 4. Eight concurrent writers (threads), batches of 100: on one account, then on eight.
         func concurrent(accounts: Int) -> Double {
             let ids = (0..<accounts).map { _ in UUID() }
