@@ -16,12 +16,13 @@ struct ServerCommand: ParsableCommand {
         @Option(help: "The accounts' keys (as given to `ledger serve --keys`; default DATA/keys, required with --postgres).") var keys: String?
         @Flag(help: "Answer in JSON.") var json = false
 
-        func api() throws -> LedgerAPI {
+        /// `provisioning`: the command makes accounts, and so keys (a missing key store is created for them).
+        func api(provisioning: Bool = false) throws -> LedgerAPI {
             var settings = LedgerServer.Settings(dataDirectory: data)
             settings.postgres = postgres
             settings.keysDirectory = keys
             if postgres != nil, keys == nil { throw ValidationError(LedgerServer.Settings.Failure.keysRequired.description) }
-            return LedgerAPI(storage: try settings.storage(logger: Logger(label: "ledger.server"), provisioning: true))
+            return LedgerAPI(storage: try settings.storage(logger: Logger(label: "ledger.server"), provisioning: provisioning))
         }
 
         func print(_ value: JSONValue, human: String) { if json { Console.json(value) } else { Console.out(human) } }
@@ -41,7 +42,7 @@ struct ServerCommand: ParsableCommand {
             @Option(help: "The device name of the first token.") var device = "default"
 
             func run() throws {
-                let api = try target.api()
+                let api = try target.api(provisioning: true)
                 let account = try api.accounts.createAccount(name: name, coach: coach)
                 let token = try api.accounts.createToken(account: account.accountId, device: device)
                 target.print(.object([("accountId", .string(account.accountId)), ("token", .string(token))]),
@@ -61,7 +62,7 @@ struct ServerCommand: ParsableCommand {
             @Option(help: "The device name of the first token.") var device = "default"
 
             func run() throws {
-                let api = try target.api()
+                let api = try target.api(provisioning: true)
                 let text = try String(contentsOfFile: backup, encoding: .utf8)
                 let account = try api.accounts.createAccount(name: name, coach: coach)
                 let restored: JSONLBackup.Restored

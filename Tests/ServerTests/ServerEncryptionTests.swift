@@ -49,15 +49,22 @@ import Testing
         return phone
     }
 
+    /// Alice (the marker in her account's name and in her log) and Bob (a marker of his own), both synced.
+    static func aliceAndBob(_ server: ServerProcess) throws
+        -> (marker: String, alice: ServerProcess.Account, bob: ServerProcess.Account, phone: Device) {
+        let marker = newMarker()
+        let alice = try server.createAccount("Alice \(marker)")
+        let bob = try server.createAccount("bob")
+        let phone = try phoneWritingMarker(marker, server: server, account: alice)
+        _ = try phoneWritingMarker(newMarker(), server: server, account: bob)
+        return (marker, alice, bob, phone)
+    }
+
     @Test func noPayloadReachesTheServersFilesInClearBeforeOrAfterErasure() async throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let server = try ServerProcess(cli: cli)
-        let marker = Self.newMarker()
-        let alice = try server.createAccount("Alice \(marker)")
-        let bob = try server.createAccount("bob")
-        let phone = try Self.phoneWritingMarker(marker, server: server, account: alice)
-        _ = try Self.phoneWritingMarker(Self.newMarker(), server: server, account: bob)
+        let (marker, alice, bob, phone) = try Self.aliceAndBob(server)
 
         // The owner reads it back in clear, and every query answers (those on SQLite store results, sealed too).
         let events = try await server.get("/v1/accounts/\(alice.id)/events", token: alice.token)
@@ -85,11 +92,7 @@ import Testing
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let server = try ServerProcess(cli: cli)
-        let marker = Self.newMarker()
-        let alice = try server.createAccount("Alice \(marker)")
-        let bob = try server.createAccount("bob")
-        _ = try Self.phoneWritingMarker(marker, server: server, account: alice)
-        _ = try Self.phoneWritingMarker(Self.newMarker(), server: server, account: bob)
+        let (marker, alice, bob, _) = try Self.aliceAndBob(server)
         _ = try await server.get("/v1/accounts/\(alice.id)/prs", token: alice.token)
 
         // The operator's backup of the database (not of the key store, which is kept apart).
