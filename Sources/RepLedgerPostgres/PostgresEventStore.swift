@@ -63,7 +63,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         }
         guard let row = rows.rows.first else { throw StoreError.database("the account's head row vanished during an append") }
         let (position, hash, recordedAt, offset) = try row.decode((Int64, ByteBuffer, Int64, Int32).self)
-        return Head(position: position, hash: Array(hash.readableBytesView), recordedAt: Timestamp(millis: recordedAt, offsetMinutes: Int(offset)))
+        return Head(position: position, hash: hash, recordedAt: recordedAt, offset: offset)
     }
 
     /// Runs `body` on the transaction's connection, or on a connection of its own.
@@ -107,8 +107,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
             guard let row = rows.rows.first else { return nil }
             let (position, hash, recordedAt, offset, versions, stored) =
                 try row.decode((Int64, ByteBuffer, Int64, Int32, [Int64], [UUID]).self)
-            let head = Head(position: position, hash: Array(hash.readableBytesView),
-                            recordedAt: Timestamp(millis: recordedAt, offsetMinutes: Int(offset)))
+            let head = Head(position: position, hash: hash, recordedAt: recordedAt, offset: offset)
             guard let planned = try? plan(events, expectations, now, head: head, probe: try Probe(streams, versions, stored, self, c)) else {
                 return nil
             }
@@ -130,7 +129,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         guard let row = rows.rows.first else { return (try lockHead(c), nil) }
         let (position, hash, recordedAt, offset, seen, versions, stored) =
             try row.decode((Int64, ByteBuffer, Int64, Int32, Int64, [Int64], [UUID]).self)
-        let head = Head(position: position, hash: Array(hash.readableBytesView), recordedAt: Timestamp(millis: recordedAt, offsetMinutes: Int(offset)))
+        let head = Head(position: position, hash: hash, recordedAt: recordedAt, offset: offset)
         return (head, seen == position ? try Probe(streams, versions, stored, self, c) : nil)
     }
 
@@ -519,3 +518,11 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         }
     }
 }
+
+extension PostgresEventStore.Head {
+    /// The columns `position, hash, recorded_at, recorded_offset` of a `heads` row.
+    init(position: Int64, hash: ByteBuffer, recordedAt: Int64, offset: Int32) {
+        self.init(position: position, hash: Array(hash.readableBytesView), recordedAt: Timestamp(millis: recordedAt, offsetMinutes: Int(offset)))
+    }
+}
+
