@@ -66,6 +66,12 @@ import Testing
         let server = try ServerProcess(cli: cli)
         let (marker, alice, bob, phone) = try Self.aliceAndBob(server)
 
+        // The keys are the server's alone: the directory 0700, each key 0600 (never wider, whatever the umask).
+        let keys = server.storage.firstIndex(of: "--keys").map { server.storage[$0 + 1] } ?? server.data + "/keys"
+        let directoryMode = try FileManager.default.attributesOfItem(atPath: keys)[.posixPermissions] as? Int
+        let keyMode = try FileManager.default.attributesOfItem(atPath: keys + "/\(alice.id).key")[.posixPermissions] as? Int
+        #expect(directoryMode == 0o700 && keyMode.map { $0 & 0o077 == 0 } == true, "modes \(String(directoryMode ?? 0, radix: 8)), \(String(keyMode ?? 0, radix: 8))")
+
         // The owner reads it back in clear, and every query answers (those on SQLite store results, sealed too).
         let events = try await server.get("/v1/accounts/\(alice.id)/events", token: alice.token)
         #expect(events.status == 200 && events.body.contains(marker))
