@@ -77,9 +77,11 @@ public final class SQLiteServerStorage: ServerStorage {
         return ErasedAccount(events: counts.0, snapshots: counts.1, tokens: tokens, keyDestroyed: true)
     }
 
-    /// A new sealed file beside the old one, filled from its JSONL export
-    /// (byte-exact: `JSONLBackup.restore` checks the chain), then renamed over
-    /// it: a crash leaves the old file or the new, never half of one.
+    /// A new sealed file beside the old one, filled with the same events (each
+    /// run of one recorded time appended at that time, as `JSONLBackup.restore`
+    /// does, a few thousand at once: the account is never held in memory),
+    /// checked to end on the same head hash, then renamed over it: a crash
+    /// leaves the old file or the new, never half of one.
     public func sealLegacyLog(_ accountId: String, with cipher: PayloadCipher) throws -> Int64 {
         guard try hasLog(accountId) else { return 0 }
         let path = path(of: accountId), sealing = path + ".sealing"
@@ -89,9 +91,20 @@ public final class SQLiteServerStorage: ServerStorage {
         do {
             let old = try SQLiteEventStore(path: path, durability: .full, access: .existing)
             let sealed = try SQLiteEventStore(path: sealing, durability: .full, access: .create, cipher: cipher)
-            var text = ""
-            _ = try JSONLBackup.export(old) { text += $0 }
-            _ = try JSONLBackup.restore(text, into: sealed)
+            var batch: [ProposedEvent] = [], recordedAt: Timestamp?
+            func flush() throws {
+                if let recordedAt, !batch.isEmpty { try sealed.append(batch, expecting: [:], now: recordedAt) }
+                batch.removeAll(keepingCapacity: true)
+            }
+            try old.read { e in
+                if e.recordedAt != recordedAt || batch.count == 5_000 {
+                    try flush()
+                    recordedAt = e.recordedAt
+                }
+                batch.append(ProposedEvent(eventId: e.eventId, event: e.event, occurredAt: e.occurredAt, device: e.device,
+                                           causationId: e.causationId, correlationId: e.correlationId))
+            }
+            try flush()
             guard try sealed.head().hash == (try old.head().hash) else {
                 throw StoreError.database("sealing account \(accountId) did not reproduce its chain; its log was left as it was")
             }
