@@ -205,6 +205,19 @@ import Testing
         #expect(try await server.get("/v1/accounts/\(alice.id)/verify", token: alice.token).json?["ok"] as? Bool == true)
     }
 
+    @Test func postgreSQLWithoutAKeyStoreIsRefusedBeforeAnythingIsWritten() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        // Port 9 (discard): nothing is contacted, the refusal comes first.
+        let url = "postgres://nobody@127.0.0.1:9/none"
+        for args in [["serve", "--listen", "127.0.0.1:0", "--postgres", url], ["server", "account", "create", "alice", "--postgres", url]] {
+            let out = try cli.run(args, useDbFlag: false)
+            #expect(out.status == 2, "\(args)")
+            #expect(out.stderr.contains("--keys DIR is required with --postgres"), "\(out.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder.path).allSatisfy { !$0.hasPrefix("repledger-server") })
+    }
+
     /// The database name of a PostgreSQL server's URL.
     func database(_ server: ServerProcess) throws -> String {
         let url = try #require(server.storage.first { $0.hasPrefix("postgres://") })
