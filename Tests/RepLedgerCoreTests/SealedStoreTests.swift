@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LedgerTestSupport
 @testable import RepLedgerCore
 import RepLedgerSnapshots
 import Testing
@@ -70,8 +71,9 @@ import Testing
         #expect(try store.event(id: events[1].eventId)?.event == events[1].event)
 
         // The device's plain file shows that the search would find it; the sealed one holds it nowhere.
-        #expect(try Self.filesHolding(Self.marker, in: folder).contains { $0.hasPrefix("device.sqlite") })
-        #expect(try Self.filesHolding(Self.marker, in: folder).filter { $0.hasPrefix("account.sqlite") } == [])
+        let holding = FileScan.filesHolding(Self.marker, under: [folder.path]).map { URL(fileURLWithPath: $0).lastPathComponent }
+        #expect(holding.contains { $0.hasPrefix("device.sqlite") })
+        #expect(holding.filter { $0.hasPrefix("account.sqlite") } == [])
 
         // Under another key nothing reads, and verify says where; the snapshot is passed over, not trusted.
         let stranger = try SQLiteEventStore(path: path, cipher: try PayloadCipher(key: PayloadCipher.newKey()))
@@ -81,14 +83,5 @@ import Testing
         ignored = []
         #expect(try SnapshotStore(stranger).newest(snapshot, atOrBefore: 2, ignored: &ignored) == nil)
         #expect(ignored.count == 1)
-    }
-
-    /// Names of the files under `folder` whose bytes contain `text`.
-    static func filesHolding(_ text: String, in folder: URL) throws -> [String] {
-        let needle = Data(text.utf8)
-        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { name in
-            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else { return false }
-            return data.range(of: needle) != nil
-        }
     }
 }

@@ -59,7 +59,7 @@ import Testing
             let name = try PostgresCluster.shared!.psql(database, "SELECT name FROM accounts WHERE account_id = '\(id)'")
             #expect(name.hasPrefix("sealed:") && !name.contains(marker))
         } else {
-            #expect(ServerEncryptionTests.filesHolding(marker, under: [data]) == [])
+            #expect(FileScan.filesHolding(marker, under: [data]) == [])
         }
 
         // Sealed once: the next start has nothing to do, and still serves it.

@@ -20,21 +20,6 @@ import Testing
         return [server.data]
     }
 
-    /// Every file under `roots` whose bytes contain `text`.
-    static func filesHolding(_ text: String, under roots: [String]) -> [String] {
-        let needle = Data(text.utf8)
-        var found: [String] = []
-        for root in roots {
-            guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
-            for case let name as String in walker {
-                let path = root + "/" + name
-                guard let data = FileManager.default.contents(atPath: path) else { continue }
-                if data.range(of: needle) != nil { found.append(path) }
-            }
-        }
-        return found
-    }
-
     /// A phone that names a workout, a template and an exercise with the marker and writes it in notes, then syncs.
     static func phoneWritingMarker(_ marker: String, server: ServerProcess, account: ServerProcess.Account) throws -> Device {
         let phone = try Device("phone-\(account.id.prefix(8))", cli: server.cli, token: account.token)
@@ -81,15 +66,14 @@ import Testing
         #expect(try await server.get("/v1/accounts/\(alice.id)/verify", token: alice.token).json?["ok"] as? Bool == true)
 
         // The scan finds the marker where it is in clear (the phone's own ledger), and nowhere on the server.
-        #expect(Self.filesHolding(marker, under: [phone.db, phone.db + "-wal"].map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
-            .contains { $0.hasSuffix(".sqlite") || $0.hasSuffix(".sqlite-wal") })
-        #expect(Self.filesHolding(marker, under: try Self.dataFiles(server)) == [])
+        #expect(!FileScan.filesHolding(marker, under: [phone.db, phone.db + "-wal"]).isEmpty)
+        #expect(FileScan.filesHolding(marker, under: try Self.dataFiles(server)) == [])
 
         let erased = try await server.request(.DELETE, "/v1/accounts/\(alice.id)", token: alice.token)
         #expect(erased.status == 200)
         #expect(erased.json?["keyDestroyed"] as? Bool == true)
         #expect((erased.json?["events"] as? Int ?? 0) > 0)
-        #expect(Self.filesHolding(marker, under: try Self.dataFiles(server)) == [])
+        #expect(FileScan.filesHolding(marker, under: try Self.dataFiles(server)) == [])
         #expect(try await server.get("/v1/accounts/\(alice.id)/events", token: alice.token).status == 401)
         #expect(try await server.get("/v1/accounts/\(bob.id)/verify", token: bob.token).json?["ok"] as? Bool == true)
     }
@@ -141,7 +125,7 @@ import Testing
         // Every other account restored from the same backup works and verifies.
         #expect(try await server.get("/v1/accounts/\(bob.id)/verify", token: bob.token).json?["ok"] as? Bool == true)
         #expect(try await server.get("/v1/accounts/\(bob.id)/prs", token: bob.token).status == 200)
-        #expect(Self.filesHolding(marker, under: try Self.dataFiles(server)) == [])
+        #expect(FileScan.filesHolding(marker, under: try Self.dataFiles(server)) == [])
 
         // Erasing again deletes what the backup brought back.
         let again = try await server.request(.DELETE, "/v1/accounts/\(alice.id)", token: alice.token)
