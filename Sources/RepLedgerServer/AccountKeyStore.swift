@@ -186,7 +186,10 @@ public final class AccountKeyStore: Sendable {
         try syncDirectory()
     }
 
-    private func syncDirectory() throws {
+    private func syncDirectory() throws { try Self.syncDirectory(directory) }
+
+    /// Makes a rename or unlink in `directory` durable.
+    static func syncDirectory(_ directory: String) throws {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure.cannotWrite(directory: directory, reason: String(cString: strerror(errno))) }
         defer { close(fd) }

@@ -116,8 +116,7 @@ public final class SQLiteServerStorage: ServerStorage {
         guard rename(sealing, path) == 0 else {
             throw StoreError.database("sealing account \(accountId): renaming \(sealing): \(String(cString: strerror(errno)))")
         }
-        let fd = open(directory, O_RDONLY | O_DIRECTORY)
-        if fd >= 0 { fsync(fd); close(fd) }
+        try AccountKeyStore.syncDirectory(directory)
         return events
     }
 
