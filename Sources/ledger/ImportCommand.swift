@@ -8,21 +8,30 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Bring in a Strong, Hevy or FitNotes CSV export, or restore a JSONL backup.",
         discussion: """
-        An import lands whole or not at all. Importing the same file again appends nothing; a newer \
-        export that contains an older one adds only the workouts the ledger lacks. Exports do not \
-        carry a time zone: their times are read in --timezone (default: this machine's zone).
+        An import lands in one transaction. A row with a value the ledger refuses (a typed 877777 \
+        reps, a date it cannot read) is left out and reported with its line and reason, and the rest \
+        of the history lands; --strict refuses the whole file instead. Importing the same file again \
+        appends nothing; a newer export that contains an older one adds only the workouts the ledger \
+        lacks. Exports do not carry a time zone: their times are read in --timezone (default: this \
+        machine's zone).
+
+        Strong headers are recognised by meaning in English, French, German, Spanish, Italian, \
+        Portuguese, Dutch and Polish, with the unit from the header, from a Weight Unit column on \
+        each row, or else from --unit.
 
         Examples:
           ledger import strong strong_workouts.csv --unit lb --timezone Europe/Paris
           ledger import hevy workouts.csv
+          ledger import fitnotes FitNotes_Export.csv --strict
           ledger import jsonl backup.jsonl --db restored.sqlite
         """)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "strong, hevy, fitnotes or jsonl.") var source: String
     @Argument(help: "The exported file.") var file: String
-    @Option(help: "kg or lb, for exports that do not say (older Strong layouts).") var unit: String?
+    @Option(help: "kg or lb, for exports that do not say (older Strong layouts); a unit the file states wins.") var unit: String?
     @Option(help: "The zone the times in the file are in: an IANA name, UTC or +HH:MM.") var timezone: String?
+    @Flag(help: "All or nothing: refuse the whole file if any row holds a value the ledger refuses.") var strict = false
 
     func run() throws {
         let text = try readText(file)
@@ -43,7 +52,8 @@ struct ImportCommand: ParsableCommand {
         let zone = try timezone.map { try ImportTimeZone(parsing: $0) } ?? .current
         let ledger = try global.openLedger()
         let bar = ProgressBar(enabled: !global.json && isatty(STDERR_FILENO) != 0)
-        let summary = try ledger.importExport(ImportRequest(source: kind, text: text, fileName: file, unit: unitValue, timeZone: zone),
+        let summary = try ledger.importExport(ImportRequest(source: kind, text: text, fileName: file, unit: unitValue, timeZone: zone,
+                                                                            strict: strict),
                                               progress: bar.update)
         bar.finish()
         if global.json {
@@ -97,8 +107,29 @@ struct ImportCommand: ParsableCommand {
             ("rows", .int(Int64(s.rows))), ("layout", .string(s.layout)), ("unit", .string(s.unit.rawValue)),
             ("timeZone", .string(s.timeZone)), ("batchId", .string(s.batchId.lowercased)),
             ("skippedReasons", .object(s.skipped.byReason.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
+            ("skippedRows", .array(s.skipped.rows.map(rowJSON))),
+            ("rowsAlreadyPresent", .int(Int64(s.rowsAlreadyPresent))),
+            ("unitSource", .string(s.unitSource.rawValue)), ("unitFlagIgnored", s.unitFlagIgnored.map { .string($0.rawValue) } ?? .null),
+            ("ignoredColumns", .array(s.ignoredColumns.map(JSONValue.string))),
+            ("shortenedNotes", .array(s.shortenedNotes.map(rowJSON))),
             ("newExercises", .array(s.exercisesCreated.map(JSONValue.string))),
         ])
+    }
+
+    static func rowJSON(_ row: SkippedRow) -> JSONValue {
+        .object([("line", .int(Int64(row.line))), ("reason", .string(row.reason)), ("refused", .bool(row.refused))])
+    }
+
+    /// Why the weights are in the unit they are, in words; and what became of `--unit`.
+    static func unitWords(_ s: ImportSummary) -> String {
+        let why: String
+        switch s.unitSource {
+        case .header: why = "weights in \(s.unit.rawValue), as the file's header says (\(s.unitEvidence ?? s.unit.rawValue))"
+        case .rows: why = "weights in the unit each row gives in its Weight Unit column (mostly \(s.unit.rawValue))"
+        case .flag: why = "weights in \(s.unit.rawValue), from --unit (the file does not say)"
+        }
+        guard let ignored = s.unitFlagIgnored else { return why }
+        return why + "; --unit \(ignored.rawValue) was not used, since the file states its unit"
     }
 
     static func print(_ s: ImportSummary) {
@@ -106,7 +137,8 @@ struct ImportCommand: ParsableCommand {
             Console.out("Already imported: every workout of this \(s.source.displayName) export is in the ledger. Nothing appended.")
             return
         }
-        Console.out("\(s.layout), \(s.rows) rows, weights in \(s.unit.rawValue), times read in \(s.timeZone)")
+        Console.out("\(s.layout), \(s.rows) rows, times read in \(s.timeZone)")
+        Console.out(unitWords(s).prefix(1).uppercased() + unitWords(s).dropFirst())
         let span = [s.firstWorkout, s.lastWorkout].compactMap { $0?.isoDate }
         Console.out("Imported \(s.workouts) workouts\(span.count == 2 ? " (\(span[0]) to \(span[1]))" : ""), \(s.sets) sets, \(s.restFacts) rest periods")
         if s.unitSettingChanged { Console.out("Weights will show in \(s.unit.rawValue), like the file (change with `ledger settings unit`)") }
@@ -115,13 +147,25 @@ struct ImportCommand: ParsableCommand {
             let names = s.exercisesCreated.prefix(8).joined(separator: ", ")
             Console.out("New custom exercises: \(s.exercisesCreated.count) (\(names)\(s.exercisesCreated.count > 8 ? ", …" : ""))")
         }
-        if s.skipped.total > 0 {
-            Console.out("Skipped \(s.skipped.total) rows:")
-            for (reason, n) in s.skipped.byReason.sorted(by: { $0.value > $1.value }) {
-                let lines = s.skipped.firstLines[reason, default: []].map(String.init).joined(separator: ", ")
-                Console.out("  \(n) \(reason) (lines \(lines)\(n > 5 ? ", …" : ""))")
+        if !s.ignoredColumns.isEmpty {
+            Console.out("Columns not recognised, left out: \(s.ignoredColumns.joined(separator: ", "))")
+        }
+        let refused = s.skipped.refused
+        if !refused.isEmpty {
+            Console.out("Left out \(refused.count) rows with values the ledger refuses (--strict refuses the file instead):")
+            for row in refused.prefix(20) { Console.out("  line \(row.line): \(row.reason)") }
+            if refused.count > 20 { Console.out("  … and \(refused.count - 20) more (--json lists every one)") }
+        }
+        let other = s.skipped.total - refused.count
+        if other > 0 {
+            Console.out("Skipped \(other) rows with nothing to import:")
+            let reasons = s.skipped.rows.filter { !$0.refused }.reduce(into: [String: [Int]]()) { $0[$1.reason, default: []].append($1.line) }
+            for (reason, lines) in reasons.sorted(by: { $0.value.count > $1.value.count || ($0.value.count == $1.value.count && $0.key < $1.key) }) {
+                let shown = lines.prefix(5).map(String.init).joined(separator: ", ")
+                Console.out("  \(lines.count) \(reason) (lines \(shown)\(lines.count > 5 ? ", …" : ""))")
             }
         }
+        for row in s.shortenedNotes { Console.out("Line \(row.line): \(row.reason)") }
     }
 }
 

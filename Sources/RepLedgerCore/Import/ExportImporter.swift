@@ -5,7 +5,19 @@ import Foundation
 public struct ImportSummary: Sendable {
     public var source: ImportSource
     public var layout = ""
+    /// The unit most of the file's weights are in; each set keeps its own.
     public var unit: WeightUnit = .kg
+    public var unitSource: ImportUnitSource = .flag
+    /// The header cell that states the unit (`weight_kg`, `Weight (lbs)`), when one does.
+    public var unitEvidence: String?
+    /// `--unit` was given but the file states its unit, which was used instead.
+    public var unitFlagIgnored: WeightUnit?
+    /// Header cells no vocabulary knows; their values were not imported.
+    public var ignoredColumns: [String] = []
+    /// Rows of workouts an earlier import already brought in.
+    public var rowsAlreadyPresent = 0
+    /// Notes cut to the ledger's 10,000 characters (their sets were kept).
+    public var shortenedNotes: [SkippedRow] = []
     public var timeZone = ""
     public var rows = 0
     public var workouts = 0
@@ -30,13 +42,18 @@ public struct ImportRequest: Sendable {
     public var fileName: String
     public var unit: WeightUnit?
     public var timeZone: ImportTimeZone
+    /// All or nothing: a row the ledger refuses refuses the whole file. By
+    /// default such a row is left out and reported with its line and reason.
+    public var strict: Bool
 
-    public init(source: ImportSource, text: String, fileName: String, unit: WeightUnit? = nil, timeZone: ImportTimeZone = .current) {
+    public init(source: ImportSource, text: String, fileName: String, unit: WeightUnit? = nil, timeZone: ImportTimeZone = .current,
+                strict: Bool = false) {
         self.source = source
         self.text = text
         self.fileName = fileName
         self.unit = unit
         self.timeZone = timeZone
+        self.strict = strict
     }
 }
 
@@ -47,11 +64,15 @@ extension Ledger {
     /// an older one, adds only the workouts the ledger lacks.
     public func importExport(_ request: ImportRequest, progress: ((Int, Int) -> Void)? = nil) throws -> ImportSummary {
         let csv = try CSVText(text: request.text, path: request.fileName)
-        let parsed = try Self.parse(csv, source: request.source, unit: request.unit)
+        let parsed = try Self.parse(csv, source: request.source, unit: request.unit, strict: request.strict)
         let digest = SHA256.hash(data: Array(request.text.utf8)).map { String(format: "%02x", $0) }.joined()
         var summary = ImportSummary(source: request.source)
         summary.layout = parsed.layout
         summary.unit = parsed.unit
+        summary.unitSource = parsed.unitSource
+        summary.unitEvidence = parsed.unitEvidence
+        if let flag = request.unit, parsed.unitSource != .flag { summary.unitFlagIgnored = flag }
+        summary.ignoredColumns = parsed.ignoredColumns
         summary.timeZone = request.timeZone.name
         summary.rows = csv.records.count
         summary.skipped = parsed.skipped
@@ -87,6 +108,7 @@ extension Ledger {
             var probe = ImportPlan.ids(for: group.key, source: request.source, start: group.rows[0].start)
             if try store.version(of: .workout(probe.next())) > 0 {
                 summary.workoutsAlreadyPresent += 1
+                summary.rowsAlreadyPresent += group.rows.count
             } else {
                 try plan.add(group)
             }
@@ -98,6 +120,8 @@ extension Ledger {
         summary.restFacts = plan.restFacts
         summary.exercisesCreated = plan.exercisesCreated
         summary.skipped = plan.skipped
+        summary.skipped.sortByLine()
+        summary.shortenedNotes = plan.shortenedNotes
         summary.firstWorkout = plan.first
         summary.lastWorkout = plan.last
         guard plan.workouts > 0 else {
@@ -137,12 +161,34 @@ extension Ledger {
         return chosen
     }
 
-    static func parse(_ csv: CSVText, source: ImportSource, unit: WeightUnit?) throws(ImportError) -> ParsedExport {
+    /// Reads the file, then checks every set's values as the deciders will:
+    /// a refused row is left out with its reason, or, under `strict`, the
+    /// first one in the file refuses the whole import.
+    static func parse(_ csv: CSVText, source: ImportSource, unit: WeightUnit?, strict: Bool) throws(ImportError) -> ParsedExport {
+        var parsed = try read(csv, source: source, unit: unit)
+        parsed.rows.removeAll { row in
+            let problem: String?
+            switch row.kind {
+            case .set:
+                do throws(Refusal) { try SetValidation.validate(row.metrics); problem = nil } catch { problem = error.description }
+            case .rest(let seconds):
+                problem = (0...86_400).contains(seconds) ? nil : "rest timer of \(seconds) s is longer than a day"
+            }
+            if let problem { parsed.skipped.add(problem, line: row.line, refused: true) }
+            return problem != nil
+        }
+        if strict, let first = parsed.skipped.refused.min(by: { $0.line < $1.line }) {
+            throw .malformedRow(line: first.line, reason: first.reason)
+        }
+        return parsed
+    }
+
+    static func read(_ csv: CSVText, source: ImportSource, unit: WeightUnit?) throws(ImportError) -> ParsedExport {
         func recognised(_ s: ImportSource) -> Bool {
             switch s {
-            case .strong: return StrongExport.layout(of: csv.header) != nil
+            case .strong: return StrongExport.header(of: csv.header) != nil
             case .hevy: return HevyExport.layout(of: csv.header) != nil
-            case .fitnotes: return FitNotesExport.layout(of: csv.header) != nil
+            case .fitnotes: return FitNotesExport.header(of: csv.header) != nil
             default: return false
             }
         }

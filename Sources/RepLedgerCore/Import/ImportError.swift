@@ -4,7 +4,7 @@ import Foundation
 public enum ImportError: Error, Equatable, CustomStringConvertible {
     case unreadableFile(String, reason: String)
     case emptyFile(String)
-    case unknownHeader(source: String, found: [String], expected: [String])
+    case unknownHeader(source: String, found: [String], expected: [String], problem: String? = nil)
     case wrongSource(named: String, looksLike: String)
     case unitRequired(source: String)
     case malformedRow(line: Int, reason: String)
@@ -19,9 +19,9 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             return "cannot read '\(path)': \(reason)"
         case .emptyFile(let path):
             return "'\(path)' has no header line; export the file again from the app"
-        case .unknownHeader(let source, let found, let expected):
-            return "unknown \(source) header (\(found.joined(separator: ","))). Expected one of these layouts: "
-                + expected.joined(separator: " | ")
+        case .unknownHeader(let source, let found, let expected, let problem):
+            return "unknown \(source) header (\(found.joined(separator: ",")))\(problem.map { ": \($0)" } ?? ""). "
+                + "Expected one of these layouts: " + expected.joined(separator: " | ")
         case .wrongSource(let named, let looksLike):
             return "this is not a \(named) export, it looks like \(looksLike): run `ledger import \(looksLike) FILE`"
         case .unitRequired(let source):

@@ -19,6 +19,8 @@ struct ImportPlan {
     var restFacts = 0
     var exercisesCreated: [String] = []
     var skipped: SkippedRows
+    /// Notes cut to the ledger's limit: the set is kept, the rest of the note is not.
+    var shortenedNotes: [SkippedRow] = []
     var first: Timestamp?
     var last: Timestamp?
     /// Lower-cased name in the file → exercise id in the library.
@@ -72,8 +74,10 @@ struct ImportPlan {
         return .seeded(seed, orderedAt: start.naiveSeconds * 1000)
     }
 
+    /// Turns one workout's rows into events. Every set row becomes a set or a
+    /// skipped row with its reason; nothing is dropped without one.
     mutating func add(_ group: WorkoutRows) throws {
-        let rows = group.rows
+        let rows = skippingRepeatedCopies(group.rows)
         // A workout with nothing but empty rows is not a workout.
         guard rows.contains(where: { if case .set = $0.kind { return Self.measured($0.metrics) } else { return false } }) else {
             for r in rows { skipped.add("workout without any measured set", line: r.line) }
@@ -82,13 +86,14 @@ struct ImportPlan {
         session.ids = Self.ids(for: group.key, source: request.source, start: group.rows[0].start)
         at(group.start)
         let first = rows[0]
-        let workoutId = try session.startWorkout(name: first.workoutName)
+        let workoutId = try session.startWorkout(name: String(first.workoutName.prefix(200)))
         let reuseEntries = request.source == .fitnotes // FitNotes interleaves exercises within a day
-        var entry: (exercise: String, id: UUID)?
+        // The entry sets go into, and the app's number of its last set: a number
+        // that does not go up starts a new block of the same exercise.
+        var entry: (exercise: String, id: UUID, lastNumber: Int?)?
         var entryByExercise: [String: UUID] = [:]
         var noted = Set<UUID>()
         var supersets: [(key: String, entry: UUID)] = []
-        var seenNumbered = Set<String>()
         var lastSet: UUID?
         var lastRestAfter: UUID?
 
@@ -102,34 +107,42 @@ struct ImportPlan {
                 restFacts += 1
             case .set(let type):
                 guard Self.measured(r.metrics) else { skipped.add("set without reps, time or distance", line: r.line); continue }
-                if r.setNumber != nil {
-                    guard seenNumbered.insert(r.signature).inserted else { skipped.add("duplicate row", line: r.line); continue }
+                let exerciseId: String
+                do {
+                    exerciseId = try exercise(for: r)
+                } catch ImportError.malformedRow(let line, let reason) {
+                    try skipped.refuse(reason, line: line, strict: request.strict)
+                    continue
                 }
-                let exerciseId = try exercise(for: r)
                 let entryId: UUID
                 if reuseEntries, let id = entryByExercise[exerciseId] {
                     entryId = id
-                } else if !reuseEntries, let current = entry, current.exercise == exerciseId {
+                } else if !reuseEntries, let current = entry, current.exercise == exerciseId, !Self.restarts(r.setNumber, after: current.lastNumber) {
                     entryId = current.id
                 } else {
                     entryId = try refusing(line: r.line) { try $0.addExercise(workoutId, exercise: exerciseId) }
                     entryByExercise[exerciseId] = entryId
-                    entry = (exerciseId, entryId)
+                    entry = (exerciseId, entryId, nil)
                     if let s = r.supersetKey { supersets.append((s, entryId)) }
                 }
+                if let n = r.setNumber { entry?.lastNumber = n }
                 // Another app's history is a fact: a set it recorded is kept even if our exercise kind
                 // would ask for another measure (a strength lift Strong timed, say).
+                let setNote = r.setNotes.map { shortened($0, line: r.line, what: "set note") }
                 lastSet = try refusing(line: r.line) {
-                    try $0.logSet(workoutId, exercise: exerciseId, type: type, metrics: r.metrics, entryId: entryId, checkKind: false)
+                    try $0.logSet(workoutId, exercise: exerciseId, type: type, metrics: r.metrics, notes: setNote,
+                                  entryId: entryId, checkKind: false)
                 }
                 sets += 1
                 if let note = r.exerciseNotes, noted.insert(entryId).inserted {
-                    try refusing(line: r.line) { try $0.setNote(workoutId, entryId: entryId, text: note) }
+                    let text = shortened(note, line: r.line, what: "exercise note")
+                    try refusing(line: r.line) { try $0.setNote(workoutId, entryId: entryId, text: text) }
                 }
             }
         }
-        if let note = rows.lazy.compactMap(\.workoutNotes).first {
-            try refusing(line: rows[0].line) { try $0.setNote(workoutId, text: note) }
+        if let noted = rows.first(where: { $0.workoutNotes != nil }), let note = noted.workoutNotes {
+            let text = shortened(note, line: noted.line, what: "workout note")
+            try refusing(line: noted.line) { try $0.setNote(workoutId, text: text) }
         }
         for (_, linked) in Dictionary(grouping: supersets, by: \.key).sorted(by: { $0.key < $1.key }) where linked.count >= 2 {
             try refusing(line: rows[0].line) { try $0.linkSuperset(workoutId, entryIds: linked.map(\.entry)) }
@@ -139,6 +152,43 @@ struct ImportPlan {
         workouts += 1
         if self.first.map({ group.start < $0 }) ?? true { self.first = group.start }
         if self.last.map({ $0 < group.start }) ?? true { self.last = group.start }
+    }
+
+    /// Both apps number a second block of an exercise from the start again: a
+    /// set number that does not go up is a new block, not a repeat.
+    static func restarts(_ number: Int?, after last: Int?) -> Bool {
+        guard let number, let last else { return false }
+        return number <= last
+    }
+
+    /// A whole workout written twice (or more) in one file is an export
+    /// artefact: when a workout's rows are one run of rows repeated, field for
+    /// field, only the first copy is kept. Nothing else counts as a duplicate:
+    /// a repeated block of an exercise, even with the same numbers, is real.
+    /// FitNotes has no set numbers, so its identical rows are always real sets.
+    mutating func skippingRepeatedCopies(_ rows: [ImportedRow]) -> [ImportedRow] {
+        guard let period = Self.repeatPeriod(rows.map(\.signature)) else { return rows }
+        for r in rows[period...] {
+            skipped.add("the workout is written again in the file (an export duplicate)", line: r.line)
+        }
+        return Array(rows[..<period])
+    }
+
+    /// The shortest run that the whole sequence is two or more copies of, if any.
+    static func repeatPeriod(_ signatures: [String]) -> Int? {
+        let n = signatures.count
+        guard n >= 2, !signatures.contains(where: \.isEmpty) else { return nil }
+        for p in 1...(n / 2) where n % p == 0 {
+            if (p..<n).allSatisfy({ signatures[$0] == signatures[$0 % p] }) { return p }
+        }
+        return nil
+    }
+
+    /// A note longer than the ledger keeps (DOMAIN's 10,000 characters) is cut there, and the cut reported.
+    private mutating func shortened(_ text: String, line: Int, what: String) -> String {
+        guard text.count > 10_000 else { return text }
+        shortenedNotes.append(SkippedRow(line: line, reason: "\(what) of \(text.count) characters cut to 10000", refused: false))
+        return String(text.prefix(10_000))
     }
 
     static func measured(_ m: SetMetrics) -> Bool {

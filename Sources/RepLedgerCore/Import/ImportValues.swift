@@ -4,11 +4,25 @@ import Foundation
 /// their quirks in one place.
 enum ImportValues {
     /// A number, or nil for an empty field. `line` and `column` name the culprit.
+    /// A decimal comma (`72,5`, as localised exports write it) reads as a point.
     static func number(_ field: String, line: Int, column: String) throws(ImportError) -> Double? {
-        let t = field.trimmingSpaces()
+        var t = field.trimmingSpaces()
         if t.isEmpty { return nil }
+        if !t.contains("."), t.filter({ $0 == "," }).count == 1 { t = t.replacingOccurrences(of: ",", with: ".") }
         guard let v = Double(t), v.isFinite else { throw .malformedRow(line: line, reason: "\(column) '\(field)' is not a number") }
         return v
+    }
+
+    /// The one reading of an export's local date and time, for every layout:
+    /// `2022-10-04`, `2022-10-04 23:17`, `2022-10-04 23:17:05` (a `T` for the
+    /// space, one-digit hours and fractions of a second too), and Hevy's
+    /// `4 Oct 2022, 23:17`. Seconds are optional everywhere.
+    static func wallClock(_ field: String, line: Int, column: String) throws(ImportError) -> WallClock {
+        let t = field.trimmingSpaces()
+        guard let w = WallClock.parseISO(t) ?? WallClock.parseHevy(t) else {
+            throw .malformedRow(line: line, reason: "\(column) '\(field)' is not a date and time such as 2022-10-04 23:17 (seconds optional) or 4 Oct 2022, 23:17")
+        }
+        return w
     }
 
     /// Reps are whole numbers even where the app writes `10.0`.
@@ -92,12 +106,23 @@ enum ImportValues {
         field.trimmingSpaces()
     }
 
+    /// A distance in metres, or nil when there is none. A unit the importer
+    /// does not know is no distance when the value is zero (FitNotes writes a
+    /// plank's `kg` there) and a refused row when it is not.
+    static func distance(_ field: String, unit: String, line: Int) throws(ImportError) -> Double? {
+        guard let v = try number(field, line: line, column: "distance"), v > 0 else { return nil }
+        guard let m = metres(v, unit: unit) else {
+            throw .malformedRow(line: line, reason: "distance unit '\(unit)' is not km, m, mi, ft or yd")
+        }
+        return m
+    }
+
     static func metres(_ value: Double?, unit: String) -> Double? {
         guard let v = value, v > 0 else { return nil }
         switch unit {
         case "km": return v * 1000
-        case "m", "meters", "metres": return v
-        case "mi", "miles": return v * 1609.344
+        case "m", "meters", "metres", "meter", "metre": return v
+        case "mi", "miles", "mile": return v * 1609.344
         case "ft": return v * 0.3048
         case "yd": return v * 0.9144
         default: return nil

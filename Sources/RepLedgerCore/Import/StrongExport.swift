@@ -1,129 +1,132 @@
 import Foundation
 
-/// Strong's CSV exports: five layouts seen in the wild, and a localised header.
+/// Strong's CSV exports. Their headers come in several layouts and in the
+/// app's languages, so columns are found by meaning (`ExportHeader`), in any
+/// order; the layouts seen in the wild keep their names in the summary.
 enum StrongExport {
-    /// Column names as Strong writes them, English and French, to one vocabulary.
-    static let vocabulary: [String: String] = [
-        "date": "date",
-        "workout #": "workout#",
-        "workout name": "workout", "nom de l'entraînement": "workout",
-        "duration": "duration", "durée": "duration", "duration (sec)": "durationSec",
-        "exercise name": "exercise", "nom de l'exercice": "exercise",
-        "set order": "set", "ordre de la série": "set",
-        "weight": "weight", "poids": "weight", "kg": "weight:kg", "weight (kg)": "weight:kg",
-        "weight (lb)": "weight:lb", "weight (lbs)": "weight:lb",
-        "reps": "reps", "réps": "reps",
-        "distance": "distance", "km": "distance:km", "distance (meters)": "distance:m",
-        "distance (km)": "distance:km", "distance (miles)": "distance:mi",
-        "seconds": "seconds", "secondes": "seconds",
-        "notes": "notes", "workout notes": "workoutNotes", "rpe": "rpe",
-    ]
+    static let required: [ExportColumn] = [.date, .workout, .exercise, .setOrder, .weight, .reps]
 
-    static let french: Set<String> = ["nom de l'entraînement", "durée", "nom de l'exercice", "ordre de la série", "poids", "réps", "secondes"]
-
-    /// The layouts, as column sequences in that vocabulary (units stripped).
-    static let layouts: [(name: String, columns: [String], example: String)] = [
-        ("Strong 2016 (kg and km columns)", ["date", "workout", "exercise", "set", "weight", "reps", "distance", "seconds", "notes"],
+    /// The layouts seen in real files, as column meanings in order, with a header to show in a refusal.
+    static let layouts: [(name: String, columns: [ExportColumn], example: String)] = [
+        ("Strong 2016 (kg and km columns)", [.date, .workout, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .notes],
          "Date,Workout Name,Exercise Name,Set Order,kg,Reps,km,Seconds,Notes"),
-        ("Strong 2017–19 (no duration, no RPE)", ["date", "workout", "exercise", "set", "weight", "reps", "distance", "seconds", "notes", "workoutNotes"],
+        ("Strong 2017–19 (no duration, no RPE)",
+         [.date, .workout, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .notes, .workoutNotes],
          "Date,Workout Name,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes"),
-        ("Strong 12-column", ["date", "workout", "duration", "exercise", "set", "weight", "reps", "distance", "seconds", "notes", "workoutNotes", "rpe"],
+        ("Strong 12-column",
+         [.date, .workout, .duration, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .notes, .workoutNotes, .rpe],
          "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"),
-        ("Strong 10-column (no notes)", ["date", "workout", "duration", "exercise", "set", "weight", "reps", "distance", "seconds", "rpe"],
+        ("Strong 10-column (no notes)", [.date, .workout, .duration, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .rpe],
          "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE"),
-        ("Strong current (quoted, ;)", ["workout#", "date", "workout", "durationSec", "exercise", "set", "weight", "reps", "rpe", "distance", "seconds", "notes", "workoutNotes"],
+        ("Strong current (quoted, ;)",
+         [.workoutNumber, .date, .workout, .duration, .exercise, .setOrder, .weight, .reps, .rpe, .distance, .seconds, .notes, .workoutNotes],
          "\"Workout #\";\"Date\";\"Workout Name\";\"Duration (sec)\";\"Exercise Name\";\"Set Order\";\"Weight (kg)\";\"Reps\";\"RPE\";\"Distance (meters)\";\"Seconds\";\"Notes\";\"Workout Notes\""),
+        ("Strong with unit columns (;)",
+         [.date, .workout, .exercise, .setOrder, .weight, .weightUnit, .reps, .rpe, .distance, .distanceUnit, .seconds, .notes, .workoutNotes],
+         "Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes"),
+        ("Strong with unit columns and duration (;)",
+         [.date, .workout, .duration, .exercise, .setOrder, .weight, .weightUnit, .reps, .rpe, .distance, .distanceUnit, .seconds,
+          .notes, .workoutNotes],
+         "Date;Workout Name;Workout Duration;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes"),
     ]
 
-    struct Layout {
-        var name: String
-        var column: [String: Int]
-        var weightUnit: WeightUnit?
-        var distanceUnit: String?
+    /// What a refusal lists: every layout above, and the languages a header may be in.
+    static var examples: [String] {
+        layouts.map(\.example) + ["the same columns in any order, named in "
+            + ExportLanguage.all.map(\.name).joined(separator: ", ")
+            + " (e.g. Datum,Workout-Name,Dauer,Name der Übung,Reihenfolge festlegen,Gewicht,Wiederh.,Entfernung,Sekunden,Notizen,Workout-Notizen,RPE)"]
     }
 
-    static func layout(of header: [String]) -> Layout? {
-        var names: [String] = []
-        var units: [String: String] = [:]
-        var localised = false
-        for raw in header {
-            let key = raw.lowercased()
-            guard let word = vocabulary[key] else { return nil }
-            if french.contains(key) { localised = true }
-            let parts = word.split(separator: ":").map(String.init)
-            names.append(parts[0])
-            if parts.count == 2 { units[parts[0]] = parts[1] }
-        }
-        guard let match = layouts.first(where: { $0.columns == names }) else { return nil }
-        var column: [String: Int] = [:]
-        for (i, n) in names.enumerated() { column[n] = i }
-        return Layout(name: match.name + (localised ? ", French header" : ""), column: column,
-                      weightUnit: units["weight"].flatMap(WeightUnit.init(rawValue:)), distanceUnit: units["distance"])
+    static func header(of names: [String]) -> ExportHeader? {
+        if case .success(let h) = ExportHeader.read(names, required: required) { return h }
+        return nil
+    }
+
+    static func layoutName(_ h: ExportHeader) -> String {
+        let order = h.column.sorted { $0.value < $1.value }.map(\.key)
+        var name = layouts.first { $0.columns == order }?.name ?? "Strong (\(order.count) known columns)"
+        if h.language.name != "English" { name += ", \(h.language.name) header" }
+        return name
     }
 
     static func parse(_ csv: CSVText, unit given: WeightUnit?) throws(ImportError) -> ParsedExport {
-        guard let layout = layout(of: csv.header) else {
-            throw .unknownHeader(source: "Strong", found: csv.header, expected: layouts.map(\.example))
+        let h: ExportHeader
+        switch ExportHeader.read(csv.header, required: required) {
+        case .success(let read): h = read
+        case .failure(let problem):
+            throw .unknownHeader(source: "Strong", found: csv.header, expected: examples, problem: problem.description)
         }
-        guard let unit = layout.weightUnit ?? given else { throw .unitRequired(source: "Strong") }
-        let distanceUnit = layout.distanceUnit ?? (unit == .kg ? "km" : "mi")
-        let c = layout.column
+        let units = try UnitChoice(header: h, records: csv.records, given: given, source: "Strong")
+        let c = h.column
         // Strong's oldest exports number sets from 0; every later one from 1.
-        let zeroBased = csv.records.contains { r in c["set"].map { $0 < r.fields.count && r.fields[$0] == "0" } ?? false }
-        var out = ParsedExport(layout: layout.name, unit: unit, rows: [])
+        let zeroBased = csv.records.contains { r in c[.setOrder].map { $0 < r.fields.count && r.fields[$0].trimmingSpaces() == "0" } ?? false }
+        var out = ParsedExport(layout: layoutName(h), unit: units.fileUnit, unitSource: units.source,
+                               unitEvidence: units.evidence, rows: [], ignoredColumns: h.ignored)
         out.rows.reserveCapacity(csv.records.count)
-
+        let number = c[.workoutNumber]
         for r in csv.records {
-            let line = r.line
-            guard r.fields.count == csv.header.count else {
-                throw .malformedRow(line: line, reason: "expected \(csv.header.count) fields, found \(r.fields.count)")
-            }
-            func f(_ name: String) -> String { c[name].map { r.fields[$0] } ?? "" }
-            guard let start = WallClock.parseISO(f("date").trimmingSpaces()) else {
-                throw .malformedRow(line: line, reason: "date '\(f("date"))' is not YYYY-MM-DD HH:MM:SS")
-            }
-            let workoutName = ImportValues.name(f("workout"))
-            let exercise = ImportValues.name(f("exercise"))
-            guard !exercise.isEmpty else { throw .malformedRow(line: line, reason: "the exercise name is empty") }
-            let order = f("set").trimmingSpaces()
-            let seconds = try ImportValues.number(f("seconds"), line: line, column: "seconds")
-            var setNumber: Int? = nil
-            let kind: ImportedRow.Kind
-            switch order.uppercased() {
-            case "W", "WARM_UP", "WARMUP", "É": kind = .set(.warmup)
-            case "D", "DROP", "DROP_SET": kind = .set(.drop)
-            case "F", "FAILURE": kind = .set(.failure)
-            case "REST TIMER", "REST_TIMER":
-                kind = .rest(seconds: Int((seconds ?? 0).rounded()))
-            default:
-                guard let n = Int(order), n >= 0 else { throw .malformedRow(line: line, reason: "set order '\(order)' is not a set number, W, D, F or Rest Timer") }
-                kind = .set(.normal)
-                setNumber = zeroBased ? n + 1 : n
-            }
-            var metrics = SetMetrics()
-            if case .set = kind {
-                if let w = ImportValues.positive(try ImportValues.number(f("weight"), line: line, column: "weight")) {
-                    metrics.weight = ImportValues.weight(w, unit)
+            do throws(ImportError) {
+                guard r.fields.count == csv.header.count else {
+                    throw .malformedRow(line: r.line, reason: "expected \(csv.header.count) fields, found \(r.fields.count)")
                 }
-                let reps = try ImportValues.reps(f("reps"), line: line)
-                metrics.durationSeconds = ImportValues.positive(seconds)
-                metrics.distanceMeters = ImportValues.metres(try ImportValues.number(f("distance"), line: line, column: "distance"), unit: distanceUnit)
-                // A timed or cardio row writes 0 reps for "not counted".
-                metrics.reps = (reps == 0 && (metrics.durationSeconds != nil || metrics.distanceMeters != nil)) ? nil : reps
-                metrics.rpe = try ImportValues.rpe(f("rpe"), line: line)
+                out.rows.append(try row(r, header: h, units: units, zeroBased: zeroBased, workoutNumber: number))
+            } catch .malformedRow(let line, let reason) {
+                out.skipped.add(reason, line: line, refused: true)
             }
-            let duration: Double?
-            if c["durationSec"] != nil {
-                duration = try ImportValues.number(f("durationSec"), line: line, column: "duration")
-            } else {
-                duration = try ImportValues.duration(f("duration"), line: line)
-            }
-            out.rows.append(ImportedRow(
-                line: line, workoutKey: start.text + "|" + workoutName, workoutName: workoutName, start: start, end: nil,
-                durationSeconds: duration, exercise: exercise, category: nil, kind: kind, setNumber: setNumber, metrics: metrics,
-                signature: r.fields.joined(separator: "\u{1F}"),
-                exerciseNotes: ImportValues.note(f("notes")), workoutNotes: ImportValues.note(f("workoutNotes")), supersetKey: nil))
         }
         return out
+    }
+
+    private static func row(_ r: CSVRecord, header h: ExportHeader, units: UnitChoice, zeroBased: Bool,
+                            workoutNumber: Int?) throws(ImportError) -> ImportedRow {
+        let line = r.line
+        func f(_ column: ExportColumn) -> String { h.column[column].map { r.fields[$0] } ?? "" }
+        let start = try ImportValues.wallClock(f(.date), line: line, column: "date")
+        let workoutName = ImportValues.name(f(.workout))
+        let exercise = ImportValues.name(f(.exercise))
+        guard !exercise.isEmpty else { throw .malformedRow(line: line, reason: "the exercise name is empty") }
+        let order = f(.setOrder).trimmingSpaces()
+        let seconds = try ImportValues.duration(f(.seconds), line: line)
+        var setNumber: Int? = nil
+        let kind: ImportedRow.Kind
+        switch h.setOrder(order) {
+        case .type(let type): kind = .set(type)
+        case .rest: kind = .rest(seconds: Int((seconds ?? 0).rounded()))
+        case .number(let n):
+            kind = .set(.normal)
+            setNumber = zeroBased ? n + 1 : n
+        case nil:
+            throw .malformedRow(line: line, reason: "set order '\(order)' is not a set number, a warm-up, drop or failure marker, or a rest timer")
+        }
+        var metrics = SetMetrics()
+        if case .set = kind {
+            if let w = ImportValues.positive(try ImportValues.number(f(.weight), line: line, column: "weight")) {
+                metrics.weight = ImportValues.weight(w, try units.weightUnit(f(.weightUnit), line: line))
+            }
+            let reps = try ImportValues.reps(f(.reps), line: line)
+            metrics.durationSeconds = ImportValues.positive(seconds)
+            metrics.distanceMeters = try ImportValues.distance(f(.distance), unit: units.distanceUnit(f(.distanceUnit)), line: line)
+            // A timed or cardio row writes 0 reps for "not counted".
+            metrics.reps = (reps == 0 && (metrics.durationSeconds != nil || metrics.distanceMeters != nil)) ? nil : reps
+            metrics.rpe = try ImportValues.rpe(f(.rpe), line: line)
+        }
+        // The workout number is Strong's row bookkeeping, not part of the set: a workout written
+        // twice under two numbers is still the same workout.
+        var fields = r.fields
+        if let n = workoutNumber { fields[n] = "" }
+        return ImportedRow(
+            line: line, workoutKey: start.text + "|" + workoutName, workoutName: workoutName, start: start, end: nil,
+            durationSeconds: try ImportValues.duration(f(.duration), line: line), exercise: exercise, category: nil, kind: kind,
+            setNumber: setNumber, metrics: metrics, signature: fields.joined(separator: "\u{1F}"),
+            exerciseNotes: ImportValues.note(f(.notes)), workoutNotes: ImportValues.note(f(.workoutNotes)), supersetKey: nil)
+    }
+}
+
+extension ExportHeader.HeaderProblem: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .missing(let columns): return "no column for " + columns.map(\.englishName).joined(separator: ", ")
+        case .repeated(let cell): return "'\(cell)' repeats a column already there"
+        }
     }
 }

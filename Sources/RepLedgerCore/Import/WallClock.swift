@@ -26,27 +26,39 @@ public struct WallClock: Sendable, Hashable, Comparable {
         return Timestamp(millis: (naiveSeconds - Int64(offset) * 60) * 1000, offsetMinutes: offset)
     }
 
-    /// `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD` (Strong, FitNotes).
+    /// `YYYY-MM-DD`, or that with a time: `HH:MM`, `H:MM`, `HH:MM:SS` or
+    /// `HH:MM:SS.fff` after a space or a `T` (a spreadsheet that re-saves an
+    /// export drops the seconds; a fraction of a second is dropped here).
+    /// `/` may separate the date's parts.
     static func parseISO(_ s: String) -> WallClock? {
         let b = Array(s.utf8)
-        func num(_ from: Int, _ n: Int) -> Int? {
-            guard from + n <= b.count else { return nil }
-            var v = 0
-            for c in b[from..<(from + n)] {
-                guard c >= 48, c <= 57 else { return nil }
-                v = v * 10 + Int(c - 48)
+        var i = 0
+        func digits(_ least: Int, _ most: Int) -> Int? {
+            var v = 0, n = 0
+            while i < b.count, n < most, b[i] >= 48, b[i] <= 57 {
+                v = v * 10 + Int(b[i] - 48)
+                i += 1; n += 1
             }
-            return v
+            return n >= least ? v : nil
         }
-        guard b.count >= 10, b[4] == 45, b[7] == 45, let y = num(0, 4), let m = num(5, 2), let d = num(8, 2) else { return nil }
+        func skip(_ c: UInt8) -> Bool {
+            guard i < b.count, b[i] == c else { return false }
+            i += 1
+            return true
+        }
+        guard let y = digits(4, 4), i < b.count else { return nil }
+        let separator = b[i] // '-' or '/', the same twice
+        guard separator == 45 || separator == 47, skip(separator), let m = digits(2, 2), skip(separator), let d = digits(2, 2) else { return nil }
         var w = WallClock(year: y, month: m, day: d)
-        if b.count > 10 {
-            guard b.count >= 16, b[10] == 32 || b[10] == 84, let h = num(11, 2), b[13] == 58, let mi = num(14, 2) else { return nil }
+        if i < b.count {
+            guard skip(32) || skip(84), let h = digits(1, 2), skip(58), let mi = digits(2, 2) else { return nil }
             w.hour = h; w.minute = mi
-            if b.count > 16 {
-                guard b.count == 19, b[16] == 58, let sec = num(17, 2) else { return nil }
+            if skip(58) {
+                guard let sec = digits(2, 2) else { return nil }
                 w.second = sec
+                if skip(46) { guard digits(1, 9) != nil else { return nil } }
             }
+            guard i == b.count else { return nil }
         }
         return w.isValid ? w : nil
     }
