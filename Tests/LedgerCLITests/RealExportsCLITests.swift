@@ -57,11 +57,14 @@ enum RealExports {
     struct Expected {
         var workouts = 0
         var sets = 0
+        var rows = 0
         var heaviestKg: [String: Double] = [:]
     }
 
     /// Workouts with at least one measured set; sets measured (reps, time or
-    /// distance) minus numbered rows repeated verbatim within a workout; the
+    /// distance), leaving out the second and later copies of a workout whose
+    /// rows are one run written several times (an export artefact; a repeated
+    /// block of an exercise is real sets, FitNotes' identical rows too); the
     /// heaviest non-warm-up weight with at least one rep, per exercise name.
     static func expected(_ text: String, source: String, unit: String) -> Expected {
         let delimiter: Character = text.hasPrefix("\"Workout #\";") ? ";" : ","
@@ -70,50 +73,63 @@ enum RealExports {
         func col(_ names: String...) -> Int? { names.lazy.compactMap { header.firstIndex(of: $0) }.first }
         let perKg = unit == "kg" ? 1.0 : 0.45359237
         var out = Expected()
-        var workoutsWithSets = Set<String>(), seen = Set<[String]>()
+        out.rows = rows.count
+        var order: [String] = [], byWorkout: [String: [[String]]] = [:]
         for var r in rows {
             if source == "fitnotes", r.count > header.count { // unquoted commas in the name
                 let extra = r.count - header.count
                 r = [r[0], r[1...(1 + extra)].joined(separator: ",")] + Array(r[(2 + extra)...])
             }
             func f(_ i: Int?) -> String { i.map { r[$0].trimmingCharacters(in: .whitespaces) } ?? "" }
-            func num(_ i: Int?) -> Double { Double(f(i)) ?? 0 }
-            let exercise = f(col("exercise name", "nom de l'exercice", "exercise_title", "exercise")).lowercased()
-            let workout: String, order: String, numbered: Bool, warmup: Bool
-            var seconds = 0.0, distance = 0.0
+            let workout: String
             switch source {
-            case "strong":
-                workout = f(col("date")) + "|" + f(col("workout name", "nom de l'entraînement"))
-                order = f(col("set order", "ordre de la série"))
-                if order == "Rest Timer" { continue }
-                numbered = Int(order) != nil
-                warmup = ["W", "WARM_UP", "É"].contains(order)
-                seconds = num(col("seconds", "secondes"))
-                distance = num(col("distance", "km", "distance (meters)"))
-            case "hevy":
-                workout = f(col("start_time")) + "|" + f(col("title"))
-                order = f(col("set_index"))
-                numbered = true
-                warmup = f(col("set_type")) == "warmup"
-                seconds = num(col("duration_seconds"))
-                distance = num(col("distance_km", "distance_miles"))
-            default:
-                workout = f(col("date"))
-                order = ""
-                numbered = false
-                warmup = false
-                let time = f(col("time")).split(separator: ":").compactMap { Double($0) }
-                seconds = time.reduce(0) { $0 * 60 + $1 }
-                if ["mi", "km", "m"].contains(f(col("distance unit"))) { distance = num(col("distance")) }
+            case "strong": workout = f(col("date")) + "|" + f(col("workout name", "nom de l'entraînement"))
+            case "hevy": workout = f(col("start_time")) + "|" + f(col("title"))
+            default: workout = f(col("date"))
             }
-            let repsText = f(col("reps", "réps"))
-            guard !repsText.isEmpty || seconds > 0 || distance > 0 else { continue }
-            if numbered, !seen.insert([workout] + r).inserted { continue }
-            workoutsWithSets.insert(workout)
-            out.sets += 1
-            let weight = num(col("weight", "kg", "poids", "weight (kg)", "weight_kg", "weight_lbs", "weight (lbs)"))
-            if !warmup, weight > 0, (Double(repsText) ?? 0) >= 1 {
-                out.heaviestKg[exercise] = max(out.heaviestKg[exercise] ?? 0, weight * perKg)
+            if let n = col("workout #") { r[n] = "" } // bookkeeping, not part of the set
+            if byWorkout[workout] == nil { order.append(workout) }
+            byWorkout[workout, default: []].append(r)
+        }
+        var workoutsWithSets = Set<String>()
+        for workout in order {
+            var group = byWorkout[workout] ?? []
+            if source != "fitnotes", let period = (1...max(1, group.count / 2)).first(where: { p in
+                group.count >= 2 && group.count % p == 0 && (p..<group.count).allSatisfy { group[$0] == group[$0 % p] }
+            }) {
+                group = Array(group[..<period])
+            }
+            for r in group {
+                func f(_ i: Int?) -> String { i.map { r[$0].trimmingCharacters(in: .whitespaces) } ?? "" }
+                func num(_ i: Int?) -> Double { Double(f(i)) ?? 0 }
+                let exercise = f(col("exercise name", "nom de l'exercice", "exercise_title", "exercise")).lowercased()
+                let warmup: Bool
+                var seconds = 0.0, distance = 0.0
+                switch source {
+                case "strong":
+                    let order = f(col("set order", "ordre de la série"))
+                    if order == "Rest Timer" { continue }
+                    warmup = ["W", "WARM_UP", "É"].contains(order)
+                    seconds = num(col("seconds", "secondes"))
+                    distance = num(col("distance", "km", "distance (meters)"))
+                case "hevy":
+                    warmup = f(col("set_type")) == "warmup"
+                    seconds = num(col("duration_seconds"))
+                    distance = num(col("distance_km", "distance_miles"))
+                default:
+                    warmup = false
+                    let time = f(col("time")).split(separator: ":").compactMap { Double($0) }
+                    seconds = time.reduce(0) { $0 * 60 + $1 }
+                    if ["mi", "km", "m"].contains(f(col("distance unit"))) { distance = num(col("distance")) }
+                }
+                let repsText = f(col("reps", "réps"))
+                guard !repsText.isEmpty || seconds > 0 || distance > 0 else { continue }
+                workoutsWithSets.insert(workout)
+                out.sets += 1
+                let weight = num(col("weight", "kg", "poids", "weight (kg)", "weight_kg", "weight_lbs", "weight (lbs)"))
+                if !warmup, weight > 0, (Double(repsText) ?? 0) >= 1 {
+                    out.heaviestKg[exercise] = max(out.heaviestKg[exercise] ?? 0, weight * perKg)
+                }
             }
         }
         out.workouts = workoutsWithSets.count
@@ -138,6 +154,12 @@ struct RealExportsCLITests {
         #expect(summary["workouts"] as? Int == expected.workouts)
         #expect(summary["sets"] as? Int == expected.sets)
         #expect(summary["alreadyImported"] as? Bool == false)
+        // Every row is accounted for: a set, a rest period, or a skipped row with its line and reason.
+        let skippedRows = try #require(summary["skippedRows"] as? [[String: Any]])
+        #expect(summary["rows"] as? Int == expected.rows)
+        #expect((summary["sets"] as? Int ?? 0) + (summary["restPeriods"] as? Int ?? 0) + skippedRows.count == expected.rows)
+        #expect(skippedRows.allSatisfy { ($0["line"] as? Int ?? 0) >= 2 && !($0["reason"] as? String ?? "").isEmpty })
+        #expect(skippedRows.filter { $0["refused"] as? Bool == true }.isEmpty, "a real export has no value the ledger refuses")
         let events = try #require(try cli.run(["verify", "--json"]).json?["events"] as? Int)
 
         let again = try cli.run(args)

@@ -21,7 +21,7 @@ struct HevyFitNotesImportTests {
         let t = try TempLedger()
         let s = try t.importCSV(.hevy, Self.hevy)
         #expect(s.unit == .lb)
-        #expect((s.workouts, s.sets, s.skipped.byReason) == (2, 6, ["duplicate row": 1]))
+        #expect((s.workouts, s.sets, s.skipped.byReason) == (2, 6, ["the workout is written again in the file (an export duplicate)": 1]))
         let rows = try t.history()
         #expect(rows.map(\.name) == ["Lower", "Afternoon workout 💪"])
         #expect(rows[0].notes == "linha 1\nlinha 2")

@@ -18,7 +18,7 @@ struct ImportRefusalTests {
         #expect {
             try t.importCSV(.strong, "When,What,Kilos\n2026-01-01,Squat,100\n")
         } throws: { error in
-            guard case ImportError.unknownHeader(_, let found, let expected) = error else { return false }
+            guard case ImportError.unknownHeader(_, let found, let expected, _) = error else { return false }
             return found == ["When", "What", "Kilos"] && expected.contains(Self.legacyHeader)
         }
         #expect(try t.count() == before)
@@ -36,7 +36,7 @@ struct ImportRefusalTests {
         #expect(try t.count() == Int64(ExerciseSeed.all.count))
     }
 
-    @Test("a malformed row names its physical line, counting newlines inside quotes, and nothing lands")
+    @Test("with --strict, a malformed row names its physical line, counting newlines inside quotes, and nothing lands")
     func malformedRow() throws {
         let t = try TempLedger()
         let csv = Self.legacyHeader + "\n"
@@ -44,16 +44,20 @@ struct ImportRefusalTests {
             + "2026-01-05 18:00:00,\"A\",1h,\"Deadlift (Barbell)\",2,100,five,0,0,\"\",\"\",\n"
         let before = try t.count()
         #expect(throws: ImportError.malformedRow(line: 4, reason: "reps 'five' is not a number")) {
-            try t.importCSV(.strong, csv, unit: .kg)
+            try t.importCSV(.strong, csv, unit: .kg, strict: true)
         }
         let bad = Self.legacyHeader + "\n" + Self.day("2026-01-05", "A") + "2026-01-06 18:00:00,\"B\",1h,\"Deadlift (Barbell)\",1,5000,5,0,0,\"\",\"\",\n"
         #expect {
-            try t.importCSV(.strong, bad, unit: .kg)
+            try t.importCSV(.strong, bad, unit: .kg, strict: true)
         } throws: { error in
             guard case ImportError.malformedRow(3, let reason) = error else { return false }
             return reason.contains("1000 kg")
         }
         #expect(try t.count() == before)
+        // Without --strict the same rows are left out, each with its line and reason, and the rest lands.
+        let lenient = try t.importCSV(.strong, csv, unit: .kg)
+        #expect(lenient.skipped.rows == [SkippedRow(line: 4, reason: "reps 'five' is not a number", refused: true)])
+        #expect(lenient.sets == 1)
     }
 
     @Test("the same file twice appends nothing; a newer export adds only the workouts the ledger lacks")

@@ -77,7 +77,7 @@ struct StrongImportTests {
         #expect(sets.map(\.type) == [.normal, .warmup, .normal])
     }
 
-    @Test("10-column layout with a French header and the É warm-up marker; 2017 layout with padded names and duplicates")
+    @Test("10-column layout with a French header and the É warm-up marker; 2017 layout with padded names and a workout written twice")
     func localisedAndDuplicates() throws {
         let t = try TempLedger()
         let french = """
@@ -98,9 +98,11 @@ struct StrongImportTests {
         2018-11-19 16:09:09,"Afternoon Workout","Total Abdominal ",1,0,20,0,0,"",""
         2018-11-19 16:09:09,"Afternoon Workout","Squat (Barbell)",1,40,6,0,0,"",""
         2018-11-19 16:09:09,"Afternoon Workout","Squat (Barbell)",2,60,3,0,0,"",""
+        2018-11-19 16:09:09,"Afternoon Workout","Total Abdominal ",1,0,20,0,0,"",""
         """
         let o = try t.importCSV(.strong, older, unit: .kg)
-        #expect((o.workouts, o.sets, o.skipped.byReason, o.skipped.firstLines["duplicate row"]) == (1, 3, ["duplicate row": 2], [5, 6]))
+        let copy = "the workout is written again in the file (an export duplicate)"
+        #expect((o.workouts, o.sets, o.skipped.byReason, o.skipped.firstLines[copy]) == (1, 3, [copy: 3], [5, 6, 7]))
         #expect(o.exercisesCreated == ["Total Abdominal"])
         #expect(try t.fold().library.exercises["total-abdominal"]?.definition.primaryMuscles == [.abs])
     }

@@ -1,0 +1,91 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// `ledger import` on the layout fixtures (`RepLedgerCoreTests/Fixtures/imports`),
+/// through the real command: what a person reads, the JSON, the exit codes.
+@Suite("ledger import: layouts, skipped rows, --strict and --unit")
+struct ImportLayoutsCLITests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("RepLedgerCoreTests/Fixtures/imports")
+
+    static var fixtures: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".csv") }.sorted()
+    }
+
+    static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    @Test("every fixture imports, and every row is a set, a rest period or a skipped row with its line and reason",
+          arguments: fixtures)
+    func everyRowAccountedFor(_ name: String) throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let source = String(name.prefix { $0 != "-" })
+        let out = try cli.run(["import", source, Self.path(name), "--unit", "kg", "--timezone", "UTC", "--json"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let j = try #require(out.json)
+        let skipped = try #require(j["skippedRows"] as? [[String: Any]])
+        let rows = try #require(j["rows"] as? Int)
+        #expect((j["sets"] as? Int ?? -1) + (j["restPeriods"] as? Int ?? -1) + skipped.count == rows)
+        // The file's own count of rows, read here without the importer: every line after the header.
+        let lines = try String(contentsOfFile: Self.path(name), encoding: .utf8).split(separator: "\n").count - 1
+        #expect(rows == lines)
+        #expect(skipped.allSatisfy { ($0["line"] as? Int ?? 0) >= 2 && !($0["reason"] as? String ?? "").isEmpty })
+        #expect(try cli.run(["verify", "--json"]).json?["ok"] as? Bool == true)
+    }
+
+    @Test("a row with an impossible value is left out and named; --strict refuses the file, exits 1 and appends nothing")
+    func impossibleValue() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let file = Self.path("strong-impossible-value.csv")
+        let strict = try cli.run(["import", "strong", file, "--unit", "kg", "--timezone", "UTC", "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("line 3: reps 877777 is out of range"))
+        #expect(strict.stderr.split(separator: "\n").count == 1, "\(strict.stderr)")
+        #expect(try cli.eventCount() == 0)
+
+        let text = try cli.run(["import", "strong", file, "--unit", "kg", "--timezone", "UTC"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("Imported 3 workouts (2019-01-07 to 2025-02-10), 4 sets"))
+        #expect(text.stdout.contains("Left out 2 rows with values the ledger refuses (--strict refuses the file instead):"))
+        #expect(text.stdout.contains("  line 3: reps 877777 is out of range"))
+        #expect(text.stdout.contains("  line 6: date '2023-13-45 18:00:00' is not a date and time"))
+
+        let again = try LedgerProcess()
+        defer { again.cleanUp() }
+        let j = try #require(try again.run(["import", "strong", file, "--unit", "kg", "--timezone", "UTC", "--json"]).json)
+        let skipped = try #require(j["skippedRows"] as? [[String: Any]])
+        #expect(skipped.map { $0["line"] as? Int } == [3, 6])
+        #expect(skipped.map { $0["refused"] as? Bool } == [true, true])
+    }
+
+    @Test("--unit given for a file that states its unit is not used, and the summary says which unit was used and why")
+    func unitFlagExplained() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let rows = try cli.run(["import", "strong", Self.path("strong-semicolon-units.csv"), "--unit", "lb", "--timezone", "UTC"])
+        #expect(rows.stdout.contains("Weights in the unit each row gives in its Weight Unit column (mostly kg); --unit lb was not used, since the file states its unit"))
+        let hevy = try cli.run(["import", "hevy", Self.path("hevy-repeated-blocks.csv"), "--unit", "lb", "--timezone", "UTC", "--json"])
+        let j = try #require(hevy.json)
+        #expect(j["unitSource"] as? String == "header")
+        #expect(j["unitFlagIgnored"] as? String == "lb")
+        #expect(j["unit"] as? String == "kg")
+        let flag = try cli.run(["import", "strong", Self.path("strong-english.csv"), "--unit", "lb", "--timezone", "UTC"])
+        #expect(flag.stdout.contains("Weights in lb, from --unit (the file does not say)"))
+    }
+
+    @Test("an unknown layout is refused in one line that says what it lacks and lists the layouts and languages known")
+    func unknownLayout() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let file = cli.folder.appendingPathComponent("odd.csv")
+        try "Datum,Workout-Name,Name der Übung,Gewicht\n2025-01-01 10:00:00,A,Squat,100\n".write(to: file, atomically: true, encoding: .utf8)
+        let out = try cli.run(["import", "strong", file.path, "--unit", "kg"])
+        #expect(out.status != 0)
+        #expect(out.stderr.split(separator: "\n").count == 1, "\(out.stderr)")
+        #expect(out.stderr.contains("no column for Set Order, Reps"))
+        #expect(out.stderr.contains("French, German, Spanish, Italian, Portuguese, Dutch, Polish"))
+        #expect(try cli.eventCount() == 0)
+    }
+}
