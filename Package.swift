@@ -3,12 +3,17 @@ import PackageDescription
 
 // Layout: Sources/ holds the SQLite binding, the core (events, codec, store,
 // commands) and the `ledger` executable; Projections/ and Snapshots/ are
-// their own targets so the fold logic never reaches into storage.
+// their own targets so the fold logic never reaches into storage. The server,
+// its PostgreSQL storage and device sync build as `ledger-server`, which
+// `ledger serve|server|sync` runs: `ledger demo` and every device command
+// build without SwiftNIO, Hummingbird, AsyncHTTPClient or postgres-nio.
+// LedgerShell is what both executables print and parse with.
 let package = Package(
     name: "RepLedger",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "ledger", targets: ["ledger"]),
+        .executable(name: "ledger-server", targets: ["ledger-server"]),
         .library(name: "RepLedgerCore", targets: ["RepLedgerCore"]),
         .library(name: "RepLedgerProjections", targets: ["RepLedgerProjections"]),
         .library(name: "RepLedgerSnapshots", targets: ["RepLedgerSnapshots"]),
@@ -100,6 +105,17 @@ let package = Package(
             ],
             path: "Sources/RepLedgerSync"
         ),
+        .target(
+            name: "LedgerShell",
+            dependencies: [
+                "RepLedgerCore",
+                "RepLedgerProjections",
+                "RepLedgerSnapshots",
+                "RepLedgerQueries",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/LedgerShell"
+        ),
         .executableTarget(
             name: "ledger",
             dependencies: [
@@ -107,6 +123,16 @@ let package = Package(
                 "RepLedgerProjections",
                 "RepLedgerSnapshots",
                 "RepLedgerQueries",
+                "LedgerShell",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/ledger"
+        ),
+        .executableTarget(
+            name: "ledger-server",
+            dependencies: [
+                "RepLedgerCore",
+                "LedgerShell",
                 "RepLedgerServer",
                 "RepLedgerSync",
                 "RepLedgerPostgres",
@@ -114,7 +140,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Sources/ledger"
+            path: "Sources/ledger-server"
         ),
         .testTarget(
             name: "RepLedgerCoreTests",
@@ -146,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerCLITests",
-            dependencies: ["ledger", "RepLedgerCore", "LedgerTestSupport"],
+            dependencies: ["ledger", "ledger-server", "RepLedgerCore", "LedgerTestSupport"],
             path: "Tests/LedgerCLITests"
         ),
         // A real `ledger serve` on a loopback port, driven over HTTP and by `ledger sync`.

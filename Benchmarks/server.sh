@@ -10,7 +10,7 @@ root="$(dirname "$here")"
 args=(--accounts 1000 --events 2000 --devices 50 --seconds 30 --catch-up 100000)
 if [ "${1:-}" = "--smoke" ]; then args=(--accounts 20 --events 200 --devices 10 --seconds 2 --catch-up 5000); fi
 echo "building (release)…" >&2
-(cd "$root" && swift build -c release --product ledger >/dev/null)
+(cd "$root" && swift build -c release --product ledger >/dev/null && swift build -c release --product ledger-server >/dev/null)
 (cd "$here" && swift build -c release --product repledger-server-bench >/dev/null)
 "$here/.build/release/repledger-server-bench" --ledger "$root/.build/release/ledger" \
   --work "${BENCH_WORK:-${TMPDIR:-/tmp}/repledger-server-bench}" --json "$here/results-server.json" "${args[@]}"

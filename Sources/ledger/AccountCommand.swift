@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerShell
 import RepLedgerCore
 
 /// `ledger account erase --yes` (DOMAIN.md §11).

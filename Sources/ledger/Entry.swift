@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerShell
 import RepLedgerCore
 import RepLedgerQueries
 
@@ -9,6 +10,7 @@ import RepLedgerQueries
 enum Entry {
     static func main() {
         let args = CommandLineShape.hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
+        if ServerLauncher.handles(args) { ServerLauncher.run(args) }
         var command: ParsableCommand
         do {
             command = try LedgerCommand.parseAsRoot(args)
@@ -31,7 +33,7 @@ enum Entry {
             try command.run()
             exit(ExitStatus.ok)
         } catch {
-            exit(ExitStatus.report(error))
+            exit(ExitStatus.report(error, root: LedgerCommand.self))
         }
     }
 }
@@ -100,63 +102,3 @@ enum CommandLineShape {
     }
 }
 
-enum ExitStatus {
-    static let ok: Int32 = 0
-    static let refused: Int32 = 1
-    static let usage: Int32 = 2
-    static let integrity: Int32 = 3
-    static let storage: Int32 = 4
-
-    /// Prints `error: …` (one line) on stderr and picks the exit code.
-    static func report(_ error: Error) -> Int32 {
-        switch error {
-        case let e as Refusal:
-            Console.error("error: \(e)")
-            return refused
-        case let e as StoreError:
-            Console.error("error: \(e)")
-            switch e {
-            case .wrongExpectedVersion, .eventIdConflict: return refused
-            case .newerSchema, .unreadableEvent, .sqlite, .noLedger, .foreignDatabase, .database: return storage
-            }
-        case let e as SQLiteError:
-            Console.error("error: \(e.plainMessage)")
-            return storage
-        case let e where isRefusal(e):
-            Console.error("error: \(e)")
-            return refused
-        case let e as CodecError:
-            Console.error("error: stored data cannot be read (\(e)); the ledger file is damaged: run `ledger verify`")
-            return storage
-        case let e as RemoteHistoryRewritten:
-            Console.error("error: \(e)")
-            return integrity
-        case let e as IntegrityFailure:
-            Console.error("error: \(e)")
-            return integrity
-        case let e as ExitCode:
-            return e.rawValue
-        case let e as QueryError:
-            Console.error("error: \(e)")
-            return usage
-        case let e as ValidationError:
-            Console.error("error: \(e.message)")
-            return usage
-        default:
-            // `ledger` alone and `ledger help X` arrive here as a request for help.
-            if LedgerCommand.exitCode(for: error) == .success {
-                Console.out(LedgerCommand.fullMessage(for: error))
-                return ok
-            }
-            Console.error("error: \(String(describing: error).split(separator: "\n").first.map(String.init) ?? "failed")")
-            return storage
-        }
-    }
-}
-
-/// `verify` found the chain broken; its report was printed already.
-struct IntegrityFailure: Error, CustomStringConvertible {
-    let position: Int64
-    let reason: String
-    var description: String { "the log fails verification at position \(position): \(reason)" }
-}

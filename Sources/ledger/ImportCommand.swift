@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import LedgerShell
 import RepLedgerCore
+import RepLedgerSnapshots
 
 /// `ledger import strong|hevy|fitnotes|jsonl FILE`.
 struct ImportCommand: ParsableCommand {

@@ -29,7 +29,7 @@ struct LedgerCommand: ParsableCommand {
             EntitlementsCommand.self, PurchaseCommand.self, RefundCommand.self, UpsellCommand.self, SettingsCommand.self,
             RebuildCommand.self, SnapshotCommand.self, LogCommand.self, ShowCommand.self, ReplayCommand.self, BlameCommand.self, DiffCommand.self,
             VerifyCommand.self, ImportCommand.self, ExportCommand.self, ReportCommand.self, AccountCommand.self,
-            SyncCommand.self, CoachCommand.self, ServeCommand.self, ServerCommand.self,
+            SyncHandOff.self, CoachCommand.self, ServeHandOff.self, ServerHandOff.self,
         ]
     )
 }

@@ -1,3 +1,4 @@
+import LedgerShell
 import RepLedgerCore
 import RepLedgerProjections
 

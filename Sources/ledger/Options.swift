@@ -1,38 +1,9 @@
 import ArgumentParser
 import Foundation
+import LedgerShell
 import RepLedgerCore
 import RepLedgerQueries
 import RepLedgerSnapshots
-
-/// `--db` and `--json`, on every command.
-struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: "The ledger file (default: $REPLEDGER_DB, else ./repledger.sqlite).")
-    var db: String?
-
-    @Flag(name: .long, help: "Answer in JSON (the scripting contract).")
-    var json = false
-
-    var path: String {
-        db ?? ProcessInfo.processInfo.environment["REPLEDGER_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? "repledger.sqlite"
-    }
-
-    /// The ledger for a query: the file must exist (a mistyped path is an
-    /// error, never a new empty ledger).
-    func openStore() throws -> SQLiteEventStore { try SQLiteEventStore(path: path, access: .existing) }
-
-    /// The ledger for a command that only reads and must never write (`verify`).
-    func openReadOnly() throws -> SQLiteEventStore { try SQLiteEventStore(path: path, access: .readOnly) }
-
-    /// The ledger for a command that records, created on first use.
-    func openOrCreateStore() throws -> SQLiteEventStore { try SQLiteEventStore(path: path, access: .create) }
-
-    /// The ledger for recording commands, with the automatic snapshot policy after each append.
-    func openLedger() throws -> Ledger {
-        let ledger = Ledger(store: try openOrCreateStore(), device: "cli")
-        ledger.afterAppend = SnapshotPolicy.apply
-        return ledger
-    }
-}
 
 /// `--as-of POSITION|ISO8601` on every query.
 struct AsOfOption: ParsableArguments {

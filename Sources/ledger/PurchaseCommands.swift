@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerShell
 import RepLedgerCore
 import RepLedgerProjections
 import RepLedgerQueries

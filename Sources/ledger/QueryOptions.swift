@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerShell
 import RepLedgerCore
 import RepLedgerProjections
 import RepLedgerQueries
@@ -27,11 +28,6 @@ struct QueryOptions: ParsableArguments {
 
     /// The training log as it stood at --as-of (see `QueryScope.log`).
     func log(_ store: SQLiteEventStore) throws -> TrainingLogProjection { try scope().log(store) }
-}
-
-extension ExitStatus {
-    /// Rule files are the user's input: a bad one is refused (exit 1).
-    static func isRefusal(_ error: Error) -> Bool { error is RuleSet.LoadError || error is ImportError }
 }
 
 /// Horizontal bars for a terminal, scaled between the smallest and largest value.

@@ -1,20 +1,8 @@
+import LedgerShell
 import ArgumentParser
 import RepLedgerCore
 import RepLedgerProjections
 import RepLedgerSnapshots
-
-/// The automatic policy: after a command appends, snapshot the fold once
-/// `TrainingLogSnapshots.automaticEvery` events have come since the newest
-/// snapshot, and keep the newest `keep` per key so the file does not grow
-/// without bound.
-enum SnapshotPolicy {
-    static let keep = 3
-
-    static func apply(_ store: any EventStore) throws {
-        // Only fold snapshots are pruned here: records milestones are small and serve --as-of anywhere.
-        if try TrainingLogSnapshots.createIfDue(store) != nil { try SnapshotStore.of(store)?.prune(keep: keep, only: TrainingLogSnapshots.key) }
-    }
-}
 
 struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

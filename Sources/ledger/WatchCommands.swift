@@ -1,3 +1,4 @@
+import LedgerShell
 import ArgumentParser
 import RepLedgerCore
 import RepLedgerProjections

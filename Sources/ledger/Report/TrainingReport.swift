@@ -1,4 +1,5 @@
 import Foundation
+import LedgerShell
 import RepLedgerCore
 import RepLedgerProjections
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerShell
 import Logging
 import RepLedgerCore
 import RepLedgerPostgres
@@ -8,7 +9,7 @@ import RepLedgerServer
 /// `ledger serve`: the sync server (SERVER.md §2).
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Serve accounts' logs over HTTP for devices and coaches.",
+        commandName: "serve", abstract: ServerCommands.serveAbstract,
         discussion: """
         One SQLite ledger per account under --data (or every account in one PostgreSQL database), each
         account's payloads encrypted under its own key from --keys; erasing an account destroys its key.
@@ -46,18 +47,4 @@ struct ServeCommand: ParsableCommand {
             }
         }
     }
-}
-
-/// Runs async work from a synchronous command: the main thread waits while
-/// the concurrency pool does the work.
-func blockingRun(_ work: @escaping @Sendable () async throws -> Void) throws {
-    final class Outcome: @unchecked Sendable { var error: Error? }
-    let outcome = Outcome()
-    let done = DispatchSemaphore(value: 0)
-    Task {
-        do { try await work() } catch { outcome.error = error }
-        done.signal()
-    }
-    done.wait()
-    if let error = outcome.error { throw error }
 }

@@ -1,13 +1,14 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import LedgerShell
 import RepLedgerCore
 import RepLedgerSync
 
 /// `ledger sync`: this device's ledger with its account on a server (SERVER.md §5).
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sync", abstract: "Sync this ledger with its account on a server.",
+        commandName: "sync", abstract: ServerCommands.syncAbstract,
         discussion: """
         Pushes the events recorded here since the last sync, pulls what other devices pushed, and leaves this \\
         ledger holding the server's log byte for byte (plus anything still pending). Events the server refuses \\

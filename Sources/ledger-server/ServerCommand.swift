@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerShell
 import RepLedgerCore
 import Logging
 import RepLedgerServer
@@ -7,7 +8,7 @@ import RepLedgerServer
 /// `ledger server account|token`: accounts and tokens of a server's directory (SERVER.md §2).
 struct ServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "server", abstract: "Accounts and tokens of a server (run beside or before `ledger serve`).",
+        commandName: "server", abstract: ServerCommands.serverAbstract,
         subcommands: [Account.self, Token.self])
 
     struct Target: ParsableArguments {

@@ -1,19 +1,20 @@
 import Foundation
 import RepLedgerCore
 
-enum Console {
-    static func out(_ line: String) {
+/// What a person reads: lines on stdout, one-line errors on stderr, JSON, tables.
+public enum Console {
+    public static func out(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
-    static func error(_ line: String) {
+    public static func error(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    static func json(_ value: JSONValue) { out(value.rendered) }
+    public static func json(_ value: JSONValue) { out(value.rendered) }
 
     /// Left-aligned text columns, right-aligned numbers, for people at a terminal.
-    static func table(_ header: [String], _ rows: [[String]], rightAligned: Set<Int> = []) {
+    public static func table(_ header: [String], _ rows: [[String]], rightAligned: Set<Int> = []) {
         let all = [header] + rows
         let widths = header.indices.map { c in all.map { $0.indices.contains(c) ? $0[c].count : 0 }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
@@ -29,28 +30,28 @@ enum Console {
 }
 
 /// Weights for people: in the user's unit setting, at most two decimals.
-enum WeightText {
-    static func show(kg: Double?, in unit: WeightUnit) -> String {
+public enum WeightText {
+    public static func show(kg: Double?, in unit: WeightUnit) -> String {
         guard let kg else { return "bodyweight" }
         let value = unit.fromKilograms(kg)
         return "\(((value * 100).rounded() / 100).formatted) \(unit.rawValue)"
     }
 
     /// A value that may be missing (a record not set yet): "–" rather than "bodyweight".
-    static func value(kg: Double?, in unit: WeightUnit) -> String { kg == nil ? "–" : show(kg: kg, in: unit) }
+    public static func value(kg: Double?, in unit: WeightUnit) -> String { kg == nil ? "–" : show(kg: kg, in: unit) }
 
-    static func set(kg: Double?, reps: Int?, in unit: WeightUnit) -> String {
+    public static func set(kg: Double?, reps: Int?, in unit: WeightUnit) -> String {
         let r = reps.map { " × \($0)" } ?? ""
         return kg == nil ? "\(reps.map(String.init) ?? "–") reps" : show(kg: kg, in: unit) + r
     }
 }
 
 extension String {
-    func trimmingTrailingSpaces() -> String {
+    public func trimmingTrailingSpaces() -> String {
         var s = self
         while s.last == " " { s.removeLast() }
         return s
     }
 
-    var shortId: String { String(prefix(8)) }
+    public var shortId: String { String(prefix(8)) }
 }

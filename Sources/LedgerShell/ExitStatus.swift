@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import RepLedgerCore
+import RepLedgerProjections
+import RepLedgerQueries
+
+/// CLI.md's exit codes, and the one line each failure prints.
+public enum ExitStatus {
+    public static let ok: Int32 = 0
+    public static let refused: Int32 = 1
+    public static let usage: Int32 = 2
+    public static let integrity: Int32 = 3
+    public static let storage: Int32 = 4
+
+    /// Prints `error: …` (one line) on stderr and picks the exit code;
+    /// `root` is the command whose help a help request prints.
+    public static func report(_ error: Error, root: ParsableCommand.Type) -> Int32 {
+        switch error {
+        case let e as Refusal:
+            Console.error("error: \(e)")
+            return refused
+        case let e as StoreError:
+            Console.error("error: \(e)")
+            switch e {
+            case .wrongExpectedVersion, .eventIdConflict: return refused
+            case .newerSchema, .unreadableEvent, .sqlite, .noLedger, .foreignDatabase, .database: return storage
+            }
+        case let e as SQLiteError:
+            Console.error("error: \(e.plainMessage)")
+            return storage
+        case let e where isRefusal(e):
+            Console.error("error: \(e)")
+            return refused
+        case let e as CodecError:
+            Console.error("error: stored data cannot be read (\(e)); the ledger file is damaged: run `ledger verify`")
+            return storage
+        case let e as RemoteHistoryRewritten:
+            Console.error("error: \(e)")
+            return integrity
+        case let e as IntegrityFailure:
+            Console.error("error: \(e)")
+            return integrity
+        case let e as ExitCode:
+            return e.rawValue
+        case let e as QueryError:
+            Console.error("error: \(e)")
+            return usage
+        case let e as ValidationError:
+            Console.error("error: \(e.message)")
+            return usage
+        default:
+            // `ledger` alone and `ledger help X` arrive here as a request for help.
+            if root.exitCode(for: error) == .success {
+                Console.out(root.fullMessage(for: error))
+                return ok
+            }
+            Console.error("error: \(String(describing: error).split(separator: "\n").first.map(String.init) ?? "failed")")
+            return storage
+        }
+    }
+}
+
+/// `verify` found the chain broken; its report was printed already.
+public struct IntegrityFailure: Error, CustomStringConvertible {
+    public let position: Int64
+    public let reason: String
+    public init(position: Int64, reason: String) {
+        self.position = position
+        self.reason = reason
+    }
+    public var description: String { "the log fails verification at position \(position): \(reason)" }
+}
+
+extension ExitStatus {
+    /// Rule files and exports are the user's input: a bad one is refused (exit 1).
+    static func isRefusal(_ error: Error) -> Bool { error is RuleSet.LoadError || error is ImportError }
+}

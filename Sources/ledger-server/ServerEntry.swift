@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import LedgerShell
+
+/// `ledger-server`: the server, its accounts and device sync. People type
+/// these as `ledger serve`, `ledger server …` and `ledger sync`; `ledger`
+/// runs this binary with the same arguments.
+struct LedgerServerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ledger",
+        abstract: "RepLedger's sync server, its accounts and tokens, and device sync.",
+        version: "0.1.0",
+        subcommands: [SyncCommand.self, ServeCommand.self, ServerCommand.self])
+}
+
+@main
+enum ServerEntry {
+    static func main() {
+        var command: ParsableCommand
+        do {
+            command = try LedgerServerCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            if LedgerServerCommand.exitCode(for: error) == .success {
+                Console.out(LedgerServerCommand.fullMessage(for: error))
+                exit(ExitStatus.ok)
+            }
+            Console.error(LedgerServerCommand.fullMessage(for: error))
+            exit(ExitStatus.usage)
+        }
+        do {
+            try command.run()
+            exit(ExitStatus.ok)
+        } catch {
+            exit(ExitStatus.report(error, root: LedgerServerCommand.self))
+        }
+    }
+}
