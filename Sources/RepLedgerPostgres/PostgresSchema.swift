@@ -192,6 +192,7 @@ public enum PostgresSchema {
             guard found <= migrations.count else {
                 throw StoreError.newerSchema(found: Int64(found), supported: Int64(migrations.count))
             }
+            try checkRoleRights(pool, c)
             for (i, statements) in migrations.enumerated() where i >= found {
                 for sql in statements { try pool.run(c, PostgresQuery(unsafeSQL: sql)) }
                 try pool.run(c, "INSERT INTO repledger_schema (version) VALUES (\(i + 1))")
@@ -205,5 +206,30 @@ public enum PostgresSchema {
         }
         pool.workingRole = appRole
         pool.shutdown()
+    }
+
+    /// What an administrator runs once for a URL user that may not create
+    /// roles (no `CREATEROLE`, not a superuser): the app role, and the user
+    /// made a member of it. Everything else the user does as the owner of
+    /// its database.
+    public static func administratorSetUp(user: String) -> String {
+        "CREATE ROLE \(appRole) NOLOGIN; GRANT \(appRole) TO \(user);"
+    }
+
+    /// A URL user that cannot create the app role, or join it, is refused in
+    /// one line that names the statements an administrator runs, instead of
+    /// PostgreSQL's "permission denied to create role" halfway through.
+    private static func checkRoleRights(_ pool: PostgresPool, _ c: PostgresConnection) throws {
+        let rows = try pool.run(c, PostgresQuery(unsafeSQL: """
+            SELECT current_user::text,
+                   EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(appRole)'),
+                   COALESCE((SELECT rolcreaterole OR rolsuper FROM pg_roles WHERE rolname = current_user), false),
+                   EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(appRole)' AND pg_has_role(current_user, oid, 'MEMBER'))
+            """))
+        guard let row = rows.rows.first else { return }
+        let (user, exists, mayCreateRoles, member) = try row.decode((String, Bool, Bool, Bool).self)
+        guard !member, !mayCreateRoles else { return }
+        let why = exists ? "is not a member of the role \(appRole)" : "may not create the role \(appRole)"
+        throw StoreError.database("the PostgreSQL user \(user) \(why); an administrator runs once: \(administratorSetUp(user: user))")
     }
 }

@@ -148,6 +148,35 @@ struct PostgresServerTests {
         #expect(Set(stored.map(\.1)) == Set((first + second).flatMap { $0 }))
         #expect(server.log.contains("storage") || server.log.contains("503"))
     }
+
+    /// README's PostgreSQL set-up: the URL's user owns its database and has no
+    /// CREATEROLE. Without the administrator's two statements it is refused in
+    /// one line naming them, and nothing is created; with them, it serves.
+    @Test func aUserWithoutCreateRoleGetsTheDocumentedGrantsAndThenServes() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        // A cluster of its own: roles belong to the cluster, and the shared one has the app role already.
+        let cluster = try PostgresCluster()
+        defer { cluster.remove() }
+        try cluster.psql("postgres", "CREATE ROLE lifter LOGIN NOCREATEROLE NOSUPERUSER")
+        try cluster.psql("postgres", "CREATE DATABASE repledger OWNER lifter")
+        let url = cluster.url("repledger", user: "lifter")
+        let keys = ["--keys", cli.folder.appendingPathComponent("keys").path]
+        let refused = try cli.run(["server", "account", "create", "alice", "--postgres", url] + keys, useDbFlag: false)
+        #expect(refused.status == 4)
+        #expect(refused.stderr == "error: the PostgreSQL user lifter may not create the role repledger_app; an administrator runs once: CREATE ROLE repledger_app NOLOGIN; GRANT repledger_app TO lifter;\n",
+                "\(refused.stderr)")
+        #expect(try cluster.psql("repledger", "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0\n")
+
+        // The README's administrator statements, exactly.
+        try cluster.psql("postgres", "CREATE ROLE repledger_app NOLOGIN; GRANT repledger_app TO lifter;")
+        let server = try ServerProcess(cli: cli, storage: ["--postgres", url] + keys)
+        let alice = try server.createAccount("alice")
+        let written = await Self.write(server, account: alice, batches: 2, size: 3)
+        #expect(written.count == 2)
+        #expect(try await Self.stored(server, alice).map(\.0) == Array(1...6))
+        #expect(try cluster.psql("postgres", "SELECT rolcreaterole FROM pg_roles WHERE rolname = 'lifter'") == "f\n")
+    }
 }
 
 /// Acknowledged batches, counted across tasks.
