@@ -33,6 +33,14 @@ public struct NextTargetProjection: ProjectionView {
         public var repsMax: Int
         public var rule: ProgressionRule
         public var reason: String
+        /// A bodyweight exercise (push-ups, pull-ups, dips, planks): its weight is what is added to the body, 0 for none.
+        public var bodyweight = false
+    }
+
+    /// Whether an exercise is done with the body as its load: every piece of its equipment is the body or a bar to hang from.
+    public static func isBodyweight(_ log: TrainingLogProjection, exerciseId: String) -> Bool {
+        guard let equipment = log.library.exercises[exerciseId]?.definition.equipment, !equipment.isEmpty else { return false }
+        return equipment.allSatisfy { $0 == .bodyweight || $0 == .pullUpBar }
     }
 
     public static func defaultModule(_ kind: ExerciseKind) -> ModuleType {
@@ -82,16 +90,30 @@ public struct NextTargetProjection: ProjectionView {
     }
 
     public static func next(_ log: TrainingLogProjection, exerciseId: String, programId: UUID?, rules: RuleSet = .default) -> Target {
+        let bodyweight = isBodyweight(log, exerciseId: exerciseId)
+        var target = decide(log, exerciseId: exerciseId, programId: programId, rules: rules, bodyweight: bodyweight)
+        target.bodyweight = bodyweight
+        return target
+    }
+
+    private static func decide(_ log: TrainingLogProjection, exerciseId: String, programId: UUID?, rules: RuleSet,
+                               bodyweight: Bool) -> Target {
         let s = settings(log, exerciseId: exerciseId, programId: programId, rules: rules)
         let unit = log.account.liftingUnit
-        func show(_ kg: Double) -> String {
+        // No load is the body alone; on a bodyweight exercise a load is added to it.
+        func plain(_ kg: Double) -> String {
             let v = unit.fromKilograms(kg)
             return "\(((v * 100).rounded() / 100).formatted) \(unit.rawValue)"
+        }
+        func show(_ kg: Double) -> String {
+            if kg <= 0 { return "bodyweight" }
+            return bodyweight ? "bodyweight + \(plain(kg))" : plain(kg)
         }
         let history = sessions(log, exerciseId: exerciseId)
         guard let last = history.last else {
             return Target(exerciseId: exerciseId, weightKg: nil, repsMin: s.repsMin, repsMax: s.repsMax, rule: s.rule,
-                          reason: "no session yet: choose a weight you can lift for \(s.repsMax) reps")
+                          reason: bodyweight ? "no session yet: bodyweight, aim for \(s.repsMax) reps"
+                              : "no session yet: choose a weight you can lift for \(s.repsMax) reps")
         }
         let top = last.top
         let lowest = last.sets.map(\.reps).min() ?? 0
@@ -107,7 +129,7 @@ public struct NextTargetProjection: ProjectionView {
             let sameWeight = last.sets.allSatisfy { abs($0.kg - top) < 1e-6 }
             if sameWeight && lowest >= s.repsMax {
                 return Target(exerciseId: exerciseId, weightKg: up(top), repsMin: s.repsMin, repsMax: s.repsMax, rule: .double,
-                              reason: "every set reached \(s.repsMax) reps at \(show(top)): add \(show(s.increment.kilograms)), aim for \(s.repsMin)")
+                              reason: "every set reached \(s.repsMax) reps at \(show(top)): add \(plain(s.increment.kilograms)), aim for \(s.repsMin)")
             }
             let target = min(lowest + 1, s.repsMax)
             return Target(exerciseId: exerciseId, weightKg: top, repsMin: target, repsMax: s.repsMax, rule: .double,
@@ -129,7 +151,7 @@ public struct NextTargetProjection: ProjectionView {
             switch outcome {
             case .success:
                 return Target(exerciseId: exerciseId, weightKg: up(top), repsMin: s.repsMin, repsMax: s.repsMin, rule: .linear,
-                              reason: "every set reached \(s.repsMin) reps at \(show(top)): add \(show(s.increment.kilograms))")
+                              reason: "every set reached \(s.repsMin) reps at \(show(top)): add \(plain(s.increment.kilograms))")
             case .miss:
                 return Target(exerciseId: exerciseId, weightKg: top, repsMin: s.repsMin, repsMax: s.repsMin, rule: .linear,
                               reason: "missed \(s.repsMin) reps at \(show(top)): keep the weight")

@@ -6,6 +6,7 @@ public enum HistoryQuery {
     public struct Answer {
         public var rows: [WorkoutHistoryProjection.WorkoutRow]
         public var unit: WeightUnit
+        public var distanceUnit: DistanceUnit = .km
     }
 
     /// Refuses a month that is not YYYY-MM, a limit under 1 and a negative offset.
@@ -21,7 +22,7 @@ public enum HistoryQuery {
             ?? TrainingLogProjection.build(from: store, through: through)
         let exerciseId = try exercise.map { try log.library.resolve($0).exerciseId }
         let rows = WorkoutHistoryProjection.workouts(log, exerciseId: exerciseId, month: month, offset: offset, limit: limit)
-        return Answer(rows: rows, unit: log.account.liftingUnit)
+        return Answer(rows: rows, unit: log.account.liftingUnit, distanceUnit: log.account.distanceUnit)
     }
 
     public static func document(_ a: Answer) -> JSONValue { .object([("workouts", .array(a.rows.map(json)))]) }

@@ -31,7 +31,7 @@ struct BodyCommand: ParsableCommand {
             let parsed = try BodyweightText.parse(weight, display: display)
             let id = try ledger.execute(at: try at.time()) { try $0.logBodyweight(parsed) }
             respond(global, ["measurementId": id.lowercased],
-                    human: "Weighed in at \(BodyweightText.show(kg: parsed.kilograms, in: display))")
+                    human: "Weighed in at \(BodyweightText.show(kg: parsed.kilograms, in: BodyweightText.typedDisplay(weight) ?? display))")
         }
     }
 

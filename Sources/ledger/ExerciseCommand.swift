@@ -35,7 +35,7 @@ struct ExerciseCommand: ParsableCommand {
             guard !entries.isEmpty else { Console.out("\(x.name): not done yet."); return }
             Console.out(x.name)
             for e in entries {
-                let sets = e.sets.map { SetRowText.text($0, in: unit) }
+                let sets = e.sets.map { SetRowText.text($0, in: unit, distance: log.account.distanceUnit) }
                 Console.out("  \(e.startedAt.isoDate)  \(e.workoutName): \(sets.joined(separator: ", "))")
             }
         }

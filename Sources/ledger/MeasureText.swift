@@ -5,16 +5,17 @@ import RepLedgerProjections
 /// Sets and records of every exercise kind, for people.
 enum SetText {
     /// "80 kg × 8", "12 reps", "5 km in 25:00 (5:00 /km)", "hold 1:30", "10 reps in 0:45".
-    static func describe(kg: Double?, reps: Int?, durationSeconds: Double?, distanceMeters: Double?, in unit: WeightUnit) -> String {
+    static func describe(kg: Double?, reps: Int?, durationSeconds: Double?, distanceMeters: Double?, in unit: WeightUnit,
+                         distance distanceUnit: DistanceUnit = .km) -> String {
         let duration = durationSeconds.flatMap { $0 > 0 ? $0 : nil }, distance = distanceMeters.flatMap { $0 > 0 ? $0 : nil }
         guard duration != nil || distance != nil else { return WeightText.set(kg: kg, reps: reps, in: unit) }
         var parts: [String] = []
         if let kg, kg > 0 { parts.append(WeightText.show(kg: kg, in: unit)) }
         if let reps, reps > 0 { parts.append("\(reps) reps") }
-        if let distance { parts.append(Measure.distance(distance)) }
+        if let distance { parts.append(Measure.distance(distance, in: distanceUnit)) }
         var text = parts.joined(separator: " × ")
         if let duration { text += text.isEmpty ? Measure.clock(duration) : " in \(Measure.clock(duration))" }
-        if let pace = Measure.paceSecondsPerKm(duration: duration, distance: distance) { text += " (\(RecordText.pace(pace)))" }
+        if let pace = Measure.paceSecondsPerKm(duration: duration, distance: distance) { text += " (\(RecordText.pace(pace, in: distanceUnit)))" }
         return text
     }
 }
@@ -34,30 +35,31 @@ enum RecordText {
         }
     }
 
-    static func value(_ kind: PRKind, _ value: Double, in unit: WeightUnit) -> String {
+    static func value(_ kind: PRKind, _ value: Double, in unit: WeightUnit, distance: DistanceUnit = .km) -> String {
         switch kind {
         case .heaviest, .e1rm, .setVolume, .sessionVolume, .repMax: WeightText.show(kg: value, in: unit)
-        case .longestDistance: Measure.distance(value)
+        case .longestDistance: Measure.distance(value, in: distance)
         case .longestDuration, .longestHold: Measure.clock(value)
-        case .bestPace: pace(value)
+        case .bestPace: pace(value, in: distance)
         }
     }
 
-    static func pace(_ secondsPerKm: Double) -> String {
-        let s = Int(secondsPerKm.rounded())
-        return "\(s / 60):\(String(format: "%02d", s % 60)) /km"
+    /// A pace kept in seconds per kilometre, read per km or per mile.
+    static func pace(_ secondsPerKm: Double, in unit: DistanceUnit = .km) -> String {
+        let s = Int((unit == .mi ? secondsPerKm * DistanceUnit.metresPerMile / 1000 : secondsPerKm).rounded())
+        return "\(s / 60):\(String(format: "%02d", s % 60)) /\(unit.rawValue)"
     }
 
-    static func optional(_ kind: PRKind, _ value: Double?, in unit: WeightUnit) -> String {
-        value.map { self.value(kind, $0, in: unit) } ?? "–"
+    static func optional(_ kind: PRKind, _ value: Double?, in unit: WeightUnit, distance: DistanceUnit = .km) -> String {
+        value.map { self.value(kind, $0, in: unit, distance: distance) } ?? "–"
     }
 }
 
 /// One set as shown in `history`, `exercise history` and `workout summary`.
 enum SetRowText {
-    static func text(_ s: WorkoutHistoryProjection.SetRow, in unit: WeightUnit) -> String {
+    static func text(_ s: WorkoutHistoryProjection.SetRow, in unit: WeightUnit, distance: DistanceUnit = .km) -> String {
         let text = SetText.describe(kg: s.weightKg, reps: s.reps, durationSeconds: s.metrics.durationSeconds,
-                                    distanceMeters: s.metrics.distanceMeters, in: unit)
+                                    distanceMeters: s.metrics.distanceMeters, in: unit, distance: distance)
         return s.type == .normal ? text : "\(text) (\(s.type.rawValue))"
     }
 }

@@ -129,7 +129,14 @@ struct NextCommand: ParsableCommand {
         let unit = log.account.liftingUnit
         for t in targets {
             let reps = t.repsMin == t.repsMax ? "\(t.repsMin)" : "\(t.repsMin)–\(t.repsMax)"
-            let what = t.weightKg.map { "\(WeightText.show(kg: $0, in: unit)) × \(reps)" } ?? "× \(reps)"
+            // 0 kg is the body alone ("bodyweight × 7–8"); on a bodyweight exercise a load is added to it.
+            let load: String
+            if let kg = t.weightKg, kg > 0 {
+                load = (t.bodyweight ? "bodyweight + " : "") + WeightText.show(kg: kg, in: unit)
+            } else {
+                load = t.bodyweight || t.weightKg == 0 ? "bodyweight" : "a weight of your choice"
+            }
+            let what = "\(load) × \(reps)"
             Console.out("\(log.exerciseName(t.exerciseId)): \(what) (\(t.rule.rawValue): \(t.reason))")
         }
     }

@@ -4,7 +4,7 @@ import RepLedgerCore
 
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "settings", abstract: "Your settings.", subcommands: [Unit.self, Bodyweight.self])
+        commandName: "settings", abstract: "Your settings.", subcommands: [Unit.self, Bodyweight.self, Distance.self])
 
     struct Unit: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -26,6 +26,26 @@ struct SettingsCommand: ParsableCommand {
             let u = try vocabulary(WeightUnit.self, "unit", unit)
             try ledger.execute(at: try at.time()) { $0.setLiftingUnit(u) }
             respond(global, ["unit": u.rawValue], human: "Lifting unit is now \(u.rawValue)")
+        }
+    }
+
+    struct Distance: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "distance", abstract: "Show distances in km or mi (they are kept in metres, whatever unit they were typed in).",
+            discussion: "Example: ledger settings distance mi")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "km or mi") var unit: String
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let u: DistanceUnit
+            switch unit.lowercased() {
+            case "km", "kilometres", "kilometers": u = .km
+            case "mi", "mile", "miles": u = .mi
+            default: throw Refusal.unknownVocabulary(kind: "distance unit", value: unit, allowed: ["km", "mi"])
+            }
+            try global.openLedger().execute(at: try at.time()) { $0.setDistanceUnit(u) }
+            respond(global, ["distance": u.rawValue], human: "Distances now show in \(u == .km ? "km" : "miles")")
         }
     }
 

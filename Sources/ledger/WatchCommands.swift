@@ -69,7 +69,7 @@ extension WorkoutCommand {
                 return
             }
             let text = SetText.describe(kg: m.weight?.kilograms, reps: m.reps, durationSeconds: m.durationSeconds,
-                                        distanceMeters: m.distanceMeters, in: log.account.liftingUnit)
+                                        distanceMeters: m.distanceMeters, in: log.account.liftingUnit, distance: log.account.distanceUnit)
             Console.out("\(x.name), set \(fill.setNumber): \(text) (from \(source.rawValue))")
         }
     }

@@ -101,7 +101,8 @@ struct WorkoutCommand: ParsableCommand {
         func run() throws {
             let ledger = try global.openLedger()
             let id = try ledger.resolveWorkout(workout)
-            let unit = try ledger.account().liftingUnit
+            let account = try ledger.account()
+            let unit = account.liftingUnit
             let metrics = try values.metrics(defaultUnit: unit)
             let type = try values.setType() ?? .normal
             let setId = try ledger.execute(at: try at.time()) { session in
@@ -110,7 +111,7 @@ struct WorkoutCommand: ParsableCommand {
                                           plannedSetId: planned)
             }
             let what = SetText.describe(kg: metrics.weight?.kilograms, reps: metrics.reps, durationSeconds: metrics.durationSeconds,
-                                        distanceMeters: metrics.distanceMeters, in: unit)
+                                        distanceMeters: metrics.distanceMeters, in: unit, distance: account.distanceUnit)
             let name = try ledger.library().resolve(exercise).name
             respond(global, ["setId": setId.lowercased],
                     human: "Logged \(type == .normal ? "" : "\(type.rawValue) ")set \(setId.lowercased.shortId): \(name) \(what)")

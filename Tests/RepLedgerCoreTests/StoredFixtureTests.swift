@@ -20,7 +20,8 @@ struct StoredFixtureTests {
     /// Each generation: its name and the samples it stores.
     static var generations: [(name: String, samples: () -> [ProposedEvent])] {
         [("v1", { EventSamples.proposed }), ("v2", { EventSamples.proposed(EventSamples.v2, generation: "v2/") }),
-         ("v3", { EventSamples.proposed(EventSamples.v3, generation: "v3/") })]
+         ("v3", { EventSamples.proposed(EventSamples.v3, generation: "v3/") }),
+         ("v4", { EventSamples.proposed(EventSamples.v4, generation: "v4/") })]
     }
 
     @Test("every stored fixture decodes to the same canonical JSON and verifies; together they hold every type")

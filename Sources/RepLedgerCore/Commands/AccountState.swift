@@ -2,6 +2,7 @@
 public struct AccountState: Sendable, Equatable {
     public var liftingUnit: WeightUnit = .kg
     public var bodyweightDisplay: BodyweightDisplay = .kg
+    public var distanceUnit: DistanceUnit = .km
     /// False until a `BodyweightDisplayChanged`: bodyweight then shows in the lifting unit.
     public var bodyweightDisplayChosen = false
     public var restTimerSeconds = 90
@@ -20,6 +21,7 @@ public struct AccountState: Sendable, Equatable {
         entitlements.evolve(event, at: time)
         switch event {
         case .liftingUnitChanged(let e): liftingUnit = e.unit
+        case .distanceUnitChanged(let e): distanceUnit = e.unit
         case .bodyweightDisplayChanged(let e):
             bodyweightDisplay = e.display
             bodyweightDisplayChosen = true

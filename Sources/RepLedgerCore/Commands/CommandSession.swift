@@ -102,6 +102,10 @@ public struct CommandSession {
         emit([.liftingUnitChanged(LiftingUnitChanged(unit: unit))])
     }
 
+    public mutating func setDistanceUnit(_ unit: DistanceUnit) {
+        emit([.distanceUnitChanged(DistanceUnitChanged(unit: unit))])
+    }
+
     // MARK: Exercise library
 
     public mutating func defineExercise(name: String, primaryMuscles: [Muscle], secondaryMuscles: [Muscle] = [],

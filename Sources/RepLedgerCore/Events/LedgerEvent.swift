@@ -9,6 +9,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case liftingUnitChanged(LiftingUnitChanged)
     case bodyweightDisplayChanged(BodyweightDisplayChanged)
     case restTimerDefaultChanged(RestTimerDefaultChanged)
+    case distanceUnitChanged(DistanceUnitChanged)
     case exerciseDefined(ExerciseDefined)
     case exerciseRenamed(ExerciseRenamed)
     case exerciseArchived(ExerciseArchived)
@@ -62,6 +63,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .liftingUnitChanged(let e): e
         case .bodyweightDisplayChanged(let e): e
         case .restTimerDefaultChanged(let e): e
+        case .distanceUnitChanged(let e): e
         case .exerciseDefined(let e): e
         case .exerciseRenamed(let e): e
         case .exerciseArchived(let e): e
@@ -149,6 +151,7 @@ public enum EventCatalog {
         Entry(LiftingUnitChanged.self, LedgerEvent.liftingUnitChanged),
         Entry(BodyweightDisplayChanged.self, LedgerEvent.bodyweightDisplayChanged),
         Entry(RestTimerDefaultChanged.self, LedgerEvent.restTimerDefaultChanged),
+        Entry(DistanceUnitChanged.self, LedgerEvent.distanceUnitChanged),
         Entry(ExerciseDefined.self, LedgerEvent.exerciseDefined),
         Entry(ExerciseRenamed.self, LedgerEvent.exerciseRenamed),
         Entry(ExerciseArchived.self, LedgerEvent.exerciseArchived),

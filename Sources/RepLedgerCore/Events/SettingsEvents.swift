@@ -23,6 +23,19 @@ public struct BodyweightDisplayChanged: EventPayload {
     }
 }
 
+/// The unit distances are shown in (km or mi). Distances are stored in
+/// metres whatever unit they were typed in; this is only how they read.
+public struct DistanceUnitChanged: EventPayload {
+    public static let eventType = EventType("DistanceUnitChanged", code: 4)
+    public var unit: DistanceUnit = .km
+    public var stream: StreamName { .account }
+    public init() {}
+    public init(unit: DistanceUnit) { self.unit = unit }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("unit", &unit)
+    }
+}
+
 /// The default rest between sets, for all exercises (`exerciseId` nil) or one.
 public struct RestTimerDefaultChanged: EventPayload {
     public static let eventType = EventType("RestTimerDefaultChanged", code: 3)

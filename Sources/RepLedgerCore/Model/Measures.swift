@@ -88,8 +88,16 @@ public enum Measure {
     }
 
     /// `400 m`, `5 km`, `5.21 km` for people.
-    public static func distance(_ metres: Double) -> String {
-        metres < 1000 ? "\(((metres * 10).rounded() / 10).formatted) m" : "\(((metres / 10).rounded() / 100).formatted) km"
+    /// Metres as a lifter reads them: metres under a kilometre (or a tenth of a
+    /// mile), else km or mi to two decimals, in the lifter's distance unit.
+    public static func distance(_ metres: Double, in unit: DistanceUnit = .km) -> String {
+        switch unit {
+        case .km:
+            return metres < 1000 ? "\(((metres * 10).rounded() / 10).formatted) m" : "\(((metres / 10).rounded() / 100).formatted) km"
+        case .mi:
+            let miles = metres / DistanceUnit.metresPerMile
+            return miles < 0.1 ? "\(((metres * 10).rounded() / 10).formatted) m" : "\(((miles * 100).rounded() / 100).formatted) mi"
+        }
     }
 
     /// Pace in seconds per kilometre, when both are there and the distance is not zero.
@@ -134,6 +142,16 @@ public enum BodyweightText {
         let w = try Weight.parse(text, defaultUnit: unit)
         try checked(w, text)
         return w
+    }
+
+    /// The unit a bodyweight was typed in (`13st 2lb` → stone and pounds,
+    /// `181lb` → lb, `82kg` → kg); nil for a bare number, which is in the display unit.
+    public static func typedDisplay(_ text: String) -> BodyweightDisplay? {
+        let t = text.trimmingSpaces().lowercased()
+        if t.contains("st") { return .stoneLb }
+        if t.hasSuffix("lb") || t.hasSuffix("lbs") || t.hasSuffix("pounds") { return .lb }
+        if t.hasSuffix("kg") || t.hasSuffix("kgs") { return .kg }
+        return nil
     }
 
     private static func checked(_ w: Weight, _ text: String) throws(Refusal) {

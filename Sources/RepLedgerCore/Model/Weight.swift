@@ -1,3 +1,10 @@
+/// The unit distances read in; they are stored in metres.
+public enum DistanceUnit: String, Sendable, CaseIterable, PayloadEnum {
+    case km, mi
+
+    public static let metresPerMile = 1609.344
+}
+
 /// Units a lifter can enter a weight in.
 public enum WeightUnit: String, Sendable, CaseIterable, PayloadEnum {
     case kg, lb

@@ -68,7 +68,7 @@ struct TrainingReport {
             perDay[d, default: (0, [])].sets += counted.count
             perDay[d, default: (0, [])].names.append(w.name)
         }
-        days = perDay.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sets, "\($0.value.names.joined(separator: ", ")) · \($0.value.sets) sets") }
+        days = perDay.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sets, "\($0.value.names.joined(separator: ", ")) · \(counted($0.value.sets, "set"))") }
 
         // The main lifts: the four exercises with the most loaded working sets.
         let main = setsByExercise.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(4).map(\.key)
@@ -128,7 +128,7 @@ struct TrainingReport {
                     }
                     let best = top.map {
                         SetText.describe(kg: $0.weightKg, reps: $0.reps, durationSeconds: $0.metrics.durationSeconds,
-                                         distanceMeters: $0.metrics.distanceMeters, in: unit)
+                                         distanceMeters: $0.metrics.distanceMeters, in: unit, distance: log.account.distanceUnit)
                     } ?? "–"
                     return (x.exercise, best, working.count)
                 })

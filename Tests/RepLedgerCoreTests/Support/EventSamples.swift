@@ -125,8 +125,13 @@ enum EventSamples {
         return [.coachAccessGranted(granted), .coachAccessRevoked(revoked)]
     }
 
+    /// Types added in the third release (stored in the v4 fixture): the distance unit setting.
+    static var v4: [LedgerEvent] {
+        [.distanceUnitChanged(DistanceUnitChanged(unit: .mi))]
+    }
+
     /// One sample of every event type in the catalog.
-    static var all: [LedgerEvent] { v1 + v2 + v3 }
+    static var all: [LedgerEvent] { v1 + v2 + v3 + v4 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     static var proposed: [ProposedEvent] { proposed(v1, generation: "") }
