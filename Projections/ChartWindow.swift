@@ -16,10 +16,13 @@ public struct ChartWindow: Sendable, Equatable {
             + "(\(Product.allCases.filter { !$0.grantsCoach }.map(\.rawValue).joined(separator: ", ")))"
     }
 
-    /// The window for the plan in force at `time`; nil when the plan shows all time (Pro or Coach).
-    /// Whole local days: today and the 29 before it, so every answer given today shows the same window.
-    public static func forPlan(_ log: TrainingLogProjection, at time: Timestamp) -> ChartWindow? {
-        guard !log.account.entitlements.isPro(at: time) else { return nil }
+    /// The window of the 30 days up to `time`, when the plan the lifter holds
+    /// at `planAt` (default: `time`) is Free; nil when that plan shows all time
+    /// (Pro or Coach). The plan is the lifter's now, not at a training date
+    /// asked about: a Pro lifter looking at 2023 sees all of it.
+    /// Whole local days: that day and the 29 before it, so every answer given that day shows the same window.
+    public static func forPlan(_ log: TrainingLogProjection, at time: Timestamp, planAt: Timestamp? = nil) -> ChartWindow? {
+        guard !log.account.entitlements.isPro(at: planAt ?? time) else { return nil }
         let dayMillis: Int64 = 86_400_000
         let offset = Int64(time.offsetMinutes) * 60_000
         let startOfToday = time.local.daysSinceEpoch * dayMillis - offset

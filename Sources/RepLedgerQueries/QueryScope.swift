@@ -13,12 +13,17 @@ public struct QueryScope: Sendable {
     public var rules: RuleSet
     /// Where to say which snapshot answered (`--verbose`); nil says nothing.
     public var note: (@Sendable (String) -> Void)?
+    /// Told when `asOf` is a time before the log began in a log that holds
+    /// training dated by then (see `LogTimeMismatch`); it may be told more than once.
+    public var beforeLog: (@Sendable (LogTimeMismatch) -> Void)?
 
-    public init(asOf: String? = nil, until: String? = nil, rules: RuleSet = .default, note: (@Sendable (String) -> Void)? = nil) {
+    public init(asOf: String? = nil, until: String? = nil, rules: RuleSet = .default, note: (@Sendable (String) -> Void)? = nil,
+                beforeLog: (@Sendable (LogTimeMismatch) -> Void)? = nil) {
         self.asOf = asOf
         self.until = until
         self.rules = rules
         self.note = note
+        self.beforeLog = beforeLog
     }
 
     /// Stored results (snapshots, milestones) answer only for the log as recorded, not for a training date.
@@ -27,7 +32,9 @@ public struct QueryScope: Sendable {
     /// The last position to fold.
     public func position(in store: any EventStore) throws -> Int64 {
         guard let asOf else { return .max }
-        return try Self.position(asOf, in: store)
+        let position = try Self.position(asOf, in: store)
+        if position == 0, let beforeLog, let mismatch = try LogTimeMismatch.check(asOf, in: store) { beforeLog(mismatch) }
+        return position
     }
 
     /// A point of the log: a position as given, or the last position recorded at or before a time.
@@ -58,6 +65,14 @@ public struct QueryScope: Sendable {
     public func answerTime(at: String? = nil) throws -> Timestamp {
         if let at { return try parseTime(at) }
         if let t = try trainedUntil() { return t }
+        if let asOf, Int64(asOf) == nil { return try parseTime(asOf) }
+        return .now()
+    }
+
+    /// When the lifter's plan is read: the as-of time (the log as it stood
+    /// then), else now. Never the training date: `--until` asks about the
+    /// past, under the plan the lifter holds.
+    public func planTime() throws -> Timestamp {
         if let asOf, Int64(asOf) == nil { return try parseTime(asOf) }
         return .now()
     }

@@ -10,6 +10,9 @@ public enum E1RMQuery {
         public var window: ChartWindow?
         public var points: [E1RMTrendProjection.Point]
         public var unit: WeightUnit
+        /// Under a window: the first and last dates of the exercise in the whole history, and how many
+        /// workouts it was estimated in, so an empty window can say where the history is.
+        public var history: (from: Timestamp, through: Timestamp, workouts: Int)?
     }
 
     public static func answer(_ store: any EventStore, _ scope: QueryScope, exercise: String,
@@ -18,15 +21,24 @@ public enum E1RMQuery {
         if let formula { rules.e1rmFormula = try vocabulary(E1RMFormula.self, "formula", formula) }
         let log = try scope.log(store)
         let x = try log.library.resolve(exercise)
-        let window = ChartWindow.forPlan(log, at: try scope.answerTime())
+        let window = ChartWindow.forPlan(log, at: try scope.answerTime(), planAt: try scope.planTime())
         let points = E1RMTrendProjection.points(window?.apply(to: log) ?? log, exerciseId: x.exerciseId, rules: rules)
-        return Answer(exercise: x, formula: rules.e1rmFormula, window: window, points: points, unit: log.account.liftingUnit)
+        var history: (Timestamp, Timestamp, Int)?
+        if window != nil {
+            let all = E1RMTrendProjection.points(log, exerciseId: x.exerciseId, rules: rules)
+            if let first = all.first, let last = all.last { history = (first.date, last.date, all.count) }
+        }
+        return Answer(exercise: x, formula: rules.e1rmFormula, window: window, points: points, unit: log.account.liftingUnit,
+                      history: history)
     }
 
     public static func document(_ a: Answer) -> JSONValue {
         .object([
             ("exercise", .string(a.exercise.name)), ("exerciseId", .string(a.exercise.exerciseId)), ("formula", .string(a.formula.rawValue)),
             ("chartWindow", ChartWindowJSON.json(a.window)), ("upsell", .optional(a.window?.upsell)),
+            ("history", a.history.map { h in
+                .object([("from", .string(h.from.iso8601)), ("through", .string(h.through.iso8601)), ("workouts", .int(Int64(h.workouts)))])
+            } ?? .null),
             ("points", .array(a.points.map { p in
                 .object([("workoutId", .string(p.workoutId.lowercased)), ("date", .string(p.date.iso8601)),
                          ("e1rmKg", .number(p.e1rmKg)), ("weightKg", .number(p.weightKg)), ("reps", .int(Int64(p.reps)))])
@@ -48,7 +60,7 @@ public enum VolumeQuery {
     public static func answer(_ store: any EventStore, _ scope: QueryScope, by: String = "week") throws -> Answer {
         let grouping = try vocabulary(VolumeProjection.Grouping.self, "grouping", by)
         let log = try scope.log(store)
-        let window = ChartWindow.forPlan(log, at: try scope.answerTime())
+        let window = ChartWindow.forPlan(log, at: try scope.answerTime(), planAt: try scope.planTime())
         let rows = VolumeProjection.rows(window?.apply(to: log) ?? log, by: grouping, rules: scope.rules)
         return Answer(grouping: grouping, window: window, rows: rows, unit: log.account.liftingUnit)
     }

@@ -3,6 +3,7 @@ import Foundation
 import LedgerShell
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerQueries
 import RepLedgerSnapshots
 
 /// `ledger show POSITION|EVENT_ID`: one event with its whole envelope.
@@ -40,10 +41,21 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay", abstract: "Step through a workout event by event: what changed and the state after each.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The workout.") var workout: String
-    @Option(help: "Stop after this global position.") var until: Int64?
+    @Option(help: "Stop after this global position, or at this time of the session (an ISO 8601 time or date, as --until everywhere: when it happened).")
+    var until: String?
 
     func run() throws {
-        let (_, steps, library) = try workoutSteps(global, workout, through: until ?? .max)
+        var steps: [WorkoutReplayProjection.Step]
+        let library: LibraryState
+        if let until, let position = Int64(until) {
+            (_, steps, library) = try workoutSteps(global, workout, through: position)
+        } else {
+            (_, steps, library) = try workoutSteps(global, workout)
+            if let until {
+                let end = try TrainingDateOption.endOf(until)
+                steps = steps.filter { $0.envelope.occurredAt <= end }
+            }
+        }
         if global.json {
             Console.json(.array(steps.map { step in
                 .object([("position", .int(step.envelope.position)), ("change", .string(step.change)),
@@ -57,7 +69,7 @@ struct ReplayCommand: ParsableCommand {
         }
         if let last = steps.last?.state {
             let done = last.sets.filter(\.completed).count
-            Console.out("\nAfter #\(steps.last!.envelope.position): \(last.status.rawValue), \(last.entries.count) exercises, \(done) completed sets")
+            Console.out("\nAfter #\(steps.last!.envelope.position): \(last.status.rawValue), \(counted(last.entries.count, "exercise")), \(counted(done, "completed set"))")
         }
     }
 }
@@ -109,6 +121,7 @@ struct DiffCommand: ParsableCommand {
         let store = try global.openStore()
         let rules = try self.rules.map { try RuleSet.load(path: $0) } ?? .default
         let a = try AsOfOption.position(from, in: store)
+        if a == 0, let mismatch = try LogTimeMismatch.check(from, in: store) { Console.error(LogTimeWords.diffFrom(mismatch)) }
         let b = try to.map { try AsOfOption.position($0, in: store) } ?? store.headPosition()
         // The earlier point from the newest snapshot (as every query does), then on to the later one.
         var (log, _) = try TrainingLogSnapshots.load(store, through: min(a, b))

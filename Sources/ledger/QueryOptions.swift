@@ -20,7 +20,9 @@ struct QueryOptions: ParsableArguments {
     /// The scope the shared query code reads the log under.
     func scope() throws -> QueryScope {
         let note: (@Sendable (String) -> Void)? = verbose ? { @Sendable (line: String) in Console.error(line) } : nil
-        return QueryScope(asOf: asOf.asOf, until: training.until, rules: try ruleSet(), note: note)
+        let said = SaidOnce()
+        return QueryScope(asOf: asOf.asOf, until: training.until, rules: try ruleSet(), note: note,
+                          beforeLog: { mismatch in said.once { Console.error(LogTimeWords.asOf(mismatch, flag: "--as-of")) } })
     }
 
     /// Stored results (snapshots, milestones) answer only for the log as recorded, not for a training date.
@@ -42,5 +44,33 @@ enum TerminalChart {
             let part = Int((cells - Double(full)) * 8)
             return String(repeating: "█", count: full) + (part > 0 ? blocks[part - 1] : "")
         }
+    }
+}
+
+/// What a person reads when a log time was given where a training date was meant.
+enum LogTimeWords {
+    static func asOf(_ m: LogTimeMismatch, flag: String) -> String {
+        "note: nothing was recorded in this log by \(m.given.iso8601) (it begins \(m.logBegan.isoDate)), though it holds training "
+            + "from \(m.firstTraining.isoDate): \(flag) is when things were recorded; for training done by then, use --until \(m.given.isoDate)"
+    }
+
+    static func diffFrom(_ m: LogTimeMismatch) -> String {
+        "note: --from \(m.given.iso8601) is before this log began (\(m.logBegan.isoDate)), so this diff covers the whole log, though it "
+            + "holds training from \(m.firstTraining.isoDate): --from and --to are when things were recorded; for training done by a date, "
+            + "ask a query with --until \(m.given.isoDate)"
+    }
+}
+
+/// Says a thing at most once, however often it is asked to.
+final class SaidOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var said = false
+
+    func once(_ say: () -> Void) {
+        let first = lock.withLock { () -> Bool in
+            defer { said = true }
+            return !said
+        }
+        if first { say() }
     }
 }

@@ -17,7 +17,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let store = try global.openStore()
         let log = try query.log(store)
-        let window = ChartWindow.forPlan(log, at: try query.scope().answerTime())
+        let window = ChartWindow.forPlan(log, at: try query.scope().answerTime(), planAt: try query.scope().planTime())
         let report = TrainingReport(log, rules: try query.ruleSet(), chartWindow: window)
         let page = ReportPage.html(report, generatedAt: .now())
         do {
