@@ -46,6 +46,11 @@ public enum WeightText {
     }
 }
 
+/// "1 set", "3 sets": a count and its noun, as a person writes them.
+public func counted(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+}
+
 extension String {
     public func trimmingTrailingSpaces() -> String {
         var s = self

@@ -70,16 +70,29 @@ public enum PromptQuery {
 
 /// `repcount W EXERCISE`: the "+N reps" counter against the previous workout.
 public enum RepCountQuery {
+    public struct Answer {
+        public var excessReps: Int
+        public var exercise: String
+        /// The workout the counter compares with; nil when there is none (nothing to beat yet).
+        public var previous: WorkoutState?
+    }
+
     public static func answer(_ store: any EventStore, _ scope: QueryScope, workout: String, exercise: String,
-                              hintScope: String? = nil) throws -> Int {
+                              hintScope: String? = nil) throws -> Answer {
         let id = try Ledger(store: store).resolveWorkout(workout)
         let log = try scope.log(store)
         let x = try log.library.resolve(exercise)
         let s = try hintScope.map { try vocabulary(HintScope.self, "scope", $0) } ?? scope.rules.hintScope
-        return RepCounterProjection.excessReps(log, workoutId: id, exerciseId: x.exerciseId, scope: s)
+        let previous = log.workouts[id].flatMap { w in
+            LastTimeHintProjection.previousWorkout(log, exerciseId: x.exerciseId, context: .init(workout: w, scope: s))
+        }
+        return Answer(excessReps: RepCounterProjection.excessReps(log, workoutId: id, exerciseId: x.exerciseId, scope: s),
+                      exercise: x.name, previous: previous)
     }
 
-    public static func document(_ n: Int) -> JSONValue { .object([("excessReps", .int(Int64(n)))]) }
+    public static func document(_ a: Answer) -> JSONValue {
+        .object([("excessReps", .int(Int64(a.excessReps))), ("previousWorkoutId", .optional(a.previous?.workoutId.lowercased))])
+    }
 }
 
 /// `hint EXERCISE`: what to beat, the last time the exercise was done.

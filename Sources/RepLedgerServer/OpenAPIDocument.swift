@@ -104,7 +104,7 @@ enum OpenAPIDocument {
                             ("activeEnergyKcal", number)], required: ["workout", "records", "exercises"])),
         ("Prompt", object([("prompt", nullable("string")), ("variant", nullable("string")), ("title", nullable("string")),
                            ("message", nullable("string"))], required: ["prompt", "variant", "title", "message"])),
-        ("RepCount", object([("excessReps", integer)], required: ["excessReps"])),
+        ("RepCount", object([("excessReps", integer), ("previousWorkoutId", nullable("string"))], required: ["excessReps", "previousWorkoutId"])),
         ("Verify", object([("ok", boolean), ("events", integer), ("firstBadPosition", nullable("integer")), ("reason", nullable("string")),
                            ("headHash", string)], required: ["ok", "events", "firstBadPosition", "reason", "headHash"])),
         ("Clients", object([("clients", array(object([("accountId", string), ("name", string), ("lastWorkoutAt", nullable("string")),

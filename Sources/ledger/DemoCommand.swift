@@ -64,7 +64,8 @@ struct DemoCommand: ParsableCommand {
         let volume = VolumeProjection.rows(log, by: .muscle).prefix(4)
         Console.out("\nMost trained muscles (`ledger volume --by muscle`): " + volume.map { "\($0.key) \($0.sets) sets" }.joined(separator: ", "))
         let access = EntitlementsProjection.state(log, at: monday)
-        Console.out("Plan (`ledger entitlements`): \(access.isPro ? "Pro" : "Free"), \(access.softUpsell ? "upsell offered after \(access.completedWorkouts) workouts" : "no upsell")")
+        Console.out("Plan (`ledger entitlements`): \(access.isPro ? "Pro" : "Free")."
+                    + (access.softUpsell ? " With \(counted(access.completedWorkouts, "workout")) completed on Free, the app may now suggest Pro." : ""))
 
         let discarded = try countEvents(store, "WorkoutDiscarded")
         let edits = try countEvents(store, "SetEdited")

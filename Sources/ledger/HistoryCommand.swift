@@ -39,9 +39,9 @@ struct HistoryCommand: ParsableCommand {
             let m = String(w.startedAt.isoDate.prefix(7))
             if m != month { month = m; Console.out("\n\(m)") }
             let duration = w.durationSeconds.map { " · \($0 / 60) min" } ?? (w.finishedAt == nil ? " · in progress" : "")
-            Console.out("  \(w.startedAt.isoDate)  \(w.name)\(duration) · \(w.sets) sets · \(WeightText.show(kg: w.tonnageKg, in: unit))  [\(w.workoutId.lowercased.shortId)]")
+            Console.out("  \(w.startedAt.isoDate)  \(w.name)\(duration) · \(counted(w.sets, "set")) · \(WeightText.show(kg: w.tonnageKg, in: unit))  [\(w.workoutId.lowercased.shortId)]")
             for x in w.exercises {
-                let sets = x.sets.map { SetRowText.text($0, in: unit) }
+                let sets = x.sets.map { SetRowText.text($0, in: unit, distance: a.distanceUnit) }
                 Console.out("      \(x.exercise): \(sets.joined(separator: ", "))")
             }
         }

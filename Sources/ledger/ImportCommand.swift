@@ -139,10 +139,10 @@ struct ImportCommand: ParsableCommand {
             Console.out("Already imported: every workout of this \(s.source.displayName) export is in the ledger. Nothing appended.")
             return
         }
-        Console.out("\(s.layout), \(s.rows) rows, times read in \(s.timeZone)")
+        Console.out("\(s.layout), \(counted(s.rows, "row")), times read in \(s.timeZone)")
         Console.out(unitWords(s).prefix(1).uppercased() + unitWords(s).dropFirst())
         let span = [s.firstWorkout, s.lastWorkout].compactMap { $0?.isoDate }
-        Console.out("Imported \(s.workouts) workouts\(span.count == 2 ? " (\(span[0]) to \(span[1]))" : ""), \(s.sets) sets, \(s.restFacts) rest periods")
+        Console.out("Imported \(counted(s.workouts, "workout"))\(span.count == 2 ? " (\(span[0]) to \(span[1]))" : ""), \(counted(s.sets, "set")), \(counted(s.restFacts, "rest period"))")
         if s.unitSettingChanged { Console.out("Weights will show in \(s.unit.rawValue), like the file (change with `ledger settings unit`)") }
         if s.workoutsAlreadyPresent > 0 { Console.out("Already in the ledger, left as they were: \(s.workoutsAlreadyPresent) workouts") }
         if !s.exercisesCreated.isEmpty {

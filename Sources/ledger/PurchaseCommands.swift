@@ -19,11 +19,16 @@ struct PurchaseCommand: ParsableCommand {
     func run() throws {
         let p = try vocabulary(Product.self, "product", product)
         let bought = try parseTime(purchased), until = try parseTime(expires)
-        try global.openLedger().execute(at: bought) {
+        let recorded = try global.openLedger().execute(at: bought) {
             try $0.recordPurchase(product: p, transactionId: transaction, originalTransactionId: original,
                                   purchasedAt: bought, expiresAt: until)
         }
-        respond(global, [:], human: "Recorded \(p.rawValue) until \(until.iso8601)")
+        if global.json {
+            Console.json(.object([("recorded", .bool(recorded))]))
+        } else {
+            Console.out(recorded ? "Recorded \(p.rawValue) until \(until.iso8601)"
+                        : "Already recorded: transaction \(transaction) is in the ledger. Nothing appended.")
+        }
     }
 }
 
@@ -70,7 +75,7 @@ struct EntitlementsCommand: ParsableCommand {
         Console.out("\(plan) as of \(t.iso8601)")
         if !s.activeProducts.isEmpty { Console.out("  active: \(s.activeProducts.map(\.rawValue).joined(separator: ", "))") }
         Console.out("  templates: \(s.liveTemplates) of \(s.templateLimit.map(String.init) ?? "unlimited")")
-        if s.softUpsell { Console.out("  upsell: offered (\(s.completedWorkouts) workouts completed on Free)") }
+        if s.softUpsell { Console.out("  With \(counted(s.completedWorkouts, "workout")) completed on Free, the app may now suggest Pro.") }
     }
 }
 

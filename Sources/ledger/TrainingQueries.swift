@@ -46,8 +46,15 @@ struct RepCountCommand: ParsableCommand {
     @Option(help: "exercise or programDay (default: the rules' hint scope).") var scope: String?
 
     func run() throws {
-        let n = try RepCountQuery.answer(try global.openStore(), try query.scope(), workout: workout, exercise: exercise, hintScope: scope)
-        if global.json { Console.json(RepCountQuery.document(n)) } else { Console.out(n > 0 ? "+\(n) reps" : "") }
+        let a = try RepCountQuery.answer(try global.openStore(), try query.scope(), workout: workout, exercise: exercise, hintScope: scope)
+        if global.json { Console.json(RepCountQuery.document(a)); return }
+        guard let previous = a.previous else {
+            Console.out("Nothing to beat yet: no earlier workout of \(a.exercise) to count against.")
+            return
+        }
+        let when = previous.startedAt.map { " (\($0.isoDate))" } ?? ""
+        Console.out(a.excessReps > 0 ? "+\(a.excessReps) reps over last time\(when)"
+                    : "+0 reps: no set has gone past last time's\(when) yet.")
     }
 }
 
@@ -92,7 +99,8 @@ struct PRsCommand: ParsableCommand {
         let store = try global.openStore()
         let records = try RecordsQuery.records(store, try query.scope(), exercise: exercise, timeline: timeline)
         if global.json { Console.json(RecordsQuery.document(records, timeline: timeline)); return }
-        let unit = try Ledger(store: store).account().liftingUnit
+        let account = try Ledger(store: store).account()
+        let (unit, distance) = (account.liftingUnit, account.distanceUnit)
         guard !records.isEmpty else { Console.out("No records yet."); return }
         let lifted = records.filter { $0.heaviestKg != nil || $0.bestSessionVolumeKg != nil }
         if !lifted.isEmpty {
@@ -106,9 +114,10 @@ struct PRsCommand: ParsableCommand {
         if !timed.isEmpty {
             if !lifted.isEmpty { Console.out("") }
             Console.table(["Exercise", "Longest distance", "Longest duration", "Best pace", "Longest hold"], timed.map { r in
-                [r.exercise, RecordText.optional(.longestDistance, r.longestDistanceMeters, in: unit),
+                [r.exercise, RecordText.optional(.longestDistance, r.longestDistanceMeters, in: unit, distance: distance),
                  RecordText.optional(.longestDuration, r.longestDurationSeconds, in: unit),
-                 RecordText.optional(.bestPace, r.bestPaceSecondsPerKm, in: unit), RecordText.optional(.longestHold, r.longestHoldSeconds, in: unit)]
+                 RecordText.optional(.bestPace, r.bestPaceSecondsPerKm, in: unit, distance: distance),
+                 RecordText.optional(.longestHold, r.longestHoldSeconds, in: unit)]
             }, rightAligned: [1, 2, 3, 4])
         }
         if timeline {
@@ -116,7 +125,7 @@ struct PRsCommand: ParsableCommand {
                 Console.out("\n\(r.exercise)")
                 for e in r.timeline {
                     let what = RecordText.label(e.kind, repMax: e.repMax)
-                    Console.out("  \(e.at.isoDate)  \(what.padding(toLength: 16, withPad: " ", startingAt: 0)) \(RecordText.value(e.kind, e.value, in: unit))")
+                    Console.out("  \(e.at.isoDate)  \(what.padding(toLength: 16, withPad: " ", startingAt: 0)) \(RecordText.value(e.kind, e.value, in: unit, distance: distance))")
                 }
             }
         }
@@ -134,8 +143,19 @@ struct E1RMCommand: ParsableCommand {
         let a = try E1RMQuery.answer(try global.openStore(), try query.scope(), exercise: exercise, formula: formula)
         if global.json { Console.json(E1RMQuery.document(a)); return }
         let (x, window, points, unit) = (a.exercise, a.window, a.points, a.unit)
+        guard !points.isEmpty else {
+            guard let window else { Console.out("\(x.name): no sets to estimate from yet."); return }
+            var line = "\(x.name): no sets in Free's chart window, the \(ChartWindow.freeDays) days \(window.from.isoDate) to \(window.through.isoDate)."
+            if let h = a.history {
+                line += " Your history of it runs \(h.from.isoDate) to \(h.through.isoDate) (\(counted(h.workouts, "workout"))): all-time charts come with Pro"
+                    + " (\(Product.allCases.filter { !$0.grantsCoach }.map(\.rawValue).joined(separator: ", "))); `ledger prs` and `ledger exercise history` show it on every plan."
+            } else {
+                line += " It has no sets to estimate from yet."
+            }
+            Console.out(line)
+            return
+        }
         defer { if let window { Console.out(window.upsell) } }
-        guard !points.isEmpty else { Console.out("\(x.name): no sets to estimate from \(window == nil ? "yet" : "in this window")."); return }
         Console.out("\(x.name): e1RM by workout (\(a.formula.rawValue))")
         let bars = TerminalChart.bars(points.map(\.e1rmKg))
         for (p, bar) in zip(points, bars) {

@@ -21,13 +21,13 @@ extension WorkoutCommand {
         static func show(_ s: WorkoutSummaryProjection.Summary, _ log: TrainingLogProjection) {
             let unit = log.account.liftingUnit
             let w = s.workout
-            Console.out("\(w.name) · \(w.startedAt.isoDate) · \((w.durationSeconds ?? 0) / 60) min · \(w.sets) sets · \(WeightText.show(kg: w.tonnageKg, in: unit))")
+            Console.out("\(w.name) · \(w.startedAt.isoDate) · \((w.durationSeconds ?? 0) / 60) min · \(counted(w.sets, "set")) · \(WeightText.show(kg: w.tonnageKg, in: unit))")
             for e in s.exercises {
                 let reps = e.excessReps > 0 ? "  +\(e.excessReps) reps" : ""
                 let prompt = e.prompt.map { "  \($0.title)" } ?? ""
                 // Lifts by tonnage; timed work (a run, a plank) by what was done.
                 let done = e.tonnageKg > 0 ? WeightText.show(kg: e.tonnageKg, in: unit)
-                    : w.exercises.first { $0.exerciseId == e.exerciseId }.map { $0.sets.map { SetRowText.text($0, in: unit) }.joined(separator: ", ") } ?? ""
+                    : w.exercises.first { $0.exerciseId == e.exerciseId }.map { $0.sets.map { SetRowText.text($0, in: unit, distance: log.account.distanceUnit) }.joined(separator: ", ") } ?? ""
                 Console.out("  \(e.exercise): \(e.sets) set\(e.sets == 1 ? "" : "s"), \(done)\(reps)\(prompt)")
             }
             if let state = log.workouts[w.workoutId], state.heartRateSamples > 0 || state.activeEnergyKcal > 0 {
@@ -36,8 +36,20 @@ extension WorkoutCommand {
                 if state.activeEnergyKcal > 0 { line.append("\(Int(state.activeEnergyKcal.rounded())) kcal") }
                 Console.out("  ♥ " + line.joined(separator: " · "))
             }
+            // One line per set that broke records (a first session breaks several with every set), the session's own records last.
+            var order: [String] = []
+            var bySet: [String: [PersonalRecordsProjection.Record]] = [:]
             for r in s.records where r.kind != .repMax {
-                Console.out("  🏆 \(log.exerciseName(r.exerciseId)) \(RecordText.label(r.kind, repMax: nil)): \(RecordText.value(r.kind, r.value, in: unit))")
+                let key = r.setId?.lowercased ?? "session:" + r.exerciseId
+                if bySet[key] == nil { order.append(key) }
+                bySet[key, default: []].append(r)
+            }
+            for key in order.sorted(by: { !$0.hasPrefix("session:") && $1.hasPrefix("session:") }) {
+                guard let records = bySet[key], let first = records.first else { continue }
+                let what = records.map { "\(RecordText.label($0.kind, repMax: nil)) \(RecordText.value($0.kind, $0.value, in: unit, distance: log.account.distanceUnit))" }
+                    .joined(separator: ", ")
+                let set = first.setId == nil ? "the session" : WeightText.set(kg: first.weightKg, reps: first.reps, in: unit)
+                Console.out("  🏆 \(log.exerciseName(first.exerciseId)), \(set): \(what)")
             }
             if let c = s.comparison {
                 let sign = c.tonnageDeltaKg >= 0 ? "+" : "−"

@@ -2,12 +2,14 @@
 extension CommandSession {
     /// Records a store transaction. A transaction id already in the log
     /// (a restore) records nothing and is not an error.
+    /// Records a store transaction → false when the transaction is in the ledger already (a restore), which records nothing.
+    @discardableResult
     public mutating func recordPurchase(product: Product, transactionId: String, originalTransactionId: String? = nil,
-                                        purchasedAt: Timestamp, expiresAt: Timestamp) throws(Refusal) {
+                                        purchasedAt: Timestamp, expiresAt: Timestamp) throws(Refusal) -> Bool {
         let id = transactionId.trimmingSpaces()
         guard !id.isEmpty else { throw .invalidPurchase(reason: "give the store's transaction id") }
         guard purchasedAt < expiresAt else { throw .invalidPurchase(reason: "the expiry must be after the purchase time") }
-        guard account.entitlements.transactions[id] == nil else { return }
+        guard account.entitlements.transactions[id] == nil else { return false }
         var e = PurchaseRecorded()
         e.transactionId = id
         e.originalTransactionId = originalTransactionId?.trimmingSpaces() ?? id
@@ -15,6 +17,7 @@ extension CommandSession {
         e.purchasedAt = purchasedAt
         e.expiresAt = expiresAt
         emit([.purchaseRecorded(e)])
+        return true
     }
 
     /// A refund ends the transaction at `at`. Refunding it again records nothing.
