@@ -97,7 +97,7 @@ enum OpenAPIDocument {
                          ("ago", nullable("string")), ("bestSet", nullable("object")), ("sets", array())],
                         required: ["exercise", "exerciseId", "sets"])),
         ("E1RM", object([("exercise", string), ("exerciseId", string), ("formula", string), ("chartWindow", chartWindow),
-                         ("upsell", nullable("string")), ("points", array()), ("weeks", array())],
+                         ("upsell", nullable("string")), ("history", nullable("object")), ("points", array()), ("weeks", array())],
                         required: ["exercise", "exerciseId", "formula", "points", "weeks"])),
         ("Summary", object([("workout", .object([("type", .string("object"))])), ("records", array()), ("exercises", array()),
                             ("comparison", nullable("object")), ("durationSeconds", nullable("integer")), ("heartRate", nullable("object")),
