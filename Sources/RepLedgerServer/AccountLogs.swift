@@ -35,24 +35,34 @@ public final class AccountLog: @unchecked Sendable {
 
     // MARK: Live subscribers
 
-    /// What a live subscriber is woken for.
-    public enum LiveSignal: Sendable { case appended, keepAlive }
+    /// What a live subscriber is woken for: an append, a keep-alive, or the
+    /// periodic check that its caller may still read (a token revoked by
+    /// another process, say, is seen within `recheck` seconds).
+    public enum LiveSignal: Sendable { case appended, keepAlive, recheck }
 
     /// A stream that yields `.appended` after each append to this account (the
     /// subscriber then reads the log after its last position, so nothing is
     /// missed or repeated whatever it was woken for) and `.keepAlive` every
     /// `keepAlive` seconds. Register before reading the catch-up.
-    public func subscribe(keepAlive: Double) -> (id: UUID, stream: AsyncStream<LiveSignal>) {
+    public func subscribe(keepAlive: Double, recheck: Double = 1) -> (id: UUID, stream: AsyncStream<LiveSignal>) {
         let id = UUID()
-        let (stream, continuation) = AsyncStream.makeStream(of: LiveSignal.self, bufferingPolicy: .bufferingNewest(1))
+        // Room for one of each: a keep-alive must not push out a pending append or check.
+        let (stream, continuation) = AsyncStream.makeStream(of: LiveSignal.self, bufferingPolicy: .bufferingNewest(3))
         let ticker = Task {
             while !Task.isCancelled {
                 try await Task.sleep(nanoseconds: UInt64(keepAlive * 1e9))
                 continuation.yield(.keepAlive)
             }
         }
+        let checker = Task {
+            while !Task.isCancelled {
+                try await Task.sleep(nanoseconds: UInt64(recheck * 1e9))
+                continuation.yield(.recheck)
+            }
+        }
         continuation.onTermination = { [weak self] _ in
             ticker.cancel()
+            checker.cancel()
             self?.unsubscribe(id)
         }
         subscribersLock.lock()
@@ -138,11 +148,11 @@ public final class AccountLogs: @unchecked Sendable {
     func erase(_ accountId: String) throws -> ErasedAccount {
         lock.lock()
         defer { lock.unlock() }
-        if let log = open[accountId]?.log {
-            log.finishSubscribers()
-            log.close()
-            open[accountId] = nil
-        }
+        let log = open[accountId]?.log
+        log?.close()
+        open[accountId] = nil
+        // Its streams are woken once the erasure is done, so their last check sees it (and says so).
+        defer { log?.finishSubscribers() }
         return try storage.erase(accountId)
     }
 

@@ -101,7 +101,7 @@ struct LedgerResponder: HTTPResponder {
             try allow(method, [.get])
             let after = try position(parameters["after"] ?? request.headers.first { $0.name.canonicalName == "last-event-id" }?.value)
             let log = try await blocking { [api] in try api.authorize(caller, account: account, write: false) }
-            return live(log: log, after: after)
+            return live(log: log, after: after, caller: caller, authorization: authorization)
         case "verify" where tail.count == 1:
             try allow(method, [.get])
             return Self.json(try await blocking { [api] in try api.verify(log: try api.authorize(caller, account: account, write: false)) })
@@ -141,39 +141,74 @@ struct LedgerResponder: HTTPResponder {
     /// the subscription is registered before the catch-up is read, and each
     /// wake-up reads the log after the last position sent, so no event is
     /// missed or repeated across the boundary.
-    func live(log: AccountLog, after: Int64) -> Response {
-        let (id, signals) = log.subscribe(keepAlive: keepAliveSeconds)
+    ///
+    /// The caller's right to read is checked again before every page and
+    /// every second (`LedgerAPI.streamLimit`): a revoked token, an erased
+    /// account or an ended Coach product end the stream, and a coach's stream
+    /// stops just before the client's revocation of its grant, in the order
+    /// of the log. It ends with an `error` event carrying the JSON error.
+    func live(log: AccountLog, after: Int64, caller: AccountDirectory.Caller, authorization: String?) -> Response {
+        let (id, signals) = log.subscribe(keepAlive: keepAliveSeconds, recheck: min(1, keepAliveSeconds))
         let api = self.api
         let body = ResponseBody { [self] writer in
             defer { log.unsubscribe(id) }
             var last = after
-            func drain(_ writer: inout any ResponseBodyWriter) async throws {
+            /// Sends what the caller may still read → false once the stream must end (its error event sent).
+            func drain(_ writer: inout any ResponseBodyWriter) async throws -> Bool {
                 while true {
                     let from = last
-                    let (lines, _) = try await blocking { try api.page(log: log, after: from, limit: LedgerAPI.defaultPage) }
-                    guard !lines.isEmpty else { return }
-                    var chunk = ""
-                    for line in lines { chunk += "id: \(line.position)\ndata: \(line.json)\n\n" }
-                    try await writer.write(ByteBuffer(string: chunk))
-                    last = lines[lines.count - 1].position
-                    if lines.count < LedgerAPI.defaultPage { return }
+                    let limit: Int64, page: [(position: Int64, json: String)]
+                    do {
+                        limit = try await blocking { try api.streamLimit(authorization, caller: caller, log: log, after: from) }
+                        page = try await blocking { try api.page(log: log, after: from, limit: LedgerAPI.defaultPage) }.lines
+                    } catch {
+                        try await end(&writer, APIError.from(error))
+                        return false
+                    }
+                    let lines = page.filter { $0.position < limit }
+                    if !lines.isEmpty {
+                        var chunk = ""
+                        for line in lines { chunk += "id: \(line.position)\ndata: \(line.json)\n\n" }
+                        try await writer.write(ByteBuffer(string: chunk))
+                        last = lines[lines.count - 1].position
+                    }
+                    if lines.count < page.count {
+                        try await end(&writer, APIError.forbidden("the account's owner revoked this coach's access at position \(limit)"))
+                        return false
+                    }
+                    if page.count < LedgerAPI.defaultPage { return true }
                 }
             }
             try await writer.write(ByteBuffer(string: ": live after \(after)\n\n"))
-            try await drain(&writer)
+            guard try await drain(&writer) else { return }
             for await signal in signals {
                 switch signal {
-                case .appended: try await drain(&writer)
+                case .appended, .recheck:
+                    guard try await drain(&writer) else { return }
                 case .keepAlive:
                     // Also a chance to catch an append made through a connection
                     // this stream was not told about (see `AccountLogs`).
-                    try await drain(&writer)
+                    guard try await drain(&writer) else { return }
                     try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
                 }
+            }
+            // The signals ended: the account was erased, or the server is stopping.
+            let from = last
+            do {
+                _ = try await blocking { try api.streamLimit(authorization, caller: caller, log: log, after: from) }
+            } catch {
+                try await end(&writer, APIError.from(error))
+                return
             }
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
+    }
+
+    /// The last words of a live stream: an SSE `error` event with the JSON error, then the end.
+    func end(_ writer: inout any ResponseBodyWriter, _ error: APIError) async throws {
+        try await writer.write(ByteBuffer(string: "event: error\ndata: \(error.json.rendered)\n\n"))
+        try await writer.finish(nil)
     }
 
     static func json(_ value: JSONValue, status: Int = 200) -> Response { json(text: value.rendered, status: status) }

@@ -1,0 +1,135 @@
+import AsyncHTTPClient
+import Foundation
+import LedgerTestSupport
+import NIOCore
+import Testing
+
+/// A live stream's right to read is checked for every page it sends, not
+/// only when it opens: a client's revocation, a revoked token and erasure
+/// end it with an SSE `error` event.
+@Suite(.serialized) struct StreamRevocationTests {
+    /// Opens a live stream and reads it until the server ends it (or `seconds` pass: then `ended` is false).
+    final class Stream: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+        private(set) var ended = false
+        private var task: Task<Void, Never>?
+
+        init(_ server: ServerProcess, account: String, token: String, seconds: Int64 = 20) {
+            task = Task {
+                var request = HTTPClientRequest(url: server.base + "/v1/accounts/\(account)/events/live?after=0")
+                request.headers.add(name: "Authorization", value: "Bearer \(token)")
+                do {
+                    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(seconds))
+                    for try await chunk in response.body { self.lock.withLock { self.text += String(buffer: chunk) } }
+                    self.lock.withLock { self.ended = true }
+                } catch {}
+            }
+        }
+
+        var received: String { lock.withLock { text } }
+        var ids: [Int] { received.split(separator: "\n").filter { $0.hasPrefix("id: ") }.compactMap { Int($0.dropFirst(4)) } }
+
+        /// Waits until `condition` holds of what arrived, at most `seconds`.
+        func wait(_ seconds: Double = 10, for condition: (Stream) -> Bool) async -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if condition(self) { return true }
+                try? await Task.sleep(nanoseconds: 50_000_000)
+            }
+            return condition(self)
+        }
+
+        func finish() async { await task?.value }
+        func cancel() { task?.cancel() }
+    }
+
+    /// The stream's last event: `event: error` with the JSON error's code.
+    static func errorCode(_ text: String) -> String? {
+        guard let range = text.range(of: "event: error\ndata: ") else { return nil }
+        let line = text[range.upperBound...].prefix { $0 != "\n" }
+        let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        return (json?["error"] as? [String: Any])?["code"] as? String
+    }
+
+    @Test func aCoachsStreamStopsAtTheClientsRevocationInLogOrder() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli, keepAlive: 0.3)
+        let lifter = try server.createAccount("lina")
+        let coach = try server.createAccount("coach carl", coach: true)
+        let phone = try Device("lina", cli: cli, token: lifter.token)
+        let carl = try Device("carl", cli: cli, token: coach.token)
+        try carl.run(["purchase", "repledger_coach_monthly", "--transaction", "t-coach", "--purchased", "2026-01-01T00:00:00Z",
+                      "--expires", "2099-01-01T00:00:00Z"])
+        #expect(try carl.sync(server, account: coach.id).status == 0)
+        #expect(try phone.run(["coach", "grant", coach.id]).status == 0)
+        #expect(try phone.sync(server, account: lifter.id).status == 0)
+
+        let stream = Stream(server, account: lifter.id, token: coach.token)
+        #expect(await stream.wait { $0.received.contains(": live after 0") })
+        let before = try phone.id(["workout", "start", "--name", "Before"], "workoutId")
+        try phone.run(["workout", "log", before, "Squat (Barbell)", "--reps", "5", "--weight", "100kg"])
+        #expect(try phone.sync().status == 0)
+        #expect(await stream.wait { $0.received.contains(before) }, "an event recorded while the grant stands arrives")
+
+        // The revocation and a workout after it reach the server in one push.
+        #expect(try phone.run(["coach", "revoke", coach.id]).status == 0)
+        let after = try phone.id(["workout", "start", "--name", "After the revocation"], "workoutId")
+        try phone.run(["workout", "log", after, "Bench Press (Barbell)", "--reps", "5", "--weight", "80kg"])
+        #expect(try phone.sync().status == 0)
+        #expect(await stream.wait { $0.ended }, "the stream ends")
+
+        let events = try await server.get("/v1/accounts/\(lifter.id)/events", token: lifter.token)
+        let stored = try #require(events.json?["events"] as? [[String: Any]])
+        let revocation = try #require(stored.first { $0["type"] as? String == "CoachAccessRevoked" }?["position"] as? Int)
+        #expect(stream.ids == Array(1..<revocation), "every event before the revocation, in order, none from it on")
+        #expect(!stream.received.contains(after))
+        #expect(!stream.received.contains("\"CoachAccessRevoked\""))
+        #expect(Self.errorCode(stream.received) == "forbidden", "\(stream.received.suffix(300))")
+        #expect(try await server.get("/v1/accounts/\(lifter.id)/events/live", token: coach.token).status == 403)
+    }
+
+    @Test func revokingATokenEndsItsStreamsAtOnce() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli, keepAlive: 30) // keep-alives must not be what ends it
+        let alice = try server.createAccount("alice")
+        let tablet = try server.createToken(alice.id, device: "tablet")
+        let w = UUID()
+        #expect(try await server.post("/v1/accounts/\(alice.id)/events", token: alice.token,
+                                      body: PushBodies.batch([PushBodies.started(w)])).status == 200)
+        let stream = Stream(server, account: alice.id, token: tablet)
+        let other = Stream(server, account: alice.id, token: alice.token)
+        #expect(await stream.wait { $0.ids == [1] })
+        #expect(await other.wait { $0.ids == [1] })
+
+        let revoked = try cli.run(["server", "token", "revoke", tablet] + server.storage, useDbFlag: false)
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        let started = Date()
+        #expect(await stream.wait(5) { $0.ended }, "the revoked token's stream ends")
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(Self.errorCode(stream.received) == "unauthorized", "\(stream.received.suffix(300))")
+        // An event recorded afterwards reaches the other token's stream only.
+        #expect(try await server.post("/v1/accounts/\(alice.id)/events", token: alice.token,
+                                      body: PushBodies.batch([PushBodies.set(w)])).status == 200)
+        #expect(await other.wait { $0.ids == [1, 2] })
+        #expect(stream.ids == [1])
+        #expect(!other.ended)
+        other.cancel()
+    }
+
+    @Test func erasingTheAccountEndsItsStreams() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli, keepAlive: 30)
+        let alice = try server.createAccount("alice")
+        #expect(try await server.post("/v1/accounts/\(alice.id)/events", token: alice.token,
+                                      body: PushBodies.batch([PushBodies.started(UUID())])).status == 200)
+        let stream = Stream(server, account: alice.id, token: alice.token)
+        #expect(await stream.wait { $0.ids == [1] })
+        #expect(try await server.request(.DELETE, "/v1/accounts/\(alice.id)", token: alice.token).status == 200)
+        #expect(await stream.wait(5) { $0.ended })
+        #expect(["erased", "unauthorized"].contains(Self.errorCode(stream.received) ?? ""), "[\(stream.received.suffix(300))]")
+    }
+}
