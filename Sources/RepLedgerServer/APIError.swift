@@ -10,6 +10,8 @@ public struct APIError: Error, Sendable, Equatable {
     public var details: [String: String] = [:]
     /// What the server's log says beside the answer (a 503's cause): never sent to the client.
     public var logDetail: String?
+    /// Sent as `Retry-After` (a 429, a 503 the client may retry).
+    public var retryAfterSeconds: Int?
 
     public static func badRequest(_ message: String) -> APIError { APIError(status: 400, code: "badRequest", message: message) }
     public static let unauthorized = APIError(status: 401, code: "unauthorized",
@@ -57,14 +59,19 @@ public struct APIError: Error, Sendable, Equatable {
             case .eventIdConflict(let id, _):
                 return APIError(status: 409, code: "eventIdConflict", message: e.description, details: ["eventId": id.lowercased])
             default:
-                return .storage(e.description)
+                var answer = APIError.storage("the server's storage cannot serve this request now; try again later (the server's log says why)")
+                answer.logDetail = e.description
+                return answer
             }
         case let e as AccountKeyStore.Failure:
             if case .erased = e { return .erased }
             var answer = APIError.storage("this account's key cannot be read on this server, so its events are not served; the server's log says why")
             answer.logDetail = e.description
             return answer
-        case let e as SQLiteError: return .storage(e.plainMessage)
+        case let e as SQLiteError:
+            var answer = APIError.storage("the server's storage cannot serve this request now; try again later (the server's log says why)")
+            answer.logDetail = e.plainMessage
+            return answer
         case is CodecError: return .storage("stored data cannot be read; the account's log needs `verify`")
         default: return .storage("the server could not complete the request")
         }

@@ -65,18 +65,29 @@ public final class AccountDirectory: @unchecked Sendable {
 
     static let sealedNamePrefix = "sealed:"
 
-    static func sealedName(_ name: String, accountId: String, cipher: PayloadCipher) throws -> String {
-        sealedNamePrefix + Data(try cipher.seal(Array(name.utf8), context: Array(accountId.utf8))).base64EncodedString()
+    static func sealedName(_ name: String, accountId: String, cipher: PayloadCipher, context: String = "") throws -> String {
+        sealedNamePrefix + Data(try cipher.seal(Array(name.utf8), context: Array((context + accountId).utf8))).base64EncodedString()
     }
+
+    /// A stored name in clear: sealed ones opened under the account's key (which throws the key store's
+    /// failure: erased, missing), older clear ones as they are.
+    func opened(_ stored: String, accountId: String, context: String = "") throws -> String {
+        guard stored.hasPrefix(Self.sealedNamePrefix) else { return stored }
+        let cipher = try keys.cipher(for: accountId)
+        guard let sealed = Data(base64Encoded: String(stored.dropFirst(Self.sealedNamePrefix.count))),
+              let clear = try? cipher.open(Array(sealed), context: Array((context + accountId).utf8)) else {
+            throw AccountKeyStore.Failure.unreadableKey(account: accountId, reason: "a stored name does not open under the account's key")
+        }
+        return String(decoding: clear, as: UTF8.self)
+    }
+
+    /// Sealed names of devices are bound to this context as well as the account, so one is never read as the other.
+    static let deviceContext = "device:"
 
     /// The account's name in clear (as stored: sealed under its key; "" once
     /// the key is gone). Names stored before sealing read as they are.
     public func name(of account: Account) -> String {
-        guard account.name.hasPrefix(Self.sealedNamePrefix) else { return account.name }
-        guard let sealed = Data(base64Encoded: String(account.name.dropFirst(Self.sealedNamePrefix.count))),
-              let cipher = try? keys.cipher(for: account.accountId),
-              let name = try? cipher.open(Array(sealed), context: Array(account.accountId.utf8)) else { return "" }
-        return String(decoding: name, as: UTF8.self)
+        (try? opened(account.name, accountId: account.accountId)) ?? ""
     }
 
     /// Removes an account that never came into use (an import that failed), key included.
@@ -101,7 +112,10 @@ public final class AccountDirectory: @unchecked Sendable {
         var rng = SystemRandomNumberGenerator()
         for i in bytes.indices { bytes[i] = UInt8.random(in: .min ... .max, using: &rng) }
         let token = "rl_" + bytes.map { String(format: "%02x", $0) }.joined()
-        try table.insertToken(hash: Self.hash(token), account: account.accountId, device: name, createdAt: Timestamp.now().millis)
+        // A device's name ("Lina's iPhone") is the lifter's too: sealed like the account's name.
+        let sealed = try Self.sealedName(name, accountId: account.accountId, cipher: try keys.cipher(for: account.accountId),
+                                         context: Self.deviceContext)
+        try table.insertToken(hash: Self.hash(token), account: account.accountId, device: sealed, createdAt: Timestamp.now().millis)
         return token
     }
 
@@ -116,7 +130,15 @@ public final class AccountDirectory: @unchecked Sendable {
     public func caller(token: String) throws -> Caller? {
         let presented = Self.hash(token)
         guard let found = try table.token(hash: presented), Self.constantTimeEqual(found.storedHash, presented) else { return nil }
-        return Caller(account: found.account, device: found.device)
+        let device: String
+        do {
+            device = try opened(found.device, accountId: found.account.accountId, context: Self.deviceContext)
+        } catch AccountKeyStore.Failure.erased {
+            // A token a restored backup brought back: its name is gone with the key. It may still erase
+            // what the backup restored; everything else answers 410.
+            device = ""
+        }
+        return Caller(account: found.account, device: device)
     }
 
     static func hash(_ token: String) -> [UInt8] { Array(SHA256.hash(data: Array(token.utf8))) }

@@ -66,6 +66,14 @@ public final class LedgerAPI: Sendable {
         let (result, head) = try log.withLedger { ledger in
             try ledger.store.writeTransaction {
                 let events = try ledger.store.adoptingStoredDevices(batch.events)
+                // An expectation is a claim about a stream the batch was decided on, written to or not.
+                let written = Set(events.map(\.event.stream))
+                for (stream, expected) in batch.expectedVersions where !written.contains(stream) {
+                    let actual = try ledger.store.version(of: stream)
+                    if case .exactly(let n) = expected, n != actual {
+                        throw StoreError.wrongExpectedVersion(stream: stream, expected: expected, actual: actual)
+                    }
+                }
                 try EventAdmission.check(events, in: ledger)
                 let result = try ledger.store.append(events, expecting: batch.expectedVersions)
                 return (result, try Self.head(ledger.store))

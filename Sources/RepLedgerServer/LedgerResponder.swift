@@ -14,7 +14,20 @@ struct LedgerResponder: HTTPResponder {
     let api: LedgerAPI
     let keepAliveSeconds: Double
     let logger: Logger
+    var limits = ConnectionLimits()
+    let accountRequests = AccountRequests()
     static let version = "2.0.0"
+    /// The longest path segment and query value the API reads (an exercise name is at most 100
+    /// characters, an id 36): longer ones are refused before any work.
+    static let maximumSegmentBytes = 512
+    static let maximumTargetBytes = 4096
+
+    init(api: LedgerAPI, keepAliveSeconds: Double, logger: Logger, limits: ConnectionLimits = ConnectionLimits()) {
+        self.api = api
+        self.keepAliveSeconds = keepAliveSeconds
+        self.logger = logger
+        self.limits = limits
+    }
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
@@ -24,14 +37,18 @@ struct LedgerResponder: HTTPResponder {
             let millis = Double(ms.seconds) * 1000 + Double(ms.attoseconds) / 1e15
             logger.info("\(request.method.rawValue) \(request.uri.path) \(status) \(String(format: "%.1f", millis))ms")
         }
-        let response: Response
+        var response: Response
         do {
             response = try await route(request)
         } catch {
             let e = APIError.from(error)
             if e.status >= 500 { logger.error("\(request.method.rawValue) \(request.uri.path): \(e.logDetail ?? e.message)") }
             response = Self.json(e.json, status: e.status)
+            if let retry = e.retryAfterSeconds { response.headers[.retryAfter] = String(retry) }
         }
+        // Answers are data for one caller: never sniffed as another type, never kept by a cache.
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[.cacheControl] = "no-store"
         status = Int(response.status.code)
         return response
     }
@@ -42,13 +59,24 @@ struct LedgerResponder: HTTPResponder {
     }
 
     func route(_ request: Request) async throws -> Response {
-        let segments = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
-            .map { String($0).removingPercentEncoding ?? String($0) }
+        // Every path segment and query value is bounded before anything reads it: a 40 KB
+        // exercise name cost a second of CPU in the name suggestions.
+        let target = request.uri.string
+        let rawSegments = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
+        guard target.utf8.count <= Self.maximumTargetBytes,
+              rawSegments.allSatisfy({ $0.utf8.count <= Self.maximumSegmentBytes }) else {
+            throw APIError(status: 414, code: "uriTooLong",
+                           message: "the path is too long: a path segment takes at most \(Self.maximumSegmentBytes) bytes, the whole target \(Self.maximumTargetBytes)")
+        }
+        let segments = rawSegments.map { String($0).removingPercentEncoding ?? String($0) }
         let method = request.method
         guard segments.first == "v1" else { throw APIError.notFound("no such path: the API is under /v1") }
         let rest = Array(segments.dropFirst())
         var parameters: [String: String] = [:]
         for (k, v) in request.uri.queryParameters {
+            guard k.utf8.count <= Self.maximumSegmentBytes, v.utf8.count <= Self.maximumSegmentBytes else {
+                throw APIError.badRequest("a query parameter takes at most \(Self.maximumSegmentBytes) bytes")
+            }
             parameters[String(k).removingPercentEncoding ?? String(k)] = String(v).removingPercentEncoding ?? String(v)
         }
 
@@ -73,6 +101,18 @@ struct LedgerResponder: HTTPResponder {
         let tail = Array(rest.dropFirst(2))
         let authorization = request.headers[.authorization]
         let caller = try await blocking { [api] in try api.authenticate(authorization, erasing: tail.isEmpty && method == .delete) }
+        // One account's requests in progress are bounded, so one account cannot hold every worker.
+        // A live stream holds its connection, not a worker: it is not counted.
+        let streaming = tail.count == 2 && tail[0] == "events" && tail[1] == "live"
+        let key = caller.account.accountId
+        if !streaming {
+            guard accountRequests.begin(key, limit: limits.maximumRequestsPerAccount) else {
+                throw APIError(status: 429, code: "tooManyRequests",
+                               message: "this account has \(limits.maximumRequestsPerAccount) requests in progress; retry in a moment",
+                               retryAfterSeconds: 1)
+            }
+        }
+        defer { if !streaming { accountRequests.end(key) } }
 
         if tail.isEmpty {
             try allow(method, [.delete])
@@ -84,8 +124,18 @@ struct LedgerResponder: HTTPResponder {
             if method == .post {
                 if let length = request.headers[.contentLength].flatMap(Int.init), length > EventBatch.maximumBytes { throw APIError.tooLarge }
                 let body: ByteBuffer
-                do { body = try await request.body.collect(upTo: EventBatch.maximumBytes) } catch { throw APIError.tooLarge }
-                let text = String(buffer: body)
+                do {
+                    body = try await request.body.collect(upTo: EventBatch.maximumBytes)
+                } catch is NIOTooManyBytesError {
+                    throw APIError.tooLarge
+                } catch {
+                    throw APIError.badRequest("the body could not be read (a malformed chunk?)")
+                }
+                // Refused rather than read with replacement characters: the log keeps exactly what was sent.
+                guard let text = body.getString(at: body.readerIndex, length: body.readableBytes, encoding: .utf8)
+                    ?? (body.readableBytes == 0 ? "" : nil) else {
+                    throw APIError.badRequest("the body is not UTF-8 text")
+                }
                 let answer = try await blocking { [api] in
                     let log = try api.authorize(caller, account: account, write: true)
                     return try api.push(text, caller: caller, log: log)

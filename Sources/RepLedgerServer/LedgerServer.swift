@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -18,6 +19,8 @@ public enum LedgerServer {
         public var keysDirectory: String?
         /// Seconds between `: keep-alive` comments on live streams.
         public var keepAliveSeconds: Double
+        /// Timeouts and caps on connections and requests.
+        public var limits = ConnectionLimits()
 
         public init(host: String = "127.0.0.1", port: Int = 8787, dataDirectory: String = "repledger-server", keepAliveSeconds: Double = 15) {
             self.host = host
@@ -50,6 +53,8 @@ public enum LedgerServer {
 
     /// Runs until a signal stops it; `onListening` gets the bound port (useful with port 0).
     public static func run(_ settings: Settings, logger: Logger, onListening: @escaping @Sendable (Int) -> Void) async throws {
+        // A data directory made by an earlier release (0755) becomes the owner's alone.
+        if settings.postgres == nil { chmod(settings.dataDirectory, 0o700) }
         let storage = try settings.storage(logger: logger)
         defer { storage.shutdown() }
         do {
@@ -63,10 +68,16 @@ public enum LedgerServer {
         LegacyAccountSealing.run(storage, logger: logger)
         let api = LedgerAPI(storage: storage)
         try storage.watchAppends { [logs = api.logs] account in logs.appendedElsewhere(account) }
-        let responder = LedgerResponder(api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger)
+        let limits = settings.limits
+        let responder = LedgerResponder(api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger, limits: limits)
+        let counts = AddressCounts()
         let app = Application(
             responder: responder,
-            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [PerAddressLimit(counts: counts, limit: limits.maximumConnectionsPerAddress)],
+                idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9)))),
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil,
+                                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections, logger: logger)),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? settings.port) },
             logger: logger)
         let group = ServiceGroup(configuration: .init(

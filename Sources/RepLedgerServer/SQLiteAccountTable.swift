@@ -118,7 +118,7 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
     /// Marks the account erased and deletes its name and tokens → how many tokens.
     func erase(_ id: String) throws -> Int {
         try locked {
-            try db.transaction {
+            let tokens = try db.transaction {
                 let tokens = try db.with("DELETE FROM tokens WHERE account_id = ?") { s in try s.bind(1, id); try s.run(); return Int(db.changes) }
                 try db.with("UPDATE accounts SET erased_at = ?, name = '' WHERE account_id = ?") { s in
                     try s.bind(1, Timestamp.now().millis)
@@ -127,6 +127,9 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
                 }
                 return tokens
             }
+            // What the erasure removed leaves the WAL now, not at the next clean shutdown (secure_delete zeroes the freed pages).
+            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            return tokens
         }
     }
 

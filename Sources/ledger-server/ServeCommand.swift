@@ -25,6 +25,14 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "A PostgreSQL URL: every account in that database instead of files under --data (several servers may share it).") var postgres: String?
     @Option(help: "The accounts' encryption keys, kept apart from the events (default: DATA/keys; required with --postgres).") var keys: String?
     @Option(help: ArgumentHelp("Seconds between keep-alive comments on live streams.", visibility: .hidden)) var keepAlive = 15.0
+    @Option(help: "Seconds a connection may stay silent while its request is being sent, or idle between requests (default 30).")
+    var idleTimeout = ConnectionLimits().idleTimeoutSeconds
+    @Option(help: "Open connections in all; past it new ones wait (default 1024).")
+    var maxConnections = ConnectionLimits().maximumConnections
+    @Option(help: "Open connections from one address; one more is closed at once (default 64).")
+    var maxConnectionsPerAddress = ConnectionLimits().maximumConnectionsPerAddress
+    @Option(help: "Requests of one account in progress at once, live streams aside; one more gets 429 (default 8).")
+    var maxRequestsPerAccount = ConnectionLimits().maximumRequestsPerAccount
 
     func run() throws {
         guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
@@ -34,6 +42,13 @@ struct ServeCommand: ParsableCommand {
         var settings = LedgerServer.Settings(host: host, port: port, dataDirectory: data, keepAliveSeconds: max(0.05, keepAlive))
         settings.postgres = postgres
         settings.keysDirectory = keys
+        guard idleTimeout > 0, maxConnections > 0, maxConnectionsPerAddress > 0, maxRequestsPerAccount > 0 else {
+            throw ValidationError("--idle-timeout, --max-connections, --max-connections-per-address and --max-requests-per-account take a number above 0")
+        }
+        settings.limits.idleTimeoutSeconds = idleTimeout
+        settings.limits.maximumConnections = maxConnections
+        settings.limits.maximumConnectionsPerAddress = maxConnectionsPerAddress
+        settings.limits.maximumRequestsPerAccount = maxRequestsPerAccount
         if postgres != nil, keys == nil { throw ValidationError(LedgerServer.Settings.Failure.keysRequired.description) }
         let fixed = settings
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }

@@ -16,6 +16,9 @@ struct LedgerServerCommand: ParsableCommand {
 @main
 enum ServerEntry {
     static func main() {
+        // The server's files (account ledgers, key files, the accounts table) and the device's ledger are
+        // the owner's alone: files 0600, directories 0700, whatever umask the shell had.
+        umask(0o077)
         var command: ParsableCommand
         do {
             command = try LedgerServerCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst()))

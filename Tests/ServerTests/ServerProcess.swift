@@ -17,8 +17,12 @@ final class ServerProcess: @unchecked Sendable {
     private var process: Process?
     private let errorLog: URL
 
-    init(cli: LedgerProcess, keepAlive: Double = 0.3) throws {
+    /// Flags for `ledger serve` only (limits, timeouts).
+    private let serveFlags: [String]
+
+    init(cli: LedgerProcess, keepAlive: Double = 0.3, serveFlags: [String] = []) throws {
         self.cli = cli
+        self.serveFlags = serveFlags
         data = cli.folder.appendingPathComponent("server").path
         if Self.onPostgres {
             guard let cluster = PostgresCluster.shared else { throw ServerFailure.didNotStart("no PostgreSQL: \(PostgresCluster.unavailableReason)") }
@@ -33,6 +37,7 @@ final class ServerProcess: @unchecked Sendable {
     /// A server over storage given (several servers over one PostgreSQL database).
     init(cli: LedgerProcess, storage: [String], keepAlive: Double = 0.3) throws {
         self.cli = cli
+        serveFlags = []
         data = cli.folder.appendingPathComponent("server-\(UUID().uuidString.prefix(8))").path
         self.storage = Self.withKeys(storage, cli: cli)
         errorLog = cli.folder.appendingPathComponent("serve-\(UUID().uuidString).log")
@@ -51,7 +56,7 @@ final class ServerProcess: @unchecked Sendable {
     func start(keepAlive: Double = 0.3) throws {
         let p = Process()
         p.executableURL = LedgerProcess.binary
-        p.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--keep-alive", String(keepAlive)] + storage
+        p.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--keep-alive", String(keepAlive)] + storage + serveFlags
         p.currentDirectoryURL = cli.folder
         let out = Pipe()
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)

@@ -9,7 +9,7 @@ extension CommandSession {
         if let id = entryId, !w.entries.contains(where: { $0.entryId == id }) {
             throw Refusal.exerciseNotInWorkout(id.lowercased, workout: workoutId)
         }
-        guard text.count <= 10_000 else { throw Refusal.invalidName("keep a note to 10000 characters") }
+        try SetValidation.validateNote(text)
         var e = WorkoutNoteSet()
         e.workoutId = workoutId
         e.entryId = entryId

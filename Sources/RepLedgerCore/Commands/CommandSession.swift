@@ -181,6 +181,7 @@ public struct CommandSession {
         let w = try writableWorkout(workoutId, historyEdit: historyEdit)
         let x = try library.resolveActive(exercise)
         try SetValidation.validate(metrics)
+        try SetValidation.validateNote(notes)
         if checkKind {
             try SetValidation.validate(metrics, kind: x.definition.kind, exercise: x.name)
         } else {
@@ -212,6 +213,7 @@ public struct CommandSession {
         let set = try Self.resolveSet(setRef, in: w)
         guard type != nil || changes != SetMetrics() || notes != nil else { throw Refusal.nothingToChange }
         try SetValidation.validate(changes)
+        try SetValidation.validateNote(notes)
         var e = SetEdited()
         e.workoutId = workoutId
         e.setId = set.setId

@@ -14,6 +14,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case exerciseArchived(String)
     case exerciseExists(name: String, exerciseId: String)
     case invalidName(String)
+    /// A note (a workout's, an exercise's or a set's) longer than `SetValidation.noteLimit` characters.
+    case noteTooLong(characters: Int)
     case unknownVocabulary(kind: String, value: String, allowed: [String])
     case unknownWorkout(String)
     case ambiguousWorkout(String, matches: [String])
@@ -55,6 +57,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .exerciseArchived: return "exerciseArchived"
         case .exerciseExists: return "exerciseExists"
         case .invalidName: return "invalidName"
+        case .noteTooLong: return "noteTooLong"
         case .unknownVocabulary: return "unknownVocabulary"
         case .unknownWorkout: return "unknownWorkout"
         case .ambiguousWorkout: return "ambiguousWorkout"
@@ -98,6 +101,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .exerciseArchived(let e): return "exercise '\(e)' is archived; pick another exercise"
         case .exerciseExists(let n, let id): return "an exercise named '\(n)' exists already (id \(id)); use it or choose another name"
         case .invalidName(let why): return "the name is refused: \(why)"
+        case .noteTooLong(let n): return "the note has \(n) characters: keep a note to \(SetValidation.noteLimit)"
         case .unknownVocabulary(let k, let v, let allowed): return "unknown \(k) '\(v)'. Use one of: \(allowed.joined(separator: ", "))"
         case .unknownWorkout(let w): return "no workout '\(w)'. See `ledger history` for workout ids, or start one with `ledger workout start`"
         case .ambiguousWorkout(let w, let m): return "'\(w)' matches several workouts (\(m.joined(separator: ", "))); give more of the id"

@@ -2,6 +2,14 @@
 /// records or edits one.
 public enum SetValidation {
     public static let repsRange = 0...1000
+    /// The longest note, of a workout, an exercise or a set, the ledger keeps (DOMAIN.md §2).
+    public static let noteLimit = 10_000
+
+    /// The one note rule: the deciders and the server's admission of pushed events both call it.
+    public static func validateNote(_ text: String?) throws(Refusal) {
+        guard let text, text.count > noteLimit else { return }
+        throw .noteTooLong(characters: text.count)
+    }
 
     public static func validate(_ m: SetMetrics) throws(Refusal) {
         if let w = m.weight { try w.validate() }

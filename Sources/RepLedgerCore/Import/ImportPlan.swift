@@ -186,9 +186,10 @@ struct ImportPlan {
 
     /// A note longer than the ledger keeps (DOMAIN's 10,000 characters) is cut there, and the cut reported.
     private mutating func shortened(_ text: String, line: Int, what: String) -> String {
-        guard text.count > 10_000 else { return text }
-        shortenedNotes.append(SkippedRow(line: line, reason: "\(what) of \(text.count) characters cut to 10000", refused: false))
-        return String(text.prefix(10_000))
+        let limit = SetValidation.noteLimit
+        guard text.count > limit else { return text }
+        shortenedNotes.append(SkippedRow(line: line, reason: "\(what) of \(text.count) characters cut to \(limit)", refused: false))
+        return String(text.prefix(limit))
     }
 
     static func measured(_ m: SetMetrics) -> Bool {

@@ -65,9 +65,7 @@ public enum EventAdmission {
             guard !text.trimmingSpaces().isEmpty else { throw .invalidName("\(what) needs a name") }
             guard text.count <= limit else { throw .invalidName("keep \(what) name to \(limit) characters") }
         }
-        func note(_ text: String?) throws(Refusal) {
-            guard (text?.count ?? 0) <= 10_000 else { throw .invalidName("keep a note to 10000 characters") }
-        }
+        func note(_ text: String?) throws(Refusal) { try SetValidation.validateNote(text) }
         switch event {
         case .workoutStarted(let e): guard e.name.count <= 200 else { throw .invalidName("keep a workout name to 200 characters") }
         case .templateCreated(let e): try name(e.name, "a template", 100)

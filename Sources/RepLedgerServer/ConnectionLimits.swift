@@ -1,0 +1,93 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// How many connections and requests the server takes, and how long it
+/// waits on a quiet connection. Defaults hold a busy small server; each has
+/// a `ledger serve` flag.
+public struct ConnectionLimits: Sendable {
+    /// Seconds a connection may send nothing while its request's head or body
+    /// is still expected, or while it sits idle between requests. A live
+    /// stream, whose request was read whole, is never cut by it.
+    public var idleTimeoutSeconds: Double = 30
+    /// Open connections in all; past it the server stops accepting until one closes.
+    public var maximumConnections = 1024
+    /// Open connections from one address; one more is closed at once.
+    public var maximumConnectionsPerAddress = 64
+    /// Requests of one account in progress at once (live streams aside); one more gets 429 with Retry-After.
+    public var maximumRequestsPerAccount = 8
+
+    public init() {}
+}
+
+/// Counts open connections by remote address, for `PerAddressLimit`.
+final class AddressCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var open: [String: Int] = [:]
+
+    /// Counts one more connection from `address` → whether it is within `limit`.
+    func admit(_ address: String, limit: Int) -> Bool {
+        lock.withLock {
+            let n = open[address, default: 0]
+            guard n < limit else { return false }
+            open[address] = n + 1
+            return true
+        }
+    }
+
+    func release(_ address: String) {
+        lock.withLock {
+            let n = open[address, default: 1] - 1
+            open[address] = n > 0 ? n : nil
+        }
+    }
+}
+
+/// Closes a connection at once when its address already holds its share.
+final class PerAddressLimit: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+    let counts: AddressCounts
+    let limit: Int
+    private var counted: String?
+
+    init(counts: AddressCounts, limit: Int) {
+        self.counts = counts
+        self.limit = limit
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
+        if counts.admit(address, limit: limit) {
+            counted = address
+        } else {
+            context.close(promise: nil)
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        if let counted { counts.release(counted) }
+        counted = nil
+    }
+}
+
+/// Requests in progress per account, for the 429 past `maximumRequestsPerAccount`.
+final class AccountRequests: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inProgress: [String: Int] = [:]
+
+    func begin(_ account: String, limit: Int) -> Bool {
+        lock.withLock {
+            let n = inProgress[account, default: 0]
+            guard n < limit else { return false }
+            inProgress[account] = n + 1
+            return true
+        }
+    }
+
+    func end(_ account: String) {
+        lock.withLock {
+            let n = inProgress[account, default: 1] - 1
+            inProgress[account] = n > 0 ? n : nil
+        }
+    }
+}

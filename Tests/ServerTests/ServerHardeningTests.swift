@@ -1,0 +1,249 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a hostile or careless client meets: timeouts, connection and request
+/// caps, bounded paths, one error contract, headers and file modes.
+@Suite(.serialized) struct ServerHardeningTests {
+    /// A raw TCP connection to the server, for what an HTTP client will not send.
+    final class RawSocket {
+        let fd: Int32
+
+        init(port: Int) throws {
+            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { throw ServerFailure.cli("connect failed: \(errno)") }
+        }
+
+        deinit { close(fd) }
+
+        func send(_ text: String) { _ = text.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) } }
+
+        /// Reads until the server closes the connection or `seconds` pass → what arrived and whether it closed.
+        func read(for seconds: Double) -> (text: String, closed: Bool) {
+            var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var data = [UInt8]()
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                let n = recv(fd, &buffer, buffer.count, 0)
+                if n == 0 { return (String(decoding: data, as: UTF8.self), true) }
+                if n > 0 { data += buffer[0..<n] } else if errno != EAGAIN && errno != EWOULDBLOCK { return (String(decoding: data, as: UTF8.self), true) }
+            }
+            return (String(decoding: data, as: UTF8.self), false)
+        }
+    }
+
+    @Test func silentAndHalfSentConnectionsAreClosedAfterTheIdleTimeout() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli, serveFlags: ["--idle-timeout", "1"])
+        let silent = try RawSocket(port: server.port)
+        let halfHeaders = try RawSocket(port: server.port)
+        halfHeaders.send("GET /v1/health HTTP/1.1\r\nHost: x\r\n")
+        let halfBody = try RawSocket(port: server.port)
+        halfBody.send("POST /v1/accounts/x/events HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"events\":")
+        let started = Date()
+        #expect(silent.read(for: 5).closed)
+        #expect(halfHeaders.read(for: 5).closed)
+        #expect(halfBody.read(for: 5).closed)
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(try await server.get("/v1/health", token: nil).status == 200)
+    }
+
+    @Test func connectionsPerAddressAreCapped() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli, serveFlags: ["--max-connections-per-address", "2"])
+        let first = try RawSocket(port: server.port)
+        let second = try RawSocket(port: server.port)
+        first.send("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(first.read(for: 1).text.hasPrefix("HTTP/1.1 200"))
+        let third = try RawSocket(port: server.port)
+        #expect(third.read(for: 3).closed, "a third connection from one address is closed at once")
+        _ = second
+    }
+
+    @Test func oneAccountsRequestsInProgressAreCappedWith429() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli, serveFlags: ["--max-requests-per-account", "1"])
+        let alice = try server.createAccount("alice")
+        let bob = try server.createAccount("bob")
+        // A push whose body never finishes holds alice's one slot.
+        let slow = try RawSocket(port: server.port)
+        slow.send("POST /v1/accounts/\(alice.id)/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\n"
+                  + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"events\":[")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let refused = try await server.request(.GET, "/v1/accounts/\(alice.id)/verify", token: alice.token)
+        #expect(refused.status == 429 && refused.errorCode == "tooManyRequests", "\(refused.body)")
+        let raw = try RawSocket(port: server.port)
+        raw.send("GET /v1/accounts/\(alice.id)/verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer \(alice.token)\r\n\r\n")
+        let text = raw.read(for: 2).text.lowercased()
+        #expect(text.hasPrefix("http/1.1 429") && text.contains("\r\nretry-after: 1\r\n"), "\(text.prefix(300))")
+        // A live stream holds a connection, not a worker: it is not counted.
+        let live = try RawSocket(port: server.port)
+        live.send("GET /v1/accounts/\(alice.id)/events/live HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\n\r\n")
+        #expect(live.read(for: 1).text.hasPrefix("HTTP/1.1 200"))
+        // Another account is not held up.
+        #expect(try await server.get("/v1/accounts/\(bob.id)/verify", token: bob.token).status == 200)
+        // The slot comes back when the push ends.
+        _ = slow.read(for: 0.1)
+        slow.send(String(repeating: " ", count: 1000 - 11))
+        _ = slow.read(for: 1)
+        #expect(try await server.get("/v1/accounts/\(alice.id)/verify", token: alice.token).status == 200)
+    }
+
+    @Test func pathsAndQueryValuesAreBoundedBeforeAnyWork() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli)
+        let alice = try server.createAccount("alice")
+        let name = String(repeating: "x", count: 40_000)
+        let started = Date()
+        let long = try await server.get("/v1/accounts/\(alice.id)/hint/\(name)", token: alice.token)
+        #expect(long.status == 414 && long.errorCode == "uriTooLong", "\(long.status) \(long.body.prefix(200))")
+        #expect(Date().timeIntervalSince(started) < 1)
+        let segment = try await server.get("/v1/accounts/\(alice.id)/hint/\(String(repeating: "y", count: 600))", token: alice.token)
+        #expect(segment.status == 414)
+        let query = try await server.get("/v1/accounts/\(alice.id)/history?month=\(String(repeating: "2", count: 600))", token: alice.token)
+        #expect(query.status == 400 && query.errorCode == "badRequest")
+        // A name of ordinary length is still answered.
+        let ordinary = try await server.get("/v1/accounts/\(alice.id)/hint/Squat%20(Barbell)", token: alice.token)
+        #expect(ordinary.status == 404 && ordinary.errorCode == "notFound", "\(ordinary.status) \(ordinary.body)")
+        #expect(try await server.get("/v1/accounts/\(alice.id)/history?limit=20", token: alice.token).status == 200)
+    }
+
+    @Test func answersCarryNosniffAndNoStoreAndFilesAreTheOwnersAlone() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli)
+        let alice = try server.createAccount("alice")
+        #expect(try await server.post("/v1/accounts/\(alice.id)/events", token: alice.token,
+                                      body: PushBodies.batch([PushBodies.started(UUID())])).status == 200)
+        for (path, token) in [("/v1/health", nil), ("/v1/accounts/\(alice.id)/verify", alice.token), ("/v1/accounts/\(alice.id)/prs", nil)] {
+            let headers = try await server.headers(path, token: token)
+            #expect(headers["x-content-type-options"] == "nosniff", "\(path)")
+            #expect(headers["cache-control"] == "no-store", "\(path)")
+        }
+        guard !ServerProcess.onPostgres else { return }
+        let root = URL(fileURLWithPath: server.data)
+        var checked = 0
+        let walker = FileManager.default.enumerator(atPath: root.path)
+        while let relative = walker?.nextObject() as? String {
+            let path = root.appendingPathComponent(relative).path
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            let mode = (attributes[.posixPermissions] as? Int ?? 0o777) & 0o777
+            #expect(mode & 0o077 == 0, "\(relative) is \(String(mode, radix: 8))")
+            checked += 1
+        }
+        #expect(checked >= 3)
+        let rootMode = (try FileManager.default.attributesOfItem(atPath: root.path)[.posixPermissions] as? Int ?? 0) & 0o777
+        #expect(rootMode == 0o700)
+    }
+
+    @Test func aDevicesNameIsSealedAndErasureLeavesItNowhere() async throws {
+        guard !ServerProcess.onPostgres else { return } // the accounts table is a SQLite file only on --data
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli)
+        let alice = try server.createAccount("alice")
+        let marker = "Lina-iPhone-\(UUID().uuidString.prefix(8))"
+        let phone = try server.createToken(alice.id, device: marker)
+        let pushed = try await server.post("/v1/accounts/\(alice.id)/events", token: phone, body: PushBodies.batch([PushBodies.started(UUID())]))
+        #expect(pushed.status == 200)
+        // The token still speaks for the device: its events carry the name, read back in clear by the owner.
+        let events = try await server.get("/v1/accounts/\(alice.id)/events", token: alice.token)
+        #expect(events.body.contains("\"device\":\"\(marker)\""))
+        let accountsTable = [server.data + "/accounts.sqlite", server.data + "/accounts.sqlite-wal", server.data + "/accounts.sqlite-shm"]
+        #expect(FileScan.filesHolding(marker, under: accountsTable) == [], "the device's name is sealed in the tokens table")
+
+        #expect(try await server.request(.DELETE, "/v1/accounts/\(alice.id)", token: phone).status == 200)
+        #expect(FileScan.filesHolding(marker, under: [server.data]) == [], "nothing of the account's devices is left, WAL included")
+        #expect(server.isRunning)
+    }
+
+    @Test func oneErrorContractAcrossTheCLIAndTheServer() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli)
+        let alice = try server.createAccount("alice")
+        let events = "/v1/accounts/\(alice.id)/events"
+        let note = String(repeating: "n", count: 10_001)
+
+        // A set note over the limit: refused by the CLI, and by the server with the same code.
+        #expect(try cli.run(["workout", "start"]).status == 0)
+        let typed = try cli.run(["workout", "log", "last", "Squat (Barbell)", "--reps", "5", "--notes", note])
+        #expect(typed.status == 1 && typed.stderr.hasPrefix("error: the note has 10001 characters"), "\(typed.stderr)")
+        let w = UUID()
+        #expect(try await server.post(events, token: alice.token, body: PushBodies.batch([PushBodies.started(w)])).status == 200)
+        var set = try #require(try JSONSerialization.jsonObject(with: Data(PushBodies.set(w).utf8)) as? [String: Any])
+        var payload = try #require(set["payload"] as? [String: Any])
+        payload["notes"] = note
+        set["payload"] = payload
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: ["events": [set]]), as: UTF8.self)
+        let pushed = try await server.post(events, token: alice.token, body: body)
+        #expect(pushed.status == 422 && pushed.errorCode == "noteTooLong", "\(pushed.body)")
+
+        // An expectation about a stream the batch does not write is checked.
+        let stale = #"{"events":[\#(PushBodies.set(w))],"expectedVersions":{"templates":5}}"#
+        let conflict = try await server.post(events, token: alice.token, body: stale)
+        #expect(conflict.status == 409 && conflict.errorCode == "wrongExpectedVersion", "\(conflict.body)")
+        let current = #"{"events":[\#(PushBodies.set(w))],"expectedVersions":{"templates":0}}"#
+        #expect(try await server.post(events, token: alice.token, body: current).status == 200)
+
+        // A body that is not UTF-8 is refused, not stored with replacement characters.
+        let raw = try RawSocket(port: server.port)
+        let bytes: [UInt8] = Array(#"{"events":[],"x":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
+        raw.send("POST \(events) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\nContent-Type: application/json\r\n"
+                 + "Content-Length: \(bytes.count)\r\n\r\n")
+        _ = bytes.withUnsafeBufferPointer { Glibc.send(raw.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let answer = raw.read(for: 2).text
+        #expect(answer.hasPrefix("HTTP/1.1 400") && answer.contains("not UTF-8"), "\(answer.prefix(300))")
+
+        // A malformed chunk is a bad request, not a body too large.
+        let chunked = try RawSocket(port: server.port)
+        chunked.send("POST \(events) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+        let chunkAnswer = chunked.read(for: 2).text
+        #expect(chunkAnswer.hasPrefix("HTTP/1.1 400"), "\(chunkAnswer.prefix(200))")
+        #expect(!chunkAnswer.contains("413"))
+
+        // A storage failure answers 503 without the server's paths or a CLI's advice (the log has the cause).
+        guard !ServerProcess.onPostgres else { return }
+        server.stop()
+        let ledger = server.data + "/accounts/\(alice.id).sqlite"
+        #expect(FileManager.default.fileExists(atPath: ledger))
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: ledger + suffix) }
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: ledger))
+        let restarted = try ServerProcess(cli: cli, storage: ["--data", server.data])
+        let broken = try await restarted.get("/v1/accounts/\(alice.id)/verify", token: alice.token)
+        #expect(broken.status == 503 && broken.errorCode == "storage", "\(broken.status) \(broken.body)")
+        #expect(!broken.body.contains(server.data) && !broken.body.contains("--db") && !broken.body.contains("/"), "\(broken.body)")
+    }
+}
+
+extension ServerProcess {
+    /// The response headers of a GET, names lower-cased.
+    func headers(_ path: String, token: String?) async throws -> [String: String] {
+        let raw = try ServerHardeningTests.RawSocket(port: port)
+        raw.send("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" + (token.map { "Authorization: Bearer \($0)\r\n" } ?? "") + "\r\n")
+        let text = raw.read(for: 3).text
+        var out: [String: String] = [:]
+        for line in text.split(separator: "\r\n").dropFirst() {
+            if line.isEmpty { break }
+            guard let colon = line.firstIndex(of: ":") else { break }
+            out[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return out
+    }
+}
