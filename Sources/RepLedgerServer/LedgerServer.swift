@@ -74,7 +74,7 @@ public enum LedgerServer {
         let app = Application(
             responder: responder,
             server: .http1(configuration: .init(
-                additionalChannelHandlers: [PerAddressLimit(counts: counts, limit: limits.maximumConnectionsPerAddress)],
+                additionalChannelHandlers: [PerAddressLimit(counts: counts, limit: limits.maximumConnectionsPerAddress), ParserErrorAnswer()],
                 idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9)))),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil,
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections, logger: logger)),

@@ -26,7 +26,11 @@ import Glibc
 
         deinit { close(fd) }
 
-        func send(_ text: String) { _ = text.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) } }
+        /// Sends every byte of `text`, a NUL included.
+        func send(_ text: String) {
+            let bytes = Array(text.utf8)
+            _ = bytes.withUnsafeBufferPointer { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
 
         /// Reads until the server closes the connection or `seconds` pass → what arrived and whether it closed.
         func read(for seconds: Double) -> (text: String, closed: Bool) {
@@ -150,6 +154,30 @@ import Glibc
         #expect(checked >= 3)
         let rootMode = (try FileManager.default.attributesOfItem(atPath: root.path)[.posixPermissions] as? Int ?? 0) & 0o777
         #expect(rootMode == 0o700)
+    }
+
+    @Test func requestsTheParserRefusesGetTheJSONErrorAnd431ForHugeHeaders() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli)
+        let cases: [(request: String, status: Int, code: String)] = [
+            ("GET /v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", 400, "badRequest"),
+            ("GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Odd: a\u{0}b\r\n\r\n", 400, "badRequest"),
+            ("POST /v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400, "badRequest"),
+            ("GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 90_000))\r\n\r\n", 431, "headersTooLarge"),
+        ]
+        for c in cases {
+            let raw = try RawSocket(port: server.port)
+            raw.send(c.request)
+            let (text, closed) = raw.read(for: 3)
+            #expect(text.hasPrefix("HTTP/1.1 \(c.status)"), "\(c.request.prefix(60)): \(text.prefix(120))")
+            let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined()
+            let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
+            #expect((json?["error"] as? [String: Any])?["code"] as? String == c.code, "\(text.prefix(300))")
+            #expect(closed)
+        }
+        #expect(server.isRunning)
+        #expect(try await server.get("/v1/health", token: nil).status == 200)
     }
 
     @Test func aDevicesNameIsSealedAndErasureLeavesItNowhere() async throws {
