@@ -10,10 +10,14 @@ import RepLedgerQueries
 public final class LedgerAPI: Sendable {
     public let accounts: AccountDirectory
     public let logs: AccountLogs
+    /// Verifies the store's signed transactions; nil when the server trusts no store root, and then no
+    /// account holds a Coach product here.
+    public let purchases: StoreKitVerifier?
 
-    public init(storage: any ServerStorage) {
+    public init(storage: any ServerStorage, purchases: StoreKitVerifier? = nil) {
         accounts = AccountDirectory(table: storage.accountTable, keys: storage.keys)
         logs = AccountLogs(storage: storage)
+        self.purchases = purchases
     }
 
     // MARK: Who is asking
@@ -44,7 +48,8 @@ public final class LedgerAPI: Sendable {
         guard !write else { throw refusal }
         // The caller's own product first: the answer must not differ between an account that exists and one that does not.
         guard try hasCoachProduct(caller.account.accountId) else {
-            throw APIError.forbidden("reading another account's log needs a grant from it and an active Coach product on this account")
+            throw APIError.forbidden("reading another account's log needs a grant from it and an active Coach product on this account, "
+                                     + "bought through the store: its signed transaction verified against this server's --storekit-root")
         }
         guard UUID(uuidString: id) != nil, try accounts.account(id) != nil else { throw refusal }
         let log = try logs.log(id)
@@ -52,8 +57,21 @@ public final class LedgerAPI: Sendable {
         return log
     }
 
+    /// A Coach product active at `time` that rests on a signed transaction the
+    /// store root verifies: its product grants Coach, it was bought and is not
+    /// expired or revoked at `time` by the store's own dates, it is of this
+    /// account's log, and the log records no refund or revocation of it by then.
+    /// A purchase event alone, which any device can write, opens nothing.
     func hasCoachProduct(_ accountId: String, at time: Timestamp = .now()) throws -> Bool {
-        try logs.log(accountId).withLedger { try $0.account().entitlements.isCoach(at: time) }
+        guard let purchases else { return false }
+        let entitlements = try logs.log(accountId).withLedger { try $0.account().entitlements }
+        for (id, jws) in entitlements.receipts {
+            guard let recorded = entitlements.transactions[id], recorded.endedAt.map({ time < $0 }) ?? true,
+                  case .success(let signed) = purchases.verify(jws), signed.transactionId == id,
+                  let product = Product(rawValue: signed.productId), product.grantsCoach, signed.isActive(at: time) else { continue }
+            return true
+        }
+        return false
     }
 
     // MARK: The log

@@ -21,6 +21,7 @@ struct LedgerResponder: HTTPResponder {
     /// characters, an id 36): longer ones are refused before any work.
     static let maximumSegmentBytes = 512
     static let maximumTargetBytes = 4096
+    static let contentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
 
     init(api: LedgerAPI, keepAliveSeconds: Double, logger: Logger, limits: ConnectionLimits = ConnectionLimits()) {
         self.api = api
@@ -46,9 +47,11 @@ struct LedgerResponder: HTTPResponder {
             response = Self.json(e.json, status: e.status)
             if let retry = e.retryAfterSeconds { response.headers[.retryAfter] = String(retry) }
         }
-        // Answers are data for one caller: never sniffed as another type, never kept by a cache.
+        // Answers are data for one caller: never sniffed as another type, never kept by a cache, never
+        // framed, and nothing in them may load or run anything (the coach's pages start from this too).
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.cacheControl] = "no-store"
+        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
         status = Int(response.status.code)
         return response
     }

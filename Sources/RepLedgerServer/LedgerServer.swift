@@ -21,6 +21,17 @@ public enum LedgerServer {
         public var keepAliveSeconds: Double
         /// Timeouts and caps on connections and requests.
         public var limits = ConnectionLimits()
+        /// The store root certificate (PEM or DER) that signed transactions must chain to, and the app's
+        /// bundle id: without them no account holds a Coach product on this server.
+        public var storeKitRoot: String?
+        public var bundleId: String?
+
+        /// The verifier of signed transactions these settings name.
+        public func purchaseVerifier() throws -> StoreKitVerifier? {
+            guard let storeKitRoot else { return nil }
+            guard let bundleId, !bundleId.isEmpty else { throw Failure.bundleIdRequired }
+            return try StoreKitVerifier(rootPath: storeKitRoot, bundleId: bundleId)
+        }
 
         public init(host: String = "127.0.0.1", port: Int = 8787, dataDirectory: String = "repledger-server", keepAliveSeconds: Double = 15) {
             self.host = host
@@ -45,8 +56,14 @@ public enum LedgerServer {
 
         public enum Failure: Error, CustomStringConvertible {
             case keysRequired
+            case bundleIdRequired
             public var description: String {
-                "--keys DIR is required with --postgres: the accounts' keys must be kept apart from the database (a directory of its own, backed up apart)"
+                switch self {
+                case .keysRequired:
+                    return "--keys DIR is required with --postgres: the accounts' keys must be kept apart from the database (a directory of its own, backed up apart)"
+                case .bundleIdRequired:
+                    return "--storekit-root needs --bundle-id: signed transactions are checked to be this app's"
+                }
             }
         }
     }
@@ -66,7 +83,7 @@ public enum LedgerServer {
             logger.error("\(error)")
         }
         LegacyAccountSealing.run(storage, logger: logger)
-        let api = LedgerAPI(storage: storage)
+        let api = LedgerAPI(storage: storage, purchases: try settings.purchaseVerifier())
         try storage.watchAppends { [logs = api.logs] account in logs.appendedElsewhere(account) }
         let limits = settings.limits
         let responder = LedgerResponder(api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger, limits: limits)

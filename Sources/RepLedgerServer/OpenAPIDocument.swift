@@ -47,7 +47,7 @@ enum OpenAPIDocument {
     /// A query: the CLI's `--json` document for the same log.
     static func queryPath(_ summary: String, _ schema: String, path extra: [J] = [], _ options: [J] = []) -> J {
         .object([("parameters", .array([account] + extra)),
-                 ("get", operation(summary, parameters: scope + options, responses: [json(ref(schema))] + errors([400, 401, 403, 404, 410, 414, 429, 503])))])
+                 ("get", operation(summary, parameters: scope + options, responses: [json(ref(schema))] + errors([400, 401, 403, 404, 410, 414, 429, 431, 503])))])
     }
 
     // MARK: Schemas
@@ -124,17 +124,17 @@ enum OpenAPIDocument {
                                                         extra: [("security", .array([]))]))])),
         ("/v1/accounts/{account}", .object([("parameters", .array([account])), ("delete", operation(
             "Erase the account (DOMAIN.md §11), by the account's own token.",
-            responses: [json(ref("Erasure"), "The erasure report.")] + errors([401, 403, 414, 429, 503])))])),
+            responses: [json(ref("Erasure"), "The erasure report.")] + errors([401, 403, 414, 429, 431, 503])))])),
         ("/v1/accounts/{account}/events", .object([
             ("parameters", .array([account])),
             ("get", operation("Envelopes after a position, ascending (exactly the lines of `ledger log`).",
                               parameters: [query("after", "Only events after this position (default 0).", integer),
                                            query("limit", "At most this many (default 1000, max 10000).", integer)],
                               responses: [json(object([("events", array(ref("Envelope"))), ("head", ref("Head"))], required: ["events", "head"]))]
-                                + errors([400, 401, 403, 410, 414, 429, 503]))),
+                                + errors([400, 401, 403, 410, 414, 429, 431, 503]))),
             ("post", operation("Append a batch atomically (re-validated as the CLI would; re-sent event ids are skipped).",
                                responses: [json(object([("appended", array(integer)), ("alreadyStored", integer), ("head", ref("Head"))],
-                                                       required: ["appended", "alreadyStored", "head"]))] + errors([400, 401, 403, 409, 410, 413, 414, 422, 429, 503]),
+                                                       required: ["appended", "alreadyStored", "head"]))] + errors([400, 401, 403, 409, 410, 413, 414, 422, 429, 431, 503]),
                                extra: [("requestBody", .object([("required", .bool(true)), ("content", .object([
                                    ("application/json", .object([("schema", ref("PushBody"))]))]))]))])),
         ])),
@@ -142,9 +142,9 @@ enum OpenAPIDocument {
             "Every event after a position, then each new one as it is appended (Server-Sent Events: `id:` the position, `data:` the envelope, `: keep-alive` every 15 s).",
             parameters: [query("after", "Start after this position (or the Last-Event-ID header).", integer)],
             responses: [("200", .object([("description", .string("An event stream.")), ("content", .object([
-                ("text/event-stream", .object([("schema", string)]))]))]))] + errors([400, 401, 403, 410, 414, 503])))])),
+                ("text/event-stream", .object([("schema", string)]))]))]))] + errors([400, 401, 403, 410, 414, 431, 503])))])),
         ("/v1/accounts/{account}/verify", .object([("parameters", .array([account])), ("get", operation(
-            "The `ledger verify --json` document.", responses: [json(ref("Verify"))] + errors([401, 403, 410, 414, 429, 503])))])),
+            "The `ledger verify --json` document.", responses: [json(ref("Verify"))] + errors([401, 403, 410, 414, 429, 431, 503])))])),
         ("/v1/accounts/{account}/prs", queryPath("Personal records (`ledger prs --json`).", "Records",
                                                  [query("exercise", "Only this exercise."), query("timeline", "true: every record ever set.")])),
         ("/v1/accounts/{account}/history", queryPath("Workouts, newest first (`ledger history --json`).", "History", [

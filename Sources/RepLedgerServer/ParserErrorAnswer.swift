@@ -40,6 +40,7 @@ final class ParserErrorAnswer: ChannelInboundHandler, RemovableChannelHandler {
         fields[.connection] = "close"
         fields[.xContentTypeOptions] = "nosniff"
         fields[.cacheControl] = "no-store"
+        fields[.contentSecurityPolicy] = LedgerResponder.contentSecurityPolicy
         context.write(wrapOutboundOut(.head(HTTPResponse(status: .init(code: answer.status), headerFields: fields))), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         let channel = context.channel

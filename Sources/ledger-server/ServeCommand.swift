@@ -33,6 +33,9 @@ struct ServeCommand: ParsableCommand {
     var maxConnectionsPerAddress = ConnectionLimits().maximumConnectionsPerAddress
     @Option(help: "Requests of one account in progress at once, live streams aside; one more gets 429 (default 8).")
     var maxRequestsPerAccount = ConnectionLimits().maximumRequestsPerAccount
+    @Option(help: "The store's root certificate (PEM or DER; Apple Root CA G3 for the App Store) that a Coach purchase's signed transaction must chain to. Without it no account holds Coach here.")
+    var storekitRoot: String?
+    @Option(help: "The app's bundle id that signed transactions must name (with --storekit-root).") var bundleId: String?
 
     func run() throws {
         guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
@@ -49,6 +52,15 @@ struct ServeCommand: ParsableCommand {
         settings.limits.maximumConnections = maxConnections
         settings.limits.maximumConnectionsPerAddress = maxConnectionsPerAddress
         settings.limits.maximumRequestsPerAccount = maxRequestsPerAccount
+        settings.storeKitRoot = storekitRoot
+        settings.bundleId = bundleId
+        do {
+            _ = try settings.purchaseVerifier()
+        } catch let failure as LedgerServer.Settings.Failure {
+            throw ValidationError(failure.description)
+        } catch {
+            throw ValidationError("--storekit-root \(storekitRoot ?? ""): \(error)")
+        }
         if postgres != nil, keys == nil { throw ValidationError(LedgerServer.Settings.Failure.keysRequired.description) }
         let fixed = settings
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }

@@ -15,19 +15,32 @@ struct PurchaseCommand: ParsableCommand {
     @Option(help: "The original transaction id (renewals share it; default: the transaction id).") var original: String?
     @Option(help: "When it was bought (ISO 8601).") var purchased: String
     @Option(help: "When it expires (ISO 8601, exclusive).") var expires: String
+    @Option(help: "The App Store's signed transaction (StoreKit 2 JWS), or @FILE holding it: a server counts a Coach product only with one that verifies.")
+    var signedTransaction: String?
 
     func run() throws {
         let p = try vocabulary(Product.self, "product", product)
         let bought = try parseTime(purchased), until = try parseTime(expires)
-        let recorded = try global.openLedger().execute(at: bought) {
-            try $0.recordPurchase(product: p, transactionId: transaction, originalTransactionId: original,
-                                  purchasedAt: bought, expiresAt: until)
+        let jws = try signedTransaction.map { text -> String in
+            guard text.hasPrefix("@") else { return text }
+            guard let data = FileManager.default.contents(atPath: String(text.dropFirst())) else {
+                throw ValidationError("cannot read the signed transaction from \(text.dropFirst())")
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+        let (recorded, attached) = try global.openLedger().execute(at: bought) { session -> (Bool, Bool) in
+            let recorded = try session.recordPurchase(product: p, transactionId: transaction, originalTransactionId: original,
+                                                      purchasedAt: bought, expiresAt: until)
+            let attached = try jws.map { try session.attachReceipt(transactionId: transaction, signedTransaction: $0) } ?? false
+            return (recorded, attached)
         }
         if global.json {
-            Console.json(.object([("recorded", .bool(recorded))]))
+            Console.json(.object([("recorded", .bool(recorded)), ("receiptAttached", .bool(attached))]))
+        } else if recorded || attached {
+            Console.out((recorded ? "Recorded \(p.rawValue) until \(until.iso8601)" : "Transaction \(transaction) was recorded already")
+                        + (attached ? ", with the store's signed transaction" : ""))
         } else {
-            Console.out(recorded ? "Recorded \(p.rawValue) until \(until.iso8601)"
-                        : "Already recorded: transaction \(transaction) is in the ledger. Nothing appended.")
+            Console.out("Already recorded: transaction \(transaction) is in the ledger. Nothing appended.")
         }
     }
 }

@@ -57,11 +57,10 @@ import Glibc
         halfHeaders.send("GET /v1/health HTTP/1.1\r\nHost: x\r\n")
         let halfBody = try RawSocket(port: server.port)
         halfBody.send("POST /v1/accounts/x/events HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"events\":")
-        let started = Date()
-        #expect(silent.read(for: 5).closed)
-        #expect(halfHeaders.read(for: 5).closed)
-        #expect(halfBody.read(for: 5).closed)
-        #expect(Date().timeIntervalSince(started) < 5)
+        // With a 1 s idle timeout each is closed in moments (the previous release held them 90 s and more).
+        #expect(silent.read(for: 20).closed)
+        #expect(halfHeaders.read(for: 20).closed)
+        #expect(halfBody.read(for: 20).closed)
         #expect(try await server.get("/v1/health", token: nil).status == 200)
     }
 
@@ -74,7 +73,7 @@ import Glibc
         first.send("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(first.read(for: 1).text.hasPrefix("HTTP/1.1 200"))
         let third = try RawSocket(port: server.port)
-        #expect(third.read(for: 3).closed, "a third connection from one address is closed at once")
+        #expect(third.read(for: 20).closed, "a third connection from one address is closed at once")
         _ = second
     }
 
@@ -88,8 +87,12 @@ import Glibc
         let slow = try RawSocket(port: server.port)
         slow.send("POST /v1/accounts/\(alice.id)/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\n"
                   + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"events\":[")
-        try await Task.sleep(nanoseconds: 300_000_000)
-        let refused = try await server.request(.GET, "/v1/accounts/\(alice.id)/verify", token: alice.token)
+        // The slow push takes the slot as soon as the server has read its head: ask until it has.
+        var refused = try await server.request(.GET, "/v1/accounts/\(alice.id)/verify", token: alice.token)
+        for _ in 0..<100 where refused.status != 429 {
+            try await Task.sleep(nanoseconds: 100_000_000)
+            refused = try await server.request(.GET, "/v1/accounts/\(alice.id)/verify", token: alice.token)
+        }
         #expect(refused.status == 429 && refused.errorCode == "tooManyRequests", "\(refused.body)")
         let raw = try RawSocket(port: server.port)
         raw.send("GET /v1/accounts/\(alice.id)/verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer \(alice.token)\r\n\r\n")
@@ -139,6 +142,7 @@ import Glibc
             let headers = try await server.headers(path, token: token)
             #expect(headers["x-content-type-options"] == "nosniff", "\(path)")
             #expect(headers["cache-control"] == "no-store", "\(path)")
+            #expect(headers["content-security-policy"] == "default-src 'none'; frame-ancestors 'none'", "\(path)")
         }
         guard !ServerProcess.onPostgres else { return }
         let root = URL(fileURLWithPath: server.data)

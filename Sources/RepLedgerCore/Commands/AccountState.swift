@@ -26,7 +26,7 @@ public struct AccountState: Sendable, Equatable {
             bodyweightDisplay = e.display
             bodyweightDisplayChosen = true
         case .restTimerDefaultChanged(let e) where e.exerciseId == nil: restTimerSeconds = e.seconds
-        case .restTimerDefaultChanged, .purchaseRecorded, .purchaseRefunded, .purchaseRevoked, .upsellDismissed: break
+        case .restTimerDefaultChanged, .purchaseRecorded, .purchaseRefunded, .purchaseRevoked, .upsellDismissed, .purchaseReceiptAttached: break
         default: version -= 1
         }
     }

@@ -20,6 +20,26 @@ extension CommandSession {
         return true
     }
 
+    /// Keeps the store's signed proof of a recorded transaction (StoreKit 2's
+    /// JWS) → false when one is kept already. Only its shape is checked here:
+    /// a device cannot verify it offline; a server does.
+    @discardableResult
+    public mutating func attachReceipt(transactionId: String, signedTransaction: String) throws(Refusal) -> Bool {
+        let jws = signedTransaction.trimmingSpaces()
+        let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
+        let base64url = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(base64url.contains) }), jws.count <= 64 * 1024 else {
+            throw .invalidPurchase(reason: "the signed transaction is not a JWS (three base64url parts joined by dots)")
+        }
+        guard account.entitlements.transactions[transactionId] != nil else { throw .unknownTransaction(transactionId) }
+        guard account.entitlements.receipts[transactionId] == nil else { return false }
+        var e = PurchaseReceiptAttached()
+        e.transactionId = transactionId
+        e.signedTransaction = jws
+        emit([.purchaseReceiptAttached(e)])
+        return true
+    }
+
     /// A refund ends the transaction at `at`. Refunding it again records nothing.
     public mutating func refund(transactionId: String, at: Timestamp) throws(Refusal) {
         guard let tx = account.entitlements.transactions[transactionId] else { throw .unknownTransaction(transactionId) }

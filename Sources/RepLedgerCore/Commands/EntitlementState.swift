@@ -19,6 +19,8 @@ public struct EntitlementState: Sendable, Equatable {
     /// Transaction ids in the order they were first recorded.
     public internal(set) var order: [String] = []
     public internal(set) var upsellDismissedAt: Timestamp?
+    /// The store's signed proof of each transaction that came with one (StoreKit 2's JWS), by transaction id.
+    public internal(set) var receipts: [String: String] = [:]
 
     public init() {}
 
@@ -34,6 +36,8 @@ public struct EntitlementState: Sendable, Equatable {
         case .purchaseRefunded(let e): end(e.transactionId, at: e.refundedAt)
         case .purchaseRevoked(let e): end(e.transactionId, at: e.revokedAt)
         case .upsellDismissed: if upsellDismissedAt == nil { upsellDismissedAt = time }
+        // The first receipt of a transaction stands, like its first record.
+        case .purchaseReceiptAttached(let e): if receipts[e.transactionId] == nil { receipts[e.transactionId] = e.signedTransaction }
         default: break
         }
     }

@@ -136,11 +136,16 @@ extension EntitlementState: PayloadValue {
             order.append(tx.transactionId)
         }
         upsellDismissedAt = try Timestamp?(from: &r)
+        let ids = try [String](from: &r), signed = try [String](from: &r)
+        for (id, jws) in zip(ids, signed) { receipts[id] = jws }
     }
 
     public func encode(to w: inout BinaryWriter) {
         order.compactMap { transactions[$0] }.encode(to: &w)
         upsellDismissedAt.encode(to: &w)
+        let ids = receipts.keys.sorted()
+        ids.encode(to: &w)
+        ids.map { receipts[$0]! }.encode(to: &w)
     }
 
     public func writeJSON(to j: inout JSONWriter) { order.compactMap { transactions[$0] }.writeJSON(to: &j) }
@@ -151,6 +156,7 @@ extension AccountState: PayloadRecord {
         try c.field("liftingUnit", &liftingUnit)
         try c.field("bodyweightDisplay", &bodyweightDisplay)
         try c.field("bodyweightDisplayChosen", &bodyweightDisplayChosen)
+        try c.field("distanceUnit", &distanceUnit)
         try c.field("restTimerSeconds", &restTimerSeconds)
         try c.field("entitlements", &entitlements)
         try c.field("version", &version)

@@ -42,6 +42,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case templatesReordered(TemplatesReordered)
     case templateDeleted(TemplateDeleted)
     case purchaseRecorded(PurchaseRecorded)
+    case purchaseReceiptAttached(PurchaseReceiptAttached)
     case purchaseRefunded(PurchaseRefunded)
     case purchaseRevoked(PurchaseRevoked)
     case upsellDismissed(UpsellDismissed)
@@ -96,6 +97,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .templatesReordered(let e): e
         case .templateDeleted(let e): e
         case .purchaseRecorded(let e): e
+        case .purchaseReceiptAttached(let e): e
         case .purchaseRefunded(let e): e
         case .purchaseRevoked(let e): e
         case .upsellDismissed(let e): e
@@ -184,6 +186,7 @@ public enum EventCatalog {
         Entry(TemplatesReordered.self, LedgerEvent.templatesReordered),
         Entry(TemplateDeleted.self, LedgerEvent.templateDeleted),
         Entry(PurchaseRecorded.self, LedgerEvent.purchaseRecorded),
+        Entry(PurchaseReceiptAttached.self, LedgerEvent.purchaseReceiptAttached),
         Entry(PurchaseRefunded.self, LedgerEvent.purchaseRefunded),
         Entry(PurchaseRevoked.self, LedgerEvent.purchaseRevoked),
         Entry(UpsellDismissed.self, LedgerEvent.upsellDismissed),

@@ -22,6 +22,22 @@ public struct PurchaseRecorded: EventPayload {
     }
 }
 
+/// The store's signed proof of a transaction, kept beside its
+/// `PurchaseRecorded`: StoreKit 2's JWS (ES256, with its certificate chain
+/// in `x5c`). Devices read purchases as before; a server counts a product
+/// that opens another account's data (Coach) only when this verifies.
+public struct PurchaseReceiptAttached: EventPayload {
+    public static let eventType = EventType("PurchaseReceiptAttached", code: 64)
+    public var transactionId = ""
+    public var signedTransaction = ""
+    public var stream: StreamName { .account }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("transactionId", &transactionId)
+        try c.field("signedTransaction", &signedTransaction)
+    }
+}
+
 public struct PurchaseRefunded: EventPayload {
     public static let eventType = EventType("PurchaseRefunded", code: 61)
     public var transactionId = ""

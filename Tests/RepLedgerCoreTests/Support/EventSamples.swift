@@ -125,9 +125,12 @@ enum EventSamples {
         return [.coachAccessGranted(granted), .coachAccessRevoked(revoked)]
     }
 
-    /// Types added in the third release (stored in the v4 fixture): the distance unit setting.
+    /// Types added in the third release (stored in the v4 fixture): the distance unit setting and the store's signed receipt.
     static var v4: [LedgerEvent] {
-        [.distanceUnitChanged(DistanceUnitChanged(unit: .mi))]
+        var receipt = PurchaseReceiptAttached()
+        receipt.transactionId = "2000000123456789"
+        receipt.signedTransaction = "eyJhbGciOiJFUzI1NiJ9.eyJ0cmFuc2FjdGlvbklkIjoiMjAwMDAwMDEyMzQ1Njc4OSJ9.c2lnbmF0dXJl"
+        return [.distanceUnitChanged(DistanceUnitChanged(unit: .mi)), .purchaseReceiptAttached(receipt)]
     }
 
     /// One sample of every event type in the catalog.
