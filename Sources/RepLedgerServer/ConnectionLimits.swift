@@ -20,25 +20,26 @@ public struct ConnectionLimits: Sendable {
     public init() {}
 }
 
-/// Counts open connections by remote address, for `PerAddressLimit`.
-final class AddressCounts: @unchecked Sendable {
+/// How many of something each key holds (connections by address, requests
+/// in progress by account), each key bounded by a limit.
+final class CountsByKey: @unchecked Sendable {
     private let lock = NSLock()
-    private var open: [String: Int] = [:]
+    private var held: [String: Int] = [:]
 
-    /// Counts one more connection from `address` → whether it is within `limit`.
-    func admit(_ address: String, limit: Int) -> Bool {
+    /// Counts one more for `key` → whether it is within `limit` (when not, nothing is counted).
+    func admit(_ key: String, limit: Int) -> Bool {
         lock.withLock {
-            let n = open[address, default: 0]
+            let n = held[key, default: 0]
             guard n < limit else { return false }
-            open[address] = n + 1
+            held[key] = n + 1
             return true
         }
     }
 
-    func release(_ address: String) {
+    func release(_ key: String) {
         lock.withLock {
-            let n = open[address, default: 1] - 1
-            open[address] = n > 0 ? n : nil
+            let n = held[key, default: 1] - 1
+            held[key] = n > 0 ? n : nil
         }
     }
 }
@@ -46,11 +47,11 @@ final class AddressCounts: @unchecked Sendable {
 /// Closes a connection at once when its address already holds its share.
 final class PerAddressLimit: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
-    let counts: AddressCounts
+    let counts: CountsByKey
     let limit: Int
     private var counted: String?
 
-    init(counts: AddressCounts, limit: Int) {
+    init(counts: CountsByKey, limit: Int) {
         self.counts = counts
         self.limit = limit
     }
@@ -67,27 +68,5 @@ final class PerAddressLimit: ChannelInboundHandler, RemovableChannelHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         if let counted { counts.release(counted) }
         counted = nil
-    }
-}
-
-/// Requests in progress per account, for the 429 past `maximumRequestsPerAccount`.
-final class AccountRequests: @unchecked Sendable {
-    private let lock = NSLock()
-    private var inProgress: [String: Int] = [:]
-
-    func begin(_ account: String, limit: Int) -> Bool {
-        lock.withLock {
-            let n = inProgress[account, default: 0]
-            guard n < limit else { return false }
-            inProgress[account] = n + 1
-            return true
-        }
-    }
-
-    func end(_ account: String) {
-        lock.withLock {
-            let n = inProgress[account, default: 1] - 1
-            inProgress[account] = n > 0 ? n : nil
-        }
     }
 }

@@ -15,7 +15,8 @@ struct LedgerResponder: HTTPResponder {
     let keepAliveSeconds: Double
     let logger: Logger
     var limits = ConnectionLimits()
-    let accountRequests = AccountRequests()
+    /// Requests in progress per account, for the 429 past `maximumRequestsPerAccount`.
+    let accountRequests = CountsByKey()
     static let version = "2.0.0"
     /// The longest path segment and query value the API reads (an exercise name is at most 100
     /// characters, an id 36): longer ones are refused before any work.
@@ -109,13 +110,13 @@ struct LedgerResponder: HTTPResponder {
         let streaming = tail.count == 2 && tail[0] == "events" && tail[1] == "live"
         let key = caller.account.accountId
         if !streaming {
-            guard accountRequests.begin(key, limit: limits.maximumRequestsPerAccount) else {
+            guard accountRequests.admit(key, limit: limits.maximumRequestsPerAccount) else {
                 throw APIError(status: 429, code: "tooManyRequests",
                                message: "this account has \(limits.maximumRequestsPerAccount) requests in progress; retry in a moment",
                                retryAfterSeconds: 1)
             }
         }
-        defer { if !streaming { accountRequests.end(key) } }
+        defer { if !streaming { accountRequests.release(key) } }
 
         if tail.isEmpty {
             try allow(method, [.delete])

@@ -87,7 +87,7 @@ public enum LedgerServer {
         try storage.watchAppends { [logs = api.logs] account in logs.appendedElsewhere(account) }
         let limits = settings.limits
         let responder = LedgerResponder(api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger, limits: limits)
-        let counts = AddressCounts()
+        let counts = CountsByKey()
         let app = Application(
             responder: responder,
             server: .http1(configuration: .init(

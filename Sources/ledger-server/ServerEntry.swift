@@ -19,22 +19,6 @@ enum ServerEntry {
         // The server's files (account ledgers, key files, the accounts table) and the device's ledger are
         // the owner's alone: files 0600, directories 0700, whatever umask the shell had.
         umask(0o077)
-        var command: ParsableCommand
-        do {
-            command = try LedgerServerCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst()))
-        } catch {
-            if LedgerServerCommand.exitCode(for: error) == .success {
-                Console.out(LedgerServerCommand.fullMessage(for: error))
-                exit(ExitStatus.ok)
-            }
-            Console.error(LedgerServerCommand.fullMessage(for: error))
-            exit(ExitStatus.usage)
-        }
-        do {
-            try command.run()
-            exit(ExitStatus.ok)
-        } catch {
-            exit(ExitStatus.report(error, root: LedgerServerCommand.self))
-        }
+        CommandRunner.run(LedgerServerCommand.self, Array(CommandLine.arguments.dropFirst()))
     }
 }

@@ -11,29 +11,14 @@ enum Entry {
     static func main() {
         let args = CommandLineShape.hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
         if ServerLauncher.handles(args) { ServerLauncher.run(args) }
-        var command: ParsableCommand
-        do {
-            command = try LedgerCommand.parseAsRoot(args)
-        } catch {
-            // --help, help and --version are "errors" that exit 0 and print to stdout.
-            if LedgerCommand.exitCode(for: error) == .success {
-                Console.out(LedgerCommand.fullMessage(for: error))
-                exit(ExitStatus.ok)
-            }
-            // Real usage errors exit 2, not ArgumentParser's 64; a mistyped command gets a suggestion.
+        CommandRunner.run(LedgerCommand.self, args) { error in
+            // A mistyped command gets a suggestion.
             if let mistyped = CommandLineShape.unknownSubcommand(in: args) {
                 Console.error("error: unknown command '\(mistyped.typed)'\(mistyped.suggestion)")
                 Console.error("Usage: see `\(mistyped.parentPath) --help` for the commands")
             } else {
                 Console.error(LedgerCommand.fullMessage(for: error))
             }
-            exit(ExitStatus.usage)
-        }
-        do {
-            try command.run()
-            exit(ExitStatus.ok)
-        } catch {
-            exit(ExitStatus.report(error, root: LedgerCommand.self))
         }
     }
 }

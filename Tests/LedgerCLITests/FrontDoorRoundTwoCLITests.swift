@@ -175,6 +175,11 @@ struct FrontDoorRoundTwoCLITests {
         #expect(set.json?["distance"] as? String == "mi")
         #expect(try cli.run(["history"]).stdout.contains("Running: 3 mi in 25:00 (8:20 /mi)"))
         #expect(try cli.run(["prs"]).stdout.contains("3 mi"))
+        // The setting is part of the fold a snapshot keeps: answered from a snapshot, distances still read in miles.
+        #expect(try cli.run(["snapshot", "create"]).status == 0)
+        let fromSnapshot = try cli.run(["workout", "summary", "last", "--verbose"])
+        #expect(fromSnapshot.stderr.contains("answered from snapshot"), "\(fromSnapshot.stderr)")
+        #expect(fromSnapshot.stdout.contains("Running: 1 set, 3 mi in 25:00 (8:20 /mi)"), "\(fromSnapshot.stdout)")
         #expect(try cli.run(["settings", "distance", "furlongs"]).status == 1)
 
         #expect(try cli.run(["next", "Pull Up"]).stdout.hasPrefix("Pull Up: bodyweight × 9–12 "))
