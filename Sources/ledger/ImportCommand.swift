@@ -69,10 +69,20 @@ struct ImportCommand: ParsableCommand {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ImportError.unreadableFile(path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ImportError.unreadableFile(path, reason: "the file is not UTF-8 text")
+        guard let text = Self.decode(data) else {
+            throw ImportError.unreadableFile(path, reason: "the file is not text in UTF-8, UTF-16 or Windows-1252")
         }
         return text
+    }
+
+    /// Exports come as the apps write them (UTF-8) and as spreadsheets save them again: UTF-16 with a byte-order
+    /// mark, or Windows-1252 (Excel's "CSV" in Western European languages, where é is one byte).
+    static func decode(_ data: Data) -> String? {
+        if let text = String(data: data, encoding: .utf8) { return text }
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) { return String(data: data, encoding: .utf16) }
+        // Windows-1252 leaves five bytes undefined; a file holding one is no such text.
+        guard !data.contains(where: { [0x81, 0x8D, 0x8F, 0x90, 0x9D].contains($0) }) else { return nil }
+        return String(data: data, encoding: .windowsCP1252)
     }
 
     /// Into an empty ledger, a byte-exact restore; into one that holds events, a merge (a watch's batch).

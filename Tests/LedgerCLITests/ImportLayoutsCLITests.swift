@@ -75,6 +75,26 @@ struct ImportLayoutsCLITests {
         #expect(flag.stdout.contains("Weights in lb, from --unit (the file does not say)"))
     }
 
+    @Test("a French export a spreadsheet saved again in Windows-1252, and one in UTF-16, import like the UTF-8 file")
+    func spreadsheetEncodings() throws {
+        let text = try String(contentsOfFile: Self.path("strong-french.csv"), encoding: .utf8)
+        let expected = try LedgerProcess()
+        defer { expected.cleanUp() }
+        let reference = try #require(try expected.run(["import", "strong", Self.path("strong-french.csv"), "--unit", "kg",
+                                                       "--timezone", "UTC", "--json"]).json)
+        for (name, encoding) in [("cp1252", String.Encoding.windowsCP1252), ("utf16", String.Encoding.utf16)] {
+            let cli = try LedgerProcess()
+            defer { cli.cleanUp() }
+            let file = cli.folder.appendingPathComponent("strong-french-\(name).csv")
+            try #require(text.data(using: encoding)).write(to: file)
+            let out = try cli.run(["import", "strong", file.path, "--unit", "kg", "--timezone", "UTC", "--json"])
+            #expect(out.status == 0, "\(name): \(out.stderr)")
+            #expect(out.json?["sets"] as? Int == reference["sets"] as? Int, "\(name)")
+            #expect(out.json?["layout"] as? String == "Strong 12-column, French header", "\(name)")
+            #expect(try cli.run(["history"]).stdout.contains("Entraînement du midi"), "\(name)")
+        }
+    }
+
     @Test("an unknown layout is refused in one line that says what it lacks and lists the layouts and languages known")
     func unknownLayout() throws {
         let cli = try LedgerProcess()
