@@ -8,7 +8,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     public static let name = "training-log"
     /// 2: weigh-ins (`body`), programs and progression overrides, heart-rate averages and the bodyweight display choice in the state.
     /// 3: sets merge by `occurredAt` (set clocks, deleted sets kept, ranks), SERVER.md §6.
-    public static let version = 3
+    /// 4: the distance unit and the store's signed receipts in the account state.
+    public static let version = 4
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()
