@@ -18,14 +18,14 @@ final class PostgresAccountTable: AccountTable {
 
     func insertAccount(_ account: Account, createdAt: Int64) throws {
         let id = try uuid(account.accountId)
-        try pool.withConnection { c in
+        _ = try pool.withConnection { c in
             try pool.run(c, "INSERT INTO accounts (account_id, name, coach, created_at) VALUES (\(id), \(account.name), \(account.isCoach), \(createdAt))")
         }
     }
 
     func replaceName(_ id: String, with name: String) throws {
         let u = try uuid(id)
-        try pool.withConnection { c in try pool.run(c, "UPDATE accounts SET name = \(name) WHERE account_id = \(u)") }
+        _ = try pool.withConnection { c in try pool.run(c, "UPDATE accounts SET name = \(name) WHERE account_id = \(u)") }
     }
 
     func account(_ id: String) throws -> Account? {
@@ -49,7 +49,7 @@ final class PostgresAccountTable: AccountTable {
 
     func insertToken(hash: [UInt8], account: String, device: String, createdAt: Int64) throws {
         let id = try uuid(account)
-        try pool.withConnection { c in
+        _ = try pool.withConnection { c in
             try pool.run(c, """
                 INSERT INTO tokens (account_id, token_hash, device, created_at) VALUES (\(id), \(ByteBuffer(bytes: hash)), \(device), \(createdAt))
                 """)
