@@ -38,6 +38,9 @@ public final class AccountDirectory: @unchecked Sendable {
 
     public let table: any AccountTable
     public let keys: AccountKeyStore
+    /// Device names already opened, by their sealed form (random per token): authentication, on every
+    /// request, reads no key file for them. A revoked or erased token is gone from the table before this is asked.
+    private let openedDevices = OpenedNames()
 
     public init(table: any AccountTable, keys: AccountKeyStore) {
         self.table = table
@@ -132,7 +135,12 @@ public final class AccountDirectory: @unchecked Sendable {
         guard let found = try table.token(hash: presented), Self.constantTimeEqual(found.storedHash, presented) else { return nil }
         let device: String
         do {
-            device = try opened(found.device, accountId: found.account.accountId, context: Self.deviceContext)
+            if let known = openedDevices[found.device] {
+                device = known
+            } else {
+                device = try opened(found.device, accountId: found.account.accountId, context: Self.deviceContext)
+                openedDevices[found.device] = device
+            }
         } catch AccountKeyStore.Failure.erased {
             // A token a restored backup brought back: its name is gone with the key. It may still erase
             // what the backup restored; everything else answers 410.
@@ -168,4 +176,20 @@ public protocol AccountTable: Sendable {
     func removeAccount(_ id: String) throws
     /// Replaces the stored name (sealing the name of an account stored before names were sealed).
     func replaceName(_ id: String, with name: String) throws
+}
+
+/// Sealed names and their clear text, bounded (cleared past 10,000: a server has that many devices at most in use).
+final class OpenedNames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [String: String] = [:]
+
+    subscript(sealed: String) -> String? {
+        get { lock.withLock { names[sealed] } }
+        set {
+            lock.withLock {
+                if names.count >= 10_000 { names.removeAll() }
+                names[sealed] = newValue
+            }
+        }
+    }
 }
