@@ -13,25 +13,32 @@ import Testing
         private let lock = NSLock()
         private var text = ""
         private(set) var ended = false
+        /// What the HTTP client threw, if it did.
+        private(set) var failure: String?
         private var task: Task<Void, Never>?
 
-        init(_ server: ServerProcess, account: String, token: String, seconds: Int64 = 90) {
+        init(_ server: ServerProcess, account: String, token: String, seconds: Int64 = 300) {
             task = Task {
                 var request = HTTPClientRequest(url: server.base + "/v1/accounts/\(account)/events/live?after=0")
                 request.headers.add(name: "Authorization", value: "Bearer \(token)")
                 do {
                     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(seconds))
+                    self.lock.withLock { self.text += "HTTP \(response.status.code)\n" }
                     for try await chunk in response.body { self.lock.withLock { self.text += String(buffer: chunk) } }
                     self.lock.withLock { self.ended = true }
-                } catch {}
+                } catch {
+                    self.lock.withLock { self.failure = "\(error)" }
+                }
             }
         }
 
         var received: String { lock.withLock { text } }
         var ids: [Int] { received.split(separator: "\n").filter { $0.hasPrefix("id: ") }.compactMap { Int($0.dropFirst(4)) } }
 
-        /// Waits until `condition` holds of what arrived, at most `seconds` (generous: CI's two cores run suites side by side).
-        func wait(_ seconds: Double = 30, for condition: (Stream) -> Bool) async -> Bool {
+        /// Waits until `condition` holds of what arrived, at most `seconds`. Generous on purpose: the suite runs
+        /// tests side by side on two cores, and tests that wait for CLI processes hold the concurrency pool's
+        /// threads, so this stream's reading can be held up for tens of seconds. A condition that holds returns at once.
+        func wait(_ seconds: Double = 120, for condition: (Stream) -> Bool) async -> Bool {
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline {
                 if condition(self) { return true }
@@ -70,7 +77,9 @@ import Testing
         #expect(try phone.sync(server, account: lifter.id).status == 0)
 
         let stream = Stream(server, account: lifter.id, token: coach.token)
-        #expect(await stream.wait { $0.received.contains(": live after 0") })
+        let opened = await stream.wait { $0.received.contains(": live after 0") || $0.ended }
+        #expect(opened && stream.received.contains(": live after 0"),
+                "the coach's stream did not open: [\(stream.received.prefix(300))] ended \(stream.ended) error \(stream.failure ?? "none")")
         let before = try phone.id(["workout", "start", "--name", "Before"], "workoutId")
         try phone.run(["workout", "log", before, "Squat (Barbell)", "--reps", "5", "--weight", "100kg"])
         #expect(try phone.sync().status == 0)
@@ -110,7 +119,7 @@ import Testing
         let revoked = try cli.run(["server", "token", "revoke", tablet] + server.storage, useDbFlag: false)
         #expect(revoked.status == 0, "\(revoked.stderr)")
         // Ended by the stream's own re-check (every second), long before its first keep-alive (60 s).
-        #expect(await stream.wait(20) { $0.ended }, "the revoked token's stream ends")
+        #expect(await stream.wait { $0.ended }, "the revoked token's stream ends")
         #expect(Self.errorCode(stream.received) == "unauthorized", "\(stream.received.suffix(300))")
         // An event recorded afterwards reaches the other token's stream only.
         #expect(try await server.post("/v1/accounts/\(alice.id)/events", token: alice.token,
@@ -131,7 +140,7 @@ import Testing
         let stream = Stream(server, account: alice.id, token: alice.token)
         #expect(await stream.wait { $0.ids == [1] })
         #expect(try await server.request(.DELETE, "/v1/accounts/\(alice.id)", token: alice.token).status == 200)
-        #expect(await stream.wait(20) { $0.ended })
+        #expect(await stream.wait { $0.ended })
         #expect(["erased", "unauthorized"].contains(Self.errorCode(stream.received) ?? ""), "[\(stream.received.suffix(300))]")
     }
 }
