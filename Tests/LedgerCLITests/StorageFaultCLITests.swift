@@ -65,7 +65,7 @@ struct StorageFaultCLITests {
 
         // Fill the disk.
         let filler = disk + "/filler"
-        FileManager.default.createFile(atPath: filler, contents: nil)
+        #expect(FileManager.default.createFile(atPath: filler, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: filler))
         let block = Data(count: 64 * 1024)
         while (try? handle.write(contentsOf: block)) != nil {}

@@ -114,7 +114,7 @@ public struct CommandSession {
         guard !clean.isEmpty else { throw .invalidName("an exercise needs a name") }
         guard clean.count <= 100 else { throw .invalidName("keep it to 100 characters") }
         guard !primaryMuscles.isEmpty else { throw .invalidName("give at least one --muscle") }
-        if let existing = try? library.resolve(clean) { throw .exerciseExists(name: existing.name, exerciseId: existing.exerciseId) }
+        if let existing = library.exactMatch(clean) { throw .exerciseExists(name: existing.name, exerciseId: existing.exerciseId) }
         var e = ExerciseDefined()
         e.exerciseId = library.newExerciseId(for: clean)
         e.name = clean

@@ -19,8 +19,16 @@ public struct LibraryState: Sendable, Equatable {
     public mutating func evolve(_ event: LedgerEvent) {
         switch event {
         case .exerciseDefined(let e):
-            if exercises[e.exerciseId] == nil { order.append(e.exerciseId) }
-            exercises[e.exerciseId] = Exercise(definition: e)
+            if let old = exercises[e.exerciseId] {
+                // A later library version corrects its own entries; a lifter's custom
+                // exercise that took the id first keeps it.
+                if old.definition.custom && !e.custom { break }
+                byLowercasedName[old.name.lowercased()]?.removeAll { $0 == e.exerciseId }
+                exercises[e.exerciseId] = Exercise(definition: e, archived: !e.custom && old.archived)
+            } else {
+                order.append(e.exerciseId)
+                exercises[e.exerciseId] = Exercise(definition: e)
+            }
             byLowercasedName[e.name.lowercased(), default: []].append(e.exerciseId)
         case .exerciseRenamed(let e):
             guard var x = exercises[e.exerciseId] else { break }
@@ -36,16 +44,51 @@ public struct LibraryState: Sendable, Equatable {
         version += 1
     }
 
-    /// Finds an exercise by id, or by name (case-insensitive, exact), per CLI.md.
+    /// Finds an exercise as people type it: its id, its name (case-insensitive),
+    /// an alias (`bench`, `ohp`, the exercise database's name), or the start
+    /// of one name. Several names starting alike is a refusal that lists them,
+    /// most popular (highest rated) first.
     public func resolve(_ idOrName: String) throws(Refusal) -> Exercise {
+        if let x = exactMatch(idOrName) { return x }
+        let key = idOrName.trimmingSpaces().lowercased()
+        let ids = byLowercasedName[key] ?? []
+        if ids.count > 1 { throw .ambiguousExercise(idOrName, matches: ids.sorted()) }
+        if let id = ExerciseLibrary.aliasIndex[key], let x = exercises[id], !x.archived { return x }
+        let active = order.compactMap { exercises[$0] }.filter { !$0.archived }
+        if key.count >= 3 {
+            var starts = active.filter { $0.name.lowercased().hasPrefix(key) }
+            if starts.isEmpty { starts = active.filter { " \($0.name.lowercased())".contains(" \(key)") } }
+            if starts.count == 1 { return starts[0] }
+            if starts.count > 1 {
+                let ranked = starts.sorted { ($0.definition.rating, $1.name) > ($1.definition.rating, $0.name) }
+                throw .ambiguousExercise(idOrName, matches: ranked.prefix(8).map { "\($0.name) [\($0.exerciseId)]" }
+                                         + (ranked.count > 8 ? ["\(ranked.count - 8) more"] : []))
+            }
+        }
+        throw .unknownExercise(idOrName, suggestions: NearestNames.closest(to: idOrName, among: active.map(\.name)))
+    }
+
+    /// Finds an exercise by its id or its whole name (case-insensitive) only:
+    /// for names read from files, where a prefix or an alias could name the
+    /// wrong exercise.
+    /// `active` refuses an archived exercise.
+    public func resolveExactly(_ idOrName: String, active: Bool = false) throws(Refusal) -> Exercise {
+        if let x = exactMatch(idOrName) {
+            if active && x.archived { throw .exerciseArchived(x.name) }
+            return x
+        }
+        let ids = byLowercasedName[idOrName.trimmingSpaces().lowercased()] ?? []
+        if ids.count > 1 { throw .ambiguousExercise(idOrName, matches: ids.sorted()) }
+        throw .unknownExercise(idOrName)
+    }
+
+    /// The exercise with exactly this id or name (case-insensitive), if one.
+    public func exactMatch(_ idOrName: String) -> Exercise? {
         if let x = exercises[idOrName] { return x }
         let key = idOrName.trimmingSpaces().lowercased()
         if let x = exercises[key] { return x }
         let ids = byLowercasedName[key] ?? []
-        if ids.count == 1, let x = exercises[ids[0]] { return x }
-        if ids.count > 1 { throw .ambiguousExercise(idOrName, matches: ids.sorted()) }
-        let names = order.compactMap { exercises[$0] }.filter { !$0.archived }.map(\.name)
-        throw .unknownExercise(idOrName, suggestions: NearestNames.closest(to: idOrName, among: names))
+        return ids.count == 1 ? exercises[ids[0]] : nil
     }
 
     /// Like `resolve`, and refuses archived exercises (for new sets and entries).

@@ -97,7 +97,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .unknownExercise(let e, let near):
             let see = "See `ledger exercise list`, or add it with `ledger exercise add`"
             return "no exercise named '\(e)'" + (near.isEmpty ? ". \(see)" : "\(NearestNames.didYouMean(near)) \(see)")
-        case .ambiguousExercise(let e, let m): return "'\(e)' matches several exercises (\(m.joined(separator: ", "))); use the exercise id"
+        case .ambiguousExercise(let e, let m):
+            return "'\(e)' matches several exercises (\(m.joined(separator: ", "))); type more of the name, or give an id from `ledger exercise list`"
         case .exerciseArchived(let e): return "exercise '\(e)' is archived; pick another exercise"
         case .exerciseExists(let n, let id): return "an exercise named '\(n)' exists already (id \(id)); use it or choose another name"
         case .invalidName(let why): return "the name is refused: \(why)"

@@ -228,7 +228,7 @@ struct ImportPlan {
         if let id = exerciseIds[key] { return id }
         let id: String
         do {
-            id = try session.library.resolveActive(row.exercise).exerciseId
+            id = try session.library.resolveExactly(row.exercise, active: true).exerciseId
         } catch .unknownExercise {
             let g = ExerciseGuess.guess(name: row.exercise, category: row.category, timedOnly: timedOnly.contains(key))
             let name = String(row.exercise.prefix(100))

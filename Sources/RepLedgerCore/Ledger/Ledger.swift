@@ -124,30 +124,35 @@ public final class Ledger {
             let result = try decide(&session)
             ids = session.ids
             var expectations = session.expectations
-            if !seed.isEmpty { expectations[.library] = .exactly(0) }
+            if !seed.isEmpty { expectations[.library] = .exactly(library.version - Int64(seed.count)) }
             return (result, try store.append(seed + session.pending, expecting: expectations))
         }
         if !appended.appended.isEmpty { try afterAppend?(store) }
         return result
     }
 
-    /// The library to decide against and, for a ledger that has none yet,
-    /// the seed events to append with the command's own (in memory until then).
+    /// The library to decide against and the library versions the ledger
+    /// lacks, as events to append with the command's own (in memory until
+    /// then): every version for a new ledger, the newer ones for an old one.
     public func libraryWithSeed() throws -> (LibraryState, [ProposedEvent]) {
         let stored = try library()
-        guard stored.version == 0 else { return (stored, []) }
-        let seed = Self.seedEvents
+        let seed = Self.seedEvents(missingFrom: stored)
+        guard !seed.isEmpty else { return (stored, []) }
         var state = stored
         for e in seed { state.evolve(e.event) }
         return (state, seed)
     }
 
-    /// The built-in exercise library as events, with name-derived event ids so
-    /// that seeding twice (or two processes racing) stores it once.
-    public static let seedEvents: [ProposedEvent] = ExerciseSeed.all.map {
-        ProposedEvent(eventId: .derived(from: "library-seed/v1/\($0.exerciseId)"), event: .exerciseDefined($0),
-                      occurredAt: ExerciseSeed.recordedOn, device: "ledger", causationId: ExerciseSeed.batchId,
-                      correlationId: ExerciseSeed.batchId)
+    /// The library versions a library lacks, as events.
+    public static func seedEvents(missingFrom library: LibraryState) -> [ProposedEvent] {
+        ExerciseLibrary.missingVersions(in: library).flatMap { ExerciseLibrary.events(version: $0) }
+    }
+
+    /// The whole built-in exercise library as events, with name-derived event
+    /// ids so that seeding twice (or two processes racing) stores it once.
+    public static var seedEvents: [ProposedEvent] { allSeedEvents }
+    private static let allSeedEvents: [ProposedEvent] = (1...ExerciseLibrary.latestVersion).flatMap {
+        ExerciseLibrary.events(version: $0)
     }
 
     /// The built-in library as a state, for reading a ledger that has not recorded anything yet.
@@ -160,8 +165,8 @@ public final class Ledger {
     /// Appends the built-in exercise library if the ledger has none (the demo
     /// and tests that build logs by hand; commands seed through `execute`).
     public func seedLibraryIfNeeded() throws {
-        if let cached = libraryCache, cached.state.version > 0 { return }
-        guard try store.version(of: .library) == 0 else { return }
-        try store.append(Self.seedEvents)
+        let seed = Self.seedEvents(missingFrom: try library())
+        guard !seed.isEmpty else { return }
+        try store.append(seed)
     }
 }

@@ -18,7 +18,8 @@ public enum NearestNames {
             } else if words.count > 1, words.allSatisfy({ lower.contains($0) }) {
                 scored.append((2, name))
             } else {
-                let d = distance(key, lower)
+                // A slip in the start of a long name ("bench prss" for "Bench Press (Barbell)") counts like one in a whole name.
+                let d = min(distance(key, lower), lower.count > key.count ? distance(key, String(lower.prefix(key.count))) : Int.max)
                 if d <= max(1, min(3, key.count / 3)) { scored.append((3 + d, name)) }
             }
         }

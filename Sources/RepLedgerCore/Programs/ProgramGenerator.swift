@@ -7,8 +7,10 @@ public enum ProgramGenerator {
     /// "Not enough exercises", or a split that does not exist for the days.
     public static let notEnoughMessage = "not enough exercises for your equipment and experience"
 
-    /// Equipment every lifter has: their body (and whatever the library calls `other`).
-    public static let alwaysAvailable: Set<Equipment> = [.bodyweight, .other]
+    /// Equipment every lifter has: their body. (`other` names gear the
+    /// questionnaire does not list, from an ab wheel to a sled: a lifter who
+    /// has such things says `other`.)
+    public static let alwaysAvailable: Set<Equipment> = [.bodyweight]
 
     /// Kinds a generated program uses: resistance work and holds; cardio, mobility and recovery are planned elsewhere.
     static let programKinds: Set<ExerciseKind> = [.strength, .explosive, .isometric]
@@ -41,7 +43,39 @@ public enum ProgramGenerator {
         return !hurt.isDisjoint(with: x.primaryMuscles + x.secondaryMuscles)
     }
 
-    /// The program for the answers, or a refusal naming why; nothing is appended on refusal.
+    /// One exercise place in a session: the muscle it trains; an extra slot
+    /// is a priority muscle's.
+    struct Slot {
+        var session: Int
+        var muscle: Muscle
+        var extra: Bool
+    }
+
+    /// How well an exercise fills a slot, whatever else the session holds:
+    /// 0 when it trains the slot's muscle as a primary muscle, 1 as a secondary
+    /// one (taken only after every primary candidate: a dumbbell row for the
+    /// lats where there is no pull-down), nil when it may not. An upper-body
+    /// session (no lower-body slot) takes no lower-body pattern (no deadlift on
+    /// an Upper day), and an explosive lift fills only its own muscle's slot
+    /// (no power clean as glute work).
+    static func fit(_ x: ExerciseDefined, _ slot: Slot, upperOnly: Bool) -> Int? {
+        if upperOnly && LibraryDerivation.lowerBodyMovements.contains(x.canonicalMovement) { return nil }
+        if x.primaryMuscles.contains(slot.muscle) { return 0 }
+        if x.kind != .explosive && x.secondaryMuscles.contains(slot.muscle) { return 1 }
+        return nil
+    }
+
+    /// The library's exercises a lifter can be given: program kinds, not
+    /// archived, at or below their level; `owned` nil means any equipment.
+    static func pool(_ library: LibraryState, level: Int, owned: Set<Equipment>?) -> [ExerciseDefined] {
+        library.order.compactMap { library.exercises[$0] }.filter { x in
+            !x.archived && programKinds.contains(x.definition.kind) && x.definition.complexity <= level
+                && owned.map { Set(x.definition.equipment).isSubset(of: $0) } ?? true
+        }.map(\.definition)
+    }
+
+    /// The program for the answers, or a refusal naming the slot that cannot
+    /// be filled and the equipment that would fill it; nothing is appended on refusal.
     public static func generate(library: LibraryState, answers q: QuestionnaireAnswered, split: Split,
                                 seed: UInt64) throws(Refusal) -> (sessions: [ProgramSession], repeatWarning: Bool) {
         guard Split.options(days: q.daysPerWeek).contains(split) else {
@@ -50,82 +84,42 @@ public enum ProgramGenerator {
         }
         let owned = Set(q.equipment).union(alwaysAvailable)
         let level = level(q.experience)
-        let pool = library.order.compactMap { library.exercises[$0] }.filter { x in
-            !x.archived && programKinds.contains(x.definition.kind) && x.definition.complexity <= level
-                && Set(x.definition.equipment).isSubset(of: owned)
-        }.map(\.definition)
+        let pool = pool(library, level: level, owned: owned)
 
         // Sessions and their slots: a priority muscle gets one extra slot in every session that trains it.
-        // A slot takes an exercise whose primary muscles include its muscle; an extra (priority) slot is
-        // there for more work on the muscle, so it also takes one that trains it as a secondary muscle
-        // (glutes have two primary exercises in the library, and they share one movement).
-        let sessions = SlotTemplates.sessions(split)
-        struct Slot { var session: Int; var muscle: Muscle; var extra: Bool; var pick: ExerciseDefined? }
+        let sessions = SlotTemplates.sessions(split, minutes: q.sessionMinutes)
+        let upperOnly = sessions.map { Set($0.slots).isDisjoint(with: Split.lowerMuscles) }
         var slots: [Slot] = []
         for (s, session) in sessions.enumerated() {
-            slots += session.slots.map { Slot(session: s, muscle: $0, extra: false, pick: nil) }
-            for m in q.priorityMuscles where session.slots.contains(m) { slots.append(Slot(session: s, muscle: m, extra: true, pick: nil)) }
+            slots += session.slots.map { Slot(session: s, muscle: $0, extra: false) }
+            for m in q.priorityMuscles where session.slots.contains(m) { slots.append(Slot(session: s, muscle: m, extra: true)) }
         }
-        // Most constrained slot first, the highest canonical rating first (ties by id), as DOMAIN.md §12
-        // says; where that choice leads to a slot with no candidate, the search steps back and takes the
-        // next candidate, so a program is refused only when none exists. First with every display name
-        // once in the program; failing that, names may repeat across sessions (`repeatWarning`), still
-        // preferring names not used yet. A movement never repeats within a session.
-        func solve(relaxed: Bool) -> [ExerciseDefined]? {
-            var picks = [ExerciseDefined?](repeating: nil, count: slots.count)
-            var steps = 0
-            func options(_ i: Int) -> [ExerciseDefined] {
-                let slot = slots[i]
-                let sameSession = slots.indices.filter { slots[$0].session == slot.session }.compactMap { picks[$0] }
-                let used = Set(picks.compactMap { $0?.name })
-                return pool.filter { x in
-                    (x.primaryMuscles.contains(slot.muscle) || (slot.extra && x.secondaryMuscles.contains(slot.muscle)))
-                        && !sameSession.contains { $0.canonicalMovement == x.canonicalMovement || $0.name == x.name }
-                        && (relaxed || !used.contains(x.name))
-                }.sorted { a, b in
-                    let (ua, ub) = (used.contains(a.name), used.contains(b.name))
-                    if ua != ub { return !ua }
-                    return (a.rating, b.exerciseId) > (b.rating, a.exerciseId)
-                }
-            }
-            func search() -> Bool {
-                steps += 1
-                guard steps <= 2_000 else { return false } // a bound: past it, the relaxed search (or a refusal) answers
-                let open = picks.indices.filter { picks[$0] == nil }.map { ($0, options($0)) }
-                guard let (slot, candidates) = open.min(by: { ($0.1.count, $0.0) < ($1.1.count, $1.0) }) else { return true }
-                for x in candidates {
-                    picks[slot] = x
-                    if search() { return true }
-                }
-                picks[slot] = nil
-                return false
-            }
-            return search() ? picks.map { $0! } : nil
+        // Each slot's candidates, best first: primary before secondary, then the highest canonical rating
+        // (ties by id), as DOMAIN.md §12 says.
+        let candidates = slots.map { slot in
+            pool.compactMap { x in fit(x, slot, upperOnly: upperOnly[slot.session]).map { (tier: $0, x: x) } }
+                .sorted { ($1.tier, $0.x.rating, $1.x.exerciseId) > ($0.tier, $1.x.rating, $0.x.exerciseId) }
+                .map(\.x)
         }
-        var repeatWarning = false
-        let picks: [ExerciseDefined]
-        if let strict = solve(relaxed: false) {
-            picks = strict
-        } else if let relaxed = solve(relaxed: true) {
-            picks = relaxed
-            repeatWarning = Set(relaxed.map(\.name)).count != relaxed.count
-        } else {
-            let hard = slots.first { slot in !pool.contains { $0.primaryMuscles.contains(slot.muscle) } } ?? slots[0]
-            throw .invalidProgram("\(notEnoughMessage): the \(hard.muscle.rawValue) slots of \(sessions[hard.session].name) cannot all be filled")
+        let picks = solve(slots, candidates, relaxed: false) ?? solve(slots, candidates, relaxed: true)
+        guard let picks else {
+            throw .invalidProgram("\(notEnoughMessage): "
+                                  + blocker(slots, candidates, sessions: sessions, upperOnly: upperOnly, library: library, level: level, owned: owned))
         }
-        for i in slots.indices { slots[i].pick = picks[i] }
+        let names = picks.map(\.name)
+        let repeatWarning = Set(names).count != names.count
 
         var random = SplitMix(seed: seed) // fully specified, so a stored seed chooses alike in every later build
         return (sessions.indices.map { s in
             var session = ProgramSession()
             session.name = sessions[s].name
-            session.exercises = slots.filter { $0.session == s }.compactMap(\.pick)
+            session.exercises = slots.indices.filter { slots[$0].session == s }.map { picks[$0] }
                 .sorted { ($0.rating, $1.exerciseId) > ($1.rating, $0.exerciseId) }
                 .map { x in
                     var e = ProgramExercise()
                     e.exerciseId = x.exerciseId
                     e.sets = 3
-                    e.restSeconds = x.rating > 80 ? 120 : x.rating >= 50 ? 90 : 60
+                    e.restSeconds = restSeconds(rating: x.rating)
                     let ranges = repRanges(goals: q.goals, rating: x.rating)
                     (e.repsMin, e.repsMax) = ranges[Int(random.next() % UInt64(ranges.count))]
                     e.injuryWarning = flagged(x, injuries: q.injuries)
@@ -133,6 +127,120 @@ public enum ProgramGenerator {
                 }
             return session
         }, repeatWarning)
+    }
+
+    /// DOMAIN.md §12: rating > 80 → 120 s, 50–80 → 90 s, < 50 → 60 s.
+    public static func restSeconds(rating: Int) -> Int { rating > 80 ? 120 : rating >= 50 ? 90 : 60 }
+
+    /// Most constrained slot first, each slot's candidates best first; where
+    /// that choice leads to a slot with no candidate, the search steps back
+    /// and takes the next, so a program is refused only when none exists.
+    /// Strict: every display name once in the program; relaxed: names may
+    /// repeat across sessions, still preferring names not used yet. A
+    /// movement never repeats within a session.
+    static func solve(_ slots: [Slot], _ candidates: [[ExerciseDefined]], relaxed: Bool) -> [ExerciseDefined]? {
+        var picks = [ExerciseDefined?](repeating: nil, count: slots.count)
+        var used: [String: Int] = [:]
+        var steps = 0
+        func options(_ i: Int) -> [ExerciseDefined] {
+            let session = slots[i].session
+            let taken = slots.indices.filter { slots[$0].session == session }.compactMap { picks[$0] }
+            let open = candidates[i].filter { x in
+                !taken.contains { $0.canonicalMovement == x.canonicalMovement || $0.name == x.name }
+                    && (relaxed || used[x.name, default: 0] == 0)
+            }
+            guard relaxed else { return open }
+            return open.filter { used[$0.name, default: 0] == 0 } + open.filter { used[$0.name, default: 0] > 0 }
+        }
+        func search() -> Bool {
+            steps += 1
+            guard steps <= 2_000 else { return false } // a bound: past it, the relaxed search (or a refusal) answers
+            var best: (slot: Int, options: [ExerciseDefined])?
+            for i in picks.indices where picks[i] == nil {
+                let o = options(i)
+                if best == nil || o.count < best!.options.count { best = (i, o) }
+                if o.isEmpty { break }
+            }
+            guard let (slot, open) = best else { return true }
+            for x in open {
+                picks[slot] = x
+                used[x.name, default: 0] += 1
+                if search() { return true }
+                used[x.name, default: 0] -= 1
+            }
+            picks[slot] = nil
+            return false
+        }
+        return search() ? picks.map { $0! } : nil
+    }
+
+    /// Why no program exists, naming the slots that really fail: one with no
+    /// candidate at all, else the slots of a session that need more different
+    /// movements than the lifter's equipment gives them (found as the set a
+    /// maximum matching of slots to movements leaves short, Hall's condition);
+    /// with the equipment that would fill them.
+    static func blocker(_ slots: [Slot], _ candidates: [[ExerciseDefined]], sessions: [SlotTemplates.Session], upperOnly: [Bool],
+                        library: LibraryState, level: Int, owned: Set<Equipment>) -> String {
+        let anyGear = pool(library, level: level, owned: nil)
+        func remedy(_ short: [Slot], beyond movements: Set<String>) -> String {
+            var unlocks: [Equipment: Int] = [:]
+            for slot in short {
+                for x in anyGear where fit(x, slot, upperOnly: upperOnly[slot.session]) != nil && !movements.contains(x.canonicalMovement) {
+                    let missing = Set(x.equipment).subtracting(owned)
+                    if missing.count == 1, let e = missing.first { unlocks[e, default: 0] += 1 }
+                }
+            }
+            let best = unlocks.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }.prefix(3).map(\.key.rawValue)
+            return best.isEmpty ? "no equipment fills it at your experience level" : "\(orList(best)) would fill it"
+        }
+        if let i = slots.indices.first(where: { candidates[$0].isEmpty }) {
+            let slot = slots[i]
+            return "no exercise you can do fills the \(slot.muscle.rawValue) slot of \(sessions[slot.session].name) (\(remedy([slot], beyond: [])))"
+        }
+        for s in sessions.indices {
+            let own = slots.indices.filter { slots[$0].session == s }
+            let options = own.map { Set(candidates[$0].map(\.canonicalMovement)) }
+            guard let short = shortSlots(options) else { continue }
+            let movements = short.reduce(into: Set<String>()) { $0.formUnion(options[$1]) }
+            var muscles: [(Muscle, Int)] = []
+            for i in short {
+                let m = slots[own[i]].muscle
+                if let k = muscles.firstIndex(where: { $0.0 == m }) { muscles[k].1 += 1 } else { muscles.append((m, 1)) }
+            }
+            let named = muscles.map { $0.1 > 1 ? "\($0.1) \($0.0.rawValue)" : $0.0.rawValue }
+            return "the \(orList(named).replacingOccurrences(of: " or ", with: " and ")) slots of \(sessions[s].name) need "
+                + "\(short.count) different movements, and your equipment gives them only \(orList(movements.sorted())) "
+                + "(\(remedy(short.map { slots[own[$0]] }, beyond: movements)))"
+        }
+        return "the program's slots cannot all be filled within the search's bound"
+    }
+
+    /// Slots (indices into `options`) that together have fewer movements than
+    /// slots, or nil when every slot can take a movement of its own.
+    static func shortSlots(_ options: [Set<String>]) -> [Int]? {
+        var owner: [String: Int] = [:]
+        func augment(_ i: Int, _ seen: inout Set<String>) -> Bool {
+            for m in options[i].sorted() where !seen.contains(m) {
+                seen.insert(m)
+                if owner[m] == nil || augment(owner[m]!, &seen) { owner[m] = i; return true }
+            }
+            return false
+        }
+        for i in options.indices {
+            var seen = Set<String>()
+            guard !augment(i, &seen) else { continue }
+            // The slots reachable from the unmatched one by alternating paths share too few movements.
+            var reached: [Int] = [i], queue = [i]
+            while let j = queue.popLast() {
+                for m in options[j] { if let k = owner[m], !reached.contains(k) { reached.append(k); queue.append(k) } }
+            }
+            return reached.sorted()
+        }
+        return nil
+    }
+
+    static func orList(_ items: [String]) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items.last!
     }
 
     /// The two rep ranges a goal set chooses between (DOMAIN.md §12); no goal reads as muscle.

@@ -29,6 +29,24 @@ public enum SlotTemplates {
     static let pullB = Session(name: "Pull B", slots: [.lats, .back, .lats, .biceps, .abs])
     static let legsB = Session(name: "Legs B", slots: [.hamstrings, .quads, .glutes, .quads, .abs])
 
+    /// The split's sessions shaped to a session length (DOMAIN.md §12: days
+    /// and duration choose the session). Each exercise of 3 sets takes about
+    /// ten minutes at §12's rests, and the templates are sized for an hour:
+    /// up to 35 minutes keeps a session's first 3 slots, up to 50 its first 4,
+    /// up to 75 the whole template, up to 105 adds 2 slots and longer adds 3,
+    /// the added ones repeating the session's first muscles in order (the
+    /// template lists its main muscles first). docs/PROGRAMS.md has the table.
+    public static func sessions(_ split: Split, minutes: Int) -> [Session] {
+        sessions(split).map { s in
+            let count = minutes <= 35 ? 3 : minutes <= 50 ? 4 : minutes <= 75 ? s.slots.count : s.slots.count + (minutes <= 105 ? 2 : 3)
+            var slots = Array(s.slots.prefix(count))
+            var i = 0
+            while slots.count < count { slots.append(s.slots[i % s.slots.count]); i += 1 }
+            return Session(name: s.name, slots: slots)
+        }
+    }
+
+    /// The split's sessions as sized for an hour.
     public static func sessions(_ split: Split) -> [Session] {
         switch split {
         case .fullBody: [Session(name: "Full Body", slots: fullBodyA.slots)]

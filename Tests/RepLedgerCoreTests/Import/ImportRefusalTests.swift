@@ -33,7 +33,7 @@ struct ImportRefusalTests {
         #expect(throws: ImportError.wrongSource(named: "Strong", looksLike: "hevy")) {
             try t.importCSV(.strong, HevyFitNotesImportTests.hevy)
         }
-        #expect(try t.count() == Int64(ExerciseSeed.all.count))
+        #expect(try t.count() == Int64(Ledger.seedEvents.count))
     }
 
     @Test("with --strict, a malformed row names its physical line, counting newlines inside quotes, and nothing lands")
