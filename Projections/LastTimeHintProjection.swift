@@ -56,10 +56,17 @@ public struct LastTimeHintProjection: ProjectionView {
 
     /// The workout a hint or the rep counter compares with.
     public static func previousWorkout(_ log: TrainingLogProjection, exerciseId: String, context: Context) -> WorkoutState? {
-        log.lastFinished(startedBefore: context.time) { w in
-            w.workoutId != context.excluding
-                && (context.scope == .exercise || (w.programId == context.programId && w.programDayIndex == context.programDayIndex))
-                && !w.workingSets(of: exerciseId).isEmpty
+        func last(sameDay: Bool) -> WorkoutState? {
+            log.lastFinished(startedBefore: context.time) { w in
+                w.workoutId != context.excluding
+                    && (!sameDay || (w.programId == context.programId && w.programDayIndex == context.programDayIndex))
+                    && !w.workingSets(of: exerciseId).isEmpty
+            }
+        }
+        switch context.scope {
+        case .exercise: return last(sameDay: false)
+        case .programDay: return last(sameDay: true)
+        case .auto: return context.programId == nil ? last(sameDay: false) : last(sameDay: true) ?? last(sameDay: false)
         }
     }
 

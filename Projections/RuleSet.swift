@@ -38,8 +38,12 @@ public enum PRKind: String, Sendable, CaseIterable, Codable {
 }
 
 /// Which earlier workouts a hint or rep counter compares with (DOMAIN.md §6).
+/// What "last time" is: `exercise`, the last workout with the exercise;
+/// `programDay`, the last session of the same program day; `auto` (the
+/// default), the program day's last session inside a program workout when
+/// it did the exercise, else the exercise's last workout.
 public enum HintScope: String, Sendable, CaseIterable, Codable {
-    case exercise, programDay
+    case exercise, programDay, auto
 }
 
 /// Rules are data (DOMAIN.md §9): an id and version, loaded from a JSON file,
@@ -47,14 +51,15 @@ public enum HintScope: String, Sendable, CaseIterable, Codable {
 /// keys are refused, so a typo cannot silently leave a rule at its default.
 public struct RuleSet: Sendable, Equatable, Codable {
     public var id = "default"
-    public var version = 1
+    /// 2: `hintScope` defaults to `auto` (the program day's last session inside a program workout).
+    public var version = 2
     public var e1rmFormula = E1RMFormula.epley
     /// e1RM is computed only for 1 ≤ reps ≤ this.
     public var e1rmRepCap = 12
     /// Whether warm-up sets count for PRs, e1RM and volume.
     public var warmupsCount = false
     public var prKinds = PRKind.allCases
-    public var hintScope = HintScope.exercise
+    public var hintScope = HintScope.auto
     /// Weight steps the progression prompt suggests, per unit.
     public var incrementKg = 2.5
     public var incrementLb = 5.0

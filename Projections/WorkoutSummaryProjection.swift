@@ -7,12 +7,15 @@ import RepLedgerCore
 /// comparable workout (same template, else same program session, else same name).
 public struct WorkoutSummaryProjection: ProjectionView {
     public static let name = "workout-summary"
-    public static let version = 1
+    /// 2: planned (not yet completed) sets per exercise; a workout in progress lists its planned exercises too.
+    public static let version = 2
 
     public struct ExerciseLine: Sendable, Equatable {
         public var exerciseId: String
         public var exercise: String
         public var sets: Int
+        /// Sets planned and not completed yet.
+        public var plannedSets: Int
         public var tonnageKg: Double
         public var excessReps: Int
         /// Only when the workout gave the exercise a target range.
@@ -38,12 +41,16 @@ public struct WorkoutSummaryProjection: ProjectionView {
         let row = WorkoutHistoryProjection.row(for: w, log: log, rules: rules)
         let records = PersonalRecordsProjection.compute(log, rules: rules)
             .flatMap(\.timeline).filter { $0.workoutId == workoutId }
-        let lines = w.exercisesDone.map { id -> ExerciseLine in
+        // A workout in progress shows what is planned as well as what is done.
+        var ids = w.exercisesDone
+        if w.isOpen { for e in w.entries where !ids.contains(e.exerciseId) { ids.append(e.exerciseId) } }
+        let lines = ids.map { id -> ExerciseLine in
             let sets = w.countedSets(of: id, rules: rules)
             let entry = w.entries.first { $0.exerciseId == id }
             let range = entry.flatMap { e in e.targetRepsMin.flatMap { lo in try? RepRange(min: lo, max: e.targetRepsMax ?? lo) } }
             return ExerciseLine(
-                exerciseId: id, exercise: log.exerciseName(id), sets: sets.count, tonnageKg: sets.reduce(0) { $0 + $1.volumeKg },
+                exerciseId: id, exercise: log.exerciseName(id), sets: sets.count,
+                plannedSets: w.sets.filter { $0.exerciseId == id && !$0.completed }.count, tonnageKg: sets.reduce(0) { $0 + $1.volumeKg },
                 excessReps: RepCounterProjection.excessReps(log, workoutId: workoutId, exerciseId: id, scope: rules.hintScope),
                 prompt: range.flatMap { ProgressionPromptProjection.evaluate(log, workoutId: workoutId, exerciseId: id, range: $0) })
         }

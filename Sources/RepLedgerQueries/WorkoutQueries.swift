@@ -23,6 +23,7 @@ public enum SummaryQuery {
         }
         let exercises: [JSONValue] = s.exercises.map { e in
             .object([("exercise", .string(e.exercise)), ("exerciseId", .string(e.exerciseId)), ("sets", .int(Int64(e.sets))),
+                     ("plannedSets", .int(Int64(e.plannedSets))),
                      ("tonnageKg", .number(e.tonnageKg)), ("excessReps", .int(Int64(e.excessReps))),
                      ("prompt", .optional(e.prompt?.kind.rawValue)), ("promptTitle", .optional(e.prompt?.title))])
         }
@@ -108,7 +109,8 @@ public enum HintQuery {
         let x = try ledger.library().resolve(exercise)
         let s = try hintScope.map { try vocabulary(HintScope.self, "scope", $0) } ?? scope.rules.hintScope
         let time = try scope.answerTime(at: at)
-        if workout == nil, s == .exercise, let stored = try fromSnapshot(store, scope, exerciseId: x.exerciseId, name: x.name, time: time) {
+        // Without a workout there is no program day: `auto` is the exercise scope the index answers.
+        if workout == nil, s != .programDay, let stored = try fromSnapshot(store, scope, exerciseId: x.exerciseId, name: x.name, time: time) {
             return stored
         }
         let log = try scope.log(store)

@@ -155,14 +155,14 @@ enum OpenAPIDocument {
         ("/v1/accounts/{account}/entitlements", queryPath("Free, Pro or Coach (`ledger entitlements --json`).", "Entitlements",
                                                           [query("at", "The time to answer for.")])),
         ("/v1/accounts/{account}/hint/{exercise}", queryPath("Last-time hint (`ledger hint --json`).", "Hint", path: [exercise], [
-            query("scope", "exercise or programDay."), query("at", "The time the hint is for."), query("workout", "Take the time from this workout.")])),
+            query("scope", "exercise, programDay or auto (the default: the program day inside a program workout, else the exercise)."), query("at", "The time the hint is for."), query("workout", "Take the time from this workout.")])),
         ("/v1/accounts/{account}/e1rm/{exercise}", queryPath("e1RM trend (`ledger e1rm --json`).", "E1RM", path: [exercise],
                                                              [query("formula", "epley, brzycki, lombardi, mayhew, oconner, wathan or lander.")])),
         ("/v1/accounts/{account}/summary/{workout}", queryPath("Workout summary (`ledger workout summary --json`).", "Summary", path: [workout])),
         ("/v1/accounts/{account}/prompt/{workout}/{exercise}", queryPath("Progression prompt (`ledger prompt --json`).", "Prompt",
                                                                          path: [workout, exercise], [query("range", "MIN-MAX, e.g. 8-12.")])),
         ("/v1/accounts/{account}/repcount/{workout}/{exercise}", queryPath("Rep counter (`ledger repcount --json`).", "RepCount",
-                                                                           path: [workout, exercise], [query("scope", "exercise or programDay.")])),
+                                                                           path: [workout, exercise], [query("scope", "exercise, programDay or auto (the default: the program day inside a program workout, else the exercise).")])),
         ("/v1/coach/clients", .object([("get", operation("A coach's clients (needs an active Coach product).",
                                                          responses: [json(ref("Clients"))] + errors([401, 403, 410, 503])))])),
     ]

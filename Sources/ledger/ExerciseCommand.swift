@@ -6,7 +6,7 @@ import RepLedgerProjections
 
 struct ExerciseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "exercise", abstract: "The exercise library.", subcommands: [Add.self, List.self, History.self])
+        commandName: "exercise", abstract: "The exercise library.", subcommands: [Add.self, List.self, Search.self, Show.self, History.self])
 
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "history", abstract: "Every workout an exercise was done in, newest first, with its sets.")

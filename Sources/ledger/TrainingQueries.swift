@@ -18,7 +18,7 @@ struct HintCommand: ParsableCommand {
     @OptionGroup var query: QueryOptions
     @Argument(help: "The exercise, by id or name.") var exercise: String
     @Option(help: "The time the hint is for (default: now).") var at: String?
-    @Option(help: "Compare with: exercise (any workout) or programDay (same program session).") var scope: String?
+    @Option(help: "Compare with: exercise (any workout), programDay (same program session) or auto (the default: programDay inside a program workout, else exercise).") var scope: String?
     @Option(help: "Take the time and program session from this workout.") var workout: String?
 
     func run() throws {
@@ -43,7 +43,7 @@ struct RepCountCommand: ParsableCommand {
     @OptionGroup var query: QueryOptions
     @Argument(help: "The workout.") var workout: String
     @Argument(help: "The exercise.") var exercise: String
-    @Option(help: "exercise or programDay (default: the rules' hint scope).") var scope: String?
+    @Option(help: "exercise, programDay or auto (default: the rules' hint scope, auto unless changed).") var scope: String?
 
     func run() throws {
         let a = try RepCountQuery.answer(try global.openStore(), try query.scope(), workout: workout, exercise: exercise, hintScope: scope)

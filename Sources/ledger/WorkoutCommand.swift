@@ -17,7 +17,7 @@ struct WorkoutCommand: ParsableCommand {
           ledger workout finish last
         """,
         subcommands: [Start.self, Log.self, Complete.self, Uncomplete.self, Autofill.self, EditSet.self, DeleteSet.self, Swap.self,
-                      Pause.self, Resume.self, Health.self, Finish.self, Discard.self, Summary.self])
+                      Pause.self, Resume.self, Health.self, Finish.self, Discard.self, Show.self, Summary.self])
 
     struct Start: ParsableCommand {
         static let configuration = CommandConfiguration(

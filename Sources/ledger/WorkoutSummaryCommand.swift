@@ -28,7 +28,10 @@ extension WorkoutCommand {
                 // Lifts by tonnage; timed work (a run, a plank) by what was done.
                 let done = e.tonnageKg > 0 ? WeightText.show(kg: e.tonnageKg, in: unit)
                     : w.exercises.first { $0.exerciseId == e.exerciseId }.map { $0.sets.map { SetRowText.text($0, in: unit, distance: log.account.distanceUnit) }.joined(separator: ", ") } ?? ""
-                Console.out("  \(e.exercise): \(e.sets) set\(e.sets == 1 ? "" : "s"), \(done)\(reps)\(prompt)")
+                let planned = e.plannedSets > 0 ? " (\(e.plannedSets) planned)" : ""
+                let what = e.sets == 0 && e.plannedSets > 0 ? "\(e.plannedSets) set\(e.plannedSets == 1 ? "" : "s") planned, none done yet"
+                    : "\(e.sets) set\(e.sets == 1 ? "" : "s")\(planned), \(done)"
+                Console.out("  \(e.exercise): \(what)\(reps)\(prompt)")
             }
             if let state = log.workouts[w.workoutId], state.heartRateSamples > 0 || state.activeEnergyKcal > 0 {
                 var line: [String] = []

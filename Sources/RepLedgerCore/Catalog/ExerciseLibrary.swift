@@ -14,77 +14,79 @@ import Foundation
 public enum ExerciseLibrary {
     public static let latestVersion = 2
 
-    /// The first-version exercises the database also has: our id → its id.
-    public static let mergedIntoFirstVersion: [String: String] = [
-        "barbell-bench-press": "Barbell_Bench_Press_-_Medium_Grip",
-        "incline-bench-press": "Barbell_Incline_Bench_Press_-_Medium_Grip",
-        "dumbbell-bench-press": "Dumbbell_Bench_Press",
-        "incline-dumbbell-press": "Incline_Dumbbell_Press",
-        "decline-bench-press": "Decline_Barbell_Bench_Press",
-        "machine-chest-press": "Machine_Bench_Press",
-        "dumbbell-fly": "Dumbbell_Flyes",
-        "cable-crossover": "Cable_Crossover",
-        "push-up": "Pushups",
-        "chest-dip": "Dips_-_Chest_Version",
-        "deadlift": "Barbell_Deadlift",
-        "trap-bar-deadlift": "Trap_Bar_Deadlift",
-        "barbell-row": "Bent_Over_Barbell_Row",
-        "dumbbell-row": "One-Arm_Dumbbell_Row",
-        "seated-cable-row": "Seated_Cable_Rows",
-        "t-bar-row": "T-Bar_Row_with_Handle",
-        "pull-up": "Pullups",
-        "chin-up": "Chin-Up",
-        "lat-pulldown": "Wide-Grip_Lat_Pulldown",
-        "straight-arm-pulldown": "Straight-Arm_Pulldown",
-        "face-pull": "Face_Pull",
-        "barbell-shrug": "Barbell_Shrug",
-        "back-extension": "Hyperextensions_Back_Extensions",
-        "overhead-press": "Standing_Military_Press",
-        "dumbbell-shoulder-press": "Seated_Dumbbell_Press",
-        "arnold-press": "Arnold_Dumbbell_Press",
-        "machine-shoulder-press": "Machine_Shoulder_Military_Press",
-        "lateral-raise": "Side_Lateral_Raise",
-        "rear-delt-fly": "Reverse_Flyes",
-        "upright-row": "Upright_Barbell_Row",
-        "barbell-curl": "Barbell_Curl",
-        "dumbbell-curl": "Dumbbell_Bicep_Curl",
-        "hammer-curl": "Hammer_Curls",
-        "preacher-curl": "Preacher_Curl",
-        "cable-curl": "Standing_Biceps_Cable_Curl",
-        "triceps-pushdown": "Triceps_Pushdown",
-        "skull-crusher": "EZ-Bar_Skullcrusher",
-        "overhead-triceps-extension": "Standing_Dumbbell_Triceps_Extension",
-        "close-grip-bench-press": "Close-Grip_Barbell_Bench_Press",
-        "triceps-dip": "Dips_-_Triceps_Version",
-        "wrist-curl": "Seated_Dumbbell_Palms-Up_Wrist_Curl",
-        "back-squat": "Barbell_Squat",
-        "front-squat": "Front_Barbell_Squat",
-        "goblet-squat": "Goblet_Squat",
-        "hack-squat": "Hack_Squat",
-        "leg-press": "Leg_Press",
-        "leg-extension": "Leg_Extensions",
-        "romanian-deadlift": "Romanian_Deadlift",
-        "dumbbell-romanian-deadlift": "Stiff-Legged_Dumbbell_Deadlift",
-        "lying-leg-curl": "Lying_Leg_Curls",
-        "seated-leg-curl": "Seated_Leg_Curl",
-        "hip-thrust": "Barbell_Hip_Thrust",
-        "hip-abduction": "Thigh_Abductor",
-        "hip-adduction": "Thigh_Adductor",
-        "standing-calf-raise": "Standing_Calf_Raises",
-        "seated-calf-raise": "Seated_Calf_Raise",
-        "plank": "Plank",
-        "hanging-leg-raise": "Hanging_Leg_Raise",
-        "cable-crunch": "Cable_Crunch",
-        "ab-wheel-rollout": "Ab_Roller",
-        "russian-twist": "Russian_Twist",
-        "power-clean": "Power_Clean",
-        "box-jump": "Front_Box_Jump",
-        "farmers-walk": "Farmers_Walk",
-        "running": "Running_Treadmill",
-        "rowing-machine": "Rowing_Stationary",
-        "cycling": "Bicycling_Stationary",
-        "jump-rope": "Rope_Jumping",
-        "hip-flexor-stretch": "Kneeling_Hip_Flexor",
+    /// The first-version exercises the database also has: (our id, its id);
+    /// one of ours may stand for two of its entries.
+    public static let mergedIntoFirstVersion: [(ours: String, theirs: String)] = [
+        ("barbell-bench-press", "Barbell_Bench_Press_-_Medium_Grip"),
+        ("incline-bench-press", "Barbell_Incline_Bench_Press_-_Medium_Grip"),
+        ("dumbbell-bench-press", "Dumbbell_Bench_Press"),
+        ("incline-dumbbell-press", "Incline_Dumbbell_Press"),
+        ("decline-bench-press", "Decline_Barbell_Bench_Press"),
+        ("machine-chest-press", "Machine_Bench_Press"),
+        ("dumbbell-fly", "Dumbbell_Flyes"),
+        ("cable-crossover", "Cable_Crossover"),
+        ("push-up", "Pushups"),
+        ("chest-dip", "Dips_-_Chest_Version"),
+        ("deadlift", "Barbell_Deadlift"),
+        ("trap-bar-deadlift", "Trap_Bar_Deadlift"),
+        ("barbell-row", "Bent_Over_Barbell_Row"),
+        ("dumbbell-row", "One-Arm_Dumbbell_Row"),
+        ("seated-cable-row", "Seated_Cable_Rows"),
+        ("t-bar-row", "T-Bar_Row_with_Handle"),
+        ("pull-up", "Pullups"),
+        ("chin-up", "Chin-Up"),
+        ("lat-pulldown", "Wide-Grip_Lat_Pulldown"),
+        ("straight-arm-pulldown", "Straight-Arm_Pulldown"),
+        ("face-pull", "Face_Pull"),
+        ("barbell-shrug", "Barbell_Shrug"),
+        ("back-extension", "Hyperextensions_Back_Extensions"),
+        ("overhead-press", "Standing_Military_Press"),
+        ("dumbbell-shoulder-press", "Seated_Dumbbell_Press"),
+        ("dumbbell-shoulder-press", "Dumbbell_Shoulder_Press"),
+        ("arnold-press", "Arnold_Dumbbell_Press"),
+        ("machine-shoulder-press", "Machine_Shoulder_Military_Press"),
+        ("lateral-raise", "Side_Lateral_Raise"),
+        ("rear-delt-fly", "Reverse_Flyes"),
+        ("upright-row", "Upright_Barbell_Row"),
+        ("barbell-curl", "Barbell_Curl"),
+        ("dumbbell-curl", "Dumbbell_Bicep_Curl"),
+        ("hammer-curl", "Hammer_Curls"),
+        ("preacher-curl", "Preacher_Curl"),
+        ("cable-curl", "Standing_Biceps_Cable_Curl"),
+        ("triceps-pushdown", "Triceps_Pushdown"),
+        ("skull-crusher", "EZ-Bar_Skullcrusher"),
+        ("overhead-triceps-extension", "Standing_Dumbbell_Triceps_Extension"),
+        ("close-grip-bench-press", "Close-Grip_Barbell_Bench_Press"),
+        ("triceps-dip", "Dips_-_Triceps_Version"),
+        ("wrist-curl", "Seated_Dumbbell_Palms-Up_Wrist_Curl"),
+        ("back-squat", "Barbell_Squat"),
+        ("front-squat", "Front_Barbell_Squat"),
+        ("goblet-squat", "Goblet_Squat"),
+        ("hack-squat", "Hack_Squat"),
+        ("leg-press", "Leg_Press"),
+        ("leg-extension", "Leg_Extensions"),
+        ("romanian-deadlift", "Romanian_Deadlift"),
+        ("dumbbell-romanian-deadlift", "Stiff-Legged_Dumbbell_Deadlift"),
+        ("lying-leg-curl", "Lying_Leg_Curls"),
+        ("seated-leg-curl", "Seated_Leg_Curl"),
+        ("hip-thrust", "Barbell_Hip_Thrust"),
+        ("hip-abduction", "Thigh_Abductor"),
+        ("hip-adduction", "Thigh_Adductor"),
+        ("standing-calf-raise", "Standing_Calf_Raises"),
+        ("seated-calf-raise", "Seated_Calf_Raise"),
+        ("plank", "Plank"),
+        ("hanging-leg-raise", "Hanging_Leg_Raise"),
+        ("cable-crunch", "Cable_Crunch"),
+        ("ab-wheel-rollout", "Ab_Roller"),
+        ("russian-twist", "Russian_Twist"),
+        ("power-clean", "Power_Clean"),
+        ("box-jump", "Front_Box_Jump"),
+        ("farmers-walk", "Farmers_Walk"),
+        ("running", "Running_Treadmill"),
+        ("rowing-machine", "Rowing_Stationary"),
+        ("cycling", "Bicycling_Stationary"),
+        ("jump-rope", "Rope_Jumping"),
+        ("hip-flexor-stretch", "Kneeling_Hip_Flexor"),
     ]
 
     /// Names lifters type for first-version exercises, beyond the database's names.
@@ -112,7 +114,7 @@ public enum ExerciseLibrary {
 
     /// Version 2: the database's entries the library takes, in its order.
     public static let secondVersion: [ExerciseDefined] = {
-        let merged = Set(mergedIntoFirstVersion.values)
+        let merged = Set(mergedIntoFirstVersion.map(\.theirs))
         let firstIds = Set(ExerciseSeed.all.map(\.exerciseId))
         let firstNames = Set(ExerciseSeed.all.map { $0.name.lowercased() })
         return FreeExerciseDB.entries.compactMap { e in
@@ -162,14 +164,14 @@ public enum ExerciseLibrary {
         }
     }
 
-    /// An exercise each version is known by: a ledger that holds it holds the version.
-    static let marker: [Int: String] = [1: "barbell-bench-press", 2: "3-4-sit-up"]
+    /// Exercises each version is known by: a ledger that holds one of them
+    /// (not as a lifter's custom exercise that took the id first) holds the version.
+    static let markers: [Int: [String]] = [1: ["barbell-bench-press", "back-squat"], 2: ["3-4-sit-up", "band-row"]]
 
     /// The versions a library lacks, oldest first.
     public static func missingVersions(in library: LibraryState) -> [Int] {
         (1...latestVersion).filter { v in
-            guard let id = marker[v], let x = library.exercises[id] else { return true }
-            return x.definition.custom // a custom exercise of that name came first: the version is still missing
+            !(markers[v] ?? []).contains { id in library.exercises[id].map { !$0.definition.custom } ?? false }
         }
     }
 
@@ -186,7 +188,9 @@ public enum ExerciseLibrary {
     /// The names an exercise is known by besides its own (lowercased).
     public static func aliases(of exerciseId: String) -> [String] {
         var out = commonAliases[exerciseId] ?? []
-        if let dbId = mergedIntoFirstVersion[exerciseId], let e = FreeExerciseDB.byId[dbId] { out.append(e.name.lowercased()) }
+        for (ours, theirs) in mergedIntoFirstVersion where ours == exerciseId {
+            if let e = FreeExerciseDB.byId[theirs] { out.append(e.name.lowercased()) }
+        }
         return out
     }
 
@@ -203,7 +207,7 @@ public enum ExerciseLibrary {
 
     /// The database entry an exercise comes from, for its instructions.
     public static func sourceEntry(of exerciseId: String) -> FreeExerciseDB.Entry? {
-        if let dbId = mergedIntoFirstVersion[exerciseId] { return FreeExerciseDB.byId[dbId] }
+        if let merged = mergedIntoFirstVersion.first(where: { $0.ours == exerciseId }) { return FreeExerciseDB.byId[merged.theirs] }
         return FreeExerciseDB.entries.first { Slug.make($0.name) == exerciseId }
     }
 }

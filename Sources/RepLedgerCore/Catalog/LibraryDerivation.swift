@@ -207,11 +207,12 @@ public enum LibraryDerivation {
 
     /// 0–100, how strongly a generator prefers the exercise: compound before
     /// isolation, free weights before the rest, the common form before its
-    /// variants (each qualifier in the name costs 3), kept within 20–85 so
-    /// the first library's hand-rated staples (up to 97) stay the first picks.
+    /// variants (each qualifier in the name costs 3), explosive lifts after
+    /// the rest (they are a specialist's choice), kept within 20–80 so the
+    /// first library's hand-rated staples (up to 97) stay the first picks.
     static func rating(_ e: FreeExerciseDB.Entry, _ w: NameWords, _ kind: ExerciseKind, _ gear: [Equipment]) -> Int {
         var r = 40
-        r += e.mechanic == "compound" ? 20 : e.mechanic == "isolation" ? 5 : 0
+        r += e.mechanic == "compound" ? 15 : e.mechanic == "isolation" ? 5 : 0
         switch e.category {
         case "powerlifting": r += 8
         case "strongman", "plyometrics", "stretching": r -= 5
@@ -221,9 +222,9 @@ public enum LibraryDerivation {
         else if gear.contains(.band) || gear.contains(.other) { r -= 5 }
         else { r += 4 }
         r += e.level == "beginner" ? 4 : e.level == "intermediate" ? 2 : -6
-        if kind == .mobility || kind == .recovery { r -= 10 }
+        if kind == .mobility || kind == .recovery || kind == .explosive { r -= 10 }
         r -= min(12, 3 * w.qualifierCount)
-        return min(85, max(20, r))
+        return min(80, max(20, r))
     }
 }
 

@@ -1,0 +1,80 @@
+import RepLedgerCore
+import RepLedgerProjections
+
+/// `workout show W`: today's plan on screen. Every exercise of the workout in
+/// its order with its target, its rest, its planned and done sets (with set
+/// ids, to complete or edit them) and what to beat from last time.
+public enum WorkoutPlanQuery {
+    public struct Exercise {
+        public var entry: WorkoutState.Entry
+        public var name: String
+        public var restSeconds: Int
+        /// `program` (the program day's rest, by the exercise's rating) or `default` (the lifter's rest setting).
+        public var restSource: String
+        public var sets: [WorkoutState.SetRecord]
+        public var lastTime: LastTimeHintProjection.Hint
+    }
+
+    public struct Answer {
+        public var workout: WorkoutState
+        public var programName: String?
+        public var exercises: [Exercise]
+        public var log: TrainingLogProjection
+    }
+
+    public static func answer(_ store: any EventStore, _ scope: QueryScope, workout: String) throws -> Answer {
+        let id = try Ledger(store: store).resolveWorkout(workout)
+        let log = try scope.log(store)
+        guard let w = log.workouts[id], w.exists else { throw Refusal.unknownWorkout(workout) }
+        let program = w.programId.flatMap { p in log.programs.live.first { $0.programId == p } }
+        let day = w.programDayIndex.flatMap { i in program.map(\.generated.sessions).flatMap { i < $0.count ? $0[i] : nil } }
+        let context = LastTimeHintProjection.Context(workout: w, scope: scope.rules.hintScope)
+        let exercises = w.entries.map { entry -> Exercise in
+            let planned = day?.exercises.first { $0.exerciseId == entry.exerciseId }
+            return Exercise(entry: entry, name: log.exerciseName(entry.exerciseId),
+                            restSeconds: planned?.restSeconds ?? log.account.restTimerSeconds,
+                            restSource: planned == nil ? "default" : "program",
+                            sets: w.sets.filter { $0.entryId == entry.entryId },
+                            lastTime: LastTimeHintProjection.hint(log, exerciseId: entry.exerciseId, context: context))
+        }
+        return Answer(workout: w, programName: program.map { _ in day?.name ?? w.name }, exercises: exercises, log: log)
+    }
+
+    public static func document(_ a: Answer) -> JSONValue {
+        let w = a.workout
+        return .object([
+            ("workoutId", .string(w.workoutId.lowercased)), ("name", .string(w.name)), ("status", .string(w.status.rawValue)),
+            ("origin", .string(w.origin.rawValue)), ("startedAt", .optional(w.startedAt?.iso8601)),
+            ("programId", .optional(w.programId?.lowercased)), ("programDay", w.programDayIndex.map { .int(Int64($0 + 1)) } ?? .null),
+            ("plannedSets", .int(Int64(w.sets.filter { !$0.completed }.count))),
+            ("doneSets", .int(Int64(w.sets.filter(\.completed).count))),
+            ("exercises", .array(a.exercises.map { x in
+                .object([
+                    ("exerciseId", .string(x.entry.exerciseId)), ("exercise", .string(x.name)),
+                    ("entryId", .string(x.entry.entryId.lowercased)), ("supersetId", .optional(x.entry.supersetId?.lowercased)),
+                    ("targetSets", .optional(x.entry.targetSets)), ("targetRepsMin", .optional(x.entry.targetRepsMin)),
+                    ("targetRepsMax", .optional(x.entry.targetRepsMax)),
+                    ("restSeconds", .int(Int64(x.restSeconds))), ("restSource", .string(x.restSource)),
+                    ("note", .optional(x.entry.note)),
+                    ("sets", .array(x.sets.enumerated().map { i, s in
+                        .object([
+                            ("setId", .string(s.setId.lowercased)), ("number", .int(Int64(i + 1))),
+                            ("state", .string(s.completed ? "done" : "planned")), ("type", .string(s.type.rawValue)),
+                            ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.metrics.reps)), ("rpe", .optional(s.metrics.rpe)),
+                            ("durationSeconds", .optional(s.metrics.durationSeconds)),
+                            ("distanceMeters", .optional(s.metrics.distanceMeters)), ("notes", .optional(s.notes)),
+                        ])
+                    })),
+                    ("lastTime", lastTime(x.lastTime)),
+                ])
+            })),
+        ])
+    }
+
+    static func lastTime(_ h: LastTimeHintProjection.Hint) -> JSONValue {
+        guard let id = h.lastWorkoutId else { return .null }
+        func set(_ s: LastTimeHintProjection.SetShown) -> JSONValue { .object([("weightKg", .optional(s.weightKg)), ("reps", .optional(s.reps))]) }
+        return .object([("workoutId", .string(id.lowercased)), ("date", .optional(h.date?.iso8601)), ("ago", .optional(h.ago)),
+                        ("bestSet", h.bestSet.map(set) ?? .null), ("sets", .array(h.sets.map(set)))])
+    }
+}

@@ -1,0 +1,46 @@
+import LedgerShell
+import ArgumentParser
+import RepLedgerCore
+import RepLedgerQueries
+
+extension WorkoutCommand {
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show",
+            abstract: "Today's plan: every exercise with its target, rest, planned and done sets (with set ids) and what to beat.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var query: QueryOptions
+        @Argument(help: "The workout: an id, a unique id prefix, or `last`.") var workout: String
+
+        func run() throws {
+            let a = try WorkoutPlanQuery.answer(try global.openStore(), try query.scope(), workout: workout)
+            if global.json { Console.json(WorkoutPlanQuery.document(a)); return }
+            let w = a.workout
+            let unit = a.log.account.liftingUnit, distance = a.log.account.distanceUnit
+            let status = w.isOpen ? "in progress" : w.status.rawValue
+            let day = w.programDayIndex.map { " · program day \($0 + 1)" } ?? ""
+            Console.out("\(w.name) · \(w.startedAt?.isoDate ?? "not started") · \(status)\(day) · id \(w.workoutId.lowercased.prefix(8))")
+            let done = w.sets.filter(\.completed).count
+            Console.out("  \(done) of \(w.sets.count) set\(w.sets.count == 1 ? "" : "s") done")
+            for (i, x) in a.exercises.enumerated() {
+                var target = ""
+                if let lo = x.entry.targetRepsMin {
+                    let hi = x.entry.targetRepsMax ?? lo
+                    target = "\(x.entry.targetSets ?? x.sets.count) × \(lo == hi ? "\(lo)" : "\(lo)–\(hi)"), "
+                }
+                Console.out("\(i + 1). \(x.name)  \(target)rest \(x.restSeconds) s")
+                if let best = x.lastTime.bestSet, let ago = x.lastTime.ago {
+                    let sets = x.lastTime.sets.map { WeightText.set(kg: $0.weightKg, reps: $0.reps, in: unit) }.joined(separator: ", ")
+                    Console.out("   to beat (\(ago)): \(WeightText.set(kg: best.weightKg, reps: best.reps, in: unit)); then \(sets)")
+                }
+                if let note = x.entry.note { Console.out("   note: \(note)") }
+                for (n, s) in x.sets.enumerated() {
+                    let what = SetText.describe(kg: s.weightKg, reps: s.metrics.reps, durationSeconds: s.metrics.durationSeconds,
+                                                distanceMeters: s.metrics.distanceMeters, in: unit, distance: distance)
+                    let type = s.type == .normal ? "" : " (\(s.type.rawValue))"
+                    Console.out("   #\(n + 1) \(s.setId.lowercased.prefix(8))  \(s.completed ? "done   " : "planned")  \(what)\(type)")
+                }
+            }
+        }
+    }
+}
