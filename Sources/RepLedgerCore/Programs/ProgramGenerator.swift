@@ -190,7 +190,7 @@ public enum ProgramGenerator {
                     if missing.count == 1, let e = missing.first { unlocks[e, default: 0] += 1 }
                 }
             }
-            let best = unlocks.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }.prefix(3).map(\.key.rawValue)
+            let best = unlocks.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }.prefix(3).map { kebab($0.key.rawValue) }
             return best.isEmpty ? "no equipment fills it at your experience level" : "\(orList(best)) would fill it"
         }
         if let i = slots.indices.first(where: { candidates[$0].isEmpty }) {
