@@ -4,7 +4,7 @@ import RepLedgerProjections
 
 /// `exercise search TEXT`: the library ranked by how the text matches (the
 /// whole name or an alias, the start of the name, the start of an alias,
-/// every word at a word's start, anywhere), then by how often the lifter has
+/// every word at a word's start, anywhere for four letters or more), then by how often the lifter has
 /// done the exercise, then by its rating (the library's popularity).
 public enum ExerciseSearchQuery {
     public struct Hit {
@@ -36,7 +36,7 @@ public enum ExerciseSearchQuery {
                 : name.hasPrefix(key) ? 1
                 : aliases.contains { $0.hasPrefix(key) } ? 2
                 : words.allSatisfy { spaced.contains($0) } ? 3
-                : name.contains(key) ? 4 : nil
+                : key.count >= 4 && name.contains(key) ? 4 : nil // "rdl" is not in "hurdle"
             guard let rank else { continue }
             let match = ["name", "start", "aliasStart", "words", "contains"][rank]
             hits.append((rank, Hit(exercise: x, match: rank == 0 && name != key ? "alias" : match, timesDone: done[id] ?? 0)))
