@@ -73,8 +73,7 @@ public enum WorkoutPlanQuery {
 
     static func lastTime(_ h: LastTimeHintProjection.Hint) -> JSONValue {
         guard let id = h.lastWorkoutId else { return .null }
-        func set(_ s: LastTimeHintProjection.SetShown) -> JSONValue { .object([("weightKg", .optional(s.weightKg)), ("reps", .optional(s.reps))]) }
         return .object([("workoutId", .string(id.lowercased)), ("date", .optional(h.date?.iso8601)), ("ago", .optional(h.ago)),
-                        ("bestSet", h.bestSet.map(set) ?? .null), ("sets", .array(h.sets.map(set)))])
+                        ("bestSet", h.bestSet.map(HintQuery.set) ?? .null), ("sets", .array(h.sets.map(HintQuery.set)))])
     }
 }

@@ -147,14 +147,16 @@ public enum HintQuery {
 
     public static func document(_ a: Answer) -> JSONValue {
         let hint = a.hint
-        func set(_ s: LastTimeHintProjection.SetShown) -> JSONValue {
-            .object([("weightKg", .optional(s.weightKg)), ("reps", .optional(s.reps))])
-        }
         return .object([
             ("exercise", .string(hint.exercise)), ("exerciseId", .string(hint.exerciseId)),
             ("lastWorkoutId", .optional(hint.lastWorkoutId?.lowercased)), ("date", .optional(hint.date?.iso8601)),
             ("ago", .optional(hint.ago)), ("bestSet", hint.bestSet.map(set) ?? .null), ("sets", .array(hint.sets.map(set))),
         ])
+    }
+
+    /// One set of a hint, as `hint` and `workout show` give it.
+    static func set(_ s: LastTimeHintProjection.SetShown) -> JSONValue {
+        .object([("weightKg", .optional(s.weightKg)), ("reps", .optional(s.reps))])
     }
 }
 

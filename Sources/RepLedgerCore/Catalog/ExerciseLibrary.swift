@@ -129,31 +129,17 @@ public enum ExerciseLibrary {
     /// (it has no kettlebell or band curl, no band row or pull-down, and no
     /// bodyweight pull without a bar).
     public static let ownSecondVersion: [ExerciseDefined] = [
-        own("band-row", "Seated Row (Band)", [.back], [.lats, .biceps], [.band], "horizontal-pull", 0, 62),
-        own("band-lat-pulldown", "Lat Pulldown (Band)", [.lats], [.biceps], [.band], "vertical-pull", 0, 60),
-        own("band-curl", "Bicep Curl (Band)", [.biceps], [.forearms], [.band], "elbow-flexion", 0, 58),
-        own("band-hammer-curl", "Hammer Curl (Band)", [.biceps], [.forearms], [.band], "hammer-curl", 0, 54),
-        own("kettlebell-curl", "Bicep Curl (Kettlebell)", [.biceps], [.forearms], [.kettlebell], "elbow-flexion", 1, 62),
-        own("kettlebell-hammer-curl", "Hammer Curl (Kettlebell)", [.biceps], [.forearms], [.kettlebell], "hammer-curl", 1, 58),
-        own("kettlebell-floor-pullover", "Floor Pullover (Kettlebell)", [.lats], [.chest, .triceps], [.kettlebell], "pullover", 1, 58),
-        own("prone-ytw-raise", "Prone Y-T-W Raise", [.back], [.shoulders, .traps], [.bodyweight], "scapular-raise", 0, 52),
-        own("prone-lat-pulldown", "Prone Lat Pulldown (Bodyweight)", [.lats], [.back], [.bodyweight], "prone-pulldown", 0, 46),
-        own("towel-curl", "Towel Bicep Curl", [.biceps], [.forearms], [.bodyweight], "elbow-flexion", 0, 45),
+        ExerciseSeed.x("band-row", "Seated Row (Band)", [.back], [.lats, .biceps], [.band], "horizontal-pull", 0, 62),
+        ExerciseSeed.x("band-lat-pulldown", "Lat Pulldown (Band)", [.lats], [.biceps], [.band], "vertical-pull", 0, 60),
+        ExerciseSeed.x("band-curl", "Bicep Curl (Band)", [.biceps], [.forearms], [.band], "elbow-flexion", 0, 58),
+        ExerciseSeed.x("band-hammer-curl", "Hammer Curl (Band)", [.biceps], [.forearms], [.band], "hammer-curl", 0, 54),
+        ExerciseSeed.x("kettlebell-curl", "Bicep Curl (Kettlebell)", [.biceps], [.forearms], [.kettlebell], "elbow-flexion", 1, 62),
+        ExerciseSeed.x("kettlebell-hammer-curl", "Hammer Curl (Kettlebell)", [.biceps], [.forearms], [.kettlebell], "hammer-curl", 1, 58),
+        ExerciseSeed.x("kettlebell-floor-pullover", "Floor Pullover (Kettlebell)", [.lats], [.chest, .triceps], [.kettlebell], "pullover", 1, 58),
+        ExerciseSeed.x("prone-ytw-raise", "Prone Y-T-W Raise", [.back], [.shoulders, .traps], [.bodyweight], "scapular-raise", 0, 52),
+        ExerciseSeed.x("prone-lat-pulldown", "Prone Lat Pulldown (Bodyweight)", [.lats], [.back], [.bodyweight], "prone-pulldown", 0, 46),
+        ExerciseSeed.x("towel-curl", "Towel Bicep Curl", [.biceps], [.forearms], [.bodyweight], "elbow-flexion", 0, 45),
     ]
-
-    private static func own(_ id: String, _ name: String, _ primary: [Muscle], _ secondary: [Muscle], _ equipment: [Equipment],
-                            _ movement: String, _ complexity: Int, _ rating: Int) -> ExerciseDefined {
-        var e = ExerciseDefined()
-        e.exerciseId = id
-        e.name = name
-        e.primaryMuscles = primary
-        e.secondaryMuscles = secondary
-        e.equipment = equipment
-        e.canonicalMovement = movement
-        e.complexity = complexity
-        e.rating = rating
-        return e
-    }
 
     /// The exercises of a version.
     public static func exercises(version: Int) -> [ExerciseDefined] {

@@ -97,8 +97,9 @@ public enum ExerciseSeed {
         x("foam-rolling", "Foam Rolling", [.fullBody], [], [.other], "soft-tissue", 0, 30, kind: .recovery),
     ]
 
-    private static func x(_ id: String, _ name: String, _ primary: [Muscle], _ secondary: [Muscle], _ equipment: [Equipment],
-                          _ movement: String, _ complexity: Int, _ rating: Int, kind: ExerciseKind = .strength) -> ExerciseDefined {
+    /// One library exercise, as the hand-written versions list them.
+    static func x(_ id: String, _ name: String, _ primary: [Muscle], _ secondary: [Muscle], _ equipment: [Equipment],
+                  _ movement: String, _ complexity: Int, _ rating: Int, kind: ExerciseKind = .strength) -> ExerciseDefined {
         var e = ExerciseDefined()
         e.exerciseId = id
         e.name = name
