@@ -9,7 +9,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 2: weigh-ins (`body`), programs and progression overrides, heart-rate averages and the bodyweight display choice in the state.
     /// 3: sets merge by `occurredAt` (set clocks, deleted sets kept, ranks), SERVER.md §6.
     /// 4: the distance unit and the store's signed receipts in the account state.
-    public static let version = 4
+    /// 5: programs carry their holds' time targets.
+    public static let version = 5
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()
@@ -70,7 +71,7 @@ public struct TrainingLogProjection: Projection, Equatable {
             templates.evolve(event, at: recorded.occurredAt)
         case .bodyweightMeasured:
             body.evolve(event, at: recorded.occurredAt)
-        case .questionnaireAnswered, .programGenerated, .programActivated, .programRemoved, .progressionOverrideSet:
+        case .questionnaireAnswered, .programGenerated, .programHoldsTimed, .programActivated, .programRemoved, .progressionOverrideSet:
             programs.evolve(event, at: recorded.occurredAt)
         default:
             account.evolve(event, at: recorded.occurredAt)

@@ -148,7 +148,10 @@ enum ProgramText {
 
     static func print(_ p: ProgramGenerated, ledger: Ledger, json: Bool) throws {
         let library = try ledger.library()
-        let questionnaire = try ledger.programs().questionnaires[p.questionnaireId]
+        let programs = try ledger.programs()
+        let holds = programs.live.first { $0.programId == p.programId }?.holds ?? []
+        func hold(_ day: Int, _ x: ProgramExercise) -> ProgramHold? { holds.first { $0.session == day && $0.exerciseId == x.exerciseId } }
+        let questionnaire = programs.questionnaires[p.questionnaireId]
         let warnings = (questionnaire.map { ProgramAdvice($0).warnings } ?? []) + (p.repeatWarning ? [ProgramAdvice.repeatWarning] : [])
         if json {
             Console.json(.object([
@@ -158,6 +161,7 @@ enum ProgramText {
                     .object([("day", .int(Int64(i + 1))), ("name", .string(s.name)), ("exercises", .array(s.exercises.map { x in
                         .object([("exerciseId", .string(x.exerciseId)), ("name", .string(library.name(of: x.exerciseId))),
                                  ("sets", .int(Int64(x.sets))), ("repsMin", .int(Int64(x.repsMin))), ("repsMax", .int(Int64(x.repsMax))),
+                                 ("secondsMin", .optional(hold(i, x)?.secondsMin)), ("secondsMax", .optional(hold(i, x)?.secondsMax)),
                                  ("restSeconds", .int(Int64(x.restSeconds))), ("injuryWarning", .bool(x.injuryWarning))])
                     }))])
                 })),
@@ -168,7 +172,8 @@ enum ProgramText {
         var rows: [[String]] = []
         for (i, s) in p.sessions.enumerated() {
             for (j, x) in s.exercises.enumerated() {
-                rows.append([j == 0 ? "\(i + 1) \(s.name)" : "", library.name(of: x.exerciseId), "\(x.sets) × \(x.repsMin)–\(x.repsMax)",
+                let target = hold(i, x).map { "\(x.sets) × \($0.secondsMin)–\($0.secondsMax) s" } ?? "\(x.sets) × \(x.repsMin)–\(x.repsMax)"
+                rows.append([j == 0 ? "\(i + 1) \(s.name)" : "", library.name(of: x.exerciseId), target,
                              "\(x.restSeconds) s", x.injuryWarning ? "check: injury" : ""])
             }
         }

@@ -116,7 +116,11 @@ struct ProgramGenerationTests {
                             #expect(Set(x.equipment).isSubset(of: owned))
                             #expect(e.sets == 3)
                             #expect(e.restSeconds == (x.rating > 80 ? 120 : x.rating >= 50 ? 90 : 60))
-                            #expect(ProgramGenerator.repRanges(goals: q.goals, rating: x.rating).contains { $0 == (e.repsMin, e.repsMax) })
+                            if x.kind == .isometric {
+                                #expect((e.repsMin, e.repsMax) == (1, 1)) // one hold a set, timed by ProgramHoldsTimed
+                            } else {
+                                #expect(ProgramGenerator.repRanges(goals: q.goals, rating: x.rating).contains { $0 == (e.repsMin, e.repsMax) })
+                            }
                             #expect(e.injuryWarning == (!q.injuries.isEmpty && !Set([Muscle.quads, .hamstrings, .calves])
                                 .isDisjoint(with: x.primaryMuscles + x.secondaryMuscles)))
                         }
@@ -145,6 +149,40 @@ struct ProgramGenerationTests {
         q.sessionMinutes = 0
         #expect(throws: Refusal.self) { try t.ledger.execute { try $0.answerQuestionnaire(q) } }
         #expect(try t.count() == Int64(Ledger.seedEvents.count))
+    }
+
+    @Test("a hold is planned in seconds: the program records its time target, the day plans durations, not reps")
+    func holdsAreTimed() throws {
+        let t = try TempLedger()
+        // Leave the plank the only abs exercise a lifter with no equipment can be given.
+        let library = try t.ledger.library()
+        let others = library.order.compactMap { library.exercises[$0]?.definition }.filter {
+            $0.primaryMuscles.contains(.abs) && $0.exerciseId != "plank"
+        }
+        try t.store.append(others.map { x in
+            var e = ExerciseArchived()
+            e.exerciseId = x.exerciseId
+            return ProposedEvent(eventId: UUID(), event: .exerciseArchived(e), occurredAt: .at("2026-10-01T07:00:00Z"), device: "test")
+        })
+        var q = QuestionnaireAnswered()
+        q.daysPerWeek = 1
+        q.experience = .beginner
+        q.goals = [.fatLoss]
+        q.equipment = [.bodyweight]
+        _ = try t.ledger.execute { try $0.answerQuestionnaire(q) }
+        let program = try t.ledger.execute { try $0.generateProgram(seed: 5) }
+        let plank = try #require(program.sessions[0].exercises.first { $0.exerciseId == "plank" })
+        #expect((plank.repsMin, plank.repsMax) == (1, 1))
+        let stored = try #require(t.ledger.programs().live.first { $0.programId == program.programId })
+        #expect(stored.holds.map { "\($0.session) \($0.exerciseId) \($0.secondsMin)-\($0.secondsMax)" } == ["0 plank 40-60"])
+        let workoutId = try t.ledger.execute { try $0.startWorkout(program: "active", day: 1) }
+        let planned = try t.ledger.workout(workoutId).sets.filter { $0.exerciseId == "plank" }
+        #expect(planned.count == 3 && planned.allSatisfy { !$0.completed && $0.metrics.durationSeconds == 60 && $0.metrics.reps == nil })
+        // The server admits a hold only within 5–600 s, the least first.
+        var bad = ProgramHold()
+        bad.exerciseId = "plank"
+        (bad.secondsMin, bad.secondsMax) = (90, 30)
+        #expect(throws: Refusal.self) { try ProgramGenerator.validate(bad) }
     }
 
     @Test("at most 2 programs: a third removes the oldest, as an event; the newest is active")

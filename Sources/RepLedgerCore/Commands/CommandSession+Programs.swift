@@ -54,9 +54,17 @@ extension CommandSession {
         e.seed = chosenSeed
         e.repeatWarning = repeatWarning
         e.sessions = sessions
+        var timed: [LedgerEvent] = []
+        let holds = ProgramGenerator.holdTargets(sessions, library: library, goals: q.goals)
+        if !holds.isEmpty {
+            var h = ProgramHoldsTimed()
+            h.programId = id
+            h.holds = holds
+            timed.append(.programHoldsTimed(h))
+        }
         var activated = ProgramActivated()
         activated.programId = id
-        emit(events + [.programGenerated(e), .programActivated(activated)])
+        emit(events + [.programGenerated(e)] + timed + [.programActivated(activated)])
         return e
     }
 
@@ -88,6 +96,12 @@ extension CommandSession {
         let id = try startWorkout(name: name ?? session.name, origin: .programDay, programId: p.programId, programDayIndex: day - 1)
         for x in session.exercises {
             guard let exercise = try? library.resolveActive(x.exerciseId) else { continue } // archived since
+            if let hold = p.hold(session: day - 1, exerciseId: x.exerciseId) {
+                // A hold is planned in seconds, at the top of its range.
+                planExercise(id, exerciseId: exercise.exerciseId, repsMin: nil, repsMax: nil,
+                             sets: Array(repeating: (SetType.normal, SetMetrics(durationSeconds: Double(hold.secondsMax))), count: x.sets))
+                continue
+            }
             planExercise(id, exerciseId: exercise.exerciseId, repsMin: x.repsMin, repsMax: x.repsMax,
                          sets: Array(repeating: (SetType.normal, SetMetrics(reps: x.repsMax)), count: x.sets))
         }

@@ -48,6 +48,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case upsellDismissed(UpsellDismissed)
     case questionnaireAnswered(QuestionnaireAnswered)
     case programGenerated(ProgramGenerated)
+    case programHoldsTimed(ProgramHoldsTimed)
     case programActivated(ProgramActivated)
     case programRemoved(ProgramRemoved)
     case importBatchStarted(ImportBatchStarted)
@@ -103,6 +104,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .upsellDismissed(let e): e
         case .questionnaireAnswered(let e): e
         case .programGenerated(let e): e
+        case .programHoldsTimed(let e): e
         case .programActivated(let e): e
         case .programRemoved(let e): e
         case .importBatchStarted(let e): e
@@ -198,6 +200,7 @@ public enum EventCatalog {
         Entry(ImportBatchFinished.self, LedgerEvent.importBatchFinished),
         Entry(BodyweightMeasured.self, LedgerEvent.bodyweightMeasured),
         Entry(ProgressionOverrideSet.self, LedgerEvent.progressionOverrideSet),
+        Entry(ProgramHoldsTimed.self, LedgerEvent.programHoldsTimed),
         Entry(ExportWritten.self, LedgerEvent.exportWritten),
         Entry(CoachAccessGranted.self, LedgerEvent.coachAccessGranted),
         Entry(CoachAccessRevoked.self, LedgerEvent.coachAccessRevoked),

@@ -75,6 +75,39 @@ public struct ProgramGenerated: EventPayload {
     }
 }
 
+/// A hold's time target in a program: the exercise of one session, held
+/// for `secondsMin`–`secondsMax` seconds per set.
+public struct ProgramHold: Sendable, Hashable, PayloadRecord {
+    /// The session's index in the program (day 1 is 0).
+    public var session = 0
+    public var exerciseId = ""
+    public var secondsMin = 30
+    public var secondsMax = 45
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("session", &session)
+        try c.field("exerciseId", &exerciseId)
+        try c.field("secondsMin", &secondsMin)
+        try c.field("secondsMax", &secondsMax)
+    }
+}
+
+/// The time targets of a program's holds (isometric exercises: a plank is
+/// held for seconds, not counted in repetitions), recorded with the program
+/// they belong to. A separate event so that `ProgramGenerated`'s layout, which
+/// every earlier log holds, stays as it is.
+public struct ProgramHoldsTimed: EventPayload {
+    public static let eventType = EventType("ProgramHoldsTimed", code: 75)
+    public var programId = UUID.zero
+    public var holds: [ProgramHold] = []
+    public var stream: StreamName { .programs }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("programId", &programId)
+        try c.field("holds", &holds)
+    }
+}
+
 public struct ProgramActivated: EventPayload {
     public static let eventType = EventType("ProgramActivated", code: 72)
     public var programId = UUID.zero

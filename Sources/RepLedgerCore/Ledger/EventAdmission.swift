@@ -81,6 +81,7 @@ public enum EventAdmission {
             try note(e.notes)
             try SetValidation.validate(e.changes)
         case .bodyweightMeasured(let e): try e.weight.validate()
+        case .programHoldsTimed(let e): for h in e.holds { try ProgramGenerator.validate(h) }
         case .healthSampleRecorded(let e):
             switch e.kind {
             case .heartRate:

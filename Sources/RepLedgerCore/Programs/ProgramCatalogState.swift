@@ -6,7 +6,14 @@ public struct ProgramCatalogState: Sendable, Equatable {
     public struct Program: Sendable, Equatable {
         public var generated: ProgramGenerated
         public var createdAt: Timestamp
+        /// Time targets of its holds (`ProgramHoldsTimed`); none for programs generated before them.
+        public var holds: [ProgramHold] = []
         public var programId: UUID { generated.programId }
+
+        /// The hold target of an exercise on a day (0-based), if it is a timed hold.
+        public func hold(session: Int, exerciseId: String) -> ProgramHold? {
+            holds.first { $0.session == session && $0.exerciseId == exerciseId }
+        }
     }
 
     public static let liveLimit = 2
@@ -30,6 +37,8 @@ public struct ProgramCatalogState: Sendable, Equatable {
             latestQuestionnaire = e.questionnaireId
         case .programGenerated(let e):
             live.append(Program(generated: e, createdAt: time))
+        case .programHoldsTimed(let e):
+            if let i = live.firstIndex(where: { $0.programId == e.programId }) { live[i].holds = e.holds }
         case .programActivated(let e):
             active = e.programId
         case .programRemoved(let e):
@@ -71,6 +80,7 @@ extension ProgramCatalogState.Program: PayloadRecord {
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("generated", &generated)
         try c.field("createdAt", &createdAt)
+        try c.field("holds", &holds)
     }
 }
 

@@ -122,11 +122,39 @@ public enum ProgramGenerator {
                     e.restSeconds = restSeconds(rating: x.rating)
                     let ranges = repRanges(goals: q.goals, rating: x.rating)
                     (e.repsMin, e.repsMax) = ranges[Int(random.next() % UInt64(ranges.count))]
+                    if x.kind == .isometric { (e.repsMin, e.repsMax) = (1, 1) } // one hold a set, timed by `holdTargets`
                     e.injuryWarning = flagged(x, injuries: q.injuries)
                     return e
                 }
             return session
         }, repeatWarning)
+    }
+
+    /// The time targets of a program's holds (isometric exercises), by goal:
+    /// strength 20–30 s, fat loss 40–60 s, otherwise 30–45 s.
+    public static func holdTargets(_ sessions: [ProgramSession], library: LibraryState, goals: [TrainingGoal]) -> [ProgramHold] {
+        let g = Set(goals)
+        let (lo, hi) = g.contains(.strength) ? (20, 30) : g.contains(.fatLoss) ? (40, 60) : (30, 45)
+        return sessions.enumerated().flatMap { i, s in
+            s.exercises.filter { library.exercises[$0.exerciseId]?.definition.kind == .isometric }.map { x in
+                var h = ProgramHold()
+                h.session = i
+                h.exerciseId = x.exerciseId
+                (h.secondsMin, h.secondsMax) = (lo, hi)
+                return h
+            }
+        }
+    }
+
+    /// Seconds a program may ask a hold for.
+    public static let holdSecondsRange = 5...600
+
+    /// A hold target as the generator makes it: within `holdSecondsRange`, the least first.
+    public static func validate(_ h: ProgramHold) throws(Refusal) {
+        guard holdSecondsRange.contains(h.secondsMin), holdSecondsRange.contains(h.secondsMax), h.secondsMin <= h.secondsMax,
+              h.session >= 0, !h.exerciseId.isEmpty else {
+            throw .invalidProgram("a hold of \(h.secondsMin)–\(h.secondsMax) s is refused: give 5 to 600 seconds, the least first")
+        }
     }
 
     /// DOMAIN.md §12: rating > 80 → 120 s, 50–80 → 90 s, < 50 → 60 s.

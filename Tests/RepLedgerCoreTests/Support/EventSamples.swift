@@ -125,12 +125,21 @@ enum EventSamples {
         return [.coachAccessGranted(granted), .coachAccessRevoked(revoked)]
     }
 
-    /// Types added in the third release (stored in the v4 fixture): the distance unit setting and the store's signed receipt.
+    /// Types added in the third release (stored in the v4 fixture): the distance unit setting, the store's signed receipt
+    /// and a program's hold targets.
     static var v4: [LedgerEvent] {
         var receipt = PurchaseReceiptAttached()
         receipt.transactionId = "2000000123456789"
         receipt.signedTransaction = "eyJhbGciOiJFUzI1NiJ9.eyJ0cmFuc2FjdGlvbklkIjoiMjAwMDAwMDEyMzQ1Njc4OSJ9.c2lnbmF0dXJl"
-        return [.distanceUnitChanged(DistanceUnitChanged(unit: .mi)), .purchaseReceiptAttached(receipt)]
+        var holds = ProgramHoldsTimed()
+        holds.programId = UUID(uuidString: "0C7E9A51-3B2D-4F6E-8A19-5D4C3B2A1908")!
+        var plank = ProgramHold()
+        plank.session = 2
+        plank.exerciseId = "plank"
+        plank.secondsMin = 30
+        plank.secondsMax = 45
+        holds.holds = [plank]
+        return [.distanceUnitChanged(DistanceUnitChanged(unit: .mi)), .purchaseReceiptAttached(receipt), .programHoldsTimed(holds)]
     }
 
     /// One sample of every event type in the catalog.
