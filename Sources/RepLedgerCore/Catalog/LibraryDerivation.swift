@@ -9,8 +9,8 @@ public enum LibraryDerivation {
     /// The exercise for an entry, or nil when the library leaves it out
     /// (`leftOut` says why).
     public static func derive(_ e: FreeExerciseDB.Entry) -> ExerciseDefined? {
-        if leftOut(e) != nil { return nil }
         let words = NameWords(e.name)
+        if leftOut(words) != nil { return nil }
         var primary = muscles(e.primaryMuscles)
         if primary.isEmpty { primary = [.fullBody] }
         let kind = kind(e, words)
@@ -32,10 +32,10 @@ public enum LibraryDerivation {
     }
 
     /// Why an entry is not in the library, or nil when it is.
-    public static func leftOut(_ e: FreeExerciseDB.Entry) -> String? {
-        let words = NameWords(e.name)
-        if words.has("manual") || words.has("partner") { return "needs a partner to perform" }
-        return nil
+    public static func leftOut(_ e: FreeExerciseDB.Entry) -> String? { leftOut(NameWords(e.name)) }
+
+    static func leftOut(_ words: NameWords) -> String? {
+        words.has("manual") || words.has("partner") ? "needs a partner to perform" : nil
     }
 
     // MARK: Muscles and equipment
@@ -145,6 +145,9 @@ public enum LibraryDerivation {
         (["throw", "slam", "toss"], "throw"),
     ]
 
+    /// The rules with their phrases split into words once.
+    static let splitMovementRules = movementRules.map { (phrases: $0.words.map { $0.split(separator: " ") }, movement: $0.movement) }
+
     static func movement(_ e: FreeExerciseDB.Entry, _ w: NameWords, _ kind: ExerciseKind, primary: Muscle) -> String {
         switch kind {
         case .mobility: return "stretch-\(primary.rawValue)"
@@ -157,7 +160,7 @@ public enum LibraryDerivation {
             return "cardio-\(Slug.make(e.name))"
         default: break
         }
-        var movement = movementRules.first { w.hasAny($0.words) }?.movement
+        var movement = splitMovementRules.first { rule in rule.phrases.contains { w.has(words: $0) } }?.movement
             ?? "\(primary.rawValue)-\(e.force ?? "hold")-\(e.mechanic ?? "compound")"
         switch movement {
         case "press":
@@ -230,17 +233,24 @@ public enum LibraryDerivation {
 
 /// A name's words, lowercased, hyphens and slashes as spaces, for keyword rules.
 struct NameWords {
-    let text: String
     let words: [Substring]
 
     init(_ name: String) {
         let lowered = name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " }
         words = String(lowered).split(separator: " ")
-        text = " " + words.joined(separator: " ") + " "
     }
 
-    /// Whether the phrase occurs as whole words.
-    func has(_ phrase: String) -> Bool { text.contains(" \(phrase) ") }
+    /// Whether the phrase occurs as whole words (compared word by word: Foundation's
+    /// substring search was most of a new ledger's first command).
+    func has(_ phrase: String) -> Bool { has(words: phrase.split(separator: " ")) }
+
+    func has(words p: [Substring]) -> Bool {
+        guard let first = p.first, p.count <= words.count else { return false }
+        for i in 0...(words.count - p.count) where words[i] == first {
+            if p.indices.allSatisfy({ words[i + $0] == p[$0] }) { return true }
+        }
+        return false
+    }
     func hasAny(_ phrases: [String]) -> Bool { phrases.contains { has($0) } }
 
     /// Words that mark a variant of a common exercise.
