@@ -102,9 +102,10 @@ struct ProgramDayCLITests {
         #expect(try json(cli, ["hint", "bench", "--workout", todayId])["lastWorkoutId"] as? String == programDay)
         #expect(try json(cli, ["hint", "bench", "--workout", todayId, "--scope", "exercise"])["lastWorkoutId"] as? String == elsewhere)
         #expect(try json(cli, ["hint", "bench", "--at", "2026-10-09T18:00:00Z"])["lastWorkoutId"] as? String == elsewhere)
+        #expect(try cli.run(["workout", "log", todayId, "bench", "--weight", "100kg", "--reps", "5", "--at", "2026-10-09T18:05:00Z"]).status == 0)
         let shown = try json(cli, ["workout", "show", todayId])
-        let bench = (shown["exercises"] as? [[String: Any]])?.first { $0["exerciseId"] as? String == "barbell-bench-press" }
-        if let bench { #expect((bench["lastTime"] as? [String: Any])?["workoutId"] as? String == programDay) }
+        let bench = try #require((shown["exercises"] as? [[String: Any]])?.first { $0["exerciseId"] as? String == "barbell-bench-press" })
+        #expect((bench["lastTime"] as? [String: Any])?["workoutId"] as? String == programDay)
     }
 
     @Test("exercise search ranks names, aliases and what you do; show prints the instructions; an ambiguous name lists candidates and appends nothing")
