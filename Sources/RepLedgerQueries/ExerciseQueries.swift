@@ -16,7 +16,7 @@ public enum ExerciseSearchQuery {
 
     public static func answer(_ store: any EventStore, _ scope: QueryScope, text: String, limit: Int = 20) throws -> [Hit] {
         let log = try scope.log(store)
-        return search(text, log: log, library: log.library.version == 0 ? Ledger.seededLibrary : log.library, limit: limit)
+        return search(text, log: log, library: Ledger.offered(log.library), limit: limit)
     }
 
     /// `library` is the log's, or the built-in one for a ledger that has recorded nothing yet.
@@ -68,7 +68,7 @@ public enum ExerciseShowQuery {
 
     public static func answer(_ store: any EventStore, _ scope: QueryScope, exercise: String) throws -> Answer {
         let log = try scope.log(store)
-        let x = try (log.library.version == 0 ? Ledger.seededLibrary : log.library).resolve(exercise)
+        let x = try Ledger.offered(log.library).resolve(exercise)
         let done = log.countedWorkouts.filter { $0.sets.contains { $0.completed && $0.exerciseId == x.exerciseId } }.count
         let entry = x.definition.custom ? nil : ExerciseLibrary.sourceEntry(of: x.exerciseId)
         return Answer(exercise: x, aliases: ExerciseLibrary.aliases(of: x.exerciseId), timesDone: done,

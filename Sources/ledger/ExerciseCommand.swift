@@ -76,10 +76,8 @@ struct ExerciseCommand: ParsableCommand {
         func run() throws {
             let store = try global.openStore()
             let filter = try muscle.map { try vocabulary(Muscle.self, "muscle", $0) }
-            var library = asOf.asOf == nil ? try Ledger(store: store).library()
-                : try TrainingLogProjection.build(from: store, through: try asOf.position(in: store)).library
-            // A ledger that has recorded nothing yet still offers the built-in library (written with its first command).
-            if library.version == 0 { library = Ledger.seededLibrary }
+            let library = Ledger.offered(asOf.asOf == nil ? try Ledger(store: store).library()
+                : try TrainingLogProjection.build(from: store, through: try asOf.position(in: store)).library)
             let rows = library.order.compactMap { library.exercises[$0] }
                 .filter { all || !$0.archived }
                 .filter { x in filter.map { x.definition.primaryMuscles.contains($0) } ?? true }

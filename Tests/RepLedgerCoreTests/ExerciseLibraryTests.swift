@@ -107,6 +107,7 @@ struct ExerciseLibraryTests {
         #expect(try library.resolve("OHP").exerciseId == "overhead-press")
         #expect(try library.resolve("rdl").exerciseId == "romanian-deadlift")
         #expect(try library.resolve("Barbell Bench Press - Medium Grip").exerciseId == "barbell-bench-press")
+        #expect(try library.resolve("running, treadmill").exerciseId == "running") // the database's name, punctuation and all
         #expect(try library.resolve("squat (barb").exerciseId == "back-squat")
         #expect(try library.resolve("zottman prea").exerciseId == "zottman-preacher-curl")
         do {

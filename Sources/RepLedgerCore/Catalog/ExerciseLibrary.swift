@@ -180,13 +180,20 @@ public enum ExerciseLibrary {
         return out
     }
 
-    /// Every alias, to the exercise it names.
-    public static let aliasIndex: [String: String] = {
+    /// The exercise an alias names: a common one (no database read), else the
+    /// database's name of a merged entry (read on first use).
+    public static func exercise(forAlias key: String) -> String? { commonAliasIndex[key] ?? databaseNameIndex[key] }
+
+    static let commonAliasIndex: [String: String] = {
         var index: [String: String] = [:]
         for (id, names) in commonAliases { for n in names { index[n.lowercased()] = id } }
+        return index
+    }()
+
+    static let databaseNameIndex: [String: String] = {
+        var index: [String: String] = [:]
         for (id, dbId) in mergedIntoFirstVersion {
-            let name = dbId.replacingOccurrences(of: "_", with: " ").lowercased()
-            if index[name] == nil { index[name] = id }
+            if let name = FreeExerciseDB.byId[dbId]?.name.lowercased(), index[name] == nil { index[name] = id }
         }
         return index
     }()

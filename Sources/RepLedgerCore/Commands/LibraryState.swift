@@ -53,7 +53,7 @@ public struct LibraryState: Sendable, Equatable {
         let key = idOrName.trimmingSpaces().lowercased()
         let ids = byLowercasedName[key] ?? []
         if ids.count > 1 { throw .ambiguousExercise(idOrName, matches: ids.sorted()) }
-        if let id = ExerciseLibrary.aliasIndex[key], let x = exercises[id], !x.archived { return x }
+        if let id = ExerciseLibrary.exercise(forAlias: key), let x = exercises[id], !x.archived { return x }
         let active = order.compactMap { exercises[$0] }.filter { !$0.archived }
         if key.count >= 3 {
             var starts = active.filter { $0.name.lowercased().hasPrefix(key) }

@@ -155,6 +155,10 @@ public final class Ledger {
         ExerciseLibrary.events(version: $0)
     }
 
+    /// The library a reader is offered: the ledger's, or the built-in one for a
+    /// ledger that has not recorded anything yet (it is written with the first command).
+    public static func offered(_ library: LibraryState) -> LibraryState { library.version == 0 ? seededLibrary : library }
+
     /// The built-in library as a state, for reading a ledger that has not recorded anything yet.
     public static let seededLibrary: LibraryState = {
         var state = LibraryState()
