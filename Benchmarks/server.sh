@@ -4,13 +4,36 @@
 #
 #   Benchmarks/server.sh            # 1,000 accounts × 2,000 events, 50 devices for 30 s, a 100k-event catch-up
 #   Benchmarks/server.sh --smoke    # 20 accounts × 200 events, 10 devices for 2 s, a 5k catch-up: what CI runs
+#   Benchmarks/server.sh --real     # the three largest real exports as one account (56k events), on SQLite
+#                                   # and then on a throwaway PostgreSQL 15 cluster: push, warm and
+#                                   # restarted reads, the device's history, a fresh device's sync
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 args=(--accounts 1000 --events 2000 --devices 50 --seconds 30 --catch-up 100000)
 if [ "${1:-}" = "--smoke" ]; then args=(--accounts 20 --events 200 --devices 10 --seconds 2 --catch-up 5000); fi
+real=0
+if [ "${1:-}" = "--real" ]; then real=1; fi
 echo "building (release)…" >&2
 (cd "$root" && swift build -c release --product ledger >/dev/null && swift build -c release --product ledger-server >/dev/null)
 (cd "$here" && swift build -c release --product repledger-server-bench >/dev/null)
+if [ "$real" = 1 ]; then
+  exports="$root/../shared/data/real-exports"
+  files="$exports/strong_Andrew50_Lifting_aj.csv,$exports/strong_Andrew50_Lifting.csv,$exports/hevy_NathanN-275_Lifting-stats.csv"
+  "$here/.build/release/repledger-server-bench" --ledger "$root/.build/release/ledger" --work "${TMPDIR:-/tmp}/repledger-real-sqlite" --real "$files"
+  bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+  work=$(mktemp -d)
+  cleanup() { runuser -u postgres -- "$bin/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$work"; }
+  trap cleanup EXIT
+  chown postgres "$work"
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  runuser -u postgres -- "$bin/initdb" -D "$work/data" -U postgres --auth=trust -E UTF8 --locale=C >/dev/null
+  runuser -u postgres -- "$bin/pg_ctl" -D "$work/data" -l "$work/log" -w \
+      -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=100" start >/dev/null
+  psql -h 127.0.0.1 -p "$port" -U postgres -qc "CREATE DATABASE bench"
+  "$here/.build/release/repledger-server-bench" --ledger "$root/.build/release/ledger" --work "${TMPDIR:-/tmp}/repledger-real-pg" \
+      --real "$files" --postgres "postgres://postgres@127.0.0.1:$port/bench"
+  exit 0
+fi
 "$here/.build/release/repledger-server-bench" --ledger "$root/.build/release/ledger" \
   --work "${BENCH_WORK:-${TMPDIR:-/tmp}/repledger-server-bench}" --json "$here/results-server.json" "${args[@]}"

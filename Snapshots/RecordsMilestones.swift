@@ -13,8 +13,8 @@ public enum RecordsMilestones {
     }
 
     @discardableResult
-    public static func save(_ store: SQLiteEventStore, _ log: TrainingLogProjection, rules: RuleSet) throws -> SnapshotInfo {
-        try SnapshotStore(store).save(key(rules), position: log.position, state: RecordsMilestone(log, rules: rules).encodedBytes)
+    public static func save(_ store: any EventStore, _ log: TrainingLogProjection, rules: RuleSet) throws -> SnapshotInfo? {
+        try SnapshotStore.of(store)?.save(key(rules), position: log.position, state: RecordsMilestone(log, rules: rules).encodedBytes)
     }
 
     public struct Answer: Sendable {

@@ -8,8 +8,8 @@ import RepLedgerProjections
 public enum SnapshotPolicy {
     public static let keep = 3
 
-    public static func apply(_ store: any EventStore) throws {
+    public static func apply(_ store: any EventStore, folded: (() throws -> TrainingLogProjection)? = nil) throws {
         // Only fold snapshots are pruned here: records milestones are small and serve --as-of anywhere.
-        if try TrainingLogSnapshots.createIfDue(store) != nil { try SnapshotStore.of(store)?.prune(keep: keep, only: TrainingLogSnapshots.key) }
+        if try TrainingLogSnapshots.createIfDue(store, folded: folded) != nil { try SnapshotStore.of(store)?.prune(keep: keep, only: TrainingLogSnapshots.key) }
     }
 }

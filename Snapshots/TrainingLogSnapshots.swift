@@ -48,27 +48,32 @@ public enum TrainingLogSnapshots {
 
     /// Stores the fold at the head (or at `position`).
     @discardableResult
-    public static func create(_ store: SQLiteEventStore, at position: Int64 = .max) throws -> SnapshotInfo {
+    public static func create(_ store: any EventStore, at position: Int64 = .max) throws -> SnapshotInfo {
         try save(store, try load(store, through: position).0)
     }
 
     /// Stores an already folded state (callers that go on using it need not load it again).
     @discardableResult
-    public static func save(_ store: SQLiteEventStore, _ log: TrainingLogProjection) throws -> SnapshotInfo {
-        try SnapshotStore(store).save(key, position: log.position, state: log.snapshotBytes)
+    public static func save(_ store: any EventStore, _ log: TrainingLogProjection) throws -> SnapshotInfo {
+        guard let snapshots = SnapshotStore.of(store) else { throw StoreError.database("this store keeps no snapshots") }
+        return try snapshots.save(key, position: log.position, state: log.snapshotBytes)
     }
 
     /// Takes a snapshot when `automaticEvery` events have come since the newest
     /// usable one, with a records milestone under the default rules beside it
     /// (milestones are small and stay when fold snapshots are pruned).
     @discardableResult
-    public static func createIfDue(_ store: any EventStore, every: Int64 = automaticEvery) throws -> SnapshotInfo? {
+    ///
+    /// `folded`, when given, is the fold at the head already in memory (the
+    /// server's warm fold): it is saved instead of folding again.
+    public static func createIfDue(_ store: any EventStore, every: Int64 = automaticEvery,
+                                   folded: (() throws -> TrainingLogProjection)? = nil) throws -> SnapshotInfo? {
         guard let snapshots = SnapshotStore.of(store) else { return nil }
-        let store = snapshots.store
         let head = try store.headPosition()
         let newest = try snapshots.newestPosition(key) ?? 0
         guard head - newest >= every else { return nil }
-        let log = try load(store).0
+        var log = try folded?() ?? load(store).0
+        if log.position != head { log = try load(store, through: head).0 }
         let info = try save(store, log)
         try RecordsMilestones.save(store, log, rules: .default)
         return info

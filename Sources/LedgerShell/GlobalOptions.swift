@@ -30,7 +30,7 @@ public struct GlobalOptions: ParsableArguments {
     /// The ledger for recording commands, with the automatic snapshot policy after each append.
     public func openLedger() throws -> Ledger {
         let ledger = Ledger(store: try openOrCreateStore(), device: "cli")
-        ledger.afterAppend = SnapshotPolicy.apply
+        ledger.afterAppend = { try SnapshotPolicy.apply($0) }
         return ledger
     }
 }

@@ -67,7 +67,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     }
 
     /// Runs `body` on the transaction's connection, or on a connection of its own.
-    private func reading<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+    func reading<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         if let t = transaction { return try body(t.connection) }
         return try pool.withConnection(body)
     }
@@ -388,6 +388,24 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
                 SELECT COALESCE(MAX(stream_version), 0)::bigint FROM events WHERE account_id = (SELECT \(accountId)::uuid) AND stream = \(stream.raw)
                 """)
             return try rows.rows.first?.decode(Int64.self) ?? 0
+        }
+    }
+
+    /// One statement for every stream (a push asks for a batch's streams at once).
+    public func versions(of streams: [StreamName]) throws -> [StreamName: Int64] {
+        guard !streams.isEmpty else { return [:] }
+        return try reading { c in
+            let rows = try pool.run(c, PostgresQuery(unsafeSQL: """
+                SELECT s.stream, (SELECT COALESCE(MAX(e.stream_version), 0) FROM events e
+                                  WHERE e.account_id = (SELECT $1::uuid) AND e.stream = s.stream)::bigint
+                FROM unnest($2::text[]) AS s(stream)
+                """, binds: try Self.binds(accountId, streams.map(\.raw))))
+            var out: [StreamName: Int64] = [:]
+            for row in rows.rows {
+                let (stream, version) = try row.decode((String, Int64).self)
+                out[StreamName(stream)] = version
+            }
+            return out
         }
     }
 

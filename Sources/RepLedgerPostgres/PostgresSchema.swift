@@ -175,6 +175,51 @@ public enum PostgresSchema {
             GRANT EXECUTE ON FUNCTION repledger_seal_payloads(uuid, bigint[], bytea[]) TO repledger_app
             """,
         ],
+        // 3: snapshots of folds, by account, beside the events: caches that a
+        // server process may add and prune (never facts; erasure deletes them).
+        [
+            """
+            CREATE TABLE snapshots (
+                account_id         uuid    NOT NULL,
+                id                 bigint  GENERATED ALWAYS AS IDENTITY,
+                projection         text    NOT NULL,
+                projection_version bigint  NOT NULL,
+                rules_id           text    NOT NULL,
+                rules_version      bigint  NOT NULL,
+                position           bigint  NOT NULL,
+                created_at         bigint  NOT NULL,
+                size               bigint  NOT NULL,
+                checksum           bytea   NOT NULL,
+                state              bytea   NOT NULL,
+                position_hash      bytea,
+                PRIMARY KEY (account_id, id)
+            )
+            """,
+            """
+            CREATE INDEX snapshots_by_projection ON snapshots (account_id, projection, position)
+            """,
+            """
+            CREATE OR REPLACE FUNCTION repledger_erase_account(account uuid, OUT events bigint, OUT tokens bigint)
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+            BEGIN
+                PERFORM set_config('repledger.erasing', account::text, true);
+                DELETE FROM events e WHERE e.account_id = account;
+                GET DIAGNOSTICS events = ROW_COUNT;
+                DELETE FROM snapshots s WHERE s.account_id = account;
+                DELETE FROM heads h WHERE h.account_id = account;
+                DELETE FROM tokens t WHERE t.account_id = account;
+                GET DIAGNOSTICS tokens = ROW_COUNT;
+                UPDATE accounts a SET erased_at = (extract(epoch FROM clock_timestamp()) * 1000)::bigint, name = '' WHERE a.account_id = account;
+                PERFORM set_config('repledger.erasing', '', true);
+            END $$
+            """,
+            """
+            REVOKE ALL ON snapshots FROM PUBLIC
+            """,
+            """
+            GRANT SELECT, INSERT, DELETE ON snapshots TO repledger_app
+            """,
+        ],
     ]
 
     public static var currentVersion: Int { migrations.count }

@@ -17,9 +17,7 @@ public enum HistoryQuery {
         }
         if let limit, limit < 1 { throw QueryError.invalidParameter("limit takes a number of at least 1") }
         if offset < 0 { throw QueryError.invalidParameter("offset takes a number of at least 0") }
-        let through = try scope.position(in: store)
-        let log = try scope.trainedUntil().map { try TrainingLogProjection.build(from: store, through: through, trainedUntil: $0) }
-            ?? TrainingLogProjection.build(from: store, through: through)
+        let log = try scope.log(store)
         let exerciseId = try exercise.map { try log.library.resolve($0).exerciseId }
         let rows = WorkoutHistoryProjection.workouts(log, exerciseId: exerciseId, month: month, offset: offset, limit: limit)
         return Answer(rows: rows, unit: log.account.liftingUnit, distanceUnit: log.account.distanceUnit)

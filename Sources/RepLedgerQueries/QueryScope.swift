@@ -16,15 +16,22 @@ public struct QueryScope: Sendable {
     /// Told when `asOf` is a time before the log began in a log that holds
     /// training dated by then (see `LogTimeMismatch`); it may be told more than once.
     public var beforeLog: (@Sendable (LogTimeMismatch) -> Void)?
+    /// A fold kept between queries (the server's, per account): answers at
+    /// the head come from it, advanced to the head just read.
+    public var warm: WarmFold?
 
     public init(asOf: String? = nil, until: String? = nil, rules: RuleSet = .default, note: (@Sendable (String) -> Void)? = nil,
-                beforeLog: (@Sendable (LogTimeMismatch) -> Void)? = nil) {
+                beforeLog: (@Sendable (LogTimeMismatch) -> Void)? = nil, warm: WarmFold? = nil) {
         self.asOf = asOf
         self.until = until
         self.rules = rules
         self.note = note
         self.beforeLog = beforeLog
+        self.warm = warm
     }
+
+    /// The kept fold answers: no point of the log or training date asked for.
+    public var atHead: WarmFold? { asOf == nil && until == nil ? warm : nil }
 
     /// Stored results (snapshots, milestones) answer only for the log as recorded, not for a training date.
     public var mayUseStoredResults: Bool { until == nil }
@@ -81,6 +88,7 @@ public struct QueryScope: Sendable {
     /// before it plus the events after. With `until`, folded from the start
     /// with the training done after that date left out.
     public func log(_ store: any EventStore) throws -> TrainingLogProjection {
+        if let atHead { return try atHead.current(store) }
         if let until = try trainedUntil() {
             let log = try TrainingLogProjection.build(from: store, through: try position(in: store), trainedUntil: until)
             note?("folded from the start of the log, training up to \(until.iso8601), up to #\(log.position)")

@@ -13,13 +13,20 @@ public enum RecordsQuery {
                                timeline: Bool = false) throws -> [PersonalRecordsProjection.ExerciseRecords] {
         let all = try allRecords(store, scope, timeline: timeline)
         guard let exercise else { return all }
-        let id = try Ledger(store: store).library().resolve(exercise).exerciseId
+        let library = try scope.atHead.map { try $0.current(store).library } ?? Ledger(store: store).library()
+        let id = try library.resolve(exercise).exerciseId
         return all.filter { $0.exerciseId == id }
     }
 
     private static func allRecords(_ store: any EventStore, _ scope: QueryScope,
                                    timeline: Bool) throws -> [PersonalRecordsProjection.ExerciseRecords] {
         let rules = scope.rules
+        if let warm = scope.atHead {
+            let log = try warm.current(store)
+            return warm.view("records \(ViewSnapshots.rulesId(rules)) \(timeline)", at: log.position) {
+                PersonalRecordsProjection.compute(log, rules: rules, timeline: timeline)
+            }
+        }
         if timeline { return PersonalRecordsProjection.compute(try scope.log(store), rules: rules) }
         if !scope.mayUseStoredResults { return PersonalRecordsProjection.compute(try scope.log(store), rules: rules, timeline: false) }
         let target = min(try scope.position(in: store), try store.headPosition())

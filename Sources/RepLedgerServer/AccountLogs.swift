@@ -1,5 +1,6 @@
 import Foundation
 import RepLedgerCore
+import RepLedgerQueries
 
 /// One account's ledger on the server: its store, the command path that
 /// validates pushed events, and the live subscribers waiting for its next
@@ -11,10 +12,18 @@ public final class AccountLog: @unchecked Sendable {
     private var closed = false
     private var subscribers: [UUID: AsyncStream<LiveSignal>.Continuation] = [:]
     private let subscribersLock = NSLock()
+    /// The account's training-log fold, kept between requests while the
+    /// memory budget allows (`AccountLogs.warmBudgetBytes`).
+    public let warm: WarmFold
 
-    init(accountId: String, store: any EventStore) {
+    init(accountId: String, store: any EventStore, metrics: ServerMetrics? = nil) {
         self.accountId = accountId
         ledger = Ledger(store: store, device: "server")
+        if let metrics {
+            warm = WarmFold(observe: { metrics.record($0) })
+        } else {
+            warm = WarmFold()
+        }
     }
 
     /// The log answers nothing afterwards; the connection closes with the
@@ -105,16 +114,55 @@ public final class AccountLog: @unchecked Sendable {
 /// least recently used without live subscribers is let go first (a request
 /// still holding it finishes on its own connection; the store's own locking
 /// keeps two connections to one log correct).
+///
+/// The warm folds of open accounts are held within `warmBudgetBytes`: past
+/// it, the least recently used accounts' folds are dropped first (their next
+/// read loads the newest snapshot and folds the tail).
 public final class AccountLogs: @unchecked Sendable {
     public let storage: any ServerStorage
     let maximumOpen: Int
+    /// The memory the warm folds may hold, estimated from the events folded.
+    public let warmBudgetBytes: Int
+    let metrics: ServerMetrics?
     private var open: [String: (log: AccountLog, used: UInt64)] = [:]
     private var clock: UInt64 = 0
     private let lock = NSLock()
 
-    public init(storage: any ServerStorage, maximumOpen: Int = 256) {
+    /// A fold's resident bytes per event folded, measured on the real
+    /// 56k-event account (Benchmarks/README.md, "Warm folds"): an estimate
+    /// that errs high, so the budget is kept.
+    public static let foldBytesPerEvent = 600
+
+    /// 512 MiB by default: about 870k events of folds (15 accounts the size of the 56k-event real one).
+    public static let defaultWarmBudgetBytes = 512 << 20
+
+    public init(storage: any ServerStorage, maximumOpen: Int = 256, warmBudgetBytes: Int = defaultWarmBudgetBytes,
+                metrics: ServerMetrics? = nil) {
         self.storage = storage
         self.maximumOpen = maximumOpen
+        self.warmBudgetBytes = warmBudgetBytes
+        self.metrics = metrics
+    }
+
+    /// Drops the least recently used warm folds until the rest fit the budget.
+    public func keepWarmWithinBudget() {
+        lock.lock()
+        var warm = open.values.compactMap { entry in entry.log.warm.position.map { (entry.log, entry.used, $0) } }
+        lock.unlock()
+        warm.sort { $0.1 > $1.1 }
+        var bytes = 0, kept = 0, events: Int64 = 0
+        for (log, _, position) in warm {
+            let size = Int(position) * Self.foldBytesPerEvent
+            if bytes + size > warmBudgetBytes, kept > 0 || size > warmBudgetBytes {
+                log.warm.drop()
+                continue
+            }
+            bytes += size
+            kept += 1
+            events += position
+        }
+        metrics?.warmAccounts.record(kept)
+        metrics?.warmEvents.record(events)
     }
 
     public func log(_ accountId: String) throws -> AccountLog {
@@ -125,7 +173,7 @@ public final class AccountLogs: @unchecked Sendable {
             open[accountId]?.used = clock
             return entry.log
         }
-        let log = AccountLog(accountId: accountId, store: try storage.store(for: accountId))
+        let log = AccountLog(accountId: accountId, store: try storage.store(for: accountId), metrics: metrics)
         if open.count >= maximumOpen,
            let idle = open.filter({ !$0.value.log.hasSubscribers }).min(by: { $0.value.used < $1.value.used })?.key {
             open[idle] = nil

@@ -2,6 +2,7 @@ import Foundation
 import RepLedgerCore
 import RepLedgerProjections
 import RepLedgerQueries
+import RepLedgerSnapshots
 
 /// The HTTP API's work, apart from HTTP: who may do what, and the same
 /// application code the CLI runs (command admission, queries, verify). The
@@ -13,11 +14,15 @@ public final class LedgerAPI: Sendable {
     /// Verifies the store's signed transactions; nil when the server trusts no store root, and then no
     /// account holds a Coach product here.
     public let purchases: StoreKitVerifier?
+    public let metrics: ServerMetrics
 
-    public init(storage: any ServerStorage, purchases: StoreKitVerifier? = nil) {
+    public init(storage: any ServerStorage, purchases: StoreKitVerifier? = nil,
+                warmBudgetBytes: Int = AccountLogs.defaultWarmBudgetBytes) {
+        let metrics = ServerMetrics()
         accounts = AccountDirectory(table: storage.accountTable, keys: storage.keys)
-        logs = AccountLogs(storage: storage)
+        logs = AccountLogs(storage: storage, warmBudgetBytes: warmBudgetBytes, metrics: metrics)
         self.purchases = purchases
+        self.metrics = metrics
     }
 
     // MARK: Who is asking
@@ -82,22 +87,33 @@ public final class LedgerAPI: Sendable {
     public func push(_ body: String, caller: AccountDirectory.Caller, log: AccountLog) throws -> JSONValue {
         let batch = try EventBatch(json: body, device: caller.device)
         let (result, head) = try log.withLedger { ledger in
-            try ledger.store.writeTransaction {
-                let events = try ledger.store.adoptingStoredDevices(batch.events)
+            let answer = try ledger.store.writeTransaction {
+                // What the store holds of the batch, asked once per batch, never once per event.
+                let stored = try ledger.store.devices(ofStored: batch.events.map(\.eventId))
+                let events = batch.events.map { e in stored[e.eventId].map { var e = e; e.device = $0; return e } ?? e }
                 // An expectation is a claim about a stream the batch was decided on, written to or not.
                 let written = Set(events.map(\.event.stream))
+                let versions = try ledger.store.versions(of: Array(Set(events.map(\.event.stream)).union(batch.expectedVersions.keys)))
                 for (stream, expected) in batch.expectedVersions where !written.contains(stream) {
-                    let actual = try ledger.store.version(of: stream)
+                    let actual = versions[stream] ?? 0
                     if case .exactly(let n) = expected, n != actual {
                         throw StoreError.wrongExpectedVersion(stream: stream, expected: expected, actual: actual)
                     }
                 }
-                try EventAdmission.check(events, in: ledger)
+                try EventAdmission.check(events, in: ledger, stored: Set(stored.keys), versions: versions)
                 let result = try ledger.store.append(events, expecting: batch.expectedVersions)
                 return (result, try Self.head(ledger.store))
             }
+            if !answer.0.appended.isEmpty {
+                // Snapshots by the device's policy, taken from the warm fold; a cache, so a failure only costs speed.
+                try? SnapshotPolicy.apply(ledger.store, folded: { try log.warm.current(ledger.store) })
+            }
+            return answer
         }
-        if !result.appended.isEmpty { log.notifyAppended() }
+        if !result.appended.isEmpty {
+            metrics.eventsAppended.increment(by: result.appended.count)
+            log.notifyAppended()
+        }
         return .object([("appended", .array(result.appended.map { .int($0) })), ("alreadyStored", .int(Int64(result.alreadyStored))),
                         ("head", head)])
     }
@@ -178,7 +194,8 @@ public final class LedgerAPI: Sendable {
         } catch {
             throw APIError.from(error, query: true)
         }
-        let scope = QueryScope(asOf: parameters["asOf"], until: parameters["until"], rules: rules)
+        let scope = QueryScope(asOf: parameters["asOf"], until: parameters["until"], rules: rules, warm: log.warm)
+        defer { logs.keepWarmWithinBudget() }
         func int(_ key: String) throws -> Int? {
             guard let text = parameters[key] else { return nil }
             guard let n = Int(text) else { throw APIError.badRequest("\(key) takes a whole number") }
@@ -263,7 +280,7 @@ public final class LedgerAPI: Sendable {
             let log = try logs.log(account.accountId)
             let row: JSONValue? = try log.withLedger { ledger in
                 guard try ledger.coaching().grants(caller.account.accountId) else { return nil }
-                let training = try QueryScope().log(ledger.store)
+                let training = try QueryScope(warm: log.warm).log(ledger.store)
                 let started = training.workouts.values.filter { $0.status != .discarded }.compactMap(\.startedAt)
                 let records = PersonalRecordsProjection.compute(training, rules: .default)
                     .flatMap(\.timeline).filter { $0.at.millis >= weekAgo.millis && $0.at.millis <= now.millis }
@@ -276,6 +293,7 @@ public final class LedgerAPI: Sendable {
             }
             if let row { clients.append(row) }
         }
+        logs.keepWarmWithinBudget()
         return .object([("clients", .array(clients))])
     }
 }

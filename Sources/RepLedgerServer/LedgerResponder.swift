@@ -10,7 +10,7 @@ import RepLedgerCore
 /// pool, never on an event loop. One log line per request: method, path,
 /// status, milliseconds (never a token or a body).
 struct LedgerResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = LedgerRequestContext
     let api: LedgerAPI
     let keepAliveSeconds: Double
     let logger: Logger
@@ -24,29 +24,44 @@ struct LedgerResponder: HTTPResponder {
     static let maximumTargetBytes = 4096
     static let contentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
 
-    init(api: LedgerAPI, keepAliveSeconds: Double, logger: Logger, limits: ConnectionLimits = ConnectionLimits()) {
+    let metricsAccess: MetricsAccess
+
+    init(api: LedgerAPI, keepAliveSeconds: Double, logger: Logger, limits: ConnectionLimits = ConnectionLimits(),
+         metricsAccess: MetricsAccess = MetricsAccess()) {
         self.api = api
         self.keepAliveSeconds = keepAliveSeconds
         self.logger = logger
         self.limits = limits
+        self.metricsAccess = metricsAccess
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
         var status = 500
         defer {
-            let ms = (ContinuousClock.now - started).components
-            let millis = Double(ms.seconds) * 1000 + Double(ms.attoseconds) / 1e15
+            let elapsed = ContinuousClock.now - started
+            let millis = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             logger.info("\(request.method.rawValue) \(request.uri.path) \(status) \(String(format: "%.1f", millis))ms")
+            let segments = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
+            api.metrics.request(route: ServerMetrics.route(segments), method: request.method.rawValue, status: status, duration: elapsed)
         }
         var response: Response
         do {
-            response = try await route(request)
+            if request.uri.path == "/metrics" {
+                try allow(request.method, [.get])
+                try metricsAccess.check(remote: context.remoteAddress, authorization: request.headers[.authorization])
+                response = Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                                    body: .init(byteBuffer: ByteBuffer(bytes: api.metrics.text())))
+            } else {
+                response = try await route(request)
+            }
         } catch {
             let e = APIError.from(error)
             if e.status >= 500 { logger.error("\(request.method.rawValue) \(request.uri.path): \(e.logDetail ?? e.message)") }
             response = Self.json(e.json, status: e.status)
             if let retry = e.retryAfterSeconds { response.headers[.retryAfter] = String(retry) }
+            // A refused body may be partly unread: the connection cannot carry another request.
+            if e.status == 413 { response.headers[.connection] = "close" }
         }
         // Answers are data for one caller: never sniffed as another type, never kept by a cache, never
         // framed, and nothing in them may load or run anything (the coach's pages start from this too).
@@ -126,11 +141,14 @@ struct LedgerResponder: HTTPResponder {
         case "events" where tail.count == 1:
             try allow(method, [.get, .post])
             if method == .post {
-                if let length = request.headers[.contentLength].flatMap(Int.init), length > EventBatch.maximumBytes { throw APIError.tooLarge }
+                if let length = request.headers[.contentLength].flatMap(Int.init), length > EventBatch.maximumBytes {
+                    try await Self.refuseBody(request, length: length)
+                }
                 let body: ByteBuffer
                 do {
                     body = try await request.body.collect(upTo: EventBatch.maximumBytes)
                 } catch is NIOTooManyBytesError {
+                    // A body sent without its length: refused as soon as it passes the limit.
                     throw APIError.tooLarge
                 } catch {
                     throw APIError.badRequest("the body could not be read (a malformed chunk?)")
@@ -168,6 +186,27 @@ struct LedgerResponder: HTTPResponder {
                 try api.query(query, log: try api.authorize(caller, account: account, write: false), path: path, parameters: parameters)
             })
         }
+    }
+
+    /// The most of a refused body that is read (and dropped) before the 413:
+    /// a client that writes its whole body before reading (Python's urllib)
+    /// then gets the answer at once instead of a stalled write and a reset.
+    /// Past it the connection is closed with the answer unread.
+    static let maximumDiscardedBytes = 64 << 20
+
+    /// Reads and drops what remains of a body over the limit, then refuses it
+    /// (413, and the connection closes: see `respond`).
+    static func refuseBody(_ request: Request, length: Int) async throws -> Never {
+        if length <= maximumDiscardedBytes {
+            var seen = 0
+            do {
+                for try await chunk in request.body {
+                    seen += chunk.readableBytes
+                    if seen > maximumDiscardedBytes { break }
+                }
+            } catch {}
+        }
+        throw APIError.tooLarge
     }
 
     func allow(_ method: HTTPRequest.Method, _ allowed: [HTTPRequest.Method]) throws {

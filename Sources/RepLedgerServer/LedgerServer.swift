@@ -25,6 +25,10 @@ public enum LedgerServer {
         /// bundle id: without them no account holds a Coach product on this server.
         public var storeKitRoot: String?
         public var bundleId: String?
+        /// The memory the accounts' warm folds may hold (`--warm-memory`).
+        public var warmBudgetBytes = AccountLogs.defaultWarmBudgetBytes
+        /// Who may read `GET /metrics` besides loopback callers.
+        public var metricsAccess = MetricsAccess()
 
         /// The verifier of signed transactions these settings name.
         public func purchaseVerifier() throws -> StoreKitVerifier? {
@@ -83,10 +87,11 @@ public enum LedgerServer {
             logger.error("\(error)")
         }
         LegacyAccountSealing.run(storage, logger: logger)
-        let api = LedgerAPI(storage: storage, purchases: try settings.purchaseVerifier())
+        let api = LedgerAPI(storage: storage, purchases: try settings.purchaseVerifier(), warmBudgetBytes: settings.warmBudgetBytes)
         try storage.watchAppends { [logs = api.logs] account in logs.appendedElsewhere(account) }
         let limits = settings.limits
-        let responder = LedgerResponder(api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger, limits: limits)
+        let responder = LedgerResponder(api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger, limits: limits,
+                                        metricsAccess: settings.metricsAccess)
         let counts = CountsByKey()
         let app = Application(
             responder: responder,

@@ -44,12 +44,13 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
         return try pool.transaction { c in
             // Waits for an append in flight on another process: nothing lands after the erase.
             try pool.run(c, "SELECT 1 FROM heads WHERE account_id = \(id) FOR UPDATE")
+            let snapshots = try pool.run(c, "SELECT COUNT(*)::bigint FROM snapshots WHERE account_id = \(id)").rows.first?.decode(Int64.self) ?? 0
             // The key goes first: should the deletion fail or the process die now, the rows are already unreadable.
             try keys.destroyKey(of: accountId, at: .now())
             let row = try pool.run(c, "SELECT events, tokens FROM repledger_erase_account(\(id))").rows.first
             var (events, tokens): (Int64, Int64) = (0, 0)
             if let row { (events, tokens) = try row.decode((Int64, Int64).self) }
-            return ErasedAccount(events: events, snapshots: 0, tokens: Int(tokens), keyDestroyed: true)
+            return ErasedAccount(events: events, snapshots: snapshots, tokens: Int(tokens), keyDestroyed: true)
         }
     }
 

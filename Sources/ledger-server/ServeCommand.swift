@@ -36,6 +36,10 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The store's root certificate (PEM or DER; Apple Root CA G3 for the App Store) that a Coach purchase's signed transaction must chain to. Without it no account holds Coach here.")
     var storekitRoot: String?
     @Option(help: "The app's bundle id that signed transactions must name (with --storekit-root).") var bundleId: String?
+    @Option(help: "MiB the accounts' warm folds may hold; past it the least recently read are dropped (default 512).")
+    var warmMemory = AccountLogs.defaultWarmBudgetBytes >> 20
+    @Option(help: "A file holding a token that may read GET /metrics from elsewhere than loopback (loopback callers need none).")
+    var metricsTokenFile: String?
 
     func run() throws {
         guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
@@ -54,6 +58,15 @@ struct ServeCommand: ParsableCommand {
         settings.limits.maximumRequestsPerAccount = maxRequestsPerAccount
         settings.storeKitRoot = storekitRoot
         settings.bundleId = bundleId
+        guard warmMemory >= 0 else { throw ValidationError("--warm-memory takes a number of MiB, 0 or more") }
+        settings.warmBudgetBytes = warmMemory << 20
+        do {
+            settings.metricsAccess = try MetricsAccess.reading(tokenFile: metricsTokenFile)
+        } catch let failure as MetricsAccess.Failure {
+            throw ValidationError(failure.description)
+        } catch {
+            throw ValidationError("--metrics-token-file \(metricsTokenFile ?? ""): \(error)")
+        }
         do {
             _ = try settings.purchaseVerifier()
         } catch let failure as LedgerServer.Settings.Failure {

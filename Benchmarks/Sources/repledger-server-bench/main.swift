@@ -21,6 +21,11 @@ struct Options {
     var events = 2000
     var catchUp = 100_000
     var json: String?
+    /// Exports imported into one device ledger: the real-account benchmark (RealAccount.swift) instead.
+    var real: [String] = []
+    /// Serve from this PostgreSQL database instead of files (with `--keys DIR`).
+    var postgres: String?
+    var runs = 5
 
     static func parse(_ args: [String]) -> Options {
         var o = Options()
@@ -36,6 +41,9 @@ struct Options {
             case "--events": o.events = Int(value()) ?? o.events
             case "--catch-up": o.catchUp = Int(value()) ?? o.catchUp
             case "--json": o.json = value()
+            case "--real": o.real = value().split(separator: ",").map(String.init)
+            case "--postgres": o.postgres = value()
+            case "--runs": o.runs = Int(value()) ?? o.runs
             default: FileHandle.standardError.write(Data("unknown option \(args[i])\n".utf8)); exit(2)
             }
             i += 1
@@ -87,9 +95,9 @@ enum Bodies {
 final class Server: @unchecked Sendable {
     let process = Process()
     var port = 0
-    init(ledger: String, data: String) throws {
+    init(ledger: String, data: String, storage: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: ledger)
-        process.arguments = ["serve", "--listen", "127.0.0.1:0", "--data", data]
+        process.arguments = ["serve", "--listen", "127.0.0.1:0", "--data", data] + storage
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice // one line per request: not what is measured
@@ -152,6 +160,12 @@ let o = Options.parse(Array(CommandLine.arguments.dropFirst()))
 let work = URL(fileURLWithPath: o.work)
 try? FileManager.default.removeItem(at: work)
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+nonisolated(unsafe) var results: [(String, String)] = []
+func report(_ name: String, _ value: String) { results.append((name, value)); say("  \(name): \(value)") }
+if !o.real.isEmpty {
+    try await RealAccountBench(options: o, work: work.path).run()
+    exit(0)
+}
 let data = work.appendingPathComponent("server").path
 say("repledger-server-bench: \(o.accounts) accounts × \(o.events) events, \(o.devices) devices for \(o.seconds) s, catch-up of \(o.catchUp)")
 
@@ -165,8 +179,6 @@ let big = created.removeLast()
 let accounts = created
 let server = try Server(ledger: o.ledger, data: data)
 let base = "http://127.0.0.1:\(server.port)"
-nonisolated(unsafe) var results: [(String, String)] = []
-func report(_ name: String, _ value: String) { results.append((name, value)); say("  \(name): \(value)") }
 
 // 1. Fill: every account's history, 8 pushes in flight.
 let fillStart = ContinuousClock.now

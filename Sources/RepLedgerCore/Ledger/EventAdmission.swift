@@ -20,16 +20,27 @@ public enum EventAdmission {
         public var description: String { "event \(eventId.lowercased): \(refusal)" }
     }
 
-    public static func check(_ events: [ProposedEvent], in ledger: Ledger) throws {
+    ///
+    /// `stored` (the batch's ids the store holds) and `versions` (the store's
+    /// versions of the batch's streams), when the caller read them already in
+    /// one statement each, spare a read per event and the read of a workout
+    /// the store does not hold yet.
+    public static func check(_ events: [ProposedEvent], in ledger: Ledger, stored: Set<UUID>? = nil,
+                             versions: [StreamName: Int64]? = nil) throws {
         var workouts: [UUID: WorkoutState] = [:]
         var account = try ledger.account()
         var templates: TemplateCatalogState?
         for e in events {
-            guard try ledger.store.event(id: e.eventId) == nil else { continue }
+            if let stored {
+                if stored.contains(e.eventId) { continue }
+            } else if try ledger.store.event(id: e.eventId) != nil {
+                continue
+            }
             do {
                 try checkValues(e.event)
                 if let id = e.event.workoutId {
-                    let state = try workouts[id] ?? ledger.workout(id)
+                    let state = try workouts[id]
+                        ?? (versions?[.workout(id)] == 0 ? WorkoutState(workoutId: id) : ledger.workout(id))
                     if case .workoutStarted = e.event {} else {
                         guard state.exists else { throw Refusal.unknownWorkout(id.lowercased) }
                         guard state.status != .discarded else { throw Refusal.workoutDiscarded(id) }

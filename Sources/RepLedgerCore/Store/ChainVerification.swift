@@ -56,30 +56,28 @@ extension EventStore {
     }
 }
 
-extension SQLiteEventStore {
+extension EventStore {
     /// The stored chain hash of the event at `position` (the genesis hash for 0).
     public func hash(at position: Int64) throws -> [UInt8] {
-        guard position > 0 else { return Self.genesisHash }
-        return try db.with("SELECT hash FROM events WHERE position = ?") { s in
-            try s.bind(1, position)
-            guard try s.step() else { throw StoreError.unreadableEvent(position: position, reason: "the event is missing") }
-            return s.bytes(0)
-        }
+        guard position > 0 else { return genesisHash }
+        var found: [UInt8]?
+        try storedEvents(from: position, through: position) { found = $0.hash }
+        guard let found else { throw StoreError.unreadableEvent(position: position, reason: "the event is missing") }
+        return found
     }
 
-    /// Checks the one event a snapshot stands on, in two point reads: it is
-    /// stored, decodes, chains from the event before it, and carries
+    /// Checks the one event a snapshot stands on, in one read of two rows: it
+    /// is stored, decodes, chains from the event before it, and carries
     /// `expectedHash` (when the snapshot recorded one). Damage to older
     /// events is `verify`'s to find: seeing it needs the whole log read.
     public func checkLink(at position: Int64, expectedHash: [UInt8]?) throws {
         guard position > 0 else { return }
-        let previous = try hash(at: position - 1)
-        guard let row = try db.with("SELECT \(Self.columns) FROM events WHERE position = ?", { s in
-            try s.bind(1, position)
-            return try s.step() ? try StoredEvent(s, cipher: cipher) : nil
-        }) else {
+        var rows: [StoredEvent] = []
+        try storedEvents(from: position - 1, through: position) { rows.append($0) }
+        guard let row = rows.last, row.position == position else {
             throw StoreError.unreadableEvent(position: position, reason: "the event a snapshot was taken at is missing")
         }
+        let previous = position == 1 ? genesisHash : rows.count == 2 ? rows[0].hash : try hash(at: position - 1)
         let chained = CanonicalBytes.chained(previousHash: previous, position: row.position, version: row.version,
                                              recordedAt: row.recordedAt, content: row.content)
         guard Array(SHA256.hash(data: chained)) == row.hash, expectedHash.map({ $0 == row.hash }) ?? true else {

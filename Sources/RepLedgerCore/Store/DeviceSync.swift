@@ -57,12 +57,18 @@ extension EventStore {
 }
 
 extension SQLiteEventStore {
+    /// One prepared lookup by id, reading the device column only (no payload is opened).
     public func devices(ofStored ids: [UUID]) throws -> [UUID: String] {
-        var out: [UUID: String] = [:]
-        for id in ids {
-            if let stored = try event(id: id) { out[id] = stored.device }
+        guard !ids.isEmpty else { return [:] }
+        return try db.with("SELECT device FROM events WHERE event_id = ?") { s in
+            var out: [UUID: String] = [:]
+            for id in ids {
+                s.reset()
+                try s.bind(1, id.bytes16)
+                if try s.step() { out[id] = s.text(0) }
+            }
+            return out
         }
-        return out
     }
 
     public func syncState() throws -> SyncState? {

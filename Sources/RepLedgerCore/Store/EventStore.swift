@@ -35,6 +35,10 @@ public protocol EventStore: AnyObject {
     /// The current version of a stream; 0 when it does not exist.
     func version(of stream: StreamName) throws -> Int64
 
+    /// The current versions of several streams (0 for those that do not
+    /// exist), in one statement where a round trip costs.
+    func versions(of streams: [StreamName]) throws -> [StreamName: Int64]
+
     /// The last position recorded at or before `time` (0 if none): the log "as of" that time.
     func position(recordedAtOrBefore time: Timestamp) throws -> Int64
 
@@ -57,6 +61,13 @@ public protocol EventStore: AnyObject {
     func streams(prefix: String) throws -> [(stream: StreamName, firstPosition: Int64)]
 
     func count() throws -> Int64
+
+    /// The key payloads are sealed under (nil: stored in clear, as on a device).
+    var cipher: PayloadCipher? { get }
+
+    /// Where this store keeps snapshots of folds beside its events (both
+    /// stores do; `SnapshotStore` reads and writes them).
+    var snapshotRows: (any SnapshotRows)? { get }
 }
 
 /// A filter for `EventStore.read`. Positions are inclusive.
@@ -93,6 +104,13 @@ extension EventStore {
 
     /// The position of the last event; 0 for an empty log.
     public func headPosition() throws -> Int64 { try head().position }
+
+    /// One lookup per stream: what a store in the same process does.
+    public func versions(of streams: [StreamName]) throws -> [StreamName: Int64] {
+        var out: [StreamName: Int64] = [:]
+        for stream in streams { out[stream] = try version(of: stream) }
+        return out
+    }
 
     /// The events of one stream, in version order.
     public func read(stream: StreamName, through: Int64 = .max) throws -> [EventEnvelope] {
