@@ -146,6 +146,7 @@ let package = Package(
             name: "ledger-server",
             dependencies: [
                 "RepLedgerCore",
+                "RepLedgerSnapshots",
                 "LedgerShell",
                 "RepLedgerServer",
                 "RepLedgerSync",

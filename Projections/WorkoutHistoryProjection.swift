@@ -45,11 +45,21 @@ public struct WorkoutHistoryProjection: ProjectionView {
     /// `offset` skipped and at most `limit` returned.
     public static func workouts(_ log: TrainingLogProjection, rules: RuleSet = .default, exerciseId: String? = nil,
                                 month: String? = nil, offset: Int = 0, limit: Int? = nil) -> [WorkoutRow] {
-        let rows = log.countedWorkouts.reversed()
-            .filter { w in exerciseId.map { id in w.sets.contains { $0.completed && $0.exerciseId == id } } ?? true }
-            .filter { w in month.map { w.startedAt!.isoDate.hasPrefix($0 + "-") } ?? true }
-            .dropFirst(offset)
-        return (limit.map { Array(rows.prefix($0)) } ?? Array(rows)).map { row(for: $0, log: log, rules: rules) }
+        // Newest first, stopping at the page's end: a page reads its own workouts (and those it skips), not the whole history.
+        var skipped = 0
+        var page: [WorkoutRow] = []
+        for key in log.order.reversed() {
+            if let limit, page.count >= limit { break }
+            guard let w = log.workouts[key.id], w.startedAt != nil, w.status != .discarded else { continue }
+            if let exerciseId, !w.sets.contains(where: { $0.completed && $0.exerciseId == exerciseId }) { continue }
+            if let month, !w.startedAt!.isoDate.hasPrefix(month + "-") { continue }
+            if skipped < offset {
+                skipped += 1
+                continue
+            }
+            page.append(row(for: w, log: log, rules: rules))
+        }
+        return page
     }
 
     public static func row(for w: WorkoutState, log: TrainingLogProjection, rules: RuleSet = .default) -> WorkoutRow {

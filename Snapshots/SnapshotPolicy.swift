@@ -8,8 +8,12 @@ import RepLedgerProjections
 public enum SnapshotPolicy {
     public static let keep = 3
 
-    public static func apply(_ store: any EventStore, folded: (() throws -> TrainingLogProjection)? = nil) throws {
+    @discardableResult
+    public static func apply(_ store: any EventStore, every: Int64 = TrainingLogSnapshots.automaticEvery,
+                             folded: (() throws -> TrainingLogProjection)? = nil) throws -> SnapshotInfo? {
         // Only fold snapshots are pruned here: records milestones are small and serve --as-of anywhere.
-        if try TrainingLogSnapshots.createIfDue(store, folded: folded) != nil { try SnapshotStore.of(store)?.prune(keep: keep, only: TrainingLogSnapshots.key) }
+        guard let taken = try TrainingLogSnapshots.createIfDue(store, every: every, folded: folded) else { return nil }
+        try SnapshotStore.of(store)?.prune(keep: keep, only: TrainingLogSnapshots.key)
+        return taken
     }
 }

@@ -21,7 +21,8 @@ public enum RecordsQuery {
     private static func allRecords(_ store: any EventStore, _ scope: QueryScope,
                                    timeline: Bool) throws -> [PersonalRecordsProjection.ExerciseRecords] {
         let rules = scope.rules
-        if let warm = scope.atHead {
+        // A warm fold answers at once; a cold one is not loaded for records stored at the head.
+        if let warm = scope.atHead, warm.position != nil {
             let log = try warm.current(store)
             return warm.view("records \(ViewSnapshots.rulesId(rules)) \(timeline)", at: log.position) {
                 PersonalRecordsProjection.compute(log, rules: rules, timeline: timeline)

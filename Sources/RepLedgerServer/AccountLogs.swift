@@ -1,6 +1,7 @@
 import Foundation
 import RepLedgerCore
 import RepLedgerQueries
+import RepLedgerSnapshots
 
 /// One account's ledger on the server: its store, the command path that
 /// validates pushed events, and the live subscribers waiting for its next
@@ -202,6 +203,20 @@ public final class AccountLogs: @unchecked Sendable {
         // Its streams are woken once the erasure is done, so their last check sees it (and says so).
         defer { log?.finishSubscribers() }
         return try storage.erase(accountId)
+    }
+
+    /// On a clean stop: each warm fold that has moved `every` events past the
+    /// account's newest snapshot is stored, so the first read after the
+    /// restart loads it instead of folding that tail again.
+    func snapshotWarmFolds(every: Int64) {
+        lock.lock()
+        let all = open.values.map(\.log).filter { $0.warm.position != nil }
+        lock.unlock()
+        for log in all {
+            _ = try? log.withLedger { ledger in
+                try SnapshotPolicy.apply(ledger.store, every: every, folded: { try log.warm.current(ledger.store) })
+            }
+        }
     }
 
     func finishSubscribers() {

@@ -15,9 +15,15 @@ public final class LedgerAPI: Sendable {
     /// account holds a Coach product here.
     public let purchases: StoreKitVerifier?
     public let metrics: ServerMetrics
+    /// Events between snapshots of an account's fold.
+    public let snapshotEvery: Int64
+    /// A server snapshots every 10,000 events (a device every 50,000): its
+    /// folds are read by many, and a restart should not fold long tails.
+    public static let serverSnapshotEvery: Int64 = 10_000
 
     public init(storage: any ServerStorage, purchases: StoreKitVerifier? = nil,
-                warmBudgetBytes: Int = AccountLogs.defaultWarmBudgetBytes) {
+                warmBudgetBytes: Int = AccountLogs.defaultWarmBudgetBytes, snapshotEvery: Int64 = serverSnapshotEvery) {
+        self.snapshotEvery = snapshotEvery
         let metrics = ServerMetrics()
         accounts = AccountDirectory(table: storage.accountTable, keys: storage.keys)
         logs = AccountLogs(storage: storage, warmBudgetBytes: warmBudgetBytes, metrics: metrics)
@@ -106,7 +112,9 @@ public final class LedgerAPI: Sendable {
             }
             if !answer.0.appended.isEmpty {
                 // Snapshots by the device's policy, taken from the warm fold; a cache, so a failure only costs speed.
-                try? SnapshotPolicy.apply(ledger.store, folded: { try log.warm.current(ledger.store) })
+                if (try? SnapshotPolicy.apply(ledger.store, every: snapshotEvery, folded: { try log.warm.current(ledger.store) })) != nil {
+                    metrics.snapshotsTaken.increment()
+                }
             }
             return answer
         }
@@ -282,8 +290,9 @@ public final class LedgerAPI: Sendable {
                 guard try ledger.coaching().grants(caller.account.accountId) else { return nil }
                 let training = try QueryScope(warm: log.warm).log(ledger.store)
                 let started = training.workouts.values.filter { $0.status != .discarded }.compactMap(\.startedAt)
-                let records = PersonalRecordsProjection.compute(training, rules: .default)
-                    .flatMap(\.timeline).filter { $0.at.millis >= weekAgo.millis && $0.at.millis <= now.millis }
+                let records = log.warm.view("roster records", at: training.position) {
+                    PersonalRecordsProjection.compute(training, rules: .default).flatMap(\.timeline)
+                }.filter { $0.at.millis >= weekAgo.millis && $0.at.millis <= now.millis }
                 return .object([
                     ("accountId", .string(account.accountId)), ("name", .string(accounts.name(of: account))),
                     ("lastWorkoutAt", .optional(started.max(by: { $0.millis < $1.millis })?.iso8601)),

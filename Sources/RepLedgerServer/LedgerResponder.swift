@@ -60,8 +60,13 @@ struct LedgerResponder: HTTPResponder {
             if e.status >= 500 { logger.error("\(request.method.rawValue) \(request.uri.path): \(e.logDetail ?? e.message)") }
             response = Self.json(e.json, status: e.status)
             if let retry = e.retryAfterSeconds { response.headers[.retryAfter] = String(retry) }
-            // A refused body may be partly unread: the connection cannot carry another request.
-            if e.status == 413 { response.headers[.connection] = "close" }
+            // A refused body may be partly unread: the connection cannot carry another request. Its input
+            // is closed (the body was read to its end, or past 64 MiB left unread), so the connection closes
+            // once the answer is written.
+            if e.status == 413 {
+                response.headers[.connection] = "close"
+                context.channel.close(mode: .input, promise: nil)
+            }
         }
         // Answers are data for one caller: never sniffed as another type, never kept by a cache, never
         // framed, and nothing in them may load or run anything (the coach's pages start from this too).

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import RepLedgerSnapshots
 import ServiceLifecycle
 
 /// `ledger serve`: the HTTP API on Hummingbird, stopped cleanly by SIGINT or
@@ -27,6 +28,9 @@ public enum LedgerServer {
         public var bundleId: String?
         /// The memory the accounts' warm folds may hold (`--warm-memory`).
         public var warmBudgetBytes = AccountLogs.defaultWarmBudgetBytes
+        /// Events between snapshots of an account's fold: the device's policy at a fifth of its
+        /// interval, so a restarted server's first read folds at most 10,000 events after one.
+        public var snapshotEvery = LedgerAPI.serverSnapshotEvery
         /// Who may read `GET /metrics` besides loopback callers.
         public var metricsAccess = MetricsAccess()
 
@@ -87,7 +91,8 @@ public enum LedgerServer {
             logger.error("\(error)")
         }
         LegacyAccountSealing.run(storage, logger: logger)
-        let api = LedgerAPI(storage: storage, purchases: try settings.purchaseVerifier(), warmBudgetBytes: settings.warmBudgetBytes)
+        let api = LedgerAPI(storage: storage, purchases: try settings.purchaseVerifier(), warmBudgetBytes: settings.warmBudgetBytes,
+                            snapshotEvery: settings.snapshotEvery)
         try storage.watchAppends { [logs = api.logs] account in logs.appendedElsewhere(account) }
         let limits = settings.limits
         let responder = LedgerResponder(api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger, limits: limits,
@@ -117,5 +122,6 @@ struct LiveStreamsShutdown: Service {
     func run() async throws {
         try? await gracefulShutdown()
         logs.finishSubscribers()
+        logs.snapshotWarmFolds(every: 1_000)
     }
 }

@@ -53,13 +53,16 @@ public struct MetricsAccess: Sendable {
     }
 }
 
-/// The request context: Hummingbird's core, and the caller's address (for `MetricsAccess`).
+/// The request context: Hummingbird's core, the caller's address (for
+/// `MetricsAccess`) and the connection (closed after a refused body).
 struct LedgerRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     let remoteAddress: SocketAddress?
+    let channel: any Channel
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
 }

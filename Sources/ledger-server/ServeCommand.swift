@@ -40,6 +40,8 @@ struct ServeCommand: ParsableCommand {
     var warmMemory = AccountLogs.defaultWarmBudgetBytes >> 20
     @Option(help: "A file holding a token that may read GET /metrics from elsewhere than loopback (loopback callers need none).")
     var metricsTokenFile: String?
+    @Option(help: ArgumentHelp("Events between snapshots of an account's fold (default 10,000).", visibility: .hidden))
+    var snapshotEvery: Int64?
 
     func run() throws {
         guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
@@ -58,6 +60,10 @@ struct ServeCommand: ParsableCommand {
         settings.limits.maximumRequestsPerAccount = maxRequestsPerAccount
         settings.storeKitRoot = storekitRoot
         settings.bundleId = bundleId
+        if let snapshotEvery {
+            guard snapshotEvery > 0 else { throw ValidationError("--snapshot-every takes a number above 0") }
+            settings.snapshotEvery = snapshotEvery
+        }
         guard warmMemory >= 0 else { throw ValidationError("--warm-memory takes a number of MiB, 0 or more") }
         settings.warmBudgetBytes = warmMemory << 20
         do {

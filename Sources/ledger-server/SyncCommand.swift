@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import LedgerShell
 import RepLedgerCore
+import RepLedgerSnapshots
 import RepLedgerSync
 
 /// `ledger sync`: this device's ledger with its account on a server (SERVER.md §5).
@@ -52,6 +53,8 @@ struct SyncCommand: ParsableCommand {
                 box.outcome = try await client.run()
             }
             let o = box.outcome
+            // A first sync can pull a whole history: snapshot it by the same policy as any append.
+            if o.pulled > 0 { try SnapshotPolicy.apply(store) }
             if global.json {
                 Console.json(.object([("pushed", .int(Int64(o.pushed))), ("pulled", .int(Int64(o.pulled))), ("rejected", .int(Int64(o.rejected))),
                                       ("head", .object([("position", .int(o.headPosition)), ("hash", .string(o.headHash))]))]))

@@ -58,6 +58,8 @@ struct ImportCommand: ParsableCommand {
                                                                             strict: strict),
                                               progress: bar.update)
         bar.finish()
+        // An import is the largest append a device makes: the next command should not fold it all.
+        try SnapshotPolicy.apply(ledger.store)
         if global.json {
             Console.json(Self.json(summary))
         } else {

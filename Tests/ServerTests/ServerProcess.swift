@@ -35,9 +35,9 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// A server over storage given (several servers over one PostgreSQL database).
-    init(cli: LedgerProcess, storage: [String], keepAlive: Double = 0.3) throws {
+    init(cli: LedgerProcess, storage: [String], keepAlive: Double = 0.3, serveFlags: [String] = []) throws {
         self.cli = cli
-        serveFlags = []
+        self.serveFlags = serveFlags
         data = cli.folder.appendingPathComponent("server-\(UUID().uuidString.prefix(8))").path
         self.storage = Self.withKeys(storage, cli: cli)
         errorLog = cli.folder.appendingPathComponent("serve-\(UUID().uuidString).log")
@@ -163,9 +163,9 @@ enum ServerFailure: Error { case didNotStart(String), cli(String) }
 
 extension ServerProcess {
     /// An account whose phone recorded the demo history and synced it.
-    func accountWithDemo(_ name: String = "alice") throws -> (account: Account, phone: Device) {
+    func accountWithDemo(_ name: String = "alice", device: String = "phone") throws -> (account: Account, phone: Device) {
         let account = try createAccount(name)
-        let phone = try Device("phone", cli: cli, token: account.token)
+        let phone = try Device(device, cli: cli, token: account.token)
         try phone.run(["demo", "--json"])
         guard try phone.sync(self, account: account.id).status == 0 else { throw ServerFailure.cli("the demo did not sync") }
         return (account, phone)

@@ -14,7 +14,7 @@ struct RealAccountBench {
     var storage: [String] { options.postgres.map { ["--postgres", $0, "--keys", work + "/keys"] } ?? [] }
     var backend: String { options.postgres == nil ? "SQLite" : "PostgreSQL" }
 
-    func ledger(_ args: [String]) throws -> String { try run(options.ledger, args) }
+    func ledger(_ args: [String]) throws -> String { try repledger_server_bench.run(options.ledger, args) }
 
     func json(_ text: String) throws -> [String: Any] {
         guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {

@@ -99,7 +99,19 @@ public struct JSONReader {
 
     private mutating func string() throws(Failure) -> String {
         i += 1 // opening quote
-        var out: [UInt8] = []
+        let start = i
+        // Most strings hold no escape: found in one pass and copied once.
+        while i < b.count {
+            let c = b[i]
+            if c == 0x22 {
+                let text = String(decoding: b[start..<i], as: UTF8.self)
+                i += 1
+                return text
+            }
+            if c == 0x5C { break }
+            i += 1
+        }
+        var out = Array(b[start..<i])
         while i < b.count {
             let c = b[i]
             if c == 0x22 { i += 1; return String(decoding: out, as: UTF8.self) }

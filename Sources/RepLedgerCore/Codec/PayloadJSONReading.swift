@@ -69,7 +69,7 @@ extension String {
 extension UUID {
     public init(json: JSONValue) throws {
         let s = try json.string("a UUID")
-        guard let u = UUID(uuidString: s) else { throw CodecError.json(expected: "a UUID", found: json.kindName) }
+        guard let u = UUID.parse(s) else { throw CodecError.json(expected: "a UUID", found: json.kindName) }
         self = u
     }
 }
