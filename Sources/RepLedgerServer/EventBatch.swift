@@ -45,9 +45,10 @@ public struct EventBatch: Sendable {
 
     static func event(_ item: JSONValue, device: String) throws -> ProposedEvent {
         guard case .object(let pairs) = item else { throw APIError.badRequest("each event must be an object") }
-        let f = Dictionary(pairs, uniquingKeysWith: { a, _ in a })
+        // A few keys: found by a search of the pairs (the first of a repeated key), no dictionary per event.
+        func value(_ key: String) -> JSONValue? { pairs.first { $0.0 == key }?.1 }
         func get(_ key: String) throws -> JSONValue {
-            guard let v = f[key] else { throw APIError.badRequest("an event needs \"\(key)\"") }
+            guard let v = value(key) else { throw APIError.badRequest("an event needs \"\(key)\"") }
             return v
         }
         let typeName = try String(json: get("type"))
@@ -61,7 +62,7 @@ public struct EventBatch: Sendable {
         guard stream == event.stream.raw else {
             throw APIError.badRequest("\(typeName) belongs to the stream \(event.stream.raw), not \(stream)")
         }
-        func optionalId(_ key: String) throws -> UUID? { try f[key].map { try UUID?(json: $0) } ?? nil }
+        func optionalId(_ key: String) throws -> UUID? { try value(key).map { try UUID?(json: $0) } ?? nil }
         return ProposedEvent(eventId: try UUID(json: get("eventId")), event: event, occurredAt: try Timestamp(json: get("occurredAt")),
                              device: device, causationId: try optionalId("causationId"), correlationId: try optionalId("correlationId"))
     }

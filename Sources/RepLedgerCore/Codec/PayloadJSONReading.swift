@@ -114,14 +114,31 @@ extension PayloadEnum {
 }
 
 /// Fills a record's fields from a JSON object, by name, refusing missing and unknown keys.
+///
+/// Canonical JSON lists a record's fields in the order they are read, so
+/// each is looked for first where the last one was found; any other order is
+/// read too, by a search of the object's (few) keys. No dictionary is built:
+/// a push or a pull reads thousands of payloads.
 struct FieldJSONReader: PayloadCoder {
-    var values: [String: JSONValue]
+    let pairs: [(String, JSONValue)]
+    var next = 0
     var used = 0
+
+    init(pairs: [(String, JSONValue)]) { self.pairs = pairs }
 
     mutating func field<T: PayloadValue>(_ name: StaticString, _ value: inout T) throws {
         let key = name.description
-        guard let v = values[key] else { throw CodecError.json(expected: "the field \"\(key)\"", found: "no such key") }
-        value = try T(json: v)
+        let found: JSONValue
+        if next < pairs.count, pairs[next].0 == key {
+            found = pairs[next].1
+            next += 1
+        } else if let i = pairs.firstIndex(where: { $0.0 == key }) {
+            found = pairs[i].1
+            next = i + 1
+        } else {
+            throw CodecError.json(expected: "the field \"\(key)\"", found: "no such key")
+        }
+        value = try T(json: found)
         used += 1
     }
 }
@@ -130,8 +147,9 @@ extension PayloadRecord {
     public init(json: JSONValue) throws {
         guard case .object(let pairs) = json else { throw CodecError.json(expected: "an object", found: json.kindName) }
         self.init()
-        var r = FieldJSONReader(values: Dictionary(pairs, uniquingKeysWith: { a, _ in a }))
+        var r = FieldJSONReader(pairs: pairs)
         try fields(&r)
+        // Each field is read once, so a key given twice (or unknown) leaves a key unread.
         guard r.used == pairs.count else {
             throw CodecError.json(expected: "only the fields of \(Self.self)", found: "\(pairs.count - r.used) other keys")
         }

@@ -122,9 +122,11 @@ public enum JSONLBackup {
             guard case .object(let pairs) = json else {
                 throw CodecError.json(expected: "an event object", found: "another value")
             }
-            let f = Dictionary(pairs, uniquingKeysWith: { a, _ in a })
+            // A dozen keys: found by a search of the pairs (the first of a repeated key); a pull reads thousands of lines.
             func get(_ key: String) throws -> JSONValue {
-                guard let v = f[key] else { throw CodecError.json(expected: "the key \"\(key)\"", found: "no such key") }
+                guard let v = pairs.first(where: { $0.0 == key })?.1 else {
+                    throw CodecError.json(expected: "the key \"\(key)\"", found: "no such key")
+                }
                 return v
             }
             let typeName = try String(json: get("type"))
