@@ -4,9 +4,10 @@
 #
 #   Benchmarks/server.sh            # 1,000 accounts × 2,000 events, 50 devices for 30 s, a 100k-event catch-up
 #   Benchmarks/server.sh --smoke    # 20 accounts × 200 events, 10 devices for 2 s, a 5k catch-up: what CI runs
-#   Benchmarks/server.sh --real     # the three largest real exports as one account (56k events), on SQLite
+#   Benchmarks/server.sh --real     # the three largest real exports as one account (77,707 events), on SQLite
 #                                   # and then on a throwaway PostgreSQL 15 cluster: push, warm and
 #                                   # restarted reads, the device's history, a fresh device's sync
+#   LEDGER=/path/to/ledger Benchmarks/server.sh --real   # the same against another build (its ledger-server beside it)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
@@ -20,7 +21,8 @@ echo "building (release)…" >&2
 if [ "$real" = 1 ]; then
   exports="$root/../shared/data/real-exports"
   files="$exports/strong_Andrew50_Lifting_aj.csv,$exports/strong_Andrew50_Lifting.csv,$exports/hevy_NathanN-275_Lifting-stats.csv"
-  "$here/.build/release/repledger-server-bench" --ledger "$root/.build/release/ledger" --work "${TMPDIR:-/tmp}/repledger-real-sqlite" --real "$files"
+  ledger="${LEDGER:-$root/.build/release/ledger}"
+  "$here/.build/release/repledger-server-bench" --ledger "$ledger" --work "${TMPDIR:-/tmp}/repledger-real-sqlite" --real "$files"
   bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
   work=$(mktemp -d)
   cleanup() { runuser -u postgres -- "$bin/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$work"; }
@@ -31,7 +33,7 @@ if [ "$real" = 1 ]; then
   runuser -u postgres -- "$bin/pg_ctl" -D "$work/data" -l "$work/log" -w \
       -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=100" start >/dev/null
   psql -h 127.0.0.1 -p "$port" -U postgres -qc "CREATE DATABASE bench"
-  "$here/.build/release/repledger-server-bench" --ledger "$root/.build/release/ledger" --work "${TMPDIR:-/tmp}/repledger-real-pg" \
+  "$here/.build/release/repledger-server-bench" --ledger "$ledger" --work "${TMPDIR:-/tmp}/repledger-real-pg" \
       --real "$files" --postgres "postgres://postgres@127.0.0.1:$port/bench"
   exit 0
 fi

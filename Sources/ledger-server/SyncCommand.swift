@@ -53,8 +53,9 @@ struct SyncCommand: ParsableCommand {
                 box.outcome = try await client.run()
             }
             let o = box.outcome
-            // A first sync can pull a whole history: snapshot it by the same policy as any append.
-            if o.pulled > 0 { try SnapshotPolicy.apply(store) }
+            // A sync rebases the log on the server's (its snapshots go with the old chain) and can pull a
+            // whole history: snapshot it again by the same policy as any append.
+            if o.pulled > 0 || o.pushed > 0 { try SnapshotPolicy.apply(store) }
             if global.json {
                 Console.json(.object([("pushed", .int(Int64(o.pushed))), ("pulled", .int(Int64(o.pulled))), ("rejected", .int(Int64(o.rejected))),
                                       ("head", .object([("position", .int(o.headPosition)), ("hash", .string(o.headHash))]))]))

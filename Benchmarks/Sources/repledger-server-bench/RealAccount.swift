@@ -101,5 +101,6 @@ struct RealAccountBench {
 
         print("| workload | figure |\n| --- | --- |")
         for (name, value) in results { print("| \(name) | \(value) |") }
+        try? FileManager.default.removeItem(atPath: work)
     }
 }
