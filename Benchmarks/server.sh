@@ -23,15 +23,7 @@ if [ "$real" = 1 ]; then
   files="$exports/strong_Andrew50_Lifting_aj.csv,$exports/strong_Andrew50_Lifting.csv,$exports/hevy_NathanN-275_Lifting-stats.csv"
   ledger="${LEDGER:-$root/.build/release/ledger}"
   "$here/.build/release/repledger-server-bench" --ledger "$ledger" --work "${TMPDIR:-/tmp}/repledger-real-sqlite" --real "$files"
-  bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-  work=$(mktemp -d)
-  cleanup() { runuser -u postgres -- "$bin/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$work"; }
-  trap cleanup EXIT
-  chown postgres "$work"
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  runuser -u postgres -- "$bin/initdb" -D "$work/data" -U postgres --auth=trust -E UTF8 --locale=C >/dev/null
-  runuser -u postgres -- "$bin/pg_ctl" -D "$work/data" -l "$work/log" -w \
-      -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=100" start >/dev/null
+  . "$here/pg-cluster.sh"
   psql -h 127.0.0.1 -p "$port" -U postgres -qc "CREATE DATABASE bench"
   "$here/.build/release/repledger-server-bench" --ledger "$ledger" --work "${TMPDIR:-/tmp}/repledger-real-pg" \
       --real "$files" --postgres "postgres://postgres@127.0.0.1:$port/bench"

@@ -129,12 +129,12 @@ public final class AccountLogs: @unchecked Sendable {
     private var clock: UInt64 = 0
     private let lock = NSLock()
 
-    /// A fold's resident bytes per event folded, measured on the real
-    /// 56k-event account (Benchmarks/README.md, "Warm folds"): an estimate
-    /// that errs high, so the budget is kept.
+    /// A fold's resident bytes per event folded: 380 measured on the real
+    /// 77,707-event account (Benchmarks/README.md, "Warm folds"), counted
+    /// high so the budget is kept.
     public static let foldBytesPerEvent = 600
 
-    /// 512 MiB by default: about 870k events of folds (15 accounts the size of the 56k-event real one).
+    /// 512 MiB by default: about 895k events of folds (11 accounts the size of the real 77,707-event one).
     public static let defaultWarmBudgetBytes = 512 << 20
 
     public init(storage: any ServerStorage, maximumOpen: Int = 256, warmBudgetBytes: Int = defaultWarmBudgetBytes,

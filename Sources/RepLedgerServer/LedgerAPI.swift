@@ -96,10 +96,10 @@ public final class LedgerAPI: Sendable {
             let answer = try ledger.store.writeTransaction {
                 // What the store holds of the batch, asked once per batch, never once per event.
                 let stored = try ledger.store.devices(ofStored: batch.events.map(\.eventId))
-                let events = batch.events.map { e in stored[e.eventId].map { var e = e; e.device = $0; return e } ?? e }
+                let events = ProposedEvent.adopting(batch.events, storedDevices: stored)
                 // An expectation is a claim about a stream the batch was decided on, written to or not.
                 let written = Set(events.map(\.event.stream))
-                let versions = try ledger.store.versions(of: Array(Set(events.map(\.event.stream)).union(batch.expectedVersions.keys)))
+                let versions = try ledger.store.versions(of: Array(written.union(batch.expectedVersions.keys)))
                 for (stream, expected) in batch.expectedVersions where !written.contains(stream) {
                     let actual = versions[stream] ?? 0
                     if case .exactly(let n) = expected, n != actual {

@@ -46,7 +46,15 @@ extension EventStore {
     /// every device holds) is the same event, not a conflict. Call inside the
     /// transaction that appends them.
     public func adoptingStoredDevices(_ events: [ProposedEvent]) throws -> [ProposedEvent] {
-        let stored = try devices(ofStored: events.map(\.eventId))
+        ProposedEvent.adopting(events, storedDevices: try devices(ofStored: events.map(\.eventId)))
+    }
+}
+
+extension ProposedEvent {
+    /// The events with the device of their stored copy, given the devices of
+    /// the ids stored already (`EventStore.devices(ofStored:)`, which a
+    /// caller may have read for other checks too).
+    public static func adopting(_ events: [ProposedEvent], storedDevices stored: [UUID: String]) -> [ProposedEvent] {
         guard !stored.isEmpty else { return events }
         var out = events
         for i in out.indices {
