@@ -8,7 +8,8 @@ import NIOCore
 ///   2. load: DEVICES concurrent devices, each pushing single-set batches for SECONDS
 ///      (pushes/s, p50 and p99 latency) into a server holding those accounts;
 ///   3. catch-up: one account of CATCHUP events pulled from position 0 (events/s);
-///   4. the server's peak RSS.
+///   4. warm folds: a tenth of the accounts read, the RSS and the warm accounts after;
+///   5. the server's peak RSS.
 ///
 /// Usage: repledger-server-bench --ledger PATH [--work DIR] [--devices 50] [--seconds 30]
 ///        [--accounts 1000] [--events 2000] [--catch-up 100000] [--json FILE]
@@ -107,9 +108,11 @@ final class Server: @unchecked Sendable {
         let text = String(decoding: line, as: UTF8.self)
         port = Int(text.split(separator: ":")[2].split(separator: " ")[0])!
     }
-    var peakRSSMiB: Double {
+    var peakRSSMiB: Double { status("VmHWM:") }
+    var rssMiB: Double { status("VmRSS:") }
+    func status(_ field: String) -> Double {
         let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-        let kb = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
+        let kb = status.split(separator: "\n").first { $0.hasPrefix(field) }?.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
         return kb / 1024
     }
     func stop() { process.terminate(); process.waitUntilExit() }
@@ -222,6 +225,27 @@ let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
 }
 report("load: \(o.devices) devices, single-set pushes for \(Int(o.seconds)) s", String(format: "%.0f pushes/s", Double(latencies.count) / o.seconds))
 report("load: push latency p50 / p99", String(format: "%.2f ms / %.2f ms", percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000))
+
+// 2b. Warm folds: a tenth of the accounts read (their folds stay warm), then the server's RSS
+// and what /metrics says is warm, under the default --warm-memory budget.
+let rssBefore = server.rssMiB
+let warmed = Array(accounts.prefix(max(1, accounts.count / 10)))
+let warmStart = ContinuousClock.now
+for a in warmed {
+    var request = HTTPClientRequest(url: "\(base)/v1/accounts/\(a.id)/history?limit=20")
+    request.headers.add(name: "Authorization", value: "Bearer \(a.token)")
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+    _ = try await response.body.collect(upTo: 1 << 24)
+}
+let warmSeconds = (ContinuousClock.now - warmStart).seconds
+let metricsText: String = try await {
+    let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)/metrics"), timeout: .seconds(10))
+    return String(buffer: try await response.body.collect(upTo: 1 << 24))
+}()
+let warmGauge = metricsText.split(separator: "\n").first { $0.hasPrefix("repledger_warm_accounts ") }?.split(separator: " ").last ?? "?"
+report("warm: \(warmed.count) of \(accounts.count) accounts read once (cold folds loaded)",
+       String(format: "%.1f ms each; RSS %.0f → %.0f MiB", warmSeconds * 1000 / Double(warmed.count), rssBefore, server.rssMiB)
+           + "; warm accounts: \(warmGauge) (budget 512 MiB)")
 
 // 3. Catch-up: an account of o.catchUp events, pulled in pages of 10,000.
 let bigEvents = Bodies.history(o.catchUp)
