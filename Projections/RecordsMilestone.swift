@@ -29,7 +29,7 @@ public struct RecordsMilestone: Sendable, Equatable {
 
     /// The milestone of a fold, under `rules`.
     public init(_ log: TrainingLogProjection, rules: RuleSet) {
-        let counted = log.countedWorkouts
+        let counted = Array(log.countedWorkouts)
         let firstOpen = counted.firstIndex { $0.status != .finished } ?? counted.count
         var acc = PersonalRecordsProjection.Accumulator(rules: rules, timeline: false)
         for w in counted[..<firstOpen] { acc.add(w, library: log.library) }

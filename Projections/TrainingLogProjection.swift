@@ -55,13 +55,14 @@ public struct TrainingLogProjection: Projection, Equatable {
                 return
             }
             workouts[id]?.evolve(event, at: recorded.occurredAt)
-            // A finished workout rarely grows again: give back the spare capacity its set list
-            // grew by (up to half of it), which is most of the fold's memory on a long log.
-            if case .workoutFinished = event, let w = workouts[id], w.sets.capacity > w.sets.count + 4 {
-                workouts[id]!.sets = Array(unsafeUninitializedCapacity: w.sets.count) { buffer, n in
-                    n = buffer.initialize(fromContentsOf: w.sets)
-                }
+            // Entries share the library's copy of their exercise id, and sets the entry's:
+            // an id over 15 bytes is a heap string, and decoding makes one per event.
+            if case .workoutExerciseAdded(let e) = event {
+                workouts[id]?.shareExerciseId(of: e.entryId, with: library.sharedId(e.exerciseId))
             }
+            // A finished workout rarely grows again: give back the spare capacity its lists
+            // grew by (up to half of them), which is most of the fold's memory on a long log.
+            if case .workoutFinished = event { workouts[id]?.giveBackSpareCapacity() }
             return
         }
         switch event {
@@ -98,15 +99,36 @@ public struct TrainingLogProjection: Projection, Equatable {
         order = workouts.values.map(OrderKey.init).sorted()
     }
 
-    /// Workouts that count: started and not discarded (in progress included), oldest first.
-    public var countedWorkouts: [WorkoutState] {
-        var out: [WorkoutState] = []
-        out.reserveCapacity(order.count)
-        for k in order {
-            guard let w = workouts[k.id], w.startedAt != nil, w.status != .discarded else { continue }
-            out.append(w)
+    /// Workouts that count: started and not discarded (in progress included),
+    /// oldest first. Walked in place: a copied list of a long log's workouts
+    /// was megabytes for every view that read it.
+    public var countedWorkouts: CountedWorkouts { CountedWorkouts(log: self) }
+
+    public struct CountedWorkouts: Sequence {
+        let log: TrainingLogProjection
+
+        public struct Iterator: IteratorProtocol {
+            let log: TrainingLogProjection
+            var index = 0
+            public mutating func next() -> WorkoutState? {
+                while index < log.order.count {
+                    defer { index += 1 }
+                    if let w = log.counted(log.order[index]) { return w }
+                }
+                return nil
+            }
         }
-        return out
+
+        public func makeIterator() -> Iterator { Iterator(log: log) }
+        public var underestimatedCount: Int { 0 }
+        public var isEmpty: Bool { first { _ in true } == nil }
+        /// The newest, found from the end.
+        public var last: WorkoutState? { log.order.reversed().lazy.compactMap(log.counted).first }
+    }
+
+    func counted(_ key: OrderKey) -> WorkoutState? {
+        guard let w = workouts[key.id], w.startedAt != nil, w.status != .discarded else { return nil }
+        return w
     }
 
     /// Finished workouts that started before `t`, newest first (what hints compare with).

@@ -98,6 +98,12 @@ public struct LibraryState: Sendable, Equatable {
         return x
     }
 
+    /// The library's own copy of `exerciseId` when it defines it, so that a
+    /// fold's thousands of entries share one string instead of one each.
+    public func sharedId(_ exerciseId: String) -> String {
+        exercises.index(forKey: exerciseId).map { exercises[$0].key } ?? exerciseId
+    }
+
     public func name(of exerciseId: String) -> String { exercises[exerciseId]?.name ?? exerciseId }
 
     /// A fresh id for a custom exercise: the name's slug, suffixed if taken.

@@ -10,29 +10,86 @@ public struct WorkoutState: Sendable, Equatable {
     }
 
     public struct Entry: Sendable, Equatable {
-        public var entryId: UUID
+        // Packed (96 bytes instead of 120): a long log's fold holds one per exercise done.
         public var exerciseId: String
-        public var supersetId: UUID?
         public var note: String?
-        public var targetSets: Int?
-        public var targetRepsMin: Int?
-        public var targetRepsMax: Int?
+        private var targets = (sets: Int.min, repsMin: Int.min, repsMax: Int.min)
+        public var entryId: UUID
+        public var supersetId: UUID?
+
+        public init(entryId: UUID, exerciseId: String, supersetId: UUID?, note: String?,
+                    targetSets: Int?, targetRepsMin: Int?, targetRepsMax: Int?) {
+            self.entryId = entryId
+            self.exerciseId = exerciseId
+            self.supersetId = supersetId
+            self.note = note
+            self.targetSets = targetSets
+            self.targetRepsMin = targetRepsMin
+            self.targetRepsMax = targetRepsMax
+        }
+
+        public var targetSets: Int? {
+            get { targets.sets == .min ? nil : targets.sets }
+            set { targets.sets = newValue ?? .min }
+        }
+        public var targetRepsMin: Int? {
+            get { targets.repsMin == .min ? nil : targets.repsMin }
+            set { targets.repsMin = newValue ?? .min }
+        }
+        public var targetRepsMax: Int? {
+            get { targets.repsMax == .min ? nil : targets.repsMax }
+            set { targets.repsMax = newValue ?? .min }
+        }
+
+        public static func == (a: Entry, b: Entry) -> Bool {
+            a.entryId == b.entryId && a.exerciseId == b.exerciseId && a.supersetId == b.supersetId && a.note == b.note
+                && a.targets == b.targets
+        }
     }
 
     public struct SetRecord: Sendable, Equatable {
+        // Declared in this order, with the time and rank packed, so a record
+        // is 128 bytes instead of 192: a long log's fold holds one per set.
         public var setId: UUID
         public var entryId: UUID
         /// The exercise the set was done as; kept when its entry is swapped later.
         public var exerciseId: String
-        public var type: SetType
-        public var metrics: SetMetrics
         public var notes: String?
+        public var metrics: SetMetrics
+        private var completedMillis: Int64 = 0
+        private var rankValue: Int32 = 0
+        /// `Int16.min` when there is no completion time.
+        private var completedOffset = Int16.min
+        public var type: SetType
         public var completed: Bool
+
+        public init(setId: UUID, entryId: UUID, exerciseId: String, type: SetType, metrics: SetMetrics,
+                    notes: String?, completed: Bool, completedAt: Timestamp?) {
+            self.setId = setId
+            self.entryId = entryId
+            self.exerciseId = exerciseId
+            self.notes = notes
+            self.metrics = metrics
+            self.type = type
+            self.completed = completed
+            self.completedAt = completedAt
+        }
+
         /// When it was last completed (occurredAt of the event).
-        public var completedAt: Timestamp?
+        public var completedAt: Timestamp? {
+            get { completedOffset == .min ? nil : Timestamp(millis: completedMillis, offsetMinutes: Int(completedOffset)) }
+            set {
+                completedMillis = newValue?.millis ?? 0
+                // Offsets are minutes east of UTC (at most ±99:59 in the text form), far inside Int16.
+                completedOffset = newValue.map { Int16(clamping: $0.offsetMinutes) } ?? .min
+            }
+        }
         /// Its place among the workout's sets in the order they were added: a
         /// set brought back after a deletion returns to where it was.
-        public var rank: Int = 0
+        public var rank: Int {
+            get { Int(rankValue) }
+            set { rankValue = Int32(clamping: newValue) }
+        }
     }
 
     /// When each field of a set was last written (`occurredAt` in ms), kept
@@ -41,12 +98,53 @@ public struct WorkoutState: Sendable, Equatable {
     /// depend on the order in which the devices synced.
     public struct SetClock: Sendable, Equatable {
         public var setId = UUID.zero
-        public var weight = Int64.min, reps = Int64.min, rpe = Int64.min, duration = Int64.min, distance = Int64.min
-        public var type = Int64.min, notes = Int64.min, completed = Int64.min
         /// The latest write of any field: a deletion older than this does not remove the set.
         public var written = Int64.min
+        // Almost every clock is a planned set completed with values: all
+        // eight fields written at one time. Such a clock keeps that time once
+        // (40 bytes instead of 88); one with fields written apart keeps all eight.
+        private var uniform = Int64.min
+        private var apart: [Int64]?
+
+        public var weight: Int64 { get { field(0) } set { setField(0, newValue) } }
+        public var reps: Int64 { get { field(1) } set { setField(1, newValue) } }
+        public var rpe: Int64 { get { field(2) } set { setField(2, newValue) } }
+        public var duration: Int64 { get { field(3) } set { setField(3, newValue) } }
+        public var distance: Int64 { get { field(4) } set { setField(4, newValue) } }
+        public var type: Int64 { get { field(5) } set { setField(5, newValue) } }
+        public var notes: Int64 { get { field(6) } set { setField(6, newValue) } }
+        public var completed: Int64 { get { field(7) } set { setField(7, newValue) } }
+
         public init(setId: UUID) { self.setId = setId }
         public init() {}
+
+        /// Whether every field was last written at one time, and which.
+        var allWrittenAt: Int64? { apart == nil ? uniform : nil }
+
+        /// Marks every field written at `t` (each field's time was older).
+        mutating func writeAll(at t: Int64) {
+            uniform = t
+            apart = nil
+        }
+
+        @inline(__always) private func field(_ i: Int) -> Int64 { apart?[i] ?? uniform }
+
+        private mutating func setField(_ i: Int, _ value: Int64) {
+            if apart == nil {
+                if value == uniform { return }
+                apart = Array(repeating: uniform, count: 8)
+            }
+            apart![i] = value
+            // Back to one time when the fields agree again (a snapshot read sets them one by one).
+            if let first = apart?.first, apart!.allSatisfy({ $0 == first }) {
+                uniform = first
+                apart = nil
+            }
+        }
+
+        public static func == (a: SetClock, b: SetClock) -> Bool {
+            a.setId == b.setId && a.written == b.written && (0..<8).allSatisfy { a.field($0) == b.field($0) }
+        }
     }
 
     /// A deleted set, kept so that an edit made later on another device brings it back.
@@ -57,38 +155,49 @@ public struct WorkoutState: Sendable, Equatable {
         public init() {}
     }
 
-    public var workoutId: UUID
-    public var status: Status = .notStarted
+    // Declared in this order so the fields pack (288 bytes instead of 320): a
+    // fold's table of workouts keeps about two slots per workout of this size.
     public var name = ""
-    public var origin: WorkoutOrigin = .empty
-    public var templateId: UUID?
-    public var programId: UUID?
-    public var programDayIndex: Int?
-    public var startedAt: Timestamp?
-    public var finishedAt: Timestamp?
-    public var discardedAt: Timestamp?
-    /// Time spent paused, excluded from the duration.
-    public var pausedMillis: Int64 = 0
-    public var pausedSince: Timestamp?
+    public var note: String?
     /// Entries in display order.
     public var entries: [Entry] = []
     /// Live sets in the order they were added (deleted ones are gone).
     public var sets: [SetRecord] = []
-    public var note: String?
     /// Clocks of the sets changed after they were recorded, and deleted sets (see `SetClock`).
     public var setClocks: [SetClock] = []
     public var deletedSets: [DeletedSet] = []
+    /// Time spent paused, excluded from the duration.
+    public var pausedMillis: Int64 = 0
     /// Sets ever added, for their ranks.
     public var setsAdded = 0
-    public var restTimerSeconds: Int?
-    public var maxHeartRate: Double?
     public var activeEnergyKcal: Double = 0
     /// For the average heart rate: the mean of the samples (a watch samples at a steady rate).
     public var heartRateSum: Double = 0
     public var heartRateSamples = 0
-    public var averageHeartRate: Double? { heartRateSamples > 0 ? heartRateSum / Double(heartRateSamples) : nil }
     /// The stream version this state reflects.
     public var version: Int64 = 0
+    public var startedAt: Timestamp?
+    public var workoutId: UUID
+    public var finishedAt: Timestamp?
+    public var templateId: UUID?
+    public var discardedAt: Timestamp?
+    public var programId: UUID?
+    public var pausedSince: Timestamp?
+    public var status: Status = .notStarted
+    public var origin: WorkoutOrigin = .empty
+    private var programDayValue = Int.min
+    private var restTimerValue = Int.min
+    public var maxHeartRate: Double?
+
+    public var programDayIndex: Int? {
+        get { programDayValue == .min ? nil : programDayValue }
+        set { programDayValue = newValue ?? .min }
+    }
+    public var restTimerSeconds: Int? {
+        get { restTimerValue == .min ? nil : restTimerValue }
+        set { restTimerValue = newValue ?? .min }
+    }
+    public var averageHeartRate: Double? { heartRateSamples > 0 ? heartRateSum / Double(heartRateSamples) : nil }
 
     public init(workoutId: UUID) { self.workoutId = workoutId }
 
@@ -153,6 +262,16 @@ public struct WorkoutState: Sendable, Equatable {
             } else {
                 // A planned set completed with values: a write of every field.
                 write(e.setId, at: time) { s, clock, t in
+                    if let all = clock.allWrittenAt, t >= all {
+                        // Every field is older than this write: the same as field by field below.
+                        s.type = record.type
+                        s.metrics = record.metrics
+                        s.notes = record.notes
+                        s.completed = true
+                        s.completedAt = time
+                        clock.writeAll(at: t)
+                        return
+                    }
                     clock.entry(&s.type, record.type, &clock.type, t)
                     clock.entry(&s.metrics.weight, record.metrics.weight, &clock.weight, t)
                     clock.entry(&s.metrics.reps, record.metrics.reps, &clock.reps, t)
@@ -226,6 +345,11 @@ public struct WorkoutState: Sendable, Equatable {
 
     private mutating func addSet(_ record: SetRecord) {
         var r = record
+        // Share the entry's copy of the exercise id: an id longer than 15 bytes
+        // is a heap string, and a long log decodes one per set.
+        if let entry = entries.first(where: { $0.entryId == r.entryId }), entry.exerciseId == r.exerciseId {
+            r.exerciseId = entry.exerciseId
+        }
         r.rank = setsAdded
         setsAdded += 1
         sets.append(r)
@@ -253,6 +377,21 @@ public struct WorkoutState: Sendable, Equatable {
         if let c { setClocks[c] = clock } else { setClocks.append(clock) }
     }
 
+    /// Points the entry's exercise id at `shared` (the same text in one shared string).
+    public mutating func shareExerciseId(of entryId: UUID, with shared: String) {
+        if let i = entries.lastIndex(where: { $0.entryId == entryId }), entries[i].exerciseId == shared {
+            entries[i].exerciseId = shared
+        }
+    }
+
+    /// Trims the set, clock and entry lists to their length (a finished
+    /// workout rarely grows again; a fold of years holds thousands of them).
+    public mutating func giveBackSpareCapacity() {
+        sets.trimCapacity()
+        setClocks.trimCapacity()
+        entries.trimCapacity()
+    }
+
     /// Deletes a set unless a change to it was made later than the deletion.
     private mutating func deleteSet(_ id: UUID, at t: Int64) {
         if let d = deletedSets.firstIndex(where: { $0.record.setId == id }) {
@@ -276,5 +415,16 @@ extension WorkoutState.SetClock {
         guard t >= fieldClock else { return }
         field = value
         fieldClock = t
+    }
+}
+
+extension Array {
+    /// Reallocates to `count` (as the allocator rounds it) when any element is spare.
+    mutating func trimCapacity() {
+        guard capacity > count else { return }
+        let items = self
+        self = Array(unsafeUninitializedCapacity: items.count) { buffer, n in
+            n = buffer.initialize(fromContentsOf: items)
+        }
     }
 }
