@@ -57,7 +57,7 @@ public struct TrainingLogProjection: Projection, Equatable {
             workouts[id]?.evolve(event, at: recorded.occurredAt)
             // Entries share the library's copy of their exercise id, and sets the entry's:
             // an id over 15 bytes is a heap string, and decoding makes one per event.
-            if case .workoutExerciseAdded(let e) = event {
+            if case .workoutExerciseAdded(let e) = event, e.exerciseId.utf8.count > 15 {
                 workouts[id]?.shareExerciseId(of: e.entryId, with: library.sharedId(e.exerciseId))
             }
             // A finished workout rarely grows again: give back the spare capacity its lists

@@ -347,7 +347,7 @@ public struct WorkoutState: Sendable, Equatable {
         var r = record
         // Share the entry's copy of the exercise id: an id longer than 15 bytes
         // is a heap string, and a long log decodes one per set.
-        if let entry = entries.first(where: { $0.entryId == r.entryId }), entry.exerciseId == r.exerciseId {
+        if r.exerciseId.utf8.count > 15, let entry = entries.first(where: { $0.entryId == r.entryId }), entry.exerciseId == r.exerciseId {
             r.exerciseId = entry.exerciseId
         }
         r.rank = setsAdded

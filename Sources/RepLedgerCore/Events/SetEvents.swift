@@ -13,19 +13,28 @@ public struct SetMetrics: Sendable, Hashable, PayloadRecord {
     private var rpeBits = SetMetrics.absentBits
     private var durationBits = SetMetrics.absentBits
     private var distanceBits = SetMetrics.absentBits
-    /// 0 when there is no weight, else 1 + the unit's index.
+    /// 0 when there is no weight, 1 for kg, 2 for lb.
     private var weightUnit: UInt8 = 0
 
     private static let absentInt = Int64.min
     /// A NaN with a payload: JSON and the binary codec never produce it.
     private static let absentBits: UInt64 = 0x7FF8_0000_DEAD_BEEF
-    private static let units = WeightUnit.allCases
 
     public var weight: Weight? {
-        get { weightUnit == 0 ? nil : Weight(weightValue, Self.units[Int(weightUnit) - 1]) }
+        get {
+            switch weightUnit {
+            case 1: Weight(weightValue, .kg)
+            case 2: Weight(weightValue, .lb)
+            default: nil
+            }
+        }
         set {
             weightValue = newValue?.value ?? 0
-            weightUnit = newValue.map { UInt8(Self.units.firstIndex(of: $0.unit)! + 1) } ?? 0
+            switch newValue?.unit {
+            case .kg: weightUnit = 1
+            case .lb: weightUnit = 2
+            case nil: weightUnit = 0
+            }
         }
     }
     public var reps: Int? {
