@@ -13,7 +13,9 @@ public struct WorkoutState: Sendable, Equatable {
         // Packed (96 bytes instead of 120): a long log's fold holds one per exercise done.
         public var exerciseId: String
         public var note: String?
-        private var targets = (sets: Int.min, repsMin: Int.min, repsMax: Int.min)
+        @PackedOptionalInt public var targetSets: Int?
+        @PackedOptionalInt public var targetRepsMin: Int?
+        @PackedOptionalInt public var targetRepsMax: Int?
         public var entryId: UUID
         public var supersetId: UUID?
 
@@ -26,24 +28,6 @@ public struct WorkoutState: Sendable, Equatable {
             self.targetSets = targetSets
             self.targetRepsMin = targetRepsMin
             self.targetRepsMax = targetRepsMax
-        }
-
-        public var targetSets: Int? {
-            get { targets.sets == .min ? nil : targets.sets }
-            set { targets.sets = newValue ?? .min }
-        }
-        public var targetRepsMin: Int? {
-            get { targets.repsMin == .min ? nil : targets.repsMin }
-            set { targets.repsMin = newValue ?? .min }
-        }
-        public var targetRepsMax: Int? {
-            get { targets.repsMax == .min ? nil : targets.repsMax }
-            set { targets.repsMax = newValue ?? .min }
-        }
-
-        public static func == (a: Entry, b: Entry) -> Bool {
-            a.entryId == b.entryId && a.exerciseId == b.exerciseId && a.supersetId == b.supersetId && a.note == b.note
-                && a.targets == b.targets
         }
     }
 
@@ -185,18 +169,9 @@ public struct WorkoutState: Sendable, Equatable {
     public var pausedSince: Timestamp?
     public var status: Status = .notStarted
     public var origin: WorkoutOrigin = .empty
-    private var programDayValue = Int.min
-    private var restTimerValue = Int.min
+    @PackedOptionalInt public var programDayIndex: Int? = nil
+    @PackedOptionalInt public var restTimerSeconds: Int? = nil
     public var maxHeartRate: Double?
-
-    public var programDayIndex: Int? {
-        get { programDayValue == .min ? nil : programDayValue }
-        set { programDayValue = newValue ?? .min }
-    }
-    public var restTimerSeconds: Int? {
-        get { restTimerValue == .min ? nil : restTimerValue }
-        set { restTimerValue = newValue ?? .min }
-    }
     public var averageHeartRate: Double? { heartRateSamples > 0 ? heartRateSum / Double(heartRateSamples) : nil }
 
     public init(workoutId: UUID) { self.workoutId = workoutId }

@@ -9,14 +9,13 @@ public struct SetMetrics: Sendable, Hashable, PayloadRecord {
     // these per set, and five optionals padded to 16 bytes each were a fifth
     // of its memory. An absent number is a bit pattern no value decodes to.
     private var weightValue = 0.0
-    private var repsValue = SetMetrics.absentInt
+    @PackedOptionalInt public var reps: Int? = nil
     private var rpeBits = SetMetrics.absentBits
     private var durationBits = SetMetrics.absentBits
     private var distanceBits = SetMetrics.absentBits
     /// 0 when there is no weight, 1 for kg, 2 for lb.
     private var weightUnit: UInt8 = 0
 
-    private static let absentInt = Int64.min
     /// A NaN with a payload: JSON and the binary codec never produce it.
     private static let absentBits: UInt64 = 0x7FF8_0000_DEAD_BEEF
 
@@ -36,10 +35,6 @@ public struct SetMetrics: Sendable, Hashable, PayloadRecord {
             case nil: weightUnit = 0
             }
         }
-    }
-    public var reps: Int? {
-        get { repsValue == Self.absentInt ? nil : Int(repsValue) }
-        set { repsValue = newValue.map(Int64.init) ?? Self.absentInt }
     }
     public var rpe: Double? {
         get { Self.number(rpeBits) }
