@@ -64,7 +64,7 @@ public struct RecordsMilestone: Sendable, Equatable {
 
     /// The records as of `position` (current bests, no timeline), or nil when the open workouts do not all come after the finished ones.
     public func records(rules: RuleSet) -> [PersonalRecordsProjection.ExerciseRecords]? {
-        let later = TrainingLogProjection.chronological(open.filter { $0.startedAt != nil && $0.status != .discarded })
+        let later = TrainingLogProjection.chronological(open.filter(\.counts))
         if let last = lastDone, let first = later.first,
            TrainingLogProjection.chronological([first, last]).first?.workoutId != last.workoutId { return nil }
         var acc = PersonalRecordsProjection.Accumulator(rules: rules, records: accumulated, timeline: false)

@@ -120,15 +120,13 @@ public struct TrainingLogProjection: Projection, Equatable {
         }
 
         public func makeIterator() -> Iterator { Iterator(log: log) }
-        public var underestimatedCount: Int { 0 }
         public var isEmpty: Bool { first { _ in true } == nil }
         /// The newest, found from the end.
         public var last: WorkoutState? { log.order.reversed().lazy.compactMap(log.counted).first }
     }
 
     func counted(_ key: OrderKey) -> WorkoutState? {
-        guard let w = workouts[key.id], w.startedAt != nil, w.status != .discarded else { return nil }
-        return w
+        workouts[key.id].flatMap { $0.counts ? $0 : nil }
     }
 
     /// Finished workouts that started before `t`, newest first (what hints compare with).

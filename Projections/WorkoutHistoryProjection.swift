@@ -50,7 +50,7 @@ public struct WorkoutHistoryProjection: ProjectionView {
         var page: [WorkoutRow] = []
         for key in log.order.reversed() {
             if let limit, page.count >= limit { break }
-            guard let w = log.workouts[key.id], w.startedAt != nil, w.status != .discarded else { continue }
+            guard let w = log.counted(key) else { continue }
             if let exerciseId, !w.sets.contains(where: { $0.completed && $0.exerciseId == exerciseId }) { continue }
             if let month, !w.startedAt!.isoDate.hasPrefix(month + "-") { continue }
             if skipped < offset {

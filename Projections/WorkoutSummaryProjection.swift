@@ -37,7 +37,7 @@ public struct WorkoutSummaryProjection: ProjectionView {
     }
 
     public static func summary(_ log: TrainingLogProjection, workoutId: UUID, rules: RuleSet = .default) -> Summary? {
-        guard let w = log.workouts[workoutId], w.startedAt != nil, w.status != .discarded else { return nil }
+        guard let w = log.workouts[workoutId], w.counts else { return nil }
         let row = WorkoutHistoryProjection.row(for: w, log: log, rules: rules)
         let records = PersonalRecordsProjection.compute(log, rules: rules)
             .flatMap(\.timeline).filter { $0.workoutId == workoutId }

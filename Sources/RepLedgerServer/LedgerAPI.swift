@@ -289,7 +289,7 @@ public final class LedgerAPI: Sendable {
             let row: JSONValue? = try log.withLedger { ledger in
                 guard try ledger.coaching().grants(caller.account.accountId) else { return nil }
                 let training = try QueryScope(warm: log.warm).log(ledger.store)
-                let started = training.workouts.values.filter { $0.status != .discarded }.compactMap(\.startedAt)
+                let started = training.workouts.values.filter(\.counts).compactMap(\.startedAt)
                 let records = log.warm.view("roster records", at: training.position) {
                     PersonalRecordsProjection.compute(training, rules: .default).flatMap(\.timeline)
                 }.filter { $0.at.millis >= weekAgo.millis && $0.at.millis <= now.millis }

@@ -87,6 +87,7 @@ public struct WorkoutState: Sendable, Equatable {
         // Almost every clock is a planned set completed with values: all
         // eight fields written at one time. Such a clock keeps that time once
         // (40 bytes instead of 88); one with fields written apart keeps all eight.
+        /// Unused (`Int64.min`) while `apart` holds the fields, so equal clocks are equal values.
         private var uniform = Int64.min
         private var apart: [Int64]?
 
@@ -117,6 +118,7 @@ public struct WorkoutState: Sendable, Equatable {
             if apart == nil {
                 if value == uniform { return }
                 apart = Array(repeating: uniform, count: 8)
+                uniform = .min
             }
             apart![i] = value
             // Back to one time when the fields agree again (a snapshot read sets them one by one).
@@ -124,10 +126,6 @@ public struct WorkoutState: Sendable, Equatable {
                 uniform = first
                 apart = nil
             }
-        }
-
-        public static func == (a: SetClock, b: SetClock) -> Bool {
-            a.setId == b.setId && a.written == b.written && (0..<8).allSatisfy { a.field($0) == b.field($0) }
         }
     }
 
@@ -177,6 +175,8 @@ public struct WorkoutState: Sendable, Equatable {
     public init(workoutId: UUID) { self.workoutId = workoutId }
 
     public var exists: Bool { status != .notStarted }
+    /// Whether it counts in history and every figure: started, and not discarded (in progress counts).
+    public var counts: Bool { startedAt != nil && status != .discarded }
     public var isOpen: Bool { status == .running || status == .paused }
 
     /// Elapsed training time: start to finish (or `now`), less paused spans.
