@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "RepLedgerProjections", targets: ["RepLedgerProjections"]),
         .library(name: "RepLedgerSnapshots", targets: ["RepLedgerSnapshots"]),
         .library(name: "RepLedgerPostgres", targets: ["RepLedgerPostgres"]),
+        // For tests and benchmarks only: a certificate chain of their own and StoreKit transactions signed with it.
+        .library(name: "StoreKitTestSupport", targets: ["StoreKitTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -185,6 +187,17 @@ let package = Package(
             name: "LedgerTestSupport",
             path: "Tests/LedgerTestSupport"
         ),
+        // Signed StoreKit transactions a server started with `--storekit-root` verifies:
+        // the server tests' purchases and the server benchmark's coach.
+        .target(
+            name: "StoreKitTestSupport",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Tests/StoreKitTestSupport"
+        ),
         .testTarget(
             name: "LedgerCLITests",
             dependencies: ["ledger", "ledger-server", "RepLedgerCore", "LedgerTestSupport"],
@@ -194,15 +207,11 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "ledger", "ledger-server", "RepLedgerCore", "LedgerTestSupport",
+                "ledger", "ledger-server", "RepLedgerCore", "LedgerTestSupport", "StoreKitTestSupport",
                 // Only to lay out a server's storage as the first release left it (no keys, payloads in clear).
                 "RepLedgerServer", "RepLedgerPostgres",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
-                // A certificate chain and signed transactions of the tests' own, for the store's receipts.
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Tests/ServerTests"
         ),

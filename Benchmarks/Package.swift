@@ -41,7 +41,11 @@ let package = Package(
         // A real `ledger serve` under load from simulated devices over loopback HTTP.
         .executableTarget(
             name: "repledger-server-bench",
-            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // The coach roster's Coach product, signed by a chain of the benchmark's own.
+                .product(name: "StoreKitTestSupport", package: core),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerTestSupport
+import StoreKitTestSupport
 import Testing
 
 /// Coach access (SERVER.md §4): a grant in the lifter's log and a Coach

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerTestSupport
+import StoreKitTestSupport
 import Testing
 
 /// A Coach product opens another account's data on the server only through

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import LedgerTestSupport
+import StoreKitTestSupport
 import NIOCore
 import Testing
 

@@ -13,6 +13,8 @@ import NIOCore
 ///
 /// Usage: repledger-server-bench --ledger PATH [--work DIR] [--devices 50] [--seconds 30]
 ///        [--accounts 1000] [--events 2000] [--catch-up 100000] [--json FILE]
+///        or --real EXPORT,… (RealAccount.swift), or --roster CLIENTS [--others N] (RosterBench.swift),
+///        each [--postgres URL] [--runs 5]
 struct Options {
     var ledger = ""
     var work = FileManager.default.temporaryDirectory.appendingPathComponent("repledger-server-bench").path
@@ -27,6 +29,11 @@ struct Options {
     /// Serve from this PostgreSQL database instead of files (with `--keys DIR`).
     var postgres: String?
     var runs = 5
+    /// The coach roster benchmark (RosterBench.swift) with this many clients of `events` events each, instead.
+    var clients = 0
+    /// Accounts on the roster's server that granted nothing, of `otherEvents` events each.
+    var others = 0
+    var otherEvents = 200
 
     static func parse(_ args: [String]) -> Options {
         var o = Options()
@@ -45,6 +52,9 @@ struct Options {
             case "--real": o.real = value().split(separator: ",").map(String.init)
             case "--postgres": o.postgres = value()
             case "--runs": o.runs = Int(value()) ?? o.runs
+            case "--roster": o.clients = Int(value()) ?? o.clients
+            case "--others": o.others = Int(value()) ?? o.others
+            case "--other-events": o.otherEvents = Int(value()) ?? o.otherEvents
             default: FileHandle.standardError.write(Data("unknown option \(args[i])\n".utf8)); exit(2)
             }
             i += 1
@@ -79,6 +89,10 @@ enum Bodies {
     }
     static func set(_ w: String, _ i: Int) -> String {
         #"{"eventId":"\#(UUID().uuidString.lowercased())","stream":"workout-\#(w)","type":"SetLogged","schema":1,"occurredAt":"\#(at)","payload":{"workoutId":"\#(w)","setId":"\#(UUID().uuidString.lowercased())","entryId":"\#(w)","exerciseId":"barbell-bench-press","type":"normal","metrics":{"weight":{"value":\#(60 + i % 40),"unit":"kg"},"reps":\#(1 + i % 12),"rpe":null,"durationSeconds":null,"distanceMeters":null},"notes":null,"historyEdit":false}}"#
+    }
+    /// The lifter lets `coach` read their log.
+    static func grant(_ coach: String) -> String {
+        #"{"eventId":"\#(UUID().uuidString.lowercased())","stream":"coaching","type":"CoachAccessGranted","schema":1,"occurredAt":"\#(at)","payload":{"coachAccountId":"\#(coach)"}}"#
     }
     static func batch(_ events: [String]) -> String { #"{"events":[\#(events.joined(separator: ","))]}"# }
 
@@ -167,6 +181,10 @@ nonisolated(unsafe) var results: [(String, String)] = []
 func report(_ name: String, _ value: String) { results.append((name, value)); say("  \(name): \(value)") }
 if !o.real.isEmpty {
     try await RealAccountBench(options: o, work: work.path).run()
+    exit(0)
+}
+if o.clients > 0 {
+    try await RosterBench(options: o, work: work.path).run()
     exit(0)
 }
 let data = work.appendingPathComponent("server").path

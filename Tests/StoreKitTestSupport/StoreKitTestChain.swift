@@ -5,16 +5,17 @@ import X509
 
 /// A certificate chain made by the test (root → intermediate → leaf, P-256,
 /// as the App Store's), and StoreKit 2 signed transactions made with it:
-/// purchases a server can verify without Apple's network.
-struct StoreKitTestChain {
-    static let bundleId = "com.repledger.test"
+/// purchases a server can verify without Apple's network. Shared by the
+/// server tests and the server benchmark's coach roster.
+public struct StoreKitTestChain {
+    public static let bundleId = "com.repledger.test"
 
-    let root: Certificate
-    let intermediate: Certificate
-    let leaf: Certificate
-    let leafKey: P256.Signing.PrivateKey
+    public let root: Certificate
+    public let intermediate: Certificate
+    public let leaf: Certificate
+    public let leafKey: P256.Signing.PrivateKey
 
-    init(name: String = "RepLedger Test Root CA") throws {
+    public init(name: String = "RepLedger Test Root CA") throws {
         let now = Date()
         let rootKey = P256.Signing.PrivateKey(), intermediateKey = P256.Signing.PrivateKey()
         leafKey = P256.Signing.PrivateKey()
@@ -37,25 +38,25 @@ struct StoreKitTestChain {
     }
 
     /// Writes the root as PEM → its path, for `ledger serve --storekit-root`.
-    func writeRoot(in folder: URL) throws -> String {
+    public func writeRoot(in folder: URL) throws -> String {
         let path = folder.appendingPathComponent("storekit-root-\(UUID().uuidString.prefix(6)).pem").path
         try root.serializeAsPEM().pemString.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
-    static func der(_ certificate: Certificate) throws -> String {
+    public static func der(_ certificate: Certificate) throws -> String {
         var serializer = DER.Serializer()
         try serializer.serialize(certificate)
         return Data(serializer.serializedBytes).base64EncodedString()
     }
 
-    static func base64url(_ data: Data) -> String {
+    public static func base64url(_ data: Data) -> String {
         data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
     /// A signed transaction as StoreKit 2 writes one; `edit` changes the payload after signing (a forgery).
-    func signedTransaction(id: String, product: String, bundleId: String = Self.bundleId, purchased: Date = Date() - 3600,
+    public func signedTransaction(id: String, product: String, bundleId: String = Self.bundleId, purchased: Date = Date() - 3600,
                            expires: Date = Date() + 30 * 86_400, revoked: Date? = nil,
                            edit: ((inout [String: Any]) -> Void)? = nil) throws -> String {
         func ms(_ d: Date) -> Int64 { Int64(d.timeIntervalSince1970 * 1000) }
