@@ -220,6 +220,47 @@ public enum PostgresSchema {
             GRANT SELECT, INSERT, DELETE ON snapshots TO repledger_app
             """,
         ],
+        // 4: which clients' logs granted a coach access, so a roster reads its
+        // clients and not every account (an index: the client's log decides),
+        // and whether the logs written before it have been indexed. Erasure
+        // removes the account's rows on either side.
+        [
+            """
+            CREATE TABLE coach_clients (
+                coach_id  uuid NOT NULL,
+                client_id uuid NOT NULL,
+                PRIMARY KEY (coach_id, client_id)
+            )
+            """,
+            """
+            CREATE INDEX coach_clients_by_client ON coach_clients (client_id)
+            """,
+            """
+            CREATE TABLE backfills (name text PRIMARY KEY, done_at bigint NOT NULL)
+            """,
+            """
+            CREATE OR REPLACE FUNCTION repledger_erase_account(account uuid, OUT events bigint, OUT tokens bigint)
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+            BEGIN
+                PERFORM set_config('repledger.erasing', account::text, true);
+                DELETE FROM events e WHERE e.account_id = account;
+                GET DIAGNOSTICS events = ROW_COUNT;
+                DELETE FROM snapshots s WHERE s.account_id = account;
+                DELETE FROM heads h WHERE h.account_id = account;
+                DELETE FROM coach_clients g WHERE g.client_id = account OR g.coach_id = account;
+                DELETE FROM tokens t WHERE t.account_id = account;
+                GET DIAGNOSTICS tokens = ROW_COUNT;
+                UPDATE accounts a SET erased_at = (extract(epoch FROM clock_timestamp()) * 1000)::bigint, name = '' WHERE a.account_id = account;
+                PERFORM set_config('repledger.erasing', '', true);
+            END $$
+            """,
+            """
+            REVOKE ALL ON coach_clients, backfills FROM PUBLIC
+            """,
+            """
+            GRANT SELECT, INSERT ON coach_clients, backfills TO repledger_app
+            """,
+        ],
     ]
 
     public static var currentVersion: Int { migrations.count }

@@ -176,6 +176,13 @@ public protocol AccountTable: Sendable {
     func removeAccount(_ id: String) throws
     /// Replaces the stored name (sealing the name of an account stored before names were sealed).
     func replaceName(_ id: String, with name: String) throws
+    /// Notes that `client`'s log grants `coaches` read access (`CoachClientIndex`); a pair noted already is kept.
+    func indexCoachClients(client: String, coaches: Set<String>) throws
+    /// The accounts, not erased, noted as having granted `coach` access, oldest first.
+    func indexedClients(of coach: String) throws -> [AccountDirectory.Account]
+    /// Whether the logs written before the index existed have been indexed.
+    func coachClientsIndexed() throws -> Bool
+    func markCoachClientsIndexed() throws
 }
 
 /// Sealed names and their clear text, bounded (cleared past 10,000: a server has that many devices at most in use).

@@ -92,6 +92,8 @@ public final class LedgerAPI: Sendable {
     /// not appended again.
     public func push(_ body: String, caller: AccountDirectory.Caller, log: AccountLog) throws -> JSONValue {
         let batch = try EventBatch(json: body, device: caller.device)
+        // Before the append: a roster may miss no grant the log holds.
+        try CoachClientIndex.note(batch.events, client: log.accountId, in: accounts.table)
         let (result, head) = try log.withLedger { ledger in
             let answer = try ledger.store.writeTransaction {
                 // What the store holds of the batch, asked once per batch, never once per event.
@@ -276,13 +278,19 @@ public final class LedgerAPI: Sendable {
 
     /// A coach's clients: every account whose log grants this coach access,
     /// while the coach holds an active Coach product.
+    /// Indexes the coach grants of a log restored from a backup, for the coaches' rosters.
+    public func noteCoachGrants(ofRestored accountId: String) throws {
+        try CoachClientIndex.note(logOf: accountId, logs: logs, in: accounts.table)
+    }
+
     public func coachClients(_ caller: AccountDirectory.Caller, now: Timestamp = .now()) throws -> JSONValue {
         guard try hasCoachProduct(caller.account.accountId, at: now) else {
             throw APIError.forbidden("the client roster needs an active Coach product on this account")
         }
         let weekAgo = now.adding(milliseconds: -7 * 86_400_000)
         var clients: [JSONValue] = []
-        for account in try accounts.accounts() where account.accountId != caller.account.accountId {
+        // The index names the candidates; each one's log says whether the grant is in force.
+        for account in try accounts.table.indexedClients(of: caller.account.accountId) where account.accountId != caller.account.accountId {
             // An erased account's rows exist only in a restored backup: never read, never listed.
             guard try logs.storage.hasLog(account.accountId), !accounts.keys.isErased(account.accountId) else { continue }
             let log = try logs.log(account.accountId)

@@ -93,6 +93,7 @@ public enum LedgerServer {
         LegacyAccountSealing.run(storage, logger: logger)
         let api = LedgerAPI(storage: storage, purchases: try settings.purchaseVerifier(), warmBudgetBytes: settings.warmBudgetBytes,
                             snapshotEvery: settings.snapshotEvery)
+        CoachClientIndex.backfill(api, logger: logger)
         try storage.watchAppends { [logs = api.logs] account in logs.appendedElsewhere(account) }
         let limits = settings.limits
         let responder = LedgerResponder(api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger, limits: limits,

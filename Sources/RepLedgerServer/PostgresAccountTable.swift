@@ -78,6 +78,41 @@ final class PostgresAccountTable: AccountTable {
         }
     }
 
+    func indexCoachClients(client: String, coaches: Set<String>) throws {
+        let clientId = try uuid(client)
+        let coachIds = try coaches.sorted().map(uuid)
+        guard !coachIds.isEmpty else { return }
+        _ = try pool.withConnection { c in
+            try pool.run(c, """
+                INSERT INTO coach_clients (coach_id, client_id) SELECT unnest(\(coachIds)::uuid[]), \(clientId) ON CONFLICT DO NOTHING
+                """)
+        }
+    }
+
+    func indexedClients(of coach: String) throws -> [Account] {
+        let id = try uuid(coach)
+        return try pool.withConnection { c in
+            try pool.run(c, """
+                SELECT a.account_id, a.name, a.coach FROM coach_clients g JOIN accounts a ON a.account_id = g.client_id
+                WHERE g.coach_id = \(id) AND a.erased_at IS NULL ORDER BY a.created_at, a.account_id
+                """).rows.map { row in
+                let (id, name, coach) = try row.decode((UUID, String, Bool).self)
+                return Account(accountId: id.uuidString.lowercased(), name: name, isCoach: coach)
+            }
+        }
+    }
+
+    func coachClientsIndexed() throws -> Bool {
+        try pool.withConnection { c in !(try pool.run(c, "SELECT 1 FROM backfills WHERE name = 'coach_clients'").rows.isEmpty) }
+    }
+
+    func markCoachClientsIndexed() throws {
+        let now = Timestamp.now().millis
+        _ = try pool.withConnection { c in
+            try pool.run(c, "INSERT INTO backfills (name, done_at) VALUES ('coach_clients', \(now)) ON CONFLICT DO NOTHING")
+        }
+    }
+
     func removeAccount(_ id: String) throws {
         let u = try uuid(id)
         _ = try pool.transaction { c in try pool.run(c, "SELECT events FROM repledger_erase_account(\(u))") }

@@ -28,6 +28,17 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
         """
         ALTER TABLE accounts ADD COLUMN erased_at INTEGER;
         """,
+        // 3: which clients' logs granted a coach access (`CoachClientIndex`),
+        // and whether the logs written before it have been indexed.
+        """
+        CREATE TABLE coach_clients (
+            coach_id  TEXT NOT NULL,
+            client_id TEXT NOT NULL,
+            PRIMARY KEY (coach_id, client_id)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX coach_clients_by_client ON coach_clients (client_id);
+        CREATE TABLE backfills (name TEXT PRIMARY KEY, done_at INTEGER NOT NULL) STRICT;
+        """,
     ]
 
     public init(directory: String) throws {
@@ -120,6 +131,7 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
         try locked {
             let tokens = try db.transaction {
                 let tokens = try db.with("DELETE FROM tokens WHERE account_id = ?") { s in try s.bind(1, id); try s.run(); return Int(db.changes) }
+                try db.with("DELETE FROM coach_clients WHERE client_id = ?1 OR coach_id = ?1") { s in try s.bind(1, id); try s.run() }
                 try db.with("UPDATE accounts SET erased_at = ?, name = '' WHERE account_id = ?") { s in
                     try s.bind(1, Timestamp.now().millis)
                     try s.bind(2, id)
@@ -145,9 +157,51 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
         }
     }
 
+    public func indexCoachClients(client: String, coaches: Set<String>) throws {
+        try locked {
+            try db.transaction {
+                for coach in coaches.sorted() {
+                    try db.with("INSERT OR IGNORE INTO coach_clients (coach_id, client_id) VALUES (?, ?)") { s in
+                        try s.bind(1, coach)
+                        try s.bind(2, client)
+                        try s.run()
+                    }
+                }
+            }
+        }
+    }
+
+    public func indexedClients(of coach: String) throws -> [Account] {
+        try locked {
+            try db.with("""
+                SELECT a.account_id, a.name, a.coach FROM coach_clients g JOIN accounts a ON a.account_id = g.client_id
+                WHERE g.coach_id = ? AND a.erased_at IS NULL ORDER BY a.created_at, a.account_id
+                """) { s in
+                try s.bind(1, coach)
+                var out: [Account] = []
+                while try s.step() { out.append(Account(accountId: s.text(0), name: s.text(1), isCoach: s.int(2) != 0)) }
+                return out
+            }
+        }
+    }
+
+    public func coachClientsIndexed() throws -> Bool {
+        try locked { try db.scalarInt("SELECT COUNT(*) FROM backfills WHERE name = 'coach_clients'") > 0 }
+    }
+
+    public func markCoachClientsIndexed() throws {
+        try locked {
+            try db.with("INSERT OR IGNORE INTO backfills (name, done_at) VALUES ('coach_clients', ?)") { s in
+                try s.bind(1, Timestamp.now().millis)
+                try s.run()
+            }
+        }
+    }
+
     public func removeAccount(_ id: String) throws {
         try locked {
             try db.with("DELETE FROM tokens WHERE account_id = ?") { s in try s.bind(1, id); try s.run() }
+            try db.with("DELETE FROM coach_clients WHERE client_id = ?") { s in try s.bind(1, id); try s.run() }
             try db.with("DELETE FROM accounts WHERE account_id = ?") { s in try s.bind(1, id); try s.run() }
         }
     }

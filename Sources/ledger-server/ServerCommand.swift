@@ -69,6 +69,7 @@ struct ServerCommand: ParsableCommand {
                 let restored: JSONLBackup.Restored
                 do {
                     restored = try api.logs.log(account.accountId).withLedger { try JSONLBackup.restore(text, into: $0.store) }
+                    try api.noteCoachGrants(ofRestored: account.accountId)
                 } catch {
                     try? api.logs.storage.discardLog(account.accountId)
                     try? api.accounts.removeUnusedAccount(account.accountId)

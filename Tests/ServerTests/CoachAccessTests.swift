@@ -1,5 +1,6 @@
 import Foundation
 import LedgerTestSupport
+import RepLedgerCore
 import StoreKitTestSupport
 import Testing
 
@@ -73,5 +74,68 @@ import Testing
         // A grant names an account id.
         #expect(try phone.run(["coach", "grant", "carl"]).status == 1)
         #expect(try phone.run(["coach", "revoke", coach.id]).status == 1)
+    }
+
+    /// The roster reads the clients its index names (each checked against its
+    /// log): grants pushed, grants in a restored backup, and grants in logs
+    /// written before the index existed, indexed at the next start; an erased
+    /// client leaves it.
+    @Test func theRosterFindsEveryClientThroughItsIndex() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let chain = try StoreKitTestChain()
+        let server = try ServerProcess(cli: cli, serveFlags: ["--storekit-root", try chain.writeRoot(in: cli.folder),
+                                                              "--bundle-id", StoreKitTestChain.bundleId])
+        let coach = try server.createAccount("coach carl", coach: true)
+        let carl = try Device("carl", cli: cli, token: coach.token)
+        try carl.run(["purchase", "repledger_coach_monthly", "--transaction", "t-coach", "--purchased", "2026-01-01T00:00:00Z", "--expires", "2099-01-01T00:00:00Z",
+                      "--signed-transaction", try chain.signedTransaction(id: "t-coach", product: "repledger_coach_monthly")])
+        #expect(try carl.sync(server, account: coach.id).status == 0)
+
+        // Lina grants over sync; Bob syncs but grants nothing; Rita's grant arrives in a restored backup.
+        let lina = try server.createAccount("lina"), bob = try server.createAccount("bob")
+        let phone = try Device("lina", cli: cli, token: lina.token), bobs = try Device("bob", cli: cli, token: bob.token)
+        #expect(try phone.run(["coach", "grant", coach.id]).status == 0)
+        #expect(try phone.sync(server, account: lina.id).status == 0)
+        try bobs.run(["body", "log", "--weight", "80kg"])
+        #expect(try bobs.sync(server, account: bob.id).status == 0)
+        let ritas = try Device("rita", cli: cli, token: "")
+        #expect(try ritas.run(["coach", "grant", coach.id]).status == 0)
+        let backup = cli.folder.appendingPathComponent("rita.jsonl").path
+        #expect(try ritas.run(["export", "jsonl", backup]).status == 0)
+        let imported = try cli.run(["server", "account", "import", "rita", backup, "--json"] + server.storage, useDbFlag: false)
+        let rita = try #require(imported.json?["accountId"] as? String)
+
+        func roster() async throws -> [String] {
+            let reply = try await server.get("/v1/coach/clients", token: coach.token)
+            return try #require(reply.json?["clients"] as? [[String: Any]]).compactMap { $0["accountId"] as? String }
+        }
+        #expect(try await roster() == [lina.id, rita])
+
+        // Logs written before the index existed: its rows and its mark gone, as an older server left them.
+        #expect(server.stop() == 0)
+        try indexRows(server, "DELETE FROM coach_clients; DELETE FROM backfills")
+        try server.start()
+        #expect(try await roster() == [lina.id, rita])
+        #expect(server.log.contains("indexed the coach grants of 4 accounts' logs"))
+
+        // Erasing a client removes it from the roster and its row from the index.
+        #expect(try await server.request(.DELETE, "/v1/accounts/\(lina.id)", token: lina.token).status == 200)
+        #expect(try await roster() == [rita])
+        #expect(try indexRows(server, "SELECT count(*) FROM coach_clients") == "1")
+    }
+
+    /// Runs SQL on the server's account table → the first column of the first row.
+    @discardableResult
+    func indexRows(_ server: ServerProcess, _ sql: String) throws -> String {
+        if ServerProcess.onPostgres {
+            let url = try #require(server.storage.firstIndex(of: "--postgres").map { server.storage[$0 + 1] })
+            let database = try #require(URL(string: url)?.lastPathComponent)
+            return try #require(PostgresCluster.shared).psql(database, sql).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let db = try SQLiteDatabase(path: server.data + "/accounts.sqlite")
+        if sql.hasPrefix("SELECT") { return String(try db.scalarInt(sql)) }
+        try db.execute(sql)
+        return ""
     }
 }
