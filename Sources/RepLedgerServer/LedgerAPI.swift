@@ -288,13 +288,13 @@ public final class LedgerAPI: Sendable {
             throw APIError.forbidden("the client roster needs an active Coach product on this account")
         }
         let weekAgo = now.adding(milliseconds: -7 * 86_400_000)
-        var clients: [JSONValue] = []
         // The index names the candidates; each one's log says whether the grant is in force.
-        for account in try accounts.table.indexedClients(of: caller.account.accountId) where account.accountId != caller.account.accountId {
+        let candidates = try accounts.table.indexedClients(of: caller.account.accountId).filter { $0.accountId != caller.account.accountId }
+        @Sendable func row(_ account: AccountDirectory.Account) throws -> JSONValue? {
             // An erased account's rows exist only in a restored backup: never read, never listed.
-            guard try logs.storage.hasLog(account.accountId), !accounts.keys.isErased(account.accountId) else { continue }
+            guard try logs.storage.hasLog(account.accountId), !accounts.keys.isErased(account.accountId) else { return nil }
             let log = try logs.log(account.accountId)
-            let row: JSONValue? = try log.withLedger { ledger in
+            return try log.withLedger { ledger in
                 guard try ledger.coaching().grants(caller.account.accountId) else { return nil }
                 let training = try QueryScope(warm: log.warm).log(ledger.store)
                 let started = training.workouts.values.filter(\.counts).compactMap(\.startedAt)
@@ -308,8 +308,10 @@ public final class LedgerAPI: Sendable {
                     ("recordsLast7Days", .int(Int64(records.count))),
                 ])
             }
-            if let row { clients.append(row) }
         }
+        // Clients' logs are independent: a cold roster folds them on every core, in the index's order.
+        let rows = try Concurrently.map(candidates.count) { try row(candidates[$0]) }
+        let clients = rows.compactMap { $0 }
         logs.keepWarmWithinBudget()
         return .object([("clients", .array(clients))])
     }
