@@ -3,6 +3,7 @@ import Foundation
 import LedgerTestSupport
 import StoreKitTestSupport
 import NIOCore
+import NIOHTTP1
 import Testing
 
 /// A live stream's right to read is checked for every page it sends, not
@@ -10,28 +11,40 @@ import Testing
 /// end it with an SSE `error` event.
 @Suite(.serialized) struct StreamRevocationTests {
     /// Opens a live stream and reads it until the server ends it (or `seconds` pass: then `ended` is false).
-    final class Stream: @unchecked Sendable {
+    /// The body is read on the HTTP client's event loop, not by a task: tests that wait for CLI processes
+    /// hold the cooperative pool's two threads, and a reader there could be held up for minutes.
+    final class Stream: HTTPClientResponseDelegate, @unchecked Sendable {
+        typealias Response = Void
         private let lock = NSLock()
         private var text = ""
         private(set) var ended = false
         /// What the HTTP client threw, if it did.
         private(set) var failure: String?
-        private var task: Task<Void, Never>?
+        private var task: HTTPClient.Task<Void>?
 
         init(_ server: ServerProcess, account: String, token: String, seconds: Int64 = 300) {
-            task = Task {
-                var request = HTTPClientRequest(url: server.base + "/v1/accounts/\(account)/events/live?after=0")
+            do {
+                var request = try HTTPClient.Request(url: server.base + "/v1/accounts/\(account)/events/live?after=0")
                 request.headers.add(name: "Authorization", value: "Bearer \(token)")
-                do {
-                    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(seconds))
-                    self.lock.withLock { self.text += "HTTP \(response.status.code)\n" }
-                    for try await chunk in response.body { self.lock.withLock { self.text += String(buffer: chunk) } }
-                    self.lock.withLock { self.ended = true }
-                } catch {
-                    self.lock.withLock { self.failure = "\(error)" }
-                }
+                task = HTTPClient.shared.execute(request: request, delegate: self, deadline: .now() + .seconds(seconds))
+            } catch {
+                failure = "\(error)"
             }
         }
+
+        func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+            lock.withLock { text += "HTTP \(head.status.code)\n" }
+            return task.eventLoop.makeSucceededVoidFuture()
+        }
+
+        func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+            lock.withLock { text += String(buffer: buffer) }
+            return task.eventLoop.makeSucceededVoidFuture()
+        }
+
+        func didFinishRequest(task: HTTPClient.Task<Void>) throws { lock.withLock { ended = true } }
+
+        func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) { lock.withLock { failure = "\(error)" } }
 
         var received: String { lock.withLock { text } }
         var ids: [Int] { received.split(separator: "\n").filter { $0.hasPrefix("id: ") }.compactMap { Int($0.dropFirst(4)) } }
@@ -48,7 +61,7 @@ import Testing
             return condition(self)
         }
 
-        func finish() async { await task?.value }
+        func finish() async { _ = try? await task?.futureResult.get() }
         func cancel() { task?.cancel() }
     }
 
