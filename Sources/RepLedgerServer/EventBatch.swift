@@ -5,6 +5,11 @@ import RepLedgerCore
 /// `{"events":[{"eventId","stream","type","schema","occurredAt","payload"[,"causationId","correlationId"]}…],
 /// "expectedVersions":{"STREAM":N,…}}`. Parsing checks the shape only; the
 /// rules run on the account's state (`EventAdmission`).
+///
+/// A batch is read where it stands (`readInPlace`), payloads straight from
+/// the body's bytes; any failure or unusual shape reads it again as a tree
+/// (`init(tree:)`), which alone words the errors. Both accept the same
+/// batches and read them to the same events.
 public struct EventBatch: Sendable {
     public static let maximumEvents = 5000
     public static let maximumBytes = 4 << 20
@@ -14,6 +19,103 @@ public struct EventBatch: Sendable {
 
     /// The device is the token's: whatever the body says is not read.
     public init(json text: String, device: String) throws(APIError) {
+        if let batch = Self.readInPlace(Array(text.utf8), device: device) {
+            self = batch
+        } else {
+            try self.init(tree: text, device: device)
+        }
+    }
+
+    private init(events: [ProposedEvent], expectedVersions: [StreamName: ExpectedVersion]) {
+        self.events = events
+        self.expectedVersions = expectedVersions
+    }
+
+    // MARK: In place
+
+    /// The batch, or nil for whatever the tree reader should answer.
+    static func readInPlace(_ bytes: [UInt8], device: String) -> EventBatch? {
+        var r = JSONReader(utf8: bytes)
+        do {
+            try r.expect(0x7B, "{")
+            var events: [ProposedEvent]?
+            var versions: JSONValue?, versionsSeen = false
+            if !r.take(0x7D) {
+                repeat {
+                    // The first of a repeated key counts, as in the tree.
+                    switch try r.key() {
+                    case "events" where events == nil: events = try Self.events(&r, device: device)
+                    case "expectedVersions" where !versionsSeen: versions = try r.readValue(depth: 1); versionsSeen = true
+                    default: _ = try r.readValue(depth: 1)
+                    }
+                } while r.take(0x2C)
+                try r.expect(0x7D, "}")
+            }
+            guard r.atEnd(), let events else { return nil }
+            return EventBatch(events: events, expectedVersions: try Self.expectedVersions(versions))
+        } catch {
+            return nil
+        }
+    }
+
+    private static func events(_ r: inout JSONReader, device: String) throws -> [ProposedEvent] {
+        try r.expect(0x5B, "[")
+        var events: [ProposedEvent] = []
+        events.reserveCapacity(512)
+        if r.take(0x5D) { return events }
+        repeat {
+            guard events.count < maximumEvents else { throw APIError.tooLarge }
+            events.append(try event(&r, device: device))
+        } while r.take(0x2C)
+        try r.expect(0x5D, "]")
+        return events
+    }
+
+    private static func event(_ r: inout JSONReader, device: String) throws -> ProposedEvent {
+        try r.expect(0x7B, "{")
+        var eventId: UUID?, stream: String?, typeName: String?, schema: Int?, occurredAt: Timestamp?
+        var causationId: UUID??, correlationId: UUID??
+        var event: LedgerEvent?, payloadAt: Int?
+        struct Unserved: Error {}
+        if !r.take(0x7D) {
+            repeat {
+                switch try r.key() {
+                case "eventId" where eventId == nil: eventId = try UUID(json: r.readValue())
+                case "stream" where stream == nil: stream = try String(json: r.readValue())
+                case "type" where typeName == nil: typeName = try String(json: r.readValue())
+                case "schema" where schema == nil: schema = try Int(json: r.readValue())
+                case "occurredAt" where occurredAt == nil: occurredAt = try Timestamp(json: r.readValue())
+                case "causationId" where causationId == nil: causationId = .some(try UUID?(json: r.readValue()))
+                case "correlationId" where correlationId == nil: correlationId = .some(try UUID?(json: r.readValue()))
+                case "payload" where event == nil && payloadAt == nil:
+                    if let typeName {
+                        guard let entry = EventCatalog.entry(named: typeName) else { throw Unserved() }
+                        event = try entry.decode(jsonReader: &r)
+                    } else {
+                        // The type comes later: the payload is read once it is known.
+                        payloadAt = r.offset
+                        _ = try r.readValue(depth: 3)
+                    }
+                default: _ = try r.readValue(depth: 3)
+                }
+            } while r.take(0x2C)
+            try r.expect(0x7D, "}")
+        }
+        guard let eventId, let stream, let typeName, let schema, let occurredAt,
+              let entry = EventCatalog.entry(named: typeName), schema == entry.type.schema else { throw Unserved() }
+        if let payloadAt {
+            var later = r
+            later.offset = payloadAt
+            event = try entry.decode(jsonReader: &later)
+        }
+        guard let event, stream == event.stream.raw else { throw Unserved() }
+        return ProposedEvent(eventId: eventId, event: event, occurredAt: occurredAt, device: device,
+                             causationId: causationId ?? nil, correlationId: correlationId ?? nil)
+    }
+
+    // MARK: As a tree
+
+    init(tree text: String, device: String) throws(APIError) {
         let root: JSONValue
         do { root = try JSONReader.parse(text) } catch { throw .badRequest("the body is not JSON: \(error)") }
         guard case .object(let pairs) = root else { throw .badRequest("the body must be an object with \"events\"") }
@@ -31,16 +133,21 @@ public struct EventBatch: Sendable {
                 throw .badRequest("event \(i + 1): \(error)")
             }
         }
-        expectedVersions = [:]
-        switch fields["expectedVersions"] {
+        expectedVersions = try Self.expectedVersions(fields["expectedVersions"])
+    }
+
+    static func expectedVersions(_ value: JSONValue?) throws(APIError) -> [StreamName: ExpectedVersion] {
+        var expected: [StreamName: ExpectedVersion] = [:]
+        switch value {
         case nil, .null?: break
         case .object(let versions)?:
             for (stream, v) in versions {
                 guard case .int(let n) = v, n >= 0 else { throw .badRequest("expectedVersions.\(stream) must be a version number (0 or more)") }
-                expectedVersions[StreamName(stream)] = .exactly(n)
+                expected[StreamName(stream)] = .exactly(n)
             }
         default: throw .badRequest("\"expectedVersions\" must be an object of stream → version")
         }
+        return expected
     }
 
     static func event(_ item: JSONValue, device: String) throws -> ProposedEvent {

@@ -106,26 +106,12 @@ public struct SyncClient: @unchecked Sendable {
 
     func push(_ events: [EventEnvelope]) async throws -> PushAnswer {
         guard !events.isEmpty else { return .accepted(0) }
-        var j = JSONWriter()
-        j.beginObject()
-        j.key("events")
-        j.beginArray()
-        for e in events {
-            j.beginObject()
-            j.key("eventId"); j.string(e.eventId.lowercased)
-            j.key("stream"); j.string(e.stream.raw)
-            j.key("type"); j.string(e.type.name)
-            j.key("schema"); j.int(Int64(e.type.schema))
-            j.key("occurredAt"); j.string(e.occurredAt.iso8601)
-            j.key("causationId"); e.causationId.writeJSON(to: &j)
-            j.key("correlationId"); e.correlationId.writeJSON(to: &j)
-            j.key("payload"); e.event.payload.writeJSON(to: &j)
-            j.endObject()
-        }
-        j.endArray()
-        j.endObject()
-        let (status, body) = try await send(.POST, "\(base)/events", body: j.string)
-        let answer = try JSONReader.parse(body)
+        let body = PushBatchJSON.write(events.map {
+            ProposedEvent(eventId: $0.eventId, event: $0.event, occurredAt: $0.occurredAt, device: $0.device,
+                          causationId: $0.causationId, correlationId: $0.correlationId)
+        })
+        let (status, reply) = try await send(.POST, "\(base)/events", body: body)
+        let answer = try JSONReader.parse(reply)
         if status == 200 {
             guard case .array(let appended)? = answer["appended"], case .int(let already)? = answer["alreadyStored"] else {
                 throw Failure.malformedAnswer("no appended/alreadyStored in the push answer")
@@ -134,7 +120,7 @@ public struct SyncClient: @unchecked Sendable {
         }
         let error = answer["error"]
         let code = error?["code"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "unknown"
-        let message = error?["message"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? body
+        let message = error?["message"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? reply
         if status == 422 || (status == 409 && code == "eventIdConflict") {
             let id = error?["eventId"].flatMap { if case .string(let s) = $0 { UUID(uuidString: s) } else { nil } }
             return .refused(id ?? events[0].eventId, code, message)

@@ -163,3 +163,82 @@ public struct JSONReader {
         return v
     }
 }
+
+// MARK: Reading in place
+
+/// For decoders that know the shape they expect (a pushed batch's payloads):
+/// values are read where they stand, without a tree of the document. Each
+/// step reads exactly what `parse` would, so a decoder built on them that
+/// falls back to `parse` on any failure answers as `parse` does.
+extension JSONReader {
+    /// A reader at the start of `bytes`.
+    public init(utf8 bytes: [UInt8]) { self.init(b: bytes) }
+
+    /// Where the next read starts: saved to read a value again another way.
+    public var offset: Int {
+        get { i }
+        set { i = newValue }
+    }
+
+    /// Whether only whitespace is left.
+    public mutating func atEnd() -> Bool {
+        skipSpace()
+        return i == b.count
+    }
+
+    /// Consumes `byte` (after whitespace) when it comes next.
+    public mutating func take(_ byte: UInt8) -> Bool {
+        skipSpace()
+        guard i < b.count, b[i] == byte else { return false }
+        i += 1
+        return true
+    }
+
+    /// Consumes `byte` (after whitespace), else throws naming `what` was expected.
+    public mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
+        guard take(byte) else { throw .invalid(offset: i, expected: what) }
+    }
+
+    /// Consumes the key `name` and its colon when they come next, written
+    /// without escapes; leaves everything in place when they do not.
+    public mutating func takeKey(_ name: StaticString) -> Bool {
+        skipSpace()
+        let n = name.utf8CodeUnitCount
+        guard i + n + 2 <= b.count, b[i] == 0x22, b[i + n + 1] == 0x22 else { return false }
+        let same = name.withUTF8Buffer { key in
+            var k = 0
+            while k < n, b[i + 1 + k] == key[k] { k += 1 }
+            return k == n
+        }
+        guard same else { return false }
+        let start = i
+        i += n + 2
+        guard take(0x3A) else { i = start; return false }
+        return true
+    }
+
+    /// The key at the reader and its colon.
+    public mutating func key() throws(Failure) -> String {
+        skipSpace()
+        guard i < b.count, b[i] == 0x22 else { throw .invalid(offset: i, expected: "a key") }
+        let k = try string()
+        try expect(0x3A, ":")
+        return k
+    }
+
+    /// Consumes `null` when it comes next.
+    public mutating func takeNull() -> Bool {
+        skipSpace()
+        guard i + 4 <= b.count, b[i] == 0x6E, b[i + 1] == 0x75, b[i + 2] == 0x6C, b[i + 3] == 0x6C else { return false }
+        i += 4
+        return true
+    }
+
+    /// The value at the reader, as `parse` reads it (a scalar makes no
+    /// tree); `depth` is how deep in the document it stands, so nesting is
+    /// refused where `parse` refuses it.
+    public mutating func readValue(depth: Int = 0) throws(Failure) -> JSONValue {
+        skipSpace()
+        return try value(depth: depth)
+    }
+}

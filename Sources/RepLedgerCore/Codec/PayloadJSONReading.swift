@@ -27,6 +27,10 @@ extension PayloadValue {
     public init(json: JSONValue) throws {
         throw CodecError.json(expected: "no JSON form for \(Self.self)", found: json.kindName)
     }
+
+    /// The value read as a (small) tree: a scalar makes none. Records, their
+    /// arrays and optionals read in place below.
+    public init(jsonReader: inout JSONReader) throws { try self.init(json: try jsonReader.readValue()) }
 }
 
 extension Int {
@@ -93,6 +97,22 @@ extension Optional {
     }
 }
 
+extension Optional where Wrapped: PayloadValue {
+    public init(jsonReader: inout JSONReader) throws {
+        self = jsonReader.takeNull() ? nil : try Wrapped(jsonReader: &jsonReader)
+    }
+}
+
+extension Array where Element: PayloadValue {
+    public init(jsonReader: inout JSONReader) throws {
+        try jsonReader.expect(0x5B, "an array")
+        self.init()
+        if jsonReader.take(0x5D) { return }
+        repeat { append(try Element(jsonReader: &jsonReader)) } while jsonReader.take(0x2C)
+        try jsonReader.expect(0x5D, "] or ,")
+    }
+}
+
 extension Array {
     public init(json: JSONValue) throws {
         guard case .array(let items) = json, let E = Element.self as? any PayloadValue.Type else {
@@ -152,6 +172,43 @@ extension PayloadRecord {
         // Each field is read once, so a key given twice (or unknown) leaves a key unread.
         guard r.used == pairs.count else {
             throw CodecError.json(expected: "only the fields of \(Self.self)", found: "\(pairs.count - r.used) other keys")
+        }
+    }
+}
+
+/// Fills a record's fields from the object at a reader, in the order the
+/// record lists them (canonical JSON's order); any other shape throws, and
+/// the record reads the object again as a tree.
+struct FieldPullReader: PayloadCoder {
+    var reader: JSONReader
+    var first = true
+
+    struct OtherShape: Error {}
+
+    mutating func field<T: PayloadValue>(_ name: StaticString, _ value: inout T) throws {
+        if !first { try reader.expect(0x2C, ",") }
+        first = false
+        guard reader.takeKey(name) else { throw OtherShape() }
+        value = try T(jsonReader: &reader)
+    }
+}
+
+extension PayloadRecord {
+    /// Canonical order read in place; anything else (keys in another order,
+    /// a key unknown, missing or repeated, a value of the wrong kind) is read
+    /// again by `init(json:)`, which accepts the same or throws its error.
+    public init(jsonReader: inout JSONReader) throws {
+        let start = jsonReader.offset
+        do {
+            try jsonReader.expect(0x7B, "an object")
+            self.init()
+            var pull = FieldPullReader(reader: jsonReader)
+            try fields(&pull)
+            jsonReader = pull.reader
+            try jsonReader.expect(0x7D, "}")
+        } catch {
+            jsonReader.offset = start
+            try self.init(json: try jsonReader.readValue())
         }
     }
 }

@@ -8,6 +8,9 @@ public protocol PayloadValue: Sendable, Equatable {
     func writeJSON(to json: inout JSONWriter)
     /// Reads the canonical JSON form back (JSONL restore); see PayloadJSONReading.swift.
     init(json: JSONValue) throws
+    /// Reads the canonical JSON form where it stands (a pushed batch), as
+    /// `init(json:)` reads it; see PayloadJSONReading.swift.
+    init(jsonReader: inout JSONReader) throws
 }
 
 extension Int: PayloadValue {

@@ -138,8 +138,13 @@ public enum EventCatalog {
         /// Reads the canonical JSON payload (JSONL restore).
         let decodeJSON: @Sendable (JSONValue) throws -> LedgerEvent
 
-        /// Reads a payload in its canonical JSON form (`ledger log`, a pushed batch).
+        /// Reads the canonical JSON payload where it stands (a pushed batch).
+        let decodeJSONReader: @Sendable (inout JSONReader) throws -> LedgerEvent
+
+        /// Reads a payload in its canonical JSON form (`ledger log`, a restore).
         public func decode(json: JSONValue) throws -> LedgerEvent { try decodeJSON(json) }
+        /// Reads the payload at a reader, as `decode(json:)` reads it.
+        public func decode(jsonReader: inout JSONReader) throws -> LedgerEvent { try decodeJSONReader(&jsonReader) }
 
         init<P: EventPayload>(_ payload: P.Type, _ wrap: @escaping @Sendable (P) -> LedgerEvent) {
             type = P.eventType
@@ -148,6 +153,7 @@ public enum EventCatalog {
                 return wrap(try P.decodeStored(schema: schema, reader: &reader))
             }
             decodeJSON = { wrap(try P(json: $0)) }
+            decodeJSONReader = { wrap(try P(jsonReader: &$0)) }
         }
     }
 
