@@ -72,45 +72,11 @@ public struct EventBatch: Sendable {
     }
 
     private static func event(_ r: inout JSONReader, device: String) throws -> ProposedEvent {
-        try r.expect(0x7B, "{")
-        var eventId: UUID?, stream: String?, typeName: String?, schema: Int?, occurredAt: Timestamp?
-        var causationId: UUID??, correlationId: UUID??
-        var event: LedgerEvent?, payloadAt: Int?
-        struct Unserved: Error {}
-        if !r.take(0x7D) {
-            repeat {
-                switch try r.key() {
-                case "eventId" where eventId == nil: eventId = try UUID(json: r.readValue())
-                case "stream" where stream == nil: stream = try String(json: r.readValue())
-                case "type" where typeName == nil: typeName = try String(json: r.readValue())
-                case "schema" where schema == nil: schema = try Int(json: r.readValue())
-                case "occurredAt" where occurredAt == nil: occurredAt = try Timestamp(json: r.readValue())
-                case "causationId" where causationId == nil: causationId = .some(try UUID?(json: r.readValue()))
-                case "correlationId" where correlationId == nil: correlationId = .some(try UUID?(json: r.readValue()))
-                case "payload" where event == nil && payloadAt == nil:
-                    if let typeName {
-                        guard let entry = EventCatalog.entry(named: typeName) else { throw Unserved() }
-                        event = try entry.decode(jsonReader: &r)
-                    } else {
-                        // The type comes later: the payload is read once it is known.
-                        payloadAt = r.offset
-                        _ = try r.readValue(depth: 3)
-                    }
-                default: _ = try r.readValue(depth: 3)
-                }
-            } while r.take(0x2C)
-            try r.expect(0x7D, "}")
-        }
-        guard let eventId, let stream, let typeName, let schema, let occurredAt,
-              let entry = EventCatalog.entry(named: typeName), schema == entry.type.schema else { throw Unserved() }
-        if let payloadAt {
-            var later = r
-            later.offset = payloadAt
-            event = try entry.decode(jsonReader: &later)
-        }
-        guard let event, stream == event.stream.raw else { throw Unserved() }
+        let e = try EnvelopeInPlace(&r, depth: 2)
+        guard e.servedEntry != nil, let eventId = e.eventId, let occurredAt = e.occurredAt, let event = e.event,
+              e.stream == event.stream.raw else { throw EnvelopeInPlace.Unread() }
         return ProposedEvent(eventId: eventId, event: event, occurredAt: occurredAt, device: device,
-                             causationId: causationId ?? nil, correlationId: correlationId ?? nil)
+                             causationId: e.causationId ?? nil, correlationId: e.correlationId ?? nil)
     }
 
     // MARK: As a tree

@@ -106,10 +106,7 @@ public struct SyncClient: @unchecked Sendable {
 
     func push(_ events: [EventEnvelope]) async throws -> PushAnswer {
         guard !events.isEmpty else { return .accepted(0) }
-        let body = PushBatchJSON.write(events.map {
-            ProposedEvent(eventId: $0.eventId, event: $0.event, occurredAt: $0.occurredAt, device: $0.device,
-                          causationId: $0.causationId, correlationId: $0.correlationId)
-        })
+        let body = PushBatchJSON.write(events.map(ProposedEvent.init))
         let (status, reply) = try await send(.POST, "\(base)/events", body: body)
         let answer = try JSONReader.parse(reply)
         if status == 200 {
@@ -144,6 +141,7 @@ public struct SyncClient: @unchecked Sendable {
 
     /// The `events` array of a page.
     static func envelopes(in body: String) throws -> [PulledEvent] {
+        if let page = PulledEvent.pageInPlace(body) { return page }
         guard case .array(let items)? = try JSONReader.parse(body)["events"] else {
             throw Failure.malformedAnswer("no events array in the pull answer")
         }

@@ -210,6 +210,38 @@ public struct PulledEvent: Sendable {
 
     /// From an envelope already parsed (an element of a page's `events`).
     public init(envelope: JSONValue) throws { line = try JSONLBackup.Line(json: envelope) }
+
+    private init(line: JSONLBackup.Line) { self.line = line }
+
+    /// The events of a pull page (`{"events":[envelopes…],…}`) read in place,
+    /// payloads straight from the bytes; nil for anything the tree reader
+    /// should answer (which reads the same events, or words the error).
+    public static func pageInPlace(_ body: String) -> [PulledEvent]? {
+        var r = JSONReader(utf8: Array(body.utf8))
+        do {
+            try r.expect(0x7B, "{")
+            var events: [PulledEvent]?
+            if !r.take(0x7D) {
+                repeat {
+                    if try r.key() == "events", events == nil {
+                        try r.expect(0x5B, "[")
+                        var page: [PulledEvent] = []
+                        if !r.take(0x5D) {
+                            repeat { page.append(PulledEvent(line: try JSONLBackup.Line(&r, depth: 2))) } while r.take(0x2C)
+                            try r.expect(0x5D, "]")
+                        }
+                        events = page
+                    } else {
+                        _ = try r.readValue(depth: 1)
+                    }
+                } while r.take(0x2C)
+                try r.expect(0x7D, "}")
+            }
+            return r.atEnd() ? events : nil
+        } catch {
+            return nil
+        }
+    }
 }
 
 extension ProposedEvent {

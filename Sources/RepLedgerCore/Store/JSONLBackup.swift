@@ -118,6 +118,22 @@ public enum JSONLBackup {
 
         init(parsing text: String) throws { try self.init(json: try JSONReader.parse(text)) }
 
+        /// The line at `r`, `depth` deep in its document, read in place; on
+        /// any failure the caller reads the document as a tree (`init(json:)`).
+        init(_ r: inout JSONReader, depth: Int) throws {
+            let e = try EnvelopeInPlace(&r, depth: depth)
+            guard e.servedEntry != nil, let event = e.event, e.stream == event.stream.raw, let eventId = e.eventId,
+                  let occurredAt = e.occurredAt, let device = e.device, let causationId = e.causationId,
+                  let correlationId = e.correlationId, let position = e.position, let version = e.version,
+                  let recordedAt = e.recordedAt, let hash = e.hash else { throw EnvelopeInPlace.Unread() }
+            proposed = ProposedEvent(eventId: eventId, event: event, occurredAt: occurredAt, device: device,
+                                     causationId: causationId, correlationId: correlationId)
+            self.position = Int64(position)
+            self.version = Int64(version)
+            self.recordedAt = recordedAt
+            self.hash = hash
+        }
+
         init(json: JSONValue) throws {
             guard case .object(let pairs) = json else {
                 throw CodecError.json(expected: "an event object", found: "another value")
