@@ -6,15 +6,9 @@ import NIOCore
 /// one device ledger, pushed to `ledger serve` by `ledger sync` (batches of
 /// 500), then the queries a device and a coach make, warm and after a restart,
 /// on SQLite files or on PostgreSQL (`--postgres URL`).
-struct RealAccountBench {
+struct RealAccountBench: ServerWorkload {
     let options: Options
     let work: String
-
-    var data: String { work + "/server" }
-    var storage: [String] { options.postgres.map { ["--postgres", $0, "--keys", work + "/keys"] } ?? [] }
-    var backend: String { options.postgres == nil ? "SQLite" : "PostgreSQL" }
-
-    func ledger(_ args: [String]) throws -> String { try repledger_server_bench.run(options.ledger, args) }
 
     func json(_ text: String) throws -> [String: Any] {
         guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {

@@ -8,15 +8,9 @@ import StoreKitTestSupport
 /// coach access, and `others` small accounts that did not (a server holds
 /// more lifters than one coach's clients). Then `GET /v1/coach/clients`:
 /// the first answer, warm, and the first after a restart.
-struct RosterBench {
+struct RosterBench: ServerWorkload {
     let options: Options
     let work: String
-
-    var data: String { work + "/server" }
-    var storage: [String] { options.postgres.map { ["--postgres", $0, "--keys", work + "/keys"] } ?? [] }
-    var backend: String { options.postgres == nil ? "SQLite" : "PostgreSQL" }
-
-    func ledger(_ args: [String]) throws -> String { try repledger_server_bench.run(options.ledger, args) }
 
     func account(_ name: String) throws -> Account {
         let out = try ledger( ["server", "account", "create", name, "--data", data] + storage + ["--json"])
