@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import RepLedgerCore
 
@@ -10,10 +11,12 @@ import RepLedgerCore
 /// grant is revoked (deleting it could race a new grant in another
 /// process); erasing either account removes it.
 enum CoachClientIndex {
-    /// The coaches `events` grant access to.
+    /// The coaches `events` grant access to, by well-formed account id (a
+    /// grant naming anything else is refused by admission, in its own words).
     static func coaches(grantedIn events: [ProposedEvent]) -> Set<String> {
         Set(events.compactMap { proposed in
-            guard case .coachAccessGranted(let grant) = proposed.event else { return nil }
+            guard case .coachAccessGranted(let grant) = proposed.event,
+                  UUID(uuidString: grant.coachAccountId)?.uuidString.lowercased() == grant.coachAccountId else { return nil }
             return grant.coachAccountId
         })
     }
@@ -38,12 +41,19 @@ enum CoachClientIndex {
         let table = api.accounts.table
         do {
             guard try !table.coachClientsIndexed() else { return }
-            var indexed = 0
+            var indexed = 0, failed = 0
             for account in try table.accounts() {
-                guard try api.logs.storage.hasLog(account.accountId), !api.accounts.keys.isErased(account.accountId) else { continue }
-                try note(logOf: account.accountId, logs: api.logs, in: table)
-                indexed += 1
+                do {
+                    guard try api.logs.storage.hasLog(account.accountId), !api.accounts.keys.isErased(account.accountId) else { continue }
+                    try note(logOf: account.accountId, logs: api.logs, in: table)
+                    indexed += 1
+                } catch {
+                    // One unreadable log leaves the others indexed; the index is marked done only when none failed.
+                    failed += 1
+                    logger.error("account \(account.accountId): its coach grants could not be indexed for the roster: \(error)")
+                }
             }
+            guard failed == 0 else { return }
             try table.markCoachClientsIndexed()
             logger.notice("indexed the coach grants of \(indexed) accounts' logs for the roster")
         } catch {
