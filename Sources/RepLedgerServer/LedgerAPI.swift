@@ -276,13 +276,14 @@ public final class LedgerAPI: Sendable {
 
     // MARK: Coaches
 
-    /// A coach's clients: every account whose log grants this coach access,
-    /// while the coach holds an active Coach product.
     /// Indexes the coach grants of a log restored from a backup, for the coaches' rosters.
     public func noteCoachGrants(ofRestored accountId: String) throws {
         try CoachClientIndex.note(logOf: accountId, logs: logs, in: accounts.table)
     }
 
+    /// A coach's clients: every account whose log grants this coach access
+    /// (found through `CoachClientIndex`), while the coach holds an active
+    /// Coach product.
     public func coachClients(_ caller: AccountDirectory.Caller, now: Timestamp = .now()) throws -> JSONValue {
         guard try hasCoachProduct(caller.account.accountId, at: now) else {
             throw APIError.forbidden("the client roster needs an active Coach product on this account")
