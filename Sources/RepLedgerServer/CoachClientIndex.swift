@@ -44,7 +44,7 @@ enum CoachClientIndex {
             var indexed = 0, failed = 0
             for account in try table.accounts() {
                 do {
-                    guard try api.logs.storage.hasLog(account.accountId), !api.accounts.keys.isErased(account.accountId) else { continue }
+                    guard try api.hasReadableLog(account.accountId) else { continue }
                     try note(logOf: account.accountId, logs: api.logs, in: table)
                     indexed += 1
                 } catch {

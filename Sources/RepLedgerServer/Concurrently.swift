@@ -4,7 +4,7 @@ import Foundation
 /// on every core by `DispatchQueue.concurrentPerform`.
 enum Concurrently {
     /// `make(0..<count)` in index order; the first error by index is rethrown.
-    static func map<T: Sendable>(_ count: Int, _ make: @escaping @Sendable (Int) throws -> T) throws -> [T] {
+    static func map<T: Sendable>(_ count: Int, _ make: @Sendable (Int) throws -> T) throws -> [T] {
         let slots = Slots<T>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { i in
             do { slots.set(i, .success(try make(i))) } catch { slots.set(i, .failure(error)) }

@@ -37,19 +37,15 @@ public struct EventBatch: Sendable {
     static func readInPlace(_ bytes: [UInt8], device: String) -> EventBatch? {
         var r = JSONReader(utf8: bytes)
         do {
-            try r.expect(0x7B, "{")
             var events: [ProposedEvent]?
             var versions: JSONValue?, versionsSeen = false
-            if !r.take(0x7D) {
-                repeat {
-                    // The first of a repeated key counts, as in the tree.
-                    switch try r.key() {
-                    case "events" where events == nil: events = try Self.events(&r, device: device)
-                    case "expectedVersions" where !versionsSeen: versions = try r.readValue(depth: 1); versionsSeen = true
-                    default: _ = try r.readValue(depth: 1)
-                    }
-                } while r.take(0x2C)
-                try r.expect(0x7D, "}")
+            try r.readObject { key, r in
+                // The first of a repeated key counts, as in the tree.
+                switch key {
+                case "events" where events == nil: events = try Self.events(&r, device: device)
+                case "expectedVersions" where !versionsSeen: versions = try r.readValue(depth: 1); versionsSeen = true
+                default: _ = try r.readValue(depth: 1)
+                }
             }
             guard r.atEnd(), let events else { return nil }
             return EventBatch(events: events, expectedVersions: try Self.expectedVersions(versions))
@@ -59,15 +55,12 @@ public struct EventBatch: Sendable {
     }
 
     private static func events(_ r: inout JSONReader, device: String) throws -> [ProposedEvent] {
-        try r.expect(0x5B, "[")
         var events: [ProposedEvent] = []
         events.reserveCapacity(512)
-        if r.take(0x5D) { return events }
-        repeat {
+        try r.readArray { r in
             guard events.count < maximumEvents else { throw APIError.tooLarge }
             events.append(try event(&r, device: device))
-        } while r.take(0x2C)
-        try r.expect(0x5D, "]")
+        }
         return events
     }
 

@@ -276,6 +276,12 @@ public final class LedgerAPI: Sendable {
 
     // MARK: Coaches
 
+    /// Whether the account has a log to read: one was written, and the account is not erased (an erased
+    /// account's rows exist only in a restored backup: never read, never listed).
+    func hasReadableLog(_ accountId: String) throws -> Bool {
+        try logs.storage.hasLog(accountId) && !accounts.keys.isErased(accountId)
+    }
+
     /// Indexes the coach grants of a log restored from a backup, for the coaches' rosters.
     public func noteCoachGrants(ofRestored accountId: String) throws {
         try CoachClientIndex.note(logOf: accountId, logs: logs, in: accounts.table)
@@ -292,8 +298,7 @@ public final class LedgerAPI: Sendable {
         // The index names the candidates; each one's log says whether the grant is in force.
         let candidates = try accounts.table.indexedClients(of: caller.account.accountId).filter { $0.accountId != caller.account.accountId }
         @Sendable func row(_ account: AccountDirectory.Account) throws -> JSONValue? {
-            // An erased account's rows exist only in a restored backup: never read, never listed.
-            guard try logs.storage.hasLog(account.accountId), !accounts.keys.isErased(account.accountId) else { return nil }
+            guard try hasReadableLog(account.accountId) else { return nil }
             let log = try logs.log(account.accountId)
             return try log.withLedger { ledger in
                 guard try ledger.coaching().grants(caller.account.accountId) else { return nil }

@@ -21,24 +21,6 @@ struct RosterBench: ServerWorkload {
         return Account(id: id, token: token)
     }
 
-    /// Pushes `events` in batches of 500, `inFlight` accounts at a time.
-    func fill(_ base: String, _ accounts: [Account], events: Int, extra: @escaping @Sendable (Account) -> [String] = { _ in [] }) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            var next = 0
-            func add() {
-                let a = accounts[next]; next += 1
-                group.addTask {
-                    let all = Bodies.history(events) + extra(a)
-                    for start in stride(from: 0, to: all.count, by: 500) {
-                        _ = try await post(base, a, Bodies.batch(Array(all[start..<min(start + 500, all.count)])))
-                    }
-                }
-            }
-            for _ in 0..<min(4, accounts.count) { add() }
-            while try await group.next() != nil { if next < accounts.count { add() } }
-        }
-    }
-
     /// The roster's time, and how many clients it listed.
     func roster(_ base: String, _ coach: Account) async throws -> (Double, Int) {
         var request = HTTPClientRequest(url: "\(base)/v1/coach/clients")
@@ -53,12 +35,6 @@ struct RosterBench: ServerWorkload {
             throw NSError(domain: "roster \(response.status.code): \(String(buffer: body).prefix(300))", code: 1)
         }
         return (seconds, clients.count)
-    }
-
-    func gauge(_ base: String, _ name: String) async throws -> Double {
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)/metrics"), timeout: .seconds(10))
-        let text = String(buffer: try await response.body.collect(upTo: 1 << 24))
-        return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }?.split(separator: " ").last.flatMap { Double($0) } ?? 0
     }
 
     func run() async throws {
@@ -83,8 +59,8 @@ struct RosterBench: ServerWorkload {
 
         let fillStart = ContinuousClock.now
         let coachId = coach.id
-        try await fill(base, clients, events: options.events) { _ in [Bodies.grant(coachId)] }
-        try await fill(base, others, events: options.otherEvents)
+        try await fill(base, clients, events: options.events, inFlight: 4) { _ in [Bodies.grant(coachId)] }
+        try await fill(base, others, events: options.otherEvents, inFlight: 4)
         let filled = options.clients * (options.events + 1) + options.others * options.otherEvents
         let fillSeconds = (ContinuousClock.now - fillStart).seconds
         report("\(backend): fill of \(options.clients) clients × \(options.events) and \(options.others) others × \(options.otherEvents) events",

@@ -145,6 +145,32 @@ func post(_ base: String, _ account: Account, _ body: String) async throws -> Do
     return (ContinuousClock.now - start).seconds
 }
 
+/// Pushes `events` events of history (then `extra(account)`) into each account in batches of 500, `inFlight` accounts at a time.
+func fill(_ base: String, _ accounts: [Account], events: Int, inFlight: Int,
+          extra: @escaping @Sendable (Account) -> [String] = { _ in [] }) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        var next = 0
+        func add() {
+            let a = accounts[next]; next += 1
+            group.addTask {
+                let all = Bodies.history(events) + extra(a)
+                for start in stride(from: 0, to: all.count, by: 500) {
+                    _ = try await post(base, a, Bodies.batch(Array(all[start..<min(start + 500, all.count)])))
+                }
+            }
+        }
+        for _ in 0..<min(inFlight, accounts.count) { add() }
+        while try await group.next() != nil { if next < accounts.count { add() } }
+    }
+}
+
+/// A gauge's value in the server's `/metrics` (0 when absent).
+func gauge(_ base: String, _ name: String) async throws -> Double {
+    let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)/metrics"), timeout: .seconds(10))
+    let text = String(buffer: try await response.body.collect(upTo: 1 << 24))
+    return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }?.split(separator: " ").last.flatMap { Double($0) } ?? 0
+}
+
 extension Duration {
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
@@ -201,22 +227,9 @@ let accounts = created
 let server = try Server(ledger: o.ledger, data: data)
 let base = "http://127.0.0.1:\(server.port)"
 
-// 1. Fill: every account's history, 8 pushes in flight.
+// 1. Fill: every account's history, 8 accounts in flight.
 let fillStart = ContinuousClock.now
-try await withThrowingTaskGroup(of: Void.self) { group in
-    var next = 0
-    func add() {
-        let a = accounts[next]; next += 1
-        group.addTask {
-            let events = Bodies.history(o.events)
-            for start in stride(from: 0, to: events.count, by: 500) {
-                _ = try await post(base, a, Bodies.batch(Array(events[start..<min(start + 500, events.count)])))
-            }
-        }
-    }
-    for _ in 0..<min(8, accounts.count) { add() }
-    while try await group.next() != nil { if next < accounts.count { add() } }
-}
+try await fill(base, accounts, events: o.events, inFlight: 8)
 let fillSeconds = (ContinuousClock.now - fillStart).seconds
 report("fill: \(o.accounts) accounts × \(o.events) events, batches of 500", String(format: "%.0f events/s (%.1f s)", Double(o.accounts * o.events) / fillSeconds, fillSeconds))
 
@@ -256,11 +269,7 @@ for a in warmed {
     _ = try await response.body.collect(upTo: 1 << 24)
 }
 let warmSeconds = (ContinuousClock.now - warmStart).seconds
-let metricsText: String = try await {
-    let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)/metrics"), timeout: .seconds(10))
-    return String(buffer: try await response.body.collect(upTo: 1 << 24))
-}()
-let warmGauge = metricsText.split(separator: "\n").first { $0.hasPrefix("repledger_warm_accounts ") }?.split(separator: " ").last ?? "?"
+let warmGauge = String(format: "%.0f", try await gauge(base, "repledger_warm_accounts"))
 report("warm: \(warmed.count) of \(accounts.count) accounts read once (cold folds loaded)",
        String(format: "%.1f ms each; RSS %.0f → %.0f MiB", warmSeconds * 1000 / Double(warmed.count), rssBefore, server.rssMiB)
            + "; warm accounts: \(warmGauge) (budget 512 MiB)")

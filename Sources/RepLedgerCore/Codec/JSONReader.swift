@@ -226,6 +226,23 @@ extension JSONReader {
         return k
     }
 
+    /// Reads the object at the reader: `member` is called with each key in
+    /// turn, the reader at its value, and must read that value.
+    public mutating func readObject(_ member: (String, inout JSONReader) throws -> Void) throws {
+        try expect(0x7B, "{")
+        if take(0x7D) { return }
+        repeat { try member(try key(), &self) } while take(0x2C)
+        try expect(0x7D, "} or ,")
+    }
+
+    /// Reads the array at the reader: `element` is called with the reader at each element, and must read it.
+    public mutating func readArray(_ element: (inout JSONReader) throws -> Void) throws {
+        try expect(0x5B, "[")
+        if take(0x5D) { return }
+        repeat { try element(&self) } while take(0x2C)
+        try expect(0x5D, "] or ,")
+    }
+
     /// Consumes `null` when it comes next.
     public mutating func takeNull() -> Bool {
         skipSpace()

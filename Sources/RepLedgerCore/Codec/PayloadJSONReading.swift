@@ -105,11 +105,9 @@ extension Optional where Wrapped: PayloadValue {
 
 extension Array where Element: PayloadValue {
     public init(jsonReader: inout JSONReader) throws {
-        try jsonReader.expect(0x5B, "an array")
-        self.init()
-        if jsonReader.take(0x5D) { return }
-        repeat { append(try Element(jsonReader: &jsonReader)) } while jsonReader.take(0x2C)
-        try jsonReader.expect(0x5D, "] or ,")
+        var items: [Element] = []
+        try jsonReader.readArray { items.append(try Element(jsonReader: &$0)) }
+        self = items
     }
 }
 

@@ -27,35 +27,33 @@ public struct EnvelopeInPlace {
 
     /// Reads the object at `r`, which stands `depth` deep in its document.
     public init(_ r: inout JSONReader, depth: Int) throws {
-        try r.expect(0x7B, "{")
         var payloadAt: Int?
-        if !r.take(0x7D) {
-            repeat {
-                switch try r.key() {
-                case "eventId" where eventId == nil: eventId = try UUID(json: r.readValue(depth: depth + 1))
-                case "stream" where stream == nil: stream = try String(json: r.readValue(depth: depth + 1))
-                case "type" where typeName == nil: typeName = try String(json: r.readValue(depth: depth + 1))
-                case "schema" where schema == nil: schema = try Int(json: r.readValue(depth: depth + 1))
-                case "occurredAt" where occurredAt == nil: occurredAt = try Timestamp(json: r.readValue(depth: depth + 1))
-                case "causationId" where causationId == nil: causationId = .some(try UUID?(json: r.readValue(depth: depth + 1)))
-                case "correlationId" where correlationId == nil: correlationId = .some(try UUID?(json: r.readValue(depth: depth + 1)))
-                case "device" where device == nil: device = try String(json: r.readValue(depth: depth + 1))
-                case "position" where position == nil: position = try Int(json: r.readValue(depth: depth + 1))
-                case "version" where version == nil: version = try Int(json: r.readValue(depth: depth + 1))
-                case "recordedAt" where recordedAt == nil: recordedAt = try Timestamp(json: r.readValue(depth: depth + 1))
-                case "hash" where hash == nil: hash = try String(json: r.readValue(depth: depth + 1))
-                case "payload" where event == nil && payloadAt == nil:
-                    if let typeName {
-                        guard let entry = EventCatalog.entry(named: typeName) else { throw Unread() }
-                        event = try entry.decode(jsonReader: &r)
-                    } else {
-                        payloadAt = r.offset
-                        _ = try r.readValue(depth: depth + 1)
-                    }
-                default: _ = try r.readValue(depth: depth + 1)
+        let values = depth + 1
+        try r.readObject { key, r in
+            switch key {
+            case "eventId" where eventId == nil: eventId = try UUID(json: r.readValue(depth: values))
+            case "stream" where stream == nil: stream = try String(json: r.readValue(depth: values))
+            case "type" where typeName == nil: typeName = try String(json: r.readValue(depth: values))
+            case "schema" where schema == nil: schema = try Int(json: r.readValue(depth: values))
+            case "occurredAt" where occurredAt == nil: occurredAt = try Timestamp(json: r.readValue(depth: values))
+            case "causationId" where causationId == nil: causationId = .some(try UUID?(json: r.readValue(depth: values)))
+            case "correlationId" where correlationId == nil: correlationId = .some(try UUID?(json: r.readValue(depth: values)))
+            case "device" where device == nil: device = try String(json: r.readValue(depth: values))
+            case "position" where position == nil: position = try Int(json: r.readValue(depth: values))
+            case "version" where version == nil: version = try Int(json: r.readValue(depth: values))
+            case "recordedAt" where recordedAt == nil: recordedAt = try Timestamp(json: r.readValue(depth: values))
+            case "hash" where hash == nil: hash = try String(json: r.readValue(depth: values))
+            case "payload" where event == nil && payloadAt == nil:
+                if let typeName {
+                    guard let entry = EventCatalog.entry(named: typeName) else { throw Unread() }
+                    event = try entry.decode(jsonReader: &r)
+                } else {
+                    // The type comes later: the payload is read once it is known.
+                    payloadAt = r.offset
+                    _ = try r.readValue(depth: values)
                 }
-            } while r.take(0x2C)
-            try r.expect(0x7D, "}")
+            default: _ = try r.readValue(depth: values)
+            }
         }
         if let payloadAt {
             guard let typeName, let entry = EventCatalog.entry(named: typeName) else { throw Unread() }

@@ -219,23 +219,12 @@ public struct PulledEvent: Sendable {
     public static func pageInPlace(_ body: String) -> [PulledEvent]? {
         var r = JSONReader(utf8: Array(body.utf8))
         do {
-            try r.expect(0x7B, "{")
             var events: [PulledEvent]?
-            if !r.take(0x7D) {
-                repeat {
-                    if try r.key() == "events", events == nil {
-                        try r.expect(0x5B, "[")
-                        var page: [PulledEvent] = []
-                        if !r.take(0x5D) {
-                            repeat { page.append(PulledEvent(line: try JSONLBackup.Line(&r, depth: 2))) } while r.take(0x2C)
-                            try r.expect(0x5D, "]")
-                        }
-                        events = page
-                    } else {
-                        _ = try r.readValue(depth: 1)
-                    }
-                } while r.take(0x2C)
-                try r.expect(0x7D, "}")
+            try r.readObject { key, r in
+                guard key == "events", events == nil else { _ = try r.readValue(depth: 1); return }
+                var page: [PulledEvent] = []
+                try r.readArray { page.append(PulledEvent(line: try JSONLBackup.Line(&$0, depth: 2))) }
+                events = page
             }
             return r.atEnd() ? events : nil
         } catch {
