@@ -39,7 +39,8 @@ public final class AccountLog: @unchecked Sendable {
     public func withLedger<T>(_ body: (Ledger) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        guard !closed else { throw APIError.forbidden("this account was erased") }
+        // Erased while this request held the log: the erasure's own answer, as every later request gets.
+        guard !closed else { throw APIError.erased }
         return try body(ledger)
     }
 
