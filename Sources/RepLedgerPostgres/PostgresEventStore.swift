@@ -32,10 +32,14 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     /// ever holds ciphertext (nil: plaintext, for tests of the store alone).
     public let cipher: PayloadCipher?
 
-    public init(accountId: UUID, pool: PostgresPool, cipher: PayloadCipher? = nil) {
+    /// Hot standbys that may serve reads of ranges; nil: the primary reads all.
+    let replicas: PostgresReplicas?
+
+    public init(accountId: UUID, pool: PostgresPool, cipher: PayloadCipher? = nil, replicas: PostgresReplicas? = nil) {
         self.accountId = accountId
         self.pool = pool
         self.cipher = cipher
+        self.replicas = replicas
     }
 
     // MARK: Transactions
@@ -434,6 +438,11 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
                       _ body: (PostgresRow) throws -> Void) throws {
         var next = max(1, from)
         let windowed = filter.isEmpty
+        // Outside a write, a replica that has replayed the primary's head reads the range.
+        var replica: PostgresPool?
+        if transaction == nil, let replicas, next <= through {
+            replica = replicas.pool(for: accountId, reaching: min(through, try head().position))
+        }
         while next <= through {
             let end = windowed && through - next >= Int64(Self.page) ? next + Int64(Self.page) - 1 : through
             var binds = PostgresBindings(capacity: 8)
@@ -445,13 +454,24 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
                 SELECT \(columns) FROM events WHERE account_id = (SELECT $1::uuid) AND position BETWEEN $2 AND $3\(filter)
                 ORDER BY \(windowed ? "position" : order + " LIMIT \(Self.page)")
                 """
-            let page = try reading { c in try pool.run(c, PostgresQuery(unsafeSQL: sql, binds: binds)) }
-            for row in page.rows { try body(row) }
+            let query = PostgresQuery(unsafeSQL: sql, binds: binds)
+            var page: PostgresQueryResult?
+            if let source = replica {
+                do {
+                    page = try source.withConnection { c in try source.run(c, query) }
+                } catch {
+                    // The rest of the range from the primary, from the same position: nothing missed or repeated.
+                    replicas?.failed(source)
+                    replica = nil
+                }
+            }
+            let rows = try page ?? reading { c in try pool.run(c, query) }
+            for row in rows.rows { try body(row) }
             if windowed {
-                guard page.rows.count == Int(end - next + 1), end < through else { return }
+                guard rows.rows.count == Int(end - next + 1), end < through else { return }
                 next = end + 1
             } else {
-                guard page.rows.count == Self.page, let last = page.rows.last else { return }
+                guard rows.rows.count == Self.page, let last = rows.rows.last else { return }
                 next = try last.decode(Int64.self) + 1
             }
         }

@@ -12,30 +12,7 @@ import RepLedgerCore
 /// next use connects again: while the database is away every call throws
 /// `StoreError.database`, which the HTTP API answers 503 `storage`.
 public final class PostgresPool: @unchecked Sendable {
-    public struct Location: Sendable, Equatable {
-        public var host: String
-        public var port: Int
-        public var user: String
-        public var password: String?
-        public var database: String
-
-        /// `postgres://user[:password]@host[:port]/database` (or `postgresql://`).
-        public init(url: String) throws {
-            guard let c = URLComponents(string: url), ["postgres", "postgresql"].contains(c.scheme ?? ""),
-                  let host = c.host, !host.isEmpty, let user = c.user, !user.isEmpty else {
-                throw StoreError.database("--postgres takes a URL such as postgres://USER:PASSWORD@127.0.0.1:5432/DATABASE")
-            }
-            self.host = host
-            port = c.port ?? 5432
-            self.user = user.removingPercentEncoding ?? user
-            password = c.password.map { $0.removingPercentEncoding ?? $0 }
-            let path = c.path.hasPrefix("/") ? String(c.path.dropFirst()) : c.path
-            database = path.isEmpty ? self.user : path
-        }
-
-        /// Where, without the password: for messages and logs.
-        public var description: String { "\(user)@\(host):\(port)/\(database)" }
-    }
+    public typealias Location = PostgresLocation
 
     public let location: Location
     /// The role every connection works as after the schema is in place
@@ -48,8 +25,15 @@ public final class PostgresPool: @unchecked Sendable {
     private var nextId = 0
     private let condition = NSCondition()
 
-    public init(url: String, maximumConnections: Int = 8, logger: Logger = Logger(label: "repledger.postgres")) throws {
-        location = try Location(url: url)
+    /// Whose host answered last: the next connection tries it first.
+    private var preferredHost = 0
+
+    public convenience init(url: String, maximumConnections: Int = 8, logger: Logger = Logger(label: "repledger.postgres")) throws {
+        try self.init(location: try Location(url: url), maximumConnections: maximumConnections, logger: logger)
+    }
+
+    public init(location: Location, maximumConnections: Int = 8, logger: Logger = Logger(label: "repledger.postgres")) throws {
+        self.location = location
         maximum = max(1, maximumConnections)
         var quiet = logger
         quiet.logLevel = .critical
@@ -64,7 +48,11 @@ public final class PostgresPool: @unchecked Sendable {
             checkin(connection, healthy: true)
             return result
         } catch {
-            checkin(connection, healthy: !connection.isClosed && !Self.isConnectionFailure(error))
+            let lost = Self.isConnectionFailure(error)
+            checkin(connection, healthy: !connection.isClosed && !lost)
+            // The host went away or stopped taking writes (a failover): the idle
+            // connections to it are as dead, so the next caller connects afresh.
+            if lost { closeIdle() }
             throw Self.storeError(error, location)
         }
     }
@@ -85,15 +73,30 @@ public final class PostgresPool: @unchecked Sendable {
         }
     }
 
+    /// Runs one statement and waits for its answer, or for its connection to close.
     @discardableResult
     public func run(_ connection: PostgresConnection, _ query: PostgresQuery) throws -> PostgresQueryResult {
-        try connection.query(query, logger: logger).wait()
+        let answer = connection.query(query, logger: logger)
+        let answered = DispatchSemaphore(value: 0)
+        answer.whenComplete { _ in answered.signal() }
+        // A query sent as its connection closes (the host lost, mid-failover) can be left pending for
+        // good by postgres-nio: seen under load, every request then hung behind its account's lock.
+        // A closed connection that has not answered within a second more has lost the query.
+        while answered.wait(timeout: .now() + .seconds(1)) == .timedOut {
+            if connection.isClosed, answered.wait(timeout: .now() + .seconds(1)) == .timedOut { throw ConnectionLost() }
+        }
+        return try answer.wait()
     }
+
+    /// The connection closed while a statement was waiting for its answer.
+    struct ConnectionLost: Error {}
 
     deinit { shutdown() }
 
     /// Closes every idle connection (the process is stopping).
-    public func shutdown() {
+    public func shutdown() { closeIdle() }
+
+    private func closeIdle() {
         condition.lock()
         let all = idle
         idle = []
@@ -110,24 +113,60 @@ public final class PostgresPool: @unchecked Sendable {
         do { return try connect() } catch { throw Self.storeError(error, location) }
     }
 
+    /// A connection to the first host that answers and fits the location's
+    /// target, starting with the one that answered last: after a failover the
+    /// old primary refuses or is read-only, and the promoted standby is taken.
     func connect() throws -> PostgresConnection {
-        var configuration = PostgresConnection.Configuration(host: location.host, port: location.port, username: location.user,
-                                                             password: location.password, database: location.database, tls: .disable)
-        configuration.options.connectTimeout = .seconds(5)
         condition.lock()
         nextId += 1
-        let id = nextId
+        let id = nextId, first = preferredHost
         condition.unlock()
-        let connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
-                                                        id: id, logger: logger).wait()
-        if let role = workingRole {
-            do { try run(connection, PostgresQuery(unsafeSQL: "SET ROLE \(role)")) } catch {
-                let closing: EventLoopFuture<Void> = connection.close()
-                try? closing.wait()
-                throw error
+        var failure: Error?
+        let count = location.hosts.count
+        for step in 0..<count {
+            let index = (first + step) % count
+            do {
+                let connection = try connect(to: location.hosts[index], id: id)
+                condition.lock()
+                preferredHost = index
+                condition.unlock()
+                return connection
+            } catch {
+                failure = error
             }
         }
+        if count > 1 {
+            let why = failure.map { Self.isConnectionFailure($0) ? "" : " (\($0))" } ?? ""
+            throw StoreError.database("no PostgreSQL host of \(location.description) accepts \(location.target == .readWrite ? "writes" : "connections") now\(why); the request was not carried out")
+        }
+        throw failure ?? StoreError.database("no PostgreSQL host in \(location.description)")
+    }
+
+    private func connect(to host: Location.Host, id: Int) throws -> PostgresConnection {
+        var configuration = PostgresConnection.Configuration(host: host.name, port: host.port, username: location.user,
+                                                             password: location.password, database: location.database, tls: .disable)
+        configuration.options.connectTimeout = .seconds(5)
+        let connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
+                                                        id: id, logger: logger).wait()
+        do {
+            if location.target == .readWrite {
+                // libpq's read-write check: a hot standby (or a primary set read-only) answers "on".
+                let readOnly = try run(connection, "SHOW transaction_read_only").rows.first?.decode(String.self)
+                guard readOnly == "off" else { throw NotWritable(host: host) }
+            }
+            if let role = workingRole { try run(connection, PostgresQuery(unsafeSQL: "SET ROLE \(role)")) }
+        } catch {
+            let closing: EventLoopFuture<Void> = connection.close()
+            try? closing.wait()
+            throw error
+        }
         return connection
+    }
+
+    /// A host that answered but takes no writes (a standby not yet promoted).
+    struct NotWritable: Error, CustomStringConvertible {
+        var host: Location.Host
+        var description: String { "\(host.name):\(host.port) is read-only" }
     }
 
     private func checkout() throws -> PostgresConnection {
@@ -176,8 +215,13 @@ public final class PostgresPool: @unchecked Sendable {
 
     /// A failure below SQL: the connection is not to be used again.
     static func isConnectionFailure(_ error: Error) -> Bool {
-        if let e = error as? PSQLError { return e.code != .server }
-        return error is ChannelError || error is IOError
+        if let e = error as? PSQLError {
+            guard e.code == .server else { return true }
+            // Refusals that say the host is no longer the primary, or is going away.
+            let state = e.serverInfo?[.sqlState] ?? ""
+            return state.hasPrefix("08") || ["25006", "57P01", "57P02", "57P03"].contains(state)
+        }
+        return error is ChannelError || error is IOError || error is NotWritable || error is ConnectionLost
     }
 
     /// A database failure as one line a user can act on (never the password,
@@ -191,7 +235,10 @@ public final class PostgresPool: @unchecked Sendable {
             }
             return StoreError.database("PostgreSQL at \(location.description) cannot be reached (\(e.code)); the request was not carried out")
         }
-        if error is ChannelError || error is IOError || error is PostgresError {
+        if let e = error as? NotWritable {
+            return StoreError.database("PostgreSQL at \(e.host.name):\(e.host.port) is read-only (a standby); the request was not carried out")
+        }
+        if error is ChannelError || error is IOError || error is PostgresError || error is ConnectionLost {
             return StoreError.database("PostgreSQL at \(location.description) cannot be reached; the request was not carried out")
         }
         return error

@@ -59,8 +59,10 @@ public struct APIError: Error, Sendable, Equatable {
             case .eventIdConflict(let id, _):
                 return APIError(status: 409, code: "eventIdConflict", message: e.description, details: ["eventId": id.lowercased])
             default:
+                // The database went away or is failing over: the same request may succeed in a moment.
                 var answer = APIError.storage("the server's storage cannot serve this request now; try again later (the server's log says why)")
                 answer.logDetail = e.description
+                answer.retryAfterSeconds = 1
                 return answer
             }
         case let e as AccountKeyStore.Failure:

@@ -24,7 +24,7 @@ public final class LedgerAPI: Sendable {
     public init(storage: any ServerStorage, purchases: StoreKitVerifier? = nil,
                 warmBudgetBytes: Int = AccountLogs.defaultWarmBudgetBytes, snapshotEvery: Int64 = serverSnapshotEvery) {
         self.snapshotEvery = snapshotEvery
-        let metrics = ServerMetrics()
+        let metrics = ServerMetrics(replicaReads: { storage.replicaReads })
         accounts = AccountDirectory(table: storage.accountTable, keys: storage.keys)
         logs = AccountLogs(storage: storage, warmBudgetBytes: warmBudgetBytes, metrics: metrics)
         self.purchases = purchases

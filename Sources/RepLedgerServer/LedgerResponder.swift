@@ -251,6 +251,8 @@ struct LedgerResponder: HTTPResponder {
         let body = ResponseBody { [self] writer in
             defer { log.unsubscribe(id) }
             var last = after
+            // Since when the storage has been unavailable (a database failing over), if it is.
+            var unavailableSince: ContinuousClock.Instant?
             /// Sends what the caller may still read → false once the stream must end (its error event sent).
             func drain(_ writer: inout any ResponseBodyWriter) async throws -> Bool {
                 while true {
@@ -259,8 +261,18 @@ struct LedgerResponder: HTTPResponder {
                     do {
                         limit = try await blocking { try api.streamLimit(authorization, caller: caller, log: log, after: from) }
                         page = try await blocking { try api.page(log: log, after: from, limit: LedgerAPI.defaultPage) }.lines
+                        unavailableSince = nil
                     } catch {
-                        try await end(&writer, APIError.from(error))
+                        let e = APIError.from(error)
+                        // A storage that may be back in a moment keeps the stream open: the next wake-up (a second
+                        // at most) reads again after the last position sent, so nothing is missed or repeated.
+                        let since = unavailableSince ?? .now
+                        if e.status == 503, e.retryAfterSeconds != nil, ContinuousClock.now - since < Self.streamOutageLimit {
+                            unavailableSince = since
+                            try await writer.write(ByteBuffer(string: ": storage unavailable; retrying\n\n"))
+                            return true
+                        }
+                        try await end(&writer, e)
                         return false
                     }
                     let lines = page.filter { $0.position < limit }
@@ -302,6 +314,9 @@ struct LedgerResponder: HTTPResponder {
         }
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
     }
+
+    /// How long a live stream waits out a storage that is unavailable before it ends with the 503.
+    static let streamOutageLimit: Duration = .seconds(60)
 
     /// The last words of a live stream: an SSE `error` event with the JSON error, then the end.
     func end(_ writer: inout any ResponseBodyWriter, _ error: APIError) async throws {

@@ -14,8 +14,12 @@ public enum LedgerServer {
         public var host: String
         public var port: Int
         public var dataDirectory: String
-        /// A PostgreSQL URL: all accounts in that database instead of files under `dataDirectory`.
-        public var postgres: String?
+        /// PostgreSQL URLs of one database (one URL, which may list several hosts,
+        /// or one per host): all accounts there instead of files under
+        /// `dataDirectory`; writes go to whichever host accepts them.
+        public var postgres: [String] = []
+        /// Hot standbys of that database that serve reads (`--postgres-read`).
+        public var postgresRead: [String] = []
         /// The accounts' keys (`--keys DIR`): `DATA/keys` by default, required with `postgres`.
         public var keysDirectory: String?
         /// Seconds between `: keep-alive` comments on live streams.
@@ -54,11 +58,13 @@ public enum LedgerServer {
         /// one inside its own data directory: a key store that went missing must
         /// show as missing (503), not be replaced by an empty one.
         public func storage(logger: Logger, provisioning: Bool = false) throws -> any ServerStorage {
-            guard let keysDirectory = keysDirectory ?? (postgres == nil ? dataDirectory + "/keys" : nil) else {
+            guard let keysDirectory = keysDirectory ?? (postgres.isEmpty ? dataDirectory + "/keys" : nil) else {
                 throw Failure.keysRequired
             }
             let keys = try AccountKeyStore(directory: keysDirectory, create: provisioning || self.keysDirectory == nil)
-            if let postgres { return try PostgresServerStorage(url: postgres, keys: keys, logger: logger) }
+            if !postgres.isEmpty {
+                return try PostgresServerStorage(urls: postgres, readURLs: postgresRead, keys: keys, logger: logger)
+            }
             return try SQLiteServerStorage(directory: dataDirectory, keys: keys)
         }
 
@@ -79,7 +85,7 @@ public enum LedgerServer {
     /// Runs until a signal stops it; `onListening` gets the bound port (useful with port 0).
     public static func run(_ settings: Settings, logger: Logger, onListening: @escaping @Sendable (Int) -> Void) async throws {
         // A data directory made by an earlier release (0755) becomes the owner's alone.
-        if settings.postgres == nil { chmod(settings.dataDirectory, 0o700) }
+        if settings.postgres.isEmpty { chmod(settings.dataDirectory, 0o700) }
         let storage = try settings.storage(logger: logger)
         defer { storage.shutdown() }
         do {

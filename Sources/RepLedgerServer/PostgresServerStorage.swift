@@ -19,17 +19,25 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
     private let lock = NSLock()
     public var accountTable: any AccountTable { table }
 
-    public init(url: String, keys: AccountKeyStore, logger: Logger) throws {
-        pool = try PostgresPool(url: url, maximumConnections: 8)
+    /// Hot standbys serving reads (`--postgres-read`), or nil.
+    public let replicas: PostgresReplicas?
+
+    /// `urls`: the primary, as one URL (one host or several) or several URLs of
+    /// one database; appends go to whichever host accepts writes. `readURLs`:
+    /// hot standbys that serve reads of events.
+    public init(urls: [String], readURLs: [String] = [], keys: AccountKeyStore, logger: Logger) throws {
+        pool = try PostgresPool(location: try PostgresLocation(urls: urls), maximumConnections: 8)
+        replicas = readURLs.isEmpty ? nil : try PostgresReplicas(urls: readURLs)
         self.keys = keys
         self.logger = logger
         try PostgresSchema.prepare(pool)
+        replicas?.work(like: pool)
         table = PostgresAccountTable(pool: pool)
     }
 
     public func store(for accountId: String) throws -> any EventStore {
         guard let id = UUID(uuidString: accountId) else { throw APIError.forbidden("no such account") }
-        return PostgresEventStore(accountId: id, pool: pool, cipher: try keys.cipher(for: accountId))
+        return PostgresEventStore(accountId: id, pool: pool, cipher: try keys.cipher(for: accountId), replicas: replicas)
     }
 
     public func hasLog(_ accountId: String) throws -> Bool {
@@ -100,6 +108,8 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
         let stopped = listenerStopped
         let task = Task.detached {
             defer { stopped.signal() }
+            // Said once an outage, not every half second of it (a failover takes seconds).
+            var paused = false
             while !Task.isCancelled {
                 var open: PostgresConnection?
                 do {
@@ -114,11 +124,14 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
                     }
                     _ = try await connection.query("LISTEN repledger_events", logger: logger)
                     connection.closeFuture.whenComplete { _ in continuation.finish() }
+                    if paused { logger.notice("live updates from PostgreSQL resumed") }
+                    paused = false
                     appended("*")
                     for await account in stream { appended(account) }
                     context.stop()
                 } catch {
-                    logger.warning("live updates from PostgreSQL paused: \(error); retrying")
+                    if !paused { logger.warning("live updates from PostgreSQL paused: \(error); retrying") }
+                    paused = true
                 }
                 // A connection is closed before it is let go (postgres-nio requires it).
                 if let open, !open.isClosed { try? await open.close() }
@@ -130,6 +143,8 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
         lock.unlock()
     }
 
+    public var replicaReads: (replica: Int, primary: Int)? { replicas?.reads }
+
     public func shutdown() {
         lock.lock()
         let task = listener
@@ -140,5 +155,6 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
             _ = listenerStopped.wait(timeout: .now() + 5)
         }
         pool.shutdown()
+        replicas?.shutdown()
     }
 }

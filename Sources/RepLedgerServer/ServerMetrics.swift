@@ -19,6 +19,10 @@ public final class ServerMetrics: Sendable {
     let snapshotHits: Counter
     let foldLoadEvents: Counter
     let snapshotsTaken: Counter
+    /// Range reads since the start that a hot standby served, and that the primary served instead.
+    let replicaServed: Gauge
+    let replicaFallbacks: Gauge
+    let readsOfReplicas: @Sendable () -> (replica: Int, primary: Int)?
 
     /// Request durations, from 0.5 ms to 10 s: a warm read takes about a
     /// millisecond, a push of 500 events some tens.
@@ -27,7 +31,9 @@ public final class ServerMetrics: Sendable {
         .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(10),
     ]
 
-    public init() {
+    /// `replicaReads`: the storage's reads of hot standbys so far (nil without any).
+    public init(replicaReads: @escaping @Sendable () -> (replica: Int, primary: Int)? = { nil }) {
+        readsOfReplicas = replicaReads
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = Self.buckets
         self.factory = factory
@@ -39,6 +45,8 @@ public final class ServerMetrics: Sendable {
         snapshotHits = Counter(label: "repledger_snapshot_hits_total", factory: factory)
         foldLoadEvents = Counter(label: "repledger_fold_load_events_total", factory: factory)
         snapshotsTaken = Counter(label: "repledger_snapshots_taken_total", factory: factory)
+        replicaServed = Gauge(label: "repledger_replica_reads", dimensions: [("served_by", "replica")], factory: factory)
+        replicaFallbacks = Gauge(label: "repledger_replica_reads", dimensions: [("served_by", "primary")], factory: factory)
     }
 
     /// One request's duration under its route (a pattern such as
@@ -58,7 +66,13 @@ public final class ServerMetrics: Sendable {
     }
 
     /// The Prometheus text exposition format (version 0.0.4).
-    public func text() -> [UInt8] { registry.emitToBuffer() }
+    public func text() -> [UInt8] {
+        if let reads = readsOfReplicas() {
+            replicaServed.record(reads.replica)
+            replicaFallbacks.record(reads.primary)
+        }
+        return registry.emitToBuffer()
+    }
 
     /// The route of a path for the request histogram: ids become placeholders,
     /// so the series stay few whatever the callers send.

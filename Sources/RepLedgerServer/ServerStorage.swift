@@ -28,7 +28,13 @@ public protocol ServerStorage: Sendable {
     /// to it (so live subscribers here wake up); nothing for a storage one
     /// process owns.
     func watchAppends(_ appended: @escaping @Sendable (String) -> Void) throws
+    /// Range reads that hot standbys served and that fell to the primary, since the start; nil without standbys.
+    var replicaReads: (replica: Int, primary: Int)? { get }
     func shutdown()
+}
+
+extension ServerStorage {
+    public var replicaReads: (replica: Int, primary: Int)? { nil }
 }
 
 /// What an erasure deleted (DOMAIN.md §11's report, less its time).

@@ -155,7 +155,24 @@ public struct SyncClient: @unchecked Sendable {
         return .refused(status: status, code: code, message: message)
     }
 
+    /// How long a sync waits out a server whose storage is briefly unavailable
+    /// (503 with `Retry-After`, as during a database failover) before it gives up.
+    public static let unavailablePatience: Duration = .seconds(30)
+
+    /// One request; a 503 with `Retry-After` is sent again after that many seconds,
+    /// for up to `unavailablePatience` in all (a push is idempotent by event id).
     func send(_ method: HTTPMethod, _ url: String, body: String?) async throws -> (Int, String) {
+        let started = ContinuousClock.now
+        while true {
+            let (status, reply, retryAfter) = try await sendOnce(method, url, body: body)
+            guard status == 503, let retryAfter, ContinuousClock.now - started + .seconds(retryAfter) <= Self.unavailablePatience else {
+                return (status, reply)
+            }
+            try await Task.sleep(for: .seconds(max(retryAfter, 1)))
+        }
+    }
+
+    func sendOnce(_ method: HTTPMethod, _ url: String, body: String?) async throws -> (Int, String, Int?) {
         var request = HTTPClientRequest(url: url)
         request.method = method
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
@@ -166,7 +183,7 @@ public struct SyncClient: @unchecked Sendable {
         do {
             let response = try await client.execute(request, timeout: .seconds(60))
             let bytes = try await response.body.collect(upTo: 256 << 20)
-            return (Int(response.status.code), String(buffer: bytes))
+            return (Int(response.status.code), String(buffer: bytes), response.headers.first(name: "Retry-After").flatMap { Int($0) })
         } catch let e as Failure {
             throw e
         } catch {

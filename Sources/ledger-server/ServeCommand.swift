@@ -19,10 +19,15 @@ struct ServeCommand: ParsableCommand {
           ledger serve --data ./repledger-server
           ledger serve --listen 127.0.0.1:0     # any free port; the first line says which
           ledger serve --postgres postgres://repledger:SECRET@127.0.0.1:5432/repledger --keys /var/lib/repledger/keys
+          ledger serve --postgres 'postgres://repledger:SECRET@db1:5432,db2:5432/repledger?target_session_attrs=read-write' \\
+                       --postgres-read postgres://repledger:SECRET@db2:5432/repledger --keys /var/lib/repledger/keys
         """)
     @Option(help: "HOST:PORT to listen on (default: loopback, 127.0.0.1:8787).") var listen = "127.0.0.1:8787"
     @Option(help: "The server's directory: accounts, tokens and one ledger per account.") var data = "repledger-server"
-    @Option(help: "A PostgreSQL URL: every account in that database instead of files under --data (several servers may share it).") var postgres: String?
+    @Option(help: "A PostgreSQL URL: every account in that database instead of files under --data (several servers may share it). A primary and its standbys: one URL listing the hosts (host1:5432,host2:5432), or --postgres once per host; writes go to whichever accepts them.")
+    var postgres: [String] = []
+    @Option(help: "A hot standby of that database (once per standby) that serves pulls, live streams and queries; a device that pushed never reads an older head.")
+    var postgresRead: [String] = []
     @Option(help: "The accounts' encryption keys, kept apart from the events (default: DATA/keys; required with --postgres).") var keys: String?
     @Option(help: ArgumentHelp("Seconds between keep-alive comments on live streams.", visibility: .hidden)) var keepAlive = 15.0
     @Option(help: "Seconds a connection may stay silent while its request is being sent, or idle between requests (default 30).")
@@ -50,6 +55,7 @@ struct ServeCommand: ParsableCommand {
         let host = String(listen[..<colon])
         var settings = LedgerServer.Settings(host: host, port: port, dataDirectory: data, keepAliveSeconds: max(0.05, keepAlive))
         settings.postgres = postgres
+        settings.postgresRead = postgresRead
         settings.keysDirectory = keys
         guard idleTimeout > 0, maxConnections > 0, maxConnectionsPerAddress > 0, maxRequestsPerAccount > 0 else {
             throw ValidationError("--idle-timeout, --max-connections, --max-connections-per-address and --max-requests-per-account take a number above 0")
@@ -80,7 +86,14 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw ValidationError("--storekit-root \(storekitRoot ?? ""): \(error)")
         }
-        if postgres != nil, keys == nil { throw ValidationError(LedgerServer.Settings.Failure.keysRequired.description) }
+        if postgres.isEmpty, !postgresRead.isEmpty { throw ValidationError("--postgres-read needs --postgres: the primary that takes the writes") }
+        for url in postgresRead {
+            do { _ = try PostgresLocation(url: url, target: .any) } catch { throw ValidationError("--postgres-read: \(error)") }
+        }
+        if !postgres.isEmpty {
+            do { _ = try PostgresLocation(urls: postgres) } catch { throw ValidationError("--postgres: \(error)") }
+        }
+        if !postgres.isEmpty, keys == nil { throw ValidationError(LedgerServer.Settings.Failure.keysRequired.description) }
         let fixed = settings
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         var log = Logger(label: "ledger.serve")
@@ -88,7 +101,7 @@ struct ServeCommand: ParsableCommand {
         let logger = log
         try blockingRun {
             try await LedgerServer.run(fixed, logger: logger) { bound in
-                let storage = (try? PostgresPool.Location(url: postgres ?? "")).map { "postgres: \($0.description)" } ?? "data: \(data)"
+                let storage = (try? PostgresLocation(urls: postgres)).map { "postgres: \($0.description)" } ?? "data: \(data)"
                 Console.out("listening on http://\(host):\(bound) (\(storage))")
             }
         }

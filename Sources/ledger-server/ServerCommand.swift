@@ -13,7 +13,8 @@ struct ServerCommand: ParsableCommand {
 
     struct Target: ParsableArguments {
         @Option(help: "The server's directory (as given to `ledger serve --data`).") var data = "repledger-server"
-        @Option(help: "A PostgreSQL URL instead of --data (as given to `ledger serve --postgres`).") var postgres: String?
+        @Option(help: "A PostgreSQL URL instead of --data (as given to `ledger serve --postgres`; once per host, or one URL listing them).")
+        var postgres: [String] = []
         @Option(help: "The accounts' keys (as given to `ledger serve --keys`; default DATA/keys, required with --postgres).") var keys: String?
         @Flag(help: "Answer in JSON.") var json = false
 
@@ -22,7 +23,7 @@ struct ServerCommand: ParsableCommand {
             var settings = LedgerServer.Settings(dataDirectory: data)
             settings.postgres = postgres
             settings.keysDirectory = keys
-            if postgres != nil, keys == nil { throw ValidationError(LedgerServer.Settings.Failure.keysRequired.description) }
+            if !postgres.isEmpty, keys == nil { throw ValidationError(LedgerServer.Settings.Failure.keysRequired.description) }
             return LedgerAPI(storage: try settings.storage(logger: Logger(label: "ledger.server"), provisioning: provisioning))
         }
 

@@ -35,7 +35,14 @@ public final class PostgresCluster: @unchecked Sendable {
         public init(description: String) { self.description = description }
     }
 
-    public init() throws {
+    public convenience init() throws {
+        try self.init(emptyFolder: ())
+        try asOwner("\(bin)/initdb", ["-D", "\(folder)/data", "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"])
+        try start()
+    }
+
+    /// A folder of its own on a free port, nothing in it yet.
+    private init(emptyFolder: Void) throws {
         guard let bin = Self.binaries() else {
             throw Failure(description: "no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)")
         }
@@ -44,8 +51,57 @@ public final class PostgresCluster: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         port = try Self.freePort()
         if getuid() == 0 { _ = try Self.run("/bin/chown", ["-R", "postgres", folder]) }
-        try asOwner("\(bin)/initdb", ["-D", "\(folder)/data", "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"])
-        try start()
+    }
+
+    /// A hot standby of this cluster, as an operator makes one: `pg_basebackup
+    /// -R` (streaming replication, the primary's connection written into the
+    /// copy), started on a port of its own. `synchronous`: the primary then
+    /// waits at every commit until a standby has flushed it
+    /// (`synchronous_standby_names = '*'`, `synchronous_commit = on`), so an
+    /// acknowledged write survives the primary's loss. The setting is made on
+    /// the primary after the copy, so a promoted standby does not wait for a
+    /// standby of its own.
+    public func standby(synchronous: Bool) throws -> PostgresCluster {
+        let standby = try PostgresCluster(emptyFolder: ())
+        try standby.asOwner("\(bin)/pg_basebackup", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-D", "\(standby.folder)/data",
+                                                    "-R", "-X", "stream", "--checkpoint=fast", "--no-sync"])
+        try standby.start()
+        if synchronous {
+            try psql("postgres", "ALTER SYSTEM SET synchronous_standby_names = '*'")
+            try psql("postgres", "SELECT pg_reload_conf()")
+        }
+        // Streaming (and, when asked, synchronous) before anything is written.
+        let wanted = synchronous ? "sync" : "async"
+        let deadline = Date().addingTimeInterval(30)
+        while try psql("postgres", "SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming' AND sync_state = '\(wanted)'")
+            .trimmingCharacters(in: .whitespacesAndNewlines) == "0" {
+            guard Date() < deadline else { throw Failure(description: "the standby on port \(standby.port) did not start streaming") }
+            usleep(50_000)
+        }
+        return standby
+    }
+
+    /// The postmaster's process id (the first line of `postmaster.pid`).
+    public func postmasterPID() -> Int32? {
+        (try? String(contentsOfFile: "\(folder)/data/postmaster.pid", encoding: .utf8))?.split(separator: "\n").first.flatMap { Int32($0) }
+    }
+
+    /// `kill -9` of the postmaster: the machine lost, as far as clients can tell.
+    public func killPostmaster() throws {
+        guard let pid = postmasterPID() else { throw Failure(description: "no postmaster.pid in \(folder)") }
+        kill(pid, SIGKILL)
+        // Gone (or a zombie nobody reaps yet): its listening port is closed, and its backends notice and exit.
+        let deadline = Date().addingTimeInterval(10)
+        while kill(pid, 0) == 0, Date() < deadline {
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            if stat.split(separator: " ").dropFirst(2).first == "Z" { break }
+            usleep(10_000)
+        }
+    }
+
+    /// `pg_ctl promote`: a standby becomes a primary that takes writes.
+    public func promote() throws {
+        try asOwner("\(bin)/pg_ctl", ["-D", "\(folder)/data", "-w", "-t", "60", "promote"])
     }
 
     /// Starts (or starts again) the server on the same port and data.

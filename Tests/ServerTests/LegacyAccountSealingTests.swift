@@ -18,7 +18,7 @@ import Testing
         let keysDirectory = ServerProcess.onPostgres ? cli.folder.appendingPathComponent("keys").path : data + "/keys"
         let keys = try AccountKeyStore(directory: keysDirectory, create: true)
         let url = ServerProcess.onPostgres ? try #require(PostgresCluster.shared).createDatabase() : nil
-        let storage: any ServerStorage = try url.map { try PostgresServerStorage(url: $0, keys: keys, logger: Logger(label: "test")) }
+        let storage: any ServerStorage = try url.map { try PostgresServerStorage(urls: [$0], keys: keys, logger: Logger(label: "test")) }
             ?? SQLiteServerStorage(directory: data, keys: keys)
 
         // The first release's layout: a plain name, a token hash, a log in clear.

@@ -14,6 +14,7 @@ import NIOCore
 /// Usage: repledger-server-bench --ledger PATH [--work DIR] [--devices 50] [--seconds 30]
 ///        [--accounts 1000] [--events 2000] [--catch-up 100000] [--json FILE]
 ///        or --real EXPORT,… (RealAccount.swift), or --roster CLIENTS [--others N] (RosterBench.swift),
+///        or --replica-reads [--postgres-read URL]… [--readers 4] (ReplicaBench.swift),
 ///        each [--postgres URL] [--runs 5]
 struct Options {
     var ledger = ""
@@ -34,6 +35,10 @@ struct Options {
     /// Accounts on the roster's server that granted nothing, of `otherEvents` events each.
     var others = 0
     var otherEvents = 200
+    /// The replica benchmark (ReplicaBench.swift), with these hot standbys' URLs (none: the primary alone).
+    var replicaBench = false
+    var replicas: [String] = []
+    var readers = 4
 
     static func parse(_ args: [String]) -> Options {
         var o = Options()
@@ -55,6 +60,9 @@ struct Options {
             case "--roster": o.clients = Int(value()) ?? o.clients
             case "--others": o.others = Int(value()) ?? o.others
             case "--other-events": o.otherEvents = Int(value()) ?? o.otherEvents
+            case "--replica-reads": o.replicaBench = true
+            case "--postgres-read": o.replicas.append(value())
+            case "--readers": o.readers = Int(value()) ?? o.readers
             default: FileHandle.standardError.write(Data("unknown option \(args[i])\n".utf8)); exit(2)
             }
             i += 1
@@ -211,6 +219,10 @@ if !o.real.isEmpty {
 }
 if o.clients > 0 {
     try await RosterBench(options: o, work: work.path).run()
+    exit(0)
+}
+if o.replicaBench {
+    try await ReplicaBench(options: o, work: work.path).run()
     exit(0)
 }
 let data = work.appendingPathComponent("server").path

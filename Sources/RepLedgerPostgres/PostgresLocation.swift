@@ -1,0 +1,136 @@
+import Foundation
+import RepLedgerCore
+
+/// Where a PostgreSQL database is: one or several hosts (a primary and its
+/// standbys) sharing a user, a password and a database name, read from
+/// libpq-style URLs.
+///
+/// `postgres://user:secret@primary:5432,standby:5433/repledger?target_session_attrs=read-write`
+/// lists the hosts in one URL; several URLs naming the same user and
+/// database (`--postgres A --postgres B`) list them too. A pool that writes
+/// takes only a host that accepts writes (libpq's `read-write`), so after a
+/// failover it finds the promoted standby by itself.
+public struct PostgresLocation: Sendable, Equatable {
+    public struct Host: Sendable, Equatable {
+        public var name: String
+        public var port: Int
+        public init(name: String, port: Int = 5432) {
+            self.name = name
+            self.port = port
+        }
+    }
+
+    /// Which hosts a connection may be made to.
+    public enum Target: String, Sendable {
+        /// A host that accepts writes (`target_session_attrs=read-write` or `primary`).
+        case readWrite
+        /// Any host that answers: a hot standby or the primary (for reads).
+        case any
+    }
+
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case malformed(String)
+        case mismatched(String)
+        case unsupportedTarget(String)
+
+        public var description: String {
+            switch self {
+            case .malformed(let url):
+                return "\(url) is not a PostgreSQL URL such as postgres://USER:PASSWORD@HOST:5432[,HOST2:5432]/DATABASE"
+            case .mismatched(let what):
+                return "the PostgreSQL URLs of one database must name the same \(what)"
+            case .unsupportedTarget(let value):
+                return "target_session_attrs=\(value) is not supported here: the server writes, so it connects only to read-write (or primary) hosts"
+            }
+        }
+    }
+
+    public var hosts: [Host]
+    public var user: String
+    public var password: String?
+    public var database: String
+    public var target: Target
+
+    /// One URL, with one host or several.
+    public init(url: String, target: Target = .readWrite) throws {
+        let scheme = ["postgres://", "postgresql://"].first { url.hasPrefix($0) }
+        guard let scheme else { throw Failure.malformed(Self.redacted(url)) }
+        var rest = Substring(url.dropFirst(scheme.count))
+        var query = Substring("")
+        if let q = rest.firstIndex(of: "?") {
+            query = rest[rest.index(after: q)...]
+            rest = rest[..<q]
+        }
+        // userinfo@hosts/database: the user is required (a server names the role it works as).
+        guard let at = rest.lastIndex(of: "@") else { throw Failure.malformed(Self.redacted(url)) }
+        let userinfo = rest[..<at]
+        var authority = rest[rest.index(after: at)...]
+        var path = Substring("")
+        if let slash = authority.firstIndex(of: "/") {
+            path = authority[authority.index(after: slash)...]
+            authority = authority[..<slash]
+        }
+        let credentials = userinfo.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let user = String(credentials[0]).removingPercentEncoding ?? String(credentials[0])
+        guard !user.isEmpty else { throw Failure.malformed(Self.redacted(url)) }
+        self.user = user
+        password = credentials.count == 2 ? (String(credentials[1]).removingPercentEncoding ?? String(credentials[1])) : nil
+        hosts = try authority.split(separator: ",", omittingEmptySubsequences: false).map { try Self.host($0, url) }
+        guard !hosts.isEmpty else { throw Failure.malformed(Self.redacted(url)) }
+        let name = String(path).removingPercentEncoding ?? String(path)
+        database = name.isEmpty ? user : name
+        self.target = target
+        for pair in query.split(separator: "&") where pair.hasPrefix("target_session_attrs=") {
+            let value = String(pair.dropFirst("target_session_attrs=".count))
+            switch (value, target) {
+            case ("read-write", _), ("primary", _): self.target = .readWrite
+            case ("any", .any), ("read-only", .any), ("standby", .any), ("prefer-standby", .any): self.target = .any
+            default: throw Failure.unsupportedTarget(value)
+            }
+        }
+    }
+
+    /// Several URLs of one database (`--postgres` given more than once): their hosts in order.
+    public init(urls: [String], target: Target = .readWrite) throws {
+        guard let first = urls.first else { throw Failure.malformed("") }
+        self = try PostgresLocation(url: first, target: target)
+        for url in urls.dropFirst() {
+            let other = try PostgresLocation(url: url, target: target)
+            guard other.user == user, other.password == password else { throw Failure.mismatched("user and password") }
+            guard other.database == database else { throw Failure.mismatched("database") }
+            guard other.target == self.target else { throw Failure.mismatched("target_session_attrs") }
+            hosts += other.hosts.filter { !hosts.contains($0) }
+        }
+    }
+
+    /// Where, without the password: for messages and logs.
+    public var description: String {
+        "\(user)@\(hosts.map { "\($0.name):\($0.port)" }.joined(separator: ","))/\(database)"
+    }
+
+    /// `host`, `host:port` or `[v6]:port`.
+    private static func host(_ text: Substring, _ url: String) throws -> Host {
+        var name = text, port = 5432
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            name = text[text.index(after: text.startIndex)..<close]
+            let after = text[text.index(after: close)...]
+            if after.hasPrefix(":") {
+                guard let p = Int(after.dropFirst()) else { throw Failure.malformed(redacted(url)) }
+                port = p
+            }
+        } else if let colon = text.lastIndex(of: ":") {
+            guard let p = Int(text[text.index(after: colon)...]) else { throw Failure.malformed(redacted(url)) }
+            name = text[..<colon]
+            port = p
+        }
+        guard !name.isEmpty, (1...65535).contains(port) else { throw Failure.malformed(redacted(url)) }
+        return Host(name: String(name), port: port)
+    }
+
+    /// A URL as it may be shown: the password replaced.
+    static func redacted(_ url: String) -> String {
+        guard let at = url.lastIndex(of: "@"), let schemeEnd = url.range(of: "://")?.upperBound, schemeEnd < at,
+              let colon = url[schemeEnd..<at].firstIndex(of: ":") else { return url }
+        return String(url[..<url.index(after: colon)]) + "…" + String(url[at...])
+    }
+}

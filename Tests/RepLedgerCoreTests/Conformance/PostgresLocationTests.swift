@@ -1,0 +1,57 @@
+import RepLedgerPostgres
+import Testing
+
+/// The PostgreSQL URLs `--postgres` and `--postgres-read` take: libpq's
+/// multi-host form, or one URL per host of the same database.
+struct PostgresLocationTests {
+    @Test func oneHostKeepsItsUserPasswordPortAndDatabase() throws {
+        let l = try PostgresLocation(url: "postgres://app:s%40cret@db.example:6543/ledger")
+        #expect(l.hosts == [.init(name: "db.example", port: 6543)])
+        #expect(l.user == "app")
+        #expect(l.password == "s@cret")
+        #expect(l.database == "ledger")
+        #expect(l.target == .readWrite)
+        #expect(l.description == "app@db.example:6543/ledger", "no password in what is shown")
+    }
+
+    @Test func severalHostsInOneURLInOrderWithDefaultPorts() throws {
+        let l = try PostgresLocation(url: "postgresql://app@primary,standby:5433,[::1]:5434/ledger?target_session_attrs=read-write")
+        #expect(l.hosts == [.init(name: "primary", port: 5432), .init(name: "standby", port: 5433), .init(name: "::1", port: 5434)])
+        #expect(l.target == .readWrite)
+        #expect(try PostgresLocation(url: "postgres://app@a/x").database == "x")
+        #expect(try PostgresLocation(url: "postgres://app@a").database == "app", "the database defaults to the user's name, as libpq's")
+    }
+
+    @Test func severalURLsOfOneDatabaseJoinTheirHosts() throws {
+        let l = try PostgresLocation(urls: ["postgres://app:pw@a:1/ledger", "postgres://app:pw@b:2,a:1/ledger"])
+        #expect(l.hosts == [.init(name: "a", port: 1), .init(name: "b", port: 2)])
+        #expect(throws: PostgresLocation.Failure.mismatched("database")) {
+            try PostgresLocation(urls: ["postgres://app:pw@a/one", "postgres://app:pw@b/two"])
+        }
+        #expect(throws: PostgresLocation.Failure.mismatched("user and password")) {
+            try PostgresLocation(urls: ["postgres://app:pw@a/one", "postgres://other:pw@b/one"])
+        }
+    }
+
+    @Test func aWritingServerRefusesATargetThatMayBeAStandby() throws {
+        #expect(throws: PostgresLocation.Failure.unsupportedTarget("any")) {
+            try PostgresLocation(url: "postgres://app@a,b/ledger?target_session_attrs=any")
+        }
+        #expect(try PostgresLocation(url: "postgres://app@a/ledger?target_session_attrs=primary").target == .readWrite)
+        #expect(try PostgresLocation(url: "postgres://app@a/ledger?target_session_attrs=standby", target: .any).target == .any)
+    }
+
+    @Test func malformedURLsAreRefusedWithoutShowingThePassword() {
+        for url in ["mysql://app@a/x", "postgres://a/x", "postgres://app@a:port/x", "postgres://app@a:70000/x", "postgres://app@,/x",
+                    "postgres://:pw@a/x"] {
+            #expect(throws: PostgresLocation.Failure.self, "\(url)") { try PostgresLocation(url: url) }
+        }
+        do {
+            _ = try PostgresLocation(url: "postgres://app:hunter2@a:nope/x")
+            Issue.record("accepted a port that is not a number")
+        } catch {
+            #expect(!"\(error)".contains("hunter2"))
+            #expect("\(error)".contains("postgres://app:…@a:nope/x"))
+        }
+    }
+}
