@@ -6,6 +6,7 @@
 #
 #   Benchmarks/replicas.sh                       # 100,000 events, 4 devices
 #   EVENTS=20000 READERS=2 Benchmarks/replicas.sh
+#   SYNC=1 Benchmarks/replicas.sh                # with a synchronous standby: each commit waits for one
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
@@ -25,6 +26,10 @@ for i in 1 2; do
       -o "-p $p -k $s -c listen_addresses=127.0.0.1 -c max_connections=100" start >/dev/null
   replica_urls+=("postgres://postgres@127.0.0.1:$p/bench")
 done
+if [ "${SYNC:-0}" = 1 ]; then
+  psql -h 127.0.0.1 -p "$port" -U postgres -qc "ALTER SYSTEM SET synchronous_standby_names = '*'" -c "SELECT pg_reload_conf()" >/dev/null
+  echo "synchronous_standby_names = '*': every commit waits for a standby's flush"
+fi
 events="${EVENTS:-100000}"
 for n in 0 1 2; do
   db="bench$n"

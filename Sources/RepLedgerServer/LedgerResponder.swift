@@ -25,10 +25,13 @@ struct LedgerResponder: HTTPResponder {
     static let contentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
 
     let metricsAccess: MetricsAccess
+    /// Where store work runs, off the event loops.
+    let workers: NIOThreadPool
 
     init(api: LedgerAPI, keepAliveSeconds: Double, logger: Logger, limits: ConnectionLimits = ConnectionLimits(),
-         metricsAccess: MetricsAccess = MetricsAccess()) {
+         metricsAccess: MetricsAccess = MetricsAccess(), workers: NIOThreadPool = .singleton) {
         self.api = api
+        self.workers = workers
         self.keepAliveSeconds = keepAliveSeconds
         self.logger = logger
         self.limits = limits
@@ -79,7 +82,7 @@ struct LedgerResponder: HTTPResponder {
 
     /// Off the event loop: SQLite blocks.
     func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await NIOThreadPool.singleton.runIfActive(body)
+        try await workers.runIfActive(body)
     }
 
     func route(_ request: Request) async throws -> Response {

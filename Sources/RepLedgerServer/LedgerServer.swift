@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOPosix
 import RepLedgerSnapshots
 import ServiceLifecycle
 
@@ -102,8 +103,10 @@ public enum LedgerServer {
         CoachClientIndex.backfill(api, logger: logger)
         try storage.watchAppends { [logs = api.logs] account in logs.appendedElsewhere(account) }
         let limits = settings.limits
+        let workers = NIOThreadPool(numberOfThreads: storage.workerThreads)
+        workers.start()
         let responder = LedgerResponder(api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger, limits: limits,
-                                        metricsAccess: settings.metricsAccess)
+                                        metricsAccess: settings.metricsAccess, workers: workers)
         let counts = CountsByKey()
         let app = Application(
             responder: responder,
@@ -118,7 +121,13 @@ public enum LedgerServer {
             services: [app, LiveStreamsShutdown(logs: api.logs)],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger))
-        try await group.run()
+        do {
+            try await group.run()
+        } catch {
+            try? await workers.shutdownGracefully()
+            throw error
+        }
+        try await workers.shutdownGracefully()
     }
 }
 

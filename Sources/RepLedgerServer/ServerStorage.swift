@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import RepLedgerCore
 
 /// Where a server keeps its accounts, tokens and every account's log: one
@@ -30,11 +31,16 @@ public protocol ServerStorage: Sendable {
     func watchAppends(_ appended: @escaping @Sendable (String) -> Void) throws
     /// Range reads that hot standbys served and that fell to the primary, since the start; nil without standbys.
     var replicaReads: (replica: Int, primary: Int)? { get }
+    /// Threads the server runs store work on: work that waits on the disk
+    /// and the CPU wants one per core; work that waits on a database's
+    /// round trips wants one per connection.
+    var workerThreads: Int { get }
     func shutdown()
 }
 
 extension ServerStorage {
     public var replicaReads: (replica: Int, primary: Int)? { nil }
+    public var workerThreads: Int { System.coreCount }
 }
 
 /// What an erasure deleted (DOMAIN.md §11's report, less its time).

@@ -92,11 +92,20 @@ struct PostgresFailoverTests {
         }
         #expect(during.status == 503 && during.code == "storage", "\(during)")
         #expect(during.retryAfter.flatMap(Int.init).map { $0 > 0 } == true)
+        // A device that syncs now waits out the 503s (Retry-After) and finishes once a primary is back.
+        nonisolated(unsafe) let syncing = phone // a value of paths, used by that task alone from here
+        let duringOutage = Task.detached { () throws -> (status: Int32, stderr: String) in
+            let out = try syncing.sync()
+            return (out.status, out.stderr)
+        }
+        try await Task.sleep(nanoseconds: 1_500_000_000)
         let beforePromotion = load.acknowledged.count
         try standby.promote()
         #expect(await load.wait(forBatches: beforePromotion + 15), "pushes acknowledged on the promoted standby: \(server.log.suffix(500))")
         load.stop()
         for writer in writers { await writer.value }
+        let outageSync = try await duringOutage.value
+        #expect(outageSync.status == 0, "a sync begun during the outage completed: \(outageSync.stderr)")
         #expect(load.statuses.isSubset(of: [200, 503]), "only acknowledgements and 503s: \(load.statuses.sorted())")
         #expect(load.statuses.contains(503), "the writers saw the outage")
 

@@ -86,6 +86,8 @@ struct ReplicaBench: ServerWorkload {
         let walBytes = Double(try primary("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '\(walBefore)')")) ?? 0
         report("push: \(options.catchUp) events, 500 a request", String(format: "%.0f events/s", Double(options.catchUp) / fillSeconds))
         report("WAL written per event (table, indexes, head row)", String(format: "%.0f bytes", walBytes / Double(options.catchUp)))
+        let stored = Double(try primary("SELECT pg_total_relation_size('events')")) ?? 0
+        report("disk per event (events table with its indexes and TOAST)", String(format: "%.0f bytes", stored / Double(options.catchUp)))
 
         // One catch-up first (warms the caches of every host alike), then the measured round.
         _ = try await catchUp(base, account)
