@@ -62,14 +62,23 @@ struct PostgresFailoverTests {
         return (Int(response.status.code), response.headers.first(name: "Retry-After"), (json?["error"] as? [String: Any])?["code"] as? String)
     }
 
+    /// A new primary holding an empty database `ledger`, and a standby streaming from it.
+    static func primaryAndStandby(synchronous: Bool) throws -> (primary: PostgresCluster, standby: PostgresCluster) {
+        let primary = try PostgresCluster()
+        do {
+            try primary.psql("postgres", "CREATE DATABASE ledger")
+            return (primary, try primary.standby(synchronous: synchronous))
+        } catch {
+            primary.remove()
+            throw error
+        }
+    }
+
     @Test func aFailoverLosesNoAcknowledgedEventAndStreamsResume() async throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        let primary = try PostgresCluster()
-        defer { primary.remove() }
-        try primary.psql("postgres", "CREATE DATABASE ledger")
-        let standby = try primary.standby(synchronous: true)
-        defer { standby.remove() }
+        let (primary, standby) = try Self.primaryAndStandby(synchronous: true)
+        defer { primary.remove(); standby.remove() }
         let url = "postgres://postgres@127.0.0.1:\(primary.port),127.0.0.1:\(standby.port)/ledger?target_session_attrs=read-write"
         let server = try ServerProcess(cli: cli, storage: ["--postgres", url])
         let (alice, phone) = try server.accountWithDemo()
@@ -146,11 +155,8 @@ struct PostgresFailoverTests {
     @Test func hotStandbysServeReadsAndNeverShowAHeadOlderThanAPush() async throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        let primary = try PostgresCluster()
-        defer { primary.remove() }
-        try primary.psql("postgres", "CREATE DATABASE ledger")
-        let replica = try primary.standby(synchronous: false)
-        defer { replica.remove() }
+        let (primary, replica) = try Self.primaryAndStandby(synchronous: false)
+        defer { primary.remove(); replica.remove() }
         let server = try ServerProcess(cli: cli, storage: ["--postgres", primary.url("ledger")],
                                        serveFlags: ["--postgres-read", replica.url("ledger")])
         let alice = try server.createAccount("alice")
