@@ -157,7 +157,8 @@ struct PostgresFailoverTests {
         defer { cli.cleanUp() }
         let (primary, replica) = try Self.primaryAndStandby(synchronous: false)
         defer { primary.remove(); replica.remove() }
-        let server = try ServerProcess(cli: cli, storage: ["--postgres", primary.url("ledger")],
+        // The primary given as two URLs, the standby first: writes go to the one host that takes them.
+        let server = try ServerProcess(cli: cli, storage: ["--postgres", replica.url("ledger"), "--postgres", primary.url("ledger")],
                                        serveFlags: ["--postgres-read", replica.url("ledger")])
         let alice = try server.createAccount("alice")
         let events = "/v1/accounts/\(alice.id)/events"
