@@ -167,6 +167,7 @@ let package = Package(
                 "LedgerTestSupport",
                 "RepLedgerProjections",
                 "RepLedgerSnapshots",
+                "RepLedgerQueries",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

@@ -63,7 +63,10 @@ public final class WarmFold: @unchecked Sendable {
         let head = try store.head()
         if var kept = log, kept.position <= head.position {
             if kept.position == head.position, hash == head.hash { return (kept, upkeep) }
-            if kept.position < head.position {
+            // The stored event at the kept position must still be the one folded: a log that lost its
+            // tail and grew again (a failover to a standby that missed unacknowledged commits, a restored
+            // backup) has more events than the fold but is another log.
+            if kept.position < head.position, (try? store.hash(at: kept.position)) == hash {
                 // Released first so the fold is advanced in place, not copied.
                 log = nil
                 views = [:]
@@ -76,7 +79,7 @@ public final class WarmFold: @unchecked Sendable {
                 return (kept, upkeep)
             }
         }
-        // Nothing kept, or a log that no longer continues the kept one (restored from a backup): load again.
+        // Nothing kept, or a log that no longer continues the kept one: load again.
         log = nil
         views = [:]
         let (loaded, report) = try TrainingLogSnapshots.load(store, through: head.position)
