@@ -125,18 +125,33 @@ public struct SyncClient: @unchecked Sendable {
         throw Failure.refused(status: status, code: code, message: message)
     }
 
+    /// Everything after `confirmed`, a page a request. Positions are gapless, so
+    /// the next page starts where a full one ends: it is asked for while this
+    /// one is read (the server's work and the device's overlap), and dropped
+    /// unread when this one turns out to be the last.
     func pull(after confirmed: Int64) async throws -> [PulledEvent] {
         var out: [PulledEvent] = []
         var after = confirmed
+        var next = fetch(after: after)
         while true {
-            let (status, body) = try await send(.GET, "\(base)/events?after=\(after)&limit=\(Self.pullPage)", body: nil)
+            let (status, body) = try await next.value
             guard status == 200 else { throw refusal(status, body) }
+            let ahead = fetch(after: after + Int64(Self.pullPage))
             // Each envelope is re-hashed from its fields before anything is applied (`checkPulledChain`).
             let page = try Self.envelopes(in: body)
             out += page
-            guard let last = page.last, page.count == Self.pullPage else { return out }
+            guard let last = page.last, page.count == Self.pullPage, last.position == after + Int64(Self.pullPage) else {
+                ahead.cancel()
+                return out
+            }
             after = last.position
+            next = ahead
         }
+    }
+
+    private func fetch(after: Int64) -> Task<(Int, String), Error> {
+        let url = "\(base)/events?after=\(after)&limit=\(Self.pullPage)"
+        return Task { try await send(.GET, url, body: nil) }
     }
 
     /// The `events` array of a page.
