@@ -39,12 +39,7 @@ struct ReplicaBench: ServerWorkload {
     /// per request for `seconds` (the primary's commit rate for live logging),
     /// and the WAL such a push writes.
     func liveLogging(_ base: String) async throws {
-        var lifters: [Account] = []
-        for i in 0..<options.devices {
-            let out = try ledger(["server", "account", "create", "live-\(i)", "--data", data] + storage + ["--json"])
-            let json = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]
-            lifters.append(Account(id: json?["accountId"] as? String ?? "", token: json?["token"] as? String ?? ""))
-        }
+        let lifters = try (0..<options.devices).map { try account("live-\($0)") }
         let walBefore = try primary("SELECT pg_current_wal_lsn()")
         let deadline = ContinuousClock.now + .milliseconds(Int(options.seconds * 1000))
         let pushes = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -69,19 +64,14 @@ struct ReplicaBench: ServerWorkload {
 
     func run() async throws {
         say("repledger-server-bench --replicas: \(options.readers) devices catching up on \(options.catchUp) events, \(options.replicas.count) replica(s)")
-        let out = try ledger(["server", "account", "create", "lifter", "--data", data] + storage + ["--json"])
-        guard let json = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any],
-              let id = json["accountId"] as? String, let token = json["token"] as? String else {
-            throw NSError(domain: "account create: \(out.prefix(200))", code: 1)
-        }
-        let account = Account(id: id, token: token)
+        let lifter = try account("lifter")
         let server = try Server(ledger: options.ledger, data: data, storage: serveStorage)
         let base = "http://127.0.0.1:\(server.port)"
 
         // The account, pushed 500 a request; the primary's WAL grows by what the events cost it.
         let walBefore = try primary("SELECT pg_current_wal_lsn()")
         let fillStart = ContinuousClock.now
-        try await fill(base, [account], events: options.catchUp, inFlight: 1)
+        try await fill(base, [lifter], events: options.catchUp, inFlight: 1)
         let fillSeconds = (ContinuousClock.now - fillStart).seconds
         let walBytes = Double(try primary("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '\(walBefore)')")) ?? 0
         report("push: \(options.catchUp) events, 500 a request", String(format: "%.0f events/s", Double(options.catchUp) / fillSeconds))
@@ -90,10 +80,10 @@ struct ReplicaBench: ServerWorkload {
         report("disk per event (events table with its indexes and TOAST)", String(format: "%.0f bytes", stored / Double(options.catchUp)))
 
         // One catch-up first (warms the caches of every host alike), then the measured round.
-        _ = try await catchUp(base, account)
+        _ = try await catchUp(base, lifter)
         let start = ContinuousClock.now
         let pulled = try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<options.readers { group.addTask { try await catchUp(base, account) } }
+            for _ in 0..<options.readers { group.addTask { try await catchUp(base, lifter) } }
             return try await group.reduce(0, +)
         }
         let seconds = (ContinuousClock.now - start).seconds

@@ -12,15 +12,6 @@ struct RosterBench: ServerWorkload {
     let options: Options
     let work: String
 
-    func account(_ name: String) throws -> Account {
-        let out = try ledger( ["server", "account", "create", name, "--data", data] + storage + ["--json"])
-        guard let json = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any],
-              let id = json["accountId"] as? String, let token = json["token"] as? String else {
-            throw NSError(domain: "account create: \(out.prefix(200))", code: 1)
-        }
-        return Account(id: id, token: token)
-    }
-
     /// The roster's time, and how many clients it listed.
     func roster(_ base: String, _ coach: Account) async throws -> (Double, Int) {
         var request = HTTPClientRequest(url: "\(base)/v1/coach/clients")
