@@ -21,6 +21,8 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     private var transaction: (connection: PostgresConnection, head: Head)?
     /// Rows fetched per round trip when reading a range.
     static let page = 5000
+    /// The shortest range a replica reads (with `--postgres-read`).
+    static let replicaMinimum: Int64 = 64
 
     struct Head {
         var position: Int64
@@ -438,9 +440,10 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
                       _ body: (PostgresRow) throws -> Void) throws {
         var next = max(1, from)
         let windowed = filter.isEmpty
-        // Outside a write, a replica that has replayed the primary's head reads the range.
+        // Outside a write, a replica that has replayed the primary's head reads the range; a few rows
+        // (a warm fold's continuity check, a snapshot's link) cost the primary less than the two head reads.
         var replica: PostgresPool?
-        if transaction == nil, let replicas, next <= through {
+        if transaction == nil, let replicas, through - next >= Self.replicaMinimum - 1 {
             replica = replicas.pool(for: accountId, reaching: min(through, try head().position))
         }
         while next <= through {

@@ -47,7 +47,8 @@ public final class PostgresReplicas: @unchecked Sendable {
     func pool(for account: UUID, reaching position: Int64) -> PostgresPool? {
         let deadline = Date().addingTimeInterval(patience)
         while true {
-            for pool in candidates() {
+            let order = candidates()
+            for pool in order {
                 do {
                     let head = try pool.withConnection { c in
                         try pool.run(c, "SELECT position FROM heads WHERE account_id = \(account)").rows.first?.decode(Int64.self) ?? 0
@@ -60,7 +61,7 @@ public final class PostgresReplicas: @unchecked Sendable {
                     failed(pool)
                 }
             }
-            if Date() >= deadline || candidates().isEmpty {
+            if Date() >= deadline || order.isEmpty {
                 count(replica: false)
                 return nil
             }
