@@ -136,15 +136,20 @@ public struct SyncClient: @unchecked Sendable {
         while true {
             let (status, body) = try await next.value
             guard status == 200 else { throw refusal(status, body) }
-            let ahead = fetch(after: after + Int64(Self.pullPage))
+            let end = after + Int64(Self.pullPage)
+            let ahead = fetch(after: end)
             // Each envelope is re-hashed from its fields before anything is applied (`checkPulledChain`).
-            let page = try Self.envelopes(in: body)
+            let page: [PulledEvent]
+            do { page = try Self.envelopes(in: body) } catch {
+                ahead.cancel()
+                throw error
+            }
             out += page
-            guard let last = page.last, page.count == Self.pullPage, last.position == after + Int64(Self.pullPage) else {
+            guard page.count == Self.pullPage, page.last?.position == end else {
                 ahead.cancel()
                 return out
             }
-            after = last.position
+            after = end
             next = ahead
         }
     }
