@@ -20,10 +20,9 @@ trap stop_standbys EXIT
 replica_urls=()
 for i in 1 2; do
   s=$(mktemp -d); chown postgres "$s"; standbys+=("$s")
-  p=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  p=$(free_port)
   runuser -u postgres -- "$pgbin/pg_basebackup" -h 127.0.0.1 -p "$port" -U postgres -D "$s/data" -R -X stream --checkpoint=fast
-  runuser -u postgres -- "$pgbin/pg_ctl" -D "$s/data" -l "$s/log" -w \
-      -o "-p $p -k $s -c listen_addresses=127.0.0.1 -c max_connections=100" start >/dev/null
+  start_cluster "$s" "$p"
   replica_urls+=("postgres://postgres@127.0.0.1:$p/bench")
 done
 if [ "${SYNC:-0}" = 1 ]; then
