@@ -59,23 +59,12 @@ public enum TrainingLogSnapshots {
         return try snapshots.save(key, position: log.position, state: log.snapshotBytes)
     }
 
-    /// Takes a snapshot when `automaticEvery` events have come since the newest
-    /// usable one, with a records milestone under the default rules beside it
-    /// (milestones are small and stay when fold snapshots are pruned).
+    /// Takes a snapshot when `every` events have come since the newest one,
+    /// with a records milestone beside it, without pruning (`SnapshotPolicy`).
     @discardableResult
-    ///
-    /// `folded`, when given, is the fold at the head already in memory (the
-    /// server's warm fold): it is saved instead of folding again.
     public static func createIfDue(_ store: any EventStore, every: Int64 = automaticEvery,
                                    folded: (() throws -> TrainingLogProjection)? = nil) throws -> SnapshotInfo? {
-        guard let snapshots = SnapshotStore.of(store) else { return nil }
-        let head = try store.headPosition()
-        let newest = try snapshots.newestPosition(key) ?? 0
-        guard head - newest >= every else { return nil }
-        var log = try folded?() ?? load(store).0
-        if log.position != head { log = try load(store, through: head).0 }
-        let info = try save(store, log)
-        try RecordsMilestones.save(store, log, rules: .default)
-        return info
+        guard let log = try SnapshotPolicy.due(store, every: every, folded: folded) else { return nil }
+        return try SnapshotPolicy.save(store, SnapshotPolicy.Encoded(log), prune: false)
     }
 }

@@ -204,6 +204,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
             head = Head(position: position, hash: hash, recordedAt: recordedAt)
             result.appended.append(position)
         }
+        if !result.appended.isEmpty { result.recordedAt = recordedAt }
         return (rows, result, head)
     }
 

@@ -16,6 +16,9 @@ public final class AccountLog: @unchecked Sendable {
     /// The account's training-log fold, kept between requests while the
     /// memory budget allows (`AccountLogs.warmBudgetBytes`).
     public let warm: WarmFold
+    /// A snapshot is being encoded off the lock (`LedgerAPI.push`): no second
+    /// one is started meanwhile. Read and written under the lock only.
+    var snapshotInFlight = false
 
     init(accountId: String, store: any EventStore, metrics: ServerMetrics? = nil) {
         self.accountId = accountId

@@ -94,7 +94,7 @@ public final class LedgerAPI: Sendable {
         let batch = try EventBatch(json: body, device: caller.device)
         // Before the append: a roster may miss no grant the log holds.
         try CoachClientIndex.note(batch.events, client: log.accountId, in: accounts.table)
-        let (result, head) = try log.withLedger { ledger in
+        let (result, head, due) = try log.withLedger { ledger in
             let answer = try ledger.store.writeTransaction {
                 // What the store holds of the batch, asked once per batch, never once per event.
                 let stored = try ledger.store.devices(ofStored: batch.events.map(\.eventId))
@@ -112,20 +112,41 @@ public final class LedgerAPI: Sendable {
                 let result = try ledger.store.append(events, expecting: batch.expectedVersions)
                 return (result, try Self.head(ledger.store))
             }
-            if !answer.0.appended.isEmpty {
-                // Snapshots by the device's policy, taken from the warm fold; a cache, so a failure only costs speed.
-                if (try? SnapshotPolicy.apply(ledger.store, every: snapshotEvery, folded: { try log.warm.current(ledger.store) })) != nil {
-                    metrics.snapshotsTaken.increment()
-                }
+            // Snapshots by the device's policy, taken from the warm fold; a cache, so a failure only costs speed.
+            var due: TrainingLogProjection?
+            if !answer.0.appended.isEmpty, !log.snapshotInFlight {
+                due = try? SnapshotPolicy.due(ledger.store, every: snapshotEvery, folded: { try log.warm.current(ledger.store) })
+                log.snapshotInFlight = due != nil
             }
-            return answer
+            return (answer.0, answer.1, due)
         }
         if !result.appended.isEmpty {
             metrics.eventsAppended.increment(by: result.appended.count)
             log.notifyAppended()
         }
+        if let due { snapshot(due, of: log) }
+        // What the server stamped on the appended events: with them a device can chain
+        // its own copies and confirm its push against `head` without pulling it back.
+        var stamped: [(String, JSONValue)] = []
+        if let recordedAt = result.recordedAt {
+            stamped = [("recordedAt", .string(recordedAt.iso8601)), ("device", .string(caller.device))]
+        }
         return .object([("appended", .array(result.appended.map { .int($0) })), ("alreadyStored", .int(Int64(result.alreadyStored))),
-                        ("head", head)])
+                        ("head", head)] + stamped)
+    }
+
+    /// Encodes a due snapshot after the push has answered, off the account's
+    /// lock (encoding a large fold takes tens of milliseconds the next push
+    /// need not wait for), and stores it under the lock.
+    private func snapshot(_ fold: TrainingLogProjection, of log: AccountLog) {
+        DispatchQueue.global(qos: .utility).async { [metrics] in
+            let encoded = SnapshotPolicy.Encoded(fold)
+            let taken = try? log.withLedger { ledger in
+                defer { log.snapshotInFlight = false }
+                return try SnapshotPolicy.save(ledger.store, encoded)
+            }
+            if taken != nil { metrics.snapshotsTaken.increment() }
+        }
     }
 
     public static let defaultPage = 1000

@@ -133,7 +133,8 @@ enum OpenAPIDocument {
                               responses: [json(object([("events", array(ref("Envelope"))), ("head", ref("Head"))], required: ["events", "head"]))]
                                 + errors([400, 401, 403, 410, 414, 429, 431, 503]))),
             ("post", operation("Append a batch atomically (re-validated as the CLI would; re-sent event ids are skipped).",
-                               responses: [json(object([("appended", array(integer)), ("alreadyStored", integer), ("head", ref("Head"))],
+                               responses: [json(object([("appended", array(integer)), ("alreadyStored", integer), ("head", ref("Head")),
+                                                        ("recordedAt", string), ("device", string)],
                                                        required: ["appended", "alreadyStored", "head"]))] + errors([400, 401, 403, 409, 410, 413, 414, 422, 429, 431, 503]),
                                extra: [("requestBody", .object([("required", .bool(true)), ("content", .object([
                                    ("application/json", .object([("schema", ref("PushBody"))]))]))]))])),

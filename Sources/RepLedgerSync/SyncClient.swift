@@ -73,19 +73,42 @@ public struct SyncClient: @unchecked Sendable {
             var rejected: [RejectedEvent] = []
             var rejectedIds: Set<UUID> = []
             var pushed = 0
+            // The server's copy of this round's pushes, while it is exactly the pending events in order.
+            var copy: [PushedBatch]? = []
             var start = 0
+            var written: (start: Int, body: String)?
+            func events(at start: Int) -> [EventEnvelope] {
+                pending[start..<min(start + Self.batchSize, pending.count)].filter { !rejectedIds.contains($0.eventId) }
+            }
             while start < pending.count {
-                let batch = pending[start..<min(start + Self.batchSize, pending.count)].filter { !rejectedIds.contains($0.eventId) }
-                switch try await push(batch) {
-                case .accepted(let n):
+                let batch = events(at: start)
+                let body = written?.start == start ? written!.body : Self.body(batch)
+                async let answer = push(batch, body: body)
+                // The next body is written while this batch is on the wire and being appended.
+                let next = start + Self.batchSize
+                written = next < pending.count ? (next, Self.body(events(at: next))) : nil
+                switch try await answer {
+                case .accepted(let n, let stored):
                     pushed += n
                     start += Self.batchSize
+                    copy = copy.flatMap { Self.extend($0, with: batch, stored: stored, after: confirmed) }
                 case .refused(let eventId, let code, let message):
                     // Set the refused event aside and push the rest of the batch again.
+                    copy = nil
+                    written = nil
                     guard let e = batch.first(where: { $0.eventId == eventId }) ?? batch.first else { start += Self.batchSize; continue }
                     rejected.append(RejectedEvent(eventId: e.eventId, line: e.canonicalJSON, code: code, message: message, rejectedAt: .now()))
                     rejectedIds.insert(e.eventId)
                 }
+            }
+            // What was pushed is confirmed from the push answers (the next round pulls
+            // whatever else is new); when that copy is unknown or differs, it is pulled.
+            if let copy, !copy.isEmpty {
+                do {
+                    _ = try store.rebase(confirmed: confirmed, pushed: copy, pulled: [], rejected: [])
+                    outcome.pushed += pushed
+                    continue
+                } catch is PushedCopyDiffers {}
             }
             let pulled = try await pull(after: confirmed)
             try store.checkPulledChain(pulled, after: confirmed)
@@ -102,18 +125,38 @@ public struct SyncClient: @unchecked Sendable {
         return outcome
     }
 
-    enum PushAnswer { case accepted(Int), refused(UUID, String, String) }
+    /// What the server stamped on a batch it appended whole (an answer without
+    /// these keys, from an older server, gives nil and the push is pulled back).
+    struct Stored { var positions: [Int64], alreadyStored: Int, recordedAt: Timestamp, device: String, head: Int64, hash: String }
 
-    func push(_ events: [EventEnvelope]) async throws -> PushAnswer {
-        guard !events.isEmpty else { return .accepted(0) }
-        let body = PushBatchJSON.write(events.map(ProposedEvent.init))
+    /// The copy grown by one answered batch, or nil once the server's log is not
+    /// the pending events in order (another device's events between, ids stored already).
+    static func extend(_ copy: [PushedBatch], with batch: [EventEnvelope], stored: Stored?, after confirmed: Int64) -> [PushedBatch]? {
+        guard !batch.isEmpty else { return copy }
+        guard let stored, stored.alreadyStored == 0, stored.positions.count == batch.count else { return nil }
+        let first = (copy.last?.headPosition ?? confirmed) + 1
+        guard stored.positions == Array(first..<first + Int64(batch.count)), stored.head == stored.positions.last else { return nil }
+        let events = batch.map { e in
+            var p = ProposedEvent(e)
+            p.device = stored.device
+            return p
+        }
+        return copy + [PushedBatch(events: events, recordedAt: stored.recordedAt, headPosition: stored.head, headHash: stored.hash)]
+    }
+
+    enum PushAnswer { case accepted(Int, Stored?), refused(UUID, String, String) }
+
+    static func body(_ events: [EventEnvelope]) -> String { PushBatchJSON.write(events.map(ProposedEvent.init)) }
+
+    func push(_ events: [EventEnvelope], body: String) async throws -> PushAnswer {
+        guard !events.isEmpty else { return .accepted(0, nil) }
         let (status, reply) = try await send(.POST, "\(base)/events", body: body)
         let answer = try JSONReader.parse(reply)
         if status == 200 {
             guard case .array(let appended)? = answer["appended"], case .int(let already)? = answer["alreadyStored"] else {
                 throw Failure.malformedAnswer("no appended/alreadyStored in the push answer")
             }
-            return .accepted(appended.count + Int(already))
+            return .accepted(appended.count + Int(already), Self.stored(answer, appended: appended, alreadyStored: Int(already)))
         }
         let error = answer["error"]
         let code = error?["code"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "unknown"
@@ -123,6 +166,15 @@ public struct SyncClient: @unchecked Sendable {
             return .refused(id ?? events[0].eventId, code, message)
         }
         throw Failure.refused(status: status, code: code, message: message)
+    }
+
+    static func stored(_ answer: JSONValue, appended: [JSONValue], alreadyStored: Int) -> Stored? {
+        guard case .string(let time)? = answer["recordedAt"], let recordedAt = try? Timestamp(json: .string(time)),
+              case .string(let device)? = answer["device"],
+              case .int(let head)? = answer["head"]?["position"], case .string(let hash)? = answer["head"]?["hash"] else { return nil }
+        let positions = appended.compactMap { if case .int(let p) = $0 { p } else { nil } }
+        guard positions.count == appended.count else { return nil }
+        return Stored(positions: positions, alreadyStored: alreadyStored, recordedAt: recordedAt, device: device, head: head, hash: hash)
     }
 
     /// Everything after `confirmed`, a page a request. Positions are gapless, so

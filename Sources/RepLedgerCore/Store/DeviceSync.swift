@@ -154,14 +154,23 @@ extension SQLiteEventStore {
     /// device's own, not yet part of the shared history, and each one either
     /// comes back at once (re-appended, or as the server's copy) or is kept in
     /// `sync_rejected`. A crash at any point leaves the transaction undone.
-    public func rebase(confirmed: Int64, pulled: [PulledEvent], rejected: [RejectedEvent], now: Timestamp = .now()) throws -> Int64 {
+    ///
+    /// The server's copy comes as `pushed` batches (this device's own events,
+    /// chained here with what the server stamped on them and confirmed only if
+    /// each batch ends at the hash the server answered; otherwise
+    /// `PushedCopyDiffers` and nothing is applied), then the `pulled` lines.
+    public func rebase(confirmed: Int64, pushed: [PushedBatch] = [], pulled: [PulledEvent], rejected: [RejectedEvent],
+                       now: Timestamp = .now()) throws -> Int64 {
         do {
             return try db.transaction {
                 let pending = try pendingEvents(after: confirmed)
-                let serverIds = Set(pulled.map(\.line.proposed.eventId))
+                var serverIds = Set(pulled.map(\.line.proposed.eventId))
+                for batch in pushed { serverIds.formUnion(batch.events.map(\.eventId)) }
                 let rejectedIds = Set(rejected.map(\.eventId))
+                // The pushed events are already here at the server's positions: they stay, restamped.
+                let kept = try restamp(after: confirmed, pushed)
                 try db.execute("DROP TRIGGER events_no_delete")
-                try db.with("DELETE FROM events WHERE position > ?") { s in try s.bind(1, confirmed); try s.run() }
+                try db.with("DELETE FROM events WHERE position > ?") { s in try s.bind(1, kept); try s.run() }
                 try db.execute(Schema.noDeleteTrigger)
                 try db.with("DELETE FROM snapshots WHERE position > ?") { s in try s.bind(1, confirmed); try s.run() }
                 for line in pulled {
@@ -198,6 +207,69 @@ extension SQLiteEventStore {
             throw StoreError.sqlite(e)
         }
     }
+}
+
+extension SQLiteEventStore {
+    /// Gives the pending events the server stored as `pushed` the time, device
+    /// and hash the server gave them, in place (their positions, versions and
+    /// content are the server's already); the position up to which the log is
+    /// now the server's. Throws `PushedCopyDiffers` when the events here are
+    /// not those, in that order, or a batch does not end at the server's hash.
+    func restamp(after confirmed: Int64, _ pushed: [PushedBatch]) throws -> Int64 {
+        guard !pushed.isEmpty else { return confirmed }
+        var previous = confirmed == 0 ? Self.genesisHash : (try event(at: confirmed)?.hash ?? Self.genesisHash)
+        var position = confirmed
+        try db.execute("DROP TRIGGER events_no_update")
+        for batch in pushed {
+            var rows: [StoredEvent] = []
+            rows.reserveCapacity(batch.events.count)
+            try storedEvents(from: position + 1, through: position + Int64(batch.events.count)) { rows.append($0) }
+            guard rows.count == batch.events.count else { throw PushedCopyDiffers(position: batch.headPosition) }
+            for (event, var row) in zip(batch.events, rows) {
+                position += 1
+                guard row.position == position, row.eventId == event.eventId else { throw PushedCopyDiffers(position: batch.headPosition) }
+                row.device = event.device
+                row.recordedAt = batch.recordedAt
+                previous = Array(SHA256.hash(data: CanonicalBytes.chained(previousHash: previous, position: position, version: row.version,
+                                                                           recordedAt: row.recordedAt, content: row.content)))
+                try db.with("UPDATE events SET recorded_at = ?, recorded_offset = ?, device = ?, hash = ? WHERE position = ?") { s in
+                    try s.bind(1, row.recordedAt.millis)
+                    try s.bind(2, Int64(row.recordedAt.offsetMinutes))
+                    try s.bind(3, row.device)
+                    try s.bind(4, previous)
+                    try s.bind(5, position)
+                    try s.run()
+                }
+            }
+            guard position == batch.headPosition, previous.hex == batch.headHash else { throw PushedCopyDiffers(position: batch.headPosition) }
+        }
+        try db.execute(Schema.noUpdateTrigger)
+        return position
+    }
+}
+
+/// A batch this device pushed, as the server's answer says it stored it: the
+/// events as sent, with the device and the time the server stamped on them,
+/// the last of them at `headPosition` with the hash `headHash`.
+public struct PushedBatch: Sendable {
+    public var events: [ProposedEvent]
+    public var recordedAt: Timestamp
+    public var headPosition: Int64
+    public var headHash: String
+
+    public init(events: [ProposedEvent], recordedAt: Timestamp, headPosition: Int64, headHash: String) {
+        self.events = events
+        self.recordedAt = recordedAt
+        self.headPosition = headPosition
+        self.headHash = headHash
+    }
+}
+
+/// The device's own chain of a pushed batch does not end at the hash the
+/// server answered: the server's copy must be pulled instead.
+public struct PushedCopyDiffers: Error, CustomStringConvertible {
+    public var position: Int64
+    public var description: String { "the pushed events chained here do not reach the server's hash at \(position)" }
 }
 
 /// One event as the server's `GET …/events` gives it, parsed.

@@ -18,10 +18,13 @@ public struct AppendResult: Sendable, Equatable {
     public var appended: [Int64]
     /// Events skipped because the same id was already stored with the same content.
     public var alreadyStored: Int
+    /// The time stamped on the events written now (one for the whole batch); nil when none was written.
+    public var recordedAt: Timestamp?
 
-    public init(appended: [Int64], alreadyStored: Int) {
+    public init(appended: [Int64], alreadyStored: Int, recordedAt: Timestamp? = nil) {
         self.appended = appended
         self.alreadyStored = alreadyStored
+        self.recordedAt = recordedAt
     }
 }
 
@@ -223,6 +226,7 @@ public final class SQLiteEventStore: EventStore {
             head = Head(position: position, hash: hash, recordedAt: recordedAt)
             result.appended.append(position)
         }
+        if !result.appended.isEmpty { result.recordedAt = recordedAt }
         return result
     }
 

@@ -85,6 +85,13 @@ enum Schema {
             BEGIN SELECT RAISE(ABORT, 'events are immutable: append a correcting event instead'); END;
         """
 
+    /// Migration 1's trigger that refuses edits, recreated by the sync rebase
+    /// after it restamps the events the server confirmed (`SQLiteEventStore.restamp`).
+    static let noUpdateTrigger = """
+        CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+            BEGIN SELECT RAISE(ABORT, 'events are immutable: append a correcting event instead'); END;
+        """
+
     static var currentVersion: Int64 { Int64(migrations.count) }
 
     /// Brings the file up to the current schema and stamps it as a ledger
