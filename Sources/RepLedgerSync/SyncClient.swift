@@ -111,7 +111,6 @@ public struct SyncClient: @unchecked Sendable {
                 } catch is PushedCopyDiffers {}
             }
             let pulled = try await pull(after: confirmed)
-            try store.checkPulledChain(pulled, after: confirmed)
             // Quiet: nothing was pending and the server had nothing new.
             if pulled.isEmpty && rejected.isEmpty && pending.isEmpty { break }
             _ = try store.rebase(confirmed: confirmed, pulled: pulled, rejected: rejected)
@@ -183,6 +182,7 @@ public struct SyncClient: @unchecked Sendable {
     /// unread when this one turns out to be the last.
     func pull(after confirmed: Int64) async throws -> [PulledEvent] {
         var out: [PulledEvent] = []
+        var chain = try store.pulledChain(after: confirmed)
         var after = confirmed
         var next = fetch(after: after)
         while true {
@@ -190,9 +190,12 @@ public struct SyncClient: @unchecked Sendable {
             guard status == 200 else { throw refusal(status, body) }
             let end = after + Int64(Self.pullPage)
             let ahead = fetch(after: end)
-            // Each envelope is re-hashed from its fields before anything is applied (`checkPulledChain`).
+            // Each envelope is re-hashed from its fields before anything is applied (`PulledChain`).
             let page: [PulledEvent]
-            do { page = try Self.envelopes(in: body) } catch {
+            do {
+                page = try Self.envelopes(in: body)
+                try chain.check(page)
+            } catch {
                 ahead.cancel()
                 throw error
             }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import RepLedgerCore
+import RepLedgerProjections
+import RepLedgerSnapshots
 
 /// A device confirms what it pushed from the push answers (the time and
 /// device the server stamped, the head it reached) instead of pulling its own
@@ -92,5 +94,22 @@ struct PushedRebaseTests {
         try device.store.read(EventQuery(from: Int64(pushed) + 1)) { after.append($0.eventId.uuidString) }
         #expect(after == tail, "the same events, in the same order, still pending")
         #expect(try device.store.verify().ok)
+    }
+
+    @Test("a snapshot on a pushed event is linked to its new hash and answers as the fold from the start does")
+    func snapshotsOnPushedEventsStay() throws {
+        let device = try TempLedger.demo()
+        let all = Int(try device.count())
+        let inside = try TrainingLogSnapshots.create(device.store, at: Int64(all - 700))
+        _ = try TrainingLogSnapshots.create(device.store)
+        let (_, batches) = try Self.serve(device, 0..<(all - 300), size: 500)
+
+        _ = try device.store.rebase(confirmed: 0, pushed: batches, pulled: [], rejected: [])
+        #expect(try SnapshotStore(device.store).list().map(\.position) == [inside.position], "the one past the push is dropped")
+        let (loaded, report) = try TrainingLogSnapshots.load(device.store)
+        #expect(report.snapshot?.position == inside.position, "used, its link to the restamped event checked: \(report.ignored)")
+        var scratch = TrainingLogProjection()
+        try device.store.replay(from: 1, through: .max) { scratch.apply($0) }
+        #expect(loaded.snapshotBytes == scratch.snapshotBytes)
     }
 }

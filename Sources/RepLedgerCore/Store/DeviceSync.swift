@@ -123,24 +123,11 @@ extension SQLiteEventStore {
         return out
     }
 
-    /// Checks that pulled lines continue this ledger's chain at `confirmed`:
-    /// each line's hash is recomputed from its content and the previous hash.
-    public func checkPulledChain(_ lines: [PulledEvent], after confirmed: Int64) throws {
-        var previous = confirmed == 0 ? Self.genesisHash : (try event(at: confirmed)?.hash ?? Self.genesisHash)
-        var expected = confirmed + 1
-        for line in lines {
-            guard line.line.position == expected else { throw RemoteHistoryRewritten(position: line.line.position) }
-            let p = line.line.proposed
-            let content = CanonicalBytes.content(eventId: p.eventId, stream: p.stream, type: p.event.eventType, occurredAt: p.occurredAt,
-                                                 device: p.device, causationId: p.causationId, correlationId: p.correlationId,
-                                                 payload: p.event.encodedPayload)
-            let hash = Array(SHA256.hash(data: CanonicalBytes.chained(previousHash: previous, position: line.line.position,
-                                                                       version: line.line.version, recordedAt: line.line.recordedAt,
-                                                                       content: content)))
-            guard hash.hex == line.line.hash else { throw RemoteHistoryRewritten(position: line.line.position) }
-            previous = hash
-            expected += 1
-        }
+    /// The check that pulled lines continue this ledger's chain at
+    /// `confirmed`, made a page at a time (a sync checks each page while the
+    /// next one is on its way).
+    public func pulledChain(after confirmed: Int64) throws -> PulledChain {
+        PulledChain(previous: confirmed == 0 ? Self.genesisHash : (try event(at: confirmed)?.hash ?? Self.genesisHash), next: confirmed + 1)
     }
 
     /// Makes the log the server's log followed by what is still pending, in
@@ -148,7 +135,8 @@ extension SQLiteEventStore {
     /// the pulled events go in at their positions with their hashes, and the
     /// pending events the server does not hold yet (nor refused) are appended
     /// again after them. Rejected events are kept aside with the server's
-    /// answer. Snapshots past `confirmed` are dropped (their positions moved).
+    /// answer. Snapshots past `confirmed` are dropped (their positions moved),
+    /// except those on restamped events.
     ///
     /// This is the one place events leave the log: pending events are the
     /// device's own, not yet part of the shared history, and each one either
@@ -172,13 +160,29 @@ extension SQLiteEventStore {
                 try db.execute("DROP TRIGGER events_no_delete")
                 try db.with("DELETE FROM events WHERE position > ?") { s in try s.bind(1, kept); try s.run() }
                 try db.execute(Schema.noDeleteTrigger)
-                try db.with("DELETE FROM snapshots WHERE position > ?") { s in try s.bind(1, confirmed); try s.run() }
-                for line in pulled {
-                    let result = try appendInTransaction([line.line.proposed], [:], line.line.recordedAt)
-                    let head = try readHead()
-                    guard result.appended == [line.line.position], head.hash.hex == line.line.hash else {
-                        throw RemoteHistoryRewritten(position: line.line.position)
+                // A snapshot on a restamped event stands on the same fold (no fold reads the time
+                // recorded or the device): it is linked to the new hash, not dropped. The rest moved.
+                try db.with("""
+                    UPDATE snapshots SET position_hash = (SELECT hash FROM events WHERE events.position = snapshots.position)
+                    WHERE position > ? AND position <= ?
+                    """) { s in
+                    try s.bind(1, confirmed)
+                    try s.bind(2, kept)
+                    try s.run()
+                }
+                try db.with("DELETE FROM snapshots WHERE position > ?") { s in try s.bind(1, kept); try s.run() }
+                // The server appended in batches of one recorded time: so are its events here, and a
+                // batch whose last hash is the server's is the server's whole (each hash chains the one before).
+                var start = pulled.startIndex
+                while start < pulled.endIndex {
+                    let time = pulled[start].line.recordedAt
+                    let end = pulled[start...].firstIndex { $0.line.recordedAt != time } ?? pulled.endIndex
+                    let batch = pulled[start..<end]
+                    let result = try appendInTransaction(batch.map(\.line.proposed), [:], time)
+                    guard result.appended == batch.map(\.line.position), try readHead().hash.hex == batch.last?.line.hash else {
+                        throw RemoteHistoryRewritten(position: batch.first?.line.position ?? confirmed)
                     }
+                    start = end
                 }
                 let newConfirmed = try headPosition()
                 let again = pending.filter { !serverIds.contains($0.eventId) && !rejectedIds.contains($0.eventId) }
@@ -245,6 +249,30 @@ extension SQLiteEventStore {
         }
         try db.execute(Schema.noUpdateTrigger)
         return position
+    }
+}
+
+/// Where a pulled chain has reached: the hash the next line must link to.
+public struct PulledChain: Sendable {
+    var previous: [UInt8]
+    var next: Int64
+
+    /// Each line at the next position, its hash recomputed from its content
+    /// and the previous hash; `RemoteHistoryRewritten` at the first that is not.
+    public mutating func check(_ lines: [PulledEvent]) throws {
+        for line in lines {
+            guard line.line.position == next else { throw RemoteHistoryRewritten(position: line.line.position) }
+            let p = line.line.proposed
+            let content = CanonicalBytes.content(eventId: p.eventId, stream: p.stream, type: p.event.eventType, occurredAt: p.occurredAt,
+                                                 device: p.device, causationId: p.causationId, correlationId: p.correlationId,
+                                                 payload: p.event.encodedPayload)
+            let hash = Array(SHA256.hash(data: CanonicalBytes.chained(previousHash: previous, position: line.line.position,
+                                                                       version: line.line.version, recordedAt: line.line.recordedAt,
+                                                                       content: content)))
+            guard hash.hex == line.line.hash else { throw RemoteHistoryRewritten(position: line.line.position) }
+            previous = hash
+            next += 1
+        }
     }
 }
 
