@@ -126,3 +126,86 @@ public struct HintIndexProjection: ProjectionView {
                                            bestSet: LastTimeHintProjection.best(entry.sets), sets: entry.sets)
     }
 }
+
+extension WorkoutHistoryProjection.SetRow: PayloadRecord {
+    public init() { self.init(setId: .zero, weightKg: nil, reps: nil, type: .normal, rpe: nil, metrics: SetMetrics(), notes: nil) }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("setId", &setId)
+        try c.field("weightKg", &weightKg)
+        try c.field("reps", &reps)
+        try c.field("type", &type)
+        try c.field("rpe", &rpe)
+        try c.field("metrics", &metrics)
+        try c.field("notes", &notes)
+    }
+}
+
+extension WorkoutHistoryProjection.ExerciseRow: PayloadRecord {
+    public init() { self.init(exerciseId: "", exercise: "", sets: []) }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+        try c.field("exercise", &exercise)
+        try c.field("sets", &sets)
+    }
+}
+
+extension WorkoutHistoryProjection.WorkoutRow: PayloadRecord {
+    public init() {
+        self.init(workoutId: .zero, name: "", startedAt: Timestamp(millis: 0), finishedAt: nil, durationSeconds: nil, notes: nil,
+                  templateId: nil, sets: 0, tonnageKg: 0, exercises: [])
+    }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("workoutId", &workoutId)
+        try c.field("name", &name)
+        try c.field("startedAt", &startedAt)
+        try c.field("finishedAt", &finishedAt)
+        try c.field("durationSeconds", &durationSeconds)
+        try c.field("notes", &notes)
+        try c.field("templateId", &templateId)
+        try c.field("sets", &sets)
+        try c.field("tonnageKg", &tonnageKg)
+        try c.field("exercises", &exercises)
+    }
+}
+
+/// The first page of `history` (no filter, default rules) and the units it
+/// is shown in: what a device stores to answer `history --limit N` at the
+/// head without reading the whole fold.
+public struct HistoryHeadProjection: ProjectionView {
+    public static let name = "history-head"
+    public static let version = 1
+    /// Workouts kept: the pages a lifter reads first.
+    public static let rows = 100
+
+    public struct Page: Sendable, Equatable, PayloadRecord {
+        public var rows: [WorkoutHistoryProjection.WorkoutRow] = []
+        /// Every workout is in `rows` (the history is shorter than a page).
+        public var complete = false
+        public var unit = WeightUnit.kg
+        public var distanceUnit = DistanceUnit.km
+        public init() {}
+
+        public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+            try c.field("rows", &rows)
+            try c.field("complete", &complete)
+            try c.field("unit", &unit)
+            try c.field("distanceUnit", &distanceUnit)
+        }
+
+        /// `offset` skipped and at most `limit` returned, when the page holds them.
+        public func slice(offset: Int, limit: Int?) -> [WorkoutHistoryProjection.WorkoutRow]? {
+            guard complete || (limit.map { offset + $0 <= rows.count } ?? false) else { return nil }
+            return Array(rows.dropFirst(offset).prefix(limit ?? rows.count))
+        }
+    }
+
+    public static func page(_ log: TrainingLogProjection) -> Page {
+        var page = Page()
+        page.rows = WorkoutHistoryProjection.workouts(log, limit: rows + 1)
+        page.complete = page.rows.count <= rows
+        if !page.complete { page.rows.removeLast() }
+        page.unit = log.account.liftingUnit
+        page.distanceUnit = log.account.distanceUnit
+        return page
+    }
+}

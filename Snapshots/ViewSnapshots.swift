@@ -58,6 +58,20 @@ public enum ViewSnapshots {
         try save(store, recordsKey(rules), at: position, records)
     }
 
+    /// History rows follow the default rules (working sets counted), so the key carries their fingerprint.
+    public static let historyHeadKey = SnapshotKey(projection: HistoryHeadProjection.name, projectionVersion: HistoryHeadProjection.version,
+                                                   ruleSetId: rulesId(.default), ruleSetVersion: RuleSet.default.version)
+
+    /// The first page of history at exactly `position`, if stored.
+    public static func historyHead(_ store: any EventStore, at position: Int64, ignored: inout [String]) throws -> HistoryHeadProjection.Page? {
+        let found: [HistoryHeadProjection.Page]? = try load(store, historyHeadKey, at: position, ignored: &ignored)
+        return found?.first
+    }
+
+    public static func saveHistoryHead(_ store: any EventStore, at position: Int64, _ page: HistoryHeadProjection.Page) throws {
+        try save(store, historyHeadKey, at: position, [page])
+    }
+
     public static func saveHintIndex(_ store: any EventStore, at position: Int64, _ entries: [HintIndexProjection.Entry]) throws {
         try save(store, hintKey, at: position, entries)
     }

@@ -1,5 +1,6 @@
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerSnapshots
 
 /// `history`: workouts newest first, with their sets.
 public enum HistoryQuery {
@@ -17,7 +18,27 @@ public enum HistoryQuery {
         }
         if let limit, limit < 1 { throw QueryError.invalidParameter("limit takes a number of at least 1") }
         if offset < 0 { throw QueryError.invalidParameter("offset takes a number of at least 0") }
+        // The first pages, unfiltered, come from the stored page at exactly this position when
+        // there is one (a device: no fold is kept between its processes); a miss stores it.
+        let firstPages = exercise == nil && month == nil && scope.warm == nil && scope.mayUseStoredResults
+            && offset + (limit ?? .max) <= HistoryHeadProjection.rows
+        var target: Int64 = 0
+        if firstPages {
+            target = min(try scope.position(in: store), try store.headPosition())
+            var ignored: [String] = []
+            if let page = try ViewSnapshots.historyHead(store, at: target, ignored: &ignored), let rows = page.slice(offset: offset, limit: limit) {
+                scope.note?("answered from the history page stored at #\(target)")
+                return Answer(rows: rows, unit: page.unit, distanceUnit: page.distanceUnit)
+            }
+        }
         let log = try scope.log(store)
+        if firstPages, log.position == target {
+            let page = HistoryHeadProjection.page(log)
+            try? ViewSnapshots.saveHistoryHead(store, at: target, page)
+            if let rows = page.slice(offset: offset, limit: limit) {
+                return Answer(rows: rows, unit: page.unit, distanceUnit: page.distanceUnit)
+            }
+        }
         let exerciseId = try exercise.map { try log.library.resolve($0).exerciseId }
         let rows = WorkoutHistoryProjection.workouts(log, exerciseId: exerciseId, month: month, offset: offset, limit: limit)
         return Answer(rows: rows, unit: log.account.liftingUnit, distanceUnit: log.account.distanceUnit)
