@@ -81,6 +81,7 @@ public enum ViewSnapshots {
         try saveRecords(store, rules: rules, at: log.position, PersonalRecordsProjection.compute(log, rules: rules, timeline: false))
         try saveHintIndex(store, at: log.position, HintIndexProjection.entries(log))
         try saveEntitlementInputs(store, at: log.position, EntitlementsProjection.inputs(log))
+        try saveHistoryHead(store, at: log.position, HistoryHeadProjection.page(log))
     }
 
     private static func load<T: PayloadValue>(_ store: any EventStore, _ key: SnapshotKey, at position: Int64,

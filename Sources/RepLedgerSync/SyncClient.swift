@@ -68,37 +68,49 @@ public struct SyncClient: @unchecked Sendable {
         var outcome = Outcome()
         for _ in 0..<maxRounds {
             let confirmed = try store.syncState()?.confirmedPosition ?? 0
-            let pending = try store.pendingEvents(after: confirmed)
-            let pendingIds = Set(pending.map(\.eventId))
+            var pendingIds: Set<UUID> = []
             var rejected: [RejectedEvent] = []
             var rejectedIds: Set<UUID> = []
             var pushed = 0
             // The server's copy of this round's pushes, while it is exactly the pending events in order.
             var copy: [PushedBatch]? = []
-            var start = 0
-            var written: (start: Int, body: String)?
-            func events(at start: Int) -> [EventEnvelope] {
-                pending[start..<min(start + Self.batchSize, pending.count)].filter { !rejectedIds.contains($0.eventId) }
+            // Pending events are read a batch at a time: the next batch is read, and its body
+            // written, while this one is on the wire and being appended.
+            func events(at start: Int) throws -> (read: Int, batch: [EventEnvelope]) {
+                let from = confirmed + 1 + Int64(start)
+                var read: [EventEnvelope] = []
+                try store.read(EventQuery(from: from, through: from + Int64(Self.batchSize) - 1)) { read.append($0) }
+                pendingIds.formUnion(read.map(\.eventId))
+                return (read.count, read.filter { !rejectedIds.contains($0.eventId) })
             }
-            while start < pending.count {
-                let batch = events(at: start)
+            var start = 0
+            var current = try events(at: 0)
+            var written: (start: Int, body: String)?
+            while current.read > 0 {
+                let batch = current.batch
                 let body = written?.start == start ? written!.body : Self.body(batch)
                 async let answer = push(batch, body: body)
-                // The next body is written while this batch is on the wire and being appended.
                 let next = start + Self.batchSize
-                written = next < pending.count ? (next, Self.body(events(at: next))) : nil
+                let upcoming = try events(at: next)
+                written = upcoming.read > 0 ? (next, Self.body(upcoming.batch)) : nil
                 switch try await answer {
                 case .accepted(let n, let stored):
                     pushed += n
-                    start += Self.batchSize
                     copy = copy.flatMap { Self.extend($0, with: batch, stored: stored, after: confirmed) }
+                    start = next
+                    current = upcoming
                 case .refused(let eventId, let code, let message):
                     // Set the refused event aside and push the rest of the batch again.
                     copy = nil
                     written = nil
-                    guard let e = batch.first(where: { $0.eventId == eventId }) ?? batch.first else { start += Self.batchSize; continue }
-                    rejected.append(RejectedEvent(eventId: e.eventId, line: e.canonicalJSON, code: code, message: message, rejectedAt: .now()))
-                    rejectedIds.insert(e.eventId)
+                    if let e = batch.first(where: { $0.eventId == eventId }) ?? batch.first {
+                        rejected.append(RejectedEvent(eventId: e.eventId, line: e.canonicalJSON, code: code, message: message, rejectedAt: .now()))
+                        rejectedIds.insert(e.eventId)
+                        current = try events(at: start)
+                    } else {
+                        start = next
+                        current = upcoming
+                    }
                 }
             }
             // What was pushed is confirmed from the push answers (the next round pulls
@@ -112,7 +124,7 @@ public struct SyncClient: @unchecked Sendable {
             }
             let pulled = try await pull(after: confirmed)
             // Quiet: nothing was pending and the server had nothing new.
-            if pulled.isEmpty && rejected.isEmpty && pending.isEmpty { break }
+            if pulled.isEmpty && rejected.isEmpty && pendingIds.isEmpty { break }
             _ = try store.rebase(confirmed: confirmed, pulled: pulled, rejected: rejected)
             outcome.pushed += pushed
             outcome.pulled += pulled.filter { !pendingIds.contains($0.eventId) }.count
