@@ -17,10 +17,10 @@ struct RealAccountBench: ServerWorkload {
         return object
     }
 
-    func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
-        let start = ContinuousClock.now
-        let value = try body()
-        return (value, (ContinuousClock.now - start).seconds)
+    /// A `ledger` command's JSON answer and its wall time (see `runTimed`).
+    func timedLedger(_ args: [String]) throws -> ([String: Any], Double) {
+        let (output, seconds) = try runTimed(options.ledger, args)
+        return (try json(output), seconds)
     }
 
     func get(_ base: String, _ path: String, _ account: Account) async throws -> Double {
@@ -53,7 +53,7 @@ struct RealAccountBench: ServerWorkload {
         say("repledger-server-bench --real on \(backend): \(options.real.count) exports")
 
         // 1. The device's first sync pushes its whole log, 500 events a request.
-        let (pushed, pushSeconds) = try timed { try json(try ledger(["sync", base, "--account", lifter.id, "--token-file", tokenFile, "--db", device, "--json"])) }
+        let (pushed, pushSeconds) = try timedLedger(["sync", base, "--account", lifter.id, "--token-file", tokenFile, "--db", device, "--json"])
         let events = (pushed["pushed"] as? Int) ?? 0
         report("\(backend): push of a \(events)-event account, 500 events per request (ledger sync)",
                String(format: "%.0f events/s (%.1f s)", Double(events) / pushSeconds, pushSeconds))
@@ -82,12 +82,12 @@ struct RealAccountBench: ServerWorkload {
 
         // 4. The device's own `history --limit 20`, a whole process each, median of `runs`.
         var device20: [Double] = []
-        for _ in 0..<options.runs { device20.append(timed { _ = try? ledger(["history", "--limit", "20", "--db", device, "--json"]) }.1) }
+        for _ in 0..<options.runs { device20.append(try timedLedger(["history", "--limit", "20", "--db", device, "--json"]).1) }
         report("device: ledger history --limit 20 (whole process), median of \(options.runs)", ms(median(device20)))
 
         // 5. A fresh device's first sync: pull, chain check, rebase.
         let fresh = work + "/fresh.sqlite"
-        let (pulled, pullSeconds) = try timed { try json(try ledger(["sync", base, "--account", lifter.id, "--token-file", tokenFile, "--db", fresh, "--json"])) }
+        let (pulled, pullSeconds) = try timedLedger(["sync", base, "--account", lifter.id, "--token-file", tokenFile, "--db", fresh, "--json"])
         let count = (pulled["pulled"] as? Int) ?? 0
         report("\(backend): a fresh device's first ledger sync of the account", String(format: "%.0f events/s (%d events, %.1f s)", Double(count) / pullSeconds, count, pullSeconds))
         report("\(backend): server peak RSS", String(format: "%.0f MiB", server.peakRSSMiB))

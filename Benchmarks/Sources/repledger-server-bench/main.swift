@@ -75,16 +75,23 @@ struct Options {
 func say(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
 
 /// Runs a command and returns its stdout.
-func run(_ path: String, _ args: [String]) throws -> String {
+func run(_ path: String, _ args: [String]) throws -> String { try runTimed(path, args).output }
+
+/// A process's output and its wall time, from its start to the end of its
+/// output (its exit): `waitUntilExit` polls every 50 ms on Linux, which
+/// would round a short command's time up by as much.
+func runTimed(_ path: String, _ args: [String]) throws -> (output: String, seconds: Double) {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = args
     let out = Pipe()
     p.standardOutput = out
+    let start = ContinuousClock.now
     try p.run()
     let data = out.fileHandleForReading.readDataToEndOfFile()
+    let seconds = (ContinuousClock.now - start).seconds
     p.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    return (String(decoding: data, as: UTF8.self), seconds)
 }
 
 struct Account: Sendable { var id: String; var token: String }
