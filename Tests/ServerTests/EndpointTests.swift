@@ -133,10 +133,16 @@ import Testing
         #expect(first.status == 200)
         #expect(first.json?["appended"] as? [Int] == [1, 2])
         #expect(first.json?["alreadyStored"] as? Int == 0)
+        // The answer says what the server stamped on the batch: what a device needs to chain its own copies.
+        let stored = try #require(try await server.get(path, token: alice.token).json?["events"] as? [[String: Any]])
+        #expect(stored.count == 2 && stored.allSatisfy { $0["recordedAt"] as? String == first.json?["recordedAt"] as? String })
+        #expect(stored.allSatisfy { $0["device"] as? String == first.json?["device"] as? String })
+        #expect((first.json?["head"] as? [String: Any])?["hash"] as? String == stored.last?["hash"] as? String)
         // A retried event is skipped and counted; the same id with other content is a conflict.
         let retry = try await server.post(path, token: alice.token, body: PushBodies.batch([PushBodies.started(w, id: startedId)]))
         #expect(retry.json?["appended"] as? [Int] == [])
         #expect(retry.json?["alreadyStored"] as? Int == 1)
+        #expect(retry.json?["recordedAt"] == nil, "nothing appended, nothing stamped")
         let conflict = try await server.post(path, token: alice.token, body: PushBodies.batch([PushBodies.started(w, name: "Other", id: startedId)]))
         #expect(conflict.status == 409)
         #expect(conflict.errorCode == "eventIdConflict")

@@ -85,6 +85,27 @@ import Glibc
         #expect((erased.json?["snapshots"] as? Int ?? 0) >= 1, "the account's snapshots are erased with it: \(erased.body)")
     }
 
+    @Test func aPushIsConfirmedFromItsAnswersWithoutPullingItBack() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli)
+        let (alice, phone) = try server.accountWithDemo("alice")
+        let pushed = try #require(try phone.sync().json, "a second sync with nothing new")
+        #expect(pushed["pushed"] as? Int == 0)
+        // The demo's first sync pushed it in several batches and confirmed them from the answers; its
+        // second round and the second sync each pulled one empty page.
+        let text = try await server.metrics()
+        let pulls = try Self.metric(text, #"repledger_request_duration_seconds_count{route="/v1/accounts/{account}/events",method="GET",status="200"}"#)
+        let pushes = try Self.metric(text, #"repledger_request_duration_seconds_count{route="/v1/accounts/{account}/events",method="POST",status="200"}"#)
+        #expect(pushes >= 3, "the demo is several batches of 500")
+        #expect(pulls == 2, "none of the pushed events pulled back")
+        // And the device's log is the server's, byte for byte.
+        let served = try await server.get("/v1/accounts/\(alice.id)/events?limit=10000", token: alice.token)
+        let events = try #require(served.json?["events"] as? [[String: Any]])
+        #expect(phone.log.split(separator: "\n").count == events.count)
+        #expect(try phone.run(["verify", "--json"]).json?["headHash"] as? String == (served.json?["head"] as? [String: Any])?["hash"] as? String)
+    }
+
     @Test func aBudgetOfNothingKeepsNoFoldAndAnswersTheSame() async throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
