@@ -194,8 +194,8 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
             touched.insert(stream)
             let position = head.position + 1
             let version = current + 1
-            let hash = Digest.sha256(CanonicalBytes.chained(previousHash: head.hash, position: position, version: version,
-                                                            recordedAt: recordedAt, content: content))
+            let hash = CanonicalBytes.link(previousHash: head.hash, position: position, version: version,
+                                              recordedAt: recordedAt, content: content)
             rows.append(StoredEvent(position: position, eventId: proposed.eventId, stream: stream, version: version, typeName: type.name,
                                     typeCode: type.code, schema: type.schema, occurredAt: proposed.occurredAt, recordedAt: recordedAt,
                                     device: proposed.device, causationId: proposed.causationId, correlationId: proposed.correlationId,

@@ -20,7 +20,7 @@ struct SnapshotCLITests {
         let list = try #require(try cli.run(["snapshot", "list", "--json"]).json?["snapshots"] as? [[String: Any]])
         let folds = list.filter { $0["projection"] as? String == "training-log" }
         #expect(folds.map { $0["position"] as? Int } == [created["position"] as? Int, 400])
-        #expect(Set(list.compactMap { $0["projection"] as? String }) == ["training-log", "personal-records-bests", "hint-index", "records-milestone", "entitlement-inputs"])
+        #expect(Set(list.compactMap { $0["projection"] as? String }) == ["training-log", "personal-records-bests", "hint-index", "records-milestone", "entitlement-inputs", "history-head"])
         #expect(list.allSatisfy { ($0["size"] as? Int ?? 0) > 0 && ($0["checksum"] as? String)?.count == 64 })
 
         #expect(try queries.map { try cli.run($0 + ["--json"]).stdout } == before)

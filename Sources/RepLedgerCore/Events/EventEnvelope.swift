@@ -69,6 +69,13 @@ public enum CanonicalBytes {
         return w.bytes
     }
 
+    /// An event's hash: SHA-256 of what `chained` lays out. Every store, every
+    /// check of a chain and every device's copy of a pushed event link through here.
+    public static func link(previousHash: [UInt8], position: Int64, version: Int64,
+                            recordedAt: Timestamp, content: [UInt8]) -> [UInt8] {
+        Digest.sha256(chained(previousHash: previousHash, position: position, version: version, recordedAt: recordedAt, content: content))
+    }
+
     /// What the ledger adds, chained: previous hash, position, stream version, recordedAt, content.
     public static func chained(previousHash: [UInt8], position: Int64, version: Int64,
                                recordedAt: Timestamp, content: [UInt8]) -> [UInt8] {

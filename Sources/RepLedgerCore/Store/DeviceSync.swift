@@ -234,8 +234,8 @@ extension SQLiteEventStore {
                 guard row.position == position, row.eventId == event.eventId else { throw PushedCopyDiffers(position: batch.headPosition) }
                 row.device = event.device
                 row.recordedAt = batch.recordedAt
-                previous = Array(SHA256.hash(data: CanonicalBytes.chained(previousHash: previous, position: position, version: row.version,
-                                                                           recordedAt: row.recordedAt, content: row.content)))
+                previous = CanonicalBytes.link(previousHash: previous, position: position, version: row.version,
+                                               recordedAt: row.recordedAt, content: row.content)
                 try db.with("UPDATE events SET recorded_at = ?, recorded_offset = ?, device = ?, hash = ? WHERE position = ?") { s in
                     try s.bind(1, row.recordedAt.millis)
                     try s.bind(2, Int64(row.recordedAt.offsetMinutes))
@@ -266,9 +266,8 @@ public struct PulledChain: Sendable {
             let content = CanonicalBytes.content(eventId: p.eventId, stream: p.stream, type: p.event.eventType, occurredAt: p.occurredAt,
                                                  device: p.device, causationId: p.causationId, correlationId: p.correlationId,
                                                  payload: p.event.encodedPayload)
-            let hash = Array(SHA256.hash(data: CanonicalBytes.chained(previousHash: previous, position: line.line.position,
-                                                                       version: line.line.version, recordedAt: line.line.recordedAt,
-                                                                       content: content)))
+            let hash = CanonicalBytes.link(previousHash: previous, position: line.line.position, version: line.line.version,
+                                           recordedAt: line.line.recordedAt, content: content)
             guard hash.hex == line.line.hash else { throw RemoteHistoryRewritten(position: line.line.position) }
             previous = hash
             next += 1

@@ -71,8 +71,8 @@ public enum JSONLBackup {
                                                  device: p.device, causationId: p.causationId, correlationId: p.correlationId,
                                                  payload: p.event.encodedPayload)
             if let previous {
-                let hash = Digest.sha256(CanonicalBytes.chained(previousHash: previous, position: line.position, version: line.version,
-                                                                recordedAt: line.recordedAt, content: content))
+                let hash = CanonicalBytes.link(previousHash: previous, position: line.position, version: line.version,
+                                                  recordedAt: line.recordedAt, content: content)
                 guard hash.hex == line.hash else { throw ImportError.chainMismatch(line: number, position: line.position) }
             }
             guard let bytes = line.hashBytes else { throw ImportError.chainMismatch(line: number, position: line.position) }

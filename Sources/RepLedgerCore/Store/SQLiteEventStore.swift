@@ -204,9 +204,8 @@ public final class SQLiteEventStore: EventStore {
             }
             let position = head.position + 1
             let version = current + 1
-            let chained = CanonicalBytes.chained(previousHash: head.hash, position: position, version: version,
-                                                 recordedAt: recordedAt, content: content)
-            let hash = Array(SHA256.hash(data: chained))
+            let hash = CanonicalBytes.link(previousHash: head.hash, position: position, version: version,
+                                           recordedAt: recordedAt, content: content)
             // New ids are the common case: try the insert, and look at the stored
             // event only when its id turns out to be taken.
             guard try insertIfNew(proposed, stream: stream, type: type, payload: payload, position: position,
