@@ -24,7 +24,11 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     /// The shortest range a replica reads (with `--postgres-read`).
     static let replicaMinimum: Int64 = 64
 
-    typealias Head = ChainHead
+    struct Head {
+        var position: Int64
+        var hash: [UInt8]
+        var recordedAt: Timestamp
+    }
 
     /// Seals every payload before it leaves the process: the database only
     /// ever holds ciphertext (nil: plaintext, for tests of the store alone).
@@ -102,7 +106,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     private func appendOptimistically(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion],
                                       _ now: Timestamp) throws -> AppendResult? {
         try pool.withConnection { c in
-            let streams = Self.streams(events)
+            let streams = Probe.streams(events)
             let rows = try pool.run(c, PostgresQuery(unsafeSQL: """
                 SELECT h.position, h.hash, h.recorded_at, h.recorded_offset, \(Self.probeColumns) FROM heads h WHERE h.account_id = $1
                 """, binds: Self.probeBinds(accountId, streams, events)))
@@ -110,8 +114,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
             let (position, hash, recordedAt, offset, versions, stored) =
                 try row.decode((Int64, ByteBuffer, Int64, Int32, [Int64], [UUID]).self)
             let head = Head(position: position, hash: hash, recordedAt: recordedAt, offset: offset)
-            guard let planned = try? AppendPlanner.plan(events, expecting: expectations, now: now, head: head,
-                                                        probe: try probe(streams, versions, stored, c)) else {
+            guard let planned = try? plan(events, expectations, now, head: head, probe: try Probe(streams, versions, stored, self, c)) else {
                 return nil
             }
             if planned.rows.isEmpty { return planned.result }
@@ -123,8 +126,8 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     /// the statement's snapshot, taken before the lock was granted; it is used
     /// only when that snapshot already saw the locked head (no append
     /// committed in between), and made again otherwise.
-    private func lockHeadProbing(_ events: [ProposedEvent], _ c: PostgresConnection) throws -> (Head, AppendProbe?) {
-        let streams = Self.streams(events)
+    private func lockHeadProbing(_ events: [ProposedEvent], _ c: PostgresConnection) throws -> (Head, Probe?) {
+        let streams = Probe.streams(events)
         let rows = try pool.run(c, PostgresQuery(unsafeSQL: """
             SELECT h.position, h.hash, h.recorded_at, h.recorded_offset, (SELECT position FROM heads WHERE account_id = $1),
                 \(Self.probeColumns) FROM heads h WHERE h.account_id = $1 FOR UPDATE OF h
@@ -133,14 +136,14 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         let (position, hash, recordedAt, offset, seen, versions, stored) =
             try row.decode((Int64, ByteBuffer, Int64, Int32, Int64, [Int64], [UUID]).self)
         let head = Head(position: position, hash: hash, recordedAt: recordedAt, offset: offset)
-        return (head, seen == position ? try probe(streams, versions, stored, c) : nil)
+        return (head, seen == position ? try Probe(streams, versions, stored, self, c) : nil)
     }
 
     private func appendLocked(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion], _ now: Timestamp,
-                              probed: AppendProbe?) throws -> AppendResult {
+                              probed: Probe?) throws -> AppendResult {
         guard let head = transaction?.head, let c = transaction?.connection else { throw StoreError.database("append outside a transaction") }
         guard !events.isEmpty else { return AppendResult(appended: [], alreadyStored: 0) }
-        let planned = try AppendPlanner.plan(events, expecting: expectations, now: now, head: head, probe: try probed ?? probe(events, c))
+        let planned = try plan(events, expectations, now, head: head, probe: try probed ?? probe(events, c))
         guard !planned.rows.isEmpty else { return planned.result }
         guard try insert(planned.rows, from: head, to: planned.head, c) else {
             throw StoreError.database("the account's head moved while its lock was held")
@@ -149,17 +152,80 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         return planned.result
     }
 
-    /// The probe's two array columns read: `versions` are those of `streams`,
-    /// in order (0: a new stream); the stored ids' events are read whole.
-    private func probe(_ streams: [String], _ versions: [Int64], _ storedIds: [UUID], _ c: PostgresConnection) throws -> AppendProbe {
-        var probe = AppendProbe()
-        for (stream, version) in zip(streams, versions) where version > 0 { probe.versions[StreamName(stream)] = version }
-        if !storedIds.isEmpty { probe.stored = try storedEvents(ids: storedIds, c) }
-        return probe
+    /// The batch's rows as they will be stored, given the head and the probe:
+    /// positions, stream versions and the hash chain, with the idempotency
+    /// and expected-version rules. No database work.
+    private func plan(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion], _ now: Timestamp,
+                      head start: Head, probe: Probe) throws -> (rows: [StoredEvent], result: AppendResult, head: Head) {
+        var head = start
+        var result = AppendResult(appended: [], alreadyStored: 0)
+        let recordedAt = max(now, head.recordedAt)
+        var versions = probe.versions
+        var touched: Set<StreamName> = []
+        var seenInBatch: [UUID: [UInt8]] = [:]
+        var rows: [StoredEvent] = []
+        rows.reserveCapacity(events.count)
+
+        for proposed in events {
+            let type = proposed.event.eventType
+            let stream = proposed.stream
+            let payload = proposed.event.encodedPayload
+            let content = CanonicalBytes.content(
+                eventId: proposed.eventId, stream: stream, type: type, occurredAt: proposed.occurredAt,
+                device: proposed.device, causationId: proposed.causationId, correlationId: proposed.correlationId,
+                payload: payload)
+            if let earlier = seenInBatch[proposed.eventId] {
+                guard earlier == content else { throw StoreError.eventIdConflict(eventId: proposed.eventId, position: 0) }
+                result.alreadyStored += 1
+                continue
+            }
+            seenInBatch[proposed.eventId] = content
+            if let existing = probe.stored[proposed.eventId] {
+                guard existing.content == content else {
+                    throw StoreError.eventIdConflict(eventId: proposed.eventId, position: existing.position)
+                }
+                result.alreadyStored += 1
+                continue
+            }
+            let current = versions[stream] ?? 0
+            if !touched.contains(stream), case .exactly(let expected)? = expectations[stream], expected != current {
+                throw StoreError.wrongExpectedVersion(stream: stream, expected: .exactly(expected), actual: current)
+            }
+            touched.insert(stream)
+            let position = head.position + 1
+            let version = current + 1
+            let hash = CanonicalBytes.link(previousHash: head.hash, position: position, version: version,
+                                              recordedAt: recordedAt, content: content)
+            rows.append(StoredEvent(position: position, eventId: proposed.eventId, stream: stream, version: version, typeName: type.name,
+                                    typeCode: type.code, schema: type.schema, occurredAt: proposed.occurredAt, recordedAt: recordedAt,
+                                    device: proposed.device, causationId: proposed.causationId, correlationId: proposed.correlationId,
+                                    payload: payload, hash: hash))
+            versions[stream] = version
+            head = Head(position: position, hash: hash, recordedAt: recordedAt)
+            result.appended.append(position)
+        }
+        if !result.appended.isEmpty { result.recordedAt = recordedAt }
+        return (rows, result, head)
     }
 
-    /// The batch's streams, each once, in order of first appearance.
-    static func streams(_ events: [ProposedEvent]) -> [String] { AppendPlanner.streams(events).map(\.raw) }
+    /// Where the batch's streams stand, and the batch's events stored already
+    /// (a retry, a re-sent sync), whole.
+    struct Probe {
+        var versions: [StreamName: Int64] = [:]
+        var stored: [UUID: StoredEvent] = [:]
+
+        /// `versions` are the versions of `streams`, in order (0: a new stream).
+        init(_ streams: [String], _ versions: [Int64], _ storedIds: [UUID], _ store: PostgresEventStore, _ c: PostgresConnection) throws {
+            for (stream, version) in zip(streams, versions) where version > 0 { self.versions[StreamName(stream)] = version }
+            if !storedIds.isEmpty { stored = try store.storedEvents(ids: storedIds, c) }
+        }
+
+        /// The batch's streams, each once, in order of first appearance.
+        static func streams(_ events: [ProposedEvent]) -> [String] {
+            var seen: Set<String> = []
+            return events.compactMap { seen.insert($0.stream.raw).inserted ? $0.stream.raw : nil }
+        }
+    }
 
     /// The probe as two array columns over `probeBinds`: the version of each
     /// stream ($2, 0 when new) and the stored ids among $3, each an index
@@ -189,12 +255,12 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         return binds
     }
 
-    private func probe(_ events: [ProposedEvent], _ c: PostgresConnection) throws -> AppendProbe {
-        let streams = Self.streams(events)
+    private func probe(_ events: [ProposedEvent], _ c: PostgresConnection) throws -> Probe {
+        let streams = Probe.streams(events)
         let rows = try pool.run(c, PostgresQuery(unsafeSQL: "SELECT \(Self.probeColumns)", binds: Self.probeBinds(accountId, streams, events)))
         guard let row = rows.rows.first else { throw StoreError.database("the probe of an append returned no row") }
         let (versions, stored) = try row.decode(([Int64], [UUID]).self)
-        return try probe(streams, versions, stored, c)
+        return try Probe(streams, versions, stored, self, c)
     }
 
     /// Names this process in the notifications of its appends

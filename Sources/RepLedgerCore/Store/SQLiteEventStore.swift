@@ -165,84 +165,115 @@ public final class SQLiteEventStore: EventStore {
         }
     }
 
+    struct Head {
+        var position: Int64
+        var hash: [UInt8]
+        var recordedAt: Timestamp
+    }
+
     func appendInTransaction(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion],
-                             _ now: Timestamp) throws -> AppendResult {
-        let head = try readHead()
+                                     _ now: Timestamp) throws -> AppendResult {
+        var head = try readHead()
         var versions: [StreamName: Int64] = [:]
-        for stream in AppendPlanner.streams(events) {
-            let version = try version(of: stream)
-            if version > 0 { versions[stream] = version }
-        }
-        // New ids are the common case: planned as if none were stored, the rows are
-        // inserted until one finds its id taken. Only then, or when that plan is
-        // refused (a stored id can explain a refusal), are the stored ones read
-        // and the batch planned again, which decides.
-        if let plan = try? AppendPlanner.plan(events, expecting: expectations, now: now, head: head, probe: AppendProbe(versions: versions)) {
-            try db.execute("SAVEPOINT optimistic_append")
-            var inserted = true
-            for row in plan.rows where inserted { inserted = try insertIfNew(row) }
-            if inserted {
-                try db.execute("RELEASE optimistic_append")
-                return plan.result
+        var seenInBatch: [UUID: [UInt8]] = [:]
+        var result = AppendResult(appended: [], alreadyStored: 0)
+        // recordedAt never decreases along the log, so "the log as of time T" is a prefix.
+        let recordedAt = max(now, head.recordedAt)
+
+        for proposed in events {
+            let type = proposed.event.eventType
+            let stream = proposed.stream
+            let payload = proposed.event.encodedPayload
+            let content = CanonicalBytes.content(
+                eventId: proposed.eventId, stream: stream, type: type, occurredAt: proposed.occurredAt,
+                device: proposed.device, causationId: proposed.causationId, correlationId: proposed.correlationId,
+                payload: payload)
+
+            if let earlier = seenInBatch[proposed.eventId] {
+                guard earlier == content else { throw StoreError.eventIdConflict(eventId: proposed.eventId, position: 0) }
+                result.alreadyStored += 1
+                continue
             }
-            try db.execute("ROLLBACK TO optimistic_append")
-            try db.execute("RELEASE optimistic_append")
+            seenInBatch[proposed.eventId] = content
+
+            let current: Int64
+            if let v = versions[stream] {
+                current = v
+            } else {
+                current = try version(of: stream)
+            }
+            let position = head.position + 1
+            let version = current + 1
+            let hash = CanonicalBytes.link(previousHash: head.hash, position: position, version: version,
+                                           recordedAt: recordedAt, content: content)
+            // New ids are the common case: try the insert, and look at the stored
+            // event only when its id turns out to be taken.
+            guard try insertIfNew(proposed, stream: stream, type: type, payload: payload, position: position,
+                                  version: version, recordedAt: recordedAt, hash: hash) else {
+                let stored = try storedContent(of: proposed.eventId)
+                guard let stored, stored.content == content else {
+                    throw StoreError.eventIdConflict(eventId: proposed.eventId, position: stored?.position ?? 0)
+                }
+                result.alreadyStored += 1
+                continue
+            }
+            // Checked once new events reach the stream: a retry whose events are all stored is a no-op.
+            if versions[stream] == nil, case .exactly(let expected)? = expectations[stream], expected != current {
+                throw StoreError.wrongExpectedVersion(stream: stream, expected: .exactly(expected), actual: current)
+            }
+            versions[stream] = version
+            head = Head(position: position, hash: hash, recordedAt: recordedAt)
+            result.appended.append(position)
         }
-        var stored: [UUID: StoredEvent] = [:]
-        for event in events where stored[event.eventId] == nil {
-            if let row = try storedEvent(id: event.eventId) { stored[event.eventId] = row }
-        }
-        let plan = try AppendPlanner.plan(events, expecting: expectations, now: now, head: head,
-                                          probe: AppendProbe(versions: versions, stored: stored))
-        for row in plan.rows {
-            guard try insertIfNew(row) else { throw StoreError.database("event \(row.eventId) appeared during its own append") }
-        }
-        return plan.result
+        if !result.appended.isEmpty { result.recordedAt = recordedAt }
+        return result
     }
 
-    func readHead() throws -> ChainHead {
+    func readHead() throws -> Head {
         try db.with("SELECT position, hash, recorded_at, recorded_offset FROM events ORDER BY position DESC LIMIT 1") { s in
-            guard try s.step() else { return .genesis }
-            return ChainHead(position: s.int(0), hash: s.bytes(1), recordedAt: Timestamp(millis: s.int(2), offsetMinutes: Int(s.int(3))))
+            guard try s.step() else { return Head(position: 0, hash: Self.genesisHash, recordedAt: Timestamp(millis: .min)) }
+            return Head(position: s.int(0), hash: s.bytes(1), recordedAt: Timestamp(millis: s.int(2), offsetMinutes: Int(s.int(3))))
         }
     }
 
-    private func storedEvent(id eventId: UUID) throws -> StoredEvent? {
+    private func storedContent(of eventId: UUID) throws -> (position: Int64, content: [UInt8])? {
         try db.with("SELECT \(Self.columns) FROM events WHERE event_id = ?") { s in
             try s.bind(1, eventId.bytes16)
             guard try s.step() else { return nil }
-            return try StoredEvent(s, cipher: cipher)
+            let row = try StoredEvent(s, cipher: cipher)
+            return (row.position, row.content)
         }
     }
 
-    /// Inserts a planned row unless its id is stored already; false when it was.
-    private func insertIfNew(_ row: StoredEvent) throws -> Bool {
+    /// Inserts the event unless its id is stored already; false when it was.
+    private func insertIfNew(_ p: ProposedEvent, stream: StreamName, type: EventType, payload: [UInt8], position: Int64,
+                             version: Int64, recordedAt: Timestamp, hash: [UInt8]) throws -> Bool {
         try db.with("""
             INSERT INTO events (position, event_id, stream, stream_version, type, type_code, schema,
                 occurred_at, occurred_offset, recorded_at, recorded_offset, device, causation_id, correlation_id, payload, hash)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (event_id) DO NOTHING
             """) { s in
-            try s.bind(1, row.position)
-            try s.bind(2, row.eventId.bytes16)
-            try s.bind(3, row.stream.raw)
-            try s.bind(4, row.version)
-            try s.bind(5, row.typeName)
-            try s.bind(6, Int64(row.typeCode))
-            try s.bind(7, Int64(row.schema))
-            try s.bind(8, row.occurredAt.millis)
-            try s.bind(9, Int64(row.occurredAt.offsetMinutes))
-            try s.bind(10, row.recordedAt.millis)
-            try s.bind(11, Int64(row.recordedAt.offsetMinutes))
-            try s.bind(12, row.device)
-            try s.bind(13, row.causationId?.bytes16)
-            try s.bind(14, row.correlationId?.bytes16)
+            try s.bind(1, position)
+            try s.bind(2, p.eventId.bytes16)
+            try s.bind(3, stream.raw)
+            try s.bind(4, version)
+            try s.bind(5, type.name)
+            try s.bind(6, Int64(type.code))
+            try s.bind(7, Int64(type.schema))
+            try s.bind(8, p.occurredAt.millis)
+            try s.bind(9, Int64(p.occurredAt.offsetMinutes))
+            try s.bind(10, recordedAt.millis)
+            try s.bind(11, Int64(recordedAt.offsetMinutes))
+            try s.bind(12, p.device)
+            try s.bind(13, p.causationId?.bytes16)
+            try s.bind(14, p.correlationId?.bytes16)
             if let cipher {
-                try s.bind(15, try cipher.seal(row.payload, context: row.eventId.bytes16))
+                try s.bind(15, try cipher.seal(payload, context: p.eventId.bytes16))
             } else {
-                try s.bind(15, row.payload)
+                try s.bind(15, payload)
             }
-            try s.bind(16, row.hash)
+            try s.bind(16, hash)
             try s.run()
             return db.changes == 1
         }
