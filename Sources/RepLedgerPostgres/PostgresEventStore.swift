@@ -24,11 +24,7 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     /// The shortest range a replica reads (with `--postgres-read`).
     static let replicaMinimum: Int64 = 64
 
-    struct Head {
-        var position: Int64
-        var hash: [UInt8]
-        var recordedAt: Timestamp
-    }
+    typealias Head = ChainHead
 
     /// Seals every payload before it leaves the process: the database only
     /// ever holds ciphertext (nil: plaintext, for tests of the store alone).
@@ -114,11 +110,13 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
             let (position, hash, recordedAt, offset, versions, stored) =
                 try row.decode((Int64, ByteBuffer, Int64, Int32, [Int64], [UUID]).self)
             let head = Head(position: position, hash: hash, recordedAt: recordedAt, offset: offset)
-            guard let planned = try? plan(events, expectations, now, head: head, probe: try Probe(streams, versions, stored, self, c)) else {
+            let probe = try Probe(streams, versions, stored, self, c)
+            guard let planned = try? AppendPlanner.rows(events, expecting: expectations, now: now, head: head,
+                                                        versions: probe.versions, stored: probe.stored) else {
                 return nil
             }
-            if planned.rows.isEmpty { return planned.result }
-            return try insert(planned.rows, from: head, to: planned.head, c) ? planned.result : nil
+            if planned.rows.isEmpty { return planned.planner.result }
+            return try insert(planned.rows, from: head, to: planned.planner.head, c) ? planned.planner.result : nil
         }
     }
 
@@ -143,69 +141,15 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
                               probed: Probe?) throws -> AppendResult {
         guard let head = transaction?.head, let c = transaction?.connection else { throw StoreError.database("append outside a transaction") }
         guard !events.isEmpty else { return AppendResult(appended: [], alreadyStored: 0) }
-        let planned = try plan(events, expectations, now, head: head, probe: try probed ?? probe(events, c))
-        guard !planned.rows.isEmpty else { return planned.result }
-        guard try insert(planned.rows, from: head, to: planned.head, c) else {
+        let probe = try probed ?? probe(events, c)
+        let planned = try AppendPlanner.rows(events, expecting: expectations, now: now, head: head,
+                                             versions: probe.versions, stored: probe.stored)
+        guard !planned.rows.isEmpty else { return planned.planner.result }
+        guard try insert(planned.rows, from: head, to: planned.planner.head, c) else {
             throw StoreError.database("the account's head moved while its lock was held")
         }
-        transaction?.head = planned.head
-        return planned.result
-    }
-
-    /// The batch's rows as they will be stored, given the head and the probe:
-    /// positions, stream versions and the hash chain, with the idempotency
-    /// and expected-version rules. No database work.
-    private func plan(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion], _ now: Timestamp,
-                      head start: Head, probe: Probe) throws -> (rows: [StoredEvent], result: AppendResult, head: Head) {
-        var head = start
-        var result = AppendResult(appended: [], alreadyStored: 0)
-        let recordedAt = max(now, head.recordedAt)
-        var versions = probe.versions
-        var touched: Set<StreamName> = []
-        var seenInBatch: [UUID: [UInt8]] = [:]
-        var rows: [StoredEvent] = []
-        rows.reserveCapacity(events.count)
-
-        for proposed in events {
-            let type = proposed.event.eventType
-            let stream = proposed.stream
-            let payload = proposed.event.encodedPayload
-            let content = CanonicalBytes.content(
-                eventId: proposed.eventId, stream: stream, type: type, occurredAt: proposed.occurredAt,
-                device: proposed.device, causationId: proposed.causationId, correlationId: proposed.correlationId,
-                payload: payload)
-            if let earlier = seenInBatch[proposed.eventId] {
-                guard earlier == content else { throw StoreError.eventIdConflict(eventId: proposed.eventId, position: 0) }
-                result.alreadyStored += 1
-                continue
-            }
-            seenInBatch[proposed.eventId] = content
-            if let existing = probe.stored[proposed.eventId] {
-                guard existing.content == content else {
-                    throw StoreError.eventIdConflict(eventId: proposed.eventId, position: existing.position)
-                }
-                result.alreadyStored += 1
-                continue
-            }
-            let current = versions[stream] ?? 0
-            if !touched.contains(stream), case .exactly(let expected)? = expectations[stream], expected != current {
-                throw StoreError.wrongExpectedVersion(stream: stream, expected: .exactly(expected), actual: current)
-            }
-            touched.insert(stream)
-            let position = head.position + 1
-            let version = current + 1
-            let hash = CanonicalBytes.link(previousHash: head.hash, position: position, version: version,
-                                              recordedAt: recordedAt, content: content)
-            rows.append(StoredEvent(position: position, eventId: proposed.eventId, stream: stream, version: version, typeName: type.name,
-                                    typeCode: type.code, schema: type.schema, occurredAt: proposed.occurredAt, recordedAt: recordedAt,
-                                    device: proposed.device, causationId: proposed.causationId, correlationId: proposed.correlationId,
-                                    payload: payload, hash: hash))
-            versions[stream] = version
-            head = Head(position: position, hash: hash, recordedAt: recordedAt)
-            result.appended.append(position)
-        }
-        if !result.appended.isEmpty { result.recordedAt = recordedAt }
-        return (rows, result, head)
+        transaction?.head = planned.planner.head
+        return planned.planner.result
     }
 
     /// Where the batch's streams stand, and the batch's events stored already
@@ -300,7 +244,8 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
             binds.append(chunk.map { $0.causationId ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) })
             binds.append(chunk.map { $0.correlationId != nil })
             binds.append(chunk.map { $0.correlationId ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) })
-            binds.append(try chunk.map { e in ByteBuffer(bytes: try cipher.map { try $0.seal(e.payload, context: e.eventId.bytes16) } ?? e.payload) })
+            let seal = PayloadSeal(cipher)
+            binds.append(try chunk.map { e in ByteBuffer(bytes: try seal.sealed(e.payload, eventId: e.eventId)) })
             binds.append(chunk.map { ByteBuffer(bytes: $0.hash) })
             let columns = """
                 INSERT INTO events (account_id, position, event_id, stream, stream_version, type, type_code, schema, occurred_at,
@@ -373,11 +318,8 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
 
     /// A stored payload's plaintext (opened with the account's key when it is sealed).
     func opened(_ payload: ByteBuffer, eventId: UUID, position: Int64) throws -> [UInt8] {
-        guard let cipher else { return Array(payload.readableBytesView) }
-        do {
-            return try payload.withUnsafeReadableBytes { sealed in try cipher.open(sealed, context: eventId.bytes16) { Array($0) } }
-        } catch {
-            throw StoreError.unreadableEvent(position: position, reason: "\(error)")
+        try payload.withUnsafeReadableBytes { stored in
+            try withUnsafeBytes(of: eventId.uuid) { try PayloadSeal(cipher).opened(stored, eventId: $0, position: position) }
         }
     }
 
@@ -498,23 +440,15 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     }
 
     public func replay(from: Int64, through: Int64, _ body: (RecordedEvent) throws -> Void) throws {
+        let seal = PayloadSeal(cipher)
         try rows(from: from, through: through,
                  columns: "position, type_code, schema, occurred_at, occurred_offset, recorded_at, recorded_offset, payload, event_id") { row in
             let (position, code, schema, occurred, occurredOffset, recorded, recordedOffset, payload, eventId) =
                 try row.decode((Int64, Int32, Int32, Int64, Int32, Int64, Int32, ByteBuffer, UUID).self)
-            let event: LedgerEvent
-            do {
-                if let cipher {
-                    event = try payload.withUnsafeReadableBytes { sealed in
-                        try cipher.open(sealed, context: eventId.bytes16) { try LedgerEvent.decode(code: Int(code), schema: Int(schema), payload: $0) }
-                    }
-                } else {
-                    event = try payload.withUnsafeReadableBytes { try LedgerEvent.decode(code: Int(code), schema: Int(schema), payload: $0) }
+            let event = try payload.withUnsafeReadableBytes { stored in
+                try withUnsafeBytes(of: eventId.uuid) {
+                    try seal.event(code: Int(code), schema: Int(schema), stored: stored, eventId: $0, position: position)
                 }
-            } catch let e as CodecError {
-                throw StoreError.unreadableEvent(position: position, reason: e.description)
-            } catch let e as PayloadCipher.Failure {
-                throw StoreError.unreadableEvent(position: position, reason: e.description)
             }
             try body(RecordedEvent(position: position, occurredAt: Timestamp(millis: occurred, offsetMinutes: Int(occurredOffset)),
                                    recordedAt: Timestamp(millis: recorded, offsetMinutes: Int(recordedOffset)), event: event))

@@ -32,8 +32,7 @@ extension EventStore {
                         : "position \(row.position) appears out of order")
                     throw VerificationStop()
                 }
-                let hash = CanonicalBytes.link(previousHash: previous, position: row.position, version: row.version,
-                                                  recordedAt: row.recordedAt, content: row.content)
+                let hash = row.link(after: previous)
                 guard hash == row.hash else {
                     found = bad(row.position, "hash mismatch: the event or one before it was altered, removed or reordered")
                     throw VerificationStop()
@@ -78,8 +77,7 @@ extension EventStore {
             throw StoreError.unreadableEvent(position: position, reason: "the event a snapshot was taken at is missing")
         }
         let previous = position == 1 ? genesisHash : rows.count == 2 ? rows[0].hash : try hash(at: position - 1)
-        let hash = CanonicalBytes.link(previousHash: previous, position: row.position, version: row.version,
-                                       recordedAt: row.recordedAt, content: row.content)
+        let hash = row.link(after: previous)
         guard hash == row.hash, expectedHash.map({ $0 == row.hash }) ?? true else {
             throw StoreError.unreadableEvent(position: position, reason: "it no longer matches its hash chain")
         }

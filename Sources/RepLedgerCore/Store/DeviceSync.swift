@@ -234,8 +234,7 @@ extension SQLiteEventStore {
                 guard row.position == position, row.eventId == event.eventId else { throw PushedCopyDiffers(position: batch.headPosition) }
                 row.device = event.device
                 row.recordedAt = batch.recordedAt
-                previous = CanonicalBytes.link(previousHash: previous, position: position, version: row.version,
-                                               recordedAt: row.recordedAt, content: row.content)
+                previous = row.link(after: previous)
                 try db.with("UPDATE events SET recorded_at = ?, recorded_offset = ?, device = ?, hash = ? WHERE position = ?") { s in
                     try s.bind(1, row.recordedAt.millis)
                     try s.bind(2, Int64(row.recordedAt.offsetMinutes))
@@ -262,12 +261,7 @@ public struct PulledChain: Sendable {
     public mutating func check(_ lines: [PulledEvent]) throws {
         for line in lines {
             guard line.line.position == next else { throw RemoteHistoryRewritten(position: line.line.position) }
-            let p = line.line.proposed
-            let content = CanonicalBytes.content(eventId: p.eventId, stream: p.stream, type: p.event.eventType, occurredAt: p.occurredAt,
-                                                 device: p.device, causationId: p.causationId, correlationId: p.correlationId,
-                                                 payload: p.event.encodedPayload)
-            let hash = CanonicalBytes.link(previousHash: previous, position: line.line.position, version: line.line.version,
-                                           recordedAt: line.line.recordedAt, content: content)
+            let hash = line.line.link(after: previous)
             guard hash.hex == line.line.hash else { throw RemoteHistoryRewritten(position: line.line.position) }
             previous = hash
             next += 1

@@ -66,13 +66,8 @@ public enum JSONLBackup {
     static func checkChain(_ lines: [(number: Int, event: Line)]) throws {
         var previous: [UInt8]? = lines.first?.event.position == 1 ? genesisHash : nil
         for (number, line) in lines {
-            let p = line.proposed
-            let content = CanonicalBytes.content(eventId: p.eventId, stream: p.stream, type: p.event.eventType, occurredAt: p.occurredAt,
-                                                 device: p.device, causationId: p.causationId, correlationId: p.correlationId,
-                                                 payload: p.event.encodedPayload)
             if let previous {
-                let hash = CanonicalBytes.link(previousHash: previous, position: line.position, version: line.version,
-                                                  recordedAt: line.recordedAt, content: content)
+                let hash = line.link(after: previous)
                 guard hash.hex == line.hash else { throw ImportError.chainMismatch(line: number, position: line.position) }
             }
             guard let bytes = line.hashBytes else { throw ImportError.chainMismatch(line: number, position: line.position) }
@@ -114,6 +109,12 @@ public enum JSONLBackup {
                 out.append(b)
             }
             return out
+        }
+
+        /// The hash this line links to when it follows `previous`.
+        func link(after previous: [UInt8]) -> [UInt8] {
+            CanonicalBytes.link(previousHash: previous, position: position, version: version, recordedAt: recordedAt,
+                                content: proposed.content)
         }
 
         init(parsing text: String) throws { try self.init(json: try JSONReader.parse(text)) }

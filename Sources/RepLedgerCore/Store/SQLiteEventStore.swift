@@ -165,74 +165,30 @@ public final class SQLiteEventStore: EventStore {
         }
     }
 
-    struct Head {
-        var position: Int64
-        var hash: [UInt8]
-        var recordedAt: Timestamp
-    }
-
     func appendInTransaction(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion],
-                                     _ now: Timestamp) throws -> AppendResult {
-        var head = try readHead()
-        var versions: [StreamName: Int64] = [:]
-        var seenInBatch: [UUID: [UInt8]] = [:]
-        var result = AppendResult(appended: [], alreadyStored: 0)
-        // recordedAt never decreases along the log, so "the log as of time T" is a prefix.
-        let recordedAt = max(now, head.recordedAt)
-
+                             _ now: Timestamp) throws -> AppendResult {
+        var planner = AppendPlanner(head: try readHead(), now: now, expecting: expectations)
+        let seal = PayloadSeal(cipher)
         for proposed in events {
-            let type = proposed.event.eventType
-            let stream = proposed.stream
-            let payload = proposed.event.encodedPayload
-            let content = CanonicalBytes.content(
-                eventId: proposed.eventId, stream: stream, type: type, occurredAt: proposed.occurredAt,
-                device: proposed.device, causationId: proposed.causationId, correlationId: proposed.correlationId,
-                payload: payload)
-
-            if let earlier = seenInBatch[proposed.eventId] {
-                guard earlier == content else { throw StoreError.eventIdConflict(eventId: proposed.eventId, position: 0) }
-                result.alreadyStored += 1
-                continue
-            }
-            seenInBatch[proposed.eventId] = content
-
-            let current: Int64
-            if let v = versions[stream] {
-                current = v
-            } else {
-                current = try version(of: stream)
-            }
-            let position = head.position + 1
-            let version = current + 1
-            let hash = CanonicalBytes.link(previousHash: head.hash, position: position, version: version,
-                                           recordedAt: recordedAt, content: content)
+            guard let candidate = try planner.candidate(for: proposed, storedVersion: version(of:)) else { continue }
             // New ids are the common case: try the insert, and look at the stored
             // event only when its id turns out to be taken.
-            guard try insertIfNew(proposed, stream: stream, type: type, payload: payload, position: position,
-                                  version: version, recordedAt: recordedAt, hash: hash) else {
-                let stored = try storedContent(of: proposed.eventId)
-                guard let stored, stored.content == content else {
-                    throw StoreError.eventIdConflict(eventId: proposed.eventId, position: stored?.position ?? 0)
+            if try insertIfNew(candidate.row, seal) {
+                try planner.accept(candidate)
+            } else {
+                guard let stored = try storedContent(of: proposed.eventId) else {
+                    throw StoreError.eventIdConflict(eventId: proposed.eventId, position: 0)
                 }
-                result.alreadyStored += 1
-                continue
+                try planner.alreadyStored(candidate, at: stored.position, content: stored.content)
             }
-            // Checked once new events reach the stream: a retry whose events are all stored is a no-op.
-            if versions[stream] == nil, case .exactly(let expected)? = expectations[stream], expected != current {
-                throw StoreError.wrongExpectedVersion(stream: stream, expected: .exactly(expected), actual: current)
-            }
-            versions[stream] = version
-            head = Head(position: position, hash: hash, recordedAt: recordedAt)
-            result.appended.append(position)
         }
-        if !result.appended.isEmpty { result.recordedAt = recordedAt }
-        return result
+        return planner.result
     }
 
-    func readHead() throws -> Head {
+    func readHead() throws -> ChainHead {
         try db.with("SELECT position, hash, recorded_at, recorded_offset FROM events ORDER BY position DESC LIMIT 1") { s in
-            guard try s.step() else { return Head(position: 0, hash: Self.genesisHash, recordedAt: Timestamp(millis: .min)) }
-            return Head(position: s.int(0), hash: s.bytes(1), recordedAt: Timestamp(millis: s.int(2), offsetMinutes: Int(s.int(3))))
+            guard try s.step() else { return .genesis }
+            return ChainHead(position: s.int(0), hash: s.bytes(1), recordedAt: Timestamp(millis: s.int(2), offsetMinutes: Int(s.int(3))))
         }
     }
 
@@ -245,35 +201,30 @@ public final class SQLiteEventStore: EventStore {
         }
     }
 
-    /// Inserts the event unless its id is stored already; false when it was.
-    private func insertIfNew(_ p: ProposedEvent, stream: StreamName, type: EventType, payload: [UInt8], position: Int64,
-                             version: Int64, recordedAt: Timestamp, hash: [UInt8]) throws -> Bool {
+    /// Inserts the row unless its id is stored already; false when it was.
+    private func insertIfNew(_ row: StoredEvent, _ seal: PayloadSeal) throws -> Bool {
         try db.with("""
             INSERT INTO events (position, event_id, stream, stream_version, type, type_code, schema,
                 occurred_at, occurred_offset, recorded_at, recorded_offset, device, causation_id, correlation_id, payload, hash)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (event_id) DO NOTHING
             """) { s in
-            try s.bind(1, position)
-            try s.bind(2, p.eventId.bytes16)
-            try s.bind(3, stream.raw)
-            try s.bind(4, version)
-            try s.bind(5, type.name)
-            try s.bind(6, Int64(type.code))
-            try s.bind(7, Int64(type.schema))
-            try s.bind(8, p.occurredAt.millis)
-            try s.bind(9, Int64(p.occurredAt.offsetMinutes))
-            try s.bind(10, recordedAt.millis)
-            try s.bind(11, Int64(recordedAt.offsetMinutes))
-            try s.bind(12, p.device)
-            try s.bind(13, p.causationId?.bytes16)
-            try s.bind(14, p.correlationId?.bytes16)
-            if let cipher {
-                try s.bind(15, try cipher.seal(payload, context: p.eventId.bytes16))
-            } else {
-                try s.bind(15, payload)
-            }
-            try s.bind(16, hash)
+            try s.bind(1, row.position)
+            try s.bind(2, row.eventId.bytes16)
+            try s.bind(3, row.stream.raw)
+            try s.bind(4, row.version)
+            try s.bind(5, row.typeName)
+            try s.bind(6, Int64(row.typeCode))
+            try s.bind(7, Int64(row.schema))
+            try s.bind(8, row.occurredAt.millis)
+            try s.bind(9, Int64(row.occurredAt.offsetMinutes))
+            try s.bind(10, row.recordedAt.millis)
+            try s.bind(11, Int64(row.recordedAt.offsetMinutes))
+            try s.bind(12, row.device)
+            try s.bind(13, row.causationId?.bytes16)
+            try s.bind(14, row.correlationId?.bytes16)
+            try s.bind(15, try seal.sealed(row.payload, eventId: row.eventId))
+            try s.bind(16, row.hash)
             try s.run()
             return db.changes == 1
         }
@@ -356,22 +307,12 @@ public final class SQLiteEventStore: EventStore {
             """) { s in
             try s.bind(1, from)
             try s.bind(2, through)
+            let seal = PayloadSeal(cipher)
             while try s.step() {
                 let position = s.int(0)
-                let event: LedgerEvent
-                do {
-                    if let cipher {
-                        event = try cipher.open(s.blob(7), context: s.blob(8)) {
-                            try LedgerEvent.decode(code: Int(s.int(1)), schema: Int(s.int(2)), payload: $0)
-                        }
-                    } else {
-                        event = try LedgerEvent.decode(code: Int(s.int(1)), schema: Int(s.int(2)), payload: s.blob(7))
-                    }
-                } catch let e as CodecError {
-                    throw StoreError.unreadableEvent(position: position, reason: e.description)
-                } catch let e as PayloadCipher.Failure {
-                    throw StoreError.unreadableEvent(position: position, reason: e.description)
-                }
+                let event = try seal.event(code: Int(s.int(1)), schema: Int(s.int(2)), stored: s.blob(7),
+                                           eventId: cipher == nil ? UnsafeRawBufferPointer(start: nil, count: 0) : s.blob(8),
+                                           position: position)
                 try body(RecordedEvent(position: position, occurredAt: Timestamp(millis: s.int(3), offsetMinutes: Int(s.int(4))),
                                        recordedAt: Timestamp(millis: s.int(5), offsetMinutes: Int(s.int(6))), event: event))
             }
@@ -412,16 +353,7 @@ public final class SQLiteEventStore: EventStore {
 extension StoredEvent {
     /// A row of `SELECT \(SQLiteEventStore.columns)`, its payload opened with `cipher` when the file is sealed.
     init(_ s: SQLiteStatement, cipher: PayloadCipher?) throws {
-        var payload: [UInt8]
-        if let cipher {
-            do {
-                payload = try cipher.open(s.blob(14), context: s.blob(1)) { Array($0) }
-            } catch {
-                throw StoreError.unreadableEvent(position: s.int(0), reason: "\(error)")
-            }
-        } else {
-            payload = s.bytes(14)
-        }
+        let payload = try PayloadSeal(cipher).opened(s.blob(14), eventId: s.blob(1), position: s.int(0))
         self.init(position: s.int(0), eventId: try Self.uuid(s.blob(1), position: s.int(0)), stream: StreamName(s.text(2)),
                   version: s.int(3), typeName: s.text(4), typeCode: Int(s.int(5)), schema: Int(s.int(6)),
                   occurredAt: Timestamp(millis: s.int(7), offsetMinutes: Int(s.int(8))),

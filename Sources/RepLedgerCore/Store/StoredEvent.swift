@@ -37,6 +37,11 @@ public struct StoredEvent: Sendable {
         self.hash = hash
     }
 
+    /// The hash this row links to when it follows `previous` (what it stores, unless it was altered).
+    public func link(after previous: [UInt8]) -> [UInt8] {
+        CanonicalBytes.link(previousHash: previous, position: position, version: version, recordedAt: recordedAt, content: content)
+    }
+
     /// The content bytes, rebuilt from the stored columns (type by its stored name and schema).
     public var content: [UInt8] {
         CanonicalBytes.content(eventId: eventId, stream: stream, type: EventType(typeName, code: typeCode, schema: schema),
