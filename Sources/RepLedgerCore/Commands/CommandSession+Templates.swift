@@ -114,15 +114,12 @@ extension CommandSession {
     }
 
     private func checkTemplateLimit(_ catalog: TemplateCatalogState) throws(Refusal) {
-        if let limit = account.entitlements.templateLimit(at: context.occurredAt), catalog.live.count >= limit {
-            throw .templateLimit(limit: limit, products: Product.allCases.filter { !$0.grantsCoach })
-        }
+        try Invariants.checkNewTemplate(liveTemplates: catalog.live.count, entitlements: account.entitlements, at: context.occurredAt)
     }
 
     private static func templateName(_ name: String) throws(Refusal) -> String {
         let clean = name.trimmingSpaces()
-        guard !clean.isEmpty else { throw .invalidName("a template needs a name") }
-        guard clean.count <= 100 else { throw .invalidName("keep a template name to 100 characters") }
+        try Invariants.check(name: clean, of: .template)
         return clean
     }
 }

@@ -111,8 +111,7 @@ public struct CommandSession {
     public mutating func defineExercise(name: String, primaryMuscles: [Muscle], secondaryMuscles: [Muscle] = [],
                                         equipment: [Equipment] = [], kind: ExerciseKind = .strength) throws(Refusal) -> String {
         let clean = name.trimmingSpaces()
-        guard !clean.isEmpty else { throw .invalidName("an exercise needs a name") }
-        guard clean.count <= 100 else { throw .invalidName("keep it to 100 characters") }
+        try Invariants.check(name: clean, of: .exercise)
         guard !primaryMuscles.isEmpty else { throw .invalidName("give at least one --muscle") }
         if let existing = library.exactMatch(clean) { throw .exerciseExists(name: existing.name, exerciseId: existing.exerciseId) }
         var e = ExerciseDefined()
@@ -133,7 +132,7 @@ public struct CommandSession {
     public mutating func startWorkout(name: String, origin: WorkoutOrigin = .empty, templateId: UUID? = nil,
                                       programId: UUID? = nil, programDayIndex: Int? = nil) throws -> UUID {
         let clean = name.trimmingSpaces()
-        guard clean.count <= 200 else { throw Refusal.invalidName("keep a workout name to 200 characters") }
+        try Invariants.check(name: clean, of: .workout)
         let id = ids.next()
         workouts[id] = WorkoutState(workoutId: id)
         expectations[.workout(id)] = .exactly(0)

@@ -52,9 +52,7 @@ public enum EventAdmission {
                 switch e.event {
                 case .templateCreated, .templateDuplicated:
                     let catalog = try templates ?? ledger.templates()
-                    if let limit = account.entitlements.templateLimit(at: e.occurredAt), catalog.live.count >= limit {
-                        throw Refusal.templateLimit(limit: limit, products: Product.allCases.filter { !$0.grantsCoach })
-                    }
+                    try Invariants.checkNewTemplate(liveTemplates: catalog.live.count, entitlements: account.entitlements, at: e.occurredAt)
                 default: break
                 }
             } catch let refusal as Refusal {
@@ -72,17 +70,13 @@ public enum EventAdmission {
     /// The value checks of DOMAIN.md §2, §13 and §15 on one payload, and the
     /// deciders' limits on names and notes.
     static func checkValues(_ event: LedgerEvent) throws(Refusal) {
-        func name(_ text: String, _ what: String, _ limit: Int) throws(Refusal) {
-            guard !text.trimmingSpaces().isEmpty else { throw .invalidName("\(what) needs a name") }
-            guard text.count <= limit else { throw .invalidName("keep \(what) name to \(limit) characters") }
-        }
         func note(_ text: String?) throws(Refusal) { try SetValidation.validateNote(text) }
         switch event {
-        case .workoutStarted(let e): guard e.name.count <= 200 else { throw .invalidName("keep a workout name to 200 characters") }
-        case .templateCreated(let e): try name(e.name, "a template", 100)
-        case .templateRenamed(let e): try name(e.name, "a template", 100)
-        case .exerciseDefined(let e): try name(e.name, "an exercise", 100)
-        case .exerciseRenamed(let e): try name(e.name, "an exercise", 100)
+        case .workoutStarted(let e): try Invariants.check(name: e.name, of: .workout)
+        case .templateCreated(let e): try Invariants.check(name: e.name, of: .template)
+        case .templateRenamed(let e): try Invariants.check(name: e.name, of: .template)
+        case .exerciseDefined(let e): try Invariants.check(name: e.name, of: .exercise)
+        case .exerciseRenamed(let e): try Invariants.check(name: e.name, of: .exercise)
         case .workoutNoteSet(let e): try note(e.text)
         case .setLogged(let e):
             try note(e.notes)
@@ -93,17 +87,7 @@ public enum EventAdmission {
             try SetValidation.validate(e.changes)
         case .bodyweightMeasured(let e): try e.weight.validate()
         case .programHoldsTimed(let e): for h in e.holds { try ProgramGenerator.validate(h) }
-        case .healthSampleRecorded(let e):
-            switch e.kind {
-            case .heartRate:
-                guard e.value.isFinite, CommandSession.heartRateRange.contains(e.value) else {
-                    throw .invalidMeasure("heart rate \(e.value.formatted) bpm", reason: "give 20 to 250 bpm")
-                }
-            case .activeEnergy:
-                guard e.value.isFinite, e.value >= 0, e.value <= CommandSession.maximumEnergySampleKcal else {
-                    throw .invalidMeasure("active energy \(e.value.formatted) kcal", reason: "give 0 to 10000 kcal")
-                }
-            }
+        case .healthSampleRecorded(let e): try Invariants.check(sample: e.value, of: e.kind)
         default: break
         }
     }

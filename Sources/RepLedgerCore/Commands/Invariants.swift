@@ -1,0 +1,54 @@
+/// The rules on names, watch samples and the Free template limit, written
+/// once: the deciders apply them to what a person typed, `EventAdmission`
+/// to what a device pushed (set values and notes: `SetValidation`).
+public enum Invariants {
+    /// What a name names, with its longest length.
+    public enum Named: Sendable {
+        case exercise, template, workout
+
+        public var limit: Int { self == .workout ? 200 : 100 }
+        /// A workout may be unnamed (it is shown by its date); the others need a name.
+        var required: Bool { self != .workout }
+        var article: String {
+            switch self {
+            case .exercise: return "an exercise"
+            case .template: return "a template"
+            case .workout: return "a workout"
+            }
+        }
+    }
+
+    /// A name as it is stored: not blank where one is required, and at most
+    /// `what.limit` characters.
+    public static func check(name: String, of what: Named) throws(Refusal) {
+        if what.required, name.trimmingSpaces().isEmpty { throw .invalidName("\(what.article) needs a name") }
+        guard name.count <= what.limit else { throw .invalidName("keep \(what.article) name to \(what.limit) characters") }
+    }
+
+    /// The plausible range of a heart-rate sample, in beats per minute.
+    public static let heartRateRange = 20.0...250.0
+    /// More active energy than this in one sample is a sensor error, not a workout.
+    public static let maximumEnergySampleKcal = 10_000.0
+
+    /// A watch sample's value for its kind (DOMAIN.md §13).
+    public static func check(sample value: Double, of kind: HealthSampleKind) throws(Refusal) {
+        switch kind {
+        case .heartRate:
+            guard value.isFinite, heartRateRange.contains(value) else {
+                throw .invalidMeasure("heart rate \(value.formatted) bpm", reason: "give 20 to 250 bpm")
+            }
+        case .activeEnergy:
+            guard value.isFinite, value >= 0, value <= maximumEnergySampleKcal else {
+                throw .invalidMeasure("active energy \(value.formatted) kcal", reason: "give 0 to 10000 kcal")
+            }
+        }
+    }
+
+    /// One more live template at `time`: refused past the Free limit unless
+    /// a Pro product is active then.
+    public static func checkNewTemplate(liveTemplates: Int, entitlements: EntitlementState, at time: Timestamp) throws(Refusal) {
+        if let limit = entitlements.templateLimit(at: time), liveTemplates >= limit {
+            throw .templateLimit(limit: limit, products: Product.allCases.filter { !$0.grantsCoach })
+        }
+    }
+}
