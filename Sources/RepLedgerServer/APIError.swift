@@ -18,8 +18,7 @@ public struct APIError: Error, Sendable, Equatable {
                                               message: "give a valid token: Authorization: Bearer TOKEN (see `ledger server token create`)")
     public static func forbidden(_ message: String) -> APIError { APIError(status: 403, code: "forbidden", message: message) }
     public static func notFound(_ message: String) -> APIError { APIError(status: 404, code: "notFound", message: message) }
-    public static let tooLarge = APIError(status: 413, code: "tooLarge",
-                                          message: "the body is too large: send at most 4 MiB and 5000 events per request")
+    public static let tooLarge = APIError(status: 413, code: "tooLarge", message: PushBatch.Malformed.tooLarge.description)
     public static func storage(_ message: String) -> APIError { APIError(status: 503, code: "storage", message: message) }
     public static let erased = APIError(status: 410, code: "erased",
                                         message: "this account was erased: its events can never be read, and none are served")
@@ -39,6 +38,11 @@ public struct APIError: Error, Sendable, Equatable {
     public static func from(_ error: Error, query: Bool = false) -> APIError {
         switch error {
         case let e as APIError: return e
+        case let e as PushBatch.Malformed:
+            switch e {
+            case .tooLarge: return .tooLarge
+            case .invalid(let why): return .badRequest(why)
+            }
         case let e as EventAdmission.Refused:
             return APIError(status: 422, code: e.refusal.code, message: e.refusal.description, details: ["eventId": e.eventId.lowercased])
         case let e as Refusal:

@@ -91,7 +91,7 @@ public final class LedgerAPI: Sendable {
     /// deciders make; events stored already (same id and content) are counted,
     /// not appended again.
     public func push(_ body: String, caller: AccountDirectory.Caller, log: AccountLog) throws -> JSONValue {
-        let batch = try EventBatch(json: body, device: caller.device)
+        let batch = try PushBatch(json: body, device: caller.device)
         // Before the append: a roster may miss no grant the log holds.
         try CoachClientIndex.note(batch.events, client: log.accountId, in: accounts.table)
         let (result, head, due) = try log.withLedger { ledger in

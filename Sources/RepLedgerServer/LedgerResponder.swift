@@ -149,12 +149,12 @@ struct LedgerResponder: HTTPResponder {
         case "events" where tail.count == 1:
             try allow(method, [.get, .post])
             if method == .post {
-                if let length = request.headers[.contentLength].flatMap(Int.init), length > EventBatch.maximumBytes {
+                if let length = request.headers[.contentLength].flatMap(Int.init), length > PushBatch.maximumBytes {
                     try await Self.refuseBody(request, length: length)
                 }
                 let body: ByteBuffer
                 do {
-                    body = try await request.body.collect(upTo: EventBatch.maximumBytes)
+                    body = try await request.body.collect(upTo: PushBatch.maximumBytes)
                 } catch is NIOTooManyBytesError {
                     // A body sent without its length: refused as soon as it passes the limit.
                     throw APIError.tooLarge

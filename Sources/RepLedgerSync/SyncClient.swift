@@ -157,7 +157,7 @@ public struct SyncClient: @unchecked Sendable {
 
     enum PushAnswer { case accepted(Int, Stored?), refused(UUID, String, String) }
 
-    static func body(_ events: [EventEnvelope]) -> String { PushBatchJSON.write(events.map(ProposedEvent.init)) }
+    static func body(_ events: [EventEnvelope]) -> String { PushBatch(events: events.map(ProposedEvent.init)).json }
 
     func push(_ events: [EventEnvelope], body: String) async throws -> PushAnswer {
         guard !events.isEmpty else { return .accepted(0, nil) }

@@ -1,12 +1,11 @@
 import Foundation
-import RepLedgerCore
-@testable import RepLedgerServer
+@testable import RepLedgerCore
 import Testing
 
 /// A pushed batch is read in place, straight from the body's bytes; the tree
 /// reader answers everything else. Both must agree on every body: the same
 /// events when the in-place reader accepts, the tree's answer when it does not.
-@Suite struct EventBatchTests {
+@Suite struct PushBatchTests {
     /// Every event type the library seed and the demo's twelve weeks hold, as a device pushes them.
     static let corpus: [ProposedEvent] = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repledger-batch-\(UUID().uuidString)")
@@ -30,9 +29,9 @@ import Testing
 
     /// The in-place reading of `body` agrees with the tree's, and the public reader answers as the tree does.
     func agree(_ body: String, inPlace expected: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
-        let tree = Result { () throws(APIError) in try EventBatch(tree: body, device: "phone") }
-        let inPlace = EventBatch.readInPlace(Array(body.utf8), device: "phone")
-        let public_ = Result { () throws(APIError) in try EventBatch(json: body, device: "phone") }
+        let tree = Result { () throws(PushBatch.Malformed) in try PushBatch(tree: body, device: "phone") }
+        let inPlace = PushBatch.readInPlace(Array(body.utf8), device: "phone")
+        let public_ = Result { () throws(PushBatch.Malformed) in try PushBatch(json: body, device: "phone") }
         if let expected { #expect((inPlace != nil) == expected, "in place: \(inPlace != nil)", sourceLocation: sourceLocation) }
         switch (tree, public_) {
         case (.success(let t), .success(let p)):
@@ -52,16 +51,27 @@ import Testing
         #expect(Set(corpus.map(\.event.eventType.name)).count >= 10)
         for start in stride(from: 0, to: corpus.count, by: 500) {
             let events = Array(corpus[start..<min(start + 500, corpus.count)])
-            let body = PushBatchJSON.write(events)
-            let read = try #require(EventBatch.readInPlace(Array(body.utf8), device: "phone"))
+            let body = PushBatch(events: events).json
+            let read = try #require(PushBatch.readInPlace(Array(body.utf8), device: "phone"))
             // The token's device, not the event's, is what a server records.
             #expect(read.events == events.map { var e = $0; e.device = "phone"; return e })
             agree(body, inPlace: true)
         }
     }
 
+    @Test func theDevicesWriterAndTheServersReaderAgreeOnExpectations() throws {
+        let events = Array(Self.corpus.suffix(40))
+        let expected = Dictionary(uniqueKeysWithValues: Set(events.map(\.stream)).map { ($0, ExpectedVersion.exactly(3)) })
+        let body = PushBatch(events: events, expectedVersions: expected).json
+        let read = try PushBatch(json: body, device: "phone")
+        #expect(read.expectedVersions == expected)
+        #expect(read.events.map(\.eventId) == events.map(\.eventId))
+        #expect(read.json == body)
+        agree(body, inPlace: true)
+    }
+
     @Test func otherShapesReadAsTheTreeReadsThem() throws {
-        let one = PushBatchJSON.write([try #require(Self.corpus.first { if case .setLogged = $0.event { true } else { false } })])
+        let one = PushBatch(events: [try #require(Self.corpus.first { if case .setLogged = $0.event { true } else { false } })]).json
         let event = String(one.dropFirst(#"{"events":["#.count).dropLast(2))
         let payload = String(event[event.range(of: #""payload":"#)!.upperBound...].dropLast())
         func batch(_ events: String...) -> String { #"{"events":[\#(events.joined(separator: ","))]}"# }
@@ -92,7 +102,7 @@ import Testing
         agree(batch(event.replacingOccurrences(of: #"{"workoutId":"#, with: #"{"extra":1,"workoutId":"#)), inPlace: false)
         agree(#"{"expectedVersions":{"s":-1},"events":[\#(event)]}"#, inPlace: false)
         agree(batch(event.replacingOccurrences(of: #"{"eventId""#, with: #"{"deep":\#(String(repeating: "[", count: 62) + String(repeating: "]", count: 62)),"eventId""#)), inPlace: false)
-        agree(batch(Array(repeating: event, count: EventBatch.maximumEvents + 1).joined(separator: ",")), inPlace: false)
+        agree(batch(Array(repeating: event, count: PushBatch.maximumEvents + 1).joined(separator: ",")), inPlace: false)
     }
 
     /// JSON text with whitespace around every structural character outside strings.
