@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "RepLedgerProjections", targets: ["RepLedgerProjections"]),
         .library(name: "RepLedgerSnapshots", targets: ["RepLedgerSnapshots"]),
         .library(name: "RepLedgerPostgres", targets: ["RepLedgerPostgres"]),
+        .library(name: "RepLedgerImport", targets: ["RepLedgerImport"]),
+        .library(name: "RepLedgerDemo", targets: ["RepLedgerDemo"]),
         // For tests and benchmarks only: a certificate chain of their own and StoreKit transactions signed with it.
         .library(name: "StoreKitTestSupport", targets: ["StoreKitTestSupport"]),
     ],
@@ -50,9 +52,25 @@ let package = Package(
             dependencies: [
                 "CSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CSV", package: "CSV.swift"),
             ],
             path: "Sources/RepLedgerCore"
+        ),
+        // Other apps' exports (Strong, Hevy, FitNotes) read into commands
+        // that the core's deciders check, as a person's would be.
+        .target(
+            name: "RepLedgerImport",
+            dependencies: [
+                "RepLedgerCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ],
+            path: "Sources/RepLedgerImport"
+        ),
+        // `ledger demo`'s twelve weeks, made through the deciders.
+        .target(
+            name: "RepLedgerDemo",
+            dependencies: ["RepLedgerCore"],
+            path: "Sources/RepLedgerDemo"
         ),
         .target(
             name: "RepLedgerProjections",
@@ -136,6 +154,8 @@ let package = Package(
             name: "ledger",
             dependencies: [
                 "RepLedgerCore",
+                "RepLedgerImport",
+                "RepLedgerDemo",
                 "RepLedgerProjections",
                 "RepLedgerSnapshots",
                 "RepLedgerQueries",
@@ -163,6 +183,8 @@ let package = Package(
             name: "RepLedgerCoreTests",
             dependencies: [
                 "RepLedgerCore",
+                "RepLedgerImport",
+                "RepLedgerDemo",
                 "RepLedgerPostgres",
                 "LedgerTestSupport",
                 "RepLedgerProjections",

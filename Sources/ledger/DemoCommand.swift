@@ -1,6 +1,7 @@
 import LedgerShell
 import ArgumentParser
 import RepLedgerCore
+import RepLedgerDemo
 import RepLedgerProjections
 
 struct DemoCommand: ParsableCommand {

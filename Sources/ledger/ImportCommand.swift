@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerShell
 import RepLedgerCore
+import RepLedgerImport
 import RepLedgerSnapshots
 
 /// `ledger import strong|hevy|fitnotes|jsonl FILE`.

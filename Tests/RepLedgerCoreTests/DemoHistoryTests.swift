@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RepLedgerCore
+@testable import RepLedgerDemo
 @testable import RepLedgerProjections
 
 @Suite("Demo history")

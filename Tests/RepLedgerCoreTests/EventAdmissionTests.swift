@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RepLedgerCore
+@testable import RepLedgerDemo
 
 /// `EventAdmission`, the checks a pushed batch passes before it is appended:
 /// what the deciders made passes, and what a decider refuses is refused the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RepLedgerCore
+@testable import RepLedgerDemo
 
 /// A pull page is read in place, straight from its bytes; the tree reader
 /// answers the rest. Both must read every page to the same lines.

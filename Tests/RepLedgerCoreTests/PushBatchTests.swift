@@ -1,5 +1,6 @@
 import Foundation
 @testable import RepLedgerCore
+@testable import RepLedgerDemo
 import Testing
 
 /// A pushed batch is read in place, straight from the body's bytes; the tree

@@ -104,7 +104,7 @@ public enum CivilCalendar {
         return (Int(m <= 2 ? y + 1 : y), Int(m), Int(d))
     }
 
-    static func daysInMonth(_ year: Int, _ month: Int) -> Int {
+    public static func daysInMonth(_ year: Int, _ month: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -194,7 +194,7 @@ func pad(_ v: Int, _ width: Int) -> String {
 }
 
 /// `YYYY-MM-DD HH:MM:SS`, the wall-clock form of exports and workout identities.
-func dateTimeText(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int) -> String {
+public func dateTimeText(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int) -> String {
     "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2)) \(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
 }
 

@@ -77,7 +77,8 @@ public struct Weight: Sendable, Hashable, PayloadRecord {
 }
 
 extension String {
-    func trimmingSpaces() -> String {
+    /// The text without leading and trailing white space (the one trim every reader of typed or imported text uses).
+    public func trimmingSpaces() -> String {
         // Most strings have nothing to trim: two byte checks answer that (imports call this per field).
         if let f = utf8.first, let l = utf8.last, f > 0x20, f < 0x80, l > 0x20, l < 0x80 { return self }
         var s = Substring(self)

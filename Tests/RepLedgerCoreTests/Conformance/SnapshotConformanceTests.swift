@@ -1,6 +1,7 @@
 import Foundation
 import LedgerTestSupport
 import RepLedgerCore
+@testable import RepLedgerDemo
 import RepLedgerProjections
 import RepLedgerSnapshots
 import Testing

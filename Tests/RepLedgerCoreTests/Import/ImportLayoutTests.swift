@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RepLedgerCore
+@testable import RepLedgerImport
 import RepLedgerProjections
 
 /// Layouts and rules met in lifters' real files, each on a fixture made in

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RepLedgerCore
+@testable import RepLedgerImport
 import RepLedgerProjections
 
 @Suite("Import refusals, idempotency and time zones")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import RepLedgerCore
+@testable import RepLedgerImport
 import RepLedgerProjections
 
 extension TempLedger {

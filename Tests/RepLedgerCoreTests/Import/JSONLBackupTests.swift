@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import RepLedgerCore
+@testable import RepLedgerImport
+@testable import RepLedgerDemo
 
 @Suite("JSONL backup and restore")
 struct JSONLBackupTests {

@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerCore
 
 /// A local date and time as an export writes it: no zone. It becomes a
 /// `Timestamp` only with the zone the lifter trained in (`--timezone`).

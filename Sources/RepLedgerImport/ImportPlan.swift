@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RepLedgerCore
 
 /// Turns an export's rows into ledger commands, workout by workout, through
 /// the same `CommandSession` deciders as the CLI: every set is validated

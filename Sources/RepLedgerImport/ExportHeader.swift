@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerCore
 
 /// What a column of a Strong-style export means, whatever language or order
 /// its header uses.

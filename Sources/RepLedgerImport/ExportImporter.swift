@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RepLedgerCore
 
 /// What an import did, for the CLI's summary and JSON answer.
 public struct ImportSummary: Sendable {

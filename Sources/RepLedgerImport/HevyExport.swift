@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerCore
 
 /// Hevy's CSV export: one header, with the units in the column names.
 enum HevyExport {

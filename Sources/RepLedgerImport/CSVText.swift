@@ -1,5 +1,6 @@
 import CSV
 import Foundation
+import RepLedgerCore
 
 /// One CSV record and the physical line it starts on (1 = the header), so an
 /// error can point at the line a person sees in an editor even when earlier

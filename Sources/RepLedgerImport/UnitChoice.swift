@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerCore
 
 /// How an export's weights and distances get their units: from a column
 /// name (`Weight (kg)`), from a unit column on every row, or, for a file

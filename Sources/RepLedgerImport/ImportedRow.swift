@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerCore
 
 /// One row of an export, in the ledger's terms, whatever app wrote it.
 public struct ImportedRow: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerCore
 
 /// Reading the numbers, durations and weights of exports, with the rules for
 /// their quirks in one place.

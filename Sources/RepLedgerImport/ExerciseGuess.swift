@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerCore
 
 /// Muscles, equipment and kind for an exercise an export names but the
 /// library lacks. A guess from the name (and FitNotes' category) is enough

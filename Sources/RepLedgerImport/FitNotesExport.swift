@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerCore
 
 /// FitNotes' CSV export: one row per set, one workout per day, no set
 /// numbers, and exercise names (or comments) that may hold unquoted commas.

@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerCore
 
 /// Twelve weeks of a four-day upper/lower plan, built through the same
 /// command path as the CLI: warm-ups, progressive overload, a missed week,
@@ -165,18 +166,5 @@ public enum DemoHistory {
         let offset = day < summerTimeEnds ? 120 : 60
         let local = day * 86_400_000 + Int64(hour * 3_600_000 + minute * 60_000)
         return Timestamp(millis: local - Int64(offset) * 60_000, offsetMinutes: offset)
-    }
-}
-
-/// Deterministic pseudo-random numbers for generated data.
-public struct SplitMix: Sendable {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

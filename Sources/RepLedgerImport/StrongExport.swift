@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerCore
 
 /// Strong's CSV exports. Their headers come in several layouts and in the
 /// app's languages, so columns are found by meaning (`ExportHeader`), in any
