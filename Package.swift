@@ -1,13 +1,23 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Layout: Sources/ holds the SQLite binding, the core (events, codec, store,
-// commands) and the `ledger` executable; Projections/ and Snapshots/ are
-// their own targets so the fold logic never reaches into storage. The server,
-// its PostgreSQL storage and device sync build as `ledger-server`, which
-// `ledger serve|server|sync` runs: `ledger demo` and every device command
-// build without SwiftNIO, Hummingbird, AsyncHTTPClient or postgres-nio.
-// LedgerShell is what both executables print and parse with.
+// The targets, along the architecture (docs/DESIGN.md, "Module map"):
+//   RepLedgerCore         the domain: events and their codec, commands and
+//                         their rules (pure deciders), the EventStore protocol
+//                         with the append planner, sealing and verify. No I/O
+//                         but through a store.
+//   RepLedgerSQLite       the event store in one SQLite file, a device's sync tables.
+//   RepLedgerPostgres     the event store on PostgreSQL (the server's other backend).
+//   RepLedgerProjections  the fold and its views (Projections/).
+//   RepLedgerSnapshots    snapshots of folds over any store (Snapshots/).
+//   RepLedgerQueries      each query's answer and JSON document, for the CLI and the server.
+//   RepLedgerImport       other apps' exports read into commands.
+//   RepLedgerDemo         the demo's twelve weeks.
+//   RepLedgerServer, RepLedgerSync   the sync server and a device's sync client.
+//   LedgerShell, ledger, ledger-server   what a person runs; the edges that word errors.
+// `ledger demo` and every device command build without SwiftNIO,
+// Hummingbird, AsyncHTTPClient or postgres-nio: those are `ledger-server`'s,
+// which `ledger serve|server|sync` runs.
 let package = Package(
     name: "RepLedger",
     platforms: [.macOS(.v13)],
@@ -15,6 +25,7 @@ let package = Package(
         .executable(name: "ledger", targets: ["ledger"]),
         .executable(name: "ledger-server", targets: ["ledger-server"]),
         .library(name: "RepLedgerCore", targets: ["RepLedgerCore"]),
+        .library(name: "RepLedgerSQLite", targets: ["RepLedgerSQLite"]),
         .library(name: "RepLedgerProjections", targets: ["RepLedgerProjections"]),
         .library(name: "RepLedgerSnapshots", targets: ["RepLedgerSnapshots"]),
         .library(name: "RepLedgerPostgres", targets: ["RepLedgerPostgres"]),
@@ -50,10 +61,20 @@ let package = Package(
         .target(
             name: "RepLedgerCore",
             dependencies: [
-                "CSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Sources/RepLedgerCore"
+        ),
+        // The event store in one SQLite file (a device's ledger, or one
+        // account's file on a server), with a device's sync tables.
+        .target(
+            name: "RepLedgerSQLite",
+            dependencies: [
+                "CSQLite",
+                "RepLedgerCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Sources/RepLedgerSQLite"
         ),
         // Other apps' exports (Strong, Hevy, FitNotes) read into commands
         // that the core's deciders check, as a person's would be.
@@ -107,6 +128,7 @@ let package = Package(
             name: "RepLedgerServer",
             dependencies: [
                 "RepLedgerCore",
+                "RepLedgerSQLite",
                 "RepLedgerProjections",
                 "RepLedgerQueries",
                 "RepLedgerSnapshots",
@@ -133,6 +155,7 @@ let package = Package(
             name: "RepLedgerSync",
             dependencies: [
                 "RepLedgerCore",
+                "RepLedgerSQLite",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -143,6 +166,7 @@ let package = Package(
             name: "LedgerShell",
             dependencies: [
                 "RepLedgerCore",
+                "RepLedgerSQLite",
                 "RepLedgerProjections",
                 "RepLedgerSnapshots",
                 "RepLedgerQueries",
@@ -154,6 +178,7 @@ let package = Package(
             name: "ledger",
             dependencies: [
                 "RepLedgerCore",
+                "RepLedgerSQLite",
                 "RepLedgerImport",
                 "RepLedgerDemo",
                 "RepLedgerProjections",
@@ -168,6 +193,7 @@ let package = Package(
             name: "ledger-server",
             dependencies: [
                 "RepLedgerCore",
+                "RepLedgerSQLite",
                 "RepLedgerSnapshots",
                 "LedgerShell",
                 "RepLedgerServer",
@@ -183,6 +209,7 @@ let package = Package(
             name: "RepLedgerCoreTests",
             dependencies: [
                 "RepLedgerCore",
+                "RepLedgerSQLite",
                 "RepLedgerImport",
                 "RepLedgerDemo",
                 "RepLedgerPostgres",

@@ -25,6 +25,7 @@ let package = Package(
             dependencies: [
                 "LogGenerator",
                 .product(name: "RepLedgerCore", package: core),
+                .product(name: "RepLedgerSQLite", package: core),
                 .product(name: "RepLedgerProjections", package: core),
                 .product(name: "RepLedgerSnapshots", package: core),
             ]
@@ -35,6 +36,7 @@ let package = Package(
             dependencies: [
                 "LogGenerator",
                 .product(name: "RepLedgerCore", package: core),
+                .product(name: "RepLedgerSQLite", package: core),
                 .product(name: "RepLedgerPostgres", package: core),
             ]
         ),

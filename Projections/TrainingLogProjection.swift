@@ -129,13 +129,6 @@ public struct TrainingLogProjection: Projection, Equatable {
         workouts[key.id].flatMap { $0.counts ? $0 : nil }
     }
 
-    /// Finished workouts that started before `t`, newest first (what hints compare with).
-    public func finishedWorkouts(startedBefore t: Timestamp) -> [WorkoutState] {
-        var out: [WorkoutState] = []
-        _ = lastFinished(startedBefore: t) { out.append($0); return false }
-        return out
-    }
-
     /// The newest finished workout started before `t` that `matches`, looking
     /// back from `t` and stopping at the first match.
     public func lastFinished(startedBefore t: Timestamp, where matches: (WorkoutState) -> Bool) -> WorkoutState? {

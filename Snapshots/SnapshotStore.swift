@@ -16,8 +16,9 @@ public final class SnapshotStore {
         self.rows = rows
     }
 
-    /// A device's ledger keeps its snapshots in its own file.
-    public convenience init(_ store: SQLiteEventStore) {
+    /// A store that keeps its snapshots beside its events (a ledger file, an
+    /// account on PostgreSQL): `rows` is the store itself.
+    public convenience init(_ store: any EventStore & SnapshotRows) {
         self.init(store, rows: store)
     }
 

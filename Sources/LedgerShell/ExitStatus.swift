@@ -3,6 +3,7 @@ import Foundation
 import RepLedgerCore
 import RepLedgerProjections
 import RepLedgerQueries
+import RepLedgerSQLite
 
 /// CLI.md's exit codes, and the one line each failure prints.
 public enum ExitStatus {
@@ -20,13 +21,13 @@ public enum ExitStatus {
             Console.error("error: \(e)")
             return refused
         case let e as StoreError:
-            Console.error("error: \(e)")
+            Console.error("error: \(e.shellMessage)")
             switch e {
             case .wrongExpectedVersion, .eventIdConflict: return refused
-            case .newerSchema, .unreadableEvent, .sqlite, .noLedger, .foreignDatabase, .database: return storage
+            case .newerSchema, .unreadableEvent, .engine, .noLedger, .foreignDatabase, .database: return storage
             }
         case let e as SQLiteError:
-            Console.error("error: \(e.plainMessage)")
+            Console.error("error: \(e.shellMessage)")
             return storage
         case let e where isRefusal(e):
             Console.error("error: \(e)")

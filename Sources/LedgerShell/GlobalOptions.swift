@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RepLedgerCore
+import RepLedgerSQLite
 import RepLedgerSnapshots
 
 /// `--db` and `--json`, on every command.

@@ -1,4 +1,5 @@
 import RepLedgerCore
+import RepLedgerSQLite
 import RepLedgerQueries
 
 /// Every non-2xx answer: `{"error":{"code","message",…}}` with a stable code (SERVER.md §3).

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import PostgresNIO
 import RepLedgerCore
+import RepLedgerSQLite
 import RepLedgerPostgres
 
 /// Every account in one PostgreSQL database (`ledger serve --postgres URL`).

@@ -1,5 +1,6 @@
 import Foundation
 import RepLedgerCore
+import RepLedgerSQLite
 
 /// Accounts and token hashes in `DIR/accounts.sqlite`, beside the accounts' ledgers.
 public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {

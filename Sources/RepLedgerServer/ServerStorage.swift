@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import RepLedgerCore
+import RepLedgerSQLite
 
 /// Where a server keeps its accounts, tokens and every account's log: one
 /// SQLite file per account under `--data` (the default), or one PostgreSQL

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import RepLedgerCore
+import RepLedgerSQLite
 
 /// `ledger sync`: pushes the pending events in order, pulls what the server
 /// has after the last confirmed position, checks its chain and rebases the

@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import LedgerShell
 import RepLedgerCore
+import RepLedgerSQLite
 import RepLedgerSnapshots
 import RepLedgerSync
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerShell
 import RepLedgerCore
+import RepLedgerSQLite
 
 /// `ledger account erase --yes` (DOMAIN.md §11).
 struct AccountCommand: ParsableCommand {

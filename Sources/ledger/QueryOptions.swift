@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerShell
 import RepLedgerCore
+import RepLedgerSQLite
 import RepLedgerProjections
 import RepLedgerQueries
 import RepLedgerSnapshots

@@ -2,6 +2,7 @@ import Foundation
 import LedgerTestSupport
 import Testing
 import RepLedgerCore
+import RepLedgerSQLite
 
 /// What a new user meets first: help, suggestions, where --db goes, and
 /// which files the ledger agrees to open.

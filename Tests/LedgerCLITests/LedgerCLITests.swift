@@ -2,6 +2,7 @@ import Foundation
 import LedgerTestSupport
 import Testing
 import RepLedgerCore
+import RepLedgerSQLite
 
 @Suite("ledger CLI", .serialized)
 struct LedgerCLITests {

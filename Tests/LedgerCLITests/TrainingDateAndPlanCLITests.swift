@@ -2,6 +2,7 @@ import Foundation
 import LedgerTestSupport
 import Testing
 import RepLedgerCore
+import RepLedgerSQLite
 
 /// Snapshots over a damaged log, answers by training date, planned sets and
 /// routines, and `rebuild --diff` at the size of a real history.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import RepLedgerCore
+@testable import RepLedgerSQLite
 @testable import RepLedgerDemo
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RepLedgerCore
+@testable import RepLedgerSQLite
 
 @Suite("SQLiteEventStore")
 struct SQLiteEventStoreTests {
@@ -198,7 +199,7 @@ struct SQLiteConnectionTests {
         #expect {
             try t.store.append(big)
         } throws: { error in
-            guard case StoreError.sqlite(let e) = error else { return false }
+            guard case StoreError.engine(let e as SQLiteError) = error else { return false }
             return e.isDiskFull && "\(error)" == "the disk is full: free space and retry; nothing was written"
         }
         #expect(try t.count() == before)

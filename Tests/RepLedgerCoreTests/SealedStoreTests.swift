@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import LedgerTestSupport
 @testable import RepLedgerCore
+@testable import RepLedgerSQLite
 import RepLedgerSnapshots
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import RepLedgerCore
+@testable import RepLedgerSQLite
 @testable import RepLedgerProjections
 @testable import RepLedgerSnapshots
 

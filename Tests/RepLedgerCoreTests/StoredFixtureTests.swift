@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RepLedgerCore
+@testable import RepLedgerSQLite
 
 /// The schema-evolution guard: a log written with every event type of its
 /// day is stored under Fixtures/ and must stay readable, byte for byte, by

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RepLedgerCore
+@testable import RepLedgerSQLite
 
 /// DOMAIN.md §2 and the workout lifecycle: every refusal throws a typed
 /// `Refusal` with a message that says what to do, and appends nothing.

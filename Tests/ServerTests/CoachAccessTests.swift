@@ -1,6 +1,7 @@
 import Foundation
 import LedgerTestSupport
 import RepLedgerCore
+import RepLedgerSQLite
 import StoreKitTestSupport
 import Testing
 

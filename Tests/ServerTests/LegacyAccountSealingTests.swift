@@ -2,6 +2,7 @@ import Foundation
 import LedgerTestSupport
 import Logging
 import RepLedgerCore
+import RepLedgerSQLite
 import RepLedgerPostgres
 @testable import RepLedgerServer
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import RepLedgerCore
+import RepLedgerSQLite
 import LedgerTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import LogGenerator
 import RepLedgerCore
+import RepLedgerSQLite
 import RepLedgerProjections
 
 /// What encryption at rest costs the server (an account's file sealed under

@@ -1,6 +1,7 @@
 import Foundation
 import LogGenerator
 import RepLedgerCore
+import RepLedgerSQLite
 import RepLedgerProjections
 import RepLedgerSnapshots
 

@@ -1,6 +1,7 @@
 import Foundation
 import LogGenerator
 import RepLedgerCore
+import RepLedgerSQLite
 import RepLedgerPostgres
 
 /// repledger-pg-bench: the event store on PostgreSQL next to SQLite and the

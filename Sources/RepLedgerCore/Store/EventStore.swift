@@ -126,3 +126,44 @@ extension EventStore {
         return found
     }
 }
+
+/// The result of an append.
+public struct AppendResult: Sendable, Equatable {
+    /// Positions of the events written now, in order.
+    public var appended: [Int64]
+    /// Events skipped because the same id was already stored with the same content.
+    public var alreadyStored: Int
+    /// The time stamped on the events written now (one for the whole batch); nil when none was written.
+    public var recordedAt: Timestamp?
+
+    public init(appended: [Int64], alreadyStored: Int, recordedAt: Timestamp? = nil) {
+        self.appended = appended
+        self.alreadyStored = alreadyStored
+        self.recordedAt = recordedAt
+    }
+}
+
+extension EventStore {
+    /// The events with the device of their stored copy where their id is
+    /// stored already: the same event re-sent through another device (a
+    /// watch's batch that reached two phones, the built-in library seed that
+    /// every device holds) is the same event, not a conflict. Call inside the
+    /// transaction that appends them.
+    public func adoptingStoredDevices(_ events: [ProposedEvent]) throws -> [ProposedEvent] {
+        ProposedEvent.adopting(events, storedDevices: try devices(ofStored: events.map(\.eventId)))
+    }
+}
+
+extension ProposedEvent {
+    /// The events with the device of their stored copy, given the devices of
+    /// the ids stored already (`EventStore.devices(ofStored:)`, which a
+    /// caller may have read for other checks too).
+    public static func adopting(_ events: [ProposedEvent], storedDevices stored: [UUID: String]) -> [ProposedEvent] {
+        guard !stored.isEmpty else { return events }
+        var out = events
+        for i in out.indices {
+            if let device = stored[out[i].eventId] { out[i].device = device }
+        }
+        return out
+    }
+}

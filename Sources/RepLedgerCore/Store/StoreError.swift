@@ -1,6 +1,9 @@
 import Foundation
 
-/// Why the store refused or failed an operation.
+/// Why the store refused or failed an operation, whichever store it is.
+/// The wording here names no command or option: the edge that shows an
+/// error (the CLI's `ExitStatus`, the server's `APIError`) adds what a
+/// person there should do.
 public enum StoreError: Error, CustomStringConvertible {
     /// The stream moved on since the command read it: re-read and decide again.
     case wrongExpectedVersion(stream: StreamName, expected: ExpectedVersion, actual: Int64)
@@ -10,7 +13,8 @@ public enum StoreError: Error, CustomStringConvertible {
     case newerSchema(found: Int64, supported: Int64)
     /// A stored event cannot be read back.
     case unreadableEvent(position: Int64, reason: String)
-    case sqlite(SQLiteError)
+    /// The storage engine failed (SQLite's error on a device), kept whole for the edge that words it.
+    case engine(any StorageEngineFailure)
     /// A query was pointed at a file that does not exist (only recording commands create a ledger).
     case noLedger(path: String)
     /// The file is another application's database (or not a database): refused before any write.
@@ -21,29 +25,35 @@ public enum StoreError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .wrongExpectedVersion(let s, let e, let a):
-            return "stream \(s) is at version \(a), the command expected \(e); someone else wrote to it first, run the command again"
+            return "stream \(s) is at version \(a), the command expected \(e); someone else wrote to it first"
         case .eventIdConflict(let id, let p):
             return "event \(id.lowercased) is already stored at position \(p) with different content; an event id can only be re-sent unchanged"
         case .newerSchema(let f, let s):
             return "this database has schema \(f), this build reads up to \(s); upgrade RepLedger to open it"
         case .unreadableEvent(let p, let r):
-            return "event at position \(p) cannot be read: \(Self.printable(r)); the ledger file is damaged: run `ledger verify`"
-        case .sqlite(let e):
+            return "event at position \(p) cannot be read: \(Self.printable(r)); the log is damaged"
+        case .engine(let e):
             return e.plainMessage
         case .noLedger(let path):
-            return "there is no ledger at \(path): check --db (or $REPLEDGER_DB); a query never creates one, recording something does"
+            return "there is no ledger at \(path); a query never creates one, recording something does"
         case .foreignDatabase(let path, let reason):
-            return "\(path) is not a RepLedger ledger: \(reason); it was left untouched. Point --db at a ledger or at a new file"
+            return "\(path) is not a RepLedger ledger: \(reason); it was left untouched"
         case .database(let message):
             return message
         }
     }
 }
 
+/// A storage engine's own error, as `StoreError.engine` carries it.
+public protocol StorageEngineFailure: Error, Sendable, CustomStringConvertible {
+    /// One line for a person: what happened, never the engine's statement text.
+    var plainMessage: String { get }
+}
+
 extension StoreError {
     /// A reason made from stored bytes may carry garbage from a damaged row:
     /// one short printable line, never raw bytes.
-    static func printable(_ text: String) -> String {
+    public static func printable(_ text: String) -> String {
         let clean = String(text.unicodeScalars.map { $0.properties.isWhitespace ? " " : ($0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FFFD}" ? "?" : Character($0)) })
         return clean.count > 120 ? String(clean.prefix(117)) + "…" : clean
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RepLedgerCore
+@testable import RepLedgerSQLite
 @testable import RepLedgerImport
 @testable import RepLedgerDemo
 

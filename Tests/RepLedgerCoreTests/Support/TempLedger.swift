@@ -1,5 +1,6 @@
 import Foundation
 @testable import RepLedgerCore
+@testable import RepLedgerSQLite
 @testable import RepLedgerDemo
 
 /// A fresh database file in its own temporary folder, removed on deinit.

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import RepLedgerCore
 
 /// Which files the store agrees to open. A ledger is stamped with its own
 /// SQLite application id; any other database (another app's, or one with
@@ -28,7 +29,7 @@ enum LedgerFileIdentity {
         } catch let e as SQLiteError where e.code & 0xFF == SQLITE_NOTADB {
             throw StoreError.foreignDatabase(path: path, reason: "it is not a SQLite database (or its header is damaged)")
         } catch let e as SQLiteError {
-            throw StoreError.sqlite(e)
+            throw StoreError.engine(e)
         }
         if appId == applicationId { return }
         if appId != 0 {

@@ -1,10 +1,11 @@
+import RepLedgerCore
 import CSQLite
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// An error from SQLite, carrying its result code and message.
-public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+public struct SQLiteError: StorageEngineFailure {
     public let code: Int32
     public let message: String
     public let context: String
@@ -21,16 +22,17 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// The full technical text (statement and SQLite's message), for logs and tests.
     public var description: String { "\(context): \(message) (SQLite code \(code))" }
 
-    /// One line for a person: what happened and what to do, never SQL text.
+    /// One line for a person: what happened and what to do about the file,
+    /// never SQL text nor a command (the CLI adds its own: `shellMessage`).
     public var plainMessage: String {
         if isDiskFull { return "the disk is full: free space and retry; nothing was written" }
         switch code & 0xFF {
         case SQLITE_FULL:
             return "the disk is full: free space and retry; nothing was written"
         case SQLITE_READONLY:
-            return "the ledger file is read-only: make it (and its folder) writable and retry; nothing was written (queries and `ledger verify` work read-only)"
+            return "the ledger file is read-only: make it (and its folder) writable and retry; nothing was written"
         case SQLITE_CORRUPT, SQLITE_NOTADB:
-            return "the ledger file is damaged: run `ledger verify`, and restore from a backup (`ledger import jsonl`) if it fails"
+            return "the ledger file is damaged"
         case SQLITE_CANTOPEN:
             return "the ledger file cannot be opened: check that its folder exists and that you may read and write it"
         case SQLITE_IOERR:
@@ -42,8 +44,18 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
         case SQLITE_NOMEM:
             return "out of memory while reading the ledger: close other programs and retry; nothing was written"
         default:
-            return "the database failed (SQLite code \(code)): retry; if it keeps failing run `ledger verify`"
+            return "the database failed (SQLite code \(code))"
         }
+    }
+
+    /// The file is read-only (queries still answer).
+    public var isReadOnlyFile: Bool { code & 0xFF == SQLITE_READONLY }
+    /// Damage to the file itself, which only `verify` and a backup can answer.
+    public var isDamage: Bool { code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB }
+    /// A failure with no known cause: retrying may help.
+    public var isUnclassified: Bool {
+        ![SQLITE_FULL, SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_BUSY, SQLITE_LOCKED,
+          SQLITE_PERM, SQLITE_AUTH, SQLITE_NOMEM].contains(code & 0xFF) && !isDiskFull
     }
     /// The file or its folder cannot be written (a read-only file or medium, or a full disk).
     public var isReadOnlyMedium: Bool { code & 0xFF == SQLITE_READONLY || code & 0xFF == SQLITE_CANTOPEN || isDiskFull }

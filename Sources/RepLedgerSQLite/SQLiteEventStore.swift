@@ -1,6 +1,7 @@
 import CSQLite
 import Crypto
 import Foundation
+import RepLedgerCore
 
 /// How hard a commit waits for the disk. The default is `.full`: with WAL,
 /// every commit is fsynced before `append` returns, so a committed event
@@ -12,21 +13,6 @@ public enum Durability: String, Sendable {
     case normal = "NORMAL"
 }
 
-/// The result of an append.
-public struct AppendResult: Sendable, Equatable {
-    /// Positions of the events written now, in order.
-    public var appended: [Int64]
-    /// Events skipped because the same id was already stored with the same content.
-    public var alreadyStored: Int
-    /// The time stamped on the events written now (one for the whole batch); nil when none was written.
-    public var recordedAt: Timestamp?
-
-    public init(appended: [Int64], alreadyStored: Int, recordedAt: Timestamp? = nil) {
-        self.appended = appended
-        self.alreadyStored = alreadyStored
-        self.recordedAt = recordedAt
-    }
-}
 
 /// The event log in one SQLite file: append-only, hash-chained, gapless.
 public final class SQLiteEventStore: EventStore {
@@ -74,7 +60,7 @@ public final class SQLiteEventStore: EventStore {
                     db = try Self.openWritable(path, durability)
                 } catch where Self.readOnlyMedium(error) && !Self.diskFull(error) && FileManager.default.fileExists(atPath: path) {
                     // An existing ledger that cannot be written: say so, not "cannot be opened".
-                    throw StoreError.sqlite(SQLiteError(code: SQLITE_READONLY, message: "read-only", context: "opening \(path)"))
+                    throw StoreError.engine(SQLiteError(code: SQLITE_READONLY, message: "read-only", context: "opening \(path)"))
                 }
                 isReadOnly = false
             case .existing:
@@ -87,7 +73,7 @@ public final class SQLiteEventStore: EventStore {
                 }
             }
         } catch let e as SQLiteError {
-            throw StoreError.sqlite(e)
+            throw StoreError.engine(e)
         }
     }
 
@@ -127,7 +113,7 @@ public final class SQLiteEventStore: EventStore {
     private static func sqliteError(_ error: Error) -> SQLiteError? {
         switch error {
         case let e as SQLiteError: return e
-        case StoreError.sqlite(let e): return e
+        case StoreError.engine(let e as SQLiteError): return e
         default: return nil
         }
     }
@@ -148,7 +134,7 @@ public final class SQLiteEventStore: EventStore {
         do {
             return try db.transaction(body)
         } catch let e as SQLiteError {
-            throw StoreError.sqlite(e)
+            throw StoreError.engine(e)
         }
     }
 
@@ -161,7 +147,7 @@ public final class SQLiteEventStore: EventStore {
         do {
             return try db.transaction { try appendInTransaction(events, expectations, now) }
         } catch let e as SQLiteError {
-            throw StoreError.sqlite(e)
+            throw StoreError.engine(e)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerCore
 
 /// Erasing the account on a device (DOMAIN.md §11): the ledger file with its
 /// -wal, -shm and -journal files (snapshots live inside it), and every file

@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerCore
 
 /// A ledger file keeps its snapshots in its own `snapshots` table.
 extension SQLiteEventStore: SnapshotRows {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RepLedgerCore
 
 /// A device ledger's side of sync (SERVER.md §5): where it syncs to, which
 /// events are confirmed by the server, and the rebase that makes the device's
@@ -28,39 +29,6 @@ public struct RejectedEvent: Sendable, Equatable {
         self.code = code
         self.message = message
         self.rejectedAt = rejectedAt
-    }
-}
-
-/// The pulled events do not chain to the device's confirmed log: the server rewrote history.
-public struct RemoteHistoryRewritten: Error, CustomStringConvertible {
-    public var position: Int64
-    public var description: String {
-        "the server's event \(position) does not chain to this device's confirmed log (the server's history was rewritten); nothing was applied"
-    }
-}
-
-extension EventStore {
-    /// The events with the device of their stored copy where their id is
-    /// stored already: the same event re-sent through another device (a
-    /// watch's batch that reached two phones, the built-in library seed that
-    /// every device holds) is the same event, not a conflict. Call inside the
-    /// transaction that appends them.
-    public func adoptingStoredDevices(_ events: [ProposedEvent]) throws -> [ProposedEvent] {
-        ProposedEvent.adopting(events, storedDevices: try devices(ofStored: events.map(\.eventId)))
-    }
-}
-
-extension ProposedEvent {
-    /// The events with the device of their stored copy, given the devices of
-    /// the ids stored already (`EventStore.devices(ofStored:)`, which a
-    /// caller may have read for other checks too).
-    public static func adopting(_ events: [ProposedEvent], storedDevices stored: [UUID: String]) -> [ProposedEvent] {
-        guard !stored.isEmpty else { return events }
-        var out = events
-        for i in out.indices {
-            if let device = stored[out[i].eventId] { out[i].device = device }
-        }
-        return out
     }
 }
 
@@ -152,7 +120,7 @@ extension SQLiteEventStore {
         do {
             return try db.transaction {
                 let pending = try pendingEvents(after: confirmed)
-                var serverIds = Set(pulled.map(\.line.proposed.eventId))
+                var serverIds = Set(pulled.map(\.eventId))
                 for batch in pushed { serverIds.formUnion(batch.events.map(\.eventId)) }
                 let rejectedIds = Set(rejected.map(\.eventId))
                 // The pushed events are already here at the server's positions: they stay, restamped.
@@ -175,12 +143,12 @@ extension SQLiteEventStore {
                 // batch whose last hash is the server's is the server's whole (each hash chains the one before).
                 var start = pulled.startIndex
                 while start < pulled.endIndex {
-                    let time = pulled[start].line.recordedAt
-                    let end = pulled[start...].firstIndex { $0.line.recordedAt != time } ?? pulled.endIndex
+                    let time = pulled[start].recordedAt
+                    let end = pulled[start...].firstIndex { $0.recordedAt != time } ?? pulled.endIndex
                     let batch = pulled[start..<end]
-                    let result = try appendInTransaction(batch.map(\.line.proposed), [:], time)
-                    guard result.appended == batch.map(\.line.position), try readHead().hash.hex == batch.last?.line.hash else {
-                        throw RemoteHistoryRewritten(position: batch.first?.line.position ?? confirmed)
+                    let result = try appendInTransaction(batch.map(\.proposed), [:], time)
+                    guard result.appended == batch.map(\.position), try readHead().hash.hex == batch.last?.hash else {
+                        throw RemoteHistoryRewritten(position: batch.first?.position ?? confirmed)
                     }
                     start = end
                 }
@@ -208,7 +176,7 @@ extension SQLiteEventStore {
                 return newConfirmed
             }
         } catch let e as SQLiteError {
-            throw StoreError.sqlite(e)
+            throw StoreError.engine(e)
         }
     }
 }
@@ -248,88 +216,5 @@ extension SQLiteEventStore {
         }
         try db.execute(Schema.noUpdateTrigger)
         return position
-    }
-}
-
-/// Where a pulled chain has reached: the hash the next line must link to.
-public struct PulledChain: Sendable {
-    var previous: [UInt8]
-    var next: Int64
-
-    /// Each line at the next position, its hash recomputed from its content
-    /// and the previous hash; `RemoteHistoryRewritten` at the first that is not.
-    public mutating func check(_ lines: [PulledEvent]) throws {
-        for line in lines {
-            guard line.line.position == next else { throw RemoteHistoryRewritten(position: line.line.position) }
-            let hash = line.line.link(after: previous)
-            guard hash.hex == line.line.hash else { throw RemoteHistoryRewritten(position: line.line.position) }
-            previous = hash
-            next += 1
-        }
-    }
-}
-
-/// A batch this device pushed, as the server's answer says it stored it: the
-/// events as sent, with the device and the time the server stamped on them,
-/// the last of them at `headPosition` with the hash `headHash`.
-public struct PushedBatch: Sendable {
-    public var events: [ProposedEvent]
-    public var recordedAt: Timestamp
-    public var headPosition: Int64
-    public var headHash: String
-
-    public init(events: [ProposedEvent], recordedAt: Timestamp, headPosition: Int64, headHash: String) {
-        self.events = events
-        self.recordedAt = recordedAt
-        self.headPosition = headPosition
-        self.headHash = headHash
-    }
-}
-
-/// The device's own chain of a pushed batch does not end at the hash the
-/// server answered: the server's copy must be pulled instead.
-public struct PushedCopyDiffers: Error, CustomStringConvertible {
-    public var position: Int64
-    public var description: String { "the pushed events chained here do not reach the server's hash at \(position)" }
-}
-
-/// One event as the server's `GET …/events` gives it, parsed.
-public struct PulledEvent: Sendable {
-    let line: JSONLBackup.Line
-    public var position: Int64 { line.position }
-    public var eventId: UUID { line.proposed.eventId }
-
-    public init(json: String) throws { line = try JSONLBackup.Line(parsing: json) }
-
-    /// From an envelope already parsed (an element of a page's `events`).
-    public init(envelope: JSONValue) throws { line = try JSONLBackup.Line(json: envelope) }
-
-    private init(line: JSONLBackup.Line) { self.line = line }
-
-    /// The events of a pull page (`{"events":[envelopes…],…}`) read in place,
-    /// payloads straight from the bytes; nil for anything the tree reader
-    /// should answer (which reads the same events, or words the error).
-    public static func pageInPlace(_ body: String) -> [PulledEvent]? {
-        var r = JSONReader(utf8: Array(body.utf8))
-        do {
-            var events: [PulledEvent]?
-            try r.readObject { key, r in
-                guard key == "events", events == nil else { _ = try r.readValue(depth: 1); return }
-                var page: [PulledEvent] = []
-                try r.readArray { page.append(PulledEvent(line: try JSONLBackup.Line(&$0, depth: 2))) }
-                events = page
-            }
-            return r.atEnd() ? events : nil
-        } catch {
-            return nil
-        }
-    }
-}
-
-extension ProposedEvent {
-    /// The event as its device recorded it, to append again after a rebase.
-    public init(_ e: EventEnvelope) {
-        self.init(eventId: e.eventId, event: e.event, occurredAt: e.occurredAt, device: e.device,
-                  causationId: e.causationId, correlationId: e.correlationId)
     }
 }
