@@ -24,7 +24,8 @@ public struct AutofillProjection: ProjectionView {
         let setNumber = w.sets.filter { $0.exerciseId == exerciseId && $0.completed }.count + 1
         func done(_ x: WorkoutState) -> [WorkoutState.SetRecord] { x.sets.filter { $0.exerciseId == exerciseId && $0.completed } }
         if let start = w.startedAt,
-           let last = log.lastFinished(startedBefore: start, where: { $0.workoutId != w.workoutId && !done($0).isEmpty }) {
+            let last = log.lastFinished(startedBefore: start, where: { $0.workoutId != w.workoutId && !done($0).isEmpty })
+        {
             let sets = done(last)
             if sets.count >= setNumber { return Fill(setNumber: setNumber, metrics: carried(sets[setNumber - 1].metrics), source: .lastWorkout) }
         }

@@ -26,8 +26,9 @@ public struct ChartWindow: Sendable, Equatable {
         let dayMillis: Int64 = 86_400_000
         let offset = Int64(time.offsetMinutes) * 60_000
         let startOfToday = time.local.daysSinceEpoch * dayMillis - offset
-        return ChartWindow(from: Timestamp(millis: startOfToday - (freeDays - 1) * dayMillis, offsetMinutes: time.offsetMinutes),
-                           through: Timestamp(millis: startOfToday + dayMillis - 1, offsetMinutes: time.offsetMinutes))
+        return ChartWindow(
+            from: Timestamp(millis: startOfToday - (freeDays - 1) * dayMillis, offsetMinutes: time.offsetMinutes),
+            through: Timestamp(millis: startOfToday + dayMillis - 1, offsetMinutes: time.offsetMinutes))
     }
 
     /// The fold with only the workouts started inside the window.

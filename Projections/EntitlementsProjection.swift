@@ -52,10 +52,11 @@ public struct EntitlementsProjection: ProjectionView {
         let completed = low
         let dismissed = e.upsellDismissedAt.map { $0 <= t } ?? false
         let isPro = e.isPro(at: t)
-        return State(isPro: isPro, isCoach: e.isCoach(at: t), activeProducts: e.activeProducts(at: t),
-                     templateLimit: e.templateLimit(at: t),
-                     softUpsell: !isPro && !dismissed && completed >= upsellAfterWorkouts,
-                     completedWorkouts: completed, liveTemplates: inputs.liveTemplates)
+        return State(
+            isPro: isPro, isCoach: e.isCoach(at: t), activeProducts: e.activeProducts(at: t),
+            templateLimit: e.templateLimit(at: t),
+            softUpsell: !isPro && !dismissed && completed >= upsellAfterWorkouts,
+            completedWorkouts: completed, liveTemplates: inputs.liveTemplates)
     }
 }
 

@@ -38,8 +38,10 @@ public struct LastTimeHintProjection: ProjectionView {
         /// The workout asking, never its own "last time".
         public var excluding: UUID?
 
-        public init(time: Timestamp, scope: HintScope = .exercise, programId: UUID? = nil, programDayIndex: Int? = nil,
-                    excluding: UUID? = nil) {
+        public init(
+            time: Timestamp, scope: HintScope = .exercise, programId: UUID? = nil, programDayIndex: Int? = nil,
+            excluding: UUID? = nil
+        ) {
             self.time = time
             self.scope = scope
             self.programId = programId
@@ -49,8 +51,9 @@ public struct LastTimeHintProjection: ProjectionView {
 
         /// The context of an existing workout: its start time and program session.
         public init(workout w: WorkoutState, scope: HintScope) {
-            self.init(time: w.startedAt ?? Timestamp(millis: 0), scope: scope, programId: w.programId,
-                      programDayIndex: w.programDayIndex, excluding: w.workoutId)
+            self.init(
+                time: w.startedAt ?? Timestamp(millis: 0), scope: scope, programId: w.programId,
+                programDayIndex: w.programDayIndex, excluding: w.workoutId)
         }
     }
 
@@ -71,8 +74,9 @@ public struct LastTimeHintProjection: ProjectionView {
     }
 
     public static func hint(_ log: TrainingLogProjection, exerciseId: String, context: Context) -> Hint {
-        var hint = Hint(exerciseId: exerciseId, exercise: log.exerciseName(exerciseId), lastWorkoutId: nil, date: nil,
-                        ago: nil, bestSet: nil, sets: [])
+        var hint = Hint(
+            exerciseId: exerciseId, exercise: log.exerciseName(exerciseId), lastWorkoutId: nil, date: nil,
+            ago: nil, bestSet: nil, sets: [])
         guard let w = previousWorkout(log, exerciseId: exerciseId, context: context) else { return hint }
         let sets = w.workingSets(of: exerciseId)
         hint.lastWorkoutId = w.workoutId

@@ -16,8 +16,10 @@ public struct LogDiff: ProjectionView {
         public var detail: String
     }
 
-    public static func between(_ a: TrainingLogProjection, _ b: TrainingLogProjection, rules: RuleSet = .default,
-                               timeBefore: Timestamp, timeAfter: Timestamp) -> [Change] {
+    public static func between(
+        _ a: TrainingLogProjection, _ b: TrainingLogProjection, rules: RuleSet = .default,
+        timeBefore: Timestamp, timeAfter: Timestamp
+    ) -> [Change] {
         var out: [Change] = []
         func kg(_ v: Double?) -> String { v.map { "\((($0 * 100).rounded() / 100).formatted) kg" } ?? "none" }
 
@@ -40,8 +42,10 @@ public struct LogDiff: ProjectionView {
             out.append(Change(area: "history", kind: "changed", subject: subject, detail: details.joined(separator: ", ")))
         }
         for old in before.values.sorted(by: { $0.startedAt < $1.startedAt }) where !afterIds.contains(old.workoutId) {
-            out.append(Change(area: "history", kind: "removed", subject: "\(old.startedAt.isoDate) \(old.name) [\(old.workoutId.lowercased.prefix(8))]",
-                              detail: b.workouts[old.workoutId]?.status == .discarded ? "discarded" : "no longer counted"))
+            out.append(
+                Change(
+                    area: "history", kind: "removed", subject: "\(old.startedAt.isoDate) \(old.name) [\(old.workoutId.lowercased.prefix(8))]",
+                    detail: b.workouts[old.workoutId]?.status == .discarded ? "discarded" : "no longer counted"))
         }
 
         // Records.
@@ -54,7 +58,8 @@ public struct LogDiff: ProjectionView {
             ]
             let moved = pairs.filter { $0.1 != $0.2 }.map { "\($0.0) \(kg($0.1)) → \(kg($0.2))" }
             if !moved.isEmpty {
-                out.append(Change(area: "records", kind: old == nil ? "added" : "changed", subject: r.exercise, detail: moved.joined(separator: ", ")))
+                out.append(
+                    Change(area: "records", kind: old == nil ? "added" : "changed", subject: r.exercise, detail: moved.joined(separator: ", ")))
             }
         }
         let exercisesAfter = Set(PersonalRecordsProjection.compute(b, rules: rules).map(\.exerciseId))
@@ -67,8 +72,10 @@ public struct LogDiff: ProjectionView {
         func plan(_ s: EntitlementsProjection.State) -> String { s.isCoach ? "Coach" : s.isPro ? "Pro" : "Free" }
         if plan(ea) != plan(eb) || ea.activeProducts != eb.activeProducts {
             let products = eb.activeProducts.map(\.rawValue).joined(separator: ", ")
-            out.append(Change(area: "entitlements", kind: "changed", subject: "plan",
-                              detail: "\(plan(ea)) → \(plan(eb))" + (products.isEmpty ? "" : " (\(products))")))
+            out.append(
+                Change(
+                    area: "entitlements", kind: "changed", subject: "plan",
+                    detail: "\(plan(ea)) → \(plan(eb))" + (products.isEmpty ? "" : " (\(products))")))
         }
         if ea.softUpsell != eb.softUpsell {
             out.append(Change(area: "entitlements", kind: "changed", subject: "upsell", detail: eb.softUpsell ? "now offered" : "no longer offered"))

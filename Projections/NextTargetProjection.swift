@@ -62,15 +62,17 @@ public struct NextTargetProjection: ProjectionView {
         let module = pick(\.module) ?? defaultModule(kind)
         let unit = log.account.liftingUnit
         let compound = lowerBodyCompounds.contains(definition?.canonicalMovement ?? "")
-        let increment = pick(\.increment)
+        let increment =
+            pick(\.increment)
             ?? (unit == .lb ? Weight(rules.incrementLb, .lb) : Weight(compound ? rules.incrementKg * 2 : rules.incrementKg, .kg))
         let planned = programId.flatMap { id in log.programs.live.first { $0.programId == id } }?
             .generated.sessions.flatMap(\.exercises).first { $0.exerciseId == exerciseId }
-        return Settings(module: module, enabled: pick(\.enabled) ?? (module == .strength && kind == .strength),
-                        rule: pick(\.rule) ?? rules.progressionRule, increment: increment,
-                        repsMin: pick(\.repsMin) ?? planned?.repsMin ?? defaultRange.min,
-                        repsMax: pick(\.repsMax) ?? planned?.repsMax ?? defaultRange.max,
-                        overridden: general != nil || scoped != nil)
+        return Settings(
+            module: module, enabled: pick(\.enabled) ?? (module == .strength && kind == .strength),
+            rule: pick(\.rule) ?? rules.progressionRule, increment: increment,
+            repsMin: pick(\.repsMin) ?? planned?.repsMin ?? defaultRange.min,
+            repsMax: pick(\.repsMax) ?? planned?.repsMax ?? defaultRange.max,
+            overridden: general != nil || scoped != nil)
     }
 
     /// One finished session of the exercise: its working sets' weights (kg, 0 for bodyweight) and reps.
@@ -96,8 +98,10 @@ public struct NextTargetProjection: ProjectionView {
         return target
     }
 
-    private static func decide(_ log: TrainingLogProjection, exerciseId: String, programId: UUID?, rules: RuleSet,
-                               bodyweight: Bool) -> Target {
+    private static func decide(
+        _ log: TrainingLogProjection, exerciseId: String, programId: UUID?, rules: RuleSet,
+        bodyweight: Bool
+    ) -> Target {
         let s = settings(log, exerciseId: exerciseId, programId: programId, rules: rules)
         let unit = log.account.liftingUnit
         // No load is the body alone; on a bodyweight exercise a load is added to it.
@@ -111,15 +115,18 @@ public struct NextTargetProjection: ProjectionView {
         }
         let history = sessions(log, exerciseId: exerciseId)
         guard let last = history.last else {
-            return Target(exerciseId: exerciseId, weightKg: nil, repsMin: s.repsMin, repsMax: s.repsMax, rule: s.rule,
-                          reason: bodyweight ? "no session yet: bodyweight, aim for \(s.repsMax) reps"
-                              : "no session yet: choose a weight you can lift for \(s.repsMax) reps")
+            return Target(
+                exerciseId: exerciseId, weightKg: nil, repsMin: s.repsMin, repsMax: s.repsMax, rule: s.rule,
+                reason: bodyweight
+                    ? "no session yet: bodyweight, aim for \(s.repsMax) reps"
+                    : "no session yet: choose a weight you can lift for \(s.repsMax) reps")
         }
         let top = last.top
         let lowest = last.sets.map(\.reps).min() ?? 0
         func repeatLast(_ why: String) -> Target {
-            Target(exerciseId: exerciseId, weightKg: top, repsMin: lowest, repsMax: last.sets.map(\.reps).max() ?? lowest,
-                   rule: .none, reason: "\(why): repeat the last session, \(show(top)) × \(lowest)")
+            Target(
+                exerciseId: exerciseId, weightKg: top, repsMin: lowest, repsMax: last.sets.map(\.reps).max() ?? lowest,
+                rule: .none, reason: "\(why): repeat the last session, \(show(top)) × \(lowest)")
         }
         guard s.enabled else { return repeatLast("progression is off for this \(s.module.rawValue) exercise") }
         let plate = unit == .lb ? plateLb * WeightUnit.kilogramsPerPound : plateKg
@@ -128,12 +135,14 @@ public struct NextTargetProjection: ProjectionView {
         case .double:
             let sameWeight = last.sets.allSatisfy { abs($0.kg - top) < 1e-6 }
             if sameWeight && lowest >= s.repsMax {
-                return Target(exerciseId: exerciseId, weightKg: up(top), repsMin: s.repsMin, repsMax: s.repsMax, rule: .double,
-                              reason: "every set reached \(s.repsMax) reps at \(show(top)): add \(plain(s.increment.kilograms)), aim for \(s.repsMin)")
+                return Target(
+                    exerciseId: exerciseId, weightKg: up(top), repsMin: s.repsMin, repsMax: s.repsMax, rule: .double,
+                    reason: "every set reached \(s.repsMax) reps at \(show(top)): add \(plain(s.increment.kilograms)), aim for \(s.repsMin)")
             }
             let target = min(lowest + 1, s.repsMax)
-            return Target(exerciseId: exerciseId, weightKg: top, repsMin: target, repsMax: s.repsMax, rule: .double,
-                          reason: "the lowest set was \(lowest) reps at \(show(top)): stay, aim for \(target)")
+            return Target(
+                exerciseId: exerciseId, weightKg: top, repsMin: target, repsMax: s.repsMax, rule: .double,
+                reason: "the lowest set was \(lowest) reps at \(show(top)): stay, aim for \(target)")
         case .linear:
             // Walk the history: a session where every working set reached the target is a success; two misses in a row deload.
             enum Outcome { case success, miss, deload }
@@ -150,15 +159,18 @@ public struct NextTargetProjection: ProjectionView {
             }
             switch outcome {
             case .success:
-                return Target(exerciseId: exerciseId, weightKg: up(top), repsMin: s.repsMin, repsMax: s.repsMin, rule: .linear,
-                              reason: "every set reached \(s.repsMin) reps at \(show(top)): add \(plain(s.increment.kilograms))")
+                return Target(
+                    exerciseId: exerciseId, weightKg: up(top), repsMin: s.repsMin, repsMax: s.repsMin, rule: .linear,
+                    reason: "every set reached \(s.repsMin) reps at \(show(top)): add \(plain(s.increment.kilograms))")
             case .miss:
-                return Target(exerciseId: exerciseId, weightKg: top, repsMin: s.repsMin, repsMax: s.repsMin, rule: .linear,
-                              reason: "missed \(s.repsMin) reps at \(show(top)): keep the weight")
+                return Target(
+                    exerciseId: exerciseId, weightKg: top, repsMin: s.repsMin, repsMax: s.repsMin, rule: .linear,
+                    reason: "missed \(s.repsMin) reps at \(show(top)): keep the weight")
             case .deload:
                 let deloaded = (top * 0.9 / plate).rounded(.down) * plate
-                return Target(exerciseId: exerciseId, weightKg: deloaded, repsMin: s.repsMin, repsMax: s.repsMin, rule: .linear,
-                              reason: "missed \(s.repsMin) reps twice in a row at \(show(top)): deload 10 % to \(show(deloaded))")
+                return Target(
+                    exerciseId: exerciseId, weightKg: deloaded, repsMin: s.repsMin, repsMax: s.repsMin, rule: .linear,
+                    reason: "missed \(s.repsMin) reps twice in a row at \(show(top)): deload 10 % to \(show(deloaded))")
             }
         case .none:
             return repeatLast("the rule is none")

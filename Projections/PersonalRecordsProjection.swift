@@ -46,34 +46,40 @@ public struct PersonalRecordsProjection: ProjectionView {
 
         /// No record yet. Names are filled in by `Accumulator.results`, from the library as it stands at the end.
         static func none(_ exerciseId: String) -> ExerciseRecords {
-            ExerciseRecords(exerciseId: exerciseId, exercise: "", heaviestKg: nil, bestE1rmKg: nil, bestSetVolumeKg: nil,
-                            bestSessionVolumeKg: nil, repMaxesKg: [:], timeline: [])
+            ExerciseRecords(
+                exerciseId: exerciseId, exercise: "", heaviestKg: nil, bestE1rmKg: nil, bestSetVolumeKg: nil,
+                bestSessionVolumeKg: nil, repMaxesKg: [:], timeline: [])
         }
 
         /// Takes `value` as the new best of `kind` if it strictly beats the old one,
         /// and notes it in the timeline when the rules list that kind.
         /// Everything one set can set: heaviest, e1RM, set volume and the rep maxes up to its reps.
-        mutating func offerSet(kg: Double, reps: Int, e1rm: Double?, volume: Double, kinds: Set<PRKind>,
-                               _ make: (PRKind, Double, Int?) -> Record) {
+        mutating func offerSet(
+            kg: Double, reps: Int, e1rm: Double?, volume: Double, kinds: Set<PRKind>,
+            _ make: (PRKind, Double, Int?) -> Record
+        ) {
             offer(kg, .heaviest, kinds, make)
             if let e1rm { offer(e1rm, .e1rm, kinds, make) }
             offer(volume, .setVolume, kinds, make)
             for k in repMaxRange.lowerBound...min(reps, repMaxRange.upperBound) { offer(kg, .repMax, kinds, make, repMax: k) }
         }
 
-        mutating func offer(_ value: Double, _ kind: PRKind, _ kinds: Set<PRKind>,
-                            _ make: (PRKind, Double, Int?) -> Record, repMax: Int? = nil) {
-            let best: Double? = switch kind {
-            case .heaviest: heaviestKg
-            case .e1rm: bestE1rmKg
-            case .setVolume: bestSetVolumeKg
-            case .sessionVolume: bestSessionVolumeKg
-            case .repMax: repMaxesKg[repMax ?? 0]
-            case .longestDistance: longestDistanceMeters
-            case .longestDuration: longestDurationSeconds
-            case .bestPace: bestPaceSecondsPerKm
-            case .longestHold: longestHoldSeconds
-            }
+        mutating func offer(
+            _ value: Double, _ kind: PRKind, _ kinds: Set<PRKind>,
+            _ make: (PRKind, Double, Int?) -> Record, repMax: Int? = nil
+        ) {
+            let best: Double? =
+                switch kind {
+                case .heaviest: heaviestKg
+                case .e1rm: bestE1rmKg
+                case .setVolume: bestSetVolumeKg
+                case .sessionVolume: bestSessionVolumeKg
+                case .repMax: repMaxesKg[repMax ?? 0]
+                case .longestDistance: longestDistanceMeters
+                case .longestDuration: longestDurationSeconds
+                case .bestPace: bestPaceSecondsPerKm
+                case .longestHold: longestHoldSeconds
+                }
             // A faster pace is a smaller number; everything else is better bigger.
             if kind == .bestPace {
                 guard value > 0, value < (best ?? .infinity) else { return }
@@ -98,8 +104,10 @@ public struct PersonalRecordsProjection: ProjectionView {
     /// Records of every exercise with a counted set (or only `exerciseId`), by exercise name.
     /// Without `timeline`, only the current bests: what head queries and
     /// stored results need (the timeline grows with every record ever set).
-    public static func compute(_ log: TrainingLogProjection, rules: RuleSet = .default,
-                               exerciseId: String? = nil, timeline: Bool = true) -> [ExerciseRecords] {
+    public static func compute(
+        _ log: TrainingLogProjection, rules: RuleSet = .default,
+        exerciseId: String? = nil, timeline: Bool = true
+    ) -> [ExerciseRecords] {
         var acc = Accumulator(rules: rules, timeline: timeline)
         for w in log.countedWorkouts { acc.add(w, library: log.library, only: exerciseId) }
         return acc.results(names: log.library)
@@ -130,13 +138,14 @@ public struct PersonalRecordsProjection: ProjectionView {
                 guard let kg = s.weightKg, kg > 0, let reps = s.metrics.reps, reps >= 1 else { continue }
                 let at = s.completedAt ?? w.startedAt!
                 let make = { (kind: PRKind, value: Double, repMax: Int?) in
-                    Record(exerciseId: s.exerciseId, kind: kind, repMax: repMax, value: value, weightKg: kg, reps: reps,
-                           workoutId: w.workoutId, setId: s.setId, at: at)
+                    Record(
+                        exerciseId: s.exerciseId, kind: kind, repMax: repMax, value: value, weightKg: kg, reps: reps,
+                        workoutId: w.workoutId, setId: s.setId, at: at)
                 }
                 let volume = kg * Double(reps)
                 let e1rm = reps <= rules.e1rmRepCap ? rules.e1rmFormula.estimate(weight: kg, reps: reps) : nil
                 byExercise[s.exerciseId, default: .none(s.exerciseId)].offerSet(
-                        kg: kg, reps: reps, e1rm: e1rm, volume: volume, kinds: kinds, make)
+                    kg: kg, reps: reps, e1rm: e1rm, volume: volume, kinds: kinds, make)
                 if let i = sessionVolume.firstIndex(where: { $0.id == s.exerciseId }) {
                     sessionVolume[i].kg += volume
                 } else {
@@ -146,8 +155,9 @@ public struct PersonalRecordsProjection: ProjectionView {
             // Session volume is known when the workout's sets are all in.
             for (id, volume) in sessionVolume {
                 byExercise[id]?.offer(volume, .sessionVolume, kinds) { kind, value, _ in
-                    Record(exerciseId: id, kind: kind, repMax: nil, value: value, weightKg: nil, reps: nil,
-                           workoutId: w.workoutId, setId: nil, at: w.finishedAt ?? w.startedAt!)
+                    Record(
+                        exerciseId: id, kind: kind, repMax: nil, value: value, weightKg: nil, reps: nil,
+                        workoutId: w.workoutId, setId: nil, at: w.finishedAt ?? w.startedAt!)
                 }
             }
         }
@@ -160,8 +170,9 @@ public struct PersonalRecordsProjection: ProjectionView {
             let hold = library.exercises[s.exerciseId]?.definition.kind == .isometric
             let at = s.completedAt ?? w.startedAt!
             let make = { (kind: PRKind, value: Double, _: Int?) in
-                Record(exerciseId: s.exerciseId, kind: kind, repMax: nil, value: value, weightKg: s.weightKg, reps: s.metrics.reps,
-                       workoutId: w.workoutId, setId: s.setId, at: at)
+                Record(
+                    exerciseId: s.exerciseId, kind: kind, repMax: nil, value: value, weightKg: s.weightKg, reps: s.metrics.reps,
+                    workoutId: w.workoutId, setId: s.setId, at: at)
             }
             var records = byExercise[s.exerciseId, default: .none(s.exerciseId)]
             if let distance { records.offer(distance, .longestDistance, kinds, make) }

@@ -16,7 +16,8 @@ public struct RepRange: Sendable, Equatable, CustomStringConvertible {
     public static func parse(_ text: String) throws(Refusal) -> RepRange {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let lo = Int(parts[0].trimmingCharacters(in: .whitespaces)),
-              let hi = Int(parts[1].trimmingCharacters(in: .whitespaces)) else { throw .malformedRange(text) }
+            let hi = Int(parts[1].trimmingCharacters(in: .whitespaces))
+        else { throw .malformedRange(text) }
         do { return try RepRange(min: lo, max: hi) } catch { throw .malformedRange(text) }
     }
 
@@ -45,18 +46,21 @@ public struct ProgressionPromptProjection: ProjectionView {
         guard done.count >= 3 else { return nil }
         let (s1, s2, s3) = (done[0], done[1], done[2])
         if s1 < range.min || s2 < range.min {
-            return Prompt(kind: .regression, variant: .default, title: "Great effort today!",
-                          message: "Try choosing a weight that allows you to hit the target range for all sets.")
+            return Prompt(
+                kind: .regression, variant: .default, title: "Great effort today!",
+                message: "Try choosing a weight that allows you to hit the target range for all sets.")
         }
         if s1 >= range.max, s2 >= range.max, s3 >= range.min {
-            return Prompt(kind: .progression, variant: .default, title: "Excellent work!",
-                          message: "You hit or exceeded the top end for your first two sets. Time to increase weight next session.")
+            return Prompt(
+                kind: .progression, variant: .default, title: "Excellent work!",
+                message: "You hit or exceeded the top end for your first two sets. Time to increase weight next session.")
         }
         if s1 >= range.max, s2 >= range.max {
             return Prompt(kind: .consistency, variant: .strongStart, title: "Great start!", message: "Push harder on the last set.")
         }
-        return Prompt(kind: .consistency, variant: .default, title: "You're doing great!",
-                      message: "Try to hit the top end of the range or exceed it for all sets.")
+        return Prompt(
+            kind: .consistency, variant: .default, title: "You're doing great!",
+            message: "Try to hit the top end of the range or exceed it for all sets.")
     }
 
     public static func evaluate(_ log: TrainingLogProjection, workoutId: UUID, exerciseId: String, range: RepRange) -> Prompt? {

@@ -49,7 +49,7 @@ public struct RecordsMilestone: Sendable, Equatable {
                 open[i].evolve(event, at: recorded.occurredAt)
                 return true
             }
-            guard case .workoutStarted = event else { return false } // a change to an older, finished workout
+            guard case .workoutStarted = event else { return false }  // a change to an older, finished workout
             var w = WorkoutState(workoutId: id)
             w.evolve(event, at: recorded.occurredAt)
             open.append(w)
@@ -57,7 +57,7 @@ public struct RecordsMilestone: Sendable, Equatable {
         }
         switch event {
         case .exerciseDefined, .exerciseRenamed, .exerciseArchived: library.evolve(event)
-        default: break // settings, purchases, templates, programs and imports do not change records
+        default: break  // settings, purchases, templates, programs and imports do not change records
         }
         return true
     }
@@ -66,7 +66,10 @@ public struct RecordsMilestone: Sendable, Equatable {
     public func records(rules: RuleSet) -> [PersonalRecordsProjection.ExerciseRecords]? {
         let later = TrainingLogProjection.chronological(open.filter(\.counts))
         if let last = lastDone, let first = later.first,
-           TrainingLogProjection.chronological([first, last]).first?.workoutId != last.workoutId { return nil }
+            TrainingLogProjection.chronological([first, last]).first?.workoutId != last.workoutId
+        {
+            return nil
+        }
         var acc = PersonalRecordsProjection.Accumulator(rules: rules, records: accumulated, timeline: false)
         for w in later { acc.add(w, library: library) }
         return acc.results(names: library)

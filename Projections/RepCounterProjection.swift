@@ -13,12 +13,15 @@ public struct RepCounterProjection: ProjectionView {
         zip(current, previous).reduce(0) { $0 + max(0, $1.0 - $1.1) }
     }
 
-    public static func excessReps(_ log: TrainingLogProjection, workoutId: UUID, exerciseId: String,
-                                  scope: HintScope = .exercise) -> Int {
+    public static func excessReps(
+        _ log: TrainingLogProjection, workoutId: UUID, exerciseId: String,
+        scope: HintScope = .exercise
+    ) -> Int {
         guard let w = log.workouts[workoutId] else { return 0 }
         let context = LastTimeHintProjection.Context(workout: w, scope: scope)
         guard let previous = LastTimeHintProjection.previousWorkout(log, exerciseId: exerciseId, context: context) else { return 0 }
-        return excessReps(current: w.workingSets(of: exerciseId).map { $0.metrics.reps ?? 0 },
-                          previous: previous.workingSets(of: exerciseId).map { $0.metrics.reps ?? 0 })
+        return excessReps(
+            current: w.workingSets(of: exerciseId).map { $0.metrics.reps ?? 0 },
+            previous: previous.workingSets(of: exerciseId).map { $0.metrics.reps ?? 0 })
     }
 }

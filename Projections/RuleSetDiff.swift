@@ -43,8 +43,10 @@ public struct RuleSetDiff: Sendable {
         for week in Set(va.keys).union(vb.keys).sorted() {
             let x = va[week], y = vb[week]
             if x?.sets != y?.sets || x?.tonnageKg != y?.tonnageKg {
-                out.append(.volumeChanged(week: week, fromSets: x?.sets ?? 0, toSets: y?.sets ?? 0,
-                                          fromKg: x?.tonnageKg ?? 0, toKg: y?.tonnageKg ?? 0))
+                out.append(
+                    .volumeChanged(
+                        week: week, fromSets: x?.sets ?? 0, toSets: y?.sets ?? 0,
+                        fromKg: x?.tonnageKg ?? 0, toKg: y?.tonnageKg ?? 0))
             }
         }
 

@@ -9,8 +9,9 @@ extension PRKind: PayloadEnum {}
 
 extension PersonalRecordsProjection.Record: PayloadRecord {
     public init() {
-        self.init(exerciseId: "", kind: .heaviest, repMax: nil, value: 0, weightKg: nil, reps: nil, workoutId: .zero, setId: nil,
-                  at: Timestamp(millis: 0))
+        self.init(
+            exerciseId: "", kind: .heaviest, repMax: nil, value: 0, weightKg: nil, reps: nil, workoutId: .zero, setId: nil,
+            at: Timestamp(millis: 0))
     }
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("exerciseId", &exerciseId)
@@ -27,8 +28,9 @@ extension PersonalRecordsProjection.Record: PayloadRecord {
 
 extension PersonalRecordsProjection.ExerciseRecords: PayloadRecord {
     public init() {
-        self.init(exerciseId: "", exercise: "", heaviestKg: nil, bestE1rmKg: nil, bestSetVolumeKg: nil, bestSessionVolumeKg: nil,
-                  repMaxesKg: [:], timeline: [])
+        self.init(
+            exerciseId: "", exercise: "", heaviestKg: nil, bestE1rmKg: nil, bestSetVolumeKg: nil, bestSessionVolumeKg: nil,
+            repMaxesKg: [:], timeline: [])
     }
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("exerciseId", &exerciseId)
@@ -93,7 +95,7 @@ public struct HintIndexProjection: ProjectionView {
         // exercise in the library has its entry (usually long before the first workout).
         let known = log.library.exercises.count
         _ = log.lastFinished(startedBefore: Timestamp(millis: .max)) { w in
-            var found: [String: Int] = [:] // exercise → index in `out`, for this workout's new entries
+            var found: [String: Int] = [:]  // exercise → index in `out`, for this workout's new entries
             for s in w.sets where s.completed && s.type.isWorking && !seen.contains(s.exerciseId) {
                 let shown = LastTimeHintProjection.SetShown(weightKg: s.weightKg, reps: s.metrics.reps)
                 if let i = found[s.exerciseId] {
@@ -118,12 +120,14 @@ public struct HintIndexProjection: ProjectionView {
     /// start); no entry means the exercise was never done: an empty hint.
     public static func hint(_ entry: Entry?, exerciseId: String, exercise: String, at t: Timestamp) -> LastTimeHintProjection.Hint {
         guard let entry else {
-            return LastTimeHintProjection.Hint(exerciseId: exerciseId, exercise: exercise, lastWorkoutId: nil, date: nil, ago: nil,
-                                               bestSet: nil, sets: [])
+            return LastTimeHintProjection.Hint(
+                exerciseId: exerciseId, exercise: exercise, lastWorkoutId: nil, date: nil, ago: nil,
+                bestSet: nil, sets: [])
         }
-        return LastTimeHintProjection.Hint(exerciseId: entry.exerciseId, exercise: exercise, lastWorkoutId: entry.workoutId,
-                                           date: entry.startedAt, ago: Ago.words(from: entry.startedAt, to: t),
-                                           bestSet: LastTimeHintProjection.best(entry.sets), sets: entry.sets)
+        return LastTimeHintProjection.Hint(
+            exerciseId: entry.exerciseId, exercise: exercise, lastWorkoutId: entry.workoutId,
+            date: entry.startedAt, ago: Ago.words(from: entry.startedAt, to: t),
+            bestSet: LastTimeHintProjection.best(entry.sets), sets: entry.sets)
     }
 }
 
@@ -151,8 +155,9 @@ extension WorkoutHistoryProjection.ExerciseRow: PayloadRecord {
 
 extension WorkoutHistoryProjection.WorkoutRow: PayloadRecord {
     public init() {
-        self.init(workoutId: .zero, name: "", startedAt: Timestamp(millis: 0), finishedAt: nil, durationSeconds: nil, notes: nil,
-                  templateId: nil, sets: 0, tonnageKg: 0, exercises: [])
+        self.init(
+            workoutId: .zero, name: "", startedAt: Timestamp(millis: 0), finishedAt: nil, durationSeconds: nil, notes: nil,
+            templateId: nil, sets: 0, tonnageKg: 0, exercises: [])
     }
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("workoutId", &workoutId)

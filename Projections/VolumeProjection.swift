@@ -47,13 +47,15 @@ public struct VolumeProjection: ProjectionView {
         var bodyweightExercise: [String: Bool] = [:]
         func tonnage(_ s: WorkoutState.SetRecord, _ w: WorkoutState) -> Double {
             guard rules.bodyweightTonnage, (s.weightKg ?? 0) == 0, let reps = s.metrics.reps, reps > 0 else { return s.volumeKg }
-            let isBodyweight = bodyweightExercise[s.exerciseId] ?? {
-                // The body is the load: bodyweight work, and the pull-up bar's pull-ups and chin-ups.
-                let gear = log.library.exercises[s.exerciseId]?.definition.equipment ?? []
-                let b = gear.contains(.bodyweight) || gear.contains(.pullUpBar)
-                bodyweightExercise[s.exerciseId] = b
-                return b
-            }()
+            let isBodyweight =
+                bodyweightExercise[s.exerciseId]
+                ?? {
+                    // The body is the load: bodyweight work, and the pull-up bar's pull-ups and chin-ups.
+                    let gear = log.library.exercises[s.exerciseId]?.definition.equipment ?? []
+                    let b = gear.contains(.bodyweight) || gear.contains(.pullUpBar)
+                    bodyweightExercise[s.exerciseId] = b
+                    return b
+                }()
             guard isBodyweight, let kg = log.body.kilograms(atOrBefore: s.completedAt ?? w.startedAt!) else { return s.volumeKg }
             return kg * Double(reps)
         }

@@ -43,8 +43,10 @@ public struct WorkoutHistoryProjection: ProjectionView {
     /// Workouts newest first, optionally only those with a completed set of
     /// `exerciseId` and only those started in the local month `YYYY-MM`, then
     /// `offset` skipped and at most `limit` returned.
-    public static func workouts(_ log: TrainingLogProjection, rules: RuleSet = .default, exerciseId: String? = nil,
-                                month: String? = nil, offset: Int = 0, limit: Int? = nil) -> [WorkoutRow] {
+    public static func workouts(
+        _ log: TrainingLogProjection, rules: RuleSet = .default, exerciseId: String? = nil,
+        month: String? = nil, offset: Int = 0, limit: Int? = nil
+    ) -> [WorkoutRow] {
         // Newest first, stopping at the page's end: a page reads its own workouts (and those it skips), not the whole history.
         var skipped = 0
         var page: [WorkoutRow] = []
@@ -72,8 +74,9 @@ public struct WorkoutHistoryProjection: ProjectionView {
                     sets += 1
                     tonnage += s.volumeKg
                 }
-                let setRow = SetRow(setId: s.setId, weightKg: s.weightKg, reps: s.metrics.reps, type: s.type,
-                                    rpe: s.metrics.rpe, metrics: s.metrics, notes: s.notes)
+                let setRow = SetRow(
+                    setId: s.setId, weightKg: s.weightKg, reps: s.metrics.reps, type: s.type,
+                    rpe: s.metrics.rpe, metrics: s.metrics, notes: s.notes)
                 // Sets done before a swap keep their own exercise, so one entry can show two.
                 if let i = groups.lastIndex(where: { $0.exerciseId == s.exerciseId }) {
                     groups[i].sets.append(setRow)
@@ -82,9 +85,10 @@ public struct WorkoutHistoryProjection: ProjectionView {
                 }
             }
         }
-        return WorkoutRow(workoutId: w.workoutId, name: w.name, startedAt: w.startedAt!, finishedAt: w.finishedAt,
-                          durationSeconds: w.durationSeconds(), notes: w.note, templateId: w.templateId, sets: sets,
-                          tonnageKg: tonnage, exercises: groups)
+        return WorkoutRow(
+            workoutId: w.workoutId, name: w.name, startedAt: w.startedAt!, finishedAt: w.finishedAt,
+            durationSeconds: w.durationSeconds(), notes: w.note, templateId: w.templateId, sets: sets,
+            tonnageKg: tonnage, exercises: groups)
     }
 }
 
@@ -102,8 +106,9 @@ public struct ExerciseHistoryProjection: ProjectionView {
 
     public static func entries(_ log: TrainingLogProjection, exerciseId: String, rules: RuleSet = .default) -> [Entry] {
         WorkoutHistoryProjection.workouts(log, rules: rules, exerciseId: exerciseId).map { row in
-            Entry(workoutId: row.workoutId, workoutName: row.name, startedAt: row.startedAt,
-                  sets: row.exercises.filter { $0.exerciseId == exerciseId }.flatMap(\.sets))
+            Entry(
+                workoutId: row.workoutId, workoutName: row.name, startedAt: row.startedAt,
+                sets: row.exercises.filter { $0.exerciseId == exerciseId }.flatMap(\.sets))
         }
     }
 }

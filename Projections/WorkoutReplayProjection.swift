@@ -46,7 +46,8 @@ public struct WorkoutReplayProjection: ProjectionView {
         case .workoutExerciseRemoved(let e): return "removed \(before.entry(e.entryId).map { name($0.exerciseId) } ?? "an exercise")"
         case .workoutExercisesReordered: return "reordered: " + after.entries.map { name($0.exerciseId) }.joined(separator: ", ")
         case .workoutExerciseSwapped(let e): return "\(name(e.fromExerciseId)) swapped for \(name(e.toExerciseId))"
-        case .supersetLinked(let e): return "superset: " + e.entryIds.compactMap { after.entry($0).map { name($0.exerciseId) } }.joined(separator: " + ")
+        case .supersetLinked(let e):
+            return "superset: " + e.entryIds.compactMap { after.entry($0).map { name($0.exerciseId) } }.joined(separator: " + ")
         case .supersetUnlinked: return "superset unlinked"
         case .setAdded(let e): return "planned \(name(e.exerciseId)) \(set(e.target))"
         case .setLogged(let e):
@@ -56,13 +57,18 @@ public struct WorkoutReplayProjection: ProjectionView {
             guard let old = before.set(e.setId), let new = after.set(e.setId) else { return "edited a set" }
             var changes: [String] = []
             if old.metrics.weight != new.metrics.weight {
-                changes.append("weight edited from \(old.metrics.weight.map { Weights.text($0, in: unit) } ?? "none") to \(new.metrics.weight.map { Weights.text($0, in: unit) } ?? "none")")
+                changes.append(
+                    "weight edited from \(old.metrics.weight.map { Weights.text($0, in: unit) } ?? "none") to \(new.metrics.weight.map { Weights.text($0, in: unit) } ?? "none")"
+                )
             }
-            if old.metrics.reps != new.metrics.reps { changes.append("reps edited from \(old.metrics.reps.map(String.init) ?? "none") to \(new.metrics.reps.map(String.init) ?? "none")") }
+            if old.metrics.reps != new.metrics.reps {
+                changes.append("reps edited from \(old.metrics.reps.map(String.init) ?? "none") to \(new.metrics.reps.map(String.init) ?? "none")")
+            }
             if old.metrics.rpe != new.metrics.rpe { changes.append("RPE edited to \(new.metrics.rpe.map { $0.formatted } ?? "none")") }
             if old.type != new.type { changes.append("type changed from \(old.type.rawValue) to \(new.type.rawValue)") }
             if old.notes != new.notes { changes.append("note changed") }
-            return "\(ordinal(e.setId, in: after)): " + (changes.isEmpty ? "edited, nothing changed" : changes.joined(separator: ", ")) + (e.historyEdit ? " [history edit]" : "")
+            return "\(ordinal(e.setId, in: after)): " + (changes.isEmpty ? "edited, nothing changed" : changes.joined(separator: ", "))
+                + (e.historyEdit ? " [history edit]" : "")
         case .setDeleted(let e):
             guard let old = before.set(e.setId) else { return "deleted a set" }
             return "deleted \(ordinal(e.setId, in: before)) (\(set(old.metrics)))"
@@ -74,7 +80,8 @@ public struct WorkoutReplayProjection: ProjectionView {
         case .restTimerDismissed: return "rest timer dismissed"
         case .workoutPaused: return "paused"
         case .workoutResumed: return "resumed after \((after.pausedMillis - before.pausedMillis) / 1000) s"
-        case .healthSampleRecorded(let e): return e.kind == .heartRate ? "heart rate \(e.value.formatted) bpm" : "active energy +\(e.value.formatted) kcal"
+        case .healthSampleRecorded(let e):
+            return e.kind == .heartRate ? "heart rate \(e.value.formatted) bpm" : "active energy +\(e.value.formatted) kcal"
         case .workoutFinished: return "finished after \((after.durationSeconds() ?? 0) / 60) min"
         case .workoutDiscarded: return "discarded"
         default: return event.eventType.name

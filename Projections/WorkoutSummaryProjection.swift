@@ -62,8 +62,9 @@ public struct WorkoutSummaryProjection: ProjectionView {
         }
         let comparison = comparable.map { other -> Comparison in
             let o = WorkoutHistoryProjection.row(for: other, log: log, rules: rules)
-            return Comparison(workoutId: other.workoutId, tonnageDeltaKg: row.tonnageKg - o.tonnageKg, setsDelta: row.sets - o.sets,
-                              durationDeltaSeconds: row.durationSeconds.flatMap { d in o.durationSeconds.map { d - $0 } })
+            return Comparison(
+                workoutId: other.workoutId, tonnageDeltaKg: row.tonnageKg - o.tonnageKg, setsDelta: row.sets - o.sets,
+                durationDeltaSeconds: row.durationSeconds.flatMap { d in o.durationSeconds.map { d - $0 } })
         }
         return Summary(workout: row, records: records, exercises: lines, comparison: comparison)
     }

@@ -8,8 +8,9 @@ import RepLedgerProjections
 /// starts from a milestone at most one snapshot interval before it.
 public enum RecordsMilestones {
     public static func key(_ rules: RuleSet) -> SnapshotKey {
-        SnapshotKey(projection: RecordsMilestone.name, projectionVersion: RecordsMilestone.version,
-                    ruleSetId: ViewSnapshots.rulesId(rules), ruleSetVersion: rules.version)
+        SnapshotKey(
+            projection: RecordsMilestone.name, projectionVersion: RecordsMilestone.version,
+            ruleSetId: ViewSnapshots.rulesId(rules), ruleSetVersion: rules.version)
     }
 
     @discardableResult
@@ -28,8 +29,10 @@ public enum RecordsMilestones {
     /// Records as of `position` from the newest milestone at or before it and
     /// the events after it, or nil when there is none or the events in
     /// between cannot be carried forward (the caller then uses the fold).
-    public static func records(_ store: any EventStore, rules: RuleSet, through position: Int64,
-                               ignored: inout [String]) throws -> Answer? {
+    public static func records(
+        _ store: any EventStore, rules: RuleSet, through position: Int64,
+        ignored: inout [String]
+    ) throws -> Answer? {
         let target = min(position, try store.headPosition())
         guard let found = try SnapshotStore.of(store)?.newest(key(rules), atOrBefore: target, ignored: &ignored) else { return nil }
         var milestone: RecordsMilestone

@@ -13,8 +13,10 @@ public enum SnapshotPolicy {
     public static let keep = 3
 
     @discardableResult
-    public static func apply(_ store: any EventStore, every: Int64 = TrainingLogSnapshots.automaticEvery,
-                             folded: (() throws -> TrainingLogProjection)? = nil) throws -> SnapshotInfo? {
+    public static func apply(
+        _ store: any EventStore, every: Int64 = TrainingLogSnapshots.automaticEvery,
+        folded: (() throws -> TrainingLogProjection)? = nil
+    ) throws -> SnapshotInfo? {
         guard let log = try due(store, every: every, folded: folded) else { return nil }
         return try save(store, Encoded(log))
     }
@@ -22,8 +24,10 @@ public enum SnapshotPolicy {
     /// The fold at the head when `every` events have come since the newest
     /// fold snapshot, else nil. `folded`, when given, is that fold already in
     /// memory (the server's warm fold), used instead of folding again.
-    public static func due(_ store: any EventStore, every: Int64 = TrainingLogSnapshots.automaticEvery,
-                           folded: (() throws -> TrainingLogProjection)? = nil) throws -> TrainingLogProjection? {
+    public static func due(
+        _ store: any EventStore, every: Int64 = TrainingLogSnapshots.automaticEvery,
+        folded: (() throws -> TrainingLogProjection)? = nil
+    ) throws -> TrainingLogProjection? {
         guard let snapshots = SnapshotStore.of(store) else { return nil }
         let head = try store.headPosition()
         let newest = try snapshots.newestPosition(TrainingLogSnapshots.key) ?? 0

@@ -72,11 +72,15 @@ public final class SnapshotStore {
     public func newest(_ key: SnapshotKey, atOrBefore position: Int64, ignored: inout [String]) throws -> Loaded? {
         for c in try rows.snapshotInfos(projection: key.projection, atOrBefore: position) {
             if c.key.projectionVersion != key.projectionVersion {
-                ignored.append("snapshot \(c.id) at #\(c.position): \(c.key.projection) version \(c.key.projectionVersion), this build folds version \(key.projectionVersion)")
+                ignored.append(
+                    "snapshot \(c.id) at #\(c.position): \(c.key.projection) version \(c.key.projectionVersion), this build folds version \(key.projectionVersion)"
+                )
                 continue
             }
             if c.key.ruleSetId != key.ruleSetId || c.key.ruleSetVersion != key.ruleSetVersion {
-                ignored.append("snapshot \(c.id) at #\(c.position): rules \(c.key.ruleSetId) v\(c.key.ruleSetVersion), asked for \(key.ruleSetId) v\(key.ruleSetVersion)")
+                ignored.append(
+                    "snapshot \(c.id) at #\(c.position): rules \(c.key.ruleSetId) v\(c.key.ruleSetVersion), asked for \(key.ruleSetId) v\(key.ruleSetVersion)"
+                )
                 continue
             }
             guard let row = try rows.snapshotRow(id: c.id) else { continue }

@@ -9,8 +9,9 @@ import RepLedgerProjections
 /// keyed with the rule set `none`, version 0; a snapshot stored under any
 /// other rules is not this fold's and is ignored.
 public enum TrainingLogSnapshots {
-    public static let key = SnapshotKey(projection: TrainingLogProjection.name, projectionVersion: TrainingLogProjection.version,
-                                        ruleSetId: "none", ruleSetVersion: 0)
+    public static let key = SnapshotKey(
+        projection: TrainingLogProjection.name, projectionVersion: TrainingLogProjection.version,
+        ruleSetId: "none", ruleSetVersion: 0)
 
     /// Take a snapshot automatically once this many events have been appended
     /// since the newest one. Chosen by measurement: see docs/DESIGN.md.
@@ -62,8 +63,10 @@ public enum TrainingLogSnapshots {
     /// Takes a snapshot when `every` events have come since the newest one,
     /// with a records milestone beside it, without pruning (`SnapshotPolicy`).
     @discardableResult
-    public static func createIfDue(_ store: any EventStore, every: Int64 = automaticEvery,
-                                   folded: (() throws -> TrainingLogProjection)? = nil) throws -> SnapshotInfo? {
+    public static func createIfDue(
+        _ store: any EventStore, every: Int64 = automaticEvery,
+        folded: (() throws -> TrainingLogProjection)? = nil
+    ) throws -> SnapshotInfo? {
         guard let log = try SnapshotPolicy.due(store, every: every, folded: folded) else { return nil }
         return try SnapshotPolicy.save(store, SnapshotPolicy.Encoded(log), prune: false)
     }

@@ -13,28 +13,35 @@ public enum ViewSnapshots {
     /// The rule set's id with a fingerprint of its content, so a rules file
     /// edited without a new id or version can never reuse a stale result.
     public static func rulesId(_ rules: RuleSet) -> String {
-        let content = [rules.id, "\(rules.version)", rules.e1rmFormula.rawValue, "\(rules.e1rmRepCap)", "\(rules.warmupsCount)",
-                       rules.prKinds.map(\.rawValue).joined(separator: ","), rules.hintScope.rawValue,
-                       "\(rules.incrementKg)", "\(rules.incrementLb)", "\(rules.bodyweightTonnage)", rules.progressionRule.rawValue].joined(separator: "|")
+        let content = [
+            rules.id, "\(rules.version)", rules.e1rmFormula.rawValue, "\(rules.e1rmRepCap)", "\(rules.warmupsCount)",
+            rules.prKinds.map(\.rawValue).joined(separator: ","), rules.hintScope.rawValue,
+            "\(rules.incrementKg)", "\(rules.incrementLb)", "\(rules.bodyweightTonnage)", rules.progressionRule.rawValue,
+        ].joined(separator: "|")
         return "\(rules.id)#\(Digest.sha256(Array(content.utf8)).hex.prefix(12))"
     }
 
     /// Records without their timeline: the current bests, which is what head
     /// queries print (the timeline is computed from the fold when asked for).
     public static func recordsKey(_ rules: RuleSet) -> SnapshotKey {
-        SnapshotKey(projection: PersonalRecordsProjection.name + "-bests", projectionVersion: PersonalRecordsProjection.version,
-                    ruleSetId: rulesId(rules), ruleSetVersion: rules.version)
+        SnapshotKey(
+            projection: PersonalRecordsProjection.name + "-bests", projectionVersion: PersonalRecordsProjection.version,
+            ruleSetId: rulesId(rules), ruleSetVersion: rules.version)
     }
 
-    public static let hintKey = SnapshotKey(projection: HintIndexProjection.name, projectionVersion: HintIndexProjection.version,
-                                            ruleSetId: "none", ruleSetVersion: 0)
+    public static let hintKey = SnapshotKey(
+        projection: HintIndexProjection.name, projectionVersion: HintIndexProjection.version,
+        ruleSetId: "none", ruleSetVersion: 0)
 
-    public static let entitlementsKey = SnapshotKey(projection: "entitlement-inputs", projectionVersion: EntitlementsProjection.version,
-                                                    ruleSetId: "none", ruleSetVersion: 0)
+    public static let entitlementsKey = SnapshotKey(
+        projection: "entitlement-inputs", projectionVersion: EntitlementsProjection.version,
+        ruleSetId: "none", ruleSetVersion: 0)
 
     /// What entitlements at any time are computed from, at exactly `position`, if stored.
-    public static func entitlementInputs(_ store: any EventStore, at position: Int64,
-                                         ignored: inout [String]) throws -> EntitlementsProjection.Inputs? {
+    public static func entitlementInputs(
+        _ store: any EventStore, at position: Int64,
+        ignored: inout [String]
+    ) throws -> EntitlementsProjection.Inputs? {
         let found: [EntitlementsProjection.Inputs]? = try load(store, entitlementsKey, at: position, ignored: &ignored)
         return found?.first
     }
@@ -44,8 +51,10 @@ public enum ViewSnapshots {
     }
 
     /// Records of every exercise (bests, no timeline) at exactly `position` under `rules`, if stored.
-    public static func records(_ store: any EventStore, rules: RuleSet, at position: Int64,
-                               ignored: inout [String]) throws -> [PersonalRecordsProjection.ExerciseRecords]? {
+    public static func records(
+        _ store: any EventStore, rules: RuleSet, at position: Int64,
+        ignored: inout [String]
+    ) throws -> [PersonalRecordsProjection.ExerciseRecords]? {
         try load(store, recordsKey(rules), at: position, ignored: &ignored)
     }
 
@@ -53,14 +62,17 @@ public enum ViewSnapshots {
         try load(store, hintKey, at: position, ignored: &ignored)
     }
 
-    public static func saveRecords(_ store: any EventStore, rules: RuleSet, at position: Int64,
-                                   _ records: [PersonalRecordsProjection.ExerciseRecords]) throws {
+    public static func saveRecords(
+        _ store: any EventStore, rules: RuleSet, at position: Int64,
+        _ records: [PersonalRecordsProjection.ExerciseRecords]
+    ) throws {
         try save(store, recordsKey(rules), at: position, records)
     }
 
     /// History rows follow the default rules (working sets counted), so the key carries their fingerprint.
-    public static let historyHeadKey = SnapshotKey(projection: HistoryHeadProjection.name, projectionVersion: HistoryHeadProjection.version,
-                                                   ruleSetId: rulesId(.default), ruleSetVersion: RuleSet.default.version)
+    public static let historyHeadKey = SnapshotKey(
+        projection: HistoryHeadProjection.name, projectionVersion: HistoryHeadProjection.version,
+        ruleSetId: rulesId(.default), ruleSetVersion: RuleSet.default.version)
 
     /// The first page of history at exactly `position`, if stored.
     public static func historyHead(_ store: any EventStore, at position: Int64, ignored: inout [String]) throws -> HistoryHeadProjection.Page? {
@@ -84,10 +96,13 @@ public enum ViewSnapshots {
         try saveHistoryHead(store, at: log.position, HistoryHeadProjection.page(log))
     }
 
-    private static func load<T: PayloadValue>(_ store: any EventStore, _ key: SnapshotKey, at position: Int64,
-                                              ignored: inout [String]) throws -> [T]? {
+    private static func load<T: PayloadValue>(
+        _ store: any EventStore, _ key: SnapshotKey, at position: Int64,
+        ignored: inout [String]
+    ) throws -> [T]? {
         guard let found = try SnapshotStore.of(store)?.newest(key, atOrBefore: position, ignored: &ignored),
-              found.info.position == position else { return nil }
+            found.info.position == position
+        else { return nil }
         do {
             return try found.state.withUnsafeBytes { raw in
                 var r = BinaryReader(raw)

@@ -6,8 +6,10 @@ import Foundation
 /// ArgumentParser's 64); the command's own failures through `ExitStatus.report`.
 public enum CommandRunner {
     /// `usageError` prints a usage error (a binary may add suggestions); by default the parser's message.
-    public static func run(_ root: ParsableCommand.Type, _ arguments: [String],
-                           usageError: ((Error) -> Void)? = nil) -> Never {
+    public static func run(
+        _ root: ParsableCommand.Type, _ arguments: [String],
+        usageError: ((Error) -> Void)? = nil
+    ) -> Never {
         var command: ParsableCommand
         do {
             command = try root.parseAsRoot(arguments)

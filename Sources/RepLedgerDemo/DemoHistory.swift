@@ -30,7 +30,7 @@ public enum DemoHistory {
     }
 
     struct Session {
-        var weekday: Int // 0 = Monday
+        var weekday: Int  // 0 = Monday
         var hour: Int, minute: Int
         var name: String
         var device: String
@@ -38,31 +38,39 @@ public enum DemoHistory {
     }
 
     static let plan: [Session] = [
-        Session(weekday: 0, hour: 18, minute: 30, name: "Upper A", device: "phone", lifts: [
-            Lift(exercise: "barbell-bench-press", warmups: [(20, 10), (50, 5)], sets: 3, reps: 5, start: 80, increment: 2.5),
-            Lift(exercise: "barbell-row", sets: 3, reps: 8, start: 70, increment: 2.5, every: 2),
-            Lift(exercise: "lat-pulldown", sets: 3, reps: 10, start: 60, increment: 2.5, every: 2),
-            Lift(exercise: "barbell-curl", sets: 2, reps: 12, start: 30, increment: 2.5, every: 3),
-        ]),
-        Session(weekday: 1, hour: 18, minute: 30, name: "Lower A", device: "phone", lifts: [
-            Lift(exercise: "back-squat", warmups: [(20, 10), (60, 5)], sets: 3, reps: 5, start: 100, increment: 5),
-            Lift(exercise: "romanian-deadlift", sets: 3, reps: 8, start: 90, increment: 5, every: 2),
-            Lift(exercise: "leg-press", sets: 3, reps: 10, start: 160, increment: 10, every: 2),
-            Lift(exercise: "standing-calf-raise", sets: 3, reps: 12, start: 80, increment: 5, every: 2),
-        ]),
-        Session(weekday: 3, hour: 7, minute: 0, name: "Upper B", device: "phone", lifts: [
-            Lift(exercise: "overhead-press", warmups: [(20, 8)], sets: 3, reps: 5, start: 50, increment: 1.25),
-            Lift(exercise: "incline-dumbbell-press", sets: 3, reps: 10, start: 26, increment: 2, every: 2),
-            Lift(exercise: "pull-up", sets: 3, reps: 8, start: nil),
-            Lift(exercise: "lateral-raise", sets: 3, reps: 15, start: 20, unit: .lb, increment: 5, every: 4),
-            Lift(exercise: "triceps-pushdown", sets: 3, reps: 12, start: 30, increment: 2.5, every: 2),
-        ]),
-        Session(weekday: 4, hour: 17, minute: 45, name: "Lower B", device: "watch", lifts: [
-            Lift(exercise: "deadlift", warmups: [(60, 5), (100, 3)], sets: 3, reps: 5, start: 130, increment: 2.5),
-            Lift(exercise: "front-squat", sets: 3, reps: 6, start: 70, increment: 2.5, every: 2),
-            Lift(exercise: "lying-leg-curl", sets: 3, reps: 10, start: 45, increment: 2.5, every: 2),
-            Lift(exercise: "hanging-leg-raise", sets: 3, reps: 12, start: nil),
-        ]),
+        Session(
+            weekday: 0, hour: 18, minute: 30, name: "Upper A", device: "phone",
+            lifts: [
+                Lift(exercise: "barbell-bench-press", warmups: [(20, 10), (50, 5)], sets: 3, reps: 5, start: 80, increment: 2.5),
+                Lift(exercise: "barbell-row", sets: 3, reps: 8, start: 70, increment: 2.5, every: 2),
+                Lift(exercise: "lat-pulldown", sets: 3, reps: 10, start: 60, increment: 2.5, every: 2),
+                Lift(exercise: "barbell-curl", sets: 2, reps: 12, start: 30, increment: 2.5, every: 3),
+            ]),
+        Session(
+            weekday: 1, hour: 18, minute: 30, name: "Lower A", device: "phone",
+            lifts: [
+                Lift(exercise: "back-squat", warmups: [(20, 10), (60, 5)], sets: 3, reps: 5, start: 100, increment: 5),
+                Lift(exercise: "romanian-deadlift", sets: 3, reps: 8, start: 90, increment: 5, every: 2),
+                Lift(exercise: "leg-press", sets: 3, reps: 10, start: 160, increment: 10, every: 2),
+                Lift(exercise: "standing-calf-raise", sets: 3, reps: 12, start: 80, increment: 5, every: 2),
+            ]),
+        Session(
+            weekday: 3, hour: 7, minute: 0, name: "Upper B", device: "phone",
+            lifts: [
+                Lift(exercise: "overhead-press", warmups: [(20, 8)], sets: 3, reps: 5, start: 50, increment: 1.25),
+                Lift(exercise: "incline-dumbbell-press", sets: 3, reps: 10, start: 26, increment: 2, every: 2),
+                Lift(exercise: "pull-up", sets: 3, reps: 8, start: nil),
+                Lift(exercise: "lateral-raise", sets: 3, reps: 15, start: 20, unit: .lb, increment: 5, every: 4),
+                Lift(exercise: "triceps-pushdown", sets: 3, reps: 12, start: 30, increment: 2.5, every: 2),
+            ]),
+        Session(
+            weekday: 4, hour: 17, minute: 45, name: "Lower B", device: "watch",
+            lifts: [
+                Lift(exercise: "deadlift", warmups: [(60, 5), (100, 3)], sets: 3, reps: 5, start: 130, increment: 2.5),
+                Lift(exercise: "front-squat", sets: 3, reps: 6, start: 70, increment: 2.5, every: 2),
+                Lift(exercise: "lying-leg-curl", sets: 3, reps: 10, start: 45, increment: 2.5, every: 2),
+                Lift(exercise: "hanging-leg-raise", sets: 3, reps: 12, start: nil),
+            ]),
     ]
 
     /// The demo's events, decided against `library` (which must hold the seeded exercises).
@@ -97,8 +105,9 @@ public enum DemoHistory {
                     var exercise = lift.exercise
                     for warm in lift.warmups {
                         at(clock)
-                        _ = try s.logSet(w, exercise: exercise, type: .warmup,
-                                         metrics: SetMetrics(weight: Weight(warm.kg, .kg), reps: warm.reps))
+                        _ = try s.logSet(
+                            w, exercise: exercise, type: .warmup,
+                            metrics: SetMetrics(weight: Weight(warm.kg, .kg), reps: warm.reps))
                         clock = clock.adding(seconds: 90)
                     }
                     let weight = lift.start.map { Weight($0 + lift.increment * Double(trainedWeeks / lift.every), lift.unit) }
@@ -110,8 +119,9 @@ public enum DemoHistory {
                         // Week 4: 8 reps typed instead of 5 on the bench, fixed a minute later.
                         let typo = week == 3 && exercise == "barbell-bench-press" && i == 1
                         at(clock)
-                        let setId = try s.logSet(w, exercise: exercise,
-                                                 metrics: SetMetrics(weight: weight, reps: typo ? 8 : reps, rpe: rpe))
+                        let setId = try s.logSet(
+                            w, exercise: exercise,
+                            metrics: SetMetrics(weight: weight, reps: typo ? 8 : reps, rpe: rpe))
                         clock = clock.adding(seconds: 150 + Int64(rng.next() % 60))
                         if typo {
                             at(clock.adding(seconds: -90))
@@ -148,8 +158,9 @@ public enum DemoHistory {
                     let state = try s.workout(w)
                     if let top = state.sets.last(where: { $0.exerciseId == "deadlift" && $0.type == .normal }) {
                         at(clock.adding(seconds: 3 * 3600), "web")
-                        try s.editSet(w, set: top.setId.lowercased, changes: SetMetrics(weight: Weight(152.5, .kg)),
-                                      historyEdit: true)
+                        try s.editSet(
+                            w, set: top.setId.lowercased, changes: SetMetrics(weight: Weight(152.5, .kg)),
+                            historyEdit: true)
                     }
                 }
             }

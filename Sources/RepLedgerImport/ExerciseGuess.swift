@@ -13,8 +13,12 @@ enum ExerciseGuess {
 
     /// First match wins, so the specific phrases come before the general ones.
     static let rules: [(words: [String], muscle: Muscle, kind: ExerciseKind)] = [
-        (["treadmill", "running", "run ", "jog", "cycling", "bike", "elliptical", "rowing machine", "rower", "walk", "hiking",
-          "stair", "swim", "jump rope", "skipping", "cardio", "sprint"], .cardio, .cardio),
+        (
+            [
+                "treadmill", "running", "run ", "jog", "cycling", "bike", "elliptical", "rowing machine", "rower", "walk", "hiking",
+                "stair", "swim", "jump rope", "skipping", "cardio", "sprint",
+            ], .cardio, .cardio
+        ),
         (["plank", "wall sit", "hollow hold", "dead hang", "l-sit", "l sit"], .abs, .isometric),
         (["clean", "snatch", "jerk", "box jump", "broad jump", "burpee", "kettlebell swing", "thruster"], .fullBody, .explosive),
         (["stretch", "mobility", "foam roll"], .fullBody, .mobility),
@@ -26,8 +30,12 @@ enum ExerciseGuess {
         (["hip thrust", "glute", "kickback", "bridge"], .glutes, .strength),
         (["calf", "calves"], .calves, .strength),
         (["deadlift", "rack pull"], .back, .strength),
-        (["face pull", "reverse fly", "rear delt", "lateral raise", "front raise", "upright row", "shoulder press",
-          "overhead press", "military press", "arnold", "ohp", "landmine press"], .shoulders, .strength),
+        (
+            [
+                "face pull", "reverse fly", "rear delt", "lateral raise", "front raise", "upright row", "shoulder press",
+                "overhead press", "military press", "arnold", "ohp", "landmine press",
+            ], .shoulders, .strength
+        ),
         (["shrug"], .traps, .strength),
         (["pulldown", "pull down", "pull up", "pullup", "pull-up", "chin", "lat "], .lats, .strength),
         (["row"], .back, .strength),
@@ -36,7 +44,10 @@ enum ExerciseGuess {
         (["tricep", "pushdown", "push down", "skull", "extension", "kickback", "close grip", "dip"], .triceps, .strength),
         (["bench", "chest", "fly", "flye", "pec", "push up", "pushup", "push-up", "crossover"], .chest, .strength),
         (["twist", "oblique", "woodchop", "wood chop", "side bend"], .obliques, .strength),
-        (["crunch", "sit up", "situp", "sit-up", "leg raise", "knee raise", "ab ", "abs", "abdominal", "core", "rollout", "v-up", "toes to bar"], .abs, .strength),
+        (
+            ["crunch", "sit up", "situp", "sit-up", "leg raise", "knee raise", "ab ", "abs", "abdominal", "core", "rollout", "v-up", "toes to bar"],
+            .abs, .strength
+        ),
         (["neck"], .neck, .strength),
     ]
 

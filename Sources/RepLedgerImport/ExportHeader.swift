@@ -28,81 +28,97 @@ extension ExportLanguage {
 
     static let english = ExportLanguage(
         name: "English",
-        columns: ["date": .date, "workout #": .workoutNumber, "workout": .workout, "workout name": .workout,
-                  "duration": .duration, "workout duration": .duration, "exercise name": .exercise, "exercise": .exercise,
-                  "set order": .setOrder, "weight": .weight, "weight unit": .weightUnit, "reps": .reps,
-                  "distance": .distance, "distance unit": .distanceUnit, "seconds": .seconds, "time": .seconds,
-                  "notes": .notes, "workout notes": .workoutNotes, "rpe": .rpe, "comment": .comment, "category": .category],
+        columns: [
+            "date": .date, "workout #": .workoutNumber, "workout": .workout, "workout name": .workout,
+            "duration": .duration, "workout duration": .duration, "exercise name": .exercise, "exercise": .exercise,
+            "set order": .setOrder, "weight": .weight, "weight unit": .weightUnit, "reps": .reps,
+            "distance": .distance, "distance unit": .distanceUnit, "seconds": .seconds, "time": .seconds,
+            "notes": .notes, "workout notes": .workoutNotes, "rpe": .rpe, "comment": .comment, "category": .category,
+        ],
         rest: ["rest timer", "rest"], warmup: ["w", "warm up", "warmup"], drop: ["d", "drop", "drop set", "dropset"],
         failure: ["f", "failure"])
 
     static let french = ExportLanguage(
         name: "French",
-        columns: ["date": .date, "nom de l entrainement": .workout, "duree": .duration, "nom de l exercice": .exercise,
-                  "ordre de la serie": .setOrder, "poids": .weight, "unite de poids": .weightUnit, "reps": .reps,
-                  "repetitions": .reps, "distance": .distance, "unite de distance": .distanceUnit, "secondes": .seconds,
-                  "notes": .notes, "notes d entrainement": .workoutNotes, "notes de l entrainement": .workoutNotes, "rpe": .rpe],
+        columns: [
+            "date": .date, "nom de l entrainement": .workout, "duree": .duration, "nom de l exercice": .exercise,
+            "ordre de la serie": .setOrder, "poids": .weight, "unite de poids": .weightUnit, "reps": .reps,
+            "repetitions": .reps, "distance": .distance, "unite de distance": .distanceUnit, "secondes": .seconds,
+            "notes": .notes, "notes d entrainement": .workoutNotes, "notes de l entrainement": .workoutNotes, "rpe": .rpe,
+        ],
         rest: ["minuteur de repos", "temps de repos", "repos"], warmup: ["e", "echauffement"], drop: ["degressive"],
         failure: ["echec"])
 
     static let german = ExportLanguage(
         name: "German",
-        columns: ["datum": .date, "workout name": .workout, "trainingsname": .workout, "dauer": .duration,
-                  "name der ubung": .exercise, "ubung": .exercise, "reihenfolge festlegen": .setOrder,
-                  "satzreihenfolge": .setOrder, "gewicht": .weight, "gewichtseinheit": .weightUnit, "wiederh": .reps,
-                  "wiederholungen": .reps, "entfernung": .distance, "distanz": .distance, "entfernungseinheit": .distanceUnit,
-                  "sekunden": .seconds, "notizen": .notes, "workout notizen": .workoutNotes, "trainingsnotizen": .workoutNotes,
-                  "rpe": .rpe],
+        columns: [
+            "datum": .date, "workout name": .workout, "trainingsname": .workout, "dauer": .duration,
+            "name der ubung": .exercise, "ubung": .exercise, "reihenfolge festlegen": .setOrder,
+            "satzreihenfolge": .setOrder, "gewicht": .weight, "gewichtseinheit": .weightUnit, "wiederh": .reps,
+            "wiederholungen": .reps, "entfernung": .distance, "distanz": .distance, "entfernungseinheit": .distanceUnit,
+            "sekunden": .seconds, "notizen": .notes, "workout notizen": .workoutNotes, "trainingsnotizen": .workoutNotes,
+            "rpe": .rpe,
+        ],
         rest: ["ruhezeit", "pause", "pausentimer"], warmup: ["aufwarmen", "aufwarmsatz"], drop: ["dropsatz"],
         failure: ["versagen"])
 
     static let spanish = ExportLanguage(
         name: "Spanish",
-        columns: ["fecha": .date, "nombre del entrenamiento": .workout, "nombre de entrenamiento": .workout,
-                  "duracion": .duration, "nombre del ejercicio": .exercise, "ejercicio": .exercise,
-                  "orden de la serie": .setOrder, "orden de serie": .setOrder, "peso": .weight, "unidad de peso": .weightUnit,
-                  "repeticiones": .reps, "reps": .reps, "distancia": .distance, "unidad de distancia": .distanceUnit,
-                  "segundos": .seconds, "notas": .notes, "notas del entrenamiento": .workoutNotes,
-                  "notas de entrenamiento": .workoutNotes, "rpe": .rpe],
+        columns: [
+            "fecha": .date, "nombre del entrenamiento": .workout, "nombre de entrenamiento": .workout,
+            "duracion": .duration, "nombre del ejercicio": .exercise, "ejercicio": .exercise,
+            "orden de la serie": .setOrder, "orden de serie": .setOrder, "peso": .weight, "unidad de peso": .weightUnit,
+            "repeticiones": .reps, "reps": .reps, "distancia": .distance, "unidad de distancia": .distanceUnit,
+            "segundos": .seconds, "notas": .notes, "notas del entrenamiento": .workoutNotes,
+            "notas de entrenamiento": .workoutNotes, "rpe": .rpe,
+        ],
         rest: ["temporizador de descanso", "descanso"], warmup: ["calentamiento"], drop: ["serie descendente"],
         failure: ["fallo"])
 
     static let italian = ExportLanguage(
         name: "Italian",
-        columns: ["data": .date, "nome allenamento": .workout, "nome dell allenamento": .workout, "durata": .duration,
-                  "nome esercizio": .exercise, "nome dell esercizio": .exercise, "ordine serie": .setOrder,
-                  "ordine della serie": .setOrder, "peso": .weight, "unita di peso": .weightUnit, "ripetizioni": .reps,
-                  "rip": .reps, "distanza": .distance, "unita di distanza": .distanceUnit, "secondi": .seconds,
-                  "note": .notes, "note allenamento": .workoutNotes, "note dell allenamento": .workoutNotes, "rpe": .rpe],
+        columns: [
+            "data": .date, "nome allenamento": .workout, "nome dell allenamento": .workout, "durata": .duration,
+            "nome esercizio": .exercise, "nome dell esercizio": .exercise, "ordine serie": .setOrder,
+            "ordine della serie": .setOrder, "peso": .weight, "unita di peso": .weightUnit, "ripetizioni": .reps,
+            "rip": .reps, "distanza": .distance, "unita di distanza": .distanceUnit, "secondi": .seconds,
+            "note": .notes, "note allenamento": .workoutNotes, "note dell allenamento": .workoutNotes, "rpe": .rpe,
+        ],
         rest: ["timer di recupero", "recupero", "riposo"], warmup: ["riscaldamento"], drop: ["serie a scalare"],
         failure: ["cedimento"])
 
     static let portuguese = ExportLanguage(
         name: "Portuguese",
-        columns: ["data": .date, "nome do treino": .workout, "duracao": .duration, "nome do exercicio": .exercise,
-                  "ordem da serie": .setOrder, "ordem das series": .setOrder, "peso": .weight, "unidade de peso": .weightUnit,
-                  "repeticoes": .reps, "reps": .reps, "distancia": .distance, "unidade de distancia": .distanceUnit,
-                  "segundos": .seconds, "notas": .notes, "observacoes": .notes, "notas do treino": .workoutNotes, "rpe": .rpe],
+        columns: [
+            "data": .date, "nome do treino": .workout, "duracao": .duration, "nome do exercicio": .exercise,
+            "ordem da serie": .setOrder, "ordem das series": .setOrder, "peso": .weight, "unidade de peso": .weightUnit,
+            "repeticoes": .reps, "reps": .reps, "distancia": .distance, "unidade de distancia": .distanceUnit,
+            "segundos": .seconds, "notas": .notes, "observacoes": .notes, "notas do treino": .workoutNotes, "rpe": .rpe,
+        ],
         rest: ["temporizador de descanso", "cronometro de descanso", "descanso"], warmup: ["aquecimento"],
         drop: ["serie descendente"], failure: ["falha"])
 
     static let dutch = ExportLanguage(
         name: "Dutch",
-        columns: ["datum": .date, "naam training": .workout, "trainingsnaam": .workout, "workoutnaam": .workout,
-                  "duur": .duration, "naam oefening": .exercise, "naam van de oefening": .exercise, "oefening": .exercise,
-                  "setvolgorde": .setOrder, "set volgorde": .setOrder, "volgorde": .setOrder, "gewicht": .weight,
-                  "gewichtseenheid": .weightUnit, "herhalingen": .reps, "herh": .reps, "afstand": .distance,
-                  "afstandseenheid": .distanceUnit, "seconden": .seconds, "notities": .notes,
-                  "trainingsnotities": .workoutNotes, "workoutnotities": .workoutNotes, "rpe": .rpe],
+        columns: [
+            "datum": .date, "naam training": .workout, "trainingsnaam": .workout, "workoutnaam": .workout,
+            "duur": .duration, "naam oefening": .exercise, "naam van de oefening": .exercise, "oefening": .exercise,
+            "setvolgorde": .setOrder, "set volgorde": .setOrder, "volgorde": .setOrder, "gewicht": .weight,
+            "gewichtseenheid": .weightUnit, "herhalingen": .reps, "herh": .reps, "afstand": .distance,
+            "afstandseenheid": .distanceUnit, "seconden": .seconds, "notities": .notes,
+            "trainingsnotities": .workoutNotes, "workoutnotities": .workoutNotes, "rpe": .rpe,
+        ],
         rest: ["rusttimer", "rust"], warmup: ["opwarming", "warming up"], drop: ["dropset"], failure: ["falen"])
 
     static let polish = ExportLanguage(
         name: "Polish",
-        columns: ["data": .date, "nazwa treningu": .workout, "czas trwania": .duration, "nazwa cwiczenia": .exercise,
-                  "kolejnosc serii": .setOrder, "kolejnosc": .setOrder, "ciezar": .weight, "waga": .weight,
-                  "jednostka wagi": .weightUnit, "powtorzenia": .reps, "powt": .reps, "dystans": .distance,
-                  "odleglosc": .distance, "jednostka dystansu": .distanceUnit, "sekundy": .seconds, "notatki": .notes,
-                  "uwagi": .notes, "notatki treningowe": .workoutNotes, "notatki z treningu": .workoutNotes, "rpe": .rpe],
+        columns: [
+            "data": .date, "nazwa treningu": .workout, "czas trwania": .duration, "nazwa cwiczenia": .exercise,
+            "kolejnosc serii": .setOrder, "kolejnosc": .setOrder, "ciezar": .weight, "waga": .weight,
+            "jednostka wagi": .weightUnit, "powtorzenia": .reps, "powt": .reps, "dystans": .distance,
+            "odleglosc": .distance, "jednostka dystansu": .distanceUnit, "sekundy": .seconds, "notatki": .notes,
+            "uwagi": .notes, "notatki treningowe": .workoutNotes, "notatki z treningu": .workoutNotes, "rpe": .rpe,
+        ],
         rest: ["minutnik odpoczynku", "odpoczynek", "przerwa"], warmup: ["rozgrzewka"], drop: ["seria opadajaca"],
         failure: ["upadek miesniowy"])
 }

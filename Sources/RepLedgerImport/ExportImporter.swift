@@ -47,8 +47,10 @@ public struct ImportRequest: Sendable {
     /// default such a row is left out and reported with its line and reason.
     public var strict: Bool
 
-    public init(source: ImportSource, text: String, fileName: String, unit: WeightUnit? = nil, timeZone: ImportTimeZone = .current,
-                strict: Bool = false) {
+    public init(
+        source: ImportSource, text: String, fileName: String, unit: WeightUnit? = nil, timeZone: ImportTimeZone = .current,
+        strict: Bool = false
+    ) {
         self.source = source
         self.text = text
         self.fileName = fileName
@@ -90,14 +92,18 @@ extension Ledger {
         return done
     }
 
-    private func importDecided(_ request: ImportRequest, parsed: ParsedExport, digest: String, summary: ImportSummary,
-                               progress: ((Int, Int) -> Void)?) throws -> (ImportSummary, appended: Bool) {
+    private func importDecided(
+        _ request: ImportRequest, parsed: ParsedExport, digest: String, summary: ImportSummary,
+        progress: ((Int, Int) -> Void)?
+    ) throws -> (ImportSummary, appended: Bool) {
         var summary = summary
         let (library, seed) = try libraryWithSeed()
-        var plan = ImportPlan(request: request, parsed: parsed, batchId: summary.batchId,
-                              session: CommandSession(library: library, account: try account(),
-                                                      context: CommandContext(occurredAt: .now(), device: "import", commandId: summary.batchId),
-                                                      ids: .random))
+        var plan = ImportPlan(
+            request: request, parsed: parsed, batchId: summary.batchId,
+            session: CommandSession(
+                library: library, account: try account(),
+                context: CommandContext(occurredAt: .now(), device: "import", commandId: summary.batchId),
+                ids: .random))
         // A lifter who never chose a unit and brings a history in pounds wants to see pounds.
         if parsed.unit != plan.session.account.liftingUnit, try !unitEverChosen() {
             plan.session.setLiftingUnit(parsed.unit)
@@ -144,10 +150,12 @@ extension Ledger {
         finished.skipped = summary.skipped.total
         let now = Timestamp.now()
         func batchEvent(_ e: LedgerEvent, _ n: String) -> ProposedEvent {
-            ProposedEvent(eventId: .derived(from: "import/v1/\(summary.batchId.lowercased)/\(n)"), event: e, occurredAt: now,
-                          device: "import", causationId: summary.batchId, correlationId: summary.batchId)
+            ProposedEvent(
+                eventId: .derived(from: "import/v1/\(summary.batchId.lowercased)/\(n)"), event: e, occurredAt: now,
+                device: "import", causationId: summary.batchId, correlationId: summary.batchId)
         }
-        let events = seed + [batchEvent(.importBatchStarted(started), "started")] + plan.session.pending
+        let events =
+            seed + [batchEvent(.importBatchStarted(started), "started")] + plan.session.pending
             + [batchEvent(.importBatchFinished(finished), "finished")]
         var expectations = plan.session.expectations
         expectations[.importBatch(summary.batchId)] = .exactly(0)

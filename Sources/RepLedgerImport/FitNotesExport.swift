@@ -7,14 +7,17 @@ import RepLedgerCore
 /// unit in the header and with a trailing `Comment` are one reader.
 enum FitNotesExport {
     static let required: [ExportColumn] = [.date, .exercise, .category, .weight, .reps]
-    static let examples = ["Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time",
-                           "Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time,Comment",
-                           "Date,Exercise,Category,Weight (lbs)|Weight (kgs),Reps,Distance,Distance Unit,Time"]
+    static let examples = [
+        "Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time",
+        "Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time,Comment",
+        "Date,Exercise,Category,Weight (lbs)|Weight (kgs),Reps,Distance,Distance Unit,Time",
+    ]
 
     /// A FitNotes header: its columns, and none of Strong's (a set order or a workout name).
     static func header(of names: [String]) -> ExportHeader? {
         guard case .success(let h) = ExportHeader.read(names, required: required),
-              h.column[.setOrder] == nil, h.column[.workout] == nil else { return nil }
+            h.column[.setOrder] == nil, h.column[.workout] == nil
+        else { return nil }
         return h
     }
 
@@ -49,8 +52,9 @@ enum FitNotesExport {
             throw .unknownHeader(source: "FitNotes", found: csv.header, expected: examples, problem: problem)
         }
         let units = try UnitChoice(header: h, records: csv.records, given: given, source: "FitNotes")
-        var out = ParsedExport(layout: layoutName(h), unit: units.fileUnit, unitSource: units.source,
-                               unitEvidence: units.evidence, rows: [], ignoredColumns: h.ignored)
+        var out = ParsedExport(
+            layout: layoutName(h), unit: units.fileUnit, unitSource: units.source,
+            unitEvidence: units.evidence, rows: [], ignoredColumns: h.ignored)
         out.rows.reserveCapacity(csv.records.count)
         var firstCategory: [String: [String]] = [:]
         for r in csv.records {
@@ -91,11 +95,11 @@ enum FitNotesExport {
         metrics.durationSeconds = ImportValues.positive(try ImportValues.duration(f(.seconds), line: line))
         let key = String(day.text.prefix(10))
         var start = WallClock(year: day.year, month: day.month, day: day.day)
-        start.hour = 12 // no time in the file: noon keeps the day whatever the zone
+        start.hour = 12  // no time in the file: noon keeps the day whatever the zone
         return ImportedRow(
             line: line, workoutKey: key, workoutName: "", start: start, end: nil,
             durationSeconds: nil, exercise: exercise, category: category.isEmpty ? nil : category, kind: .set(.normal),
-            setNumber: nil, metrics: metrics, signature: "", // no set numbers: duplicates are real sets here
+            setNumber: nil, metrics: metrics, signature: "",  // no set numbers: duplicates are real sets here
             exerciseNotes: nil, workoutNotes: nil, supersetKey: nil, setNotes: ImportValues.note(f(.comment)))
     }
 }

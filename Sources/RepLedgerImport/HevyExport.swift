@@ -3,9 +3,12 @@ import RepLedgerCore
 
 /// Hevy's CSV export: one header, with the units in the column names.
 enum HevyExport {
-    static let columns = ["title", "start_time", "end_time", "description", "exercise_title", "superset_id", "exercise_notes",
-                          "set_index", "set_type", "weight", "reps", "distance", "duration_seconds", "rpe"]
-    static let example = "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg|weight_lbs,reps,distance_km|distance_miles,duration_seconds,rpe"
+    static let columns = [
+        "title", "start_time", "end_time", "description", "exercise_title", "superset_id", "exercise_notes",
+        "set_index", "set_type", "weight", "reps", "distance", "duration_seconds", "rpe",
+    ]
+    static let example =
+        "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg|weight_lbs,reps,distance_km|distance_miles,duration_seconds,rpe"
 
     static func layout(of header: [String]) -> (unit: WeightUnit, distanceUnit: String)? {
         guard header.count == columns.count else { return nil }

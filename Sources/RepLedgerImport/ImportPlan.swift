@@ -42,8 +42,11 @@ struct ImportPlan {
         for r in parsed.rows {
             guard case .set = r.kind else { continue }
             let key = r.exercise.lowercased()
-            if r.metrics.reps != nil && r.metrics.reps != 0 { withReps.insert(key) }
-            else if r.metrics.durationSeconds != nil || r.metrics.distanceMeters != nil { timed.insert(key) }
+            if r.metrics.reps != nil && r.metrics.reps != 0 {
+                withReps.insert(key)
+            } else if r.metrics.durationSeconds != nil || r.metrics.distanceMeters != nil {
+                timed.insert(key)
+            }
         }
         timedOnly = timed.subtracting(withReps)
     }
@@ -88,7 +91,7 @@ struct ImportPlan {
         at(group.start)
         let first = rows[0]
         let workoutId = try session.startWorkout(name: String(first.workoutName.prefix(200)))
-        let reuseEntries = request.source == .fitnotes // FitNotes interleaves exercises within a day
+        let reuseEntries = request.source == .fitnotes  // FitNotes interleaves exercises within a day
         // The entry sets go into, and the app's number of its last set: a number
         // that does not go up starts a new block of the same exercise.
         var entry: (exercise: String, id: UUID, lastNumber: Int?)?
@@ -131,8 +134,9 @@ struct ImportPlan {
                 // would ask for another measure (a strength lift Strong timed, say).
                 let setNote = r.setNotes.map { shortened($0, line: r.line, what: "set note") }
                 lastSet = try refusing(line: r.line) {
-                    try $0.logSet(workoutId, exercise: exerciseId, type: type, metrics: r.metrics, notes: setNote,
-                                  entryId: entryId, checkKind: false)
+                    try $0.logSet(
+                        workoutId, exercise: exerciseId, type: type, metrics: r.metrics, notes: setNote,
+                        entryId: entryId, checkKind: false)
                 }
                 sets += 1
                 if let note = r.exerciseNotes, noted.insert(entryId).inserted {
@@ -209,8 +213,9 @@ struct ImportPlan {
     }
 
     private mutating func at(_ t: Timestamp) {
-        session.context = CommandContext(occurredAt: t, device: "import-\(request.source.rawValue)",
-                                         commandId: batchId, correlationId: batchId)
+        session.context = CommandContext(
+            occurredAt: t, device: "import-\(request.source.rawValue)",
+            commandId: batchId, correlationId: batchId)
     }
 
     /// Runs a decider; a domain refusal becomes an import error on the row's line.

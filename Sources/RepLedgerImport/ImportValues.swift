@@ -21,7 +21,8 @@ enum ImportValues {
     static func wallClock(_ field: String, line: Int, column: String) throws(ImportError) -> WallClock {
         let t = field.trimmingSpaces()
         guard let w = WallClock.parseISO(t) ?? WallClock.parseHevy(t) else {
-            throw .malformedRow(line: line, reason: "\(column) '\(field)' is not a date and time such as 2022-10-04 23:17 (seconds optional) or 4 Oct 2022, 23:17")
+            throw .malformedRow(
+                line: line, reason: "\(column) '\(field)' is not a date and time such as 2022-10-04 23:17 (seconds optional) or 4 Oct 2022, 23:17")
         }
         return w
     }

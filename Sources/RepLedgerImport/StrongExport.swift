@@ -9,33 +9,51 @@ enum StrongExport {
 
     /// The layouts seen in real files, as column meanings in order, with a header to show in a refusal.
     static let layouts: [(name: String, columns: [ExportColumn], example: String)] = [
-        ("Strong 2016 (kg and km columns)", [.date, .workout, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .notes],
-         "Date,Workout Name,Exercise Name,Set Order,kg,Reps,km,Seconds,Notes"),
-        ("Strong 2017–19 (no duration, no RPE)",
-         [.date, .workout, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .notes, .workoutNotes],
-         "Date,Workout Name,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes"),
-        ("Strong 12-column",
-         [.date, .workout, .duration, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .notes, .workoutNotes, .rpe],
-         "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"),
-        ("Strong 10-column (no notes)", [.date, .workout, .duration, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .rpe],
-         "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE"),
-        ("Strong current (quoted, ;)",
-         [.workoutNumber, .date, .workout, .duration, .exercise, .setOrder, .weight, .reps, .rpe, .distance, .seconds, .notes, .workoutNotes],
-         "\"Workout #\";\"Date\";\"Workout Name\";\"Duration (sec)\";\"Exercise Name\";\"Set Order\";\"Weight (kg)\";\"Reps\";\"RPE\";\"Distance (meters)\";\"Seconds\";\"Notes\";\"Workout Notes\""),
-        ("Strong with unit columns (;)",
-         [.date, .workout, .exercise, .setOrder, .weight, .weightUnit, .reps, .rpe, .distance, .distanceUnit, .seconds, .notes, .workoutNotes],
-         "Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes"),
-        ("Strong with unit columns and duration (;)",
-         [.date, .workout, .duration, .exercise, .setOrder, .weight, .weightUnit, .reps, .rpe, .distance, .distanceUnit, .seconds,
-          .notes, .workoutNotes],
-         "Date;Workout Name;Workout Duration;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes"),
+        (
+            "Strong 2016 (kg and km columns)", [.date, .workout, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .notes],
+            "Date,Workout Name,Exercise Name,Set Order,kg,Reps,km,Seconds,Notes"
+        ),
+        (
+            "Strong 2017–19 (no duration, no RPE)",
+            [.date, .workout, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .notes, .workoutNotes],
+            "Date,Workout Name,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes"
+        ),
+        (
+            "Strong 12-column",
+            [.date, .workout, .duration, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .notes, .workoutNotes, .rpe],
+            "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
+        ),
+        (
+            "Strong 10-column (no notes)", [.date, .workout, .duration, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .rpe],
+            "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE"
+        ),
+        (
+            "Strong current (quoted, ;)",
+            [.workoutNumber, .date, .workout, .duration, .exercise, .setOrder, .weight, .reps, .rpe, .distance, .seconds, .notes, .workoutNotes],
+            "\"Workout #\";\"Date\";\"Workout Name\";\"Duration (sec)\";\"Exercise Name\";\"Set Order\";\"Weight (kg)\";\"Reps\";\"RPE\";\"Distance (meters)\";\"Seconds\";\"Notes\";\"Workout Notes\""
+        ),
+        (
+            "Strong with unit columns (;)",
+            [.date, .workout, .exercise, .setOrder, .weight, .weightUnit, .reps, .rpe, .distance, .distanceUnit, .seconds, .notes, .workoutNotes],
+            "Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes"
+        ),
+        (
+            "Strong with unit columns and duration (;)",
+            [
+                .date, .workout, .duration, .exercise, .setOrder, .weight, .weightUnit, .reps, .rpe, .distance, .distanceUnit, .seconds,
+                .notes, .workoutNotes,
+            ],
+            "Date;Workout Name;Workout Duration;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes"
+        ),
     ]
 
     /// What a refusal lists: every layout above, and the languages a header may be in.
     static var examples: [String] {
-        layouts.map(\.example) + ["the same columns in any order, named in "
-            + ExportLanguage.all.map(\.name).joined(separator: ", ")
-            + " (e.g. Datum,Workout-Name,Dauer,Name der Übung,Reihenfolge festlegen,Gewicht,Wiederh.,Entfernung,Sekunden,Notizen,Workout-Notizen,RPE)"]
+        layouts.map(\.example) + [
+            "the same columns in any order, named in "
+                + ExportLanguage.all.map(\.name).joined(separator: ", ")
+                + " (e.g. Datum,Workout-Name,Dauer,Name der Übung,Reihenfolge festlegen,Gewicht,Wiederh.,Entfernung,Sekunden,Notizen,Workout-Notizen,RPE)"
+        ]
     }
 
     static func header(of names: [String]) -> ExportHeader? {
@@ -61,8 +79,9 @@ enum StrongExport {
         let c = h.column
         // Strong's oldest exports number sets from 0; every later one from 1.
         let zeroBased = csv.records.contains { r in c[.setOrder].map { $0 < r.fields.count && r.fields[$0].trimmingSpaces() == "0" } ?? false }
-        var out = ParsedExport(layout: layoutName(h), unit: units.fileUnit, unitSource: units.source,
-                               unitEvidence: units.evidence, rows: [], ignoredColumns: h.ignored)
+        var out = ParsedExport(
+            layout: layoutName(h), unit: units.fileUnit, unitSource: units.source,
+            unitEvidence: units.evidence, rows: [], ignoredColumns: h.ignored)
         out.rows.reserveCapacity(csv.records.count)
         let number = c[.workoutNumber]
         for r in csv.records {
@@ -78,8 +97,10 @@ enum StrongExport {
         return out
     }
 
-    private static func row(_ r: CSVRecord, header h: ExportHeader, units: UnitChoice, zeroBased: Bool,
-                            workoutNumber: Int?) throws(ImportError) -> ImportedRow {
+    private static func row(
+        _ r: CSVRecord, header h: ExportHeader, units: UnitChoice, zeroBased: Bool,
+        workoutNumber: Int?
+    ) throws(ImportError) -> ImportedRow {
         let line = r.line
         func f(_ column: ExportColumn) -> String { h.column[column].map { r.fields[$0] } ?? "" }
         let start = try ImportValues.wallClock(f(.date), line: line, column: "date")

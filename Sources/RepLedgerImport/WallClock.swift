@@ -48,7 +48,7 @@ public struct WallClock: Sendable, Hashable, Comparable {
             return true
         }
         guard let y = digits(4, 4), i < b.count else { return nil }
-        let separator = b[i] // '-' or '/', the same twice
+        let separator = b[i]  // '-' or '/', the same twice
         guard separator == 45 || separator == 47, skip(separator), let m = digits(2, 2), skip(separator), let d = digits(2, 2) else { return nil }
         var w = WallClock(year: y, month: m, day: d)
         if i < b.count {
@@ -70,7 +70,8 @@ public struct WallClock: Sendable, Hashable, Comparable {
     static func parseHevy(_ s: String) -> WallClock? {
         let parts = s.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         guard parts.count == 4, let d = Int(parts[0]), let mIndex = months.firstIndex(of: parts[1].lowercased().prefix(3).description),
-              let y = Int(parts[2]) else { return nil }
+            let y = Int(parts[2])
+        else { return nil }
         let hm = parts[3].split(separator: ":")
         guard hm.count >= 2, let h = Int(hm[0]), let mi = Int(hm[1]) else { return nil }
         let sec = hm.count > 2 ? Int(hm[2]) : 0

@@ -57,7 +57,9 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         let select: PostgresQuery = "SELECT position, hash, recorded_at, recorded_offset FROM heads WHERE account_id = \(accountId) FOR UPDATE"
         var rows = try pool.run(c, select)
         if rows.rows.first == nil {
-            try pool.run(c, """
+            try pool.run(
+                c,
+                """
                 INSERT INTO heads (account_id, position, hash, recorded_at, recorded_offset)
                 VALUES (\(accountId), 0, \(ByteBuffer(bytes: genesisHash)), \(Int64.min), 0) ON CONFLICT (account_id) DO NOTHING
                 """)
@@ -99,20 +101,28 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     /// when another append moved the head first, when the account has no head
     /// yet, or when the probe's view refuses the batch (a refusal is decided
     /// again under the lock, where it is authoritative).
-    private func appendOptimistically(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion],
-                                      _ now: Timestamp) throws -> AppendResult? {
+    private func appendOptimistically(
+        _ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion],
+        _ now: Timestamp
+    ) throws -> AppendResult? {
         try pool.withConnection { c in
             let streams = Probe.streams(events)
-            let rows = try pool.run(c, PostgresQuery(unsafeSQL: """
-                SELECT h.position, h.hash, h.recorded_at, h.recorded_offset, \(Self.probeColumns) FROM heads h WHERE h.account_id = $1
-                """, binds: Self.probeBinds(accountId, streams, events)))
+            let rows = try pool.run(
+                c,
+                PostgresQuery(
+                    unsafeSQL: """
+                        SELECT h.position, h.hash, h.recorded_at, h.recorded_offset, \(Self.probeColumns) FROM heads h WHERE h.account_id = $1
+                        """, binds: Self.probeBinds(accountId, streams, events)))
             guard let row = rows.rows.first else { return nil }
             let (position, hash, recordedAt, offset, versions, stored) =
                 try row.decode((Int64, ByteBuffer, Int64, Int32, [Int64], [UUID]).self)
             let head = Head(position: position, hash: hash, recordedAt: recordedAt, offset: offset)
             let probe = try Probe(streams, versions, stored, self, c)
-            guard let planned = try? AppendPlanner.rows(events, expecting: expectations, now: now, head: head,
-                                                        versions: probe.versions, stored: probe.stored) else {
+            guard
+                let planned = try? AppendPlanner.rows(
+                    events, expecting: expectations, now: now, head: head,
+                    versions: probe.versions, stored: probe.stored)
+            else {
                 return nil
             }
             if planned.rows.isEmpty { return planned.planner.result }
@@ -126,10 +136,13 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     /// committed in between), and made again otherwise.
     private func lockHeadProbing(_ events: [ProposedEvent], _ c: PostgresConnection) throws -> (Head, Probe?) {
         let streams = Probe.streams(events)
-        let rows = try pool.run(c, PostgresQuery(unsafeSQL: """
-            SELECT h.position, h.hash, h.recorded_at, h.recorded_offset, (SELECT position FROM heads WHERE account_id = $1),
-                \(Self.probeColumns) FROM heads h WHERE h.account_id = $1 FOR UPDATE OF h
-            """, binds: Self.probeBinds(accountId, streams, events)))
+        let rows = try pool.run(
+            c,
+            PostgresQuery(
+                unsafeSQL: """
+                    SELECT h.position, h.hash, h.recorded_at, h.recorded_offset, (SELECT position FROM heads WHERE account_id = $1),
+                        \(Self.probeColumns) FROM heads h WHERE h.account_id = $1 FOR UPDATE OF h
+                    """, binds: Self.probeBinds(accountId, streams, events)))
         guard let row = rows.rows.first else { return (try lockHead(c), nil) }
         let (position, hash, recordedAt, offset, seen, versions, stored) =
             try row.decode((Int64, ByteBuffer, Int64, Int32, Int64, [Int64], [UUID]).self)
@@ -137,13 +150,16 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         return (head, seen == position ? try Probe(streams, versions, stored, self, c) : nil)
     }
 
-    private func appendLocked(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion], _ now: Timestamp,
-                              probed: Probe?) throws -> AppendResult {
+    private func appendLocked(
+        _ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion], _ now: Timestamp,
+        probed: Probe?
+    ) throws -> AppendResult {
         guard let head = transaction?.head, let c = transaction?.connection else { throw StoreError.database("append outside a transaction") }
         guard !events.isEmpty else { return AppendResult(appended: [], alreadyStored: 0) }
         let probe = try probed ?? probe(events, c)
-        let planned = try AppendPlanner.rows(events, expecting: expectations, now: now, head: head,
-                                             versions: probe.versions, stored: probe.stored)
+        let planned = try AppendPlanner.rows(
+            events, expecting: expectations, now: now, head: head,
+            versions: probe.versions, stored: probe.stored)
         guard !planned.rows.isEmpty else { return planned.planner.result }
         guard try insert(planned.rows, from: head, to: planned.planner.head, c) else {
             throw StoreError.database("the account's head moved while its lock was held")
@@ -266,12 +282,15 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
             binds.append(ByteBuffer(bytes: old.hash))
             // The head is compared whole (position and hash): an account erased
             // and imported again may pass through the same position with another chain.
-            let moved = try pool.run(c, PostgresQuery(unsafeSQL: """
-                WITH moved AS (UPDATE heads SET position = $20, hash = $21, recorded_at = $2, recorded_offset = $3
-                               WHERE account_id = $1 AND position = $23 AND hash = $24 RETURNING 1),
-                appended AS (\(columns) WHERE EXISTS (SELECT 1 FROM moved))
-                SELECT pg_notify('repledger_events', $22) FROM moved
-                """, binds: binds))
+            let moved = try pool.run(
+                c,
+                PostgresQuery(
+                    unsafeSQL: """
+                        WITH moved AS (UPDATE heads SET position = $20, hash = $21, recorded_at = $2, recorded_offset = $3
+                                       WHERE account_id = $1 AND position = $23 AND hash = $24 RETURNING 1),
+                        appended AS (\(columns) WHERE EXISTS (SELECT 1 FROM moved))
+                        SELECT pg_notify('repledger_events', $22) FROM moved
+                        """, binds: binds))
             return moved.rows.first != nil
         }
         return true
@@ -279,8 +298,12 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
 
     /// (Lookups by id name the account as `(SELECT $1::uuid)`: see `probeColumns`.)
     func storedEvents(ids: [UUID], _ c: PostgresConnection) throws -> [UUID: StoredEvent] {
-        let rows = try pool.run(c, PostgresQuery(unsafeSQL: "SELECT \(Self.columns) FROM unnest($2::uuid[]) AS i(id) JOIN events ON account_id = (SELECT $1::uuid) AND event_id = i.id",
-                                                 binds: try Self.binds(accountId, ids)))
+        let rows = try pool.run(
+            c,
+            PostgresQuery(
+                unsafeSQL:
+                    "SELECT \(Self.columns) FROM unnest($2::uuid[]) AS i(id) JOIN events ON account_id = (SELECT $1::uuid) AND event_id = i.id",
+                binds: try Self.binds(accountId, ids)))
         var out: [UUID: StoredEvent] = [:]
         for row in rows.rows {
             let e = try storedEvent(row)
@@ -304,16 +327,22 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         """
 
     func storedEvent(_ row: PostgresRow) throws -> StoredEvent {
-        let (position, eventId, stream, version, type, code, schema, occurred, occurredOffset, recorded, recordedOffset, device,
-             causation, correlation, payload, hash) =
-            try row.decode((Int64, UUID, String, Int64, String, Int32, Int32, Int64, Int32, Int64, Int32, String, UUID?, UUID?,
-                            ByteBuffer, ByteBuffer).self)
-        return StoredEvent(position: position, eventId: eventId, stream: StreamName(stream), version: version, typeName: type,
-                           typeCode: Int(code), schema: Int(schema),
-                           occurredAt: Timestamp(millis: occurred, offsetMinutes: Int(occurredOffset)),
-                           recordedAt: Timestamp(millis: recorded, offsetMinutes: Int(recordedOffset)), device: device,
-                           causationId: causation, correlationId: correlation,
-                           payload: try opened(payload, eventId: eventId, position: position), hash: Array(hash.readableBytesView))
+        let (
+            position, eventId, stream, version, type, code, schema, occurred, occurredOffset, recorded, recordedOffset, device,
+            causation, correlation, payload, hash
+        ) =
+            try row.decode(
+                (
+                    Int64, UUID, String, Int64, String, Int32, Int32, Int64, Int32, Int64, Int32, String, UUID?, UUID?,
+                    ByteBuffer, ByteBuffer
+                ).self)
+        return StoredEvent(
+            position: position, eventId: eventId, stream: StreamName(stream), version: version, typeName: type,
+            typeCode: Int(code), schema: Int(schema),
+            occurredAt: Timestamp(millis: occurred, offsetMinutes: Int(occurredOffset)),
+            recordedAt: Timestamp(millis: recorded, offsetMinutes: Int(recordedOffset)), device: device,
+            causationId: causation, correlationId: correlation,
+            payload: try opened(payload, eventId: eventId, position: position), hash: Array(hash.readableBytesView))
     }
 
     /// A stored payload's plaintext (opened with the account's key when it is sealed).
@@ -333,7 +362,9 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
 
     public func version(of stream: StreamName) throws -> Int64 {
         try reading { c in
-            let rows = try pool.run(c, """
+            let rows = try pool.run(
+                c,
+                """
                 SELECT COALESCE(MAX(stream_version), 0)::bigint FROM events WHERE account_id = (SELECT \(accountId)::uuid) AND stream = \(stream.raw)
                 """)
             return try rows.rows.first?.decode(Int64.self) ?? 0
@@ -344,11 +375,14 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     public func versions(of streams: [StreamName]) throws -> [StreamName: Int64] {
         guard !streams.isEmpty else { return [:] }
         return try reading { c in
-            let rows = try pool.run(c, PostgresQuery(unsafeSQL: """
-                SELECT s.stream, (SELECT COALESCE(MAX(e.stream_version), 0) FROM events e
-                                  WHERE e.account_id = (SELECT $1::uuid) AND e.stream = s.stream)::bigint
-                FROM unnest($2::text[]) AS s(stream)
-                """, binds: try Self.binds(accountId, streams.map(\.raw))))
+            let rows = try pool.run(
+                c,
+                PostgresQuery(
+                    unsafeSQL: """
+                        SELECT s.stream, (SELECT COALESCE(MAX(e.stream_version), 0) FROM events e
+                                          WHERE e.account_id = (SELECT $1::uuid) AND e.stream = s.stream)::bigint
+                        FROM unnest($2::text[]) AS s(stream)
+                        """, binds: try Self.binds(accountId, streams.map(\.raw))))
             var out: [StreamName: Int64] = [:]
             for row in rows.rows {
                 let (stream, version) = try row.decode((String, Int64).self)
@@ -360,7 +394,9 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
 
     public func position(recordedAtOrBefore time: Timestamp) throws -> Int64 {
         try reading { c in
-            let rows = try pool.run(c, """
+            let rows = try pool.run(
+                c,
+                """
                 SELECT COALESCE(MAX(position), 0)::bigint FROM events WHERE account_id = (SELECT \(accountId)::uuid) AND recorded_at <= \(time.millis)
                 """)
             return try rows.rows.first?.decode(Int64.self) ?? 0
@@ -378,9 +414,11 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     /// read (the same order as positions within a stream), so the planner takes the stream's index
     /// instead of every event of the account after `from` (an account's settings stream, read from
     /// its last event, made each push scan the log since then).
-    private func rows(from: Int64, through: Int64, columns: String, filter: String = "", order: String = "position",
-                      filterBinds: (inout PostgresBindings) throws -> Void = { _ in },
-                      _ body: (PostgresRow) throws -> Void) throws {
+    private func rows(
+        from: Int64, through: Int64, columns: String, filter: String = "", order: String = "position",
+        filterBinds: (inout PostgresBindings) throws -> Void = { _ in },
+        _ body: (PostgresRow) throws -> Void
+    ) throws {
         var next = max(1, from)
         let windowed = filter.isEmpty
         // Outside a write, a replica that has replayed the primary's head reads the range; a few rows
@@ -430,19 +468,24 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         if query.types != nil { n += 1; filter += " AND type = ANY($\(n))" }
         if query.recordedFrom != nil { n += 1; filter += " AND recorded_at >= $\(n)" }
         if query.recordedThrough != nil { n += 1; filter += " AND recorded_at <= $\(n)" }
-        try rows(from: query.fromPosition, through: query.throughPosition, columns: Self.columns, filter: filter,
-                 order: query.stream == nil ? "position" : "stream_version", filterBinds: { b in
-            if let s = query.stream { b.append(s.raw) }
-            if let t = query.types { b.append(t) }
-            if let t = query.recordedFrom { b.append(t.millis) }
-            if let t = query.recordedThrough { b.append(t.millis) }
-        }) { row in try body(try storedEvent(row).envelope()) }
+        try rows(
+            from: query.fromPosition, through: query.throughPosition, columns: Self.columns, filter: filter,
+            order: query.stream == nil ? "position" : "stream_version",
+            filterBinds: { b in
+                if let s = query.stream { b.append(s.raw) }
+                if let t = query.types { b.append(t) }
+                if let t = query.recordedFrom { b.append(t.millis) }
+                if let t = query.recordedThrough { b.append(t.millis) }
+            }
+        ) { row in try body(try storedEvent(row).envelope()) }
     }
 
     public func replay(from: Int64, through: Int64, _ body: (RecordedEvent) throws -> Void) throws {
         let seal = PayloadSeal(cipher)
-        try rows(from: from, through: through,
-                 columns: "position, type_code, schema, occurred_at, occurred_offset, recorded_at, recorded_offset, payload, event_id") { row in
+        try rows(
+            from: from, through: through,
+            columns: "position, type_code, schema, occurred_at, occurred_offset, recorded_at, recorded_offset, payload, event_id"
+        ) { row in
             let (position, code, schema, occurred, occurredOffset, recorded, recordedOffset, payload, eventId) =
                 try row.decode((Int64, Int32, Int32, Int64, Int32, Int64, Int32, ByteBuffer, UUID).self)
             let event = try payload.withUnsafeReadableBytes { stored in
@@ -450,8 +493,10 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
                     try seal.event(code: Int(code), schema: Int(schema), stored: stored, eventId: $0, position: position)
                 }
             }
-            try body(RecordedEvent(position: position, occurredAt: Timestamp(millis: occurred, offsetMinutes: Int(occurredOffset)),
-                                   recordedAt: Timestamp(millis: recorded, offsetMinutes: Int(recordedOffset)), event: event))
+            try body(
+                RecordedEvent(
+                    position: position, occurredAt: Timestamp(millis: occurred, offsetMinutes: Int(occurredOffset)),
+                    recordedAt: Timestamp(millis: recorded, offsetMinutes: Int(recordedOffset)), event: event))
         }
     }
 
@@ -461,8 +506,13 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
 
     public func event(id: UUID) throws -> EventEnvelope? {
         try reading { c in
-            let rows = try pool.run(c, PostgresQuery(unsafeSQL: "SELECT \(Self.columns) FROM events WHERE account_id = (SELECT $1::uuid) AND event_id = $2",
-                                                     binds: { var b = PostgresBindings(); b.append(accountId); b.append(id); return b }()))
+            let rows = try pool.run(
+                c,
+                PostgresQuery(
+                    unsafeSQL: "SELECT \(Self.columns) FROM events WHERE account_id = (SELECT $1::uuid) AND event_id = $2",
+                    binds: {
+                        var b = PostgresBindings(); b.append(accountId); b.append(id); return b
+                    }()))
             return try rows.rows.first.map { try storedEvent($0).envelope() }
         }
     }
@@ -472,10 +522,13 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         return try reading { c in
             // One index lookup per id (as the append's probe does): `event_id = ANY($2)` was planned as a
             // scan of the account, 14 ms a push of 500 on a 78k-event account.
-            let rows = try pool.run(c, PostgresQuery(unsafeSQL: """
-                SELECT i.id, (SELECT e.device FROM events e WHERE e.account_id = (SELECT $1::uuid) AND e.event_id = i.id)
-                FROM unnest($2::uuid[]) AS i(id)
-                """, binds: try Self.binds(accountId, ids)))
+            let rows = try pool.run(
+                c,
+                PostgresQuery(
+                    unsafeSQL: """
+                        SELECT i.id, (SELECT e.device FROM events e WHERE e.account_id = (SELECT $1::uuid) AND e.event_id = i.id)
+                        FROM unnest($2::uuid[]) AS i(id)
+                        """, binds: try Self.binds(accountId, ids)))
             var out: [UUID: String] = [:]
             for row in rows.rows {
                 let (id, device) = try row.decode((UUID, String?).self)
@@ -487,7 +540,9 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
 
     public func streams(prefix: String) throws -> [(stream: StreamName, firstPosition: Int64)] {
         try reading { c in
-            let rows = try pool.run(c, """
+            let rows = try pool.run(
+                c,
+                """
                 SELECT stream, position FROM events WHERE account_id = (SELECT \(accountId)::uuid) AND starts_with(stream, \(prefix))
                     AND stream_version = 1 ORDER BY position
                 """)
@@ -511,4 +566,3 @@ extension PostgresEventStore.Head {
         self.init(position: position, hash: Array(hash.readableBytesView), recordedAt: Timestamp(millis: recordedAt, offsetMinutes: Int(offset)))
     }
 }
-

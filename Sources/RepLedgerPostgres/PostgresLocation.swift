@@ -130,7 +130,8 @@ public struct PostgresLocation: Sendable, Equatable {
     /// A URL as it may be shown: the password replaced.
     static func redacted(_ url: String) -> String {
         guard let at = url.lastIndex(of: "@"), let schemeEnd = url.range(of: "://")?.upperBound, schemeEnd < at,
-              let colon = url[schemeEnd..<at].firstIndex(of: ":") else { return url }
+            let colon = url[schemeEnd..<at].firstIndex(of: ":")
+        else { return url }
         return String(url[..<url.index(after: colon)]) + "…" + String(url[at...])
     }
 }

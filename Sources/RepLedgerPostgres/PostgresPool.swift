@@ -137,17 +137,22 @@ public final class PostgresPool: @unchecked Sendable {
         }
         if count > 1 {
             let why = failure.map { Self.isConnectionFailure($0) ? "" : " (\($0))" } ?? ""
-            throw StoreError.database("no PostgreSQL host of \(location.description) accepts \(location.target == .readWrite ? "writes" : "connections") now\(why); the request was not carried out")
+            throw StoreError.database(
+                "no PostgreSQL host of \(location.description) accepts \(location.target == .readWrite ? "writes" : "connections") now\(why); the request was not carried out"
+            )
         }
         throw failure ?? StoreError.database("no PostgreSQL host in \(location.description)")
     }
 
     private func connect(to host: Location.Host, id: Int) throws -> PostgresConnection {
-        var configuration = PostgresConnection.Configuration(host: host.name, port: host.port, username: location.user,
-                                                             password: location.password, database: location.database, tls: .disable)
+        var configuration = PostgresConnection.Configuration(
+            host: host.name, port: host.port, username: location.user,
+            password: location.password, database: location.database, tls: .disable)
         configuration.options.connectTimeout = .seconds(5)
-        let connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
-                                                        id: id, logger: logger).wait()
+        let connection = try PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
+            id: id, logger: logger
+        ).wait()
         do {
             if location.target == .readWrite {
                 // libpq's read-write check: a hot standby (or a primary set read-only) answers "on".

@@ -272,7 +272,8 @@ public enum PostgresSchema {
     public static func prepare(_ pool: PostgresPool) throws {
         try pool.transaction { c in
             try pool.run(c, "SELECT pg_advisory_xact_lock(7362105011)")
-            try pool.run(c, "CREATE TABLE IF NOT EXISTS repledger_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
+            try pool.run(
+                c, "CREATE TABLE IF NOT EXISTS repledger_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
             let rows = try pool.run(c, "SELECT COALESCE(MAX(version), 0)::bigint FROM repledger_schema")
             let found = Int(try rows.rows.first?.decode(Int64.self) ?? 0)
             guard found <= migrations.count else {
@@ -284,11 +285,14 @@ public enum PostgresSchema {
                 try pool.run(c, "INSERT INTO repledger_schema (version) VALUES (\(i + 1))")
             }
             // The URL's user may work as the app role: a superuser can already.
-            try pool.run(c, PostgresQuery(unsafeSQL: """
-                DO $$ BEGIN
-                    IF NOT pg_has_role(current_user, 'repledger_app', 'MEMBER') THEN EXECUTE format('GRANT repledger_app TO %I', current_user); END IF;
-                END $$
-                """))
+            try pool.run(
+                c,
+                PostgresQuery(
+                    unsafeSQL: """
+                        DO $$ BEGIN
+                            IF NOT pg_has_role(current_user, 'repledger_app', 'MEMBER') THEN EXECUTE format('GRANT repledger_app TO %I', current_user); END IF;
+                        END $$
+                        """))
         }
         pool.workingRole = appRole
         pool.shutdown()
@@ -306,12 +310,15 @@ public enum PostgresSchema {
     /// one line that names the statements an administrator runs, instead of
     /// PostgreSQL's "permission denied to create role" halfway through.
     private static func checkRoleRights(_ pool: PostgresPool, _ c: PostgresConnection) throws {
-        let rows = try pool.run(c, PostgresQuery(unsafeSQL: """
-            SELECT current_user::text,
-                   EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(appRole)'),
-                   COALESCE((SELECT rolcreaterole OR rolsuper FROM pg_roles WHERE rolname = current_user), false),
-                   EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(appRole)' AND pg_has_role(current_user, oid, 'MEMBER'))
-            """))
+        let rows = try pool.run(
+            c,
+            PostgresQuery(
+                unsafeSQL: """
+                    SELECT current_user::text,
+                           EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(appRole)'),
+                           COALESCE((SELECT rolcreaterole OR rolsuper FROM pg_roles WHERE rolname = current_user), false),
+                           EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(appRole)' AND pg_has_role(current_user, oid, 'MEMBER'))
+                    """))
         guard let row = rows.rows.first else { return }
         let (user, exists, mayCreateRoles, member) = try row.decode((String, Bool, Bool, Bool).self)
         guard !member, !mayCreateRoles else { return }

@@ -10,7 +10,9 @@ extension PostgresEventStore: SnapshotRows {
 
     public func insertSnapshot(_ info: SnapshotInfo, _ row: StoredSnapshot) throws -> Int64 {
         try reading { c in
-            let rows = try pool.run(c, """
+            let rows = try pool.run(
+                c,
+                """
                 INSERT INTO snapshots (account_id, projection, projection_version, rules_id, rules_version, position, created_at, size,
                     checksum, state, position_hash)
                 VALUES (\(accountId), \(info.key.projection), \(Int64(info.key.projectionVersion)), \(info.key.ruleSetId),
@@ -25,7 +27,9 @@ extension PostgresEventStore: SnapshotRows {
 
     public func snapshotInfos(projection: String?, atOrBefore position: Int64) throws -> [SnapshotInfo] {
         try reading { c in
-            let rows = try pool.run(c, """
+            let rows = try pool.run(
+                c,
+                """
                 SELECT id, projection, projection_version, rules_id, rules_version, position, created_at, size, checksum
                 FROM snapshots WHERE account_id = \(accountId) AND (\(projection)::text IS NULL OR projection = \(projection))
                     AND position <= \(position)
@@ -34,10 +38,13 @@ extension PostgresEventStore: SnapshotRows {
             return try rows.rows.map { row in
                 let (id, name, version, rulesId, rulesVersion, at, created, size, checksum) =
                     try row.decode((Int64, String, Int64, String, Int64, Int64, Int64, Int64, ByteBuffer).self)
-                return SnapshotInfo(id: id, key: SnapshotKey(projection: name, projectionVersion: Int(version), ruleSetId: rulesId,
-                                                             ruleSetVersion: Int(rulesVersion)),
-                                    position: at, createdAt: Timestamp(millis: created), size: Int(size),
-                                    checksum: Array(checksum.readableBytesView).hex)
+                return SnapshotInfo(
+                    id: id,
+                    key: SnapshotKey(
+                        projection: name, projectionVersion: Int(version), ruleSetId: rulesId,
+                        ruleSetVersion: Int(rulesVersion)),
+                    position: at, createdAt: Timestamp(millis: created), size: Int(size),
+                    checksum: Array(checksum.readableBytesView).hex)
             }
         }
     }
@@ -47,8 +54,9 @@ extension PostgresEventStore: SnapshotRows {
             let rows = try pool.run(c, "SELECT state, checksum, position_hash FROM snapshots WHERE account_id = \(accountId) AND id = \(id)")
             return try rows.rows.first.map { row in
                 let (state, checksum, hash) = try row.decode((ByteBuffer, ByteBuffer, ByteBuffer?).self)
-                return StoredSnapshot(state: Array(state.readableBytesView), checksum: Array(checksum.readableBytesView),
-                                      positionHash: hash.map { Array($0.readableBytesView) })
+                return StoredSnapshot(
+                    state: Array(state.readableBytesView), checksum: Array(checksum.readableBytesView),
+                    positionHash: hash.map { Array($0.readableBytesView) })
             }
         }
     }

@@ -32,11 +32,16 @@ public enum ExerciseSearchQuery {
             let name = x.name.lowercased()
             let aliases = ExerciseLibrary.aliases(of: id)
             let spaced = " " + name.map { $0.isLetter || $0.isNumber ? $0 : " " }.map(String.init).joined()
-            let rank: Int? = name == key || aliases.contains(key) ? 0
-                : name.hasPrefix(key) ? 1
-                : aliases.contains { $0.hasPrefix(key) } ? 2
-                : words.allSatisfy { spaced.contains($0) } ? 3
-                : key.count >= 4 && name.contains(key) ? 4 : nil // "rdl" is not in "hurdle"
+            let rank: Int? =
+                name == key || aliases.contains(key)
+                ? 0
+                : name.hasPrefix(key)
+                    ? 1
+                    : aliases.contains { $0.hasPrefix(key) }
+                        ? 2
+                        : words.allSatisfy { spaced.contains($0) }
+                            ? 3
+                            : key.count >= 4 && name.contains(key) ? 4 : nil  // "rdl" is not in "hurdle"
             guard let rank else { continue }
             let match = ["name", "start", "aliasStart", "words", "contains"][rank]
             hits.append((rank, Hit(exercise: x, match: rank == 0 && name != key ? "alias" : match, timesDone: done[id] ?? 0)))
@@ -48,9 +53,15 @@ public enum ExerciseSearchQuery {
     }
 
     public static func document(_ hits: [Hit]) -> JSONValue {
-        .object([("exercises", .array(hits.map { h in
-            .object(ExerciseShowQuery.fields(h.exercise) + [("match", .string(h.match)), ("timesDone", .int(Int64(h.timesDone)))])
-        }))])
+        .object([
+            (
+                "exercises",
+                .array(
+                    hits.map { h in
+                        .object(ExerciseShowQuery.fields(h.exercise) + [("match", .string(h.match)), ("timesDone", .int(Int64(h.timesDone)))])
+                    })
+            )
+        ])
     }
 }
 
@@ -71,9 +82,10 @@ public enum ExerciseShowQuery {
         let x = try Ledger.offered(log.library).resolve(exercise)
         let done = log.countedWorkouts.filter { $0.sets.contains { $0.completed && $0.exerciseId == x.exerciseId } }.count
         let entry = x.definition.custom ? nil : ExerciseLibrary.sourceEntry(of: x.exerciseId)
-        return Answer(exercise: x, aliases: ExerciseLibrary.aliases(of: x.exerciseId), timesDone: done,
-                      instructions: entry?.instructions ?? [],
-                      source: entry.map { _ in "Free Exercise DB (public domain), github.com/yuhonas/free-exercise-db" })
+        return Answer(
+            exercise: x, aliases: ExerciseLibrary.aliases(of: x.exerciseId), timesDone: done,
+            instructions: entry?.instructions ?? [],
+            source: entry.map { _ in "Free Exercise DB (public domain), github.com/yuhonas/free-exercise-db" })
     }
 
     static func fields(_ x: LibraryState.Exercise) -> [(String, JSONValue)] {
@@ -89,9 +101,10 @@ public enum ExerciseShowQuery {
     }
 
     public static func document(_ a: Answer) -> JSONValue {
-        .object(fields(a.exercise) + [
-            ("aliases", .array(a.aliases.map(JSONValue.string))), ("timesDone", .int(Int64(a.timesDone))),
-            ("instructions", .array(a.instructions.map(JSONValue.string))), ("source", .optional(a.source)),
-        ])
+        .object(
+            fields(a.exercise) + [
+                ("aliases", .array(a.aliases.map(JSONValue.string))), ("timesDone", .int(Int64(a.timesDone))),
+                ("instructions", .array(a.instructions.map(JSONValue.string))), ("source", .optional(a.source)),
+            ])
     }
 }

@@ -11,8 +11,10 @@ public enum HistoryQuery {
     }
 
     /// Refuses a month that is not YYYY-MM, a limit under 1 and a negative offset.
-    public static func answer(_ store: any EventStore, _ scope: QueryScope, exercise: String? = nil, month: String? = nil,
-                              limit: Int? = nil, offset: Int = 0) throws -> Answer {
+    public static func answer(
+        _ store: any EventStore, _ scope: QueryScope, exercise: String? = nil, month: String? = nil,
+        limit: Int? = nil, offset: Int = 0
+    ) throws -> Answer {
         if let month, !(month.count == 7 && Timestamp.parseISO8601(month + "-01", defaultOffsetMinutes: 0) != nil) {
             throw QueryError.invalidParameter("month takes YYYY-MM, e.g. 2026-11")
         }
@@ -20,7 +22,8 @@ public enum HistoryQuery {
         if offset < 0 { throw QueryError.invalidParameter("offset takes a number of at least 0") }
         // The first pages, unfiltered, come from the stored page at exactly this position when
         // there is one (a device: no fold is kept between its processes); a miss stores it.
-        let firstPages = exercise == nil && month == nil && scope.warm == nil && scope.mayUseStoredResults
+        let firstPages =
+            exercise == nil && month == nil && scope.warm == nil && scope.mayUseStoredResults
             && offset + (limit ?? .max) <= HistoryHeadProjection.rows
         var target: Int64 = 0
         if firstPages {
@@ -55,13 +58,17 @@ public enum HistoryQuery {
             ("durationSeconds", w.durationSeconds.map { .int($0) } ?? .null),
             ("sets", .int(Int64(w.sets))),
             ("tonnageKg", .number(w.tonnageKg)),
-            ("exercises", .array(w.exercises.map { x in
-                .object([
-                    ("exercise", .string(x.exercise)),
-                    ("exerciseId", .string(x.exerciseId)),
-                    ("sets", .array(x.sets.map(json))),
-                ])
-            })),
+            (
+                "exercises",
+                .array(
+                    w.exercises.map { x in
+                        .object([
+                            ("exercise", .string(x.exercise)),
+                            ("exerciseId", .string(x.exerciseId)),
+                            ("sets", .array(x.sets.map(json))),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -20,8 +20,10 @@ public struct QueryScope: Sendable {
     /// the head come from it, advanced to the head just read.
     public var warm: WarmFold?
 
-    public init(asOf: String? = nil, until: String? = nil, rules: RuleSet = .default, note: (@Sendable (String) -> Void)? = nil,
-                beforeLog: (@Sendable (LogTimeMismatch) -> Void)? = nil, warm: WarmFold? = nil) {
+    public init(
+        asOf: String? = nil, until: String? = nil, rules: RuleSet = .default, note: (@Sendable (String) -> Void)? = nil,
+        beforeLog: (@Sendable (LogTimeMismatch) -> Void)? = nil, warm: WarmFold? = nil
+    ) {
         self.asOf = asOf
         self.until = until
         self.rules = rules

@@ -9,8 +9,10 @@ public enum RecordsQuery {
     /// newest records milestone before it carried forward, else computed from
     /// the fold (and stored when at the head). Stored results hold the bests
     /// only; a timeline reads the fold.
-    public static func records(_ store: any EventStore, _ scope: QueryScope, exercise: String? = nil,
-                               timeline: Bool = false) throws -> [PersonalRecordsProjection.ExerciseRecords] {
+    public static func records(
+        _ store: any EventStore, _ scope: QueryScope, exercise: String? = nil,
+        timeline: Bool = false
+    ) throws -> [PersonalRecordsProjection.ExerciseRecords] {
         let all = try allRecords(store, scope, timeline: timeline)
         guard let exercise else { return all }
         let library = try scope.atHead.map { try $0.current(store).library } ?? Ledger(store: store).library()
@@ -18,8 +20,10 @@ public enum RecordsQuery {
         return all.filter { $0.exerciseId == id }
     }
 
-    private static func allRecords(_ store: any EventStore, _ scope: QueryScope,
-                                   timeline: Bool) throws -> [PersonalRecordsProjection.ExerciseRecords] {
+    private static func allRecords(
+        _ store: any EventStore, _ scope: QueryScope,
+        timeline: Bool
+    ) throws -> [PersonalRecordsProjection.ExerciseRecords] {
         let rules = scope.rules
         // A warm fold answers at once; a cold one is not loaded for records stored at the head.
         if let warm = scope.atHead, warm.position != nil {
@@ -54,14 +58,15 @@ public enum RecordsQuery {
     }
 
     static func json(_ r: PersonalRecordsProjection.ExerciseRecords, timeline: Bool) -> JSONValue {
-        .object([
-            ("exercise", .string(r.exercise)), ("exerciseId", .string(r.exerciseId)),
-            ("heaviestKg", .optional(r.heaviestKg)), ("bestE1rmKg", .optional(r.bestE1rmKg)),
-            ("bestSetVolumeKg", .optional(r.bestSetVolumeKg)), ("bestSessionVolumeKg", .optional(r.bestSessionVolumeKg)),
-            ("repMaxesKg", .object(PersonalRecordsProjection.repMaxRange.map { ("\($0)", .optional(r.repMaxesKg[$0])) })),
-            ("longestDistanceMeters", .optional(r.longestDistanceMeters)), ("longestDurationSeconds", .optional(r.longestDurationSeconds)),
-            ("bestPaceSecondsPerKm", .optional(r.bestPaceSecondsPerKm)), ("longestHoldSeconds", .optional(r.longestHoldSeconds)),
-        ] + (timeline ? [("timeline", .array(r.timeline.map { .object(recordPairs($0)) }))] : []))
+        .object(
+            [
+                ("exercise", .string(r.exercise)), ("exerciseId", .string(r.exerciseId)),
+                ("heaviestKg", .optional(r.heaviestKg)), ("bestE1rmKg", .optional(r.bestE1rmKg)),
+                ("bestSetVolumeKg", .optional(r.bestSetVolumeKg)), ("bestSessionVolumeKg", .optional(r.bestSessionVolumeKg)),
+                ("repMaxesKg", .object(PersonalRecordsProjection.repMaxRange.map { ("\($0)", .optional(r.repMaxesKg[$0])) })),
+                ("longestDistanceMeters", .optional(r.longestDistanceMeters)), ("longestDurationSeconds", .optional(r.longestDurationSeconds)),
+                ("bestPaceSecondsPerKm", .optional(r.bestPaceSecondsPerKm)), ("longestHoldSeconds", .optional(r.longestHoldSeconds)),
+            ] + (timeline ? [("timeline", .array(r.timeline.map { .object(recordPairs($0)) }))] : []))
     }
 
     /// One record set: the keys `prs --timeline` and `workout summary` share.

@@ -15,8 +15,10 @@ public enum E1RMQuery {
         public var history: (from: Timestamp, through: Timestamp, workouts: Int)?
     }
 
-    public static func answer(_ store: any EventStore, _ scope: QueryScope, exercise: String,
-                              formula: String? = nil) throws -> Answer {
+    public static func answer(
+        _ store: any EventStore, _ scope: QueryScope, exercise: String,
+        formula: String? = nil
+    ) throws -> Answer {
         var rules = scope.rules
         if let formula { rules.e1rmFormula = try vocabulary(E1RMFormula.self, "formula", formula) }
         let log = try scope.log(store)
@@ -28,21 +30,31 @@ public enum E1RMQuery {
             let all = E1RMTrendProjection.points(log, exerciseId: x.exerciseId, rules: rules)
             if let first = all.first, let last = all.last { history = (first.date, last.date, all.count) }
         }
-        return Answer(exercise: x, formula: rules.e1rmFormula, window: window, points: points, unit: log.account.liftingUnit,
-                      history: history)
+        return Answer(
+            exercise: x, formula: rules.e1rmFormula, window: window, points: points, unit: log.account.liftingUnit,
+            history: history)
     }
 
     public static func document(_ a: Answer) -> JSONValue {
         .object([
             ("exercise", .string(a.exercise.name)), ("exerciseId", .string(a.exercise.exerciseId)), ("formula", .string(a.formula.rawValue)),
             ("chartWindow", ChartWindowJSON.json(a.window)), ("upsell", .optional(a.window?.upsell)),
-            ("history", a.history.map { h in
-                .object([("from", .string(h.from.iso8601)), ("through", .string(h.through.iso8601)), ("workouts", .int(Int64(h.workouts)))])
-            } ?? .null),
-            ("points", .array(a.points.map { p in
-                .object([("workoutId", .string(p.workoutId.lowercased)), ("date", .string(p.date.iso8601)),
-                         ("e1rmKg", .number(p.e1rmKg)), ("weightKg", .number(p.weightKg)), ("reps", .int(Int64(p.reps)))])
-            })),
+            (
+                "history",
+                a.history.map { h in
+                    .object([("from", .string(h.from.iso8601)), ("through", .string(h.through.iso8601)), ("workouts", .int(Int64(h.workouts)))])
+                } ?? .null
+            ),
+            (
+                "points",
+                .array(
+                    a.points.map { p in
+                        .object([
+                            ("workoutId", .string(p.workoutId.lowercased)), ("date", .string(p.date.iso8601)),
+                            ("e1rmKg", .number(p.e1rmKg)), ("weightKg", .number(p.weightKg)), ("reps", .int(Int64(p.reps))),
+                        ])
+                    })
+            ),
             ("weeks", .array(E1RMTrendProjection.weeks(a.points).map { .object([("week", .string($0.week)), ("e1rmKg", .number($0.e1rmKg))]) })),
         ])
     }
@@ -66,11 +78,20 @@ public enum VolumeQuery {
     }
 
     public static func document(_ a: Answer) -> JSONValue {
-        .object([("by", .string(a.grouping.rawValue)), ("chartWindow", ChartWindowJSON.json(a.window)),
-                 ("upsell", .optional(a.window?.upsell)), ("rows", .array(a.rows.map { r in
-            .object([("key", .string(r.key)), ("label", .string(r.label)), ("sets", .int(Int64(r.sets))),
-                     ("tonnageKg", .number(r.tonnageKg)), ("secondarySets", .int(Int64(r.secondarySets)))])
-        }))])
+        .object([
+            ("by", .string(a.grouping.rawValue)), ("chartWindow", ChartWindowJSON.json(a.window)),
+            ("upsell", .optional(a.window?.upsell)),
+            (
+                "rows",
+                .array(
+                    a.rows.map { r in
+                        .object([
+                            ("key", .string(r.key)), ("label", .string(r.label)), ("sets", .int(Int64(r.sets))),
+                            ("tonnageKg", .number(r.tonnageKg)), ("secondarySets", .int(Int64(r.secondarySets))),
+                        ])
+                    })
+            ),
+        ])
     }
 }
 

@@ -31,11 +31,12 @@ public enum WorkoutPlanQuery {
         let context = LastTimeHintProjection.Context(workout: w, scope: scope.rules.hintScope)
         let exercises = w.entries.map { entry -> Exercise in
             let planned = day?.exercises.first { $0.exerciseId == entry.exerciseId }
-            return Exercise(entry: entry, name: log.exerciseName(entry.exerciseId),
-                            restSeconds: planned?.restSeconds ?? log.account.restTimerSeconds,
-                            restSource: planned == nil ? "default" : "program",
-                            sets: w.sets.filter { $0.entryId == entry.entryId },
-                            lastTime: LastTimeHintProjection.hint(log, exerciseId: entry.exerciseId, context: context))
+            return Exercise(
+                entry: entry, name: log.exerciseName(entry.exerciseId),
+                restSeconds: planned?.restSeconds ?? log.account.restTimerSeconds,
+                restSource: planned == nil ? "default" : "program",
+                sets: w.sets.filter { $0.entryId == entry.entryId },
+                lastTime: LastTimeHintProjection.hint(log, exerciseId: entry.exerciseId, context: context))
         }
         return Answer(workout: w, programName: program.map { _ in day?.name ?? w.name }, exercises: exercises, log: log)
     }
@@ -48,32 +49,43 @@ public enum WorkoutPlanQuery {
             ("programId", .optional(w.programId?.lowercased)), ("programDay", w.programDayIndex.map { .int(Int64($0 + 1)) } ?? .null),
             ("plannedSets", .int(Int64(w.sets.filter { !$0.completed }.count))),
             ("doneSets", .int(Int64(w.sets.filter(\.completed).count))),
-            ("exercises", .array(a.exercises.map { x in
-                .object([
-                    ("exerciseId", .string(x.entry.exerciseId)), ("exercise", .string(x.name)),
-                    ("entryId", .string(x.entry.entryId.lowercased)), ("supersetId", .optional(x.entry.supersetId?.lowercased)),
-                    ("targetSets", .optional(x.entry.targetSets)), ("targetRepsMin", .optional(x.entry.targetRepsMin)),
-                    ("targetRepsMax", .optional(x.entry.targetRepsMax)),
-                    ("restSeconds", .int(Int64(x.restSeconds))), ("restSource", .string(x.restSource)),
-                    ("note", .optional(x.entry.note)),
-                    ("sets", .array(x.sets.enumerated().map { i, s in
+            (
+                "exercises",
+                .array(
+                    a.exercises.map { x in
                         .object([
-                            ("setId", .string(s.setId.lowercased)), ("number", .int(Int64(i + 1))),
-                            ("state", .string(s.completed ? "done" : "planned")), ("type", .string(s.type.rawValue)),
-                            ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.metrics.reps)), ("rpe", .optional(s.metrics.rpe)),
-                            ("durationSeconds", .optional(s.metrics.durationSeconds)),
-                            ("distanceMeters", .optional(s.metrics.distanceMeters)), ("notes", .optional(s.notes)),
+                            ("exerciseId", .string(x.entry.exerciseId)), ("exercise", .string(x.name)),
+                            ("entryId", .string(x.entry.entryId.lowercased)), ("supersetId", .optional(x.entry.supersetId?.lowercased)),
+                            ("targetSets", .optional(x.entry.targetSets)), ("targetRepsMin", .optional(x.entry.targetRepsMin)),
+                            ("targetRepsMax", .optional(x.entry.targetRepsMax)),
+                            ("restSeconds", .int(Int64(x.restSeconds))), ("restSource", .string(x.restSource)),
+                            ("note", .optional(x.entry.note)),
+                            (
+                                "sets",
+                                .array(
+                                    x.sets.enumerated().map { i, s in
+                                        .object([
+                                            ("setId", .string(s.setId.lowercased)), ("number", .int(Int64(i + 1))),
+                                            ("state", .string(s.completed ? "done" : "planned")), ("type", .string(s.type.rawValue)),
+                                            ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.metrics.reps)),
+                                            ("rpe", .optional(s.metrics.rpe)),
+                                            ("durationSeconds", .optional(s.metrics.durationSeconds)),
+                                            ("distanceMeters", .optional(s.metrics.distanceMeters)), ("notes", .optional(s.notes)),
+                                        ])
+                                    })
+                            ),
+                            ("lastTime", lastTime(x.lastTime)),
                         ])
-                    })),
-                    ("lastTime", lastTime(x.lastTime)),
-                ])
-            })),
+                    })
+            ),
         ])
     }
 
     static func lastTime(_ h: LastTimeHintProjection.Hint) -> JSONValue {
         guard let id = h.lastWorkoutId else { return .null }
-        return .object([("workoutId", .string(id.lowercased)), ("date", .optional(h.date?.iso8601)), ("ago", .optional(h.ago)),
-                        ("bestSet", h.bestSet.map(HintQuery.set) ?? .null), ("sets", .array(h.sets.map(HintQuery.set)))])
+        return .object([
+            ("workoutId", .string(id.lowercased)), ("date", .optional(h.date?.iso8601)), ("ago", .optional(h.ago)),
+            ("bestSet", h.bestSet.map(HintQuery.set) ?? .null), ("sets", .array(h.sets.map(HintQuery.set))),
+        ])
     }
 }

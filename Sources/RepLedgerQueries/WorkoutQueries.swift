@@ -22,32 +22,41 @@ public enum SummaryQuery {
             .object([("exercise", .string(log.exerciseName(r.exerciseId)))] + RecordsQuery.recordPairs(r))
         }
         let exercises: [JSONValue] = s.exercises.map { e in
-            .object([("exercise", .string(e.exercise)), ("exerciseId", .string(e.exerciseId)), ("sets", .int(Int64(e.sets))),
-                     ("plannedSets", .int(Int64(e.plannedSets))),
-                     ("tonnageKg", .number(e.tonnageKg)), ("excessReps", .int(Int64(e.excessReps))),
-                     ("prompt", .optional(e.prompt?.kind.rawValue)), ("promptTitle", .optional(e.prompt?.title))])
+            .object([
+                ("exercise", .string(e.exercise)), ("exerciseId", .string(e.exerciseId)), ("sets", .int(Int64(e.sets))),
+                ("plannedSets", .int(Int64(e.plannedSets))),
+                ("tonnageKg", .number(e.tonnageKg)), ("excessReps", .int(Int64(e.excessReps))),
+                ("prompt", .optional(e.prompt?.kind.rawValue)), ("promptTitle", .optional(e.prompt?.title)),
+            ])
         }
         var comparison = JSONValue.null
         if let c = s.comparison {
-            comparison = .object([("workoutId", .string(c.workoutId.lowercased)), ("tonnageDeltaKg", .number(c.tonnageDeltaKg)),
-                                  ("setsDelta", .int(Int64(c.setsDelta))),
-                                  ("durationDeltaSeconds", c.durationDeltaSeconds.map { .int($0) } ?? .null)])
+            comparison = .object([
+                ("workoutId", .string(c.workoutId.lowercased)), ("tonnageDeltaKg", .number(c.tonnageDeltaKg)),
+                ("setsDelta", .int(Int64(c.setsDelta))),
+                ("durationDeltaSeconds", c.durationDeltaSeconds.map { .int($0) } ?? .null),
+            ])
         }
         let state = log.workouts[s.workout.workoutId]
-        let heartRate: JSONValue = state?.averageHeartRate.map { average in
-            .object([("average", .number((average * 10).rounded() / 10)), ("max", .optional(state?.maxHeartRate))])
-        } ?? .null
-        return .object([("workout", HistoryQuery.json(s.workout)), ("records", .array(records)),
-                        ("exercises", .array(exercises)), ("comparison", comparison),
-                        ("durationSeconds", s.workout.durationSeconds.map { .int($0) } ?? .null),
-                        ("heartRate", heartRate), ("activeEnergyKcal", .number(state?.activeEnergyKcal ?? 0))])
+        let heartRate: JSONValue =
+            state?.averageHeartRate.map { average in
+                .object([("average", .number((average * 10).rounded() / 10)), ("max", .optional(state?.maxHeartRate))])
+            } ?? .null
+        return .object([
+            ("workout", HistoryQuery.json(s.workout)), ("records", .array(records)),
+            ("exercises", .array(exercises)), ("comparison", comparison),
+            ("durationSeconds", s.workout.durationSeconds.map { .int($0) } ?? .null),
+            ("heartRate", heartRate), ("activeEnergyKcal", .number(state?.activeEnergyKcal ?? 0)),
+        ])
     }
 }
 
 /// `prompt W EXERCISE [--range MIN-MAX]`: the progression traffic light.
 public enum PromptQuery {
-    public static func answer(_ store: any EventStore, _ scope: QueryScope, workout: String, exercise: String,
-                              range: String? = nil) throws -> ProgressionPromptProjection.Prompt? {
+    public static func answer(
+        _ store: any EventStore, _ scope: QueryScope, workout: String, exercise: String,
+        range: String? = nil
+    ) throws -> ProgressionPromptProjection.Prompt? {
         let id = try Ledger(store: store).resolveWorkout(workout)
         let log = try scope.log(store)
         let x = try log.library.resolve(exercise)
@@ -64,8 +73,10 @@ public enum PromptQuery {
     }
 
     public static func document(_ p: ProgressionPromptProjection.Prompt?) -> JSONValue {
-        .object([("prompt", .optional(p?.kind.rawValue)), ("variant", .optional(p?.variant.rawValue)),
-                 ("title", .optional(p?.title)), ("message", .optional(p?.message))])
+        .object([
+            ("prompt", .optional(p?.kind.rawValue)), ("variant", .optional(p?.variant.rawValue)),
+            ("title", .optional(p?.title)), ("message", .optional(p?.message)),
+        ])
     }
 }
 
@@ -78,8 +89,10 @@ public enum RepCountQuery {
         public var previous: WorkoutState?
     }
 
-    public static func answer(_ store: any EventStore, _ scope: QueryScope, workout: String, exercise: String,
-                              hintScope: String? = nil) throws -> Answer {
+    public static func answer(
+        _ store: any EventStore, _ scope: QueryScope, workout: String, exercise: String,
+        hintScope: String? = nil
+    ) throws -> Answer {
         let id = try Ledger(store: store).resolveWorkout(workout)
         let log = try scope.log(store)
         let x = try log.library.resolve(exercise)
@@ -87,8 +100,9 @@ public enum RepCountQuery {
         let previous = log.workouts[id].flatMap { w in
             LastTimeHintProjection.previousWorkout(log, exerciseId: x.exerciseId, context: .init(workout: w, scope: s))
         }
-        return Answer(excessReps: RepCounterProjection.excessReps(log, workoutId: id, exerciseId: x.exerciseId, scope: s),
-                      exercise: x.name, previous: previous)
+        return Answer(
+            excessReps: RepCounterProjection.excessReps(log, workoutId: id, exerciseId: x.exerciseId, scope: s),
+            exercise: x.name, previous: previous)
     }
 
     public static func document(_ a: Answer) -> JSONValue {
@@ -103,8 +117,10 @@ public enum HintQuery {
         public var unit: WeightUnit
     }
 
-    public static func answer(_ store: any EventStore, _ scope: QueryScope, exercise: String, at: String? = nil,
-                              hintScope: String? = nil, workout: String? = nil) throws -> Answer {
+    public static func answer(
+        _ store: any EventStore, _ scope: QueryScope, exercise: String, at: String? = nil,
+        hintScope: String? = nil, workout: String? = nil
+    ) throws -> Answer {
         let ledger = Ledger(store: store)
         let x = try ledger.library().resolve(exercise)
         let s = try hintScope.map { try vocabulary(HintScope.self, "scope", $0) } ?? scope.rules.hintScope
@@ -128,8 +144,10 @@ public enum HintQuery {
 
     /// The stored hint index answers an `exercise`-scope hint at the head for
     /// any time after the indexed workout started; anything else is computed.
-    static func fromSnapshot(_ store: any EventStore, _ scope: QueryScope, exerciseId: String, name: String,
-                             time: Timestamp) throws -> Answer? {
+    static func fromSnapshot(
+        _ store: any EventStore, _ scope: QueryScope, exerciseId: String, name: String,
+        time: Timestamp
+    ) throws -> Answer? {
         guard scope.mayUseStoredResults else { return nil }
         let head = try store.headPosition()
         guard try scope.position(in: store) >= head else { return nil }
@@ -139,7 +157,7 @@ public enum HintQuery {
             return nil
         }
         let entry = index.first { $0.exerciseId == exerciseId }
-        if let entry, entry.startedAt >= time { return nil } // a hint for the past: compute it
+        if let entry, entry.startedAt >= time { return nil }  // a hint for the past: compute it
         scope.note?("answered from the hint index at #\(head)")
         let unit = try Ledger(store: store).account().liftingUnit
         return Answer(hint: HintIndexProjection.hint(entry, exerciseId: exerciseId, exercise: name, at: time), unit: unit)

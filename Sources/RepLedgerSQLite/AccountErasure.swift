@@ -48,8 +48,9 @@ public enum AccountErasure {
         }
         let snapshots = (try? store.database.scalarInt("SELECT COUNT(*) FROM snapshots")) ?? 0
         let files = [path, path + "-wal", path + "-shm", path + "-journal"]
-        return Report(removed: exports + files.filter { FileManager.default.fileExists(atPath: $0) }, events: try store.count(),
-                      snapshots: snapshots, exports: exports.count, left: left)
+        return Report(
+            removed: exports + files.filter { FileManager.default.fileExists(atPath: $0) }, events: try store.count(),
+            snapshots: snapshots, exports: exports.count, left: left)
     }
 
     /// Removes everything `plan` names. Each file is overwritten with zeros and synced before it

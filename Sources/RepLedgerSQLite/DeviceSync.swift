@@ -50,18 +50,21 @@ extension SQLiteEventStore {
     public func syncState() throws -> SyncState? {
         try db.with("SELECT remote, account, token_file, confirmed_position, last_sync_at FROM sync_state WHERE id = 1") { s in
             guard try s.step() else { return nil }
-            return SyncState(remote: s.text(0), account: s.text(1), tokenFile: s.text(2), confirmedPosition: s.int(3),
-                             lastSyncAt: s.isNull(4) ? nil : Timestamp(millis: s.int(4), offsetMinutes: 0))
+            return SyncState(
+                remote: s.text(0), account: s.text(1), tokenFile: s.text(2), confirmedPosition: s.int(3),
+                lastSyncAt: s.isNull(4) ? nil : Timestamp(millis: s.int(4), offsetMinutes: 0))
         }
     }
 
     /// Remembers where this ledger syncs to. Changing the remote or account of
     /// a ledger that has synced is refused by the caller, not here.
     public func saveSyncTarget(remote: String, account: String, tokenFile: String) throws {
-        try db.with("""
+        try db.with(
+            """
             INSERT INTO sync_state (id, remote, account, token_file, confirmed_position) VALUES (1, ?, ?, ?, 0)
             ON CONFLICT (id) DO UPDATE SET remote = excluded.remote, account = excluded.account, token_file = excluded.token_file
-            """) { s in
+            """
+        ) { s in
             try s.bind(1, remote)
             try s.bind(2, account)
             try s.bind(3, tokenFile)
@@ -75,10 +78,16 @@ extension SQLiteEventStore {
             while try s.step() {
                 let raw = s.blob(0)
                 guard raw.count == 16 else { continue }
-                let id = raw.withMemoryRebound(to: UInt8.self) { UUID(uuid: (
-                    $0[0], $0[1], $0[2], $0[3], $0[4], $0[5], $0[6], $0[7], $0[8], $0[9], $0[10], $0[11], $0[12], $0[13], $0[14], $0[15])) }
-                out.append(RejectedEvent(eventId: id, line: s.text(1), code: s.text(2), message: s.text(3),
-                                         rejectedAt: Timestamp(millis: s.int(4), offsetMinutes: 0)))
+                let id = raw.withMemoryRebound(to: UInt8.self) {
+                    UUID(
+                        uuid: (
+                            $0[0], $0[1], $0[2], $0[3], $0[4], $0[5], $0[6], $0[7], $0[8], $0[9], $0[10], $0[11], $0[12], $0[13], $0[14], $0[15]
+                        ))
+                }
+                out.append(
+                    RejectedEvent(
+                        eventId: id, line: s.text(1), code: s.text(2), message: s.text(3),
+                        rejectedAt: Timestamp(millis: s.int(4), offsetMinutes: 0)))
             }
             return out
         }
@@ -115,8 +124,10 @@ extension SQLiteEventStore {
     /// chained here with what the server stamped on them and confirmed only if
     /// each batch ends at the hash the server answered; otherwise
     /// `PushedCopyDiffers` and nothing is applied), then the `pulled` lines.
-    public func rebase(confirmed: Int64, pushed: [PushedBatch] = [], pulled: [PulledEvent], rejected: [RejectedEvent],
-                       now: Timestamp = .now()) throws -> Int64 {
+    public func rebase(
+        confirmed: Int64, pushed: [PushedBatch] = [], pulled: [PulledEvent], rejected: [RejectedEvent],
+        now: Timestamp = .now()
+    ) throws -> Int64 {
         do {
             return try db.transaction {
                 let pending = try pendingEvents(after: confirmed)
@@ -126,19 +137,25 @@ extension SQLiteEventStore {
                 // The pushed events are already here at the server's positions: they stay, restamped.
                 let kept = try restamp(after: confirmed, pushed)
                 try db.execute("DROP TRIGGER events_no_delete")
-                try db.with("DELETE FROM events WHERE position > ?") { s in try s.bind(1, kept); try s.run() }
+                try db.with("DELETE FROM events WHERE position > ?") { s in
+                    try s.bind(1, kept); try s.run()
+                }
                 try db.execute(Schema.noDeleteTrigger)
                 // A snapshot on a restamped event stands on the same fold (no fold reads the time
                 // recorded or the device): it is linked to the new hash, not dropped. The rest moved.
-                try db.with("""
+                try db.with(
+                    """
                     UPDATE snapshots SET position_hash = (SELECT hash FROM events WHERE events.position = snapshots.position)
                     WHERE position > ? AND position <= ?
-                    """) { s in
+                    """
+                ) { s in
                     try s.bind(1, confirmed)
                     try s.bind(2, kept)
                     try s.run()
                 }
-                try db.with("DELETE FROM snapshots WHERE position > ?") { s in try s.bind(1, kept); try s.run() }
+                try db.with("DELETE FROM snapshots WHERE position > ?") { s in
+                    try s.bind(1, kept); try s.run()
+                }
                 // The server appended in batches of one recorded time: so are its events here, and a
                 // batch whose last hash is the server's is the server's whole (each hash chains the one before).
                 var start = pulled.startIndex
@@ -156,10 +173,12 @@ extension SQLiteEventStore {
                 let again = pending.filter { !serverIds.contains($0.eventId) && !rejectedIds.contains($0.eventId) }
                 _ = try appendInTransaction(again.map(ProposedEvent.init), [:], now)
                 for r in rejected {
-                    try db.with("""
+                    try db.with(
+                        """
                         INSERT INTO sync_rejected (event_id, line, code, message, rejected_at) VALUES (?, ?, ?, ?, ?)
                         ON CONFLICT (event_id) DO NOTHING
-                        """) { s in
+                        """
+                    ) { s in
                         try s.bind(1, r.eventId.bytes16)
                         try s.bind(2, r.line)
                         try s.bind(3, r.code)

@@ -1,7 +1,7 @@
 import RepLedgerCore
 import CSQLite
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An error from SQLite, carrying its result code and message.
@@ -54,8 +54,10 @@ public struct SQLiteError: StorageEngineFailure {
     public var isDamage: Bool { code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB }
     /// A failure with no known cause: retrying may help.
     public var isUnclassified: Bool {
-        ![SQLITE_FULL, SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_BUSY, SQLITE_LOCKED,
-          SQLITE_PERM, SQLITE_AUTH, SQLITE_NOMEM].contains(code & 0xFF) && !isDiskFull
+        ![
+            SQLITE_FULL, SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_BUSY, SQLITE_LOCKED,
+            SQLITE_PERM, SQLITE_AUTH, SQLITE_NOMEM,
+        ].contains(code & 0xFF) && !isDiskFull
     }
     /// The file or its folder cannot be written (a read-only file or medium, or a full disk).
     public var isReadOnlyMedium: Bool { code & 0xFF == SQLITE_READONLY || code & 0xFF == SQLITE_CANTOPEN || isDiskFull }
@@ -112,7 +114,7 @@ public final class SQLiteDatabase {
     }
 
     deinit {
-        cache.removeAll() // finalizes statements before the connection closes
+        cache.removeAll()  // finalizes statements before the connection closes
         sqlite3_close_v2(handle)
     }
 

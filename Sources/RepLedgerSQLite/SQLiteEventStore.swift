@@ -13,7 +13,6 @@ public enum Durability: String, Sendable {
     case normal = "NORMAL"
 }
 
-
 /// The event log in one SQLite file: append-only, hash-chained, gapless.
 public final class SQLiteEventStore: EventStore {
     public let path: String
@@ -58,7 +57,7 @@ public final class SQLiteEventStore: EventStore {
             case .create:
                 do {
                     db = try Self.openWritable(path, durability)
-                } catch where Self.readOnlyMedium(error) && !Self.diskFull(error) && FileManager.default.fileExists(atPath: path) {
+                } catch  where Self.readOnlyMedium(error) && !Self.diskFull(error) && FileManager.default.fileExists(atPath: path) {
                     // An existing ledger that cannot be written: say so, not "cannot be opened".
                     throw StoreError.engine(SQLiteError(code: SQLITE_READONLY, message: "read-only", context: "opening \(path)"))
                 }
@@ -67,7 +66,7 @@ public final class SQLiteEventStore: EventStore {
                 do {
                     db = try Self.openWritable(path, durability)
                     isReadOnly = false
-                } catch where Self.readOnlyMedium(error) {
+                } catch  where Self.readOnlyMedium(error) {
                     db = try Self.openReadOnly(path)
                     isReadOnly = true
                 }
@@ -104,7 +103,7 @@ public final class SQLiteEventStore: EventStore {
         }
         do {
             return try open(immutable: false)
-        } catch where cannotOpen(error) && (walSize(path) ?? 0) == 0 {
+        } catch  where cannotOpen(error) && (walSize(path) ?? 0) == 0 {
             return try open(immutable: true)
         }
     }
@@ -142,8 +141,10 @@ public final class SQLiteEventStore: EventStore {
 
     /// Appends events atomically (see `EventStore.append`).
     @discardableResult
-    public func append(_ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion],
-                       now: Timestamp) throws -> AppendResult {
+    public func append(
+        _ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion],
+        now: Timestamp
+    ) throws -> AppendResult {
         do {
             return try db.transaction { try appendInTransaction(events, expectations, now) }
         } catch let e as SQLiteError {
@@ -151,8 +152,10 @@ public final class SQLiteEventStore: EventStore {
         }
     }
 
-    func appendInTransaction(_ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion],
-                             _ now: Timestamp) throws -> AppendResult {
+    func appendInTransaction(
+        _ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion],
+        _ now: Timestamp
+    ) throws -> AppendResult {
         var planner = AppendPlanner(head: try readHead(), now: now, expecting: expectations)
         let seal = PayloadSeal(cipher)
         for proposed in events {
@@ -189,12 +192,14 @@ public final class SQLiteEventStore: EventStore {
 
     /// Inserts the row unless its id is stored already; false when it was.
     private func insertIfNew(_ row: StoredEvent, _ seal: PayloadSeal) throws -> Bool {
-        try db.with("""
+        try db.with(
+            """
             INSERT INTO events (position, event_id, stream, stream_version, type, type_code, schema,
                 occurred_at, occurred_offset, recorded_at, recorded_offset, device, causation_id, correlation_id, payload, hash)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (event_id) DO NOTHING
-            """) { s in
+            """
+        ) { s in
             try s.bind(1, row.position)
             try s.bind(2, row.eventId.bytes16)
             try s.bind(3, row.stream.raw)
@@ -287,20 +292,25 @@ public final class SQLiteEventStore: EventStore {
     /// The replay path for folds: events in position order with only what a
     /// fold reads, payloads decoded from SQLite's memory without a copy.
     public func replay(from: Int64, through: Int64, _ body: (RecordedEvent) throws -> Void) throws {
-        try db.with("""
+        try db.with(
+            """
             SELECT position, type_code, schema, occurred_at, occurred_offset, recorded_at, recorded_offset, payload\(cipher == nil ? "" : ", event_id")
             FROM events WHERE position BETWEEN ? AND ? ORDER BY position
-            """) { s in
+            """
+        ) { s in
             try s.bind(1, from)
             try s.bind(2, through)
             let seal = PayloadSeal(cipher)
             while try s.step() {
                 let position = s.int(0)
-                let event = try seal.event(code: Int(s.int(1)), schema: Int(s.int(2)), stored: s.blob(7),
-                                           eventId: cipher == nil ? UnsafeRawBufferPointer(start: nil, count: 0) : s.blob(8),
-                                           position: position)
-                try body(RecordedEvent(position: position, occurredAt: Timestamp(millis: s.int(3), offsetMinutes: Int(s.int(4))),
-                                       recordedAt: Timestamp(millis: s.int(5), offsetMinutes: Int(s.int(6))), event: event))
+                let event = try seal.event(
+                    code: Int(s.int(1)), schema: Int(s.int(2)), stored: s.blob(7),
+                    eventId: cipher == nil ? UnsafeRawBufferPointer(start: nil, count: 0) : s.blob(8),
+                    position: position)
+                try body(
+                    RecordedEvent(
+                        position: position, occurredAt: Timestamp(millis: s.int(3), offsetMinutes: Int(s.int(4))),
+                        recordedAt: Timestamp(millis: s.int(5), offsetMinutes: Int(s.int(6))), event: event))
             }
         }
     }
@@ -340,13 +350,14 @@ extension StoredEvent {
     /// A row of `SELECT \(SQLiteEventStore.columns)`, its payload opened with `cipher` when the file is sealed.
     init(_ s: SQLiteStatement, cipher: PayloadCipher?) throws {
         let payload = try PayloadSeal(cipher).opened(s.blob(14), eventId: s.blob(1), position: s.int(0))
-        self.init(position: s.int(0), eventId: try Self.uuid(s.blob(1), position: s.int(0)), stream: StreamName(s.text(2)),
-                  version: s.int(3), typeName: s.text(4), typeCode: Int(s.int(5)), schema: Int(s.int(6)),
-                  occurredAt: Timestamp(millis: s.int(7), offsetMinutes: Int(s.int(8))),
-                  recordedAt: Timestamp(millis: s.int(9), offsetMinutes: Int(s.int(10))), device: s.text(11),
-                  causationId: s.isNull(12) ? nil : try Self.uuid(s.blob(12), position: s.int(0)),
-                  correlationId: s.isNull(13) ? nil : try Self.uuid(s.blob(13), position: s.int(0)),
-                  payload: payload, hash: s.bytes(15))
+        self.init(
+            position: s.int(0), eventId: try Self.uuid(s.blob(1), position: s.int(0)), stream: StreamName(s.text(2)),
+            version: s.int(3), typeName: s.text(4), typeCode: Int(s.int(5)), schema: Int(s.int(6)),
+            occurredAt: Timestamp(millis: s.int(7), offsetMinutes: Int(s.int(8))),
+            recordedAt: Timestamp(millis: s.int(9), offsetMinutes: Int(s.int(10))), device: s.text(11),
+            causationId: s.isNull(12) ? nil : try Self.uuid(s.blob(12), position: s.int(0)),
+            correlationId: s.isNull(13) ? nil : try Self.uuid(s.blob(13), position: s.int(0)),
+            payload: payload, hash: s.bytes(15))
     }
 
     private static func uuid(_ raw: UnsafeRawBufferPointer, position: Int64) throws -> UUID {

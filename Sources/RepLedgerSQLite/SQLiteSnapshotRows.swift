@@ -6,11 +6,13 @@ extension SQLiteEventStore: SnapshotRows {
     public var snapshotRows: (any SnapshotRows)? { self }
 
     public func insertSnapshot(_ info: SnapshotInfo, _ row: StoredSnapshot) throws -> Int64 {
-        try db.with("""
+        try db.with(
+            """
             INSERT INTO snapshots (projection, projection_version, rules_id, rules_version, position, created_at, size, checksum, state,
                 position_hash)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """) { s in
+            """
+        ) { s in
             try s.bind(1, info.key.projection)
             try s.bind(2, Int64(info.key.projectionVersion))
             try s.bind(3, info.key.ruleSetId)
@@ -28,19 +30,25 @@ extension SQLiteEventStore: SnapshotRows {
 
     public func snapshotInfos(projection: String?, atOrBefore position: Int64) throws -> [SnapshotInfo] {
         let filter = projection == nil ? "" : "projection = ? AND "
-        return try db.with("""
+        return try db.with(
+            """
             SELECT id, projection, projection_version, rules_id, rules_version, position, created_at, size, checksum
             FROM snapshots WHERE \(filter)position <= ? ORDER BY position DESC, id DESC
-            """) { s in
+            """
+        ) { s in
             var i: Int32 = 1
             if let projection { try s.bind(i, projection); i += 1 }
             try s.bind(i, position)
             var out: [SnapshotInfo] = []
             while try s.step() {
-                out.append(SnapshotInfo(id: s.int(0), key: SnapshotKey(projection: s.text(1), projectionVersion: Int(s.int(2)),
-                                                                       ruleSetId: s.text(3), ruleSetVersion: Int(s.int(4))),
-                                        position: s.int(5), createdAt: Timestamp(millis: s.int(6)), size: Int(s.int(7)),
-                                        checksum: s.bytes(8).hex))
+                out.append(
+                    SnapshotInfo(
+                        id: s.int(0),
+                        key: SnapshotKey(
+                            projection: s.text(1), projectionVersion: Int(s.int(2)),
+                            ruleSetId: s.text(3), ruleSetVersion: Int(s.int(4))),
+                        position: s.int(5), createdAt: Timestamp(millis: s.int(6)), size: Int(s.int(7)),
+                        checksum: s.bytes(8).hex))
             }
             return out
         }

@@ -15,14 +15,16 @@ public struct APIError: Error, Sendable, Equatable {
     public var retryAfterSeconds: Int?
 
     public static func badRequest(_ message: String) -> APIError { APIError(status: 400, code: "badRequest", message: message) }
-    public static let unauthorized = APIError(status: 401, code: "unauthorized",
-                                              message: "give a valid token: Authorization: Bearer TOKEN (see `ledger server token create`)")
+    public static let unauthorized = APIError(
+        status: 401, code: "unauthorized",
+        message: "give a valid token: Authorization: Bearer TOKEN (see `ledger server token create`)")
     public static func forbidden(_ message: String) -> APIError { APIError(status: 403, code: "forbidden", message: message) }
     public static func notFound(_ message: String) -> APIError { APIError(status: 404, code: "notFound", message: message) }
     public static let tooLarge = APIError(status: 413, code: "tooLarge", message: PushBatch.Malformed.tooLarge.description)
     public static func storage(_ message: String) -> APIError { APIError(status: 503, code: "storage", message: message) }
-    public static let erased = APIError(status: 410, code: "erased",
-                                        message: "this account was erased: its events can never be read, and none are served")
+    public static let erased = APIError(
+        status: 410, code: "erased",
+        message: "this account was erased: its events can never be read, and none are served")
 
     public var json: JSONValue {
         var fields: [(String, JSONValue)] = [("code", .string(code)), ("message", .string(message))]

@@ -78,7 +78,8 @@ public final class AccountDirectory: @unchecked Sendable {
         guard stored.hasPrefix(Self.sealedNamePrefix) else { return stored }
         let cipher = try keys.cipher(for: accountId)
         guard let sealed = Data(base64Encoded: String(stored.dropFirst(Self.sealedNamePrefix.count))),
-              let clear = try? cipher.open(Array(sealed), context: Array((context + accountId).utf8)) else {
+            let clear = try? cipher.open(Array(sealed), context: Array((context + accountId).utf8))
+        else {
             throw AccountKeyStore.Failure.unreadableKey(account: accountId, reason: "a stored name does not open under the account's key")
         }
         return String(decoding: clear, as: UTF8.self)
@@ -116,8 +117,9 @@ public final class AccountDirectory: @unchecked Sendable {
         for i in bytes.indices { bytes[i] = UInt8.random(in: .min ... .max, using: &rng) }
         let token = "rl_" + bytes.map { String(format: "%02x", $0) }.joined()
         // A device's name ("Lina's iPhone") is the lifter's too: sealed like the account's name.
-        let sealed = try Self.sealedName(name, accountId: account.accountId, cipher: try keys.cipher(for: account.accountId),
-                                         context: Self.deviceContext)
+        let sealed = try Self.sealedName(
+            name, accountId: account.accountId, cipher: try keys.cipher(for: account.accountId),
+            context: Self.deviceContext)
         try table.insertToken(hash: Self.hash(token), account: account.accountId, device: sealed, createdAt: Timestamp.now().millis)
         return token
     }

@@ -46,8 +46,9 @@ public final class AccountKeyStore: Sendable {
         self.directory = directory
         if create, !FileManager.default.fileExists(atPath: directory) {
             do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
             } catch {
                 throw Failure.cannotWrite(directory: directory, reason: "\(error.localizedDescription)")
             }
@@ -104,7 +105,8 @@ public final class AccountKeyStore: Sendable {
         var bytes = [UInt8](repeating: 0, count: Self.magic.count + PayloadCipher.keyBytes + 1)
         let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard n == Self.magic.count + PayloadCipher.keyBytes, Array(bytes.prefix(Self.magic.count)) == Self.magic else {
-            throw Failure.unreadableKey(account: account, reason: n < 0 ? String(cString: strerror(errno)) : "\(path) is not a RepLedger key (\(n) bytes)")
+            throw Failure.unreadableKey(
+                account: account, reason: n < 0 ? String(cString: strerror(errno)) : "\(path) is not a RepLedger key (\(n) bytes)")
         }
         return try PayloadCipher(key: Array(bytes[Self.magic.count..<n]))
     }

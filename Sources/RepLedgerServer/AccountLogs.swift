@@ -143,8 +143,10 @@ public final class AccountLogs: @unchecked Sendable {
     /// 512 MiB by default: about 1.34M events of folds (17 accounts the size of the real 77,707-event one).
     public static let defaultWarmBudgetBytes = 512 << 20
 
-    public init(storage: any ServerStorage, maximumOpen: Int = 256, warmBudgetBytes: Int = defaultWarmBudgetBytes,
-                metrics: ServerMetrics? = nil) {
+    public init(
+        storage: any ServerStorage, maximumOpen: Int = 256, warmBudgetBytes: Int = defaultWarmBudgetBytes,
+        metrics: ServerMetrics? = nil
+    ) {
         self.storage = storage
         self.maximumOpen = maximumOpen
         self.warmBudgetBytes = warmBudgetBytes
@@ -182,7 +184,8 @@ public final class AccountLogs: @unchecked Sendable {
         }
         let log = AccountLog(accountId: accountId, store: try storage.store(for: accountId), metrics: metrics)
         if open.count >= maximumOpen,
-           let idle = open.filter({ !$0.value.log.hasSubscribers }).min(by: { $0.value.used < $1.value.used })?.key {
+            let idle = open.filter({ !$0.value.log.hasSubscribers }).min(by: { $0.value.used < $1.value.used })?.key
+        {
             open[idle] = nil
         }
         open[accountId] = (log, clock)

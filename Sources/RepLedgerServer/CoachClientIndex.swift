@@ -14,11 +14,13 @@ enum CoachClientIndex {
     /// The coaches `events` grant access to, by well-formed account id (a
     /// grant naming anything else is refused by admission, in its own words).
     static func coaches(grantedIn events: [ProposedEvent]) -> Set<String> {
-        Set(events.compactMap { proposed in
-            guard case .coachAccessGranted(let grant) = proposed.event,
-                  UUID(uuidString: grant.coachAccountId)?.uuidString.lowercased() == grant.coachAccountId else { return nil }
-            return grant.coachAccountId
-        })
+        Set(
+            events.compactMap { proposed in
+                guard case .coachAccessGranted(let grant) = proposed.event,
+                    UUID(uuidString: grant.coachAccountId)?.uuidString.lowercased() == grant.coachAccountId
+                else { return nil }
+                return grant.coachAccountId
+            })
     }
 
     /// Notes the grants of a batch about to be appended to `client`'s log.

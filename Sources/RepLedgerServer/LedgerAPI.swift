@@ -21,8 +21,10 @@ public final class LedgerAPI: Sendable {
     /// folds are read by many, and a restart should not fold long tails.
     public static let serverSnapshotEvery: Int64 = 10_000
 
-    public init(storage: any ServerStorage, purchases: StoreKitVerifier? = nil,
-                warmBudgetBytes: Int = AccountLogs.defaultWarmBudgetBytes, snapshotEvery: Int64 = serverSnapshotEvery) {
+    public init(
+        storage: any ServerStorage, purchases: StoreKitVerifier? = nil,
+        warmBudgetBytes: Int = AccountLogs.defaultWarmBudgetBytes, snapshotEvery: Int64 = serverSnapshotEvery
+    ) {
         self.snapshotEvery = snapshotEvery
         let metrics = ServerMetrics(replicaReads: { storage.replicaReads })
         accounts = AccountDirectory(table: storage.accountTable, keys: storage.keys)
@@ -59,8 +61,9 @@ public final class LedgerAPI: Sendable {
         guard !write else { throw refusal }
         // The caller's own product first: the answer must not differ between an account that exists and one that does not.
         guard try hasCoachProduct(caller.account.accountId) else {
-            throw APIError.forbidden("reading another account's log needs a grant from it and an active Coach product on this account, "
-                                     + "bought through the store: its signed transaction verified against this server's --storekit-root")
+            throw APIError.forbidden(
+                "reading another account's log needs a grant from it and an active Coach product on this account, "
+                    + "bought through the store: its signed transaction verified against this server's --storekit-root")
         }
         guard UUID(uuidString: id) != nil, try accounts.account(id) != nil else { throw refusal }
         let log = try logs.log(id)
@@ -78,8 +81,9 @@ public final class LedgerAPI: Sendable {
         let entitlements = try logs.log(accountId).withLedger { try $0.account().entitlements }
         for (id, jws) in entitlements.receipts {
             guard let recorded = entitlements.transactions[id], recorded.endedAt.map({ time < $0 }) ?? true,
-                  case .success(let signed) = purchases.verify(jws), signed.transactionId == id,
-                  let product = Product(rawValue: signed.productId), product.grantsCoach, signed.isActive(at: time) else { continue }
+                case .success(let signed) = purchases.verify(jws), signed.transactionId == id,
+                let product = Product(rawValue: signed.productId), product.grantsCoach, signed.isActive(at: time)
+            else { continue }
             return true
         }
         return false
@@ -131,8 +135,11 @@ public final class LedgerAPI: Sendable {
         if let recordedAt = result.recordedAt {
             stamped = [("recordedAt", .string(recordedAt.iso8601)), ("device", .string(caller.device))]
         }
-        return .object([("appended", .array(result.appended.map { .int($0) })), ("alreadyStored", .int(Int64(result.alreadyStored))),
-                        ("head", head)] + stamped)
+        return .object(
+            [
+                ("appended", .array(result.appended.map { .int($0) })), ("alreadyStored", .int(Int64(result.alreadyStored))),
+                ("head", head),
+            ] + stamped)
     }
 
     /// Encodes a due snapshot after the push has answered, off the account's
@@ -184,8 +191,10 @@ public final class LedgerAPI: Sendable {
     /// stream must stop before (a revocation of this coach's grant after
     /// `after`; `.max` when there is none). Permission follows the log: the
     /// events before a revocation were readable when they were recorded.
-    public func streamLimit(_ authorization: String?, caller: AccountDirectory.Caller, log: AccountLog,
-                            after: Int64) throws -> Int64 {
+    public func streamLimit(
+        _ authorization: String?, caller: AccountDirectory.Caller, log: AccountLog,
+        after: Int64
+    ) throws -> Int64 {
         let current = try authenticate(authorization)
         guard current == caller else { throw APIError.unauthorized }
         if caller.account.accountId == log.accountId { return .max }
@@ -243,12 +252,15 @@ public final class LedgerAPI: Sendable {
                 case .prs:
                     _ = try arguments(0, "no path after prs")
                     let timeline = parameters["timeline"] == "true"
-                    return RecordsQuery.document(try RecordsQuery.records(store, scope, exercise: parameters["exercise"], timeline: timeline),
-                                                 timeline: timeline)
+                    return RecordsQuery.document(
+                        try RecordsQuery.records(store, scope, exercise: parameters["exercise"], timeline: timeline),
+                        timeline: timeline)
                 case .history:
                     _ = try arguments(0, "no path after history")
-                    return HistoryQuery.document(try HistoryQuery.answer(store, scope, exercise: parameters["exercise"], month: parameters["month"],
-                                                                         limit: try int("limit"), offset: try int("offset") ?? 0))
+                    return HistoryQuery.document(
+                        try HistoryQuery.answer(
+                            store, scope, exercise: parameters["exercise"], month: parameters["month"],
+                            limit: try int("limit"), offset: try int("offset") ?? 0))
                 case .volume:
                     _ = try arguments(0, "no path after volume")
                     return VolumeQuery.document(try VolumeQuery.answer(store, scope, by: parameters["by"] ?? "week"))
@@ -257,8 +269,10 @@ public final class LedgerAPI: Sendable {
                     return EntitlementsQuery.document(try EntitlementsQuery.answer(store, scope, at: parameters["at"]))
                 case .hint:
                     let a = try arguments(1, "hint/{exercise}")
-                    return HintQuery.document(try HintQuery.answer(store, scope, exercise: a[0], at: parameters["at"],
-                                                                   hintScope: parameters["scope"], workout: parameters["workout"]))
+                    return HintQuery.document(
+                        try HintQuery.answer(
+                            store, scope, exercise: a[0], at: parameters["at"],
+                            hintScope: parameters["scope"], workout: parameters["workout"]))
                 case .e1rm:
                     let a = try arguments(1, "e1rm/{exercise}")
                     return E1RMQuery.document(try E1RMQuery.answer(store, scope, exercise: a[0]))
@@ -270,8 +284,10 @@ public final class LedgerAPI: Sendable {
                     return PromptQuery.document(try PromptQuery.answer(store, scope, workout: a[0], exercise: a[1], range: parameters["range"]))
                 case .repcount:
                     let a = try arguments(2, "repcount/{workout}/{exercise}")
-                    return RepCountQuery.document(try RepCountQuery.answer(store, scope, workout: a[0], exercise: a[1],
-                                                                           hintScope: parameters["scope"]))
+                    return RepCountQuery.document(
+                        try RepCountQuery.answer(
+                            store, scope, workout: a[0], exercise: a[1],
+                            hintScope: parameters["scope"]))
                 }
             } catch let e as Refusal {
                 throw APIError.from(e, query: true)
@@ -291,8 +307,10 @@ public final class LedgerAPI: Sendable {
         let id = account.lowercased()
         guard caller.account.accountId == id else { throw APIError.forbidden("only the account's own token may erase it") }
         let erased = try logs.erase(id)
-        return .object([("accountId", .string(id)), ("events", .int(erased.events)), ("snapshots", .int(erased.snapshots)),
-                        ("tokens", .int(Int64(erased.tokens))), ("keyDestroyed", .bool(erased.keyDestroyed)), ("at", .string(now.iso8601))])
+        return .object([
+            ("accountId", .string(id)), ("events", .int(erased.events)), ("snapshots", .int(erased.snapshots)),
+            ("tokens", .int(Int64(erased.tokens))), ("keyDestroyed", .bool(erased.keyDestroyed)), ("at", .string(now.iso8601)),
+        ])
     }
 
     // MARK: Coaches

@@ -28,8 +28,10 @@ struct LedgerResponder: HTTPResponder {
     /// Where store work runs, off the event loops.
     let workers: NIOThreadPool
 
-    init(api: LedgerAPI, keepAliveSeconds: Double, logger: Logger, limits: ConnectionLimits = ConnectionLimits(),
-         metricsAccess: MetricsAccess = MetricsAccess(), workers: NIOThreadPool = .singleton) {
+    init(
+        api: LedgerAPI, keepAliveSeconds: Double, logger: Logger, limits: ConnectionLimits = ConnectionLimits(),
+        metricsAccess: MetricsAccess = MetricsAccess(), workers: NIOThreadPool = .singleton
+    ) {
         self.api = api
         self.workers = workers
         self.keepAliveSeconds = keepAliveSeconds
@@ -53,8 +55,9 @@ struct LedgerResponder: HTTPResponder {
             if request.uri.path == "/metrics" {
                 try allow(request.method, [.get])
                 try metricsAccess.check(remote: context.remoteAddress, authorization: request.headers[.authorization])
-                response = Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                                    body: .init(byteBuffer: ByteBuffer(bytes: api.metrics.text())))
+                response = Response(
+                    status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: api.metrics.text())))
             } else {
                 response = try await route(request)
             }
@@ -91,9 +94,13 @@ struct LedgerResponder: HTTPResponder {
         let target = request.uri.string
         let rawSegments = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
         guard target.utf8.count <= Self.maximumTargetBytes,
-              rawSegments.allSatisfy({ $0.utf8.count <= Self.maximumSegmentBytes }) else {
-            throw APIError(status: 414, code: "uriTooLong",
-                           message: "the path is too long: a path segment takes at most \(Self.maximumSegmentBytes) bytes, the whole target \(Self.maximumTargetBytes)")
+            rawSegments.allSatisfy({ $0.utf8.count <= Self.maximumSegmentBytes })
+        else {
+            throw APIError(
+                status: 414, code: "uriTooLong",
+                message:
+                    "the path is too long: a path segment takes at most \(Self.maximumSegmentBytes) bytes, the whole target \(Self.maximumTargetBytes)"
+            )
         }
         let segments = rawSegments.map { String($0).removingPercentEncoding ?? String($0) }
         let method = request.method
@@ -113,7 +120,8 @@ struct LedgerResponder: HTTPResponder {
             return Self.json(.object([("ok", .bool(true)), ("version", .string(Self.version))]))
         case "openapi.json" where rest.count == 1:
             try allow(method, [.get])
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes)))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes)))
         case "coach" where rest.count == 2 && rest[1] == "clients":
             try allow(method, [.get])
             let caller = try await blocking { [api] in try api.authenticate(request.headers[.authorization]) }
@@ -134,9 +142,10 @@ struct LedgerResponder: HTTPResponder {
         let key = caller.account.accountId
         if !streaming {
             guard accountRequests.admit(key, limit: limits.maximumRequestsPerAccount) else {
-                throw APIError(status: 429, code: "tooManyRequests",
-                               message: "this account has \(limits.maximumRequestsPerAccount) requests in progress; retry in a moment",
-                               retryAfterSeconds: 1)
+                throw APIError(
+                    status: 429, code: "tooManyRequests",
+                    message: "this account has \(limits.maximumRequestsPerAccount) requests in progress; retry in a moment",
+                    retryAfterSeconds: 1)
             }
         }
         defer { if !streaming { accountRequests.release(key) } }
@@ -162,8 +171,10 @@ struct LedgerResponder: HTTPResponder {
                     throw APIError.badRequest("the body could not be read (a malformed chunk?)")
                 }
                 // Refused rather than read with replacement characters: the log keeps exactly what was sent.
-                guard let text = body.getString(at: body.readerIndex, length: body.readableBytes, encoding: .utf8)
-                    ?? (body.readableBytes == 0 ? "" : nil) else {
+                guard
+                    let text = body.getString(at: body.readerIndex, length: body.readableBytes, encoding: .utf8)
+                        ?? (body.readableBytes == 0 ? "" : nil)
+                else {
                     throw APIError.badRequest("the body is not UTF-8 text")
                 }
                 let answer = try await blocking { [api] in
@@ -174,9 +185,10 @@ struct LedgerResponder: HTTPResponder {
             }
             let after = try position(parameters["after"])
             let limit = try pageSize(parameters["limit"])
-            return Self.json(text: try await blocking { [api] in
-                try api.events(log: try api.authorize(caller, account: account, write: false), after: after, limit: limit)
-            })
+            return Self.json(
+                text: try await blocking { [api] in
+                    try api.events(log: try api.authorize(caller, account: account, write: false), after: after, limit: limit)
+                })
         case "events" where tail.count == 2 && tail[1] == "live":
             try allow(method, [.get])
             let after = try position(parameters["after"] ?? request.headers.first { $0.name.canonicalName == "last-event-id" }?.value)
@@ -190,9 +202,10 @@ struct LedgerResponder: HTTPResponder {
             try allow(method, [.get])
             let path = Array(tail.dropFirst())
             let parameters = parameters
-            return Self.json(try await blocking { [api] in
-                try api.query(query, log: try api.authorize(caller, account: account, write: false), path: path, parameters: parameters)
-            })
+            return Self.json(
+                try await blocking { [api] in
+                    try api.query(query, log: try api.authorize(caller, account: account, write: false), path: path, parameters: parameters)
+                })
         }
     }
 
@@ -219,8 +232,9 @@ struct LedgerResponder: HTTPResponder {
 
     func allow(_ method: HTTPRequest.Method, _ allowed: [HTTPRequest.Method]) throws {
         guard allowed.contains(method) else {
-            throw APIError(status: 405, code: "methodNotAllowed",
-                           message: "\(method.rawValue) is not served here; use \(allowed.map(\.rawValue).joined(separator: " or "))")
+            throw APIError(
+                status: 405, code: "methodNotAllowed",
+                message: "\(method.rawValue) is not served here; use \(allowed.map(\.rawValue).joined(separator: " or "))")
         }
     }
 
@@ -330,7 +344,8 @@ struct LedgerResponder: HTTPResponder {
     static func json(_ value: JSONValue, status: Int = 200) -> Response { json(text: value.rendered, status: status) }
 
     static func json(text: String, status: Int = 200) -> Response {
-        Response(status: HTTPResponse.Status(code: status), headers: [.contentType: "application/json; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(string: text)))
+        Response(
+            status: HTTPResponse.Status(code: status), headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

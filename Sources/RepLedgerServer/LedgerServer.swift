@@ -75,7 +75,8 @@ public enum LedgerServer {
             public var description: String {
                 switch self {
                 case .keysRequired:
-                    return "--keys DIR is required with --postgres: the accounts' keys must be kept apart from the database (a directory of its own, backed up apart)"
+                    return
+                        "--keys DIR is required with --postgres: the accounts' keys must be kept apart from the database (a directory of its own, backed up apart)"
                 case .bundleIdRequired:
                     return "--storekit-root needs --bundle-id: signed transactions are checked to be this app's"
                 }
@@ -98,29 +99,34 @@ public enum LedgerServer {
             logger.error("\(error)")
         }
         LegacyAccountSealing.run(storage, logger: logger)
-        let api = LedgerAPI(storage: storage, purchases: try settings.purchaseVerifier(), warmBudgetBytes: settings.warmBudgetBytes,
-                            snapshotEvery: settings.snapshotEvery)
+        let api = LedgerAPI(
+            storage: storage, purchases: try settings.purchaseVerifier(), warmBudgetBytes: settings.warmBudgetBytes,
+            snapshotEvery: settings.snapshotEvery)
         CoachClientIndex.backfill(api, logger: logger)
         try storage.watchAppends { [logs = api.logs] account in logs.appendedElsewhere(account) }
         let limits = settings.limits
         let workers = NIOThreadPool(numberOfThreads: storage.workerThreads)
         workers.start()
-        let responder = LedgerResponder(api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger, limits: limits,
-                                        metricsAccess: settings.metricsAccess, workers: workers)
+        let responder = LedgerResponder(
+            api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger, limits: limits,
+            metricsAccess: settings.metricsAccess, workers: workers)
         let counts = CountsByKey()
         let app = Application(
             responder: responder,
-            server: .http1(configuration: .init(
-                additionalChannelHandlers: [PerAddressLimit(counts: counts, limit: limits.maximumConnectionsPerAddress), ParserErrorAnswer()],
-                idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9)))),
-            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil,
-                                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections, logger: logger)),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [PerAddressLimit(counts: counts, limit: limits.maximumConnectionsPerAddress), ParserErrorAnswer()],
+                    idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9)))),
+            configuration: .init(
+                address: .hostname(settings.host, port: settings.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections, logger: logger)),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? settings.port) },
             logger: logger)
-        let group = ServiceGroup(configuration: .init(
-            services: [app, LiveStreamsShutdown(logs: api.logs)],
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger))
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [app, LiveStreamsShutdown(logs: api.logs)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
         do {
             try await group.run()
         } catch {

@@ -42,8 +42,10 @@ public struct MetricsAccess: Sendable {
             return
         }
         guard Self.isLoopback(remote) else {
-            throw APIError.forbidden(tokenHash == nil ? "metrics are served to loopback callers only"
-                                                      : "metrics are served to loopback callers and to the metrics token")
+            throw APIError.forbidden(
+                tokenHash == nil
+                    ? "metrics are served to loopback callers only"
+                    : "metrics are served to loopback callers and to the metrics token")
         }
     }
 

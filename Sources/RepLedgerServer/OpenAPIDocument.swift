@@ -18,7 +18,8 @@ enum OpenAPIDocument {
     static func array(_ items: J? = nil) -> J { .object([("type", .string("array"))] + (items.map { [("items", $0)] } ?? [])) }
     static func ref(_ name: String, in section: String = "schemas") -> J { .object([("$ref", .string("#/components/\(section)/\(name)"))]) }
     static func object(_ properties: [(String, J)], required: [String] = []) -> J {
-        .object([("type", .string("object")), ("properties", .object(properties))]
+        .object(
+            [("type", .string("object")), ("properties", .object(properties))]
                 + (required.isEmpty ? [] : [("required", .array(required.map { .string($0) }))]))
     }
 
@@ -27,15 +28,20 @@ enum OpenAPIDocument {
     }
     static func errors(_ codes: [Int]) -> [(String, J)] { codes.map { ("\($0)", ref("Error", in: "responses")) } }
     static func query(_ name: String, _ description: String, _ schema: J = string) -> J {
-        .object([("name", .string(name)), ("in", .string("query")), ("required", .bool(false)), ("schema", schema),
-                 ("description", .string(description))])
+        .object([
+            ("name", .string(name)), ("in", .string("query")), ("required", .bool(false)), ("schema", schema),
+            ("description", .string(description)),
+        ])
     }
     static func path(_ name: String, _ description: String) -> J {
-        .object([("name", .string(name)), ("in", .string("path")), ("required", .bool(true)), ("schema", string),
-                 ("description", .string(description))])
+        .object([
+            ("name", .string(name)), ("in", .string("path")), ("required", .bool(true)), ("schema", string),
+            ("description", .string(description)),
+        ])
     }
     static func operation(_ summary: String, parameters: [J] = [], responses: [(String, J)], extra: [(String, J)] = []) -> J {
-        .object([("summary", .string(summary))] + (parameters.isEmpty ? [] : [("parameters", .array(parameters))]) + extra
+        .object(
+            [("summary", .string(summary))] + (parameters.isEmpty ? [] : [("parameters", .array(parameters))]) + extra
                 + [("responses", .object(responses))])
     }
 
@@ -46,145 +52,458 @@ enum OpenAPIDocument {
 
     /// A query: the CLI's `--json` document for the same log.
     static func queryPath(_ summary: String, _ schema: String, path extra: [J] = [], _ options: [J] = []) -> J {
-        .object([("parameters", .array([account] + extra)),
-                 ("get", operation(summary, parameters: scope + options, responses: [json(ref(schema))] + errors([400, 401, 403, 404, 410, 414, 429, 431, 503])))])
+        .object([
+            ("parameters", .array([account] + extra)),
+            (
+                "get",
+                operation(
+                    summary, parameters: scope + options, responses: [json(ref(schema))] + errors([400, 401, 403, 404, 410, 414, 429, 431, 503]))
+            ),
+        ])
     }
 
     // MARK: Schemas
 
-    static let head = object([("position", .object([("type", .string("integer")), ("minimum", .int(0))])),
-                              ("hash", .object([("type", .string("string")), ("pattern", .string("^[0-9a-f]{64}$"))]))],
-                             required: ["position", "hash"])
-    static let chartWindow: J = .object([("oneOf", .array([.object([("type", .string("null"))]),
-                                                            object([("from", string), ("through", string), ("days", integer)], required: ["from", "through", "days"])]))])
+    static let head = object(
+        [
+            ("position", .object([("type", .string("integer")), ("minimum", .int(0))])),
+            ("hash", .object([("type", .string("string")), ("pattern", .string("^[0-9a-f]{64}$"))])),
+        ],
+        required: ["position", "hash"])
+    static let chartWindow: J = .object([
+        (
+            "oneOf",
+            .array([
+                .object([("type", .string("null"))]),
+                object([("from", string), ("through", string), ("days", integer)], required: ["from", "through", "days"]),
+            ])
+        )
+    ])
 
     static let schemas: [(String, J)] = [
-        ("Error", object([("error", object([("code", string), ("message", string), ("stream", string), ("expected", integer),
-                                            ("actual", integer), ("eventId", string)], required: ["code", "message"]))], required: ["error"])),
+        (
+            "Error",
+            object(
+                [
+                    (
+                        "error",
+                        object(
+                            [
+                                ("code", string), ("message", string), ("stream", string), ("expected", integer),
+                                ("actual", integer), ("eventId", string),
+                            ], required: ["code", "message"])
+                    )
+                ], required: ["error"])
+        ),
         ("Head", head),
-        ("Envelope", object([("position", integer), ("eventId", string), ("stream", string), ("version", integer), ("type", string),
-                             ("schema", integer), ("occurredAt", string), ("recordedAt", string), ("device", string),
-                             ("causationId", nullable("string")), ("correlationId", nullable("string")),
-                             ("payload", .object([("type", .string("object"))])), ("hash", string)],
-                            required: ["position", "eventId", "stream", "version", "type", "schema", "occurredAt", "recordedAt", "device",
-                                       "payload", "hash"])),
-        ("PushBody", object([
-            ("events", .object([("type", .string("array")), ("maxItems", .int(5000)), ("items", object([
-                ("eventId", .object([("type", .string("string")), ("format", .string("uuid"))])), ("stream", string), ("type", string),
-                ("schema", integer), ("occurredAt", string), ("payload", .object([("type", .string("object"))])),
-                ("causationId", nullable("string")), ("correlationId", nullable("string")),
-            ], required: ["eventId", "stream", "type", "schema", "occurredAt", "payload"]))])),
-            ("expectedVersions", .object([("type", .string("object")),
-                                          ("additionalProperties", .object([("type", .string("integer")), ("minimum", .int(0))]))])),
-        ], required: ["events"])),
-        ("Records", object([("exercises", array(object([("exercise", string), ("exerciseId", string), ("heaviestKg", nullable("number")),
-                                                        ("bestE1rmKg", nullable("number")), ("repMaxesKg", .object([("type", .string("object"))]))],
-                                                       required: ["exercise", "exerciseId"])))], required: ["exercises"])),
-        ("History", object([("workouts", array(object([("workoutId", string), ("name", string), ("startedAt", string),
-                                                       ("finishedAt", nullable("string")), ("durationSeconds", nullable("integer")),
-                                                       ("sets", integer), ("tonnageKg", number), ("exercises", array())],
-                                                      required: ["workoutId", "name", "startedAt", "sets", "tonnageKg", "exercises"])))],
-                           required: ["workouts"])),
-        ("Volume", object([("by", string), ("chartWindow", chartWindow), ("upsell", nullable("string")),
-                           ("rows", array(object([("key", string), ("label", string), ("sets", integer), ("tonnageKg", number),
-                                                  ("secondarySets", integer)], required: ["key", "label", "sets", "tonnageKg", "secondarySets"])))],
-                          required: ["by", "rows"])),
-        ("Entitlements", object([("isPro", boolean), ("isCoach", boolean), ("activeProducts", array(string)),
-                                 ("templateLimit", nullable("integer")), ("softUpsell", boolean), ("at", string),
-                                 ("completedWorkouts", integer), ("liveTemplates", integer)],
-                                required: ["isPro", "isCoach", "activeProducts", "templateLimit", "softUpsell", "at"])),
-        ("Hint", object([("exercise", string), ("exerciseId", string), ("lastWorkoutId", nullable("string")), ("date", nullable("string")),
-                         ("ago", nullable("string")), ("bestSet", nullable("object")), ("sets", array())],
-                        required: ["exercise", "exerciseId", "sets"])),
-        ("E1RM", object([("exercise", string), ("exerciseId", string), ("formula", string), ("chartWindow", chartWindow),
-                         ("upsell", nullable("string")), ("history", nullable("object")), ("points", array()), ("weeks", array())],
-                        required: ["exercise", "exerciseId", "formula", "points", "weeks"])),
-        ("Summary", object([("workout", .object([("type", .string("object"))])), ("records", array()), ("exercises", array()),
-                            ("comparison", nullable("object")), ("durationSeconds", nullable("integer")), ("heartRate", nullable("object")),
-                            ("activeEnergyKcal", number)], required: ["workout", "records", "exercises"])),
-        ("Prompt", object([("prompt", nullable("string")), ("variant", nullable("string")), ("title", nullable("string")),
-                           ("message", nullable("string"))], required: ["prompt", "variant", "title", "message"])),
+        (
+            "Envelope",
+            object(
+                [
+                    ("position", integer), ("eventId", string), ("stream", string), ("version", integer), ("type", string),
+                    ("schema", integer), ("occurredAt", string), ("recordedAt", string), ("device", string),
+                    ("causationId", nullable("string")), ("correlationId", nullable("string")),
+                    ("payload", .object([("type", .string("object"))])), ("hash", string),
+                ],
+                required: [
+                    "position", "eventId", "stream", "version", "type", "schema", "occurredAt", "recordedAt", "device",
+                    "payload", "hash",
+                ])
+        ),
+        (
+            "PushBody",
+            object(
+                [
+                    (
+                        "events",
+                        .object([
+                            ("type", .string("array")), ("maxItems", .int(5000)),
+                            (
+                                "items",
+                                object(
+                                    [
+                                        ("eventId", .object([("type", .string("string")), ("format", .string("uuid"))])), ("stream", string),
+                                        ("type", string),
+                                        ("schema", integer), ("occurredAt", string), ("payload", .object([("type", .string("object"))])),
+                                        ("causationId", nullable("string")), ("correlationId", nullable("string")),
+                                    ], required: ["eventId", "stream", "type", "schema", "occurredAt", "payload"])
+                            ),
+                        ])
+                    ),
+                    (
+                        "expectedVersions",
+                        .object([
+                            ("type", .string("object")),
+                            ("additionalProperties", .object([("type", .string("integer")), ("minimum", .int(0))])),
+                        ])
+                    ),
+                ], required: ["events"])
+        ),
+        (
+            "Records",
+            object(
+                [
+                    (
+                        "exercises",
+                        array(
+                            object(
+                                [
+                                    ("exercise", string), ("exerciseId", string), ("heaviestKg", nullable("number")),
+                                    ("bestE1rmKg", nullable("number")), ("repMaxesKg", .object([("type", .string("object"))])),
+                                ],
+                                required: ["exercise", "exerciseId"]))
+                    )
+                ], required: ["exercises"])
+        ),
+        (
+            "History",
+            object(
+                [
+                    (
+                        "workouts",
+                        array(
+                            object(
+                                [
+                                    ("workoutId", string), ("name", string), ("startedAt", string),
+                                    ("finishedAt", nullable("string")), ("durationSeconds", nullable("integer")),
+                                    ("sets", integer), ("tonnageKg", number), ("exercises", array()),
+                                ],
+                                required: ["workoutId", "name", "startedAt", "sets", "tonnageKg", "exercises"]))
+                    )
+                ],
+                required: ["workouts"])
+        ),
+        (
+            "Volume",
+            object(
+                [
+                    ("by", string), ("chartWindow", chartWindow), ("upsell", nullable("string")),
+                    (
+                        "rows",
+                        array(
+                            object(
+                                [
+                                    ("key", string), ("label", string), ("sets", integer), ("tonnageKg", number),
+                                    ("secondarySets", integer),
+                                ], required: ["key", "label", "sets", "tonnageKg", "secondarySets"]))
+                    ),
+                ],
+                required: ["by", "rows"])
+        ),
+        (
+            "Entitlements",
+            object(
+                [
+                    ("isPro", boolean), ("isCoach", boolean), ("activeProducts", array(string)),
+                    ("templateLimit", nullable("integer")), ("softUpsell", boolean), ("at", string),
+                    ("completedWorkouts", integer), ("liveTemplates", integer),
+                ],
+                required: ["isPro", "isCoach", "activeProducts", "templateLimit", "softUpsell", "at"])
+        ),
+        (
+            "Hint",
+            object(
+                [
+                    ("exercise", string), ("exerciseId", string), ("lastWorkoutId", nullable("string")), ("date", nullable("string")),
+                    ("ago", nullable("string")), ("bestSet", nullable("object")), ("sets", array()),
+                ],
+                required: ["exercise", "exerciseId", "sets"])
+        ),
+        (
+            "E1RM",
+            object(
+                [
+                    ("exercise", string), ("exerciseId", string), ("formula", string), ("chartWindow", chartWindow),
+                    ("upsell", nullable("string")), ("history", nullable("object")), ("points", array()), ("weeks", array()),
+                ],
+                required: ["exercise", "exerciseId", "formula", "points", "weeks"])
+        ),
+        (
+            "Summary",
+            object(
+                [
+                    ("workout", .object([("type", .string("object"))])), ("records", array()), ("exercises", array()),
+                    ("comparison", nullable("object")), ("durationSeconds", nullable("integer")), ("heartRate", nullable("object")),
+                    ("activeEnergyKcal", number),
+                ], required: ["workout", "records", "exercises"])
+        ),
+        (
+            "Prompt",
+            object(
+                [
+                    ("prompt", nullable("string")), ("variant", nullable("string")), ("title", nullable("string")),
+                    ("message", nullable("string")),
+                ], required: ["prompt", "variant", "title", "message"])
+        ),
         ("RepCount", object([("excessReps", integer), ("previousWorkoutId", nullable("string"))], required: ["excessReps", "previousWorkoutId"])),
-        ("Verify", object([("ok", boolean), ("events", integer), ("firstBadPosition", nullable("integer")), ("reason", nullable("string")),
-                           ("headHash", string)], required: ["ok", "events", "firstBadPosition", "reason", "headHash"])),
-        ("Clients", object([("clients", array(object([("accountId", string), ("name", string), ("lastWorkoutAt", nullable("string")),
-                                                      ("workoutsLast7Days", integer), ("recordsLast7Days", integer)],
-                                                     required: ["accountId", "name", "lastWorkoutAt", "workoutsLast7Days", "recordsLast7Days"])))],
-                           required: ["clients"])),
-        ("Erasure", object([("accountId", string), ("events", integer), ("snapshots", integer), ("tokens", integer),
-                            ("keyDestroyed", boolean), ("at", string)], required: ["accountId", "events", "snapshots", "tokens", "keyDestroyed", "at"])),
+        (
+            "Verify",
+            object(
+                [
+                    ("ok", boolean), ("events", integer), ("firstBadPosition", nullable("integer")), ("reason", nullable("string")),
+                    ("headHash", string),
+                ], required: ["ok", "events", "firstBadPosition", "reason", "headHash"])
+        ),
+        (
+            "Clients",
+            object(
+                [
+                    (
+                        "clients",
+                        array(
+                            object(
+                                [
+                                    ("accountId", string), ("name", string), ("lastWorkoutAt", nullable("string")),
+                                    ("workoutsLast7Days", integer), ("recordsLast7Days", integer),
+                                ],
+                                required: ["accountId", "name", "lastWorkoutAt", "workoutsLast7Days", "recordsLast7Days"]))
+                    )
+                ],
+                required: ["clients"])
+        ),
+        (
+            "Erasure",
+            object(
+                [
+                    ("accountId", string), ("events", integer), ("snapshots", integer), ("tokens", integer),
+                    ("keyDestroyed", boolean), ("at", string),
+                ], required: ["accountId", "events", "snapshots", "tokens", "keyDestroyed", "at"])
+        ),
     ]
 
     // MARK: Paths
 
     static let paths: [(String, J)] = [
-        ("/v1/health", .object([("get", operation("Liveness and version (no token).", responses: [
-            json(object([("ok", boolean), ("version", string)], required: ["ok", "version"]))], extra: [("security", .array([]))]))])),
-        ("/v1/openapi.json", .object([("get", operation("This document (no token).", responses: [json(.object([("type", .string("object"))]))],
-                                                        extra: [("security", .array([]))]))])),
-        ("/v1/accounts/{account}", .object([("parameters", .array([account])), ("delete", operation(
-            "Erase the account (DOMAIN.md §11), by the account's own token.",
-            responses: [json(ref("Erasure"), "The erasure report.")] + errors([401, 403, 414, 429, 431, 503])))])),
-        ("/v1/accounts/{account}/events", .object([
-            ("parameters", .array([account])),
-            ("get", operation("Envelopes after a position, ascending (exactly the lines of `ledger log`).",
-                              parameters: [query("after", "Only events after this position (default 0).", integer),
-                                           query("limit", "At most this many (default 1000, max 10000).", integer)],
-                              responses: [json(object([("events", array(ref("Envelope"))), ("head", ref("Head"))], required: ["events", "head"]))]
-                                + errors([400, 401, 403, 410, 414, 429, 431, 503]))),
-            ("post", operation("Append a batch atomically (re-validated as the CLI would; re-sent event ids are skipped).",
-                               responses: [json(object([("appended", array(integer)), ("alreadyStored", integer), ("head", ref("Head")),
-                                                        ("recordedAt", string), ("device", string)],
-                                                       required: ["appended", "alreadyStored", "head"]))] + errors([400, 401, 403, 409, 410, 413, 414, 422, 429, 431, 503]),
-                               extra: [("requestBody", .object([("required", .bool(true)), ("content", .object([
-                                   ("application/json", .object([("schema", ref("PushBody"))]))]))]))])),
-        ])),
-        ("/v1/accounts/{account}/events/live", .object([("parameters", .array([account])), ("get", operation(
-            "Every event after a position, then each new one as it is appended (Server-Sent Events: `id:` the position, `data:` the envelope, `: keep-alive` every 15 s).",
-            parameters: [query("after", "Start after this position (or the Last-Event-ID header).", integer)],
-            responses: [("200", .object([("description", .string("An event stream.")), ("content", .object([
-                ("text/event-stream", .object([("schema", string)]))]))]))] + errors([400, 401, 403, 410, 414, 431, 503])))])),
-        ("/v1/accounts/{account}/verify", .object([("parameters", .array([account])), ("get", operation(
-            "The `ledger verify --json` document.", responses: [json(ref("Verify"))] + errors([401, 403, 410, 414, 429, 431, 503])))])),
-        ("/v1/accounts/{account}/prs", queryPath("Personal records (`ledger prs --json`).", "Records",
-                                                 [query("exercise", "Only this exercise."), query("timeline", "true: every record ever set.")])),
-        ("/v1/accounts/{account}/history", queryPath("Workouts, newest first (`ledger history --json`).", "History", [
-            query("exercise", "Only workouts with this exercise."), query("month", "YYYY-MM."),
-            query("limit", "At least 1.", integer), query("offset", "0 or more.", integer)])),
-        ("/v1/accounts/{account}/volume", queryPath("Sets and tonnage (`ledger volume --json`).", "Volume",
-                                                    [query("by", "workout, week, muscle or exercise.")])),
-        ("/v1/accounts/{account}/entitlements", queryPath("Free, Pro or Coach (`ledger entitlements --json`).", "Entitlements",
-                                                          [query("at", "The time to answer for.")])),
-        ("/v1/accounts/{account}/hint/{exercise}", queryPath("Last-time hint (`ledger hint --json`).", "Hint", path: [exercise], [
-            query("scope", "exercise, programDay or auto (the default: the program day inside a program workout, else the exercise)."), query("at", "The time the hint is for."), query("workout", "Take the time from this workout.")])),
-        ("/v1/accounts/{account}/e1rm/{exercise}", queryPath("e1RM trend (`ledger e1rm --json`).", "E1RM", path: [exercise],
-                                                             [query("formula", "epley, brzycki, lombardi, mayhew, oconner, wathan or lander.")])),
+        (
+            "/v1/health",
+            .object([
+                (
+                    "get",
+                    operation(
+                        "Liveness and version (no token).",
+                        responses: [
+                            json(object([("ok", boolean), ("version", string)], required: ["ok", "version"]))
+                        ], extra: [("security", .array([]))])
+                )
+            ])
+        ),
+        (
+            "/v1/openapi.json",
+            .object([
+                (
+                    "get",
+                    operation(
+                        "This document (no token).", responses: [json(.object([("type", .string("object"))]))],
+                        extra: [("security", .array([]))])
+                )
+            ])
+        ),
+        (
+            "/v1/accounts/{account}",
+            .object([
+                ("parameters", .array([account])),
+                (
+                    "delete",
+                    operation(
+                        "Erase the account (DOMAIN.md §11), by the account's own token.",
+                        responses: [json(ref("Erasure"), "The erasure report.")] + errors([401, 403, 414, 429, 431, 503]))
+                ),
+            ])
+        ),
+        (
+            "/v1/accounts/{account}/events",
+            .object([
+                ("parameters", .array([account])),
+                (
+                    "get",
+                    operation(
+                        "Envelopes after a position, ascending (exactly the lines of `ledger log`).",
+                        parameters: [
+                            query("after", "Only events after this position (default 0).", integer),
+                            query("limit", "At most this many (default 1000, max 10000).", integer),
+                        ],
+                        responses: [json(object([("events", array(ref("Envelope"))), ("head", ref("Head"))], required: ["events", "head"]))]
+                            + errors([400, 401, 403, 410, 414, 429, 431, 503]))
+                ),
+                (
+                    "post",
+                    operation(
+                        "Append a batch atomically (re-validated as the CLI would; re-sent event ids are skipped).",
+                        responses: [
+                            json(
+                                object(
+                                    [
+                                        ("appended", array(integer)), ("alreadyStored", integer), ("head", ref("Head")),
+                                        ("recordedAt", string), ("device", string),
+                                    ],
+                                    required: ["appended", "alreadyStored", "head"]))
+                        ] + errors([400, 401, 403, 409, 410, 413, 414, 422, 429, 431, 503]),
+                        extra: [
+                            (
+                                "requestBody",
+                                .object([
+                                    ("required", .bool(true)),
+                                    (
+                                        "content",
+                                        .object([
+                                            ("application/json", .object([("schema", ref("PushBody"))]))
+                                        ])
+                                    ),
+                                ])
+                            )
+                        ])
+                ),
+            ])
+        ),
+        (
+            "/v1/accounts/{account}/events/live",
+            .object([
+                ("parameters", .array([account])),
+                (
+                    "get",
+                    operation(
+                        "Every event after a position, then each new one as it is appended (Server-Sent Events: `id:` the position, `data:` the envelope, `: keep-alive` every 15 s).",
+                        parameters: [query("after", "Start after this position (or the Last-Event-ID header).", integer)],
+                        responses: [
+                            (
+                                "200",
+                                .object([
+                                    ("description", .string("An event stream.")),
+                                    (
+                                        "content",
+                                        .object([
+                                            ("text/event-stream", .object([("schema", string)]))
+                                        ])
+                                    ),
+                                ])
+                            )
+                        ] + errors([400, 401, 403, 410, 414, 431, 503]))
+                ),
+            ])
+        ),
+        (
+            "/v1/accounts/{account}/verify",
+            .object([
+                ("parameters", .array([account])),
+                (
+                    "get",
+                    operation(
+                        "The `ledger verify --json` document.", responses: [json(ref("Verify"))] + errors([401, 403, 410, 414, 429, 431, 503]))
+                ),
+            ])
+        ),
+        (
+            "/v1/accounts/{account}/prs",
+            queryPath(
+                "Personal records (`ledger prs --json`).", "Records",
+                [query("exercise", "Only this exercise."), query("timeline", "true: every record ever set.")])
+        ),
+        (
+            "/v1/accounts/{account}/history",
+            queryPath(
+                "Workouts, newest first (`ledger history --json`).", "History",
+                [
+                    query("exercise", "Only workouts with this exercise."), query("month", "YYYY-MM."),
+                    query("limit", "At least 1.", integer), query("offset", "0 or more.", integer),
+                ])
+        ),
+        (
+            "/v1/accounts/{account}/volume",
+            queryPath(
+                "Sets and tonnage (`ledger volume --json`).", "Volume",
+                [query("by", "workout, week, muscle or exercise.")])
+        ),
+        (
+            "/v1/accounts/{account}/entitlements",
+            queryPath(
+                "Free, Pro or Coach (`ledger entitlements --json`).", "Entitlements",
+                [query("at", "The time to answer for.")])
+        ),
+        (
+            "/v1/accounts/{account}/hint/{exercise}",
+            queryPath(
+                "Last-time hint (`ledger hint --json`).", "Hint", path: [exercise],
+                [
+                    query("scope", "exercise, programDay or auto (the default: the program day inside a program workout, else the exercise)."),
+                    query("at", "The time the hint is for."), query("workout", "Take the time from this workout."),
+                ])
+        ),
+        (
+            "/v1/accounts/{account}/e1rm/{exercise}",
+            queryPath(
+                "e1RM trend (`ledger e1rm --json`).", "E1RM", path: [exercise],
+                [query("formula", "epley, brzycki, lombardi, mayhew, oconner, wathan or lander.")])
+        ),
         ("/v1/accounts/{account}/summary/{workout}", queryPath("Workout summary (`ledger workout summary --json`).", "Summary", path: [workout])),
-        ("/v1/accounts/{account}/prompt/{workout}/{exercise}", queryPath("Progression prompt (`ledger prompt --json`).", "Prompt",
-                                                                         path: [workout, exercise], [query("range", "MIN-MAX, e.g. 8-12.")])),
-        ("/v1/accounts/{account}/repcount/{workout}/{exercise}", queryPath("Rep counter (`ledger repcount --json`).", "RepCount",
-                                                                           path: [workout, exercise], [query("scope", "exercise, programDay or auto (the default: the program day inside a program workout, else the exercise).")])),
-        ("/v1/coach/clients", .object([("get", operation("A coach's clients (needs an active Coach product).",
-                                                         responses: [json(ref("Clients"))] + errors([401, 403, 410, 503])))])),
+        (
+            "/v1/accounts/{account}/prompt/{workout}/{exercise}",
+            queryPath(
+                "Progression prompt (`ledger prompt --json`).", "Prompt",
+                path: [workout, exercise], [query("range", "MIN-MAX, e.g. 8-12.")])
+        ),
+        (
+            "/v1/accounts/{account}/repcount/{workout}/{exercise}",
+            queryPath(
+                "Rep counter (`ledger repcount --json`).", "RepCount",
+                path: [workout, exercise],
+                [query("scope", "exercise, programDay or auto (the default: the program day inside a program workout, else the exercise).")])
+        ),
+        (
+            "/v1/coach/clients",
+            .object([
+                (
+                    "get",
+                    operation(
+                        "A coach's clients (needs an active Coach product).",
+                        responses: [json(ref("Clients"))] + errors([401, 403, 410, 503]))
+                )
+            ])
+        ),
     ]
 
     static let document: J = .object([
         ("openapi", .string("3.1.0")),
-        ("info", .object([("title", .string("RepLedger server")), ("version", .string(LedgerResponder.version)),
-                          ("description", .string("Each account's hash-chained workout log, device sync and the CLI's queries over HTTP (SERVER.md). Every non-2xx answer is {\"error\":{\"code\",\"message\"}}."))])),
+        (
+            "info",
+            .object([
+                ("title", .string("RepLedger server")), ("version", .string(LedgerResponder.version)),
+                (
+                    "description",
+                    .string(
+                        "Each account's hash-chained workout log, device sync and the CLI's queries over HTTP (SERVER.md). Every non-2xx answer is {\"error\":{\"code\",\"message\"}}."
+                    )
+                ),
+            ])
+        ),
         ("servers", .array([.object([("url", .string("http://127.0.0.1:8787"))])])),
         ("security", .array([.object([("bearer", .array([]))])])),
-        ("components", .object([
-            ("securitySchemes", .object([("bearer", .object([("type", .string("http")), ("scheme", .string("bearer"))]))])),
-            ("parameters", .object([
-                ("Account", path("account", "The account id (a UUID).")),
-                ("AsOf", query("asOf", "A global position or an ISO 8601 time: the log as it stood then.")),
-                ("Until", query("until", "A training date (YYYY, YYYY-MM, YYYY-MM-DD or a time).")),
-            ])),
-            ("schemas", .object(schemas)),
-            ("responses", .object([("Error", .object([("description", .string("An error: {\"error\":{\"code\",\"message\"}}")),
-                                                      ("content", .object([("application/json", .object([("schema", ref("Error"))]))]))]))])),
-        ])),
+        (
+            "components",
+            .object([
+                ("securitySchemes", .object([("bearer", .object([("type", .string("http")), ("scheme", .string("bearer"))]))])),
+                (
+                    "parameters",
+                    .object([
+                        ("Account", path("account", "The account id (a UUID).")),
+                        ("AsOf", query("asOf", "A global position or an ISO 8601 time: the log as it stood then.")),
+                        ("Until", query("until", "A training date (YYYY, YYYY-MM, YYYY-MM-DD or a time).")),
+                    ])
+                ),
+                ("schemas", .object(schemas)),
+                (
+                    "responses",
+                    .object([
+                        (
+                            "Error",
+                            .object([
+                                ("description", .string("An error: {\"error\":{\"code\",\"message\"}}")),
+                                ("content", .object([("application/json", .object([("schema", ref("Error"))]))])),
+                            ])
+                        )
+                    ])
+                ),
+            ])
+        ),
         ("paths", .object(paths)),
     ])
 }

@@ -30,7 +30,8 @@ final class ParserErrorAnswer: ChannelInboundHandler, RemovableChannelHandler {
             context.fireErrorCaught(error)
             return
         }
-        let answer: APIError = parserError == .headerOverflow
+        let answer: APIError =
+            parserError == .headerOverflow
             ? APIError(status: 431, code: "headersTooLarge", message: "the request's headers are too large")
             : .badRequest("the request is not valid HTTP/1.1 (\(Self.reason(parserError)))")
         let body = ByteBuffer(string: answer.json.rendered)

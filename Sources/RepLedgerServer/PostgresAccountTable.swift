@@ -19,7 +19,8 @@ final class PostgresAccountTable: AccountTable {
     func insertAccount(_ account: Account, createdAt: Int64) throws {
         let id = try uuid(account.accountId)
         _ = try pool.withConnection { c in
-            try pool.run(c, "INSERT INTO accounts (account_id, name, coach, created_at) VALUES (\(id), \(account.name), \(account.isCoach), \(createdAt))")
+            try pool.run(
+                c, "INSERT INTO accounts (account_id, name, coach, created_at) VALUES (\(id), \(account.name), \(account.isCoach), \(createdAt))")
         }
     }
 
@@ -50,7 +51,9 @@ final class PostgresAccountTable: AccountTable {
     func insertToken(hash: [UInt8], account: String, device: String, createdAt: Int64) throws {
         let id = try uuid(account)
         _ = try pool.withConnection { c in
-            try pool.run(c, """
+            try pool.run(
+                c,
+                """
                 INSERT INTO tokens (account_id, token_hash, device, created_at) VALUES (\(id), \(ByteBuffer(bytes: hash)), \(device), \(createdAt))
                 """)
         }
@@ -58,7 +61,9 @@ final class PostgresAccountTable: AccountTable {
 
     func revokeToken(hash: [UInt8], at time: Int64) throws -> Bool {
         try pool.withConnection { c in
-            let result = try pool.run(c, """
+            let result = try pool.run(
+                c,
+                """
                 UPDATE tokens SET revoked_at = \(time) WHERE token_hash = \(ByteBuffer(bytes: hash)) AND revoked_at IS NULL
                 """)
             return (result.metadata.rows ?? 0) == 1
@@ -67,11 +72,14 @@ final class PostgresAccountTable: AccountTable {
 
     func token(hash: [UInt8]) throws -> (storedHash: [UInt8], device: String, account: Account)? {
         try pool.withConnection { c in
-            try pool.run(c, """
+            try pool.run(
+                c,
+                """
                 SELECT t.token_hash, t.device, a.account_id, a.name, a.coach FROM tokens t
                 JOIN accounts a ON a.account_id = t.account_id
                 WHERE t.token_hash = \(ByteBuffer(bytes: hash)) AND t.revoked_at IS NULL AND a.erased_at IS NULL
-                """).rows.first.map { row in
+                """
+            ).rows.first.map { row in
                 let (stored, device, id, name, coach) = try row.decode((ByteBuffer, String, UUID, String, Bool).self)
                 return (Array(stored.readableBytesView), device, Account(accountId: id.uuidString.lowercased(), name: name, isCoach: coach))
             }
@@ -83,7 +91,9 @@ final class PostgresAccountTable: AccountTable {
         let coachIds = try coaches.sorted().map(uuid)
         guard !coachIds.isEmpty else { return }
         _ = try pool.withConnection { c in
-            try pool.run(c, """
+            try pool.run(
+                c,
+                """
                 INSERT INTO coach_clients (coach_id, client_id) SELECT unnest(\(coachIds)::uuid[]), \(clientId) ON CONFLICT DO NOTHING
                 """)
         }
@@ -92,10 +102,13 @@ final class PostgresAccountTable: AccountTable {
     func indexedClients(of coach: String) throws -> [Account] {
         let id = try uuid(coach)
         return try pool.withConnection { c in
-            try pool.run(c, """
+            try pool.run(
+                c,
+                """
                 SELECT a.account_id, a.name, a.coach FROM coach_clients g JOIN accounts a ON a.account_id = g.client_id
                 WHERE g.coach_id = \(id) AND a.erased_at IS NULL ORDER BY a.created_at, a.account_id
-                """).rows.map { row in
+                """
+            ).rows.map { row in
                 let (id, name, coach) = try row.decode((UUID, String, Bool).self)
                 return Account(accountId: id.uuidString.lowercased(), name: name, isCoach: coach)
             }

@@ -116,10 +116,12 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
 
     public func token(hash: [UInt8]) throws -> (storedHash: [UInt8], device: String, account: Account)? {
         try locked {
-            try db.with("""
+            try db.with(
+                """
                 SELECT t.token_hash, t.device, a.account_id, a.name, a.coach FROM tokens t
                 JOIN accounts a ON a.account_id = t.account_id WHERE t.token_hash = ? AND t.revoked_at IS NULL AND a.erased_at IS NULL
-                """) { s in
+                """
+            ) { s in
                 try s.bind(1, hash)
                 guard try s.step() else { return nil }
                 return (s.bytes(0), s.text(1), Account(accountId: s.text(2), name: s.text(3), isCoach: s.int(4) != 0))
@@ -131,8 +133,12 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
     func erase(_ id: String) throws -> Int {
         try locked {
             let tokens = try db.transaction {
-                let tokens = try db.with("DELETE FROM tokens WHERE account_id = ?") { s in try s.bind(1, id); try s.run(); return Int(db.changes) }
-                try db.with("DELETE FROM coach_clients WHERE client_id = ?1 OR coach_id = ?1") { s in try s.bind(1, id); try s.run() }
+                let tokens = try db.with("DELETE FROM tokens WHERE account_id = ?") { s in
+                    try s.bind(1, id); try s.run(); return Int(db.changes)
+                }
+                try db.with("DELETE FROM coach_clients WHERE client_id = ?1 OR coach_id = ?1") { s in
+                    try s.bind(1, id); try s.run()
+                }
                 try db.with("UPDATE accounts SET erased_at = ?, name = '' WHERE account_id = ?") { s in
                     try s.bind(1, Timestamp.now().millis)
                     try s.bind(2, id)
@@ -174,10 +180,12 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
 
     public func indexedClients(of coach: String) throws -> [Account] {
         try locked {
-            try db.with("""
+            try db.with(
+                """
                 SELECT a.account_id, a.name, a.coach FROM coach_clients g JOIN accounts a ON a.account_id = g.client_id
                 WHERE g.coach_id = ? AND a.erased_at IS NULL ORDER BY a.created_at, a.account_id
-                """) { s in
+                """
+            ) { s in
                 try s.bind(1, coach)
                 var out: [Account] = []
                 while try s.step() { out.append(Account(accountId: s.text(0), name: s.text(1), isCoach: s.int(2) != 0)) }
@@ -201,9 +209,15 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
 
     public func removeAccount(_ id: String) throws {
         try locked {
-            try db.with("DELETE FROM tokens WHERE account_id = ?") { s in try s.bind(1, id); try s.run() }
-            try db.with("DELETE FROM coach_clients WHERE client_id = ?") { s in try s.bind(1, id); try s.run() }
-            try db.with("DELETE FROM accounts WHERE account_id = ?") { s in try s.bind(1, id); try s.run() }
+            try db.with("DELETE FROM tokens WHERE account_id = ?") { s in
+                try s.bind(1, id); try s.run()
+            }
+            try db.with("DELETE FROM coach_clients WHERE client_id = ?") { s in
+                try s.bind(1, id); try s.run()
+            }
+            try db.with("DELETE FROM accounts WHERE account_id = ?") { s in
+                try s.bind(1, id); try s.run()
+            }
         }
     }
 }

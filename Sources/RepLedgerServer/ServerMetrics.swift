@@ -52,9 +52,11 @@ public final class ServerMetrics: Sendable {
     /// One request's duration under its route (a pattern such as
     /// `/v1/accounts/{account}/prs`, never an id), method and status.
     func request(route: String, method: String, status: Int, duration: Duration) {
-        Timer(label: "repledger_request_duration_seconds",
-              dimensions: [("route", route), ("method", method), ("status", String(status))], factory: factory)
-            .recordNanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        Timer(
+            label: "repledger_request_duration_seconds",
+            dimensions: [("route", route), ("method", method), ("status", String(status))], factory: factory
+        )
+        .recordNanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
     }
 
     /// What a warm fold's upkeep did.

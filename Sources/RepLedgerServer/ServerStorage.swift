@@ -114,8 +114,10 @@ public final class SQLiteServerStorage: ServerStorage {
                     try flush()
                     recordedAt = e.recordedAt
                 }
-                batch.append(ProposedEvent(eventId: e.eventId, event: e.event, occurredAt: e.occurredAt, device: e.device,
-                                           causationId: e.causationId, correlationId: e.correlationId))
+                batch.append(
+                    ProposedEvent(
+                        eventId: e.eventId, event: e.event, occurredAt: e.occurredAt, device: e.device,
+                        causationId: e.causationId, correlationId: e.correlationId))
             }
             try flush()
             guard try sealed.head().hash == (try old.head().hash) else {

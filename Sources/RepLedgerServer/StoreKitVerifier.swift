@@ -75,9 +75,11 @@ public final class StoreKitVerifier: @unchecked Sendable {
     private func check(_ jws: String) throws -> SignedTransaction {
         let parts = jws.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, let headerBytes = Self.base64url(parts[0]), let payloadBytes = Self.base64url(parts[1]),
-              let signature = Self.base64url(parts[2]) else { throw Failure.malformed("not three base64url parts") }
+            let signature = Self.base64url(parts[2])
+        else { throw Failure.malformed("not three base64url parts") }
         guard let header = try? JSONSerialization.jsonObject(with: Data(headerBytes)) as? [String: Any],
-              let payload = try? JSONSerialization.jsonObject(with: Data(payloadBytes)) as? [String: Any] else {
+            let payload = try? JSONSerialization.jsonObject(with: Data(payloadBytes)) as? [String: Any]
+        else {
             throw Failure.malformed("the header or payload is not a JSON object")
         }
         guard header["alg"] as? String == "ES256" else { throw Failure.malformed("the algorithm is not ES256") }
@@ -90,19 +92,22 @@ public final class StoreKitVerifier: @unchecked Sendable {
         try checkChain(chain, at: Date(timeIntervalSince1970: Double(signedAt.millis) / 1000))
 
         guard let key = P256.Signing.PublicKey(chain[0].publicKey),
-              let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
-              key.isValidSignature(ecdsa, for: Data((parts[0] + "." + parts[1]).utf8)) else { throw Failure.badSignature }
+            let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
+            key.isValidSignature(ecdsa, for: Data((parts[0] + "." + parts[1]).utf8))
+        else { throw Failure.badSignature }
 
         let bundle = payload["bundleId"] as? String ?? ""
         guard bundle == bundleId else { throw Failure.otherApp(bundle) }
         guard let transactionId = Self.text(payload["transactionId"]), let productId = payload["productId"] as? String,
-              let purchased = Self.date(payload["purchaseDate"]) else {
+            let purchased = Self.date(payload["purchaseDate"])
+        else {
             throw Failure.malformed("the payload lacks transactionId, productId or purchaseDate")
         }
-        return SignedTransaction(transactionId: transactionId,
-                                 originalTransactionId: Self.text(payload["originalTransactionId"]) ?? transactionId,
-                                 productId: productId, purchaseDate: purchased, expiresDate: Self.date(payload["expiresDate"]),
-                                 revocationDate: Self.date(payload["revocationDate"]))
+        return SignedTransaction(
+            transactionId: transactionId,
+            originalTransactionId: Self.text(payload["originalTransactionId"]) ?? transactionId,
+            productId: productId, purchaseDate: purchased, expiresDate: Self.date(payload["expiresDate"]),
+            revocationDate: Self.date(payload["revocationDate"]))
     }
 
     /// Each certificate signed by the next, the intermediates certificate authorities, every one valid at `time`,

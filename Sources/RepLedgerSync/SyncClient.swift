@@ -182,8 +182,9 @@ public struct SyncClient: @unchecked Sendable {
 
     static func stored(_ answer: JSONValue, appended: [JSONValue], alreadyStored: Int) -> Stored? {
         guard case .string(let time)? = answer["recordedAt"], let recordedAt = try? Timestamp(json: .string(time)),
-              case .string(let device)? = answer["device"],
-              case .int(let head)? = answer["head"]?["position"], case .string(let hash)? = answer["head"]?["hash"] else { return nil }
+            case .string(let device)? = answer["device"],
+            case .int(let head)? = answer["head"]?["position"], case .string(let hash)? = answer["head"]?["hash"]
+        else { return nil }
         let positions = appended.compactMap { if case .int(let p) = $0 { p } else { nil } }
         guard positions.count == appended.count else { return nil }
         return Stored(positions: positions, alreadyStored: alreadyStored, recordedAt: recordedAt, device: device, head: head, hash: hash)

@@ -11,22 +11,28 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: ServerCommands.serveAbstract,
         discussion: """
-        One SQLite ledger per account under --data (or every account in one PostgreSQL database), each
-        account's payloads encrypted under its own key from --keys; erasing an account destroys its key.
-        Stops cleanly on Ctrl-C or SIGTERM.
+            One SQLite ledger per account under --data (or every account in one PostgreSQL database), each
+            account's payloads encrypted under its own key from --keys; erasing an account destroys its key.
+            Stops cleanly on Ctrl-C or SIGTERM.
 
-        Examples:
-          ledger serve --data ./repledger-server
-          ledger serve --listen 127.0.0.1:0     # any free port; the first line says which
-          ledger serve --postgres postgres://repledger:SECRET@127.0.0.1:5432/repledger --keys /var/lib/repledger/keys
-          ledger serve --postgres 'postgres://repledger:SECRET@db1:5432,db2:5432/repledger?target_session_attrs=read-write' \\
-                       --postgres-read postgres://repledger:SECRET@db2:5432/repledger --keys /var/lib/repledger/keys
-        """)
+            Examples:
+              ledger serve --data ./repledger-server
+              ledger serve --listen 127.0.0.1:0     # any free port; the first line says which
+              ledger serve --postgres postgres://repledger:SECRET@127.0.0.1:5432/repledger --keys /var/lib/repledger/keys
+              ledger serve --postgres 'postgres://repledger:SECRET@db1:5432,db2:5432/repledger?target_session_attrs=read-write' \\
+                           --postgres-read postgres://repledger:SECRET@db2:5432/repledger --keys /var/lib/repledger/keys
+            """)
     @Option(help: "HOST:PORT to listen on (default: loopback, 127.0.0.1:8787).") var listen = "127.0.0.1:8787"
     @Option(help: "The server's directory: accounts, tokens and one ledger per account.") var data = "repledger-server"
-    @Option(help: "A PostgreSQL URL: every account in that database instead of files under --data (several servers may share it). A primary and its standbys: one URL listing the hosts (host1:5432,host2:5432), or --postgres once per host; writes go to whichever accepts them.")
+    @Option(
+        help:
+            "A PostgreSQL URL: every account in that database instead of files under --data (several servers may share it). A primary and its standbys: one URL listing the hosts (host1:5432,host2:5432), or --postgres once per host; writes go to whichever accepts them."
+    )
     var postgres: [String] = []
-    @Option(help: "A hot standby of that database (once per standby) that serves pulls, live streams and queries; a device that pushed never reads an older head.")
+    @Option(
+        help:
+            "A hot standby of that database (once per standby) that serves pulls, live streams and queries; a device that pushed never reads an older head."
+    )
     var postgresRead: [String] = []
     @Option(help: "The accounts' encryption keys, kept apart from the events (default: DATA/keys; required with --postgres).") var keys: String?
     @Option(help: ArgumentHelp("Seconds between keep-alive comments on live streams.", visibility: .hidden)) var keepAlive = 15.0
@@ -38,7 +44,10 @@ struct ServeCommand: ParsableCommand {
     var maxConnectionsPerAddress = ConnectionLimits().maximumConnectionsPerAddress
     @Option(help: "Requests of one account in progress at once, live streams aside; one more gets 429 (default 8).")
     var maxRequestsPerAccount = ConnectionLimits().maximumRequestsPerAccount
-    @Option(help: "The store's root certificate (PEM or DER; Apple Root CA G3 for the App Store) that a Coach purchase's signed transaction must chain to. Without it no account holds Coach here.")
+    @Option(
+        help:
+            "The store's root certificate (PEM or DER; Apple Root CA G3 for the App Store) that a Coach purchase's signed transaction must chain to. Without it no account holds Coach here."
+    )
     var storekitRoot: String?
     @Option(help: "The app's bundle id that signed transactions must name (with --storekit-root).") var bundleId: String?
     @Option(help: "MiB the accounts' warm folds may hold; past it the least recently read are dropped (default 512).")
@@ -58,7 +67,8 @@ struct ServeCommand: ParsableCommand {
         settings.postgresRead = postgresRead
         settings.keysDirectory = keys
         guard idleTimeout > 0, maxConnections > 0, maxConnectionsPerAddress > 0, maxRequestsPerAccount > 0 else {
-            throw ValidationError("--idle-timeout, --max-connections, --max-connections-per-address and --max-requests-per-account take a number above 0")
+            throw ValidationError(
+                "--idle-timeout, --max-connections, --max-connections-per-address and --max-requests-per-account take a number above 0")
         }
         settings.limits.idleTimeoutSeconds = idleTimeout
         settings.limits.maximumConnections = maxConnections

@@ -31,7 +31,8 @@ struct ServerCommand: ParsableCommand {
     }
 
     struct Account: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "account", abstract: "Create or import an account.", subcommands: [Create.self, Import.self])
+        static let configuration = CommandConfiguration(
+            commandName: "account", abstract: "Create or import an account.", subcommands: [Create.self, Import.self])
 
         struct Create: ParsableCommand {
             static let configuration = CommandConfiguration(
@@ -47,8 +48,9 @@ struct ServerCommand: ParsableCommand {
                 let api = try target.api(provisioning: true)
                 let account = try api.accounts.createAccount(name: name, coach: coach)
                 let token = try api.accounts.createToken(account: account.accountId, device: device)
-                target.print(.object([("accountId", .string(account.accountId)), ("token", .string(token))]),
-                             human: "Account \(account.accountId) (\(account.name))\nToken (shown once): \(token)")
+                target.print(
+                    .object([("accountId", .string(account.accountId)), ("token", .string(token))]),
+                    human: "Account \(account.accountId) (\(account.name))\nToken (shown once): \(token)")
             }
         }
 
@@ -77,16 +79,22 @@ struct ServerCommand: ParsableCommand {
                     throw error
                 }
                 let token = try api.accounts.createToken(account: account.accountId, device: device)
-                target.print(.object([("accountId", .string(account.accountId)), ("token", .string(token)),
-                                      ("events", .int(Int64(restored.events))),
-                                      ("head", .object([("position", .int(Int64(restored.events))), ("hash", .string(restored.headHash))]))]),
-                             human: "Account \(account.accountId) (\(account.name)): \(restored.events) events, head \(restored.headHash)\nToken (shown once): \(token)")
+                target.print(
+                    .object([
+                        ("accountId", .string(account.accountId)), ("token", .string(token)),
+                        ("events", .int(Int64(restored.events))),
+                        ("head", .object([("position", .int(Int64(restored.events))), ("hash", .string(restored.headHash))])),
+                    ]),
+                    human:
+                        "Account \(account.accountId) (\(account.name)): \(restored.events) events, head \(restored.headHash)\nToken (shown once): \(token)"
+                )
             }
         }
     }
 
     struct Token: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "token", abstract: "Create or revoke a device's token.", subcommands: [Create.self, Revoke.self])
+        static let configuration = CommandConfiguration(
+            commandName: "token", abstract: "Create or revoke a device's token.", subcommands: [Create.self, Revoke.self])
 
         struct Create: ParsableCommand {
             static let configuration = CommandConfiguration(

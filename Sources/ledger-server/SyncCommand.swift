@@ -12,15 +12,15 @@ struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync", abstract: ServerCommands.syncAbstract,
         discussion: """
-        Pushes the events recorded here since the last sync, pulls what other devices pushed, and leaves this \\
-        ledger holding the server's log byte for byte (plus anything still pending). Events the server refuses \\
-        are set aside and shown by `ledger sync status`.
+            Pushes the events recorded here since the last sync, pulls what other devices pushed, and leaves this \\
+            ledger holding the server's log byte for byte (plus anything still pending). Events the server refuses \\
+            are set aside and shown by `ledger sync status`.
 
-        Examples:
-          ledger sync http://127.0.0.1:8787 --account ACCOUNT --token-file phone.token   # the first time
-          ledger sync                                                                      # afterwards
-          ledger sync status
-        """,
+            Examples:
+              ledger sync http://127.0.0.1:8787 --account ACCOUNT --token-file phone.token   # the first time
+              ledger sync                                                                      # afterwards
+              ledger sync status
+            """,
         subcommands: [Now.self, Status.self], defaultSubcommand: Now.self)
 
     struct Now: ParsableCommand {
@@ -34,10 +34,13 @@ struct SyncCommand: ParsableCommand {
             let store = try global.openOrCreateStore()
             if let url {
                 guard let account, let tokenFile else { throw ValidationError("the first sync needs URL, --account and --token-file") }
-                guard url.hasPrefix("http://") || url.hasPrefix("https://") else { throw ValidationError("the server URL starts with http:// or https://") }
+                guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                    throw ValidationError("the server URL starts with http:// or https://")
+                }
                 let absolute = tokenFile.hasPrefix("/") ? tokenFile : FileManager.default.currentDirectoryPath + "/" + tokenFile
                 if let existing = try store.syncState(), existing.confirmedPosition > 0,
-                   existing.account != account.lowercased() || existing.remote != url {
+                    existing.account != account.lowercased() || existing.remote != url
+                {
                     throw ValidationError("this ledger syncs with account \(existing.account) at \(existing.remote); a ledger syncs with one account")
                 }
                 try store.saveSyncTarget(remote: url, account: account.lowercased(), tokenFile: absolute)
@@ -58,16 +61,23 @@ struct SyncCommand: ParsableCommand {
             // whole history: snapshot it again by the same policy as any append.
             if o.pulled > 0 || o.pushed > 0 { try SnapshotPolicy.apply(store) }
             if global.json {
-                Console.json(.object([("pushed", .int(Int64(o.pushed))), ("pulled", .int(Int64(o.pulled))), ("rejected", .int(Int64(o.rejected))),
-                                      ("head", .object([("position", .int(o.headPosition)), ("hash", .string(o.headHash))]))]))
+                Console.json(
+                    .object([
+                        ("pushed", .int(Int64(o.pushed))), ("pulled", .int(Int64(o.pulled))), ("rejected", .int(Int64(o.rejected))),
+                        ("head", .object([("position", .int(o.headPosition)), ("hash", .string(o.headHash))])),
+                    ]))
             } else {
-                Console.out("Pushed \(o.pushed), pulled \(o.pulled)\(o.rejected > 0 ? ", \(o.rejected) refused by the server (see `ledger sync status`)" : ""). Head #\(o.headPosition)")
+                Console.out(
+                    "Pushed \(o.pushed), pulled \(o.pulled)\(o.rejected > 0 ? ", \(o.rejected) refused by the server (see `ledger sync status`)" : ""). Head #\(o.headPosition)"
+                )
             }
         }
     }
 
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "status", abstract: "What is pending and what the server refused → {\"remote\",\"pending\",\"rejected\",\"lastSyncAt\",\"head\"}.")
+        static let configuration = CommandConfiguration(
+            commandName: "status",
+            abstract: "What is pending and what the server refused → {\"remote\",\"pending\",\"rejected\",\"lastSyncAt\",\"head\"}.")
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
@@ -79,15 +89,22 @@ struct SyncCommand: ParsableCommand {
             let (head, headHash) = try store.head()
             let hash = headHash.hex
             if global.json {
-                Console.json(.object([
-                    ("remote", .optional(state?.remote)), ("account", .optional(state?.account)), ("pending", .int(Int64(pending))),
-                    ("rejected", .array(rejected.map { r in
-                        .object([("eventId", .string(r.eventId.lowercased)), ("code", .string(r.code)), ("message", .string(r.message)),
-                                 ("rejectedAt", .string(r.rejectedAt.iso8601)), ("event", .raw(r.line))])
-                    })),
-                    ("lastSyncAt", .optional(state?.lastSyncAt?.iso8601)), ("confirmed", .int(confirmed)),
-                    ("head", .object([("position", .int(head)), ("hash", .string(hash))])),
-                ]))
+                Console.json(
+                    .object([
+                        ("remote", .optional(state?.remote)), ("account", .optional(state?.account)), ("pending", .int(Int64(pending))),
+                        (
+                            "rejected",
+                            .array(
+                                rejected.map { r in
+                                    .object([
+                                        ("eventId", .string(r.eventId.lowercased)), ("code", .string(r.code)), ("message", .string(r.message)),
+                                        ("rejectedAt", .string(r.rejectedAt.iso8601)), ("event", .raw(r.line)),
+                                    ])
+                                })
+                        ),
+                        ("lastSyncAt", .optional(state?.lastSyncAt?.iso8601)), ("confirmed", .int(confirmed)),
+                        ("head", .object([("position", .int(head)), ("hash", .string(hash))])),
+                    ]))
                 return
             }
             guard let state else { Console.out("Not synced: run `ledger sync URL --account ACCOUNT --token-file FILE`."); return }

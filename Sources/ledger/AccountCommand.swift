@@ -14,12 +14,12 @@ struct AccountCommand: ParsableCommand {
             commandName: "erase",
             abstract: "Erase the account on this device: the ledger, its snapshots, and every file it exported.",
             discussion: """
-            Without --yes it lists what it would remove and removes nothing. It cannot reach copies you made \\
-            yourself, files moved or changed since the ledger wrote them (it says which), or other devices.
+                Without --yes it lists what it would remove and removes nothing. It cannot reach copies you made \\
+                yourself, files moved or changed since the ledger wrote them (it says which), or other devices.
 
-            Example:
-              ledger account erase --db repledger.sqlite --yes
-            """)
+                Example:
+                  ledger account erase --db repledger.sqlite --yes
+                """)
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Yes, erase it: this cannot be undone.") var yes = false
 
@@ -27,16 +27,18 @@ struct AccountCommand: ParsableCommand {
             let path = global.path
             guard yes else {
                 let plan = try AccountErasure.plan(path: path)
-                throw Refusal.confirmationNeeded("erasing is permanent: run again with --yes to remove \(plan.removed.count) files "
-                                             + "(\(plan.events) events, \(plan.snapshots) snapshots, \(plan.exports) exports); nothing was removed")
+                throw Refusal.confirmationNeeded(
+                    "erasing is permanent: run again with --yes to remove \(plan.removed.count) files "
+                        + "(\(plan.events) events, \(plan.snapshots) snapshots, \(plan.exports) exports); nothing was removed")
             }
             let report = try AccountErasure.erase(path: path)
             if global.json {
-                Console.json(.object([
-                    ("removed", .array(report.removed.map(JSONValue.string))), ("events", .int(report.events)),
-                    ("snapshots", .int(report.snapshots)), ("exports", .int(Int64(report.exports))),
-                    ("left", .array(report.left.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
-                ]))
+                Console.json(
+                    .object([
+                        ("removed", .array(report.removed.map(JSONValue.string))), ("events", .int(report.events)),
+                        ("snapshots", .int(report.snapshots)), ("exports", .int(Int64(report.exports))),
+                        ("left", .array(report.left.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+                    ]))
                 return
             }
             Console.out("Erased \(report.events) events and \(report.snapshots) snapshots; removed:")

@@ -42,7 +42,8 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay", abstract: "Step through a workout event by event: what changed and the state after each.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The workout.") var workout: String
-    @Option(help: "Stop after this global position, or at this time of the session (an ISO 8601 time or date, as --until everywhere: when it happened).")
+    @Option(
+        help: "Stop after this global position, or at this time of the session (an ISO 8601 time or date, as --until everywhere: when it happened).")
     var until: String?
 
     func run() throws {
@@ -58,10 +59,14 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         if global.json {
-            Console.json(.array(steps.map { step in
-                .object([("position", .int(step.envelope.position)), ("change", .string(step.change)),
-                         ("event", .raw(step.envelope.canonicalJSON)), ("state", WorkoutJSON.state(step.state, library))])
-            }))
+            Console.json(
+                .array(
+                    steps.map { step in
+                        .object([
+                            ("position", .int(step.envelope.position)), ("change", .string(step.change)),
+                            ("event", .raw(step.envelope.canonicalJSON)), ("state", WorkoutJSON.state(step.state, library)),
+                        ])
+                    }))
             return
         }
         for step in steps {
@@ -70,7 +75,9 @@ struct ReplayCommand: ParsableCommand {
         }
         if let last = steps.last?.state {
             let done = last.sets.filter(\.completed).count
-            Console.out("\nAfter #\(steps.last!.envelope.position): \(last.status.rawValue), \(counted(last.entries.count, "exercise")), \(counted(done, "completed set"))")
+            Console.out(
+                "\nAfter #\(steps.last!.envelope.position): \(last.status.rawValue), \(counted(last.entries.count, "exercise")), \(counted(done, "completed set"))"
+            )
         }
     }
 }
@@ -93,12 +100,22 @@ struct BlameCommand: ParsableCommand {
         }
         let steps = allSteps.filter { $0.envelope.event.setId == setId }
         if global.json {
-            Console.json(.object([("setId", .string(setId.lowercased)), ("events", .array(steps.map { s in
-                .object([("position", .int(s.envelope.position)), ("type", .string(s.envelope.type.name)),
-                         ("occurredAt", .string(s.envelope.occurredAt.iso8601)), ("recordedAt", .string(s.envelope.recordedAt.iso8601)),
-                         ("device", .string(s.envelope.device)), ("causationId", .optional(s.envelope.causationId?.lowercased)),
-                         ("change", .string(s.change))])
-            }))]))
+            Console.json(
+                .object([
+                    ("setId", .string(setId.lowercased)),
+                    (
+                        "events",
+                        .array(
+                            steps.map { s in
+                                .object([
+                                    ("position", .int(s.envelope.position)), ("type", .string(s.envelope.type.name)),
+                                    ("occurredAt", .string(s.envelope.occurredAt.iso8601)), ("recordedAt", .string(s.envelope.recordedAt.iso8601)),
+                                    ("device", .string(s.envelope.device)), ("causationId", .optional(s.envelope.causationId?.lowercased)),
+                                    ("change", .string(s.change)),
+                                ])
+                            })
+                    ),
+                ]))
             return
         }
         Console.out("Set \(setId.lowercased)")
@@ -132,13 +149,28 @@ struct DiffCommand: ParsableCommand {
         let tA = try time(of: a, store), tB = try time(of: b, store)
         let changes = LogDiff.between(before, after, rules: rules, timeBefore: tA, timeAfter: tB)
         if global.json {
-            Console.json(.object([("from", .int(a)), ("to", .int(b)), ("changes", .array(changes.map { c in
-                .object([("area", .string(c.area)), ("change", .string(c.kind)), ("subject", .string(c.subject)), ("detail", .string(c.detail))])
-            }))]))
+            Console.json(
+                .object([
+                    ("from", .int(a)), ("to", .int(b)),
+                    (
+                        "changes",
+                        .array(
+                            changes.map { c in
+                                .object([
+                                    ("area", .string(c.area)), ("change", .string(c.kind)), ("subject", .string(c.subject)),
+                                    ("detail", .string(c.detail)),
+                                ])
+                            })
+                    ),
+                ]))
             return
         }
         Console.out("From #\(a) to #\(b): \(changes.isEmpty ? "nothing changed" : "\(changes.count) changes")")
-        for c in changes { Console.out("  \(c.area.padding(toLength: 12, withPad: " ", startingAt: 0)) \(c.kind.padding(toLength: 8, withPad: " ", startingAt: 0)) \(c.subject): \(c.detail)") }
+        for c in changes {
+            Console.out(
+                "  \(c.area.padding(toLength: 12, withPad: " ", startingAt: 0)) \(c.kind.padding(toLength: 8, withPad: " ", startingAt: 0)) \(c.subject): \(c.detail)"
+            )
+        }
     }
 
     /// The time the log stood at a position: when that event was recorded.
@@ -149,14 +181,18 @@ struct DiffCommand: ParsableCommand {
 
 /// A workout's stream up to `through`, stepped through with each change in words
 /// (what `replay` shows and `blame` filters).
-func workoutSteps(_ global: GlobalOptions, _ workout: String, through: Int64 = .max) throws
-    -> (UUID, [WorkoutReplayProjection.Step], LibraryState) {
+func workoutSteps(
+    _ global: GlobalOptions, _ workout: String, through: Int64 = .max
+) throws
+    -> (UUID, [WorkoutReplayProjection.Step], LibraryState)
+{
     let store = try global.openStore()
     let ledger = Ledger(store: store)
     let id = try ledger.resolveWorkout(workout)
     let library = try ledger.library()
-    let steps = WorkoutReplayProjection.steps(try store.read(stream: .workout(id), through: through), workoutId: id,
-                                              library: library, unit: try ledger.account().liftingUnit)
+    let steps = WorkoutReplayProjection.steps(
+        try store.read(stream: .workout(id), through: through), workoutId: id,
+        library: library, unit: try ledger.account().liftingUnit)
     return (id, steps, library)
 }
 
@@ -167,16 +203,28 @@ enum WorkoutJSON {
             ("workoutId", .string(w.workoutId.lowercased)), ("status", .string(w.status.rawValue)), ("name", .string(w.name)),
             ("startedAt", .optional(w.startedAt?.iso8601)), ("finishedAt", .optional(w.finishedAt?.iso8601)),
             ("durationSeconds", w.durationSeconds().map { .int($0) } ?? .null), ("note", .optional(w.note)),
-            ("exercises", .array(w.entries.map { e in
-                .object([("entryId", .string(e.entryId.lowercased)), ("exerciseId", .string(e.exerciseId)),
-                         ("exercise", .string(library.name(of: e.exerciseId))), ("supersetId", .optional(e.supersetId?.lowercased))])
-            })),
-            ("sets", .array(w.sets.map { s in
-                .object([("setId", .string(s.setId.lowercased)), ("entryId", .string(s.entryId.lowercased)),
-                         ("exerciseId", .string(s.exerciseId)), ("type", .string(s.type.rawValue)),
-                         ("weightKg", .optional(s.metrics.weight?.kilograms)), ("reps", .optional(s.metrics.reps)),
-                         ("rpe", .optional(s.metrics.rpe)), ("completed", .bool(s.completed))])
-            })),
+            (
+                "exercises",
+                .array(
+                    w.entries.map { e in
+                        .object([
+                            ("entryId", .string(e.entryId.lowercased)), ("exerciseId", .string(e.exerciseId)),
+                            ("exercise", .string(library.name(of: e.exerciseId))), ("supersetId", .optional(e.supersetId?.lowercased)),
+                        ])
+                    })
+            ),
+            (
+                "sets",
+                .array(
+                    w.sets.map { s in
+                        .object([
+                            ("setId", .string(s.setId.lowercased)), ("entryId", .string(s.entryId.lowercased)),
+                            ("exerciseId", .string(s.exerciseId)), ("type", .string(s.type.rawValue)),
+                            ("weightKg", .optional(s.metrics.weight?.kilograms)), ("reps", .optional(s.metrics.reps)),
+                            ("rpe", .optional(s.metrics.rpe)), ("completed", .bool(s.completed)),
+                        ])
+                    })
+            ),
         ])
     }
 }

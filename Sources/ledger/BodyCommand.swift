@@ -9,14 +9,14 @@ struct BodyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "body", abstract: "Bodyweight: weigh in, and the history of weigh-ins.",
         discussion: """
-        Weights in kg, lb or stone and pounds; a bare number is in your bodyweight unit \\
-        (`ledger settings bodyweight kg|lb|st`, else your lifting unit).
+            Weights in kg, lb or stone and pounds; a bare number is in your bodyweight unit \\
+            (`ledger settings bodyweight kg|lb|st`, else your lifting unit).
 
-        Examples:
-          ledger body log --weight 82.4kg
-          ledger body log --weight "13st 2lb" --at 2026-11-23T07:00:00Z
-          ledger body history
-        """,
+            Examples:
+              ledger body log --weight 82.4kg
+              ledger body log --weight "13st 2lb" --at 2026-11-23T07:00:00Z
+              ledger body history
+            """,
         subcommands: [Log.self, History.self])
 
     struct Log: ParsableCommand {
@@ -30,8 +30,9 @@ struct BodyCommand: ParsableCommand {
             let display = try ledger.account().effectiveBodyweightDisplay
             let parsed = try BodyweightText.parse(weight, display: display)
             let id = try ledger.execute(at: try at.time()) { try $0.logBodyweight(parsed) }
-            respond(global, ["measurementId": id.lowercased],
-                    human: "Weighed in at \(BodyweightText.show(kg: parsed.kilograms, in: BodyweightText.typedDisplay(weight) ?? display))")
+            respond(
+                global, ["measurementId": id.lowercased],
+                human: "Weighed in at \(BodyweightText.show(kg: parsed.kilograms, in: BodyweightText.typedDisplay(weight) ?? display))")
         }
     }
 
@@ -44,17 +45,33 @@ struct BodyCommand: ParsableCommand {
             let log = try query.log(try global.openStore())
             let rows = Array(log.body.measurements.reversed())
             if global.json {
-                Console.json(.object([("measurements", .array(rows.map { m in
-                    .object([("measurementId", .string(m.measurementId.lowercased)), ("date", .string(m.at.iso8601)),
-                             ("weightKg", .number(m.kilograms)), ("entered", .object([("value", .number(m.weight.value)),
-                                                                                        ("unit", .string(m.weight.unit.rawValue))]))])
-                }))]))
+                Console.json(
+                    .object([
+                        (
+                            "measurements",
+                            .array(
+                                rows.map { m in
+                                    .object([
+                                        ("measurementId", .string(m.measurementId.lowercased)), ("date", .string(m.at.iso8601)),
+                                        ("weightKg", .number(m.kilograms)),
+                                        (
+                                            "entered",
+                                            .object([
+                                                ("value", .number(m.weight.value)),
+                                                ("unit", .string(m.weight.unit.rawValue)),
+                                            ])
+                                        ),
+                                    ])
+                                })
+                        )
+                    ]))
                 return
             }
             guard !rows.isEmpty else { Console.out("No weigh-ins yet. Add one with `ledger body log --weight 82.4kg`."); return }
             let display = log.account.effectiveBodyweightDisplay
-            Console.table(["Date", "Bodyweight"], rows.map { [$0.at.localText, BodyweightText.show(kg: $0.kilograms, in: display)] },
-                          rightAligned: [1])
+            Console.table(
+                ["Date", "Bodyweight"], rows.map { [$0.at.localText, BodyweightText.show(kg: $0.kilograms, in: display)] },
+                rightAligned: [1])
         }
     }
 }

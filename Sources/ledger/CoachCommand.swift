@@ -34,8 +34,10 @@ struct CoachCommand: ParsableCommand {
 }
 
 /// Records a grant or a revoke, decided on the grants in force.
-private func record(_ global: GlobalOptions, _ at: AtOption, _ coach: String, human: String,
-                    _ decide: (inout CommandSession, CoachingState) throws -> Void) throws {
+private func record(
+    _ global: GlobalOptions, _ at: AtOption, _ coach: String, human: String,
+    _ decide: (inout CommandSession, CoachingState) throws -> Void
+) throws {
     let ledger = try global.openLedger()
     let current = try ledger.coaching()
     try ledger.execute(at: try at.time()) { try decide(&$0, current) }

@@ -22,10 +22,11 @@ struct DemoCommand: ParsableCommand {
         let rows = WorkoutHistoryProjection.workouts(log)
 
         if global.json {
-            Console.json(.object([
-                ("appended", .int(Int64(result.appended.count))), ("alreadyPresent", .int(Int64(result.alreadyStored))),
-                ("events", .int(report.events)), ("workouts", .int(Int64(rows.count))), ("verified", .bool(report.ok)),
-            ]))
+            Console.json(
+                .object([
+                    ("appended", .int(Int64(result.appended.count))), ("alreadyPresent", .int(Int64(result.alreadyStored))),
+                    ("events", .int(report.events)), ("workouts", .int(Int64(rows.count))), ("verified", .bool(report.ok)),
+                ]))
             return
         }
         Console.out("RepLedger demo: 12 weeks of a 4-day upper/lower plan, 24 Aug – 15 Nov 2026, in \(global.path)")
@@ -34,11 +35,15 @@ struct DemoCommand: ParsableCommand {
         } else {
             Console.out("  Appended \(result.appended.count) events in one transaction (\(result.alreadyStored) were there already).")
         }
-        Console.out("  The log holds \(report.events) events; hash chain \(report.ok ? "verified" : "BROKEN at \(report.firstBadPosition ?? 0)"), head \(report.headHash.prefix(16))…")
+        Console.out(
+            "  The log holds \(report.events) events; hash chain \(report.ok ? "verified" : "BROKEN at \(report.firstBadPosition ?? 0)"), head \(report.headHash.prefix(16))…"
+        )
 
         Console.out("\nThe last three workouts (`ledger history`):")
         for w in rows.prefix(3) {
-            Console.out("  \(w.startedAt.isoDate)  \(w.name) · \((w.durationSeconds ?? 0) / 60) min · \(w.sets) working sets · \(WeightText.show(kg: w.tonnageKg, in: .kg))")
+            Console.out(
+                "  \(w.startedAt.isoDate)  \(w.name) · \((w.durationSeconds ?? 0) / 60) min · \(w.sets) working sets · \(WeightText.show(kg: w.tonnageKg, in: .kg))"
+            )
             for x in w.exercises {
                 let sets = x.sets.filter { $0.type.isWorking }.map { WeightText.set(kg: $0.weightKg, reps: $0.reps, in: .kg) }
                 Console.out("      \(x.exercise): \(sets.joined(separator: ", "))")
@@ -55,24 +60,33 @@ struct DemoCommand: ParsableCommand {
         }
 
         Console.out("\nPersonal records of the main lifts (`ledger prs`):")
-        for r in PersonalRecordsProjection.compute(log) where ["barbell-bench-press", "back-squat", "deadlift", "overhead-press"].contains(r.exerciseId) {
-            Console.out("  \(r.exercise.padding(toLength: 26, withPad: " ", startingAt: 0)) heaviest \(WeightText.value(kg: r.heaviestKg, in: .kg)), e1RM \(WeightText.value(kg: r.bestE1rmKg, in: .kg)), \(r.timeline.filter { $0.kind != .repMax }.count) records set (rep maxes aside)")
+        for r in PersonalRecordsProjection.compute(log)
+        where ["barbell-bench-press", "back-squat", "deadlift", "overhead-press"].contains(r.exerciseId) {
+            Console.out(
+                "  \(r.exercise.padding(toLength: 26, withPad: " ", startingAt: 0)) heaviest \(WeightText.value(kg: r.heaviestKg, in: .kg)), e1RM \(WeightText.value(kg: r.bestE1rmKg, in: .kg)), \(r.timeline.filter { $0.kind != .repMax }.count) records set (rep maxes aside)"
+            )
         }
         let monday = Timestamp.parseISO8601("2026-11-16T18:30:00+01:00", defaultOffsetMinutes: 0)!
         let hint = LastTimeHintProjection.hint(log, exerciseId: "barbell-bench-press", context: .init(time: monday))
         Console.out("\nBefore Monday's bench press (`ledger hint \"Bench Press (Barbell)\" --at 2026-11-16T18:30:00+01:00`):")
-        Console.out("  last time \(hint.ago ?? "never"): \(hint.sets.map { WeightText.set(kg: $0.weightKg, reps: $0.reps, in: .kg) }.joined(separator: ", "))")
+        Console.out(
+            "  last time \(hint.ago ?? "never"): \(hint.sets.map { WeightText.set(kg: $0.weightKg, reps: $0.reps, in: .kg) }.joined(separator: ", "))"
+        )
         let volume = VolumeProjection.rows(log, by: .muscle).prefix(4)
         Console.out("\nMost trained muscles (`ledger volume --by muscle`): " + volume.map { "\($0.key) \($0.sets) sets" }.joined(separator: ", "))
         let access = EntitlementsProjection.state(log, at: monday)
-        Console.out("Plan (`ledger entitlements`): \(access.isPro ? "Pro" : "Free")."
-                    + (access.softUpsell ? " With \(counted(access.completedWorkouts, "workout")) completed on Free, the app may now suggest Pro." : ""))
+        Console.out(
+            "Plan (`ledger entitlements`): \(access.isPro ? "Pro" : "Free")."
+                + (access.softUpsell ? " With \(counted(access.completedWorkouts, "workout")) completed on Free, the app may now suggest Pro." : ""))
 
         let discarded = try countEvents(store, "WorkoutDiscarded")
         let edits = try countEvents(store, "SetEdited")
         let swaps = try countEvents(store, "WorkoutExerciseSwapped")
-        Console.out("\nIn the log but not in your numbers: \(discarded) discarded workout, \(edits) set corrections, \(swaps) exercise swap (week 9, leg press → hack squat); week 7 was missed.")
-        Console.out("""
+        Console.out(
+            "\nIn the log but not in your numbers: \(discarded) discarded workout, \(edits) set corrections, \(swaps) exercise swap (week 9, leg press → hack squat); week 7 was missed."
+        )
+        Console.out(
+            """
 
             Try next:
               ledger history --month 2026-11

@@ -86,4 +86,3 @@ enum CommandLineShape {
         return out
     }
 }
-

@@ -9,7 +9,8 @@ struct ExerciseCommand: ParsableCommand {
         commandName: "exercise", abstract: "The exercise library.", subcommands: [Add.self, List.self, Search.self, Show.self, History.self])
 
     struct History: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "history", abstract: "Every workout an exercise was done in, newest first, with its sets.")
+        static let configuration = CommandConfiguration(
+            commandName: "history", abstract: "Every workout an exercise was done in, newest first, with its sets.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var query: QueryOptions
         @Argument(help: "The exercise, by id or name.") var exercise: String
@@ -19,16 +20,21 @@ struct ExerciseCommand: ParsableCommand {
             let x = try log.library.resolve(exercise)
             let entries = ExerciseHistoryProjection.entries(log, exerciseId: x.exerciseId, rules: try query.ruleSet())
             if global.json {
-                Console.json(.object([
-                    ("exercise", .string(x.name)), ("exerciseId", .string(x.exerciseId)),
-                    ("workouts", .array(entries.map { e in
-                        .object([
-                            ("workoutId", .string(e.workoutId.lowercased)), ("name", .string(e.workoutName)),
-                            ("startedAt", .string(e.startedAt.iso8601)),
-                            ("sets", .array(e.sets.map(HistoryQuery.json))),
-                        ])
-                    })),
-                ]))
+                Console.json(
+                    .object([
+                        ("exercise", .string(x.name)), ("exerciseId", .string(x.exerciseId)),
+                        (
+                            "workouts",
+                            .array(
+                                entries.map { e in
+                                    .object([
+                                        ("workoutId", .string(e.workoutId.lowercased)), ("name", .string(e.workoutName)),
+                                        ("startedAt", .string(e.startedAt.iso8601)),
+                                        ("sets", .array(e.sets.map(HistoryQuery.json))),
+                                    ])
+                                })
+                        ),
+                    ]))
                 return
             }
             let unit = log.account.liftingUnit
@@ -76,30 +82,43 @@ struct ExerciseCommand: ParsableCommand {
         func run() throws {
             let store = try global.openStore()
             let filter = try muscle.map { try vocabulary(Muscle.self, "muscle", $0) }
-            let library = Ledger.offered(asOf.asOf == nil ? try Ledger(store: store).library()
-                : try TrainingLogProjection.build(from: store, through: try asOf.position(in: store)).library)
+            let library = Ledger.offered(
+                asOf.asOf == nil
+                    ? try Ledger(store: store).library()
+                    : try TrainingLogProjection.build(from: store, through: try asOf.position(in: store)).library)
             let rows = library.order.compactMap { library.exercises[$0] }
                 .filter { all || !$0.archived }
                 .filter { x in filter.map { x.definition.primaryMuscles.contains($0) } ?? true }
                 .sorted { $0.name.lowercased() < $1.name.lowercased() }
             if global.json {
-                Console.json(.object([("exercises", .array(rows.map { x in
-                    let d = x.definition
-                    return .object([
-                        ("exerciseId", .string(d.exerciseId)), ("name", .string(d.name)),
-                        ("muscle", .string(d.primaryMuscles.first?.rawValue ?? "")), ("kind", .string(d.kind.rawValue)),
-                        ("primaryMuscles", .array(d.primaryMuscles.map { .string($0.rawValue) })),
-                        ("secondaryMuscles", .array(d.secondaryMuscles.map { .string($0.rawValue) })),
-                        ("equipment", .array(d.equipment.map { .string($0.rawValue) })),
-                        ("custom", .bool(d.custom)), ("archived", .bool(x.archived)),
-                    ])
-                }))]))
+                Console.json(
+                    .object([
+                        (
+                            "exercises",
+                            .array(
+                                rows.map { x in
+                                    let d = x.definition
+                                    return .object([
+                                        ("exerciseId", .string(d.exerciseId)), ("name", .string(d.name)),
+                                        ("muscle", .string(d.primaryMuscles.first?.rawValue ?? "")), ("kind", .string(d.kind.rawValue)),
+                                        ("primaryMuscles", .array(d.primaryMuscles.map { .string($0.rawValue) })),
+                                        ("secondaryMuscles", .array(d.secondaryMuscles.map { .string($0.rawValue) })),
+                                        ("equipment", .array(d.equipment.map { .string($0.rawValue) })),
+                                        ("custom", .bool(d.custom)), ("archived", .bool(x.archived)),
+                                    ])
+                                })
+                        )
+                    ]))
             } else {
-                Console.table(["Exercise", "Id", "Muscle", "Kind", "Equipment"], rows.map { x in
-                    let d = x.definition
-                    return [d.name, d.exerciseId, d.primaryMuscles.map(\.rawValue).joined(separator: ", "), d.kind.rawValue,
-                            d.equipment.map(\.rawValue).joined(separator: ", ")]
-                })
+                Console.table(
+                    ["Exercise", "Id", "Muscle", "Kind", "Equipment"],
+                    rows.map { x in
+                        let d = x.definition
+                        return [
+                            d.name, d.exerciseId, d.primaryMuscles.map(\.rawValue).joined(separator: ", "), d.kind.rawValue,
+                            d.equipment.map(\.rawValue).joined(separator: ", "),
+                        ]
+                    })
                 Console.out("\(rows.count) exercises")
             }
         }

@@ -18,10 +18,14 @@ extension ExerciseCommand {
             let hits = try ExerciseSearchQuery.answer(try global.openStore(), try query.scope(), text: text, limit: limit)
             if global.json { Console.json(ExerciseSearchQuery.document(hits)); return }
             guard !hits.isEmpty else { Console.out("No exercise matches '\(text)'."); return }
-            Console.table(["Exercise", "Id", "Equipment", "Done"], hits.map { h in
-                [h.exercise.name, h.exercise.exerciseId, h.exercise.definition.equipment.map(\.rawValue).joined(separator: ", "),
-                 h.timesDone == 0 ? "" : "\(h.timesDone)×"]
-            })
+            Console.table(
+                ["Exercise", "Id", "Equipment", "Done"],
+                hits.map { h in
+                    [
+                        h.exercise.name, h.exercise.exerciseId, h.exercise.definition.equipment.map(\.rawValue).joined(separator: ", "),
+                        h.timesDone == 0 ? "" : "\(h.timesDone)×",
+                    ]
+                })
         }
     }
 
@@ -37,8 +41,9 @@ extension ExerciseCommand {
             if global.json { Console.json(ExerciseShowQuery.document(a)); return }
             let d = a.exercise.definition
             Console.out("\(d.name) (id \(d.exerciseId))\(a.exercise.archived ? ", archived" : "")\(d.custom ? ", your own" : "")")
-            Console.out("  muscles: \(d.primaryMuscles.map(\.rawValue).joined(separator: ", "))"
-                        + (d.secondaryMuscles.isEmpty ? "" : "; also \(d.secondaryMuscles.map(\.rawValue).joined(separator: ", "))"))
+            Console.out(
+                "  muscles: \(d.primaryMuscles.map(\.rawValue).joined(separator: ", "))"
+                    + (d.secondaryMuscles.isEmpty ? "" : "; also \(d.secondaryMuscles.map(\.rawValue).joined(separator: ", "))"))
             Console.out("  equipment: \(d.equipment.map(\.rawValue).joined(separator: ", "))")
             Console.out("  kind: \(d.kind.rawValue) · movement: \(d.canonicalMovement) · complexity \(d.complexity) · rating \(d.rating)")
             if !a.aliases.isEmpty { Console.out("  also known as: \(a.aliases.joined(separator: ", "))") }

@@ -10,14 +10,14 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write the whole log as JSON lines (backup, audit), or your history as Strong-layout CSV.",
         discussion: """
-        jsonl is the backup: `ledger import jsonl FILE` into an empty ledger reproduces the same events and hash chain. \
-        csv is Strong's 12-column layout, weights in your unit, which other apps import. Neither is gated: \
-        a lifter's own data always comes out, on every plan.
+            jsonl is the backup: `ledger import jsonl FILE` into an empty ledger reproduces the same events and hash chain. \
+            csv is Strong's 12-column layout, weights in your unit, which other apps import. Neither is gated: \
+            a lifter's own data always comes out, on every plan.
 
-        Examples:
-          ledger export jsonl backup.jsonl
-          ledger export csv history.csv
-        """)
+            Examples:
+              ledger export jsonl backup.jsonl
+              ledger export csv history.csv
+            """)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "jsonl or csv.") var format: String
@@ -32,7 +32,9 @@ struct ExportCommand: ParsableCommand {
         case "csv":
             let log = try TrainingLogProjection.build(from: store)
             let (text, n) = StrongCSVFormat.render(log, unit: log.account.liftingUnit)
-            rows = try write { try $0.write(contentsOf: Data(text.utf8)); return n }
+            rows = try write {
+                try $0.write(contentsOf: Data(text.utf8)); return n
+            }
         default:
             throw ValidationError("unknown export format '\(format)'; use jsonl or csv")
         }
@@ -49,7 +51,8 @@ struct ExportCommand: ParsableCommand {
     private func write(_ body: (FileHandle) throws -> Int) throws -> Int {
         let temporary = file + ".partial"
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary) else {
+            let handle = FileHandle(forWritingAtPath: temporary)
+        else {
             throw ImportError.unreadableFile(file, reason: "cannot create the file")
         }
         do {

@@ -8,10 +8,10 @@ struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: "Your workouts, newest first (discarded ones are left out).",
         discussion: """
-        Examples:
-          ledger history --limit 5
-          ledger history --exercise deadlift --month 2026-11
-        """)
+            Examples:
+              ledger history --limit 5
+              ledger history --exercise deadlift --month 2026-11
+            """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var asOf: AsOfOption
     @OptionGroup var training: TrainingDateOption
@@ -39,7 +39,9 @@ struct HistoryCommand: ParsableCommand {
             let m = String(w.startedAt.isoDate.prefix(7))
             if m != month { month = m; Console.out("\n\(m)") }
             let duration = w.durationSeconds.map { " · \($0 / 60) min" } ?? (w.finishedAt == nil ? " · in progress" : "")
-            Console.out("  \(w.startedAt.isoDate)  \(w.name)\(duration) · \(counted(w.sets, "set")) · \(WeightText.show(kg: w.tonnageKg, in: unit))  [\(w.workoutId.lowercased.shortId)]")
+            Console.out(
+                "  \(w.startedAt.isoDate)  \(w.name)\(duration) · \(counted(w.sets, "set")) · \(WeightText.show(kg: w.tonnageKg, in: unit))  [\(w.workoutId.lowercased.shortId)]"
+            )
             for x in w.exercises {
                 let sets = x.sets.map { SetRowText.text($0, in: unit, distance: a.distanceUnit) }
                 Console.out("      \(x.exercise): \(sets.joined(separator: ", "))")

@@ -11,23 +11,23 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Bring in a Strong, Hevy or FitNotes CSV export, or restore a JSONL backup.",
         discussion: """
-        An import lands in one transaction. A row with a value the ledger refuses (a typed 877777 \
-        reps, a date it cannot read) is left out and reported with its line and reason, and the rest \
-        of the history lands; --strict refuses the whole file instead. Importing the same file again \
-        appends nothing; a newer export that contains an older one adds only the workouts the ledger \
-        lacks. Exports do not carry a time zone: their times are read in --timezone (default: this \
-        machine's zone).
+            An import lands in one transaction. A row with a value the ledger refuses (a typed 877777 \
+            reps, a date it cannot read) is left out and reported with its line and reason, and the rest \
+            of the history lands; --strict refuses the whole file instead. Importing the same file again \
+            appends nothing; a newer export that contains an older one adds only the workouts the ledger \
+            lacks. Exports do not carry a time zone: their times are read in --timezone (default: this \
+            machine's zone).
 
-        Strong headers are recognised by meaning in English, French, German, Spanish, Italian, \
-        Portuguese, Dutch and Polish, with the unit from the header, from a Weight Unit column on \
-        each row, or else from --unit.
+            Strong headers are recognised by meaning in English, French, German, Spanish, Italian, \
+            Portuguese, Dutch and Polish, with the unit from the header, from a Weight Unit column on \
+            each row, or else from --unit.
 
-        Examples:
-          ledger import strong strong_workouts.csv --unit lb --timezone Europe/Paris
-          ledger import hevy workouts.csv
-          ledger import fitnotes FitNotes_Export.csv --strict
-          ledger import jsonl backup.jsonl --db restored.sqlite
-        """)
+            Examples:
+              ledger import strong strong_workouts.csv --unit lb --timezone Europe/Paris
+              ledger import hevy workouts.csv
+              ledger import fitnotes FitNotes_Export.csv --strict
+              ledger import jsonl backup.jsonl --db restored.sqlite
+            """)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "strong, hevy, fitnotes or jsonl.") var source: String
@@ -55,9 +55,11 @@ struct ImportCommand: ParsableCommand {
         let zone = try timezone.map { try ImportTimeZone(parsing: $0) } ?? .current
         let ledger = try global.openLedger()
         let bar = ProgressBar(enabled: !global.json && isatty(STDERR_FILENO) != 0)
-        let summary = try ledger.importExport(ImportRequest(source: kind, text: text, fileName: file, unit: unitValue, timeZone: zone,
-                                                                            strict: strict),
-                                              progress: bar.update)
+        let summary = try ledger.importExport(
+            ImportRequest(
+                source: kind, text: text, fileName: file, unit: unitValue, timeZone: zone,
+                strict: strict),
+            progress: bar.update)
         bar.finish()
         // An import is the largest append a device makes: the next command should not fold it all.
         try SnapshotPolicy.apply(ledger.store)
@@ -95,8 +97,11 @@ struct ImportCommand: ParsableCommand {
             let merged = try JSONLBackup.merge(text, into: store)
             if !merged.appended.isEmpty { try SnapshotPolicy.apply(store) }
             if global.json {
-                Console.json(.object([("events", .int(Int64(merged.events))), ("appended", .int(Int64(merged.appended.count))),
-                                      ("alreadyStored", .int(Int64(merged.alreadyStored))), ("rows", .int(Int64(merged.events)))]))
+                Console.json(
+                    .object([
+                        ("events", .int(Int64(merged.events))), ("appended", .int(Int64(merged.appended.count))),
+                        ("alreadyStored", .int(Int64(merged.alreadyStored))), ("rows", .int(Int64(merged.events))),
+                    ]))
             } else if merged.appended.isEmpty {
                 Console.out("Already in the ledger: all \(merged.events) events of this file. Nothing appended.")
             } else {
@@ -106,8 +111,11 @@ struct ImportCommand: ParsableCommand {
         }
         let restored = try JSONLBackup.restore(text, into: store)
         if global.json {
-            Console.json(.object([("events", .int(Int64(restored.events))), ("headHash", .string(restored.headHash)),
-                                  ("rows", .int(Int64(restored.events)))]))
+            Console.json(
+                .object([
+                    ("events", .int(Int64(restored.events))), ("headHash", .string(restored.headHash)),
+                    ("rows", .int(Int64(restored.events))),
+                ]))
         } else {
             Console.out("Restored \(restored.events) events; the hash chain matches the backup (head \(restored.headHash.prefix(16))…).")
         }
@@ -155,7 +163,9 @@ struct ImportCommand: ParsableCommand {
         Console.out("\(s.layout), \(counted(s.rows, "row")), times read in \(s.timeZone)")
         Console.out(unitWords(s).prefix(1).uppercased() + unitWords(s).dropFirst())
         let span = [s.firstWorkout, s.lastWorkout].compactMap { $0?.isoDate }
-        Console.out("Imported \(counted(s.workouts, "workout"))\(span.count == 2 ? " (\(span[0]) to \(span[1]))" : ""), \(counted(s.sets, "set")), \(counted(s.restFacts, "rest period"))")
+        Console.out(
+            "Imported \(counted(s.workouts, "workout"))\(span.count == 2 ? " (\(span[0]) to \(span[1]))" : ""), \(counted(s.sets, "set")), \(counted(s.restFacts, "rest period"))"
+        )
         if s.unitSettingChanged { Console.out("Weights will show in \(s.unit.rawValue), like the file (change with `ledger settings unit`)") }
         if s.workoutsAlreadyPresent > 0 { Console.out("Already in the ledger, left as they were: \(s.workoutsAlreadyPresent) workouts") }
         if !s.exercisesCreated.isEmpty {

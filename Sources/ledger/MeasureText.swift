@@ -5,8 +5,10 @@ import RepLedgerProjections
 /// Sets and records of every exercise kind, for people.
 enum SetText {
     /// "80 kg × 8", "12 reps", "5 km in 25:00 (5:00 /km)", "hold 1:30", "10 reps in 0:45".
-    static func describe(kg: Double?, reps: Int?, durationSeconds: Double?, distanceMeters: Double?, in unit: WeightUnit,
-                         distance distanceUnit: DistanceUnit = .km) -> String {
+    static func describe(
+        kg: Double?, reps: Int?, durationSeconds: Double?, distanceMeters: Double?, in unit: WeightUnit,
+        distance distanceUnit: DistanceUnit = .km
+    ) -> String {
         let duration = durationSeconds.flatMap { $0 > 0 ? $0 : nil }, distance = distanceMeters.flatMap { $0 > 0 ? $0 : nil }
         guard duration != nil || distance != nil else { return WeightText.set(kg: kg, reps: reps, in: unit) }
         var parts: [String] = []
@@ -58,8 +60,9 @@ enum RecordText {
 /// One set as shown in `history`, `exercise history` and `workout summary`.
 enum SetRowText {
     static func text(_ s: WorkoutHistoryProjection.SetRow, in unit: WeightUnit, distance: DistanceUnit = .km) -> String {
-        let text = SetText.describe(kg: s.weightKg, reps: s.reps, durationSeconds: s.metrics.durationSeconds,
-                                    distanceMeters: s.metrics.distanceMeters, in: unit, distance: distance)
+        let text = SetText.describe(
+            kg: s.weightKg, reps: s.reps, durationSeconds: s.metrics.durationSeconds,
+            distanceMeters: s.metrics.distanceMeters, in: unit, distance: distance)
         return s.type == .normal ? text : "\(text) (\(s.type.rawValue))"
     }
 }

@@ -26,8 +26,9 @@ struct AsOfOption: ParsableArguments {
 /// `--until DATE` on every query: the answer as of a training date
 /// (`occurredAt`), where `--as-of` is a point of the log (when it was recorded).
 struct TrainingDateOption: ParsableArguments {
-    @Option(name: .customLong("until"),
-            help: "Count only training done up to this date (YYYY, YYYY-MM, YYYY-MM-DD or an ISO 8601 time), e.g. \"my PRs as of 2023-01\".")
+    @Option(
+        name: .customLong("until"),
+        help: "Count only training done up to this date (YYYY, YYYY-MM, YYYY-MM-DD or an ISO 8601 time), e.g. \"my PRs as of 2023-01\".")
     var until: String?
 
     /// The last instant counted: a bare date runs to the end of that day, a month to the end of that month.

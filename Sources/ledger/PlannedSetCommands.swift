@@ -8,12 +8,12 @@ extension WorkoutCommand {
             commandName: "complete",
             abstract: "Complete a planned set (from a template or a repeated workout), with the values you did.",
             discussion: """
-            Values you give replace the plan's; without any, the plan is what you did.
+                Values you give replace the plan's; without any, the plan is what you did.
 
-            Examples:
-              ledger workout complete last 3f2a --reps 8 --weight 80kg
-              ledger workout complete last 3f2a
-            """)
+                Examples:
+                  ledger workout complete last 3f2a --reps 8 --weight 80kg
+                  ledger workout complete last 3f2a
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
         @Argument(help: "The planned set's id or a unique prefix (see `ledger workout summary W`).") var set: String
@@ -24,8 +24,9 @@ extension WorkoutCommand {
         func run() throws {
             let type = try values.setType()
             try recordOnWorkout(global, workout, at, human: "Completed set \(set)") { session, id, unit in
-                try session.completeSet(id, set: set, type: type, values: try values.metrics(defaultUnit: unit), notes: values.notes,
-                                        historyEdit: historyEdit)
+                try session.completeSet(
+                    id, set: set, type: type, values: try values.metrics(defaultUnit: unit), notes: values.notes,
+                    historyEdit: historyEdit)
             }
         }
     }

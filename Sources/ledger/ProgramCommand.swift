@@ -9,17 +9,18 @@ struct ProgramCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "program", abstract: "Programs: a questionnaire, a recommended split, a generated program.",
         discussion: """
-        Examples:
-          ledger program questionnaire --days 3 --minutes 60 --experience intermediate --goal strength \\
-              --equipment barbell --equipment dumbbell --equipment bench --priority quads --priority glutes
-          ledger program generate --seed 7
-          ledger program show active
-          ledger workout start --program active --day 1
-        """,
+            Examples:
+              ledger program questionnaire --days 3 --minutes 60 --experience intermediate --goal strength \\
+                  --equipment barbell --equipment dumbbell --equipment bench --priority quads --priority glutes
+              ledger program generate --seed 7
+              ledger program show active
+              ledger workout start --program active --day 1
+            """,
         subcommands: [Questionnaire.self, Generate.self, List.self, Show.self, Activate.self, Remove.self])
 
     struct Questionnaire: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "questionnaire", abstract: "Answer the questionnaire: the split options, recommended first, and warnings.")
+        static let configuration = CommandConfiguration(
+            commandName: "questionnaire", abstract: "Answer the questionnaire: the split options, recommended first, and warnings.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "Training days per week, 1–6.") var days: Int
         @Option(help: "Minutes per session, 10–240.") var minutes: Int
@@ -41,14 +42,21 @@ struct ProgramCommand: ParsableCommand {
             q.injuries = injury
             let (id, advice) = try global.openLedger().execute(at: try at.time()) { try $0.answerQuestionnaire(q) }
             if global.json {
-                Console.json(.object([
-                    ("questionnaireId", .string(id.lowercased)),
-                    ("recommended", .array(advice.recommended.map { .string($0.rawValue) })),
-                    ("options", .array(advice.options.map { o in
-                        .object([("split", .string(o.split.rawValue)), ("message", .string(o.message)), ("recommended", .bool(o.recommended))])
-                    })),
-                    ("warnings", .array(advice.warnings.map(ProgramText.warning))),
-                ]))
+                Console.json(
+                    .object([
+                        ("questionnaireId", .string(id.lowercased)),
+                        ("recommended", .array(advice.recommended.map { .string($0.rawValue) })),
+                        (
+                            "options",
+                            .array(
+                                advice.options.map { o in
+                                    .object([
+                                        ("split", .string(o.split.rawValue)), ("message", .string(o.message)), ("recommended", .bool(o.recommended)),
+                                    ])
+                                })
+                        ),
+                        ("warnings", .array(advice.warnings.map(ProgramText.warning))),
+                    ]))
                 return
             }
             Console.out("Splits for \(days) day\(days == 1 ? "" : "s") a week:")
@@ -59,7 +67,8 @@ struct ProgramCommand: ParsableCommand {
     }
 
     struct Generate: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "generate", abstract: "Generate a program from the latest questionnaire (or --questionnaire), and make it active.")
+        static let configuration = CommandConfiguration(
+            commandName: "generate", abstract: "Generate a program from the latest questionnaire (or --questionnaire), and make it active.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "A split name (default: the recommended one).") var split: String?
         @Option(help: "The questionnaire id (default: the latest).") var questionnaire: String?
@@ -91,21 +100,33 @@ struct ProgramCommand: ParsableCommand {
         func run() throws {
             let catalog = try Ledger(store: try global.openStore()).programs()
             if global.json {
-                Console.json(.object([("programs", .array(catalog.live.map { p in
-                    .object([("programId", .string(p.programId.lowercased)), ("split", .string(p.generated.split)),
-                             ("active", .bool(catalog.active == p.programId)), ("createdAt", .string(p.createdAt.iso8601))])
-                }))]))
+                Console.json(
+                    .object([
+                        (
+                            "programs",
+                            .array(
+                                catalog.live.map { p in
+                                    .object([
+                                        ("programId", .string(p.programId.lowercased)), ("split", .string(p.generated.split)),
+                                        ("active", .bool(catalog.active == p.programId)), ("createdAt", .string(p.createdAt.iso8601)),
+                                    ])
+                                })
+                        )
+                    ]))
                 return
             }
             guard !catalog.live.isEmpty else { Console.out("No programs. Start with `ledger program questionnaire`."); return }
-            Console.table(["", "Program", "Split", "Created"], catalog.live.map { p in
-                [catalog.active == p.programId ? "★" : "", p.programId.lowercased.shortId, p.generated.split, p.createdAt.isoDate]
-            })
+            Console.table(
+                ["", "Program", "Split", "Created"],
+                catalog.live.map { p in
+                    [catalog.active == p.programId ? "★" : "", p.programId.lowercased.shortId, p.generated.split, p.createdAt.isoDate]
+                })
         }
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "A program as a week: day, exercise, sets × reps, rest, warnings.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "A program as a week: day, exercise, sets × reps, rest, warnings.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The program id, a unique prefix, or `active`.") var program: String = "active"
 
@@ -154,18 +175,34 @@ enum ProgramText {
         let questionnaire = programs.questionnaires[p.questionnaireId]
         let warnings = (questionnaire.map { ProgramAdvice($0).warnings } ?? []) + (p.repeatWarning ? [ProgramAdvice.repeatWarning] : [])
         if json {
-            Console.json(.object([
-                ("programId", .string(p.programId.lowercased)), ("split", .string(p.split)), ("seed", .string(String(p.seed))),
-                ("repeatWarning", .bool(p.repeatWarning)), ("warnings", .array(warnings.map(warning))),
-                ("sessions", .array(p.sessions.enumerated().map { i, s in
-                    .object([("day", .int(Int64(i + 1))), ("name", .string(s.name)), ("exercises", .array(s.exercises.map { x in
-                        .object([("exerciseId", .string(x.exerciseId)), ("name", .string(library.name(of: x.exerciseId))),
-                                 ("sets", .int(Int64(x.sets))), ("repsMin", .int(Int64(x.repsMin))), ("repsMax", .int(Int64(x.repsMax))),
-                                 ("secondsMin", .optional(hold(i, x)?.secondsMin)), ("secondsMax", .optional(hold(i, x)?.secondsMax)),
-                                 ("restSeconds", .int(Int64(x.restSeconds))), ("injuryWarning", .bool(x.injuryWarning))])
-                    }))])
-                })),
-            ]))
+            Console.json(
+                .object([
+                    ("programId", .string(p.programId.lowercased)), ("split", .string(p.split)), ("seed", .string(String(p.seed))),
+                    ("repeatWarning", .bool(p.repeatWarning)), ("warnings", .array(warnings.map(warning))),
+                    (
+                        "sessions",
+                        .array(
+                            p.sessions.enumerated().map { i, s in
+                                .object([
+                                    ("day", .int(Int64(i + 1))), ("name", .string(s.name)),
+                                    (
+                                        "exercises",
+                                        .array(
+                                            s.exercises.map { x in
+                                                .object([
+                                                    ("exerciseId", .string(x.exerciseId)), ("name", .string(library.name(of: x.exerciseId))),
+                                                    ("sets", .int(Int64(x.sets))), ("repsMin", .int(Int64(x.repsMin))),
+                                                    ("repsMax", .int(Int64(x.repsMax))),
+                                                    ("secondsMin", .optional(hold(i, x)?.secondsMin)),
+                                                    ("secondsMax", .optional(hold(i, x)?.secondsMax)),
+                                                    ("restSeconds", .int(Int64(x.restSeconds))), ("injuryWarning", .bool(x.injuryWarning)),
+                                                ])
+                                            })
+                                    ),
+                                ])
+                            })
+                    ),
+                ]))
             return
         }
         Console.out("\(p.split) · program \(p.programId.lowercased.shortId)")
@@ -173,8 +210,10 @@ enum ProgramText {
         for (i, s) in p.sessions.enumerated() {
             for (j, x) in s.exercises.enumerated() {
                 let target = hold(i, x).map { "\(x.sets) × \($0.secondsMin)–\($0.secondsMax) s" } ?? "\(x.sets) × \(x.repsMin)–\(x.repsMax)"
-                rows.append([j == 0 ? "\(i + 1) \(s.name)" : "", library.name(of: x.exerciseId), target,
-                             "\(x.restSeconds) s", x.injuryWarning ? "check: injury" : ""])
+                rows.append([
+                    j == 0 ? "\(i + 1) \(s.name)" : "", library.name(of: x.exerciseId), target,
+                    "\(x.restSeconds) s", x.injuryWarning ? "check: injury" : "",
+                ])
             }
         }
         Console.table(["Day", "Exercise", "Sets × reps", "Rest", ""], rows, rightAligned: [3])

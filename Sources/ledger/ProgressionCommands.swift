@@ -9,20 +9,21 @@ struct ProgressionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "progression", abstract: "Per-exercise progression: rule, increment, rep range, module, on or off.",
         discussion: """
-        Defaults: double progression, on only for strength exercises in a strength module; 2.5 kg steps \\
-        (5 kg for squats, hinges, lunges and hip thrusts; 5 lb in lb); weights round to 1.25 kg or 2.5 lb.
+            Defaults: double progression, on only for strength exercises in a strength module; 2.5 kg steps \\
+            (5 kg for squats, hinges, lunges and hip thrusts; 5 lb in lb); weights round to 1.25 kg or 2.5 lb.
 
-        Examples:
-          ledger progression set "Squat (Barbell)" --rule linear --reps 5-5
-          ledger progression set deadlift --increment 10lb
-          ledger progression set plank --on --module strength
-          ledger progression set "Squat (Barbell)" --clear
-          ledger progression show --program active
-        """,
+            Examples:
+              ledger progression set "Squat (Barbell)" --rule linear --reps 5-5
+              ledger progression set deadlift --increment 10lb
+              ledger progression set plank --on --module strength
+              ledger progression set "Squat (Barbell)" --clear
+              ledger progression show --program active
+            """,
         subcommands: [Set.self, Show.self])
 
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "set", abstract: "Override how an exercise progresses (everywhere, or in one program).")
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Override how an exercise progresses (everywhere, or in one program).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The exercise.") var exercise: String
         @Option(help: "Only in this program (id, prefix or `active`).") var program: String?
@@ -48,15 +49,17 @@ struct ProgressionCommand: ParsableCommand {
                 return (r.min, r.max)
             }
             try ledger.execute(at: try at.time()) {
-                try $0.setProgression(exercise: exercise, programRef: program, enabled: on ? true : off ? false : nil, rule: parsedRule,
-                                      module: parsedModule, increment: parsedIncrement, reps: range, clear: clear)
+                try $0.setProgression(
+                    exercise: exercise, programRef: program, enabled: on ? true : off ? false : nil, rule: parsedRule,
+                    module: parsedModule, increment: parsedIncrement, reps: range, clear: clear)
             }
             respond(global, ["exercise": exercise], human: clear ? "\(exercise): back to the defaults" : "\(exercise): progression updated")
         }
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "The progression settings of a program's exercises (or of every exercise you trained).")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "The progression settings of a program's exercises (or of every exercise you trained).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var query: QueryOptions
         @Option(help: "The program (id, prefix or `active`); default: the active program, else every exercise you trained.") var program: String?
@@ -67,19 +70,35 @@ struct ProgressionCommand: ParsableCommand {
             let (programId, ids) = try NextCommand.exercises(log, program: program)
             let rows = ids.map { ($0, NextTargetProjection.settings(log, exerciseId: $0, programId: programId, rules: rules)) }
             if global.json {
-                Console.json(.object([("exercises", .array(rows.map { id, s in
-                    .object([("exercise", .string(log.exerciseName(id))), ("exerciseId", .string(id)), ("module", .string(s.module.rawValue)),
-                             ("enabled", .bool(s.enabled)), ("rule", .string(s.rule.rawValue)), ("incrementKg", .number(s.increment.kilograms)),
-                             ("repsMin", .int(Int64(s.repsMin))), ("repsMax", .int(Int64(s.repsMax))), ("overridden", .bool(s.overridden))])
-                }))]))
+                Console.json(
+                    .object([
+                        (
+                            "exercises",
+                            .array(
+                                rows.map { id, s in
+                                    .object([
+                                        ("exercise", .string(log.exerciseName(id))), ("exerciseId", .string(id)),
+                                        ("module", .string(s.module.rawValue)),
+                                        ("enabled", .bool(s.enabled)), ("rule", .string(s.rule.rawValue)),
+                                        ("incrementKg", .number(s.increment.kilograms)),
+                                        ("repsMin", .int(Int64(s.repsMin))), ("repsMax", .int(Int64(s.repsMax))), ("overridden", .bool(s.overridden)),
+                                    ])
+                                })
+                        )
+                    ]))
                 return
             }
             guard !rows.isEmpty else { Console.out("No exercises yet: generate a program or train first."); return }
             let unit = log.account.liftingUnit
-            Console.table(["Exercise", "Module", "Progression", "Step", "Reps", ""], rows.map { id, s in
-                [log.exerciseName(id), s.module.rawValue, s.enabled ? s.rule.rawValue : "off", WeightText.show(kg: s.increment.kilograms, in: unit),
-                 "\(s.repsMin)–\(s.repsMax)", s.overridden ? "overridden" : ""]
-            })
+            Console.table(
+                ["Exercise", "Module", "Progression", "Step", "Reps", ""],
+                rows.map { id, s in
+                    [
+                        log.exerciseName(id), s.module.rawValue, s.enabled ? s.rule.rawValue : "off",
+                        WeightText.show(kg: s.increment.kilograms, in: unit),
+                        "\(s.repsMin)–\(s.repsMax)", s.overridden ? "overridden" : "",
+                    ]
+                })
         }
     }
 }
@@ -88,10 +107,10 @@ struct NextCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "next", abstract: "The next session's target for an exercise (or every exercise of a program), with the reason.",
         discussion: """
-        Examples:
-          ledger next "Bench Press (Barbell)"
-          ledger next --program active
-        """)
+            Examples:
+              ledger next "Bench Press (Barbell)"
+              ledger next --program active
+            """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var query: QueryOptions
     @Argument(help: "The exercise (default: every exercise of the program).") var exercise: String?
@@ -99,7 +118,8 @@ struct NextCommand: ParsableCommand {
 
     /// The program's id and its exercises, or with none, every exercise trained (in name order).
     static func exercises(_ log: TrainingLogProjection, program: String?) throws -> (UUID?, [String]) {
-        let chosen = try program.map { try log.programs.resolve($0) }
+        let chosen =
+            try program.map { try log.programs.resolve($0) }
             ?? log.programs.active.flatMap { id in log.programs.live.first { $0.programId == id } }
         if let chosen {
             var seen: [String] = []
@@ -117,15 +137,19 @@ struct NextCommand: ParsableCommand {
         let ids = try exercise.map { [try log.library.resolve($0).exerciseId] } ?? all
         let targets = ids.map { NextTargetProjection.next(log, exerciseId: $0, programId: programId, rules: rules) }
         func json(_ t: NextTargetProjection.Target) -> JSONValue {
-            .object([("exercise", .string(log.exerciseName(t.exerciseId))), ("exerciseId", .string(t.exerciseId)),
-                     ("weightKg", .optional(t.weightKg)), ("repsMin", .int(Int64(t.repsMin))), ("repsMax", .int(Int64(t.repsMax))),
-                     ("rule", .string(t.rule.rawValue)), ("reason", .string(t.reason))])
+            .object([
+                ("exercise", .string(log.exerciseName(t.exerciseId))), ("exerciseId", .string(t.exerciseId)),
+                ("weightKg", .optional(t.weightKg)), ("repsMin", .int(Int64(t.repsMin))), ("repsMax", .int(Int64(t.repsMax))),
+                ("rule", .string(t.rule.rawValue)), ("reason", .string(t.reason)),
+            ])
         }
         if global.json {
             Console.json(exercise != nil ? json(targets[0]) : .object([("targets", .array(targets.map(json)))]))
             return
         }
-        guard !targets.isEmpty else { Console.out("Nothing to target yet: generate a program (`ledger program questionnaire`) or train first."); return }
+        guard !targets.isEmpty else {
+            Console.out("Nothing to target yet: generate a program (`ledger program questionnaire`) or train first."); return
+        }
         let unit = log.account.liftingUnit
         for t in targets {
             let reps = t.repsMin == t.repsMax ? "\(t.repsMin)" : "\(t.repsMin)–\(t.repsMax)"

@@ -15,7 +15,9 @@ struct PurchaseCommand: ParsableCommand {
     @Option(help: "The original transaction id (renewals share it; default: the transaction id).") var original: String?
     @Option(help: "When it was bought (ISO 8601).") var purchased: String
     @Option(help: "When it expires (ISO 8601, exclusive).") var expires: String
-    @Option(help: "The App Store's signed transaction (StoreKit 2 JWS), or @FILE holding it: a server counts a Coach product only with one that verifies.")
+    @Option(
+        help: "The App Store's signed transaction (StoreKit 2 JWS), or @FILE holding it: a server counts a Coach product only with one that verifies."
+    )
     var signedTransaction: String?
 
     func run() throws {
@@ -29,16 +31,18 @@ struct PurchaseCommand: ParsableCommand {
             return String(decoding: data, as: UTF8.self)
         }
         let (recorded, attached) = try global.openLedger().execute(at: bought) { session -> (Bool, Bool) in
-            let recorded = try session.recordPurchase(product: p, transactionId: transaction, originalTransactionId: original,
-                                                      purchasedAt: bought, expiresAt: until)
+            let recorded = try session.recordPurchase(
+                product: p, transactionId: transaction, originalTransactionId: original,
+                purchasedAt: bought, expiresAt: until)
             let attached = try jws.map { try session.attachReceipt(transactionId: transaction, signedTransaction: $0) } ?? false
             return (recorded, attached)
         }
         if global.json {
             Console.json(.object([("recorded", .bool(recorded)), ("receiptAttached", .bool(attached))]))
         } else if recorded || attached {
-            Console.out((recorded ? "Recorded \(p.rawValue) until \(until.iso8601)" : "Transaction \(transaction) was recorded already")
-                        + (attached ? ", with the store's signed transaction" : ""))
+            Console.out(
+                (recorded ? "Recorded \(p.rawValue) until \(until.iso8601)" : "Transaction \(transaction) was recorded already")
+                    + (attached ? ", with the store's signed transaction" : ""))
         } else {
             Console.out("Already recorded: transaction \(transaction) is in the ledger. Nothing appended.")
         }

@@ -22,8 +22,9 @@ struct QueryOptions: ParsableArguments {
     func scope() throws -> QueryScope {
         let note: (@Sendable (String) -> Void)? = verbose ? { @Sendable (line: String) in Console.error(line) } : nil
         let said = SaidOnce()
-        return QueryScope(asOf: asOf.asOf, until: training.until, rules: try ruleSet(), note: note,
-                          beforeLog: { mismatch in said.once { Console.error(LogTimeWords.asOf(mismatch, flag: "--as-of")) } })
+        return QueryScope(
+            asOf: asOf.asOf, until: training.until, rules: try ruleSet(), note: note,
+            beforeLog: { mismatch in said.once { Console.error(LogTimeWords.asOf(mismatch, flag: "--as-of")) } })
     }
 
     /// Stored results (snapshots, milestones) answer only for the log as recorded, not for a training date.

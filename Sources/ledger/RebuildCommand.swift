@@ -29,15 +29,21 @@ struct RebuildCommand: ParsableCommand {
         let log = registry.log
 
         if global.json {
-            Console.json(.object([
-                ("projections", .array(ProjectionRegistry.all.map { .object([("name", .string($0.name)), ("version", .int(Int64($0.version)))]) })),
-                ("events", .int(Int64(events))), ("seconds", .number(seconds)),
-                ("rules", .object([("id", .string(target.id)), ("version", .int(Int64(target.version)))])),
-                ("diff", .array(changes.map { Self.json($0, log) })),
-            ]))
+            Console.json(
+                .object([
+                    (
+                        "projections",
+                        .array(ProjectionRegistry.all.map { .object([("name", .string($0.name)), ("version", .int(Int64($0.version)))]) })
+                    ),
+                    ("events", .int(Int64(events))), ("seconds", .number(seconds)),
+                    ("rules", .object([("id", .string(target.id)), ("version", .int(Int64(target.version)))])),
+                    ("diff", .array(changes.map { Self.json($0, log) })),
+                ]))
             return
         }
-        Console.out("Rebuilt \(ProjectionRegistry.all.count) projections from \(events) events in \(String(format: "%.3f", seconds)) s under rules \(target.id) v\(target.version): \(records.count) exercises with records, \(volume.count) weeks of volume.")
+        Console.out(
+            "Rebuilt \(ProjectionRegistry.all.count) projections from \(events) events in \(String(format: "%.3f", seconds)) s under rules \(target.id) v\(target.version): \(records.count) exercises with records, \(volume.count) weeks of volume."
+        )
         guard diff else { return }
         guard !changes.isEmpty else { Console.out("No differences against \(current.id) v\(current.version)."); return }
         Console.out("")
@@ -48,21 +54,29 @@ struct RebuildCommand: ParsableCommand {
         switch c {
         case .recordGained(let r), .recordLost(let r):
             let change = { if case .recordGained = c { return "recordGained" } else { return "recordLost" } }()
-            let head: [(String, JSONValue)] = [("change", .string(change)), ("exercise", .string(log.exerciseName(r.exerciseId))),
-                                               ("exerciseId", .string(r.exerciseId))]
+            let head: [(String, JSONValue)] = [
+                ("change", .string(change)), ("exercise", .string(log.exerciseName(r.exerciseId))),
+                ("exerciseId", .string(r.exerciseId)),
+            ]
             return .object(head + RecordsQuery.recordPairs(r))
         case .e1rmMoved(let id, let w, let from, let to):
-            return .object([("change", .string("e1rmMoved")), ("exercise", .string(log.exerciseName(id))), ("exerciseId", .string(id)),
-                            ("workoutId", .string(w.lowercased)), ("fromKg", .optional(from)), ("toKg", .optional(to)),
-                            ("deltaKg", from.flatMap { f in to.map { $0 - f } }.map(JSONValue.number) ?? .null)])
+            return .object([
+                ("change", .string("e1rmMoved")), ("exercise", .string(log.exerciseName(id))), ("exerciseId", .string(id)),
+                ("workoutId", .string(w.lowercased)), ("fromKg", .optional(from)), ("toKg", .optional(to)),
+                ("deltaKg", from.flatMap { f in to.map { $0 - f } }.map(JSONValue.number) ?? .null),
+            ])
         case .volumeChanged(let week, let fs, let ts, let fk, let tk):
-            return .object([("change", .string("volumeChanged")), ("week", .string(week)), ("fromSets", .int(Int64(fs))),
-                            ("toSets", .int(Int64(ts))), ("fromKg", .number(fk)), ("toKg", .number(tk)), ("deltaKg", .number(tk - fk))])
+            return .object([
+                ("change", .string("volumeChanged")), ("week", .string(week)), ("fromSets", .int(Int64(fs))),
+                ("toSets", .int(Int64(ts))), ("fromKg", .number(fk)), ("toKg", .number(tk)), ("deltaKg", .number(tk - fk)),
+            ])
         case .nextTargetChanged(let id, let from, let to):
-            return .object([("change", .string("nextTargetChanged")), ("exercise", .string(log.exerciseName(id))), ("exerciseId", .string(id)),
-                            ("fromKg", .optional(from.weightKg)), ("toKg", .optional(to.weightKg)),
-                            ("fromReps", .string("\(from.repsMin)-\(from.repsMax)")), ("toReps", .string("\(to.repsMin)-\(to.repsMax)")),
-                            ("fromRule", .string(from.rule.rawValue)), ("toRule", .string(to.rule.rawValue)), ("reason", .string(to.reason))])
+            return .object([
+                ("change", .string("nextTargetChanged")), ("exercise", .string(log.exerciseName(id))), ("exerciseId", .string(id)),
+                ("fromKg", .optional(from.weightKg)), ("toKg", .optional(to.weightKg)),
+                ("fromReps", .string("\(from.repsMin)-\(from.repsMax)")), ("toReps", .string("\(to.repsMin)-\(to.repsMax)")),
+                ("fromRule", .string(from.rule.rawValue)), ("toRule", .string(to.rule.rawValue)), ("reason", .string(to.reason)),
+            ])
         }
     }
 }

@@ -27,8 +27,10 @@ enum RebuildDiffText {
         let lost = perExercise.values.map(\.lost.count).reduce(0, +)
         let moved = perExercise.values.map(\.moved.count).reduce(0, +)
         let movedIn = perExercise.values.filter { !$0.moved.isEmpty }.count
-        var out = ["Against \(against): \(gained) records gained, \(lost) lost; e1RM moved in \(moved) workouts of \(movedIn) exercises; "
-                   + "volume changed in \(weeks.count) weeks; next target changed for \(perExercise.values.filter { $0.next != nil }.count) exercises."]
+        var out = [
+            "Against \(against): \(gained) records gained, \(lost) lost; e1RM moved in \(moved) workouts of \(movedIn) exercises; "
+                + "volume changed in \(weeks.count) weeks; next target changed for \(perExercise.values.filter { $0.next != nil }.count) exercises."
+        ]
 
         let order = perExercise.sorted { a, b in
             (a.value.size, log.exerciseName(b.key)) > (b.value.size, log.exerciseName(a.key))
@@ -64,8 +66,9 @@ enum RebuildDiffText {
             let keys = weeks.map(\.week).sorted()
             let sets = weeks.map(\.sets), kg = weeks.map(\.kg)
             out.append("")
-            out.append("Weekly volume changed in \(weeks.count) weeks (\(keys.first!) to \(keys.last!)): sets "
-                       + "\(signedInt(sets.min()!)) to \(signedInt(sets.max()!)), tonnage \(signed(kg.min()!, unit)) to \(signed(kg.max()!, unit))")
+            out.append(
+                "Weekly volume changed in \(weeks.count) weeks (\(keys.first!) to \(keys.last!)): sets "
+                    + "\(signedInt(sets.min()!)) to \(signedInt(sets.max()!)), tonnage \(signed(kg.min()!, unit)) to \(signed(kg.max()!, unit))")
         }
         out.append("")
         out.append("Every change, with its workout and set: `ledger rebuild --diff --json`.")

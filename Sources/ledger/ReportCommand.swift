@@ -27,9 +27,12 @@ struct ReportCommand: ParsableCommand {
         }
         ExportRecord.note(store, file: html, format: "html")
         if global.json {
-            Console.json(.object([("file", .string(html)), ("workouts", .int(Int64(report.workouts))),
-                                  ("bytes", .int(Int64(page.utf8.count))), ("chartWindow", ChartWindowJSON.json(window)),
-                                  ("upsell", .optional(window?.upsell))]))
+            Console.json(
+                .object([
+                    ("file", .string(html)), ("workouts", .int(Int64(report.workouts))),
+                    ("bytes", .int(Int64(page.utf8.count))), ("chartWindow", ChartWindowJSON.json(window)),
+                    ("upsell", .optional(window?.upsell)),
+                ]))
         } else {
             Console.out("Wrote \(html): \(report.workouts) workouts, \(page.utf8.count / 1024) KiB. Open it in any browser.")
             if let window { Console.out(window.upsell) }

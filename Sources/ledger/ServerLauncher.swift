@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import LedgerShell
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `ledger serve`, `ledger server …` and `ledger sync` run `ledger-server`,
@@ -30,7 +30,9 @@ enum ServerLauncher {
             buildInPackage(beside: here)
         }
         guard FileManager.default.isExecutableFile(atPath: server.path) else {
-            Console.error("error: `ledger \(args.first ?? "")` needs \(ServerCommands.executable) beside ledger in \(here.path); install both, or build it with `swift build --product ledger-server`")
+            Console.error(
+                "error: `ledger \(args.first ?? "")` needs \(ServerCommands.executable) beside ledger in \(here.path); install both, or build it with `swift build --product ledger-server`"
+            )
             exit(ExitStatus.storage)
         }
         let argv = ([server.path] + forwarded).map { strdup($0) } + [nil]
@@ -50,8 +52,10 @@ enum ServerLauncher {
         Console.error("Building the server and sync (\(ServerCommands.executable), \(configuration)); only the first time…")
         let swift = Process()
         swift.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        swift.arguments = ["swift", "build", "--package-path", root, "--scratch-path", scratch, "-c", configuration,
-                           "--product", ServerCommands.executable]
+        swift.arguments = [
+            "swift", "build", "--package-path", root, "--scratch-path", scratch, "-c", configuration,
+            "--product", ServerCommands.executable,
+        ]
         // The build's own output goes to stderr: stdout stays the command's (JSON, a server's port line).
         swift.standardOutput = FileHandle.standardError
         do {

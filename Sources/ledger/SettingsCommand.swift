@@ -50,7 +50,8 @@ struct SettingsCommand: ParsableCommand {
     }
 
     struct Bodyweight: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "bodyweight", abstract: "Set how bodyweight shows: kg, lb or st (stone and pounds).")
+        static let configuration = CommandConfiguration(
+            commandName: "bodyweight", abstract: "Set how bodyweight shows: kg, lb or st (stone and pounds).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "kg, lb or st") var unit: String
         @OptionGroup var at: AtOption
@@ -64,8 +65,9 @@ struct SettingsCommand: ParsableCommand {
             default: throw Refusal.unknownVocabulary(kind: "bodyweight unit", value: unit, allowed: ["kg", "lb", "st"])
             }
             try global.openLedger().execute(at: try at.time()) { $0.setBodyweightDisplay(display) }
-            respond(global, ["bodyweight": display == .stoneLb ? "st" : display.rawValue],
-                    human: "Bodyweight now shows in \(display == .stoneLb ? "stone and pounds" : display.rawValue)")
+            respond(
+                global, ["bodyweight": display == .stoneLb ? "st" : display.rawValue],
+                human: "Bodyweight now shows in \(display == .stoneLb ? "stone and pounds" : display.rawValue)")
         }
     }
 }

@@ -19,12 +19,15 @@ struct SnapshotCommand: ParsableCommand {
     }
 
     static func line(_ s: SnapshotInfo) -> [String] {
-        ["\(s.id)", "\(s.key.projection) v\(s.key.projectionVersion)", "\(s.key.ruleSetId) v\(s.key.ruleSetVersion)", "#\(s.position)",
-         "\(s.size / 1024) KiB", s.createdAt.iso8601, String(s.checksum.prefix(12))]
+        [
+            "\(s.id)", "\(s.key.projection) v\(s.key.projectionVersion)", "\(s.key.ruleSetId) v\(s.key.ruleSetVersion)", "#\(s.position)",
+            "\(s.size / 1024) KiB", s.createdAt.iso8601, String(s.checksum.prefix(12)),
+        ]
     }
 
     struct Create: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "create", abstract: "Snapshot the training-log fold at the head (or at --position).")
+        static let configuration = CommandConfiguration(
+            commandName: "create", abstract: "Snapshot the training-log fold at the head (or at --position).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The log position to snapshot (default: the head).") var position: Int64?
         @Option(help: "Also store view results under this rule set (default: the built-in rules).") var rules: String?
@@ -37,7 +40,11 @@ struct SnapshotCommand: ParsableCommand {
             let info = try TrainingLogSnapshots.save(store, log)
             try ViewSnapshots.saveAll(store, log, rules: ruleSet)
             try RecordsMilestones.save(store, log, rules: ruleSet)
-            if global.json { Console.json(SnapshotCommand.json(info)) } else { Console.out("Snapshot \(info.id) at #\(info.position), \(info.size / 1024) KiB") }
+            if global.json {
+                Console.json(SnapshotCommand.json(info))
+            } else {
+                Console.out("Snapshot \(info.id) at #\(info.position), \(info.size / 1024) KiB")
+            }
         }
     }
 
@@ -49,13 +56,15 @@ struct SnapshotCommand: ParsableCommand {
             let all = try SnapshotStore(try global.openStore()).list()
             if global.json { Console.json(.object([("snapshots", .array(all.map(SnapshotCommand.json)))])); return }
             guard !all.isEmpty else { Console.out("No snapshots. Create one with `ledger snapshot create`."); return }
-            Console.table(["Id", "Projection", "Rules", "Position", "Size", "Created", "Checksum"], all.map(SnapshotCommand.line),
-                          rightAligned: [0, 3, 4])
+            Console.table(
+                ["Id", "Projection", "Rules", "Position", "Size", "Created", "Checksum"], all.map(SnapshotCommand.line),
+                rightAligned: [0, 3, 4])
         }
     }
 
     struct Prune: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "prune", abstract: "Keep the newest K snapshots per projection, version and rules.")
+        static let configuration = CommandConfiguration(
+            commandName: "prune", abstract: "Keep the newest K snapshots per projection, version and rules.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "How many to keep per key.") var keep = SnapshotPolicy.keep
 

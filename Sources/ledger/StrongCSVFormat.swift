@@ -30,8 +30,10 @@ enum StrongCSVFormat {
                     let reps: String = s.reps.map { String($0) } ?? "0"
                     let seconds: String = s.metrics.durationSeconds.map { number($0) } ?? "0"
                     let rpe: String = s.rpe.map { number($0) } ?? ""
-                    let fields: [String] = [date, quoted(w.name), duration, quoted(x.exercise), order, weight, reps, distance,
-                                            seconds, quoted(s.notes ?? ""), quoted(w.notes ?? ""), rpe]
+                    let fields: [String] = [
+                        date, quoted(w.name), duration, quoted(x.exercise), order, weight, reps, distance,
+                        seconds, quoted(s.notes ?? ""), quoted(w.notes ?? ""), rpe,
+                    ]
                     out += fields.joined(separator: ",") + "\n"
                     rows += 1
                 }

@@ -33,20 +33,31 @@ struct TemplateCommand: ParsableCommand {
             let log = try query.log(try global.openStore())
             let rows = TemplatesProjection.rows(log)
             if global.json {
-                Console.json(.object([("templates", .array(rows.map { r in
+                Console.json(
                     .object([
-                        ("templateId", .string(r.templateId.lowercased)), ("name", .string(r.name)),
-                        ("exercises", .array(r.exercises.map { .string(log.exerciseName($0.exerciseId)) })),
-                        ("lastUsedAt", .optional(r.lastUsedAt?.iso8601)),
-                    ])
-                }))]))
+                        (
+                            "templates",
+                            .array(
+                                rows.map { r in
+                                    .object([
+                                        ("templateId", .string(r.templateId.lowercased)), ("name", .string(r.name)),
+                                        ("exercises", .array(r.exercises.map { .string(log.exerciseName($0.exerciseId)) })),
+                                        ("lastUsedAt", .optional(r.lastUsedAt?.iso8601)),
+                                    ])
+                                })
+                        )
+                    ]))
                 return
             }
             guard !rows.isEmpty else { Console.out("No templates yet. Create one with `ledger template create NAME --exercise E`."); return }
-            Console.table(["Template", "Id", "Exercises", "Last used"], rows.map { r in
-                [r.name, r.templateId.lowercased.shortId, r.exercises.map { log.exerciseName($0.exerciseId) }.joined(separator: ", "),
-                 r.lastUsedAt?.isoDate ?? "never"]
-            })
+            Console.table(
+                ["Template", "Id", "Exercises", "Last used"],
+                rows.map { r in
+                    [
+                        r.name, r.templateId.lowercased.shortId, r.exercises.map { log.exerciseName($0.exerciseId) }.joined(separator: ", "),
+                        r.lastUsedAt?.isoDate ?? "never",
+                    ]
+                })
         }
     }
 
@@ -107,7 +118,8 @@ struct TemplateCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a template (workouts started from it keep their history).")
+        static let configuration = CommandConfiguration(
+            commandName: "delete", abstract: "Delete a template (workouts started from it keep their history).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The template.") var template: String
         @OptionGroup var at: AtOption

@@ -10,15 +10,18 @@ struct HintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hint", abstract: "What to beat: the last time you did an exercise.",
         discussion: """
-        Examples:
-          ledger hint "Bench Press (Barbell)"
-          ledger hint deadlift --workout last --scope programDay
-        """)
+            Examples:
+              ledger hint "Bench Press (Barbell)"
+              ledger hint deadlift --workout last --scope programDay
+            """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var query: QueryOptions
     @Argument(help: "The exercise, by id or name.") var exercise: String
     @Option(help: "The time the hint is for (default: now).") var at: String?
-    @Option(help: "Compare with: exercise (any workout), programDay (same program session) or auto (the default: programDay inside a program workout, else exercise).") var scope: String?
+    @Option(
+        help:
+            "Compare with: exercise (any workout), programDay (same program session) or auto (the default: programDay inside a program workout, else exercise)."
+    ) var scope: String?
     @Option(help: "Take the time and program session from this workout.") var workout: String?
 
     func run() throws {
@@ -53,8 +56,10 @@ struct RepCountCommand: ParsableCommand {
             return
         }
         let when = previous.startedAt.map { " (\($0.isoDate))" } ?? ""
-        Console.out(a.excessReps > 0 ? "+\(a.excessReps) reps over last time\(when)"
-                    : "+0 reps: no set has gone past last time's\(when) yet.")
+        Console.out(
+            a.excessReps > 0
+                ? "+\(a.excessReps) reps over last time\(when)"
+                : "+0 reps: no set has gone past last time's\(when) yet.")
     }
 }
 
@@ -84,12 +89,12 @@ struct PRsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prs", abstract: "Personal records per exercise.",
         discussion: """
-        Examples:
-          ledger prs
-          ledger prs "Squat (Barbell)" --timeline
-          ledger prs --until 2023-01-31       # as of a training date
-          ledger prs --as-of 1200             # as the log stood at position 1200
-        """)
+            Examples:
+              ledger prs
+              ledger prs "Squat (Barbell)" --timeline
+              ledger prs --until 2023-01-31       # as of a training date
+              ledger prs --as-of 1200             # as the log stood at position 1200
+            """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var query: QueryOptions
     @Argument(help: "Only this exercise.") var exercise: String?
@@ -104,28 +109,38 @@ struct PRsCommand: ParsableCommand {
         guard !records.isEmpty else { Console.out("No records yet."); return }
         let lifted = records.filter { $0.heaviestKg != nil || $0.bestSessionVolumeKg != nil }
         if !lifted.isEmpty {
-            Console.table(["Exercise", "Heaviest", "Best e1RM", "Best set", "Best session", "5RM"], lifted.map { r in
-                [r.exercise, WeightText.value(kg: r.heaviestKg, in: unit), WeightText.value(kg: r.bestE1rmKg, in: unit),
-                 WeightText.value(kg: r.bestSetVolumeKg, in: unit), WeightText.value(kg: r.bestSessionVolumeKg, in: unit),
-                 WeightText.value(kg: r.repMaxesKg[5], in: unit)]
-            }, rightAligned: [1, 2, 3, 4, 5])
+            Console.table(
+                ["Exercise", "Heaviest", "Best e1RM", "Best set", "Best session", "5RM"],
+                lifted.map { r in
+                    [
+                        r.exercise, WeightText.value(kg: r.heaviestKg, in: unit), WeightText.value(kg: r.bestE1rmKg, in: unit),
+                        WeightText.value(kg: r.bestSetVolumeKg, in: unit), WeightText.value(kg: r.bestSessionVolumeKg, in: unit),
+                        WeightText.value(kg: r.repMaxesKg[5], in: unit),
+                    ]
+                }, rightAligned: [1, 2, 3, 4, 5])
         }
         let timed = records.filter { $0.longestDistanceMeters != nil || $0.longestDurationSeconds != nil || $0.longestHoldSeconds != nil }
         if !timed.isEmpty {
             if !lifted.isEmpty { Console.out("") }
-            Console.table(["Exercise", "Longest distance", "Longest duration", "Best pace", "Longest hold"], timed.map { r in
-                [r.exercise, RecordText.optional(.longestDistance, r.longestDistanceMeters, in: unit, distance: distance),
-                 RecordText.optional(.longestDuration, r.longestDurationSeconds, in: unit),
-                 RecordText.optional(.bestPace, r.bestPaceSecondsPerKm, in: unit, distance: distance),
-                 RecordText.optional(.longestHold, r.longestHoldSeconds, in: unit)]
-            }, rightAligned: [1, 2, 3, 4])
+            Console.table(
+                ["Exercise", "Longest distance", "Longest duration", "Best pace", "Longest hold"],
+                timed.map { r in
+                    [
+                        r.exercise, RecordText.optional(.longestDistance, r.longestDistanceMeters, in: unit, distance: distance),
+                        RecordText.optional(.longestDuration, r.longestDurationSeconds, in: unit),
+                        RecordText.optional(.bestPace, r.bestPaceSecondsPerKm, in: unit, distance: distance),
+                        RecordText.optional(.longestHold, r.longestHoldSeconds, in: unit),
+                    ]
+                }, rightAligned: [1, 2, 3, 4])
         }
         if timeline {
             for r in records {
                 Console.out("\n\(r.exercise)")
                 for e in r.timeline {
                     let what = RecordText.label(e.kind, repMax: e.repMax)
-                    Console.out("  \(e.at.isoDate)  \(what.padding(toLength: 16, withPad: " ", startingAt: 0)) \(RecordText.value(e.kind, e.value, in: unit, distance: distance))")
+                    Console.out(
+                        "  \(e.at.isoDate)  \(what.padding(toLength: 16, withPad: " ", startingAt: 0)) \(RecordText.value(e.kind, e.value, in: unit, distance: distance))"
+                    )
                 }
             }
         }
@@ -145,9 +160,11 @@ struct E1RMCommand: ParsableCommand {
         let (x, window, points, unit) = (a.exercise, a.window, a.points, a.unit)
         guard !points.isEmpty else {
             guard let window else { Console.out("\(x.name): no sets to estimate from yet."); return }
-            var line = "\(x.name): no sets in Free's chart window, the \(ChartWindow.freeDays) days \(window.from.isoDate) to \(window.through.isoDate)."
+            var line =
+                "\(x.name): no sets in Free's chart window, the \(ChartWindow.freeDays) days \(window.from.isoDate) to \(window.through.isoDate)."
             if let h = a.history {
-                line += " Your history of it runs \(h.from.isoDate) to \(h.through.isoDate) (\(counted(h.workouts, "workout"))): all-time charts come with Pro"
+                line +=
+                    " Your history of it runs \(h.from.isoDate) to \(h.through.isoDate) (\(counted(h.workouts, "workout"))): all-time charts come with Pro"
                     + " (\(Product.allCases.filter { !$0.grantsCoach }.map(\.rawValue).joined(separator: ", "))); `ledger prs` and `ledger exercise history` show it on every plan."
             } else {
                 line += " It has no sets to estimate from yet."
@@ -160,7 +177,9 @@ struct E1RMCommand: ParsableCommand {
         let bars = TerminalChart.bars(points.map(\.e1rmKg))
         for (p, bar) in zip(points, bars) {
             let value = WeightText.show(kg: p.e1rmKg, in: unit)
-            Console.out("  \(p.date.isoDate)  \(value.padding(toLength: 10, withPad: " ", startingAt: 0)) \(bar)  \(WeightText.set(kg: p.weightKg, reps: p.reps, in: unit))")
+            Console.out(
+                "  \(p.date.isoDate)  \(value.padding(toLength: 10, withPad: " ", startingAt: 0)) \(bar)  \(WeightText.set(kg: p.weightKg, reps: p.reps, in: unit))"
+            )
         }
     }
 }
@@ -177,9 +196,11 @@ struct VolumeCommand: ParsableCommand {
         let (grouping, rows, unit, window) = (a.grouping, a.rows, a.unit, a.window)
         var header = [grouping.rawValue.capitalized, "Sets", "Tonnage"]
         if grouping == .muscle { header.append("Secondary sets") }
-        Console.table(header, rows.map { r in
-            [r.label, "\(r.sets)", WeightText.show(kg: r.tonnageKg, in: unit)] + (grouping == .muscle ? ["\(r.secondarySets)"] : [])
-        }, rightAligned: [1, 2, 3])
+        Console.table(
+            header,
+            rows.map { r in
+                [r.label, "\(r.sets)", WeightText.show(kg: r.tonnageKg, in: unit)] + (grouping == .muscle ? ["\(r.secondarySets)"] : [])
+            }, rightAligned: [1, 2, 3])
         if let window { Console.out(window.upsell) }
     }
 }

@@ -9,10 +9,10 @@ extension WorkoutCommand {
             commandName: "health",
             abstract: "Record a heart-rate or active-energy sample from a watch.",
             discussion: """
-            Examples:
-              ledger workout health last --heart-rate 142
-              ledger workout health last --energy 12.5 --at 2026-11-23T18:05:00+01:00
-            """)
+                Examples:
+                  ledger workout health last --heart-rate 142
+                  ledger workout health last --energy 12.5 --at 2026-11-23T18:05:00+01:00
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
         @Option(name: .customLong("heart-rate"), parsing: .unconditional, help: "Heart rate in bpm, 20–250.") var heartRate: Double?
@@ -37,12 +37,12 @@ extension WorkoutCommand {
             commandName: "autofill",
             abstract: "The values a new set of an exercise starts with.",
             discussion: """
-            The matching set (same set number) of the last workout with the exercise, else the \\
-            template's or program's target, else nothing; `source` says which.
+                The matching set (same set number) of the last workout with the exercise, else the \\
+                template's or program's target, else nothing; `source` says which.
 
-            Example:
-              ledger workout autofill last "Bench Press (Barbell)" --json
-            """)
+                Example:
+                  ledger workout autofill last "Bench Press (Barbell)" --json
+                """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var query: QueryOptions
         @Argument(help: "The workout.") var workout: String
@@ -56,20 +56,22 @@ extension WorkoutCommand {
             guard let w = log.workouts[id] else { throw Refusal.unknownWorkout(workout) }
             let fill = AutofillProjection.next(log, workout: w, exerciseId: x.exerciseId)
             if global.json {
-                Console.json(.object([
-                    ("exercise", .string(x.name)), ("setNumber", .int(Int64(fill.setNumber))),
-                    ("weightKg", .optional(fill.metrics?.weight?.kilograms)), ("reps", .optional(fill.metrics?.reps)),
-                    ("durationSeconds", .optional(fill.metrics?.durationSeconds)), ("distanceMeters", .optional(fill.metrics?.distanceMeters)),
-                    ("source", .optional(fill.source?.rawValue)),
-                ]))
+                Console.json(
+                    .object([
+                        ("exercise", .string(x.name)), ("setNumber", .int(Int64(fill.setNumber))),
+                        ("weightKg", .optional(fill.metrics?.weight?.kilograms)), ("reps", .optional(fill.metrics?.reps)),
+                        ("durationSeconds", .optional(fill.metrics?.durationSeconds)), ("distanceMeters", .optional(fill.metrics?.distanceMeters)),
+                        ("source", .optional(fill.source?.rawValue)),
+                    ]))
                 return
             }
             guard let m = fill.metrics, let source = fill.source else {
                 Console.out("\(x.name), set \(fill.setNumber): nothing to start from")
                 return
             }
-            let text = SetText.describe(kg: m.weight?.kilograms, reps: m.reps, durationSeconds: m.durationSeconds,
-                                        distanceMeters: m.distanceMeters, in: log.account.liftingUnit, distance: log.account.distanceUnit)
+            let text = SetText.describe(
+                kg: m.weight?.kilograms, reps: m.reps, durationSeconds: m.durationSeconds,
+                distanceMeters: m.distanceMeters, in: log.account.liftingUnit, distance: log.account.distanceUnit)
             Console.out("\(x.name), set \(fill.setNumber): \(text) (from \(source.rawValue))")
         }
     }

@@ -7,30 +7,32 @@ struct WorkoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workout", abstract: "Record a workout: start, log sets, fix them, finish.",
         discussion: """
-        A workout W is named by its id, a unique prefix of it, or `last`.
+            A workout W is named by its id, a unique prefix of it, or `last`.
 
-        Examples:
-          ledger workout start --name "Upper A"
-          ledger workout start --template "Push Day"
-          ledger workout log last "Bench Press (Barbell)" --reps 8 --weight 80kg --rpe 8
-          ledger workout log last deadlift --reps 5 --weight 315lb --type warmup
-          ledger workout finish last
-        """,
-        subcommands: [Start.self, Log.self, Complete.self, Uncomplete.self, Autofill.self, EditSet.self, DeleteSet.self, Swap.self,
-                      Pause.self, Resume.self, Health.self, Finish.self, Discard.self, Show.self, Summary.self])
+            Examples:
+              ledger workout start --name "Upper A"
+              ledger workout start --template "Push Day"
+              ledger workout log last "Bench Press (Barbell)" --reps 8 --weight 80kg --rpe 8
+              ledger workout log last deadlift --reps 5 --weight 315lb --type warmup
+              ledger workout finish last
+            """,
+        subcommands: [
+            Start.self, Log.self, Complete.self, Uncomplete.self, Autofill.self, EditSet.self, DeleteSet.self, Swap.self,
+            Pause.self, Resume.self, Health.self, Finish.self, Discard.self, Show.self, Summary.self,
+        ])
 
     struct Start: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "start",
             abstract: "Start a workout, empty or from a template.",
             discussion: """
-            --template takes a template's name or id, or the name of a routine in your history (an imported \
-            Strong or Hevy workout name): its last workout is repeated as planned sets.
+                --template takes a template's name or id, or the name of a routine in your history (an imported \
+                Strong or Hevy workout name): its last workout is repeated as planned sets.
 
-            Examples:
-              ledger workout start
-              ledger workout start --template "Upper A" --at 2026-11-23T18:00:00+01:00
-            """)
+                Examples:
+                  ledger workout start
+                  ledger workout start --template "Upper A" --at 2026-11-23T18:00:00+01:00
+                """)
         @OptionGroup var global: GlobalOptions
         @Option(help: "The workout's name (default: the template's, else Morning/Afternoon/Evening Workout).") var name: String?
         @Option(help: "Start from this template or routine (its exercises and planned sets).") var template: String?
@@ -50,7 +52,8 @@ struct WorkoutCommand: ParsableCommand {
                 respond(global, ["workoutId": id.lowercased], human: "Started day \(day) of the program: workout \(id.lowercased)")
                 return
             }
-            let id = try template.map { try ledger.startWorkout(template: $0, name: name, at: try at.time()) }
+            let id =
+                try template.map { try ledger.startWorkout(template: $0, name: name, at: try at.time()) }
                 ?? ledger.execute(at: try at.time()) { try $0.startWorkout(name: name ?? "") }
             respond(global, ["workoutId": id.lowercased], human: "Started workout \(id.lowercased)")
         }
@@ -67,9 +70,10 @@ struct WorkoutCommand: ParsableCommand {
         @Option(help: "A note on the set.") var notes: String?
 
         func metrics(defaultUnit: WeightUnit) throws(Refusal) -> SetMetrics {
-            SetMetrics(weight: try weight.map { w throws(Refusal) in try Weight.parse(w, defaultUnit: defaultUnit) },
-                       reps: reps, rpe: rpe, durationSeconds: try duration.map { d throws(Refusal) in try Measure.seconds(d) },
-                       distanceMeters: try distance.map { d throws(Refusal) in try Measure.metres(d) })
+            SetMetrics(
+                weight: try weight.map { w throws(Refusal) in try Weight.parse(w, defaultUnit: defaultUnit) },
+                reps: reps, rpe: rpe, durationSeconds: try duration.map { d throws(Refusal) in try Measure.seconds(d) },
+                distanceMeters: try distance.map { d throws(Refusal) in try Measure.metres(d) })
         }
 
         func setType() throws(Refusal) -> SetType? { try type.map { t throws(Refusal) in try SetType.parse(t) } }
@@ -80,16 +84,16 @@ struct WorkoutCommand: ParsableCommand {
             commandName: "log",
             abstract: "Log a completed set.",
             discussion: """
-            If the workout has a planned set of the exercise still open (from a template), the first one is \
-            completed with these values; --extra adds a set beyond the plan instead.
+                If the workout has a planned set of the exercise still open (from a template), the first one is \
+                completed with these values; --extra adds a set beyond the plan instead.
 
-            Examples:
-              ledger workout log last "Bench Press (Barbell)" --reps 8 --weight 80kg
-              ledger workout log last squat --reps 5 --weight 225lb --rpe 8.5
-              ledger workout log last pull-up --reps 10          # bodyweight
-              ledger workout log last running --distance 5km --duration 25:00
-              ledger workout log last plank --duration 1m30s
-            """)
+                Examples:
+                  ledger workout log last "Bench Press (Barbell)" --reps 8 --weight 80kg
+                  ledger workout log last squat --reps 5 --weight 225lb --rpe 8.5
+                  ledger workout log last pull-up --reps 10          # bodyweight
+                  ledger workout log last running --distance 5km --duration 25:00
+                  ledger workout log last plank --duration 1m30s
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
         @Argument(help: "The exercise, by id or name.") var exercise: String
@@ -107,14 +111,17 @@ struct WorkoutCommand: ParsableCommand {
             let type = try values.setType() ?? .normal
             let setId = try ledger.execute(at: try at.time()) { session in
                 let planned = extra ? nil : try session.nextPlannedSet(id, exercise: exercise, type: type)
-                return try session.logSet(id, exercise: exercise, type: type, metrics: metrics, notes: values.notes, historyEdit: historyEdit,
-                                          plannedSetId: planned)
+                return try session.logSet(
+                    id, exercise: exercise, type: type, metrics: metrics, notes: values.notes, historyEdit: historyEdit,
+                    plannedSetId: planned)
             }
-            let what = SetText.describe(kg: metrics.weight?.kilograms, reps: metrics.reps, durationSeconds: metrics.durationSeconds,
-                                        distanceMeters: metrics.distanceMeters, in: unit, distance: account.distanceUnit)
+            let what = SetText.describe(
+                kg: metrics.weight?.kilograms, reps: metrics.reps, durationSeconds: metrics.durationSeconds,
+                distanceMeters: metrics.distanceMeters, in: unit, distance: account.distanceUnit)
             let name = try ledger.library().resolve(exercise).name
-            respond(global, ["setId": setId.lowercased],
-                    human: "Logged \(type == .normal ? "" : "\(type.rawValue) ")set \(setId.lowercased.shortId): \(name) \(what)")
+            respond(
+                global, ["setId": setId.lowercased],
+                human: "Logged \(type == .normal ? "" : "\(type.rawValue) ")set \(setId.lowercased.shortId): \(name) \(what)")
         }
     }
 
@@ -222,8 +229,10 @@ struct WorkoutCommand: ParsableCommand {
 
 /// Resolves workout `ref`, runs one command on it at `--at` (with the user's
 /// lifting unit for bare weights), and answers `{"workoutId"}` or `human`.
-func recordOnWorkout(_ global: GlobalOptions, _ ref: String, _ at: AtOption, human: String,
-                     _ command: (inout CommandSession, UUID, WeightUnit) throws -> Void) throws {
+func recordOnWorkout(
+    _ global: GlobalOptions, _ ref: String, _ at: AtOption, human: String,
+    _ command: (inout CommandSession, UUID, WeightUnit) throws -> Void
+) throws {
     let ledger = try global.openLedger()
     let id = try ledger.resolveWorkout(ref)
     let unit = try ledger.account().liftingUnit

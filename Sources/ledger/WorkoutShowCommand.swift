@@ -35,8 +35,9 @@ extension WorkoutCommand {
                 }
                 if let note = x.entry.note { Console.out("   note: \(note)") }
                 for (n, s) in x.sets.enumerated() {
-                    let what = SetText.describe(kg: s.weightKg, reps: s.metrics.reps, durationSeconds: s.metrics.durationSeconds,
-                                                distanceMeters: s.metrics.distanceMeters, in: unit, distance: distance)
+                    let what = SetText.describe(
+                        kg: s.weightKg, reps: s.metrics.reps, durationSeconds: s.metrics.durationSeconds,
+                        distanceMeters: s.metrics.distanceMeters, in: unit, distance: distance)
                     let type = s.type == .normal ? "" : " (\(s.type.rawValue))"
                     Console.out("   #\(n + 1) \(s.setId.lowercased.prefix(8))  \(s.completed ? "done   " : "planned")  \(what)\(type)")
                 }

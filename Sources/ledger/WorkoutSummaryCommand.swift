@@ -21,21 +21,31 @@ extension WorkoutCommand {
         static func show(_ s: WorkoutSummaryProjection.Summary, _ log: TrainingLogProjection) {
             let unit = log.account.liftingUnit
             let w = s.workout
-            Console.out("\(w.name) · \(w.startedAt.isoDate) · \((w.durationSeconds ?? 0) / 60) min · \(counted(w.sets, "set")) · \(WeightText.show(kg: w.tonnageKg, in: unit))")
+            Console.out(
+                "\(w.name) · \(w.startedAt.isoDate) · \((w.durationSeconds ?? 0) / 60) min · \(counted(w.sets, "set")) · \(WeightText.show(kg: w.tonnageKg, in: unit))"
+            )
             for e in s.exercises {
                 let reps = e.excessReps > 0 ? "  +\(e.excessReps) reps" : ""
                 let prompt = e.prompt.map { "  \($0.title)" } ?? ""
                 // Lifts by tonnage; timed work (a run, a plank) by what was done.
-                let done = e.tonnageKg > 0 ? WeightText.show(kg: e.tonnageKg, in: unit)
-                    : w.exercises.first { $0.exerciseId == e.exerciseId }.map { $0.sets.map { SetRowText.text($0, in: unit, distance: log.account.distanceUnit) }.joined(separator: ", ") } ?? ""
+                let done =
+                    e.tonnageKg > 0
+                    ? WeightText.show(kg: e.tonnageKg, in: unit)
+                    : w.exercises.first { $0.exerciseId == e.exerciseId }.map {
+                        $0.sets.map { SetRowText.text($0, in: unit, distance: log.account.distanceUnit) }.joined(separator: ", ")
+                    } ?? ""
                 let planned = e.plannedSets > 0 ? " (\(e.plannedSets) planned)" : ""
-                let what = e.sets == 0 && e.plannedSets > 0 ? "\(e.plannedSets) set\(e.plannedSets == 1 ? "" : "s") planned, none done yet"
+                let what =
+                    e.sets == 0 && e.plannedSets > 0
+                    ? "\(e.plannedSets) set\(e.plannedSets == 1 ? "" : "s") planned, none done yet"
                     : "\(e.sets) set\(e.sets == 1 ? "" : "s")\(planned), \(done)"
                 Console.out("  \(e.exercise): \(what)\(reps)\(prompt)")
             }
             if let state = log.workouts[w.workoutId], state.heartRateSamples > 0 || state.activeEnergyKcal > 0 {
                 var line: [String] = []
-                if let avg = state.averageHeartRate, let max = state.maxHeartRate { line.append("heart rate \(Int(avg.rounded())) avg, \(Int(max.rounded())) max") }
+                if let avg = state.averageHeartRate, let max = state.maxHeartRate {
+                    line.append("heart rate \(Int(avg.rounded())) avg, \(Int(max.rounded())) max")
+                }
                 if state.activeEnergyKcal > 0 { line.append("\(Int(state.activeEnergyKcal.rounded())) kcal") }
                 Console.out("  ♥ " + line.joined(separator: " · "))
             }
@@ -49,8 +59,10 @@ extension WorkoutCommand {
             }
             for key in order.sorted(by: { !$0.hasPrefix("session:") && $1.hasPrefix("session:") }) {
                 guard let records = bySet[key], let first = records.first else { continue }
-                let what = records.map { "\(RecordText.label($0.kind, repMax: nil)) \(RecordText.value($0.kind, $0.value, in: unit, distance: log.account.distanceUnit))" }
-                    .joined(separator: ", ")
+                let what = records.map {
+                    "\(RecordText.label($0.kind, repMax: nil)) \(RecordText.value($0.kind, $0.value, in: unit, distance: log.account.distanceUnit))"
+                }
+                .joined(separator: ", ")
                 let set = first.setId == nil ? "the session" : WeightText.set(kg: first.weightKg, reps: first.reps, in: unit)
                 Console.out("  🏆 \(log.exerciseName(first.exerciseId)), \(set): \(what)")
             }

@@ -7,9 +7,13 @@ import RepLedgerCore
 struct AuditCLITests {
     /// A workout with a set logged on the phone and corrected on the web; returns (workout, set, edit position).
     func session(_ cli: LedgerProcess) throws -> (String, String, Int) {
-        let w = try #require(try cli.run(["workout", "start", "--name", "Legs", "--at", "2026-11-02T07:00:00Z", "--json"]).json?["workoutId"] as? String)
-        let set = try #require(try cli.run(["workout", "log", w, "back-squat", "--reps", "5", "--weight", "140",
-                                            "--at", "2026-11-02T07:10:00Z", "--json"]).json?["setId"] as? String)
+        let w = try #require(
+            try cli.run(["workout", "start", "--name", "Legs", "--at", "2026-11-02T07:00:00Z", "--json"]).json?["workoutId"] as? String)
+        let set = try #require(
+            try cli.run([
+                "workout", "log", w, "back-squat", "--reps", "5", "--weight", "140",
+                "--at", "2026-11-02T07:10:00Z", "--json",
+            ]).json?["setId"] as? String)
         #expect(try cli.run(["workout", "log", w, "back-squat", "--reps", "5", "--weight", "140", "--at", "2026-11-02T07:13:00Z"]).status == 0)
         #expect(try cli.run(["workout", "finish", w, "--at", "2026-11-02T08:00:00Z"]).status == 0)
         #expect(try cli.run(["workout", "edit-set", w, set, "--weight", "145", "--history-edit", "--at", "2026-11-02T20:00:00Z"]).status == 0)
@@ -25,13 +29,15 @@ struct AuditCLITests {
         #expect(human.status == 0)
         #expect(human.stdout.contains("weight edited from 140 kg to 145 kg [history edit]"))
         let steps = try #require(try JSONSerialization.jsonObject(with: Data(try cli.run(["replay", w, "--json"]).stdout.utf8)) as? [[String: Any]])
-        #expect(steps.count == 6) // started, exercise added, 2 sets, finished, edited
+        #expect(steps.count == 6)  // started, exercise added, 2 sets, finished, edited
         #expect(steps.map { $0["position"] as? Int } == Array(last - 5...last).map { Optional($0) })
         let finalState = try #require(steps.last?["state"] as? [String: Any])
         #expect(finalState["status"] as? String == "finished")
         #expect((finalState["sets"] as? [[String: Any]])?.first?["weightKg"] as? Double == 145)
         #expect((steps.last?["event"] as? [String: Any])?["type"] as? String == "SetEdited")
-        let early = try #require(try JSONSerialization.jsonObject(with: Data(try cli.run(["replay", w, "--json", "--until", "\(last - 2)"]).stdout.utf8)) as? [[String: Any]])
+        let early = try #require(
+            try JSONSerialization.jsonObject(with: Data(try cli.run(["replay", w, "--json", "--until", "\(last - 2)"]).stdout.utf8))
+                as? [[String: Any]])
         #expect(early.count == 4)
         #expect((early.last?["state"] as? [String: Any])?["status"] as? String == "running")
     }

@@ -50,7 +50,9 @@ struct DeviceErasureCLITests {
         #expect(out.status == 0, "\(out.stderr)")
         let report = try #require(out.json)
         let removed = try #require(report["removed"] as? [String])
-        for file in [jsonl, csv, html, cli.db] { #expect(removed.contains(URL(fileURLWithPath: file).standardizedFileURL.path) || removed.contains(file), "\(file)") }
+        for file in [jsonl, csv, html, cli.db] {
+            #expect(removed.contains(URL(fileURLWithPath: file).standardizedFileURL.path) || removed.contains(file), "\(file)")
+        }
         #expect(report["exports"] as? Int == 3)
         #expect((report["snapshots"] as? Int ?? 0) >= 1)
         #expect((report["events"] as? Int ?? 0) > 80)

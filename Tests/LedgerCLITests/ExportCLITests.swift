@@ -42,7 +42,7 @@ struct ExportCLITests {
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(text.hasPrefix("Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"))
         #expect(written.json?["rows"] as? Int == text.split(separator: "\n").count - 1)
-        #expect(try cli.eventCount() == before + 1) // the export, recorded for account erasure
+        #expect(try cli.eventCount() == before + 1)  // the export, recorded for account erasure
 
         // The CSV carries the history: imported into a new ledger, the records are the same.
         let back = try copy.run(["import", "strong", file, "--unit", "kg", "--json"])
@@ -51,9 +51,10 @@ struct ExportCLITests {
         #expect(back.json?["workouts"] as? Int == history.count)
         func heaviest(_ p: LedgerProcess) throws -> [String: Double] {
             let rows = try #require(try p.run(["prs", "--json"]).json?["exercises"] as? [[String: Any]])
-            return Dictionary(uniqueKeysWithValues: rows.compactMap { r in
-                (r["exercise"] as? String).flatMap { name in (r["heaviestKg"] as? Double).map { (name, $0) } }
-            })
+            return Dictionary(
+                uniqueKeysWithValues: rows.compactMap { r in
+                    (r["exercise"] as? String).flatMap { name in (r["heaviestKg"] as? Double).map { (name, $0) } }
+                })
         }
         let original = try heaviest(cli), imported = try heaviest(copy)
         #expect(original.keys.sorted() == imported.keys.sorted())

@@ -66,9 +66,11 @@ struct FrontDoorRoundTwoCLITests {
 
         let now = Date()
         let iso = ISO8601DateFormatter()
-        let bought = try cli.run(["purchase", "repledger_pro_annual", "--transaction", "pro-1",
-                                  "--purchased", iso.string(from: now.addingTimeInterval(-86_400)),
-                                  "--expires", iso.string(from: now.addingTimeInterval(300 * 86_400))])
+        let bought = try cli.run([
+            "purchase", "repledger_pro_annual", "--transaction", "pro-1",
+            "--purchased", iso.string(from: now.addingTimeInterval(-86_400)),
+            "--expires", iso.string(from: now.addingTimeInterval(300 * 86_400)),
+        ])
         #expect(bought.status == 0, "\(bought.stderr)")
         let pro = try #require(try cli.run(["e1rm", "Squat (Barbell)", "--until", "2021-12", "--json"]).json)
         #expect(pro["chartWindow"] is NSNull, "the Free window came back for a training date before the purchase")
@@ -84,8 +86,10 @@ struct FrontDoorRoundTwoCLITests {
         let prs = try cli.run(["prs", "--as-of", "2021-06-30T20:00:00Z"])
         #expect(prs.status == 0)
         #expect(prs.stdout.contains("No records yet."))
-        #expect(prs.stderr == "note: nothing was recorded in this log by 2021-06-30T20:00:00Z (it begins \(Self.today())), though it holds training from 2019-02-10: --as-of is when things were recorded; for training done by then, use --until 2021-06-30\n",
-                "\(prs.stderr)")
+        #expect(
+            prs.stderr
+                == "note: nothing was recorded in this log by 2021-06-30T20:00:00Z (it begins \(Self.today())), though it holds training from 2019-02-10: --as-of is when things were recorded; for training done by then, use --until 2021-06-30\n",
+            "\(prs.stderr)")
         let until = try #require(try cli.run(["prs", "--until", "2021-06-30", "--json"]).json?["exercises"] as? [[String: Any]])
         #expect(until.first?["heaviestKg"] as? Double == 86)
         // A time inside the log, or a position, says nothing more.
@@ -120,17 +124,21 @@ struct FrontDoorRoundTwoCLITests {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         #expect(try cli.run(["workout", "start", "--at", "2026-11-02T10:00:00Z"]).status == 0)
-        #expect(try cli.run(["repcount", "last", "Bench Press (Barbell)"]).stdout
+        #expect(
+            try cli.run(["repcount", "last", "Bench Press (Barbell)"]).stdout
                 == "Nothing to beat yet: no earlier workout of Bench Press (Barbell) to count against.\n")
         for (kg, reps, minute) in [(60, 5, 5), (70, 5, 8), (80, 3, 11)] {
-            #expect(try cli.run(["workout", "log", "last", "Bench Press (Barbell)", "--weight", "\(kg)kg", "--reps", "\(reps)",
-                                 "--at", "2026-11-02T10:\(String(format: "%02d", minute)):00Z"]).status == 0)
+            #expect(
+                try cli.run([
+                    "workout", "log", "last", "Bench Press (Barbell)", "--weight", "\(kg)kg", "--reps", "\(reps)",
+                    "--at", "2026-11-02T10:\(String(format: "%02d", minute)):00Z",
+                ]).status == 0)
         }
         #expect(try cli.run(["workout", "log", "last", "Pull Up", "--reps", "8", "--at", "2026-11-02T10:20:00Z"]).status == 0)
         #expect(try cli.run(["workout", "finish", "last", "--at", "2026-11-02T11:00:00Z"]).status == 0)
         let summary = try cli.run(["workout", "summary", "last"]).stdout
         let trophies = summary.split(separator: "\n").filter { $0.contains("🏆") }
-        #expect(trophies.count == 4, "\(summary)") // three sets and the session, not one line per record
+        #expect(trophies.count == 4, "\(summary)")  // three sets and the session, not one line per record
         #expect(trophies[2] == "  🏆 Bench Press (Barbell), 80 kg × 3: heaviest 80 kg, e1RM 88 kg")
         #expect(summary.contains("  Pull Up: 1 set, 8 reps"))
         #expect(!summary.contains(" 1 sets"))
@@ -143,8 +151,10 @@ struct FrontDoorRoundTwoCLITests {
         #expect(try cli.run(["workout", "log", "last", "Bench Press (Barbell)", "--weight", "70kg", "--reps", "7"]).status == 0)
         #expect(try cli.run(["repcount", "last", "Bench Press (Barbell)"]).stdout == "+2 reps over last time (2026-11-02)\n")
 
-        let purchase = ["purchase", "repledger_pro_annual", "--transaction", "t-1", "--purchased", "2026-11-01T00:00:00Z",
-                        "--expires", "2027-11-01T00:00:00Z"]
+        let purchase = [
+            "purchase", "repledger_pro_annual", "--transaction", "t-1", "--purchased", "2026-11-01T00:00:00Z",
+            "--expires", "2027-11-01T00:00:00Z",
+        ]
         #expect(try cli.run(purchase).stdout == "Recorded repledger_pro_annual until 2027-11-01T00:00:00Z\n")
         let count = try cli.eventCount()
         let again = try cli.run(purchase)
@@ -183,7 +193,8 @@ struct FrontDoorRoundTwoCLITests {
         #expect(try cli.run(["settings", "distance", "furlongs"]).status == 1)
 
         #expect(try cli.run(["next", "Pull Up"]).stdout.hasPrefix("Pull Up: bodyweight × 9–12 "))
-        #expect(try cli.run(["next", "Push Up"]).stdout.hasPrefix("Push Up: bodyweight × 8–12 (double: no session yet: bodyweight, aim for 12 reps)"))
+        #expect(
+            try cli.run(["next", "Push Up"]).stdout.hasPrefix("Push Up: bodyweight × 8–12 (double: no session yet: bodyweight, aim for 12 reps)"))
         #expect(try cli.run(["next", "Bench Press (Barbell)"]).stdout.contains("choose a weight you can lift for"))
     }
 }

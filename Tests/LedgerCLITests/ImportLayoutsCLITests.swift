@@ -15,8 +15,9 @@ struct ImportLayoutsCLITests {
 
     static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-    @Test("every fixture imports, and every row is a set, a rest period or a skipped row with its line and reason",
-          arguments: fixtures)
+    @Test(
+        "every fixture imports, and every row is a set, a rest period or a skipped row with its line and reason",
+        arguments: fixtures)
     func everyRowAccountedFor(_ name: String) throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
@@ -65,7 +66,9 @@ struct ImportLayoutsCLITests {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let rows = try cli.run(["import", "strong", Self.path("strong-semicolon-units.csv"), "--unit", "lb", "--timezone", "UTC"])
-        #expect(rows.stdout.contains("Weights in the unit each row gives in its Weight Unit column (mostly kg); --unit lb was not used, since the file states its unit"))
+        #expect(
+            rows.stdout.contains(
+                "Weights in the unit each row gives in its Weight Unit column (mostly kg); --unit lb was not used, since the file states its unit"))
         let hevy = try cli.run(["import", "hevy", Self.path("hevy-repeated-blocks.csv"), "--unit", "lb", "--timezone", "UTC", "--json"])
         let j = try #require(hevy.json)
         #expect(j["unitSource"] as? String == "header")
@@ -80,8 +83,11 @@ struct ImportLayoutsCLITests {
         let text = try String(contentsOfFile: Self.path("strong-french.csv"), encoding: .utf8)
         let expected = try LedgerProcess()
         defer { expected.cleanUp() }
-        let reference = try #require(try expected.run(["import", "strong", Self.path("strong-french.csv"), "--unit", "kg",
-                                                       "--timezone", "UTC", "--json"]).json)
+        let reference = try #require(
+            try expected.run([
+                "import", "strong", Self.path("strong-french.csv"), "--unit", "kg",
+                "--timezone", "UTC", "--json",
+            ]).json)
         for (name, encoding) in [("cp1252", String.Encoding.windowsCP1252), ("utf16", String.Encoding.utf16)] {
             let cli = try LedgerProcess()
             defer { cli.cleanUp() }

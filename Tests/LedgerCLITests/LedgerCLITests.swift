@@ -14,12 +14,17 @@ struct LedgerCLITests {
         #expect(start.status == 0)
         let w = try #require(start.json?["workoutId"] as? String)
 
-        let first = try cli.run(["workout", "log", w, "Bench Press (Barbell)", "--reps", "5", "--weight", "100",
-                                 "--rpe", "8.5", "--at", "2026-11-02T07:10:00+01:00", "--json"])
+        let first = try cli.run([
+            "workout", "log", w, "Bench Press (Barbell)", "--reps", "5", "--weight", "100",
+            "--rpe", "8.5", "--at", "2026-11-02T07:10:00+01:00", "--json",
+        ])
         #expect(first.status == 0)
         let setId = try #require(first.json?["setId"] as? String)
-        #expect(try cli.run(["workout", "log", String(w.prefix(8)), "bench press (barbell)", "--reps", "8",
-                             "--weight", "135lb", "--type", "warmup", "--at", "2026-11-02T07:05:00+01:00"]).status == 0)
+        #expect(
+            try cli.run([
+                "workout", "log", String(w.prefix(8)), "bench press (barbell)", "--reps", "8",
+                "--weight", "135lb", "--type", "warmup", "--at", "2026-11-02T07:05:00+01:00",
+            ]).status == 0)
         #expect(try cli.run(["workout", "log", "last", "leg-press", "--reps", "10", "--weight", "160kg"]).status == 0)
         #expect(try cli.run(["workout", "swap", w, "leg-press", "hack-squat"]).status == 0)
         #expect(try cli.run(["workout", "log", w, "hack-squat", "--reps", "10", "--weight", "100"]).status == 0)
@@ -34,8 +39,8 @@ struct LedgerCLITests {
         #expect(row["name"] as? String == "Upper A")
         #expect(row["startedAt"] as? String == "2026-11-02T07:00:00+01:00")
         #expect(row["finishedAt"] as? String == "2026-11-02T08:05:00+01:00")
-        #expect(row["sets"] as? Int == 3) // the warm-up is listed but not counted
-        #expect(row["tonnageKg"] as? Double == 3200) // 100 × 6 + 160 × 10 + 100 × 10
+        #expect(row["sets"] as? Int == 3)  // the warm-up is listed but not counted
+        #expect(row["tonnageKg"] as? Double == 3200)  // 100 × 6 + 160 × 10 + 100 × 10
         let exercises = try #require(row["exercises"] as? [[String: Any]])
         #expect(exercises.map { $0["exercise"] as? String } == ["Bench Press (Barbell)", "Leg Press (Machine)", "Hack Squat (Machine)"])
         let benchSets = try #require(exercises[0]["sets"] as? [[String: Any]])
@@ -52,13 +57,15 @@ struct LedgerCLITests {
 
         // The log is JSON Lines with the contract's keys, and the chain verifies.
         let lines = try cli.run(["log", "--json", "--stream", "workout-\(w)"]).stdout.split(separator: "\n")
-        let keys = ["position", "eventId", "stream", "version", "type", "schema", "occurredAt", "recordedAt", "device",
-                    "payload", "hash"]
+        let keys = [
+            "position", "eventId", "stream", "version", "type", "schema", "occurredAt", "recordedAt", "device",
+            "payload", "hash",
+        ]
         for line in lines {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(keys.allSatisfy { object[$0] != nil })
         }
-        #expect(lines.count == 11) // start, 2 entries added, 4 sets, swap, edit, finish, delete
+        #expect(lines.count == 11)  // start, 2 entries added, 4 sets, swap, edit, finish, delete
         let verify = try cli.run(["verify", "--json"])
         #expect(verify.status == 0)
         #expect(verify.json?["ok"] as? Bool == true)
@@ -115,10 +122,12 @@ struct LedgerCLITests {
         #expect(try cli.eventCount() == count)
     }
 
-    @Test("usage errors exit 2", arguments: [
-        ["workout", "fly"], ["workout", "log", "last"], ["history", "--month", "2026-13"], ["log", "--type", "SetLoged"],
-        ["--no-such-flag"],
-    ])
+    @Test(
+        "usage errors exit 2",
+        arguments: [
+            ["workout", "fly"], ["workout", "log", "last"], ["history", "--month", "2026-13"], ["log", "--type", "SetLoged"],
+            ["--no-such-flag"],
+        ])
     func usageErrors(args: [String]) throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
@@ -131,7 +140,7 @@ struct LedgerCLITests {
         defer { cli.cleanUp() }
         #expect(try cli.run(["workout", "start"]).status == 0)
         #expect(try cli.run(["workout", "log", "last", "deadlift", "--reps", "5", "--weight", "200"]).status == 0)
-        let target = try cli.eventCount() // the SetLogged event is the last one
+        let target = try cli.eventCount()  // the SetLogged event is the last one
         let db = try SQLiteDatabase(path: cli.db)
         try db.execute("DROP TRIGGER events_no_update")
         try db.execute("UPDATE events SET payload = CAST(replace(CAST(payload AS TEXT), 'deadlift', 'deadlifx') AS BLOB) WHERE position = \(target)")
@@ -198,8 +207,9 @@ struct LedgerCLITests {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let env = ["REPLEDGER_DB": cli.db]
-        let add = try cli.run(["exercise", "add", "Zercher Squat", "--muscle", "quads", "--equipment", "barbell", "--json"],
-                              env: env, useDbFlag: false)
+        let add = try cli.run(
+            ["exercise", "add", "Zercher Squat", "--muscle", "quads", "--equipment", "barbell", "--json"],
+            env: env, useDbFlag: false)
         #expect(add.status == 0)
         #expect(add.json?["exerciseId"] as? String == "zercher-squat")
         #expect(try cli.run(["exercise", "add", "zercher squat", "--muscle", "quads"], env: env, useDbFlag: false).status == 1)

@@ -16,10 +16,14 @@ struct ProgramCLITests {
     func lifterJourney() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        let q = try json(cli, ["program", "questionnaire", "--days", "3", "--minutes", "60", "--experience", "intermediate",
-                               "--goal", "strength", "--goal", "muscle", "--equipment", "barbell", "--equipment", "dumbbell",
-                               "--equipment", "bench", "--equipment", "pull-up-bar", "--equipment", "cable", "--equipment", "machine",
-                               "--priority", "quads", "--priority", "glutes", "--injury", "left knee", "--at", "2026-10-01T08:00:00Z"])
+        let q = try json(
+            cli,
+            [
+                "program", "questionnaire", "--days", "3", "--minutes", "60", "--experience", "intermediate",
+                "--goal", "strength", "--goal", "muscle", "--equipment", "barbell", "--equipment", "dumbbell",
+                "--equipment", "bench", "--equipment", "pull-up-bar", "--equipment", "cable", "--equipment", "machine",
+                "--priority", "quads", "--priority", "glutes", "--injury", "left knee", "--at", "2026-10-01T08:00:00Z",
+            ])
         #expect(q["recommended"] as? [String] == ["1 Upper 2 Lower"])
         let options = try #require(q["options"] as? [[String: Any]])
         #expect(options.map { $0["split"] as? String } == ["1 Upper 2 Lower", "Push Pull Legs", "Full Body x3", "2 Upper 1 Lower"])
@@ -32,13 +36,15 @@ struct ProgramCLITests {
         #expect(sessions.map { $0["day"] as? Int } == [1, 2, 3])
         let day1 = try #require(sessions[0]["exercises"] as? [[String: Any]])
         #expect(day1.allSatisfy { $0["sets"] as? Int == 3 && ($0["restSeconds"] as? Int ?? 0) >= 60 })
-        #expect(day1.contains { $0["injuryWarning"] as? Bool == true }) // a knee flags leg work, never removes it
+        #expect(day1.contains { $0["injuryWarning"] as? Bool == true })  // a knee flags leg work, never removes it
         // The same questionnaire and seed give the same program.
         let again = try json(cli, ["program", "generate", "--seed", "11", "--at", "2026-10-01T08:02:00Z"])
         func plan(_ sessions: [[String: Any]]) -> [[String]] {
-            sessions.map { ($0["exercises"] as? [[String: Any]] ?? []).map { x in
-                "\(x["exerciseId"] ?? "") \(x["repsMin"] ?? "")-\(x["repsMax"] ?? "") \(x["restSeconds"] ?? "") \(x["injuryWarning"] ?? "")"
-            } }
+            sessions.map {
+                ($0["exercises"] as? [[String: Any]] ?? []).map { x in
+                    "\(x["exerciseId"] ?? "") \(x["repsMin"] ?? "")-\(x["repsMax"] ?? "") \(x["restSeconds"] ?? "") \(x["injuryWarning"] ?? "")"
+                }
+            }
         }
         #expect(plan(try #require(again["sessions"] as? [[String: Any]])) == plan(sessions))
         #expect(try cli.run(["program", "show"]).stdout.contains("Sets × reps"))
@@ -49,11 +55,14 @@ struct ProgramCLITests {
         let top = try #require(first["repsMax"] as? Int), bottom = try #require(first["repsMin"] as? Int)
         var workouts: [String] = []
         for (week, reps) in [("2026-10-05", top), ("2026-10-12", top - 1)] {
-            let w = try #require(try json(cli, ["workout", "start", "--program", "active", "--day", "1", "--at", "\(week)T18:00:00Z"])["workoutId"] as? String)
+            let w = try #require(
+                try json(cli, ["workout", "start", "--program", "active", "--day", "1", "--at", "\(week)T18:00:00Z"])["workoutId"] as? String)
             workouts.append(w)
             for i in 0..<3 {
-                let out = try cli.run(["workout", "log", w, exerciseId, "--reps", "\(i == 2 ? reps : top)", "--weight", "60kg",
-                                       "--at", "\(week)T18:\(10 + i * 5):00Z", "--json"])
+                let out = try cli.run([
+                    "workout", "log", w, exerciseId, "--reps", "\(i == 2 ? reps : top)", "--weight", "60kg",
+                    "--at", "\(week)T18:\(10 + i * 5):00Z", "--json",
+                ])
                 #expect(out.status == 0, "\(out.stderr)")
             }
             #expect(try cli.run(["workout", "finish", w, "--at", "\(week)T19:00:00Z"]).status == 0)

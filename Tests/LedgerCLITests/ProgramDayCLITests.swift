@@ -20,10 +20,13 @@ struct ProgramDayCLITests {
         var current: String?
         for line in help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             let text = line.trimmingCharacters(in: .whitespaces)
-            if text.hasPrefix("ledger ") { if let c = current { joined.append(c) }; current = text }
-            else if let c = current, line.hasPrefix(" ") || (!text.isEmpty && !text.hasSuffix(":") && c.hasSuffix("\\")) {
+            if text.hasPrefix("ledger ") {
+                if let c = current { joined.append(c) }; current = text
+            } else if let c = current, line.hasPrefix(" ") || (!text.isEmpty && !text.hasSuffix(":") && c.hasSuffix("\\")) {
                 current = c + " " + text
-            } else if current != nil { joined.append(current!); current = nil }
+            } else if current != nil {
+                joined.append(current!); current = nil
+            }
         }
         if let c = current { joined.append(c) }
         return joined.map { example in
@@ -85,8 +88,11 @@ struct ProgramDayCLITests {
     func lastTimeByProgramDay() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        #expect(try cli.run(["program", "questionnaire", "--days", "3", "--minutes", "45", "--experience", "intermediate", "--equipment", "barbell",
-                             "--equipment", "dumbbell", "--equipment", "bench", "--at", "2026-10-01T08:00:00Z"]).status == 0)
+        #expect(
+            try cli.run([
+                "program", "questionnaire", "--days", "3", "--minutes", "45", "--experience", "intermediate", "--equipment", "barbell",
+                "--equipment", "dumbbell", "--equipment", "bench", "--at", "2026-10-01T08:00:00Z",
+            ]).status == 0)
         #expect(try cli.run(["program", "generate", "--seed", "3", "--at", "2026-10-01T08:01:00Z"]).status == 0)
         func workout(_ args: [String], at time: String, weight: String) throws -> String {
             let started = try json(cli, ["workout", "start"] + args + ["--at", time])
@@ -108,7 +114,8 @@ struct ProgramDayCLITests {
         #expect((bench["lastTime"] as? [String: Any])?["workoutId"] as? String == programDay)
     }
 
-    @Test("exercise search ranks names, aliases and what you do; show prints the instructions; an ambiguous name lists candidates and appends nothing")
+    @Test(
+        "exercise search ranks names, aliases and what you do; show prints the instructions; an ambiguous name lists candidates and appends nothing")
     func searchAndShow() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }

@@ -51,27 +51,32 @@ struct ProjectionCLITests {
         let all = try #require(try json(cli, ["history"])["workouts"] as? [[String: Any]])
         var iso = Calendar(identifier: .iso8601)
         iso.timeZone = TimeZone(secondsFromGMT: 3600)!
-        let weeks = Set(all.compactMap { w -> String? in
-            guard let s = w["startedAt"] as? String, s >= "2026-10-17", s < "2026-11-16",
-                  let d = ISO8601DateFormatter().date(from: s) else { return nil }
-            return String(format: "%04d-W%02d", iso.component(.yearForWeekOfYear, from: d), iso.component(.weekOfYear, from: d))
-        })
+        let weeks = Set(
+            all.compactMap { w -> String? in
+                guard let s = w["startedAt"] as? String, s >= "2026-10-17", s < "2026-11-16",
+                    let d = ISO8601DateFormatter().date(from: s)
+                else { return nil }
+                return String(format: "%04d-W%02d", iso.component(.yearForWeekOfYear, from: d), iso.component(.weekOfYear, from: d))
+            })
         #expect(Set(((freeVolume["rows"] as? [[String: Any]]) ?? []).compactMap { $0["key"] as? String }) == weeks)
         #expect(freeVolume["chartWindow"] is [String: Any])
         // With Pro, all time.
-        #expect(try cli.run(["purchase", "repledger_pro_annual", "--transaction", "t-1", "--purchased", "2026-01-01T00:00:00Z",
-                             "--expires", "2100-01-01T00:00:00Z"]).status == 0)
+        #expect(
+            try cli.run([
+                "purchase", "repledger_pro_annual", "--transaction", "t-1", "--purchased", "2026-01-01T00:00:00Z",
+                "--expires", "2100-01-01T00:00:00Z",
+            ]).status == 0)
         let e1rm = try json(cli, ["e1rm", "back-squat", "--formula", "brzycki"])
         #expect(e1rm["chartWindow"] is NSNull)
         #expect(e1rm["formula"] as? String == "brzycki")
         let points = try #require(e1rm["points"] as? [[String: Any]])
         #expect(points.count == 11)
-        #expect(points.first?["e1rmKg"] as? Double == 112.5) // 100 kg × 5: 100 × 36 / 32
+        #expect(points.first?["e1rmKg"] as? Double == 112.5)  // 100 kg × 5: 100 × 36 / 32
 
         let squatHistory = try json(cli, ["exercise", "history", "Squat (Barbell)"])
         let squatWorkouts = try #require(squatHistory["workouts"] as? [[String: Any]])
         #expect(squatWorkouts.count == 11)
-        #expect(squatWorkouts.first?["startedAt"] as? String == "2026-11-10T18:30:00+01:00") // newest first
+        #expect(squatWorkouts.first?["startedAt"] as? String == "2026-11-10T18:30:00+01:00")  // newest first
         let squatSets = try #require(squatWorkouts.first?["sets"] as? [[String: Any]])
         #expect(squatSets.map { $0["type"] as? String } == ["warmup", "warmup", "normal", "normal", "normal"])
         #expect(squatSets.last?["weightKg"] as? Double == 150)
@@ -104,8 +109,10 @@ struct ProjectionCLITests {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         #expect(try cli.run(["demo"]).status == 0)
-        for args in [["prs"], ["volume", "--by", "muscle"], ["history"], ["e1rm", "deadlift"], ["template", "list"],
-                     ["hint", "back-squat", "--at", "2026-11-20T00:00:00Z"]] {
+        for args in [
+            ["prs"], ["volume", "--by", "muscle"], ["history"], ["e1rm", "deadlift"], ["template", "list"],
+            ["hint", "back-squat", "--at", "2026-11-20T00:00:00Z"],
+        ] {
             let a = try cli.run(args + ["--json"]).stdout, b = try cli.run(args + ["--json"]).stdout
             #expect(!a.isEmpty)
             #expect(a == b, "\(args) differs between runs")
@@ -125,8 +132,11 @@ struct ProjectionCLITests {
         #expect(refused.stderr.contains("repledger_pro_monthly") && refused.stderr.contains("repledger_pro_annual"))
         #expect(try cli.eventCount() == before)
 
-        #expect(try cli.run(["purchase", "repledger_pro_annual", "--transaction", "1000", "--purchased", "2026-11-02T00:00:00Z",
-                             "--expires", "2027-11-02T00:00:00Z"]).status == 0)
+        #expect(
+            try cli.run([
+                "purchase", "repledger_pro_annual", "--transaction", "1000", "--purchased", "2026-11-02T00:00:00Z",
+                "--expires", "2027-11-02T00:00:00Z",
+            ]).status == 0)
         #expect(try cli.run(["template", "create", "Arms", "--at", "2026-11-03T00:00:00Z"]).status == 0)
         let pro = try json(cli, ["entitlements", "--at", "2026-12-01T00:00:00Z"])
         #expect(pro["isPro"] as? Bool == true)
@@ -134,8 +144,11 @@ struct ProjectionCLITests {
         #expect(pro["activeProducts"] as? [String] == ["repledger_pro_annual"])
         // A restore records nothing; a refund ends Pro from its time on.
         let count = try cli.eventCount()
-        #expect(try cli.run(["purchase", "repledger_pro_annual", "--transaction", "1000", "--purchased", "2026-11-02T00:00:00Z",
-                             "--expires", "2027-11-02T00:00:00Z"]).status == 0)
+        #expect(
+            try cli.run([
+                "purchase", "repledger_pro_annual", "--transaction", "1000", "--purchased", "2026-11-02T00:00:00Z",
+                "--expires", "2027-11-02T00:00:00Z",
+            ]).status == 0)
         #expect(try cli.eventCount() == count)
         #expect(try cli.run(["refund", "1000", "--at", "2026-12-10T00:00:00Z"]).status == 0)
         #expect(try json(cli, ["entitlements", "--at", "2026-12-09T00:00:00Z"])["isPro"] as? Bool == true)

@@ -40,7 +40,11 @@ enum RealExports {
                     pendingQuote = false
                     if c == "\"" { field.append(c); continue }
                     quoted = false
-                } else if c == "\"" { pendingQuote = true; continue } else { field.append(c); continue }
+                } else if c == "\"" {
+                    pendingQuote = true; continue
+                } else {
+                    field.append(c); continue
+                }
             }
             switch c {
             case "\"" where field.isEmpty: quoted = true
@@ -76,7 +80,7 @@ enum RealExports {
         out.rows = rows.count
         var order: [String] = [], byWorkout: [String: [[String]]] = [:]
         for var r in rows {
-            if source == "fitnotes", r.count > header.count { // unquoted commas in the name
+            if source == "fitnotes", r.count > header.count {  // unquoted commas in the name
                 let extra = r.count - header.count
                 r = [r[0], r[1...(1 + extra)].joined(separator: ",")] + Array(r[(2 + extra)...])
             }
@@ -87,16 +91,18 @@ enum RealExports {
             case "hevy": workout = f(col("start_time")) + "|" + f(col("title"))
             default: workout = f(col("date"))
             }
-            if let n = col("workout #") { r[n] = "" } // bookkeeping, not part of the set
+            if let n = col("workout #") { r[n] = "" }  // bookkeeping, not part of the set
             if byWorkout[workout] == nil { order.append(workout) }
             byWorkout[workout, default: []].append(r)
         }
         var workoutsWithSets = Set<String>()
         for workout in order {
             var group = byWorkout[workout] ?? []
-            if source != "fitnotes", let period = (1...max(1, group.count / 2)).first(where: { p in
-                group.count >= 2 && group.count % p == 0 && (p..<group.count).allSatisfy { group[$0] == group[$0 % p] }
-            }) {
+            if source != "fitnotes",
+                let period = (1...max(1, group.count / 2)).first(where: { p in
+                    group.count >= 2 && group.count % p == 0 && (p..<group.count).allSatisfy { group[$0] == group[$0 % p] }
+                })
+            {
                 group = Array(group[..<period])
             }
             for r in group {
@@ -139,8 +145,9 @@ enum RealExports {
 
 @Suite("real exports through the CLI", .serialized, .enabled(if: RealExports.available, "the real exports folder is absent"))
 struct RealExportsCLITests {
-    @Test("every real export imports with the workouts, sets and heaviest lifts read independently; re-import appends nothing",
-          arguments: RealExports.files.map(\.name))
+    @Test(
+        "every real export imports with the workouts, sets and heaviest lifts read independently; re-import appends nothing",
+        arguments: RealExports.files.map(\.name))
     func realExport(_ name: String) throws {
         let file = try #require(RealExports.files.first { $0.name == name })
         let path = RealExports.folder.appendingPathComponent(name).path

@@ -21,7 +21,10 @@ struct SnapshotCLITests {
         let list = try #require(try cli.run(["snapshot", "list", "--json"]).json?["snapshots"] as? [[String: Any]])
         let folds = list.filter { $0["projection"] as? String == "training-log" }
         #expect(folds.map { $0["position"] as? Int } == [created["position"] as? Int, 400])
-        #expect(Set(list.compactMap { $0["projection"] as? String }) == ["training-log", "personal-records-bests", "hint-index", "records-milestone", "entitlement-inputs", "history-head"])
+        #expect(
+            Set(list.compactMap { $0["projection"] as? String }) == [
+                "training-log", "personal-records-bests", "hint-index", "records-milestone", "entitlement-inputs", "history-head",
+            ])
         #expect(list.allSatisfy { ($0["size"] as? Int ?? 0) > 0 && ($0["checksum"] as? String)?.count == 64 })
 
         #expect(try queries.map { try cli.run($0 + ["--json"]).stdout } == before)
@@ -39,8 +42,8 @@ struct SnapshotCLITests {
         #expect((try cli.run(["snapshot", "prune", "--keep", "1", "--json"]).json?["deleted"] as? Int ?? 0) >= 1)
         let kept = try #require(try cli.run(["snapshot", "list", "--json"]).json?["snapshots"] as? [[String: Any]])
         let keys = kept.map { "\($0["projection"] ?? "")|\($0["rulesId"] ?? "")|\($0["rulesVersion"] ?? "")" }
-        #expect(Set(keys).count == keys.count) // one per key
-        #expect(try cli.run(["verify"]).status == 0) // snapshots never touch the chain
+        #expect(Set(keys).count == keys.count)  // one per key
+        #expect(try cli.run(["verify"]).status == 0)  // snapshots never touch the chain
     }
 
     @Test("view snapshots answer head queries exactly as a rebuild would, and never when stale or under other rules")
@@ -49,7 +52,7 @@ struct SnapshotCLITests {
         defer { cli.cleanUp() }
         #expect(try cli.run(["demo"]).status == 0)
         let computed = try cli.run(["prs", "--json", "--verbose"])
-        #expect(computed.stderr.contains("answered from snapshot") == false) // nothing stored yet: folded
+        #expect(computed.stderr.contains("answered from snapshot") == false)  // nothing stored yet: folded
         let hintArgs = ["hint", "deadlift", "--at", "2026-11-20T18:00:00+01:00", "--json", "--verbose"]
         let hintComputed = try cli.run(hintArgs)
         let entitlementArgs = ["entitlements", "--at", "2026-09-01T00:00:00Z", "--json", "--verbose"]
@@ -81,7 +84,8 @@ struct SnapshotCLITests {
 
         // A new set moves the head: the old results are stale and not used.
         #expect(try cli.run(["workout", "start", "--at", "2026-11-21T09:00:00+01:00"]).status == 0)
-        #expect(try cli.run(["workout", "log", "last", "deadlift", "--reps", "1", "--weight", "180", "--at", "2026-11-21T09:20:00+01:00"]).status == 0)
+        #expect(
+            try cli.run(["workout", "log", "last", "deadlift", "--reps", "1", "--weight", "180", "--at", "2026-11-21T09:20:00+01:00"]).status == 0)
         #expect(!(try cli.run(entitlementArgs)).stderr.contains("stored entitlement inputs"))
         let moved = try cli.run(["prs", "deadlift", "--json", "--verbose"])
         #expect(!moved.stderr.contains("records snapshot"))

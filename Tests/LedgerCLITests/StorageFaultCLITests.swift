@@ -49,8 +49,9 @@ func expectOneLine(_ out: LedgerProcess.Output, _ needle: String, sourceLocation
 
 @Suite("storage faults: full disk, read-only medium, damaged pages", .serialized)
 struct StorageFaultCLITests {
-    @Test("a full disk: the append fails in one line with nothing written; queries and verify still answer; freeing space recovers",
-          .enabled(if: Mounts.available, "mount is not permitted here (needs root with CAP_SYS_ADMIN)"))
+    @Test(
+        "a full disk: the append fails in one line with nothing written; queries and verify still answer; freeing space recovers",
+        .enabled(if: Mounts.available, "mount is not permitted here (needs root with CAP_SYS_ADMIN)"))
     func fullDisk() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
@@ -71,7 +72,9 @@ struct StorageFaultCLITests {
         while (try? handle.write(contentsOf: block)) != nil {}
         try? handle.close()
 
-        expectOneLine(try run(["workout", "log", "last", "deadlift", "--reps", "5", "--weight", "100"]), "the disk is full: free space and retry; nothing was written")
+        expectOneLine(
+            try run(["workout", "log", "last", "deadlift", "--reps", "5", "--weight", "100"]),
+            "the disk is full: free space and retry; nothing was written")
         let verified = try run(["verify", "--json"])
         #expect(verified.status == 0, "\(verified.stderr)")
         #expect(verified.json?["events"] as? Int == events)
@@ -82,8 +85,9 @@ struct StorageFaultCLITests {
         #expect(try run(["verify"]).status == 0)
     }
 
-    @Test("a read-only medium: verify and queries answer, a recording command says read-only, the file is unchanged",
-          .enabled(if: Mounts.available, "mount is not permitted here (needs root with CAP_SYS_ADMIN)"))
+    @Test(
+        "a read-only medium: verify and queries answer, a recording command says read-only, the file is unchanged",
+        .enabled(if: Mounts.available, "mount is not permitted here (needs root with CAP_SYS_ADMIN)"))
     func readOnlyMedium() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }

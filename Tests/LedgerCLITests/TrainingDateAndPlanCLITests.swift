@@ -42,7 +42,7 @@ struct TrainingDateAndPlanCLITests {
         #expect(try heaviestBench(cli, []) == 125)
         #expect(try heaviestBench(cli, ["--until", "2022-12-31"]) == 115)
         #expect(try heaviestBench(cli, ["--until", "2022-12"]) == 115)
-        #expect(try heaviestBench(cli, ["--until", "2022-09-01"]) == 110) // a bare date counts that whole day
+        #expect(try heaviestBench(cli, ["--until", "2022-09-01"]) == 110)  // a bare date counts that whole day
         #expect(try heaviestBench(cli, ["--until", "2022"]) == 115)
         // The import was recorded today: as of 2023-01-01 in log time there was nothing yet.
         #expect(try heaviestBench(cli, ["--as-of", "2023-01-01"]) == nil)
@@ -66,7 +66,8 @@ struct TrainingDateAndPlanCLITests {
 
         // Damage the newest event's payload, as a bad disk or a hand edit would.
         let db = try SQLiteDatabase(path: cli.db)
-        try db.execute("""
+        try db.execute(
+            """
             DROP TRIGGER events_no_update;
             UPDATE events SET payload = X'07FF' WHERE position = (SELECT MAX(position) FROM events);
             """)
@@ -133,7 +134,7 @@ struct TrainingDateAndPlanCLITests {
         #expect(started.status == 0, "\(started.stderr)")
         let w = try #require(started.json?["workoutId"] as? String)
         let planned = try cli.run(["log", "--json", "--type", "SetAdded", "--stream", "workout-\(w)"]).stdout.split(separator: "\n")
-        #expect(planned.count == 4) // the last Push Day: 3 bench sets and 1 press
+        #expect(planned.count == 4)  // the last Push Day: 3 bench sets and 1 press
         let first = try JSONSerialization.jsonObject(with: Data(planned[0].utf8)) as? [String: Any]
         let target = (first?["payload"] as? [String: Any])?["target"] as? [String: Any]
         #expect((target?["weight"] as? [String: Any])?["value"] as? Double == 125)
@@ -146,8 +147,9 @@ struct TrainingDateAndPlanCLITests {
         #expect(try cli.run(["workout", "start", "--template", "leg day"]).stderr.contains("no template 'leg day'"))
     }
 
-    @Test("rebuild --diff on a real Strong history: totals first, grouped per exercise, no line twice",
-          .enabled(if: RealExports.available, "the real exports folder is absent"))
+    @Test(
+        "rebuild --diff on a real Strong history: totals first, grouped per exercise, no line twice",
+        .enabled(if: RealExports.available, "the real exports folder is absent"))
     func rebuildDiffAtScale() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
@@ -158,7 +160,7 @@ struct TrainingDateAndPlanCLITests {
         let json = try cli.run(["rebuild", "--rules", rules, "--diff", "--json"])
         let changes = try #require(json.json?["diff"] as? [[String: Any]])
         let count = { (kind: String) in changes.filter { $0["change"] as? String == kind }.count }
-        #expect(changes.count > 500) // the detail is all there in JSON
+        #expect(changes.count > 500)  // the detail is all there in JSON
 
         let text = try cli.run(["rebuild", "--rules", rules, "--diff"])
         #expect(text.status == 0)

@@ -54,7 +54,7 @@ struct WatchAndKindsCLITests {
         #expect(try cli.eventCount() == before)
 
         let summary = try json(cli, ["workout", "summary", w])
-        #expect(summary["durationSeconds"] as? Int == 50 * 60) // 60 minutes less the 10-minute pause
+        #expect(summary["durationSeconds"] as? Int == 50 * 60)  // 60 minutes less the 10-minute pause
         let heart = try #require(summary["heartRate"] as? [String: Any])
         #expect(heart["average"] as? Double == 153 && heart["max"] as? Double == 166)
         #expect(summary["activeEnergyKcal"] as? Double == 310.5)
@@ -174,12 +174,14 @@ struct WatchAndKindsCLITests {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let file = cli.folder.appendingPathComponent("strong.csv").path
-        try Data("""
+        try Data(
+            """
             Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
             2026-05-01 07:00:00,Cardio,40m,Running,1,0,0,5.2,1560,,,
             2026-05-01 07:00:00,Cardio,40m,Plank,1,0,0,0,75,,,
 
-            """.utf8).write(to: URL(fileURLWithPath: file))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: file))
         #expect(try cli.run(["import", "strong", file, "--unit", "kg", "--timezone", "UTC"]).status == 0)
         let workout = try #require((try json(cli, ["history"])["workouts"] as? [[String: Any]])?.first)
         let sets = ((workout["exercises"] as? [[String: Any]]) ?? []).flatMap { ($0["sets"] as? [[String: Any]]) ?? [] }

@@ -56,8 +56,9 @@ public struct LedgerProcess {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         try err.close()
-        return Output(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return Output(
+            status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
     /// The number of events, read through `ledger log --json`.

@@ -63,8 +63,12 @@ public final class PostgresCluster: @unchecked Sendable {
     /// standby of its own.
     public func standby(synchronous: Bool) throws -> PostgresCluster {
         let standby = try PostgresCluster(emptyFolder: ())
-        try standby.asOwner("\(bin)/pg_basebackup", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-D", "\(standby.folder)/data",
-                                                    "-R", "-X", "stream", "--checkpoint=fast", "--no-sync"])
+        try standby.asOwner(
+            "\(bin)/pg_basebackup",
+            [
+                "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-D", "\(standby.folder)/data",
+                "-R", "-X", "stream", "--checkpoint=fast", "--no-sync",
+            ])
         try standby.start()
         if synchronous {
             try psql("postgres", "ALTER SYSTEM SET synchronous_standby_names = '*'")
@@ -74,7 +78,8 @@ public final class PostgresCluster: @unchecked Sendable {
         let wanted = synchronous ? "sync" : "async"
         let deadline = Date().addingTimeInterval(30)
         while try psql("postgres", "SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming' AND sync_state = '\(wanted)'")
-            .trimmingCharacters(in: .whitespacesAndNewlines) == "0" {
+            .trimmingCharacters(in: .whitespacesAndNewlines) == "0"
+        {
             guard Date() < deadline else { throw Failure(description: "the standby on port \(standby.port) did not start streaming") }
             usleep(50_000)
         }
@@ -106,8 +111,12 @@ public final class PostgresCluster: @unchecked Sendable {
 
     /// Starts (or starts again) the server on the same port and data.
     public func start() throws {
-        try asOwner("\(bin)/pg_ctl", [ "-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "-t", "60",
-                                  "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=200", "start"])
+        try asOwner(
+            "\(bin)/pg_ctl",
+            [
+                "-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "-t", "60",
+                "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=200", "start",
+            ])
     }
 
     /// A fast stop: connections are cut, committed work is kept (the WAL is flushed at commit).
@@ -141,8 +150,12 @@ public final class PostgresCluster: @unchecked Sendable {
     public func restore(_ database: String, from file: String) throws {
         try psql("postgres", "DROP DATABASE IF EXISTS \(database) WITH (FORCE)")
         try psql("postgres", "CREATE DATABASE \(database)")
-        _ = try Self.run("/usr/bin/psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-v", "ON_ERROR_STOP=1",
-                                       "-q", "-f", file])
+        _ = try Self.run(
+            "/usr/bin/psql",
+            [
+                "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-v", "ON_ERROR_STOP=1",
+                "-q", "-f", file,
+            ])
     }
 
     /// Writes every dirty page to the data files, so a scan of the cluster's files sees what the database holds.
@@ -151,8 +164,12 @@ public final class PostgresCluster: @unchecked Sendable {
     /// Runs SQL with psql → its output (unaligned, tuples only).
     @discardableResult
     public func psql(_ database: String, _ sql: String, user: String = "postgres") throws -> String {
-        try Self.run("/usr/bin/psql", ["-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", database, "-v", "ON_ERROR_STOP=1",
-                                       "-A", "-t", "-q", "-c", sql])
+        try Self.run(
+            "/usr/bin/psql",
+            [
+                "-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", database, "-v", "ON_ERROR_STOP=1",
+                "-A", "-t", "-q", "-c", sql,
+            ])
     }
 
     /// The result of psql, failure included.
@@ -202,7 +219,8 @@ public final class PostgresCluster: @unchecked Sendable {
         }
         func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let command = ([tool] + args).map(quote).joined(separator: " ")
-        let script = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\" 2>/dev/null; done; "
+        let script =
+            "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\" 2>/dev/null; done; "
             + "cd /tmp && exec \(command) </dev/null >\(quote(base + ".out")) 2>\(quote(base + ".err"))"
         let status = system("/bin/bash -c \(quote(script))")
         let output = (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? ""

@@ -63,9 +63,12 @@ struct EventAdmissionTests {
         #expect(try t.count() == before + Int64(events.count))
     }
 
-    @Test("a set's values: what logSet refuses, admission refuses with the same refusal, naming the event",
-          arguments: [SetMetrics(weight: Weight(-5, .kg), reps: 5), SetMetrics(weight: Weight(80, .kg), reps: 1001),
-                      SetMetrics(weight: Weight(80, .kg), reps: 5, rpe: 7.3), SetMetrics(weight: Weight(.nan, .kg), reps: 5)])
+    @Test(
+        "a set's values: what logSet refuses, admission refuses with the same refusal, naming the event",
+        arguments: [
+            SetMetrics(weight: Weight(-5, .kg), reps: 5), SetMetrics(weight: Weight(80, .kg), reps: 1001),
+            SetMetrics(weight: Weight(80, .kg), reps: 5, rpe: 7.3), SetMetrics(weight: Weight(.nan, .kg), reps: 5),
+        ])
     func setValues(metrics: SetMetrics) throws {
         let t = try TempLedger()
         let w = try t.ledger.execute { try $0.startWorkout(name: "Upper A") }
@@ -111,8 +114,9 @@ struct EventAdmissionTests {
         #expect(admissionRefusal(t, [proposed(started(UUID(), name: ""))], at: 0) == nil)
     }
 
-    @Test("watch samples outside their ranges are refused as recordHealthSample refuses them",
-          arguments: [(HealthSampleKind.heartRate, 19.0), (.heartRate, 251), (.activeEnergy, -1), (.activeEnergy, 10_001), (.heartRate, .nan)])
+    @Test(
+        "watch samples outside their ranges are refused as recordHealthSample refuses them",
+        arguments: [(HealthSampleKind.heartRate, 19.0), (.heartRate, 251), (.activeEnergy, -1), (.activeEnergy, 10_001), (.heartRate, .nan)])
     func samples(kind: HealthSampleKind, value: Double) throws {
         let t = try TempLedger()
         let w = try t.ledger.execute { try $0.startWorkout(name: "Run") }

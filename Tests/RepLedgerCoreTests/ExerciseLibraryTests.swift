@@ -12,8 +12,8 @@ struct ExerciseLibraryTests {
         let barbell = try Self.derived("Barbell_Squat"), goblet = try Self.derived("Goblet_Squat")
         #expect(barbell.canonicalMovement == "squat" && goblet.canonicalMovement == "squat")
         #expect(barbell.complexity == 3 && goblet.complexity == 1)
-        #expect(try Self.derived("Snatch").complexity == 3) // the Olympic lifts ask the most
-        #expect(try Self.derived("Leg_Press").complexity == 0) // a guided machine, a beginner's entry
+        #expect(try Self.derived("Snatch").complexity == 3)  // the Olympic lifts ask the most
+        #expect(try Self.derived("Leg_Press").complexity == 0)  // a guided machine, a beginner's entry
     }
 
     @Test("compound before isolation: the same entry rated as isolation is rated lower, for every entry")
@@ -30,17 +30,19 @@ struct ExerciseLibraryTests {
         #expect(compared > 300)
     }
 
-    @Test("equipment the name implies, kinds from the category, muscles mapped", arguments: [
-        ("Incline_Dumbbell_Press", [Equipment.dumbbell, .bench], ExerciseKind.strength, Muscle.chest, "incline-press"),
-        ("Pullups", [.pullUpBar], .strength, .lats, "vertical-pull"),
-        ("Smith_Machine_Bench_Press", [.smithMachine], .strength, .chest, "horizontal-press"),
-        ("Running_Treadmill", [.cardioMachine], .cardio, .cardio, "run"),
-        ("Plank", [.bodyweight], .isometric, .abs, "anti-extension"),
-        ("Calves-SMR", [.other], .recovery, .calves, "soft-tissue"),
-        ("Seated_Cable_Rows", [.cable], .strength, .back, "horizontal-pull"),
-        ("Dumbbell_Incline_Row", [.dumbbell, .bench], .strength, .back, "chest-supported-row"),
-        ("Clean", [.barbell], .explosive, .hamstrings, "olympic-pull"),
-    ])
+    @Test(
+        "equipment the name implies, kinds from the category, muscles mapped",
+        arguments: [
+            ("Incline_Dumbbell_Press", [Equipment.dumbbell, .bench], ExerciseKind.strength, Muscle.chest, "incline-press"),
+            ("Pullups", [.pullUpBar], .strength, .lats, "vertical-pull"),
+            ("Smith_Machine_Bench_Press", [.smithMachine], .strength, .chest, "horizontal-press"),
+            ("Running_Treadmill", [.cardioMachine], .cardio, .cardio, "run"),
+            ("Plank", [.bodyweight], .isometric, .abs, "anti-extension"),
+            ("Calves-SMR", [.other], .recovery, .calves, "soft-tissue"),
+            ("Seated_Cable_Rows", [.cable], .strength, .back, "horizontal-pull"),
+            ("Dumbbell_Incline_Row", [.dumbbell, .bench], .strength, .back, "chest-supported-row"),
+            ("Clean", [.barbell], .explosive, .hamstrings, "olympic-pull"),
+        ])
     func mapping(id: String, equipment: [Equipment], kind: ExerciseKind, primary: Muscle, movement: String) throws {
         let x = try Self.derived(id)
         #expect(x.equipment == equipment)
@@ -79,7 +81,9 @@ struct ExerciseLibraryTests {
         custom.name = "Band Row"
         custom.primaryMuscles = [.back]
         custom.custom = true
-        try t.store.append([ProposedEvent(eventId: UUID(), event: .exerciseDefined(custom), occurredAt: Timestamp.at("2026-03-01T10:00:00Z"), device: "old")])
+        try t.store.append([
+            ProposedEvent(eventId: UUID(), event: .exerciseDefined(custom), occurredAt: Timestamp.at("2026-03-01T10:00:00Z"), device: "old")
+        ])
         var before: [String] = []
         try t.store.read(EventQuery()) { before.append($0.hash.hex) }
         #expect(ExerciseLibrary.missingVersions(in: try t.ledger.library()) == [2])
@@ -107,7 +111,7 @@ struct ExerciseLibraryTests {
         #expect(try library.resolve("OHP").exerciseId == "overhead-press")
         #expect(try library.resolve("rdl").exerciseId == "romanian-deadlift")
         #expect(try library.resolve("Barbell Bench Press - Medium Grip").exerciseId == "barbell-bench-press")
-        #expect(try library.resolve("running, treadmill").exerciseId == "running") // the database's name, punctuation and all
+        #expect(try library.resolve("running, treadmill").exerciseId == "running")  // the database's name, punctuation and all
         #expect(try library.resolve("squat (barb").exerciseId == "back-squat")
         #expect(try library.resolve("zottman prea").exerciseId == "zottman-preacher-curl")
         do {

@@ -72,7 +72,8 @@ struct HashChainTests {
     func swappedEvents() throws {
         let t = try tenEvents()
         // Swap positions 3 and 6 wholesale (hashes travel with their rows).
-        try t.raw().execute("""
+        try t.raw().execute(
+            """
             UPDATE events SET position = -3 WHERE position = 3;
             UPDATE events SET position = 3 WHERE position = 6;
             UPDATE events SET position = 6 WHERE position = -3;
@@ -88,11 +89,13 @@ struct HashChainTests {
         // Forge position 2's hash consistently; position 3 was chained on the old one.
         let row = try t.store.event(at: 1)!
         let forged = try t.store.event(at: 2)!
-        var content = CanonicalBytes.content(eventId: forged.eventId, stream: forged.stream, type: forged.type,
-                                             occurredAt: forged.occurredAt, device: "forged", causationId: forged.causationId,
-                                             correlationId: forged.correlationId, payload: forged.event.encodedPayload)
-        content = CanonicalBytes.chained(previousHash: row.hash, position: 2, version: forged.version,
-                                         recordedAt: forged.recordedAt, content: content)
+        var content = CanonicalBytes.content(
+            eventId: forged.eventId, stream: forged.stream, type: forged.type,
+            occurredAt: forged.occurredAt, device: "forged", causationId: forged.causationId,
+            correlationId: forged.correlationId, payload: forged.event.encodedPayload)
+        content = CanonicalBytes.chained(
+            previousHash: row.hash, position: 2, version: forged.version,
+            recordedAt: forged.recordedAt, content: content)
         let s = try db.statement("UPDATE events SET hash = ? WHERE position = 2")
         try s.bind(1, sha256(content))
         try s.run()

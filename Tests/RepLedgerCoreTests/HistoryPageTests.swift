@@ -52,7 +52,9 @@ struct HistoryPageTests {
         let t = try TempLedger.demo()
         _ = try HistoryQuery.answer(t.store, QueryScope(), limit: 20)
         let workout = UUID()
-        try t.store.append([proposed(started(workout, name: "Just now"), at: "2030-01-01T08:00:00Z"), proposed(finished(workout), at: "2030-01-01T09:00:00Z")])
+        try t.store.append([
+            proposed(started(workout, name: "Just now"), at: "2030-01-01T08:00:00Z"), proposed(finished(workout), at: "2030-01-01T09:00:00Z"),
+        ])
 
         let page = try HistoryQuery.answer(t.store, QueryScope(), limit: 20)
         #expect(page.rows.first?.workoutId == workout)
@@ -67,11 +69,13 @@ struct HistoryPageTests {
         _ = try HistoryQuery.answer(t.store, QueryScope(), limit: 20)
         let log = try Self.fold(t.store)
         let squat = try log.library.resolve("Squat (Barbell)").exerciseId
-        #expect(try HistoryQuery.answer(t.store, QueryScope(), exercise: "Squat (Barbell)", limit: 5).rows
+        #expect(
+            try HistoryQuery.answer(t.store, QueryScope(), exercise: "Squat (Barbell)", limit: 5).rows
                 == WorkoutHistoryProjection.workouts(log, exerciseId: squat, limit: 5))
         var earlier = TrainingLogProjection()
         try t.store.replay(from: 1, through: head - 50) { earlier.apply($0) }
-        #expect(try HistoryQuery.answer(t.store, QueryScope(asOf: "\(head - 50)"), limit: 5).rows
+        #expect(
+            try HistoryQuery.answer(t.store, QueryScope(asOf: "\(head - 50)"), limit: 5).rows
                 == WorkoutHistoryProjection.workouts(earlier, limit: 5))
     }
 }

@@ -4,10 +4,12 @@ import Testing
 
 @Suite("human units: durations, distances, bodyweight")
 struct MeasureTests {
-    @Test("every accepted duration spelling", arguments: [
-        ("90", 90.0), ("90s", 90), ("90 sec", 90), ("1m30s", 90), ("1m 30s", 90), ("1:30", 90), ("0:45", 45),
-        ("1:02:03", 3723), ("2h", 7200), ("1h5m", 3900), ("1h 5m 10s", 3910), ("25m", 1500), ("12.5", 12.5),
-    ])
+    @Test(
+        "every accepted duration spelling",
+        arguments: [
+            ("90", 90.0), ("90s", 90), ("90 sec", 90), ("1m30s", 90), ("1m 30s", 90), ("1:30", 90), ("0:45", 45),
+            ("1:02:03", 3723), ("2h", 7200), ("1h5m", 3900), ("1h 5m 10s", 3910), ("25m", 1500), ("12.5", 12.5),
+        ])
     func durations(text: String, seconds: Double) throws {
         #expect(try Measure.seconds(text) == seconds)
     }
@@ -17,9 +19,11 @@ struct MeasureTests {
         #expect(throws: Refusal.self) { try Measure.seconds(text) }
     }
 
-    @Test("every accepted distance spelling", arguments: [
-        ("5000", 5000.0), ("5km", 5000), ("5 k", 5000), ("400m", 400), ("3.1mi", 4988.966), ("100yd", 91.44), ("1 mile", 1609.344),
-    ])
+    @Test(
+        "every accepted distance spelling",
+        arguments: [
+            ("5000", 5000.0), ("5km", 5000), ("5 k", 5000), ("400m", 400), ("3.1mi", 4988.966), ("100yd", 91.44), ("1 mile", 1609.344),
+        ])
     func distances(text: String, metres: Double) throws {
         #expect(try Measure.metres(text) == metres)
     }
@@ -82,9 +86,10 @@ struct MeasureTests {
 @Suite("sets by exercise kind, and watch samples")
 struct ExerciseKindTests {
     func session(_ t: TempLedger) throws -> (CommandSession, UUID) {
-        var s = CommandSession(library: try t.ledger.library(), account: try t.ledger.account(),
-                               context: CommandContext(occurredAt: .at("2026-11-20T07:00:00Z"), device: "watch", commandId: UUID()),
-                               ids: .seeded(3), loadWorkout: { try t.ledger.workout($0) })
+        var s = CommandSession(
+            library: try t.ledger.library(), account: try t.ledger.account(),
+            context: CommandContext(occurredAt: .at("2026-11-20T07:00:00Z"), device: "watch", commandId: UUID()),
+            ids: .seeded(3), loadWorkout: { try t.ledger.workout($0) })
         let w = try s.startWorkout(name: "Morning")
         return (s, w)
     }

@@ -62,8 +62,10 @@ struct PackedStateTests {
         }
         let logged = try t.ledger.workout(w)
         let together = try #require(logged.setClocks.first { $0.setId == planned.setId })
-        let fields = [together.weight, together.reps, together.rpe, together.duration, together.distance,
-                      together.type, together.notes, together.completed]
+        let fields = [
+            together.weight, together.reps, together.rpe, together.duration, together.distance,
+            together.type, together.notes, together.completed,
+        ]
         #expect(Set(fields).count == 1 && fields[0] == together.written, "every field written by the one completion")
         #expect(try Self.roundTrip(logged) == logged)
 

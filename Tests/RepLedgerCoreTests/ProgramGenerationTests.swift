@@ -7,32 +7,36 @@ import Testing
 struct ProgramGenerationTests {
     static let library = Ledger.seededLibrary
 
-    @Test("the split options for each number of days (DOMAIN.md §12)", arguments: [
-        (1, ["Full Body"]), (2, ["Full Body x2", "Upper Lower"]),
-        (3, ["Push Pull Legs", "Full Body x3", "2 Upper 1 Lower", "1 Upper 2 Lower"]),
-        (4, ["Upper Lower x2"]), (5, ["PPL Upper Lower"]), (6, ["PPL x2"]), (0, []), (7, []),
-    ])
+    @Test(
+        "the split options for each number of days (DOMAIN.md §12)",
+        arguments: [
+            (1, ["Full Body"]), (2, ["Full Body x2", "Upper Lower"]),
+            (3, ["Push Pull Legs", "Full Body x3", "2 Upper 1 Lower", "1 Upper 2 Lower"]),
+            (4, ["Upper Lower x2"]), (5, ["PPL Upper Lower"]), (6, ["PPL x2"]), (0, []), (7, []),
+        ])
     func options(days: Int, names: [String]) {
         #expect(Split.options(days: days).map(\.rawValue) == names)
     }
 
-    @Test("the recommendation for every case of §12, listed first", arguments: [
-        (2, ExperienceLevel.completeBeginner, [Muscle](), "Full Body x2"),
-        (2, .beginner, [], "Full Body x2"),
-        (2, .intermediate, [], "Upper Lower"),
-        (2, .advanced, [.quads, .glutes], "Upper Lower"),
-        (3, .completeBeginner, [.quads, .glutes], "Full Body x3"),
-        (3, .beginner, [.chest, .back], "Full Body x3"),
-        (3, .intermediate, [.quads, .glutes], "1 Upper 2 Lower"),
-        (3, .advanced, [.hamstrings, .calves, .chest], "1 Upper 2 Lower"),
-        (3, .intermediate, [.chest, .biceps], "2 Upper 1 Lower"),
-        (3, .advanced, [.traps, .shoulders, .quads], "2 Upper 1 Lower"),
-        (3, .intermediate, [.quads, .chest], "Push Pull Legs"),
-        (3, .advanced, [.abs, .lats, .forearms], "Push Pull Legs"), // neither upper nor lower by §12's lists
-        (3, .intermediate, [], "Push Pull Legs"),
-        (1, .advanced, [], "Full Body"), (4, .beginner, [], "Upper Lower x2"),
-        (5, .intermediate, [], "PPL Upper Lower"), (6, .advanced, [], "PPL x2"),
-    ])
+    @Test(
+        "the recommendation for every case of §12, listed first",
+        arguments: [
+            (2, ExperienceLevel.completeBeginner, [Muscle](), "Full Body x2"),
+            (2, .beginner, [], "Full Body x2"),
+            (2, .intermediate, [], "Upper Lower"),
+            (2, .advanced, [.quads, .glutes], "Upper Lower"),
+            (3, .completeBeginner, [.quads, .glutes], "Full Body x3"),
+            (3, .beginner, [.chest, .back], "Full Body x3"),
+            (3, .intermediate, [.quads, .glutes], "1 Upper 2 Lower"),
+            (3, .advanced, [.hamstrings, .calves, .chest], "1 Upper 2 Lower"),
+            (3, .intermediate, [.chest, .biceps], "2 Upper 1 Lower"),
+            (3, .advanced, [.traps, .shoulders, .quads], "2 Upper 1 Lower"),
+            (3, .intermediate, [.quads, .chest], "Push Pull Legs"),
+            (3, .advanced, [.abs, .lats, .forearms], "Push Pull Legs"),  // neither upper nor lower by §12's lists
+            (3, .intermediate, [], "Push Pull Legs"),
+            (1, .advanced, [], "Full Body"), (4, .beginner, [], "Upper Lower x2"),
+            (5, .intermediate, [], "PPL Upper Lower"), (6, .advanced, [], "PPL x2"),
+        ])
     func recommendation(days: Int, experience: ExperienceLevel, priority: [Muscle], expected: String) {
         var q = QuestionnaireAnswered()
         q.daysPerWeek = days
@@ -73,13 +77,17 @@ struct ProgramGenerationTests {
             }
             return false
         }
-        return slots.indices.allSatisfy { var seen = Set<String>(); return augment($0, &seen) }
+        return slots.indices.allSatisfy {
+            var seen = Set<String>(); return augment($0, &seen)
+        }
     }
 
     @Test("generated programs keep every hard constraint, are deterministic for a seed, and refuse only when a session cannot be filled")
     func generationProperties() async {
-        await propertyCheck(count: 120, input: Gen.int(in: 1...6), Gen.int(in: 0...3), Gen.int(in: 0...(1 << 14) - 1),
-                            Gen.int(in: 0...(1 << 20) - 1), Gen.int(in: 0...7), Gen.int(in: 0...1_000_000)) { days, level, gearBits, muscleBits, goalBits, seed in
+        await propertyCheck(
+            count: 120, input: Gen.int(in: 1...6), Gen.int(in: 0...3), Gen.int(in: 0...(1 << 14) - 1),
+            Gen.int(in: 0...(1 << 20) - 1), Gen.int(in: 0...7), Gen.int(in: 0...1_000_000)
+        ) { days, level, gearBits, muscleBits, goalBits, seed in
             var q = QuestionnaireAnswered()
             q.daysPerWeek = days
             q.sessionMinutes = [30, 45, 60, 75, 90, 120][seed % 6]
@@ -117,12 +125,16 @@ struct ProgramGenerationTests {
                             #expect(e.sets == 3)
                             #expect(e.restSeconds == (x.rating > 80 ? 120 : x.rating >= 50 ? 90 : 60))
                             if x.kind == .isometric {
-                                #expect((e.repsMin, e.repsMax) == (1, 1)) // one hold a set, timed by ProgramHoldsTimed
+                                #expect((e.repsMin, e.repsMax) == (1, 1))  // one hold a set, timed by ProgramHoldsTimed
                             } else {
                                 #expect(ProgramGenerator.repRanges(goals: q.goals, rating: x.rating).contains { $0 == (e.repsMin, e.repsMax) })
                             }
-                            #expect(e.injuryWarning == (!q.injuries.isEmpty && !Set([Muscle.quads, .hamstrings, .calves])
-                                .isDisjoint(with: x.primaryMuscles + x.secondaryMuscles)))
+                            #expect(
+                                e.injuryWarning
+                                    == (!q.injuries.isEmpty
+                                        && !Set([Muscle.quads, .hamstrings, .calves])
+                                            .isDisjoint(with: x.primaryMuscles + x.secondaryMuscles))
+                            )
                         }
                         names += xs.map(\.name)
                     }
@@ -159,11 +171,12 @@ struct ProgramGenerationTests {
         let others = library.order.compactMap { library.exercises[$0]?.definition }.filter {
             $0.primaryMuscles.contains(.abs) && $0.exerciseId != "plank"
         }
-        try t.store.append(others.map { x in
-            var e = ExerciseArchived()
-            e.exerciseId = x.exerciseId
-            return ProposedEvent(eventId: UUID(), event: .exerciseArchived(e), occurredAt: .at("2026-10-01T07:00:00Z"), device: "test")
-        })
+        try t.store.append(
+            others.map { x in
+                var e = ExerciseArchived()
+                e.exerciseId = x.exerciseId
+                return ProposedEvent(eventId: UUID(), event: .exerciseArchived(e), occurredAt: .at("2026-10-01T07:00:00Z"), device: "test")
+            })
         var q = QuestionnaireAnswered()
         q.daysPerWeek = 1
         q.experience = .beginner

@@ -129,9 +129,11 @@ struct ProgramMatrixTests {
         }
     }
 
-    @Test("session length shapes the session: 3, 4, the template, +2 and +3 exercises", arguments: [
-        (30, 3), (45, 4), (60, 0), (90, 2), (120, 3),
-    ])
+    @Test(
+        "session length shapes the session: 3, 4, the template, +2 and +3 exercises",
+        arguments: [
+            (30, 3), (45, 4), (60, 0), (90, 2), (120, 3),
+        ])
     func sessionLength(minutes: Int, expected: Int) throws {
         for split in Split.allCases {
             let hour = SlotTemplates.sessions(split)
@@ -159,22 +161,29 @@ struct ProgramMatrixTests {
         q.daysPerWeek = 3
         q.experience = .completeBeginner
         q.equipment = [.bodyweight]
-        #expect(throws: Refusal.invalidProgram(ProgramGenerator.notEnoughMessage + ": the 2 biceps slots of Pull need 2 different movements, "
-                                               + "and your equipment gives them only elbow-flexion (cable, dumbbell or band would fill it)")) {
+        #expect(
+            throws: Refusal.invalidProgram(
+                ProgramGenerator.notEnoughMessage + ": the 2 biceps slots of Pull need 2 different movements, "
+                    + "and your equipment gives them only elbow-flexion (cable, dumbbell or band would fill it)")
+        ) {
             try ProgramGenerator.generate(library: Self.library, answers: q, split: .pushPullLegs, seed: 1)
         }
         q.equipment = [.bodyweight, .band]
         #expect(throws: Never.self) { try ProgramGenerator.generate(library: Self.library, answers: q, split: .pushPullLegs, seed: 1) }
         // A slot nothing can fill: calves with nothing but kettlebells and the body, at a complete beginner's level.
         var lib = LibraryState()
-        for e in Ledger.seedEvents { if case .exerciseDefined(let x) = e.event, !(x.primaryMuscles + x.secondaryMuscles).contains(.calves) { lib.evolve(e.event) } }
+        for e in Ledger.seedEvents {
+            if case .exerciseDefined(let x) = e.event, !(x.primaryMuscles + x.secondaryMuscles).contains(.calves) { lib.evolve(e.event) }
+        }
         q.equipment = Equipment.allCases
         q.experience = .advanced
         do {
             _ = try ProgramGenerator.generate(library: lib, answers: q, split: .pushPullLegs, seed: 1)
             Issue.record("a Legs day without a calf exercise generated")
         } catch {
-            #expect("\(error)".hasSuffix("no exercise you can do fills the calves slot of Legs (no equipment fills it at your experience level)"), "\(error)")
+            #expect(
+                "\(error)".hasSuffix("no exercise you can do fills the calves slot of Legs (no equipment fills it at your experience level)"),
+                "\(error)")
         }
     }
 }

@@ -11,15 +11,17 @@ struct PulledPageTests {
     static func tree(_ body: String) -> [JSONLBackup.Line]? {
         // The first "events" key counts, as the sync client's reader takes it.
         guard case .object(let pairs)? = try? JSONReader.parse(body),
-              case .array(let items)? = pairs.first(where: { $0.0 == "events" })?.1 else { return nil }
+            case .array(let items)? = pairs.first(where: { $0.0 == "events" })?.1
+        else { return nil }
         return try? items.map { try JSONLBackup.Line(json: $0) }
     }
 
     static func same(_ a: [JSONLBackup.Line], _ b: [JSONLBackup.Line]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy {
-            $0.proposed == $1.proposed && $0.position == $1.position && $0.version == $1.version
-                && $0.recordedAt == $1.recordedAt && $0.hash == $1.hash
-        }
+        a.count == b.count
+            && zip(a, b).allSatisfy {
+                $0.proposed == $1.proposed && $0.position == $1.position && $0.version == $1.version
+                    && $0.recordedAt == $1.recordedAt && $0.hash == $1.hash
+            }
     }
 
     /// In place reads what the tree reads; where the tree refuses, in place refuses too.

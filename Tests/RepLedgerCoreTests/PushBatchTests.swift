@@ -19,8 +19,10 @@ import Testing
             try ledger.seedLibraryIfNeeded()
             var events: [ProposedEvent] = []
             try store.read { e in
-                events.append(ProposedEvent(eventId: e.eventId, event: e.event, occurredAt: e.occurredAt, device: "phone",
-                                            causationId: e.causationId, correlationId: e.correlationId))
+                events.append(
+                    ProposedEvent(
+                        eventId: e.eventId, event: e.event, occurredAt: e.occurredAt, device: "phone",
+                        causationId: e.causationId, correlationId: e.correlationId))
             }
             return events + (try DemoHistory.events(library: try ledger.library()))
         } catch {
@@ -56,7 +58,11 @@ import Testing
             let body = PushBatch(events: events).json
             let read = try #require(PushBatch.readInPlace(Array(body.utf8), device: "phone"))
             // The token's device, not the event's, is what a server records.
-            #expect(read.events == events.map { var e = $0; e.device = "phone"; return e })
+            #expect(
+                read.events
+                    == events.map {
+                        var e = $0; e.device = "phone"; return e
+                    })
             agree(body, inPlace: true)
         }
     }
@@ -103,7 +109,11 @@ import Testing
         agree(batch(event.replacingOccurrences(of: #""reps":"#, with: #""reps":"5","x":"#)), inPlace: false)
         agree(batch(event.replacingOccurrences(of: #"{"workoutId":"#, with: #"{"extra":1,"workoutId":"#)), inPlace: false)
         agree(#"{"expectedVersions":{"s":-1},"events":[\#(event)]}"#, inPlace: false)
-        agree(batch(event.replacingOccurrences(of: #"{"eventId""#, with: #"{"deep":\#(String(repeating: "[", count: 62) + String(repeating: "]", count: 62)),"eventId""#)), inPlace: false)
+        agree(
+            batch(
+                event.replacingOccurrences(
+                    of: #"{"eventId""#, with: #"{"deep":\#(String(repeating: "[", count: 62) + String(repeating: "]", count: 62)),"eventId""#)),
+            inPlace: false)
         agree(batch(Array(repeating: event, count: PushBatch.maximumEvents + 1).joined(separator: ",")), inPlace: false)
     }
 

@@ -40,7 +40,8 @@ struct RecordsMilestoneTests {
                     return
                 }
                 #expect(answer.tailEvents == Int(q - p))
-                #expect(answer.records == PersonalRecordsProjection.compute(try TrainingLogProjection.build(from: t.store, through: q), timeline: false))
+                #expect(
+                    answer.records == PersonalRecordsProjection.compute(try TrainingLogProjection.build(from: t.store, through: q), timeline: false))
             } catch {
                 Issue.record("unexpected error: \(error)")
             }

@@ -23,12 +23,13 @@ struct ReplayPropertyTests {
             let pick = sets.isEmpty ? nil : sets[(op / 7) % sets.count].setId.lowercased
             let exercise = exercises[(op / 11) % exercises.count]
             let weight = (op / 13) % 5 == 0 ? nil : Weight(Double((op / 3) % 400) * 1.25, op % 2 == 0 ? .kg : .lb)
-            let reps = (op / 17) % 30 - 1 // sometimes -1: refused
+            let reps = (op / 17) % 30 - 1  // sometimes -1: refused
             do {
                 switch op % 8 {
                 case 0, 1, 2:
-                    _ = try session.logSet(w, exercise: exercise, type: op % 5 == 0 ? .warmup : .normal,
-                                           metrics: SetMetrics(weight: weight, reps: reps))
+                    _ = try session.logSet(
+                        w, exercise: exercise, type: op % 5 == 0 ? .warmup : .normal,
+                        metrics: SetMetrics(weight: weight, reps: reps))
                 case 3: if let pick { try session.editSet(w, set: pick, changes: SetMetrics(weight: weight, reps: reps)) }
                 case 4: if let pick { try session.deleteSet(w, set: pick) }
                 case 5: try session.swapExercise(w, from: exercise, to: exercises[(op / 19) % exercises.count])
@@ -85,9 +86,10 @@ struct ReplayPropertyTests {
                 var ha = TrainingLogProjection(), hb = TrainingLogProjection()
                 for (h, pending) in [(0, with.pending), (1, without.pending)] {
                     for (i, p) in pending.enumerated() {
-                        let e = EventEnvelope(position: Int64(i + 1), eventId: p.eventId, stream: p.stream, version: 0,
-                                              occurredAt: p.occurredAt, recordedAt: p.occurredAt, device: p.device,
-                                              causationId: nil, correlationId: nil, event: p.event, hash: [])
+                        let e = EventEnvelope(
+                            position: Int64(i + 1), eventId: p.eventId, stream: p.stream, version: 0,
+                            occurredAt: p.occurredAt, recordedAt: p.occurredAt, device: p.device,
+                            causationId: nil, correlationId: nil, event: p.event, hash: [])
                         if h == 0 { ha.apply(e) } else { hb.apply(e) }
                     }
                 }

@@ -46,7 +46,7 @@ struct SQLiteEventStoreTests {
         let w = UUID()
         let batch = [proposed(started(w)), proposed(finished(w))]
         try t.store.append(batch)
-        let again = try t.store.append(batch, expecting: [.workout(w): .exactly(0)]) // stale, yet all duplicates
+        let again = try t.store.append(batch, expecting: [.workout(w): .exactly(0)])  // stale, yet all duplicates
         #expect(again.appended.isEmpty)
         #expect(again.alreadyStored == 2)
         #expect(try t.count() == 2)

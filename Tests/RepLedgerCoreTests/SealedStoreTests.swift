@@ -55,8 +55,10 @@ import Testing
         logged.exerciseId = "back-squat"
         logged.metrics = SetMetrics(weight: Weight(140, .kg), reps: 5)
         logged.notes = "felt easy \(Self.marker)"
-        let events = [ProposedEvent(eventId: UUID(), event: .workoutStarted(started), occurredAt: .now(), device: "phone"),
-                      ProposedEvent(eventId: UUID(), event: .setLogged(logged), occurredAt: .now(), device: "phone")]
+        let events = [
+            ProposedEvent(eventId: UUID(), event: .workoutStarted(started), occurredAt: .now(), device: "phone"),
+            ProposedEvent(eventId: UUID(), event: .setLogged(logged), occurredAt: .now(), device: "phone"),
+        ]
         let now = Timestamp.now()
         try store.append(events, expecting: [:], now: now)
         try plain.append(events, expecting: [:], now: now)

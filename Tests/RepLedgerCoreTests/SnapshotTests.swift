@@ -40,13 +40,14 @@ struct SnapshotTests {
         }
     }
 
-    @Test("damaged, version-bumped and other-rules snapshots are ignored, reported, and the answer is still right",
-          arguments: [
-              ("UPDATE snapshots SET state = CAST(replace(CAST(state AS TEXT), 'deadlift', 'deadlifx') AS BLOB)", "checksum mismatch"),
-              ("UPDATE snapshots SET position = position - 1", "checksum mismatch"),
-              ("UPDATE snapshots SET projection_version = projection_version + 1", "this build folds version"),
-              ("UPDATE snapshots SET rules_id = 'brzycki', rules_version = 2", "asked for none v0"),
-          ])
+    @Test(
+        "damaged, version-bumped and other-rules snapshots are ignored, reported, and the answer is still right",
+        arguments: [
+            ("UPDATE snapshots SET state = CAST(replace(CAST(state AS TEXT), 'deadlift', 'deadlifx') AS BLOB)", "checksum mismatch"),
+            ("UPDATE snapshots SET position = position - 1", "checksum mismatch"),
+            ("UPDATE snapshots SET projection_version = projection_version + 1", "this build folds version"),
+            ("UPDATE snapshots SET rules_id = 'brzycki', rules_version = 2", "asked for none v0"),
+        ])
     func untrustedSnapshots(tamper: String, reason: String) throws {
         let t = try TempLedger.demo()
         let full = try TrainingLogProjection.build(from: t.store)

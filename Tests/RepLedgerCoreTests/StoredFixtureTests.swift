@@ -20,15 +20,18 @@ struct StoredFixtureTests {
 
     /// Each generation: its name and the samples it stores.
     static var generations: [(name: String, samples: () -> [ProposedEvent])] {
-        [("v1", { EventSamples.proposed }), ("v2", { EventSamples.proposed(EventSamples.v2, generation: "v2/") }),
-         ("v3", { EventSamples.proposed(EventSamples.v3, generation: "v3/") }),
-         ("v4", { EventSamples.proposed(EventSamples.v4, generation: "v4/") })]
+        [
+            ("v1", { EventSamples.proposed }), ("v2", { EventSamples.proposed(EventSamples.v2, generation: "v2/") }),
+            ("v3", { EventSamples.proposed(EventSamples.v3, generation: "v3/") }),
+            ("v4", { EventSamples.proposed(EventSamples.v4, generation: "v4/") }),
+        ]
     }
 
     @Test("every stored fixture decodes to the same canonical JSON and verifies; together they hold every type")
     func storedLogsStayReadable() throws {
         if let g = ProcessInfo.processInfo.environment["REPLEDGER_WRITE_FIXTURES"],
-           let generation = Self.generations.first(where: { $0.name == g }) {
+            let generation = Self.generations.first(where: { $0.name == g })
+        {
             try Self.write(generation.name, generation.samples())
         }
         var types = Set<String>()
@@ -39,7 +42,9 @@ struct StoredFixtureTests {
             try FileManager.default.copyItem(at: Self.folder.appendingPathComponent("\(name)-log.sqlite"), to: copy)
             let store = try SQLiteEventStore(path: copy.path)
             var lines: [String] = []
-            try store.read { lines.append($0.canonicalJSON); types.insert($0.type.name) }
+            try store.read {
+                lines.append($0.canonicalJSON); types.insert($0.type.name)
+            }
             let expected = try String(contentsOf: Self.folder.appendingPathComponent("\(name)-log.jsonl"), encoding: .utf8)
                 .split(separator: "\n").map(String.init)
             #expect(lines.count == samples().count, "\(name)")

@@ -3,9 +3,11 @@ import Testing
 
 @Suite("Timestamps")
 struct TimestampTests {
-    @Test("ISO 8601 round trips keep the offset", arguments: [
-        "2026-11-02T07:30:00+01:00", "2026-03-29T01:59:59.999Z", "1999-12-31T23:00:00-05:30", "2024-02-29T12:00:00+14:00",
-    ])
+    @Test(
+        "ISO 8601 round trips keep the offset",
+        arguments: [
+            "2026-11-02T07:30:00+01:00", "2026-03-29T01:59:59.999Z", "1999-12-31T23:00:00-05:30", "2024-02-29T12:00:00+14:00",
+        ])
     func roundTrip(text: String) throws {
         let t = try #require(Timestamp.parseISO8601(text, defaultOffsetMinutes: 0))
         #expect(t.iso8601 == text)
@@ -23,10 +25,12 @@ struct TimestampTests {
         #expect(utc.millis == 1_793_601_000_000)
     }
 
-    @Test("impossible dates and junk are rejected", arguments: [
-        "2026-02-29", "2026-13-01", "2026-11-31", "2026-11-02T24:00", "2026-11-02T07:30:00+01:00x", "yesterday", "",
-        "2026-11-02T07:30:00.Z",
-    ])
+    @Test(
+        "impossible dates and junk are rejected",
+        arguments: [
+            "2026-02-29", "2026-13-01", "2026-11-31", "2026-11-02T24:00", "2026-11-02T07:30:00+01:00x", "yesterday", "",
+            "2026-11-02T07:30:00.Z",
+        ])
     func rejects(text: String) {
         #expect(Timestamp.parseISO8601(text, defaultOffsetMinutes: 0) == nil)
     }

@@ -183,9 +183,10 @@ struct ValidationTests {
         let (t, w) = try ledgerWithWorkout()
         let before = try t.count()
         // A session decided outside the write lock (as a server merging a device's batch might)...
-        var session = CommandSession(library: try t.ledger.library(), account: try t.ledger.account(),
-                                     context: CommandContext(occurredAt: .now(), device: "phone", commandId: UUID()), ids: .seeded(7),
-                                     loadWorkout: { try t.ledger.workout($0) })
+        var session = CommandSession(
+            library: try t.ledger.library(), account: try t.ledger.account(),
+            context: CommandContext(occurredAt: .now(), device: "phone", commandId: UUID()), ids: .seeded(7),
+            loadWorkout: { try t.ledger.workout($0) })
         _ = try session.logSet(w, exercise: "deadlift", metrics: SetMetrics(reps: 5))
         // ...while another device finishes the workout.
         let other = Ledger(store: try SQLiteEventStore(path: t.path), device: "watch")
@@ -218,7 +219,10 @@ struct NearestNamesTests {
     @Test("names that contain what was typed come first, shortest first; typos within a small distance follow")
     func closest() {
         let names = ["Bench Press (Barbell)", "Bench Press (Dumbbell)", "Decline Bench Press (Barbell)", "Deadlift (Barbell)", "Squat (Barbell)"]
-        #expect(NearestNames.closest(to: "bench press", among: names) == ["Bench Press (Barbell)", "Bench Press (Dumbbell)", "Decline Bench Press (Barbell)"])
+        #expect(
+            NearestNames.closest(to: "bench press", among: names) == [
+                "Bench Press (Barbell)", "Bench Press (Dumbbell)", "Decline Bench Press (Barbell)",
+            ])
         #expect(NearestNames.closest(to: "deadlfit (barbell)", among: names) == ["Deadlift (Barbell)"])
         #expect(NearestNames.closest(to: "histroy", among: ["history", "hint", "import"]) == ["history"])
         #expect(NearestNames.closest(to: "zzz", among: names).isEmpty)

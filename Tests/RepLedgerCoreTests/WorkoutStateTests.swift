@@ -78,7 +78,9 @@ struct WorkoutStateTests {
         let t = try TempLedger()
         let w = try t.ledger.execute { try $0.startWorkout(name: "") }
         let a = try t.ledger.execute { try $0.logSet(w, exercise: "back-squat", metrics: SetMetrics(weight: Weight(100, .kg), reps: 5, rpe: 8)) }
-        let b = try t.ledger.execute { try $0.logSet(w, exercise: "back-squat", type: .warmup, metrics: SetMetrics(weight: Weight(60, .kg), reps: 5)) }
+        let b = try t.ledger.execute {
+            try $0.logSet(w, exercise: "back-squat", type: .warmup, metrics: SetMetrics(weight: Weight(60, .kg), reps: 5))
+        }
         try t.ledger.execute { try $0.editSet(w, set: a.lowercased, changes: SetMetrics(weight: Weight(225, .lb))) }
         try t.ledger.execute { try $0.deleteSet(w, set: b.lowercased) }
         let state = try t.ledger.workout(w)

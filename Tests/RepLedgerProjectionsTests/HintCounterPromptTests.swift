@@ -5,20 +5,25 @@ import Testing
 
 @Suite("Last-time hint (DOMAIN.md §6)")
 struct LastTimeHintTests {
-    func hint(_ b: LogBuilder, _ exercise: String, at iso: String, scope: HintScope = .exercise,
-              program: UUID? = nil, day: Int? = nil) -> LastTimeHintProjection.Hint {
-        LastTimeHintProjection.hint(b.log, exerciseId: exercise,
-                                    context: .init(time: .at(iso), scope: scope, programId: program, programDayIndex: day))
+    func hint(
+        _ b: LogBuilder, _ exercise: String, at iso: String, scope: HintScope = .exercise,
+        program: UUID? = nil, day: Int? = nil
+    ) -> LastTimeHintProjection.Hint {
+        LastTimeHintProjection.hint(
+            b.log, exerciseId: exercise,
+            context: .init(time: .at(iso), scope: scope, programId: program, programDayIndex: day))
     }
 
     @Test("the most recent finished workout with a completed working set, its best set and its sets")
     func lastTime() throws {
         var b = LogBuilder()
         try b.workout("2026-10-01T07:00:00Z", sets: [working("barbell-bench-press", 90, 5)])
-        let last = try b.workout("2026-11-02T07:00:00Z", sets: [
-            warmup("barbell-bench-press", 60, 10), working("barbell-bench-press", 80, 8),
-            working("barbell-bench-press", 85, 6), working("barbell-bench-press", 85, 7),
-        ])
+        let last = try b.workout(
+            "2026-11-02T07:00:00Z",
+            sets: [
+                warmup("barbell-bench-press", 60, 10), working("barbell-bench-press", 80, 8),
+                working("barbell-bench-press", 85, 6), working("barbell-bench-press", 85, 7),
+            ])
         // A later workout that only listed the exercise is no "last time".
         let listed = try b.workout("2026-11-04T07:00:00Z", sets: [working("deadlift", 150, 5)])
         try b.run("2026-11-04T07:01:00Z") { _ = try $0.addExercise(listed.id, exercise: "barbell-bench-press", historyEdit: true) }
@@ -26,14 +31,16 @@ struct LastTimeHintTests {
         #expect(h.lastWorkoutId == last.id)
         #expect(h.ago == "3 days ago")
         #expect(h.sets == [.init(weightKg: 80, reps: 8), .init(weightKg: 85, reps: 6), .init(weightKg: 85, reps: 7)])
-        #expect(h.bestSet == .init(weightKg: 85, reps: 7)) // heaviest, tie broken by more reps
+        #expect(h.bestSet == .init(weightKg: 85, reps: 7))  // heaviest, tie broken by more reps
     }
 
-    @Test("ago in words", arguments: [
-        ("2026-11-02T20:00:00Z", "today"), ("2026-11-03T06:00:00Z", "yesterday"), ("2026-11-04T07:00:00Z", "2 days ago"),
-        ("2026-11-15T07:00:00Z", "13 days ago"), ("2026-11-23T07:00:00Z", "3 weeks ago"), ("2027-01-10T07:00:00Z", "2 months ago"),
-        ("2027-11-02T07:00:00Z", "1 year ago"), ("2029-01-01T07:00:00Z", "2 years ago"),
-    ])
+    @Test(
+        "ago in words",
+        arguments: [
+            ("2026-11-02T20:00:00Z", "today"), ("2026-11-03T06:00:00Z", "yesterday"), ("2026-11-04T07:00:00Z", "2 days ago"),
+            ("2026-11-15T07:00:00Z", "13 days ago"), ("2026-11-23T07:00:00Z", "3 weeks ago"), ("2027-01-10T07:00:00Z", "2 months ago"),
+            ("2027-11-02T07:00:00Z", "1 year ago"), ("2029-01-01T07:00:00Z", "2 years ago"),
+        ])
     func ago(at: String, words: String) throws {
         #expect(Ago.words(from: .at("2026-11-02T07:00:00Z"), to: .at(at)) == words)
     }
@@ -63,10 +70,12 @@ struct LastTimeHintTests {
 
 @Suite("Rep counter (DOMAIN.md §7)")
 struct RepCounterTests {
-    @Test("the DOMAIN.md examples", arguments: [
-        ([12, 10, 9], [10, 9, 8], 4), ([12, 9, 11], [10, 10, 10], 3), ([10, 10, 10], [12, 12, 12], 0),
-        ([12, 12, 12, 12], [10, 10], 4), ([8], [10, 10, 10], 0),
-    ])
+    @Test(
+        "the DOMAIN.md examples",
+        arguments: [
+            ([12, 10, 9], [10, 9, 8], 4), ([12, 9, 11], [10, 10, 10], 3), ([10, 10, 10], [12, 12, 12], 0),
+            ([12, 12, 12, 12], [10, 10], 4), ([8], [10, 10, 10], 0),
+        ])
     func examples(current: [Int], previous: [Int], expected: Int) {
         #expect(RepCounterProjection.excessReps(current: current, previous: previous) == expected)
     }
@@ -74,14 +83,18 @@ struct RepCounterTests {
     @Test("against the previous workout's working sets; none before means hidden")
     func fromLog() throws {
         var b = LogBuilder()
-        let first = try b.workout("2026-11-02T07:00:00Z", sets: [
-            warmup("pull-up", nil, 15), working("pull-up", nil, 10), working("pull-up", nil, 9), working("pull-up", nil, 8),
-        ])
+        let first = try b.workout(
+            "2026-11-02T07:00:00Z",
+            sets: [
+                warmup("pull-up", nil, 15), working("pull-up", nil, 10), working("pull-up", nil, 9), working("pull-up", nil, 8),
+            ])
         #expect(RepCounterProjection.excessReps(b.log, workoutId: first.id, exerciseId: "pull-up") == 0)
-        let now = try b.workout("2026-11-05T07:00:00Z", sets: [
-            warmup("pull-up", nil, 3), working("pull-up", nil, 12), working("pull-up", nil, 10), working("pull-up", nil, 9),
-            working("pull-up", nil, 20),
-        ], finish: false)
+        let now = try b.workout(
+            "2026-11-05T07:00:00Z",
+            sets: [
+                warmup("pull-up", nil, 3), working("pull-up", nil, 12), working("pull-up", nil, 10), working("pull-up", nil, 9),
+                working("pull-up", nil, 20),
+            ], finish: false)
         #expect(RepCounterProjection.excessReps(b.log, workoutId: now.id, exerciseId: "pull-up") == 4)
     }
 }

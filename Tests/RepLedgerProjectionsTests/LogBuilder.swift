@@ -19,9 +19,10 @@ struct LogBuilder {
     }
 
     private mutating func append(_ event: LedgerEvent, at: Timestamp) {
-        let e = EventEnvelope(position: Int64(envelopes.count + 1), eventId: UUID(), stream: event.stream, version: 0,
-                              occurredAt: at, recordedAt: at, device: "phone", causationId: nil, correlationId: nil,
-                              event: event, hash: [])
+        let e = EventEnvelope(
+            position: Int64(envelopes.count + 1), eventId: UUID(), stream: event.stream, version: 0,
+            occurredAt: at, recordedAt: at, device: "phone", causationId: nil, correlationId: nil,
+            event: event, hash: [])
         envelopes.append(e)
         log.apply(e)
     }
@@ -39,8 +40,10 @@ struct LogBuilder {
 
     /// A workout at `iso`, its sets two minutes apart, finished unless told otherwise.
     @discardableResult
-    mutating func workout(_ iso: String, name: String = "Workout", sets: [S], unit: WeightUnit = .kg, finish: Bool = true,
-                          programId: UUID? = nil, day: Int? = nil) throws -> (id: UUID, sets: [UUID]) {
+    mutating func workout(
+        _ iso: String, name: String = "Workout", sets: [S], unit: WeightUnit = .kg, finish: Bool = true,
+        programId: UUID? = nil, day: Int? = nil
+    ) throws -> (id: UUID, sets: [UUID]) {
         var t = Timestamp.at(iso)
         session.context.occurredAt = t
         let id = try session.startWorkout(name: name, programId: programId, programDayIndex: day)
@@ -48,8 +51,10 @@ struct LogBuilder {
         for (exercise, kg, reps, type) in sets {
             t = t.adding(seconds: 120)
             session.context.occurredAt = t
-            ids.append(try session.logSet(id, exercise: exercise, type: type,
-                                          metrics: SetMetrics(weight: kg.map { Weight($0, unit) }, reps: reps)))
+            ids.append(
+                try session.logSet(
+                    id, exercise: exercise, type: type,
+                    metrics: SetMetrics(weight: kg.map { Weight($0, unit) }, reps: reps)))
         }
         if finish {
             session.context.occurredAt = t.adding(seconds: 300)

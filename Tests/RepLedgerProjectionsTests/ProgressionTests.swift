@@ -13,16 +13,28 @@ struct ProgressionTests {
     func double() throws {
         var b = LogBuilder()
         #expect(next(b, "barbell-bench-press").weightKg == nil)
-        try b.workout("2026-01-05T18:00:00Z", sets: [working("barbell-bench-press", 80, 10), working("barbell-bench-press", 80, 9),
-                                                     working("barbell-bench-press", 80, 8), warmup("barbell-bench-press", 40, 10)])
+        try b.workout(
+            "2026-01-05T18:00:00Z",
+            sets: [
+                working("barbell-bench-press", 80, 10), working("barbell-bench-press", 80, 9),
+                working("barbell-bench-press", 80, 8), warmup("barbell-bench-press", 40, 10),
+            ])
         var t = next(b, "barbell-bench-press")
         #expect(t.weightKg == 80 && t.repsMin == 9 && t.repsMax == 12 && t.rule == .double)
         #expect(t.reason == "the lowest set was 8 reps at 80 kg: stay, aim for 9")
-        try b.workout("2026-01-12T18:00:00Z", sets: [working("barbell-bench-press", 80, 12), working("barbell-bench-press", 80, 12),
-                                                     working("barbell-bench-press", 80, 11)])
+        try b.workout(
+            "2026-01-12T18:00:00Z",
+            sets: [
+                working("barbell-bench-press", 80, 12), working("barbell-bench-press", 80, 12),
+                working("barbell-bench-press", 80, 11),
+            ])
         #expect(next(b, "barbell-bench-press").repsMin == 12)
-        try b.workout("2026-01-19T18:00:00Z", sets: [working("barbell-bench-press", 80, 12), working("barbell-bench-press", 80, 12),
-                                                     working("barbell-bench-press", 80, 12)])
+        try b.workout(
+            "2026-01-19T18:00:00Z",
+            sets: [
+                working("barbell-bench-press", 80, 12), working("barbell-bench-press", 80, 12),
+                working("barbell-bench-press", 80, 12),
+            ])
         t = next(b, "barbell-bench-press")
         #expect(t.weightKg == 82.5 && t.repsMin == 8 && t.repsMax == 12)
         #expect(t.reason.hasPrefix("every set reached 12 reps at 80 kg: add 2.5 kg"))
@@ -51,7 +63,7 @@ struct ProgressionTests {
         #expect(t.weightKg == 105 && t.reason.hasPrefix("missed 5 reps at 105 kg"))
         try squat("2026-01-12T18:00:00Z", 105, [5, 4, 3])
         t = next(b, "back-squat")
-        #expect(t.weightKg == 93.75, "105 × 0.9 = 94.5, down to the 1.25 kg plate step") // 94.5 → 93.75
+        #expect(t.weightKg == 93.75, "105 × 0.9 = 94.5, down to the 1.25 kg plate step")  // 94.5 → 93.75
         #expect(t.reason.contains("deload 10 %"))
         try squat("2026-01-15T18:00:00Z", 93.75, [5, 5, 5])
         #expect(next(b, "back-squat").weightKg == 98.75)
@@ -67,7 +79,7 @@ struct ProgressionTests {
         try b.workout("2026-01-05T18:00:00Z", sets: [working("overhead-press", 96, 12), working("overhead-press", 96, 12)], unit: .lb)
         let t = next(b, "overhead-press")
         let lb = (t.weightKg ?? 0) / WeightUnit.kilogramsPerPound
-        #expect(abs(lb - 100) < 1e-9, "96 + 5 = 101 lb rounds to 100 lb") // the nearest 2.5 lb
+        #expect(abs(lb - 100) < 1e-9, "96 + 5 = 101 lb rounds to 100 lb")  // the nearest 2.5 lb
         try b.run("2026-01-06T00:00:00Z") { s in
             try s.setProgression(exercise: "overhead-press", rule: .linear, increment: Weight(10, .lb), reps: (5, 5))
         }
@@ -75,7 +87,7 @@ struct ProgressionTests {
         #expect(abs((next(b, "overhead-press").weightKg ?? 0) / WeightUnit.kilogramsPerPound - 110) < 1e-9)
         try b.workout("2026-01-09T18:00:00Z", sets: [working("overhead-press", 110, 3)], unit: .lb)
         try b.workout("2026-01-11T18:00:00Z", sets: [working("overhead-press", 110, 4)], unit: .lb)
-        #expect(abs((next(b, "overhead-press").weightKg ?? 0) / WeightUnit.kilogramsPerPound - 97.5) < 1e-9) // 99 → 97.5
+        #expect(abs((next(b, "overhead-press").weightKg ?? 0) / WeightUnit.kilogramsPerPound - 97.5) < 1e-9)  // 99 → 97.5
     }
 
     @Test("smart defaults: on for strength exercises, off for warm-up, recovery and other kinds; overrides and clearing")
@@ -101,8 +113,9 @@ struct ProgressionTests {
         var linear = RuleSet.default
         linear.id = "linear"
         linear.progressionRule = .linear
-        #expect(RuleSetDiff.changes(b.log, from: .default, to: linear).contains {
-            if case .nextTargetChanged("barbell-bench-press", _, let to) = $0 { to.rule == .linear } else { false }
-        })
+        #expect(
+            RuleSetDiff.changes(b.log, from: .default, to: linear).contains {
+                if case .nextTargetChanged("barbell-bench-press", _, let to) = $0 { to.rule == .linear } else { false }
+            })
     }
 }

@@ -27,7 +27,7 @@ struct RuleSetDiffTests {
         #expect(lost.first?.workoutId == second)
         let epley: Double = 121 * (1 + 5.0 / 30)
         #expect(abs((lost.first?.value ?? 0) - epley) < 1e-9)
-        #expect(gained.isEmpty) // the first set was already the first record under both
+        #expect(gained.isEmpty)  // the first set was already the first record under both
         let moved = changes.compactMap { c -> (UUID, Double?, Double?)? in
             if case .e1rmMoved(_, let w, let a, let b) = c { return (w, a, b) } else { return nil }
         }
@@ -98,8 +98,9 @@ struct ProjectionPropertyTests {
                 try b.session.editSet(w, set: sets[op % sets.count].setId.lowercased, changes: SetMetrics(reps: 1 + op % 12))
             default:
                 let kg: Double? = op % 11 == 0 ? nil : Double(40 + (op / 7) % 120)
-                _ = try b.session.logSet(w, exercise: lifts[(op / 3) % lifts.count], type: op % 8 == 0 ? .warmup : .normal,
-                                         metrics: SetMetrics(weight: kg.map { Weight($0, .kg) }, reps: 1 + (op / 5) % 15))
+                _ = try b.session.logSet(
+                    w, exercise: lifts[(op / 3) % lifts.count], type: op % 8 == 0 ? .warmup : .normal,
+                    metrics: SetMetrics(weight: kg.map { Weight($0, .kg) }, reps: 1 + (op / 5) % 15))
             }
         }
         if let w = workout { try b.session.finishWorkout(w) }
@@ -117,9 +118,10 @@ struct ProjectionPropertyTests {
     }
 
     static func views(_ log: TrainingLogProjection) -> Views {
-        Views(records: PersonalRecordsProjection.compute(log), weeks: VolumeProjection.rows(log, by: .week),
-              muscles: VolumeProjection.rows(log, by: .muscle), history: WorkoutHistoryProjection.workouts(log),
-              e1rm: lifts.map { E1RMTrendProjection.points(log, exerciseId: $0) })
+        Views(
+            records: PersonalRecordsProjection.compute(log), weeks: VolumeProjection.rows(log, by: .week),
+            muscles: VolumeProjection.rows(log, by: .muscle), history: WorkoutHistoryProjection.workouts(log),
+            e1rm: lifts.map { E1RMTrendProjection.points(log, exerciseId: $0) })
     }
 
     @Test("catching up in any chunks equals a fresh rebuild, and two rebuilds agree")

@@ -31,16 +31,18 @@ struct PersonalRecordsTests {
     @Test("heaviest, e1RM, set volume, session volume and rep maxes from working sets")
     func allKinds() throws {
         var b = LogBuilder()
-        try b.workout("2026-11-02T07:00:00Z", sets: [
-            warmup("barbell-bench-press", 60, 10), working("barbell-bench-press", 100, 5),
-            working("barbell-bench-press", 90, 8), working("barbell-bench-press", 80, 12),
-        ])
+        try b.workout(
+            "2026-11-02T07:00:00Z",
+            sets: [
+                warmup("barbell-bench-press", 60, 10), working("barbell-bench-press", 100, 5),
+                working("barbell-bench-press", 90, 8), working("barbell-bench-press", 80, 12),
+            ])
         let r = try records(b, "barbell-bench-press")
         #expect(r.heaviestKg == 100)
         let epley: [Double] = [100 * (1 + 5.0 / 30), 90 * (1 + 8.0 / 30), 80 * (1 + 12.0 / 30)]
         #expect(r.bestE1rmKg == epley.max())
-        #expect(r.bestSetVolumeKg == 960) // 80 × 12
-        #expect(r.bestSessionVolumeKg == 2180) // 500 + 720 + 960: the warm-up does not count
+        #expect(r.bestSetVolumeKg == 960)  // 80 × 12
+        #expect(r.bestSessionVolumeKg == 2180)  // 500 + 720 + 960: the warm-up does not count
         // Heaviest for at least r reps: 100 up to 5, 90 for 6–8, 80 for 9–12.
         let expected: [Double?] = [100, 100, 100, 100, 100, 90, 90, 90, 80, 80, 80, 80]
         let repMaxes: [Double?] = (1...12).map { r.repMaxesKg[$0] }
@@ -93,7 +95,7 @@ struct PersonalRecordsTests {
         let r = try records(b, "barbell-bench-press")
         #expect(r.heaviestKg == 80)
         let capped: Double = 80 * (1 + 5.0 / 30)
-        #expect(r.bestE1rmKg == capped) // 60 × 15 is beyond the 12-rep cap
+        #expect(r.bestE1rmKg == capped)  // 60 × 15 is beyond the 12-rep cap
         #expect(r.bestSetVolumeKg == 900)
         #expect(PersonalRecordsProjection.compute(b.log, exerciseId: "pull-up").isEmpty)
         // With warm-ups counting, the 200 kg single is the heaviest.

@@ -25,19 +25,20 @@ struct ReplayTests {
 
         let events = b.envelopes.filter { $0.event.workoutId == w }
         let steps = WorkoutReplayProjection.steps(events, workoutId: w, library: b.log.library, unit: .kg)
-        #expect(steps.map(\.change) == [
-            "started \"Upper A\"",
-            "added Bench Press (Barbell)",
-            "Bench Press (Barbell) set 1: 80 kg × 8",
-            "Bench Press (Barbell) set 2: 80 kg × 8",
-            "Bench Press (Barbell) set 1: weight edited from 80 kg to 82.5 kg",
-            "deleted Bench Press (Barbell) set 2 (80 kg × 8)",
-            "added Leg Press (Machine)",
-            "Leg Press (Machine) set 1: 160 kg × 10",
-            "Leg Press (Machine) swapped for Hack Squat (Machine)",
-            "Hack Squat (Machine) set 1: 100 kg × 10",
-            "finished after 40 min",
-        ])
+        #expect(
+            steps.map(\.change) == [
+                "started \"Upper A\"",
+                "added Bench Press (Barbell)",
+                "Bench Press (Barbell) set 1: 80 kg × 8",
+                "Bench Press (Barbell) set 2: 80 kg × 8",
+                "Bench Press (Barbell) set 1: weight edited from 80 kg to 82.5 kg",
+                "deleted Bench Press (Barbell) set 2 (80 kg × 8)",
+                "added Leg Press (Machine)",
+                "Leg Press (Machine) set 1: 160 kg × 10",
+                "Leg Press (Machine) swapped for Hack Squat (Machine)",
+                "Hack Squat (Machine) set 1: 100 kg × 10",
+                "finished after 40 min",
+            ])
         // The states along the way.
         #expect(steps[3].state.sets.count == 2)
         #expect(steps[4].state.sets.first?.metrics.weight == Weight(82.5, .kg))

@@ -14,14 +14,14 @@ struct TimedWorkTests {
         var b = LogBuilder()
         try b.run("2026-03-01T07:00:00Z") { s in
             let w = try s.startWorkout(name: "Run")
-            _ = try s.logSet(w, exercise: "running", metrics: SetMetrics(durationSeconds: 1500, distanceMeters: 5000)) // 5:00/km
+            _ = try s.logSet(w, exercise: "running", metrics: SetMetrics(durationSeconds: 1500, distanceMeters: 5000))  // 5:00/km
             _ = try s.logSet(w, exercise: "plank", metrics: SetMetrics(durationSeconds: 60))
             try s.finishWorkout(w)
         }
         try b.run("2026-03-08T07:00:00Z") { s in
             let w = try s.startWorkout(name: "Run")
-            _ = try s.logSet(w, exercise: "running", metrics: SetMetrics(durationSeconds: 3000, distanceMeters: 8000)) // 6:15/km
-            _ = try s.logSet(w, exercise: "running", metrics: SetMetrics(durationSeconds: 270, distanceMeters: 1000)) // 4:30/km
+            _ = try s.logSet(w, exercise: "running", metrics: SetMetrics(durationSeconds: 3000, distanceMeters: 8000))  // 6:15/km
+            _ = try s.logSet(w, exercise: "running", metrics: SetMetrics(durationSeconds: 270, distanceMeters: 1000))  // 4:30/km
             _ = try s.logSet(w, exercise: "plank", metrics: SetMetrics(durationSeconds: 90))
             try s.finishWorkout(w)
         }
@@ -101,8 +101,9 @@ struct TimedWorkTests {
             planned = try s.startWorkout(name: "From a template", origin: .template)
             s.planExercise(planned, exerciseId: "front-squat", repsMin: 8, repsMax: 10, sets: [(.normal, SetMetrics(reps: 10))])
             programDay = try s.startWorkout(name: "Program day", origin: .programDay, programId: UUID(), programDayIndex: 0)
-            s.planExercise(programDay, exerciseId: "front-squat", repsMin: 6, repsMax: 8,
-                           sets: [(.normal, SetMetrics(weight: Weight(60, .kg), reps: 8))])
+            s.planExercise(
+                programDay, exerciseId: "front-squat", repsMin: 6, repsMax: 8,
+                sets: [(.normal, SetMetrics(weight: Weight(60, .kg), reps: 8))])
         }
         fill = AutofillProjection.next(b.log, workout: try #require(b.log.workouts[planned]), exerciseId: "front-squat")
         #expect(fill.source == .template && fill.metrics?.reps == 10)
@@ -115,7 +116,7 @@ struct TimedWorkTests {
         var b = LogBuilder()
         try b.run("2026-03-01T06:00:00Z") { s in _ = try s.logBodyweight(Weight(80, .kg)) }
         try b.workout("2026-03-02T07:00:00Z", sets: [working("pull-up", nil, 10)])
-        try b.run("2026-03-05T06:00:00Z") { s in _ = try s.logBodyweight(Weight(176.3696, .lb)) } // 80 kg again, in lb
+        try b.run("2026-03-05T06:00:00Z") { s in _ = try s.logBodyweight(Weight(176.3696, .lb)) }  // 80 kg again, in lb
         try b.run("2026-03-09T06:00:00Z") { s in _ = try s.logBodyweight(Weight(82, .kg)) }
         try b.workout("2026-03-10T07:00:00Z", sets: [working("pull-up", nil, 8), working("barbell-bench-press", 80, 5)])
         var on = RuleSet.default

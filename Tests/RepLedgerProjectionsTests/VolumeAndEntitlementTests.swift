@@ -11,18 +11,18 @@ struct VolumeTests {
         try b.workout("2026-11-01T07:00:00Z", sets: [working("barbell-bench-press", 100, 5), warmup("barbell-bench-press", 50, 5)])
         try b.workout("2026-11-02T07:00:00Z", sets: [working("pull-up", nil, 10), working("barbell-row", 80, 8)])
         let weeks = VolumeProjection.rows(b.log, by: .week)
-        #expect(weeks.map(\.key) == ["2026-W44", "2026-W45"]) // Sunday 1 Nov is still week 44
+        #expect(weeks.map(\.key) == ["2026-W44", "2026-W45"])  // Sunday 1 Nov is still week 44
         #expect(weeks.map(\.sets) == [1, 2])
         #expect(weeks.map(\.tonnageKg) == [500, 640])
         let muscles = Dictionary(uniqueKeysWithValues: VolumeProjection.rows(b.log, by: .muscle).map { ($0.key, $0) })
         #expect(muscles["chest"]?.sets == 1)
         #expect(muscles["chest"]?.tonnageKg == 500)
-        #expect(muscles["lats"]?.sets == 1) // pull-up: primary lats
+        #expect(muscles["lats"]?.sets == 1)  // pull-up: primary lats
         #expect(muscles["lats"]?.tonnageKg == 0)
-        #expect(muscles["back"]?.sets == 1) // row: primary back
+        #expect(muscles["back"]?.sets == 1)  // row: primary back
         #expect(muscles["triceps"]?.sets == 0)
-        #expect(muscles["triceps"]?.secondarySets == 1) // bench press works triceps secondarily
-        #expect(muscles["biceps"]?.secondarySets == 2) // pull-up and row
+        #expect(muscles["triceps"]?.secondarySets == 1)  // bench press works triceps secondarily
+        #expect(muscles["biceps"]?.secondarySets == 2)  // pull-up and row
         #expect(VolumeProjection.rows(b.log, by: .workout).map(\.sets) == [1, 2])
     }
 }
@@ -35,8 +35,9 @@ struct EntitlementTests {
 
     func buy(_ b: inout LogBuilder, _ product: Product, _ tx: String, original: String? = nil, from: String, to: String) throws {
         try b.run(from) {
-            try $0.recordPurchase(product: product, transactionId: tx, originalTransactionId: original,
-                                  purchasedAt: .at(from), expiresAt: .at(to))
+            try $0.recordPurchase(
+                product: product, transactionId: tx, originalTransactionId: original,
+                purchasedAt: .at(from), expiresAt: .at(to))
         }
     }
 
@@ -47,7 +48,7 @@ struct EntitlementTests {
         #expect(!state(b, "2025-12-31T23:59:59Z").isPro)
         #expect(state(b, "2026-01-01T00:00:00Z").isPro)
         #expect(state(b, "2026-01-31T23:59:59Z").activeProducts == [.proMonthly])
-        #expect(!state(b, "2026-02-01T00:00:00Z").isPro) // expiry is exclusive
+        #expect(!state(b, "2026-02-01T00:00:00Z").isPro)  // expiry is exclusive
         try buy(&b, .proMonthly, "t2", original: "t1", from: "2026-02-01T00:00:00Z", to: "2026-03-01T00:00:00Z")
         #expect(state(b, "2026-02-01T00:00:00Z").isPro)
         #expect(state(b, "2026-02-01T00:00:00Z").templateLimit == nil)
@@ -84,7 +85,7 @@ struct EntitlementTests {
         try buy(&b, .proMonthly, "t1", from: "2026-01-01T00:00:00Z", to: "2026-02-01T00:00:00Z")
         let before = b.session.pending.count
         try buy(&b, .proMonthly, "t1", from: "2026-01-01T00:00:00Z", to: "2026-02-01T00:00:00Z")
-        try buy(&b, .proAnnual, "t1", from: "2026-01-01T00:00:00Z", to: "2027-02-01T00:00:00Z") // same id, other details
+        try buy(&b, .proAnnual, "t1", from: "2026-01-01T00:00:00Z", to: "2027-02-01T00:00:00Z")  // same id, other details
         #expect(b.session.pending.count == before)
         #expect(state(b, "2026-06-01T00:00:00Z").activeProducts.isEmpty)
     }
@@ -124,10 +125,10 @@ struct EntitlementTests {
     func upsell() throws {
         var b = LogBuilder()
         for day in 2...4 { try b.workout("2026-11-0\(day)T07:00:00Z", sets: [working("deadlift", 100, 5)]) }
-        #expect(!state(b, "2026-11-04T07:00:00Z").softUpsell) // the third finishes at 07:07
+        #expect(!state(b, "2026-11-04T07:00:00Z").softUpsell)  // the third finishes at 07:07
         #expect(state(b, "2026-11-04T08:00:00Z").softUpsell)
         b.run("2026-11-05T07:00:00Z") { $0.dismissUpsell() }
-        #expect(state(b, "2026-11-04T08:00:00Z").softUpsell) // as of before the dismissal
+        #expect(state(b, "2026-11-04T08:00:00Z").softUpsell)  // as of before the dismissal
         #expect(!state(b, "2026-11-05T07:00:00Z").softUpsell)
     }
 
@@ -149,7 +150,7 @@ struct EntitlementTests {
         let startedId = try #require(started)
         let w = try #require(b.log.workouts[startedId])
         #expect(w.templateId == ids[1])
-        #expect(w.sets.count == 3) // three planned sets from the template line
+        #expect(w.sets.count == 3)  // three planned sets from the template line
         #expect(w.sets.allSatisfy { !$0.completed })
     }
 }

@@ -13,8 +13,12 @@ import Testing
         defer { cli.cleanUp() }
         // Coach products count on the server only with the store's signed transaction, verified against its root.
         let chain = try StoreKitTestChain()
-        let server = try ServerProcess(cli: cli, serveFlags: ["--storekit-root", try chain.writeRoot(in: cli.folder),
-                                                              "--bundle-id", StoreKitTestChain.bundleId])
+        let server = try ServerProcess(
+            cli: cli,
+            serveFlags: [
+                "--storekit-root", try chain.writeRoot(in: cli.folder),
+                "--bundle-id", StoreKitTestChain.bundleId,
+            ])
         let lifter = try server.createAccount("lina")
         let coach = try server.createAccount("coach carl", coach: true)
         let phone = try Device("lina", cli: cli, token: lifter.token)
@@ -37,11 +41,16 @@ import Testing
         #expect(try await server.get(prs, token: coach.token).status == 403)
 
         // A Pro product is not enough; a Coach product is.
-        try carl.run(["purchase", "repledger_pro_monthly", "--transaction", "t-pro", "--purchased", "2026-01-01T00:00:00Z", "--expires", "2099-01-01T00:00:00Z"])
+        try carl.run([
+            "purchase", "repledger_pro_monthly", "--transaction", "t-pro", "--purchased", "2026-01-01T00:00:00Z", "--expires", "2099-01-01T00:00:00Z",
+        ])
         #expect(try carl.sync().status == 0)
         #expect(try await server.get(prs, token: coach.token).status == 403)
-        try carl.run(["purchase", "repledger_coach_monthly", "--transaction", "t-coach", "--purchased", "2026-01-01T00:00:00Z", "--expires", "2099-01-01T00:00:00Z",
-                      "--signed-transaction", try chain.signedTransaction(id: "t-coach", product: "repledger_coach_monthly")])
+        try carl.run([
+            "purchase", "repledger_coach_monthly", "--transaction", "t-coach", "--purchased", "2026-01-01T00:00:00Z", "--expires",
+            "2099-01-01T00:00:00Z",
+            "--signed-transaction", try chain.signedTransaction(id: "t-coach", product: "repledger_coach_monthly"),
+        ])
         #expect(try carl.sync().status == 0)
         let served = try await server.get(prs, token: coach.token)
         #expect(served.status == 200)
@@ -85,12 +94,19 @@ import Testing
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let chain = try StoreKitTestChain()
-        let server = try ServerProcess(cli: cli, serveFlags: ["--storekit-root", try chain.writeRoot(in: cli.folder),
-                                                              "--bundle-id", StoreKitTestChain.bundleId])
+        let server = try ServerProcess(
+            cli: cli,
+            serveFlags: [
+                "--storekit-root", try chain.writeRoot(in: cli.folder),
+                "--bundle-id", StoreKitTestChain.bundleId,
+            ])
         let coach = try server.createAccount("coach carl", coach: true)
         let carl = try Device("carl", cli: cli, token: coach.token)
-        try carl.run(["purchase", "repledger_coach_monthly", "--transaction", "t-coach", "--purchased", "2026-01-01T00:00:00Z", "--expires", "2099-01-01T00:00:00Z",
-                      "--signed-transaction", try chain.signedTransaction(id: "t-coach", product: "repledger_coach_monthly")])
+        try carl.run([
+            "purchase", "repledger_coach_monthly", "--transaction", "t-coach", "--purchased", "2026-01-01T00:00:00Z", "--expires",
+            "2099-01-01T00:00:00Z",
+            "--signed-transaction", try chain.signedTransaction(id: "t-coach", product: "repledger_coach_monthly"),
+        ])
         #expect(try carl.sync(server, account: coach.id).status == 0)
 
         // Lina grants over sync; Bob syncs but grants nothing; Rita's grant arrives in a restored backup.

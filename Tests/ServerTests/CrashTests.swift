@@ -23,8 +23,10 @@ import Testing
     }
 
     /// The device's log equals the server's, and holds each of the demo's events once.
-    static func expectConverged(_ d: Device, _ server: ServerProcess, _ account: ServerProcess.Account, events: Int,
-                                sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    static func expectConverged(
+        _ d: Device, _ server: ServerProcess, _ account: ServerProcess.Account, events: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         // The same command again (a kill before the first sync saved its target leaves nothing to remember).
         let out = try d.sync(server, account: account.id)
         #expect(out.status == 0, "\(out.stderr)", sourceLocation: sourceLocation)
@@ -39,8 +41,10 @@ import Testing
 
     /// A server, an account, a device with the demo pending, and a sync in
     /// flight that `interrupt` kills after `seconds`; then the device syncs again.
-    static func interruptedSync(after seconds: Double, interrupt: (Process, ServerProcess) throws -> Void,
-                                then check: (LedgerProcess, ServerProcess, ServerProcess.Account, Device) async throws -> Void) async throws {
+    static func interruptedSync(
+        after seconds: Double, interrupt: (Process, ServerProcess) throws -> Void,
+        then check: (LedgerProcess, ServerProcess, ServerProcess.Account, Device) async throws -> Void
+    ) async throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let server = try ServerProcess(cli: cli)
@@ -56,26 +60,32 @@ import Testing
 
     @Test(arguments: [0.0, 0.05, 0.15, 0.3, 0.6])
     func theClientKilledMidSync(after seconds: Double) async throws {
-        try await Self.interruptedSync(after: seconds, interrupt: { sync, _ in
-            kill(sync.processIdentifier, SIGKILL)
-            sync.waitUntilExit()
-        }, then: { _, _, _, d in
-            let verified = try d.run(["verify", "--json"]).json?["ok"] as? Bool
-            #expect(verified == true)
-        })
+        try await Self.interruptedSync(
+            after: seconds,
+            interrupt: { sync, _ in
+                kill(sync.processIdentifier, SIGKILL)
+                sync.waitUntilExit()
+            },
+            then: { _, _, _, d in
+                let verified = try d.run(["verify", "--json"]).json?["ok"] as? Bool
+                #expect(verified == true)
+            })
     }
 
     @Test(arguments: [0.05, 0.2, 0.5])
     func theServerKilledMidSync(after seconds: Double) async throws {
-        try await Self.interruptedSync(after: seconds, interrupt: { sync, server in
-            server.kill()
-            sync.waitUntilExit()
-            try server.start()
-        }, then: { cli, server, account, d in
-            // A second device pulls the same log.
-            let laptop = try Device("laptop", cli: cli, token: try server.createToken(account.id, device: "laptop"))
-            #expect(try laptop.sync(server, account: account.id).status == 0)
-            #expect(laptop.log == d.log)
-        })
+        try await Self.interruptedSync(
+            after: seconds,
+            interrupt: { sync, server in
+                server.kill()
+                sync.waitUntilExit()
+                try server.start()
+            },
+            then: { cli, server, account, d in
+                // A second device pulls the same log.
+                let laptop = try Device("laptop", cli: cli, token: try server.createToken(account.id, device: "laptop"))
+                #expect(try laptop.sync(server, account: account.id).status == 0)
+                #expect(laptop.log == d.log)
+            })
     }
 }

@@ -129,7 +129,8 @@ import Testing
         }
         let w = UUID()
         let startedId = UUID()
-        let first = try await server.post(path, token: alice.token, body: PushBodies.batch([PushBodies.started(w, id: startedId), PushBodies.set(w)]))
+        let first = try await server.post(
+            path, token: alice.token, body: PushBodies.batch([PushBodies.started(w, id: startedId), PushBodies.set(w)]))
         #expect(first.status == 200)
         #expect(first.json?["appended"] as? [Int] == [1, 2])
         #expect(first.json?["alreadyStored"] as? Int == 0)
@@ -155,7 +156,9 @@ import Testing
         #expect(detail?["stream"] as? String == stream)
         #expect(detail?["expected"] as? Int == 1)
         #expect(detail?["actual"] as? Int == 2)
-        #expect(try await server.post(path, token: alice.token, body: PushBodies.batch([PushBodies.set(w)], expected: #"{"\#(stream)":2}"#)).status == 200)
+        #expect(
+            try await server.post(path, token: alice.token, body: PushBodies.batch([PushBodies.set(w)], expected: #"{"\#(stream)":2}"#)).status == 200
+        )
         #expect(try await head() == 3)
 
         // 422 with the core's refusal names; a refused batch appends nothing, the good events before it included.
@@ -194,15 +197,35 @@ import Testing
             (#"{"events":[1]}"#, 400, "badRequest"),
             (#"{"events":[{"eventId":"x"}]}"#, 400, "badRequest"),
             (PushBodies.batch([PushBodies.event("NoSuchType", stream: "account", payload: "{}")]), 400, "badRequest"),
-            (PushBodies.batch([PushBodies.event("WorkoutStarted", stream: "workout-\(w)", payload: #"{"workoutId":"\#(w)"}"#, schema: 99)]), 400, "badRequest"),
-            (PushBodies.batch([PushBodies.event("WorkoutStarted", stream: "account", payload: #"{"workoutId":"\#(w)","name":"x","origin":"empty","templateId":null,"programId":null,"programDayIndex":null}"#)]), 400, "badRequest"),
-            (PushBodies.batch([PushBodies.event("WorkoutStarted", stream: "workout-\(w)", payload: #"{"workoutId":12,"name":[],"origin":"empty"}"#)]), 400, "badRequest"),
+            (
+                PushBodies.batch([PushBodies.event("WorkoutStarted", stream: "workout-\(w)", payload: #"{"workoutId":"\#(w)"}"#, schema: 99)]), 400,
+                "badRequest"
+            ),
+            (
+                PushBodies.batch([
+                    PushBodies.event(
+                        "WorkoutStarted", stream: "account",
+                        payload: #"{"workoutId":"\#(w)","name":"x","origin":"empty","templateId":null,"programId":null,"programDayIndex":null}"#)
+                ]), 400, "badRequest"
+            ),
+            (
+                PushBodies.batch([
+                    PushBodies.event("WorkoutStarted", stream: "workout-\(w)", payload: #"{"workoutId":12,"name":[],"origin":"empty"}"#)
+                ]), 400, "badRequest"
+            ),
             (String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), 400, "badRequest"),
             (#"{"events":[],"expectedVersions":{"account":-1}}"#, 400, "badRequest"),
             (#"{"events":[],"pad":""# + String(repeating: "x", count: 3 << 20) + #""}"#, 200, ""),
             (#"{"events":[],"pad":""# + String(repeating: "x", count: 5 << 20) + #""}"#, 413, "tooLarge"),
             (PushBodies.batch(Array(repeating: PushBodies.started(UUID()), count: 5001)), 413, "tooLarge"),
-            (PushBodies.batch([PushBodies.event("WorkoutStarted", stream: "workout-\(w)", payload: #"{"workoutId":"\#(w)","name":""# + String(repeating: "é", count: 1 << 20) + #"","origin":"empty","templateId":null,"programId":null,"programDayIndex":null}"#)]), 422, "invalidName"),
+            (
+                PushBodies.batch([
+                    PushBodies.event(
+                        "WorkoutStarted", stream: "workout-\(w)",
+                        payload: #"{"workoutId":"\#(w)","name":""# + String(repeating: "é", count: 1 << 20)
+                            + #"","origin":"empty","templateId":null,"programId":null,"programDayIndex":null}"#)
+                ]), 422, "invalidName"
+            ),
         ]
         for (body, status, code) in bodies {
             let answer = try await server.post(path, token: alice.token, body: body)
@@ -232,7 +255,8 @@ import Testing
         let lines = try String(contentsOfFile: backup, encoding: .utf8).split(separator: "\n")
         #expect(json["events"] as? Int == lines.count)
         // (The export itself is recorded after the file is written: the backup ends one event earlier than the old ledger.)
-        let lastHash = try #require(lines.last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }?["hash"] as? String)
+        let lastHash = try #require(
+            lines.last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }?["hash"] as? String)
         #expect((json["head"] as? [String: Any])?["hash"] as? String == lastHash)
         let served = try await server.get("/v1/accounts/\(id)/events?limit=10000", token: token)
         #expect(served.body.hasPrefix(#"{"events":["# + lines.joined(separator: ",") + "]"))

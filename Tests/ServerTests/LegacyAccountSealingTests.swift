@@ -19,21 +19,26 @@ import Testing
         let keysDirectory = ServerProcess.onPostgres ? cli.folder.appendingPathComponent("keys").path : data + "/keys"
         let keys = try AccountKeyStore(directory: keysDirectory, create: true)
         let url = ServerProcess.onPostgres ? try #require(PostgresCluster.shared).createDatabase() : nil
-        let storage: any ServerStorage = try url.map { try PostgresServerStorage(urls: [$0], keys: keys, logger: Logger(label: "test")) }
+        let storage: any ServerStorage =
+            try url.map { try PostgresServerStorage(urls: [$0], keys: keys, logger: Logger(label: "test")) }
             ?? SQLiteServerStorage(directory: data, keys: keys)
 
         // The first release's layout: a plain name, a token hash, a log in clear.
         let id = UUID().uuidString.lowercased(), token = "rl_legacy_\(UUID().uuidString)"
         try storage.accountTable.insertAccount(.init(accountId: id, name: "Alice \(marker)", isCoach: false), createdAt: Timestamp.now().millis)
         try storage.accountTable.insertToken(hash: Digest.sha256(Array(token.utf8)), account: id, device: "phone", createdAt: Timestamp.now().millis)
-        let plain: any EventStore = try url == nil
+        let plain: any EventStore =
+            try url == nil
             ? SQLiteEventStore(path: (storage as! SQLiteServerStorage).path(of: id))
             : PostgresEventStore(accountId: UUID(uuidString: id)!, pool: (storage as! PostgresServerStorage).pool)
         let ledger = Ledger(store: plain, device: "phone")
         try ledger.seedLibraryIfNeeded()
         let w = try ledger.execute { try $0.startWorkout(name: "Day \(marker)") }
-        try ledger.execute { try $0.logSet(w, exercise: "barbell-bench-press", metrics: SetMetrics(weight: Weight(100, .kg), reps: 5),
-                                           notes: "felt \(marker)") }
+        try ledger.execute {
+            try $0.logSet(
+                w, exercise: "barbell-bench-press", metrics: SetMetrics(weight: Weight(100, .kg), reps: 5),
+                notes: "felt \(marker)")
+        }
         let head = try plain.head()
         storage.shutdown()
         #expect(!FileManager.default.fileExists(atPath: keysDirectory + "/\(id).key"))
@@ -52,7 +57,9 @@ import Testing
         if let url {
             // In the table, every payload of the account is sealed now (the first release's WAL still holds them: see the README).
             let database = try #require(URL(string: url)?.lastPathComponent)
-            let clear = try PostgresCluster.shared!.psql(database, """
+            let clear = try PostgresCluster.shared!.psql(
+                database,
+                """
                 SELECT count(*) FROM events WHERE account_id = '\(id)'
                 AND (get_byte(payload, 0) <> 1 OR position(convert_to('\(marker)', 'UTF8') in payload) > 0)
                 """)

@@ -38,7 +38,7 @@ import Testing
         }
         try await writer.value
         #expect(ids == Array(1...ids.count), "positions in order, none missing, none twice")
-        let expectedCount = 29 // 1 start, 16 single sets, 4 batches of 3
+        let expectedCount = 29  // 1 start, 16 single sets, 4 batches of 3
         #expect(ids.count == expectedCount)
         // Each data line is the event's envelope, exactly as GET …/events gives it.
         let all = try await server.get(events, token: alice.token)
@@ -54,7 +54,9 @@ import Testing
         let bob = try server.createAccount("bob")
         let events = "/v1/accounts/\(alice.id)/events"
         let w = UUID()
-        #expect(try await server.post(events, token: alice.token, body: PushBodies.batch([PushBodies.started(w), PushBodies.set(w), PushBodies.set(w)])).status == 200)
+        #expect(
+            try await server.post(events, token: alice.token, body: PushBodies.batch([PushBodies.started(w), PushBodies.set(w), PushBodies.set(w)]))
+                .status == 200)
         #expect(try await server.get(events + "/live", token: bob.token).status == 403)
         #expect(try await server.get(events + "/live", token: nil).status == 401)
         #expect(try await server.get(events + "/live?after=x", token: alice.token).status == 400)

@@ -32,7 +32,9 @@ import Testing
                 let reply = try await server.request(.init(rawValue: method.uppercased()), path, token: alice.token, body: body)
                 if let documented {
                     let statuses = Set(((documented["responses"] as? [String: Any]) ?? [:]).keys)
-                    #expect(statuses.contains(String(reply.status)), "\(method.uppercased()) \(template) answered \(reply.status): \(reply.body.prefix(200))")
+                    #expect(
+                        statuses.contains(String(reply.status)),
+                        "\(method.uppercased()) \(template) answered \(reply.status): \(reply.body.prefix(200))")
                     #expect(reply.status != 405, "\(method.uppercased()) \(template) is documented but not served")
                 } else {
                     #expect(reply.status == 405, "\(method.uppercased()) \(template) is served (\(reply.status)) but not documented")
@@ -40,8 +42,11 @@ import Testing
             }
         }
         // Every path the server routes is in the document.
-        let served = ["/v1/health", "/v1/openapi.json", "/v1/coach/clients", "/v1/accounts/{account}", "/v1/accounts/{account}/events",
-                      "/v1/accounts/{account}/events/live", "/v1/accounts/{account}/verify"]
+        let served =
+            [
+                "/v1/health", "/v1/openapi.json", "/v1/coach/clients", "/v1/accounts/{account}", "/v1/accounts/{account}/events",
+                "/v1/accounts/{account}/events/live", "/v1/accounts/{account}/verify",
+            ]
             + ["prs", "history", "volume", "entitlements"].map { "/v1/accounts/{account}/\($0)" }
             + ["hint", "e1rm"].map { "/v1/accounts/{account}/\($0)/{exercise}" } + ["/v1/accounts/{account}/summary/{workout}"]
             + ["prompt", "repcount"].map { "/v1/accounts/{account}/\($0)/{workout}/{exercise}" }

@@ -42,8 +42,10 @@ struct PostgresFailoverTests {
             let body = PushBodies.batch(ids.map { PushBodies.started(UUID(), id: $0) })
             let status: Int
             do {
-                status = try await server.request(.POST, "/v1/accounts/\(account.id)/events", token: account.token, body: body,
-                                                  headers: [("Content-Type", "application/json")], timeout: 30).status
+                status = try await server.request(
+                    .POST, "/v1/accounts/\(account.id)/events", token: account.token, body: body,
+                    headers: [("Content-Type", "application/json")], timeout: 30
+                ).status
             } catch {
                 status = -1
             }
@@ -96,13 +98,15 @@ struct PostgresFailoverTests {
         do {
             during = try await Self.probe(server, "/v1/accounts/\(alice.id)/events?after=0&limit=1", token: alice.token)
         } catch {
-            Issue.record("no answer during the outage: \(error); the server's log ends: \(server.log.split(separator: "\n").filter { !$0.contains("live updates") }.suffix(40).joined(separator: "\n"))")
+            Issue.record(
+                "no answer during the outage: \(error); the server's log ends: \(server.log.split(separator: "\n").filter { !$0.contains("live updates") }.suffix(40).joined(separator: "\n"))"
+            )
             throw error
         }
         #expect(during.status == 503 && during.code == "storage", "\(during)")
         #expect(during.retryAfter.flatMap(Int.init).map { $0 > 0 } == true)
         // A device that syncs now waits out the 503s (Retry-After) and finishes once a primary is back.
-        nonisolated(unsafe) let syncing = phone // a value of paths, used by that task alone from here
+        nonisolated(unsafe) let syncing = phone  // a value of paths, used by that task alone from here
         let duringOutage = Task.detached { () throws -> (status: Int32, stderr: String) in
             let out = try syncing.sync()
             return (out.status, out.stderr)
@@ -158,8 +162,9 @@ struct PostgresFailoverTests {
         let (primary, replica) = try Self.primaryAndStandby(synchronous: false)
         defer { primary.remove(); replica.remove() }
         // The primary given as two URLs, the standby first: writes go to the one host that takes them.
-        let server = try ServerProcess(cli: cli, storage: ["--postgres", replica.url("ledger"), "--postgres", primary.url("ledger")],
-                                       serveFlags: ["--postgres-read", replica.url("ledger")])
+        let server = try ServerProcess(
+            cli: cli, storage: ["--postgres", replica.url("ledger"), "--postgres", primary.url("ledger")],
+            serveFlags: ["--postgres-read", replica.url("ledger")])
         let alice = try server.createAccount("alice")
         let events = "/v1/accounts/\(alice.id)/events"
 

@@ -12,16 +12,19 @@ struct PostgresServerTests {
     /// Pushes `batches` batches of `size` new workouts → the ids of each
     /// acknowledged batch. A server that cannot be reached ends the writer (a
     /// client retries a dead address until its deadline: 5 s here).
-    static func write(_ server: ServerProcess, account: ServerProcess.Account, batches: Int, size: Int,
-                      acknowledged counter: AckCounter? = nil) async -> [[String]] {
+    static func write(
+        _ server: ServerProcess, account: ServerProcess.Account, batches: Int, size: Int,
+        acknowledged counter: AckCounter? = nil
+    ) async -> [[String]] {
         var acknowledged: [[String]] = []
         for _ in 0..<batches {
             let ids = (0..<size).map { _ in UUID() }
             let body = PushBodies.batch(ids.map { PushBodies.started(UUID(), id: $0) })
             let reply: ServerProcess.Reply
             do {
-                reply = try await server.request(.POST, "/v1/accounts/\(account.id)/events", token: account.token, body: body,
-                                                 headers: [("Content-Type", "application/json")], timeout: 5)
+                reply = try await server.request(
+                    .POST, "/v1/accounts/\(account.id)/events", token: account.token, body: body,
+                    headers: [("Content-Type", "application/json")], timeout: 5)
             } catch { break }
             guard reply.status == 200 else { continue }
             acknowledged.append(ids.map { $0.uuidString.lowercased() })
@@ -131,8 +134,9 @@ struct PostgresServerTests {
         let first = await Self.write(server, account: alice, batches: 5, size: 4)
         #expect(first.count == 5)
         try cluster.stop()
-        let down = try await server.post("/v1/accounts/\(alice.id)/events", token: alice.token,
-                                         body: PushBodies.batch([PushBodies.started(UUID())]))
+        let down = try await server.post(
+            "/v1/accounts/\(alice.id)/events", token: alice.token,
+            body: PushBodies.batch([PushBodies.started(UUID())]))
         #expect(down.status == 503 && down.errorCode == "storage", "\(down.body)")
         #expect(!down.body.contains("postgres://"))
         #expect(server.isRunning)
@@ -164,8 +168,10 @@ struct PostgresServerTests {
         let keys = ["--keys", cli.folder.appendingPathComponent("keys").path]
         let refused = try cli.run(["server", "account", "create", "alice", "--postgres", url] + keys, useDbFlag: false)
         #expect(refused.status == 4)
-        #expect(refused.stderr == "error: the PostgreSQL user lifter may not create the role repledger_app; an administrator runs once: CREATE ROLE repledger_app NOLOGIN; GRANT repledger_app TO lifter;\n",
-                "\(refused.stderr)")
+        #expect(
+            refused.stderr
+                == "error: the PostgreSQL user lifter may not create the role repledger_app; an administrator runs once: CREATE ROLE repledger_app NOLOGIN; GRANT repledger_app TO lifter;\n",
+            "\(refused.stderr)")
         #expect(try cluster.psql("repledger", "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0\n")
 
         // The README's administrator statements, exactly.

@@ -8,7 +8,9 @@ import Testing
 /// purchase event alone, which any device can write, opens nothing.
 @Suite(.serialized) struct PurchaseVerificationTests {
     /// A lifter who granted the coach access, and the coach's device.
-    static func setUp(_ server: ServerProcess, _ cli: LedgerProcess) throws -> (lifter: ServerProcess.Account, coach: ServerProcess.Account, carl: Device) {
+    static func setUp(
+        _ server: ServerProcess, _ cli: LedgerProcess
+    ) throws -> (lifter: ServerProcess.Account, coach: ServerProcess.Account, carl: Device) {
         let lifter = try server.createAccount("lina")
         let coach = try server.createAccount("coach carl", coach: true)
         let phone = try Device("lina", cli: cli, token: lifter.token)
@@ -21,8 +23,11 @@ import Testing
 
     /// Records a Coach purchase on the coach's device, with the signed transaction if given, and syncs.
     static func buy(_ carl: Device, id: String, product: String = "repledger_coach_monthly", signed: String?) throws {
-        let out = try carl.run(["purchase", product, "--transaction", id, "--purchased", "2026-01-01T00:00:00Z",
-                                "--expires", "2099-01-01T00:00:00Z"] + (signed.map { ["--signed-transaction", $0] } ?? []))
+        let out = try carl.run(
+            [
+                "purchase", product, "--transaction", id, "--purchased", "2026-01-01T00:00:00Z",
+                "--expires", "2099-01-01T00:00:00Z",
+            ] + (signed.map { ["--signed-transaction", $0] } ?? []))
         #expect(out.status == 0, "\(out.stderr)")
         #expect(try carl.sync().status == 0)
     }
@@ -49,8 +54,12 @@ import Testing
         let wrong: [(String, String)] = [
             ("other-root", try other.signedTransaction(id: "other-root", product: "repledger_coach_monthly")),
             ("other-app", try chain.signedTransaction(id: "other-app", product: "repledger_coach_monthly", bundleId: "com.someone.else")),
-            ("expired", try chain.signedTransaction(id: "expired", product: "repledger_coach_monthly",
-                                                    purchased: Date() - 60 * 86_400, expires: Date() - 30 * 86_400)),
+            (
+                "expired",
+                try chain.signedTransaction(
+                    id: "expired", product: "repledger_coach_monthly",
+                    purchased: Date() - 60 * 86_400, expires: Date() - 30 * 86_400)
+            ),
             ("revoked", try chain.signedTransaction(id: "revoked", product: "repledger_coach_monthly", revoked: Date() - 60)),
             ("pro-only", try chain.signedTransaction(id: "pro-only", product: "repledger_pro_monthly")),
             ("forged", try chain.signedTransaction(id: "forged", product: "repledger_pro_monthly") { $0["productId"] = "repledger_coach_monthly" }),
@@ -83,8 +92,10 @@ import Testing
         try Self.buy(carl, id: "good", signed: try chain.signedTransaction(id: "good", product: "repledger_coach_monthly"))
         #expect(try await server.get("/v1/accounts/\(lifter.id)/prs", token: coach.token).status == 403)
         // A bad receipt on a device is refused at once, in one line, and nothing is appended.
-        let bad = try carl.run(["purchase", "repledger_coach_monthly", "--transaction", "x", "--purchased", "2026-01-01T00:00:00Z",
-                                "--expires", "2099-01-01T00:00:00Z", "--signed-transaction", "not a jws"])
+        let bad = try carl.run([
+            "purchase", "repledger_coach_monthly", "--transaction", "x", "--purchased", "2026-01-01T00:00:00Z",
+            "--expires", "2099-01-01T00:00:00Z", "--signed-transaction", "not a jws",
+        ])
         #expect(bad.status == 1 && bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
         // --storekit-root without --bundle-id is a usage error.
         let usage = try cli.run(["serve", "--storekit-root", try chain.writeRoot(in: cli.folder)] + server.storage, useDbFlag: false)

@@ -26,7 +26,8 @@ import Testing
         try phone.run(["settings", "unit", "kg"])
         let exercise = try phone.id(["exercise", "add", "Press \(marker)", "--muscle", "chest"], "exerciseId")
         let workout = try phone.id(["workout", "start", "--name", "Day \(marker)"], "workoutId")
-        _ = try phone.id(["workout", "log", workout, "Bench Press (Barbell)", "--reps", "5", "--weight", "100kg", "--notes", "felt \(marker)"], "setId")
+        _ = try phone.id(
+            ["workout", "log", workout, "Bench Press (Barbell)", "--reps", "5", "--weight", "100kg", "--notes", "felt \(marker)"], "setId")
         _ = try phone.id(["workout", "log", workout, exercise, "--reps", "8", "--weight", "40kg"], "setId")
         try phone.run(["workout", "finish", workout])
         _ = try phone.id(["template", "create", "Plan \(marker)", "--exercise", "Bench Press (Barbell)"], "templateId")
@@ -35,8 +36,11 @@ import Testing
     }
 
     /// Alice (the marker in her account's name and in her log) and Bob (a marker of his own), both synced.
-    static func aliceAndBob(_ server: ServerProcess) throws
-        -> (marker: String, alice: ServerProcess.Account, bob: ServerProcess.Account, phone: Device) {
+    static func aliceAndBob(
+        _ server: ServerProcess
+    ) throws
+        -> (marker: String, alice: ServerProcess.Account, bob: ServerProcess.Account, phone: Device)
+    {
         let marker = newMarker()
         let alice = try server.createAccount("Alice \(marker)")
         let bob = try server.createAccount("bob")
@@ -55,7 +59,9 @@ import Testing
         let keys = server.storage.firstIndex(of: "--keys").map { server.storage[$0 + 1] } ?? server.data + "/keys"
         let directoryMode = try FileManager.default.attributesOfItem(atPath: keys)[.posixPermissions] as? Int
         let keyMode = try FileManager.default.attributesOfItem(atPath: keys + "/\(alice.id).key")[.posixPermissions] as? Int
-        #expect(directoryMode == 0o700 && keyMode.map { $0 & 0o077 == 0 } == true, "modes \(String(directoryMode ?? 0, radix: 8)), \(String(keyMode ?? 0, radix: 8))")
+        #expect(
+            directoryMode == 0o700 && keyMode.map { $0 & 0o077 == 0 } == true,
+            "modes \(String(directoryMode ?? 0, radix: 8)), \(String(keyMode ?? 0, radix: 8))")
 
         // The owner reads it back in clear, and every query answers (those on SQLite store results, sealed too).
         let events = try await server.get("/v1/accounts/\(alice.id)/events", token: alice.token)
@@ -139,7 +145,8 @@ import Testing
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let keys = cli.folder.appendingPathComponent("vault").path
-        let storage = ServerProcess.onPostgres
+        let storage =
+            ServerProcess.onPostgres
             ? ["--postgres", try PostgresCluster.shared!.createDatabase(), "--keys", keys]
             : ["--data", cli.folder.appendingPathComponent("data").path, "--keys", keys]
         let server = try ServerProcess(cli: cli, storage: storage)

@@ -2,7 +2,7 @@ import Foundation
 import LedgerTestSupport
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a hostile or careless client meets: timeouts, connection and request
@@ -42,7 +42,11 @@ import Glibc
             while Date() < deadline {
                 let n = recv(fd, &buffer, buffer.count, 0)
                 if n == 0 { return (String(decoding: data, as: UTF8.self), true) }
-                if n > 0 { data += buffer[0..<n] } else if errno != EAGAIN && errno != EWOULDBLOCK { return (String(decoding: data, as: UTF8.self), true) }
+                if n > 0 {
+                    data += buffer[0..<n]
+                } else if errno != EAGAIN && errno != EWOULDBLOCK {
+                    return (String(decoding: data, as: UTF8.self), true)
+                }
             }
             return (String(decoding: data, as: UTF8.self), false)
         }
@@ -89,8 +93,9 @@ import Glibc
         var refused = ServerProcess.Reply(status: 0, body: "")
         for _ in 0..<50 {
             slow = try RawSocket(port: server.port)
-            slow.send("POST /v1/accounts/\(alice.id)/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\n"
-                      + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"events\":[")
+            slow.send(
+                "POST /v1/accounts/\(alice.id)/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"events\":[")
             try await Task.sleep(nanoseconds: 200_000_000)
             refused = try await server.request(.GET, "/v1/accounts/\(alice.id)/verify", token: alice.token)
             if refused.status == 429 { break }
@@ -136,8 +141,11 @@ import Glibc
         defer { cli.cleanUp() }
         let server = try ServerProcess(cli: cli)
         let alice = try server.createAccount("alice")
-        #expect(try await server.post("/v1/accounts/\(alice.id)/events", token: alice.token,
-                                      body: PushBodies.batch([PushBodies.started(UUID())])).status == 200)
+        #expect(
+            try await server.post(
+                "/v1/accounts/\(alice.id)/events", token: alice.token,
+                body: PushBodies.batch([PushBodies.started(UUID())])
+            ).status == 200)
         for (path, token) in [("/v1/health", nil), ("/v1/accounts/\(alice.id)/verify", alice.token), ("/v1/accounts/\(alice.id)/prs", nil)] {
             let headers = try await server.headers(path, token: token)
             #expect(headers["x-content-type-options"] == "nosniff", "\(path)")
@@ -185,7 +193,7 @@ import Glibc
     }
 
     @Test func aDevicesNameIsSealedAndErasureLeavesItNowhere() async throws {
-        guard !ServerProcess.onPostgres else { return } // the accounts table is a SQLite file only on --data
+        guard !ServerProcess.onPostgres else { return }  // the accounts table is a SQLite file only on --data
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let server = try ServerProcess(cli: cli)
@@ -237,15 +245,17 @@ import Glibc
         // A body that is not UTF-8 is refused, not stored with replacement characters.
         let raw = try RawSocket(port: server.port)
         let bytes: [UInt8] = Array(#"{"events":[],"x":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
-        raw.send("POST \(events) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\nContent-Type: application/json\r\n"
-                 + "Content-Length: \(bytes.count)\r\n\r\n")
+        raw.send(
+            "POST \(events) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(bytes.count)\r\n\r\n")
         _ = bytes.withUnsafeBufferPointer { Glibc.send(raw.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         let answer = raw.read(for: 2).text
         #expect(answer.hasPrefix("HTTP/1.1 400") && answer.contains("not UTF-8"), "\(answer.prefix(300))")
 
         // A malformed chunk is a bad request, not a body too large.
         let chunked = try RawSocket(port: server.port)
-        chunked.send("POST \(events) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+        chunked.send(
+            "POST \(events) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
         let chunkAnswer = chunked.read(for: 2).text
         #expect(chunkAnswer.hasPrefix("HTTP/1.1 400"), "\(chunkAnswer.prefix(200))")
         #expect(!chunkAnswer.contains("413"))

@@ -73,7 +73,8 @@ final class ServerProcess: @unchecked Sendable {
         }
         let text = String(decoding: line, as: UTF8.self)
         guard let range = text.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression),
-              let bound = Int(text[range].split(separator: ":").last ?? "") else { throw ServerFailure.didNotStart(text) }
+            let bound = Int(text[range].split(separator: ":").last ?? "")
+        else { throw ServerFailure.didNotStart(text) }
         port = bound
     }
 
@@ -101,7 +102,8 @@ final class ServerProcess: @unchecked Sendable {
 
     static func isAlive(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
+            let close = stat.lastIndex(of: ")")
+        else { return false }
         return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
@@ -145,8 +147,10 @@ final class ServerProcess: @unchecked Sendable {
     /// threads of a 2-core machine in CLI runs for seconds at a time, and a
     /// streamed body nobody was scheduled to read ended in `readTimeout` after
     /// 90 s (two tests at once, in two of four full runs on one day).
-    func request(_ method: HTTPMethod, _ path: String, token: String?, body: String? = nil,
-                 headers: [(String, String)] = [], timeout: Int64 = 60) async throws -> Reply {
+    func request(
+        _ method: HTTPMethod, _ path: String, token: String?, body: String? = nil,
+        headers: [(String, String)] = [], timeout: Int64 = 60
+    ) async throws -> Reply {
         var request = try HTTPClient.Request(url: base + path, method: method)
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         for (k, v) in headers { request.headers.add(name: k, value: v) }

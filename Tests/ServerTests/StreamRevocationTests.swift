@@ -77,23 +77,30 @@ import Testing
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let chain = try StoreKitTestChain()
-        let server = try ServerProcess(cli: cli, keepAlive: 0.3, serveFlags: ["--storekit-root", try chain.writeRoot(in: cli.folder),
-                                                                              "--bundle-id", StoreKitTestChain.bundleId])
+        let server = try ServerProcess(
+            cli: cli, keepAlive: 0.3,
+            serveFlags: [
+                "--storekit-root", try chain.writeRoot(in: cli.folder),
+                "--bundle-id", StoreKitTestChain.bundleId,
+            ])
         let lifter = try server.createAccount("lina")
         let coach = try server.createAccount("coach carl", coach: true)
         let phone = try Device("lina", cli: cli, token: lifter.token)
         let carl = try Device("carl", cli: cli, token: coach.token)
-        try carl.run(["purchase", "repledger_coach_monthly", "--transaction", "t-coach", "--purchased", "2026-01-01T00:00:00Z",
-                      "--expires", "2099-01-01T00:00:00Z",
-                      "--signed-transaction", try chain.signedTransaction(id: "t-coach", product: "repledger_coach_monthly")])
+        try carl.run([
+            "purchase", "repledger_coach_monthly", "--transaction", "t-coach", "--purchased", "2026-01-01T00:00:00Z",
+            "--expires", "2099-01-01T00:00:00Z",
+            "--signed-transaction", try chain.signedTransaction(id: "t-coach", product: "repledger_coach_monthly"),
+        ])
         #expect(try carl.sync(server, account: coach.id).status == 0)
         #expect(try phone.run(["coach", "grant", coach.id]).status == 0)
         #expect(try phone.sync(server, account: lifter.id).status == 0)
 
         let stream = Stream(server, account: lifter.id, token: coach.token)
         let opened = await stream.wait { $0.received.contains(": live after 0") || $0.ended }
-        #expect(opened && stream.received.contains(": live after 0"),
-                "the coach's stream did not open: [\(stream.received.prefix(300))] ended \(stream.ended) error \(stream.failure ?? "none")")
+        #expect(
+            opened && stream.received.contains(": live after 0"),
+            "the coach's stream did not open: [\(stream.received.prefix(300))] ended \(stream.ended) error \(stream.failure ?? "none")")
         let before = try phone.id(["workout", "start", "--name", "Before"], "workoutId")
         try phone.run(["workout", "log", before, "Squat (Barbell)", "--reps", "5", "--weight", "100kg"])
         #expect(try phone.sync().status == 0)
@@ -119,12 +126,15 @@ import Testing
     @Test func revokingATokenEndsItsStreamsAtOnce() async throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        let server = try ServerProcess(cli: cli, keepAlive: 60) // keep-alives must not be what ends it
+        let server = try ServerProcess(cli: cli, keepAlive: 60)  // keep-alives must not be what ends it
         let alice = try server.createAccount("alice")
         let tablet = try server.createToken(alice.id, device: "tablet")
         let w = UUID()
-        #expect(try await server.post("/v1/accounts/\(alice.id)/events", token: alice.token,
-                                      body: PushBodies.batch([PushBodies.started(w)])).status == 200)
+        #expect(
+            try await server.post(
+                "/v1/accounts/\(alice.id)/events", token: alice.token,
+                body: PushBodies.batch([PushBodies.started(w)])
+            ).status == 200)
         let stream = Stream(server, account: alice.id, token: tablet)
         let other = Stream(server, account: alice.id, token: alice.token)
         #expect(await stream.wait { $0.ids == [1] })
@@ -136,8 +146,11 @@ import Testing
         #expect(await stream.wait { $0.ended }, "the revoked token's stream ends")
         #expect(Self.errorCode(stream.received) == "unauthorized", "\(stream.received.suffix(300))")
         // An event recorded afterwards reaches the other token's stream only.
-        #expect(try await server.post("/v1/accounts/\(alice.id)/events", token: alice.token,
-                                      body: PushBodies.batch([PushBodies.set(w)])).status == 200)
+        #expect(
+            try await server.post(
+                "/v1/accounts/\(alice.id)/events", token: alice.token,
+                body: PushBodies.batch([PushBodies.set(w)])
+            ).status == 200)
         #expect(await other.wait { $0.ids == [1, 2] })
         #expect(stream.ids == [1])
         #expect(!other.ended)
@@ -149,8 +162,11 @@ import Testing
         defer { cli.cleanUp() }
         let server = try ServerProcess(cli: cli, keepAlive: 30)
         let alice = try server.createAccount("alice")
-        #expect(try await server.post("/v1/accounts/\(alice.id)/events", token: alice.token,
-                                      body: PushBodies.batch([PushBodies.started(UUID())])).status == 200)
+        #expect(
+            try await server.post(
+                "/v1/accounts/\(alice.id)/events", token: alice.token,
+                body: PushBodies.batch([PushBodies.started(UUID())])
+            ).status == 200)
         let stream = Stream(server, account: alice.id, token: alice.token)
         #expect(await stream.wait { $0.ids == [1] })
         #expect(try await server.request(.DELETE, "/v1/accounts/\(alice.id)", token: alice.token).status == 200)

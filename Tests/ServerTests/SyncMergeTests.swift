@@ -37,8 +37,10 @@ import Testing
         }
 
         /// Identical logs and answers everywhere, the server included.
-        func expectConverged(_ queries: [[String]] = [["history"], ["prs"], ["volume", "--by", "exercise"]],
-                             sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        func expectConverged(
+            _ queries: [[String]] = [["history"], ["prs"], ["volume", "--by", "exercise"]],
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws {
             let logs = devices.map(\.log)
             #expect(Set(logs).count == 1, "device logs differ", sourceLocation: sourceLocation)
             for d in devices { #expect(try d.run(["sync", "status", "--json"]).json?["pending"] as? Int == 0, sourceLocation: sourceLocation) }
@@ -72,7 +74,10 @@ import Testing
         for (i, d) in scene.devices.enumerated() {
             let w = try d.id(["workout", "start", "--name", "W\(i)", "--at", "2026-11-0\(i + 2)T10:00:00Z"], "workoutId")
             for r in 1...3 {
-                try d.run(["workout", "log", w, "Squat (Barbell)", "--reps", "\(r + 4)", "--weight", "\(100 + 10 * i)kg", "--at", "2026-11-0\(i + 2)T10:0\(r):00Z"])
+                try d.run([
+                    "workout", "log", w, "Squat (Barbell)", "--reps", "\(r + 4)", "--weight", "\(100 + 10 * i)kg", "--at",
+                    "2026-11-0\(i + 2)T10:0\(r):00Z",
+                ])
             }
             try d.run(["workout", "finish", w, "--at", "2026-11-0\(i + 2)T11:00:00Z"])
         }
@@ -136,7 +141,7 @@ import Testing
         let set = try #require(try scene.sets().first)
         #expect(set["reps"] as? Int == 6)
         #expect(set["weightKg"] as? Double == 90)
-        #expect(set["rpe"] as? Double == 9) // a field only the earlier edit changed is kept
+        #expect(set["rpe"] as? Double == 9)  // a field only the earlier edit changed is kept
     }
 
     @Test(arguments: orders2)
@@ -163,8 +168,10 @@ import Testing
         let scene = try Scene { d in try d.run(["template", "create", "Upper A", "--exercise", "Bench Press (Barbell)"]) }
         defer { scene.cleanUp() }
         try scene.devices[0].run(["template", "rename", "Upper A", "Upper Heavy", "--at", "2026-11-03T08:00:00Z"])
-        try scene.devices[1].run(["template", "edit", "Upper A", "--exercise", "Bench Press (Barbell)", "--exercise", "Pull Up",
-                                  "--at", "2026-11-03T08:01:00Z"])
+        try scene.devices[1].run([
+            "template", "edit", "Upper A", "--exercise", "Bench Press (Barbell)", "--exercise", "Pull Up",
+            "--at", "2026-11-03T08:01:00Z",
+        ])
         try scene.syncAll(in: order)
         try await scene.expectConverged([["template", "list"]])
         let templates = try #require(scene.devices[0].run(["template", "list", "--json"]).json?["templates"] as? [[String: Any]])

@@ -2,7 +2,7 @@ import Foundation
 import LedgerTestSupport
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The server's kept state: warm folds that never answer behind the head,
@@ -12,8 +12,10 @@ import Glibc
     /// The documents of the queries a device and a coach make, as one string per query.
     static func answers(_ server: ServerProcess, _ account: ServerProcess.Account) async throws -> [String: String] {
         var out: [String: String] = [:]
-        for q in ["prs", "prs?timeline=true", "history", "history?limit=2&offset=1", "volume?by=week", "volume?by=muscle",
-                  "e1rm/barbell-bench-press", "entitlements?at=2026-11-20T00:00:00Z", "hint/barbell-bench-press"] {
+        for q in [
+            "prs", "prs?timeline=true", "history", "history?limit=2&offset=1", "volume?by=week", "volume?by=muscle",
+            "e1rm/barbell-bench-press", "entitlements?at=2026-11-20T00:00:00Z", "hint/barbell-bench-press",
+        ] {
             let reply = try await server.get("/v1/accounts/\(account.id)/\(q)", token: account.token)
             #expect(reply.status == 200, "\(q): \(reply.body.prefix(200))")
             out[q] = reply.body
@@ -26,15 +28,18 @@ import Glibc
     static func pushWorkout(_ server: ServerProcess, _ account: ServerProcess.Account, kg: Double, day: Int) async throws -> Int {
         let w = UUID()
         let at = String(format: "2026-10-%02dT10:00:00.000Z", day)
-        let reply = try await server.post("/v1/accounts/\(account.id)/events", token: account.token,
-                                          body: PushBodies.batch([PushBodies.started(w, at: at), PushBodies.set(w, reps: 5, kg: kg, at: at)]))
+        let reply = try await server.post(
+            "/v1/accounts/\(account.id)/events", token: account.token,
+            body: PushBodies.batch([PushBodies.started(w, at: at), PushBodies.set(w, reps: 5, kg: kg, at: at)]))
         #expect(reply.status == 200, "\(reply.body.prefix(300))")
         return (reply.json?["head"] as? [String: Any])?["position"] as? Int ?? -1
     }
 
     @Test func aWarmFoldNeverAnswersBehindTheHeadAnotherProcessMoved() async throws {
         guard let cluster = PostgresCluster.shared else {
-            if ProcessInfo.processInfo.environment["REPLEDGER_REQUIRE_POSTGRES"] == "1" { Issue.record("no PostgreSQL: \(PostgresCluster.unavailableReason)") }
+            if ProcessInfo.processInfo.environment["REPLEDGER_REQUIRE_POSTGRES"] == "1" {
+                Issue.record("no PostgreSQL: \(PostgresCluster.unavailableReason)")
+            }
             return
         }
         let cli = try LedgerProcess()
@@ -95,8 +100,10 @@ import Glibc
         // The demo's first sync pushed it in several batches and confirmed them from the answers; its
         // second round and the second sync each pulled one empty page.
         let text = try await server.metrics()
-        let pulls = try Self.metric(text, #"repledger_request_duration_seconds_count{route="/v1/accounts/{account}/events",method="GET",status="200"}"#)
-        let pushes = try Self.metric(text, #"repledger_request_duration_seconds_count{route="/v1/accounts/{account}/events",method="POST",status="200"}"#)
+        let pulls = try Self.metric(
+            text, #"repledger_request_duration_seconds_count{route="/v1/accounts/{account}/events",method="GET",status="200"}"#)
+        let pushes = try Self.metric(
+            text, #"repledger_request_duration_seconds_count{route="/v1/accounts/{account}/events",method="POST",status="200"}"#)
         #expect(pushes >= 3, "the demo is several batches of 500")
         #expect(pulls == 2, "none of the pushed events pulled back")
         // And the device's log is the server's, byte for byte.
@@ -141,8 +148,9 @@ import Glibc
         _ = try await server.get("/v1/accounts/\(alice.id)/prs", token: alice.token)
         let text = try await server.metrics()
         #expect(try Self.metric(text, "repledger_events_appended_total") == Double(head), "every event appended, counted once")
-        #expect(text.contains(#"repledger_request_duration_seconds_bucket{route="/v1/accounts/{account}/prs",method="GET",status="200""#),
-                "per-route latency histograms, ids never in a label")
+        #expect(
+            text.contains(#"repledger_request_duration_seconds_bucket{route="/v1/accounts/{account}/prs",method="GET",status="200""#),
+            "per-route latency histograms, ids never in a label")
         #expect(!text.contains(alice.id), "no account id in any series")
         #expect(try await server.get("/metrics", token: "wrong-token-0123456789").status == 401)
         #expect(try await server.get("/metrics", token: "metrics-secret-0123456789").status == 200)
@@ -160,8 +168,9 @@ import Glibc
         setsockopt(socket.fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         let body = "{\"events\":[" + String(repeating: " ", count: 6_000_000) + "]}"
         let started = ContinuousClock.now
-        socket.send("POST /v1/accounts/\(alice.id)/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\n"
-                    + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+        socket.send(
+            "POST /v1/accounts/\(alice.id)/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
         let (answer, closed) = socket.read(for: 20)
         #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer.prefix(200))")
         #expect(answer.contains("\"tooLarge\""))

@@ -23,18 +23,21 @@ public struct StoreKitTestChain {
         let intermediateName = try DistinguishedName { CommonName("\(name) Intermediate") }
         let leafName = try DistinguishedName { CommonName("\(name) StoreKit Signing") }
         let authority = try Certificate.Extensions { Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil)) }
-        root = try Certificate(version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey),
-                               notValidBefore: now - 86_400, notValidAfter: now + 3650 * 86_400, issuer: rootName, subject: rootName,
-                               signatureAlgorithm: .ecdsaWithSHA256, extensions: authority, issuerPrivateKey: .init(rootKey))
-        intermediate = try Certificate(version: .v3, serialNumber: .init(), publicKey: .init(intermediateKey.publicKey),
-                                       notValidBefore: now - 86_400, notValidAfter: now + 3650 * 86_400, issuer: rootName,
-                                       subject: intermediateName, signatureAlgorithm: .ecdsaWithSHA256, extensions: authority,
-                                       issuerPrivateKey: .init(rootKey))
-        leaf = try Certificate(version: .v3, serialNumber: .init(), publicKey: .init(leafKey.publicKey),
-                               notValidBefore: now - 86_400, notValidAfter: now + 3650 * 86_400, issuer: intermediateName,
-                               subject: leafName, signatureAlgorithm: .ecdsaWithSHA256,
-                               extensions: try Certificate.Extensions { BasicConstraints.notCertificateAuthority },
-                               issuerPrivateKey: .init(intermediateKey))
+        root = try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey),
+            notValidBefore: now - 86_400, notValidAfter: now + 3650 * 86_400, issuer: rootName, subject: rootName,
+            signatureAlgorithm: .ecdsaWithSHA256, extensions: authority, issuerPrivateKey: .init(rootKey))
+        intermediate = try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: .init(intermediateKey.publicKey),
+            notValidBefore: now - 86_400, notValidAfter: now + 3650 * 86_400, issuer: rootName,
+            subject: intermediateName, signatureAlgorithm: .ecdsaWithSHA256, extensions: authority,
+            issuerPrivateKey: .init(rootKey))
+        leaf = try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: .init(leafKey.publicKey),
+            notValidBefore: now - 86_400, notValidAfter: now + 3650 * 86_400, issuer: intermediateName,
+            subject: leafName, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions { BasicConstraints.notCertificateAuthority },
+            issuerPrivateKey: .init(intermediateKey))
     }
 
     /// Writes the root as PEM → its path, for `ledger serve --storekit-root`.
@@ -56,14 +59,18 @@ public struct StoreKitTestChain {
     }
 
     /// A signed transaction as StoreKit 2 writes one; `edit` changes the payload after signing (a forgery).
-    public func signedTransaction(id: String, product: String, bundleId: String = Self.bundleId, purchased: Date = Date() - 3600,
-                           expires: Date = Date() + 30 * 86_400, revoked: Date? = nil,
-                           edit: ((inout [String: Any]) -> Void)? = nil) throws -> String {
+    public func signedTransaction(
+        id: String, product: String, bundleId: String = Self.bundleId, purchased: Date = Date() - 3600,
+        expires: Date = Date() + 30 * 86_400, revoked: Date? = nil,
+        edit: ((inout [String: Any]) -> Void)? = nil
+    ) throws -> String {
         func ms(_ d: Date) -> Int64 { Int64(d.timeIntervalSince1970 * 1000) }
         let header: [String: Any] = ["alg": "ES256", "x5c": [try Self.der(leaf), try Self.der(intermediate), try Self.der(root)]]
-        var payload: [String: Any] = ["transactionId": id, "originalTransactionId": id, "bundleId": bundleId, "productId": product,
-                                      "purchaseDate": ms(purchased), "expiresDate": ms(expires), "signedDate": ms(Date()),
-                                      "type": "Auto-Renewable Subscription", "environment": "Sandbox"]
+        var payload: [String: Any] = [
+            "transactionId": id, "originalTransactionId": id, "bundleId": bundleId, "productId": product,
+            "purchaseDate": ms(purchased), "expiresDate": ms(expires), "signedDate": ms(Date()),
+            "type": "Auto-Renewable Subscription", "environment": "Sandbox",
+        ]
         if let revoked { payload["revocationDate"] = ms(revoked) }
         let head = Self.base64url(try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]))
         let body = Self.base64url(try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys]))

@@ -37,28 +37,38 @@ public struct LogGenerator {
 
     /// Program days drawn from the seeded library; each lifter trains a rotation of four or five.
     static let days: [[Lift]] = [
-        [Lift(exercise: "back-squat", sets: 4, reps: 5, startKg: 80, incrementKg: 2.5, warmups: 2),
-         Lift(exercise: "romanian-deadlift", sets: 3, reps: 8, startKg: 70, incrementKg: 2.5, warmups: 0),
-         Lift(exercise: "leg-press", sets: 3, reps: 10, startKg: 140, incrementKg: 5, warmups: 0),
-         Lift(exercise: "standing-calf-raise", sets: 3, reps: 12, startKg: 60, incrementKg: 2.5, warmups: 0)],
-        [Lift(exercise: "barbell-bench-press", sets: 4, reps: 5, startKg: 60, incrementKg: 2.5, warmups: 2),
-         Lift(exercise: "barbell-row", sets: 4, reps: 8, startKg: 55, incrementKg: 2.5, warmups: 1),
-         Lift(exercise: "overhead-press", sets: 3, reps: 8, startKg: 35, incrementKg: 1.25, warmups: 1),
-         Lift(exercise: "lat-pulldown", sets: 3, reps: 10, startKg: 50, incrementKg: 2.5, warmups: 0),
-         Lift(exercise: "barbell-curl", sets: 2, reps: 12, startKg: 25, incrementKg: 1.25, warmups: 0)],
-        [Lift(exercise: "deadlift", sets: 3, reps: 5, startKg: 100, incrementKg: 5, warmups: 2),
-         Lift(exercise: "front-squat", sets: 3, reps: 6, startKg: 60, incrementKg: 2.5, warmups: 1),
-         Lift(exercise: "lying-leg-curl", sets: 3, reps: 10, startKg: 35, incrementKg: 2.5, warmups: 0),
-         Lift(exercise: "hanging-leg-raise", sets: 3, reps: 12, startKg: nil, incrementKg: 0, warmups: 0)],
-        [Lift(exercise: "incline-bench-press", sets: 4, reps: 8, startKg: 50, incrementKg: 2.5, warmups: 1),
-         Lift(exercise: "pull-up", sets: 4, reps: 8, startKg: nil, incrementKg: 0, warmups: 0),
-         Lift(exercise: "dumbbell-bench-press", sets: 3, reps: 10, startKg: 24, incrementKg: 2, warmups: 0),
-         Lift(exercise: "lateral-raise", sets: 3, reps: 15, startKg: 8, incrementKg: 1, warmups: 0),
-         Lift(exercise: "triceps-pushdown", sets: 3, reps: 12, startKg: 25, incrementKg: 2.5, warmups: 0)],
-        [Lift(exercise: "trap-bar-deadlift", sets: 3, reps: 6, startKg: 110, incrementKg: 5, warmups: 1),
-         Lift(exercise: "dumbbell-row", sets: 3, reps: 10, startKg: 30, incrementKg: 2, warmups: 0),
-         Lift(exercise: "face-pull", sets: 3, reps: 15, startKg: 20, incrementKg: 1.25, warmups: 0),
-         Lift(exercise: "chest-dip", sets: 3, reps: 10, startKg: nil, incrementKg: 0, warmups: 0)],
+        [
+            Lift(exercise: "back-squat", sets: 4, reps: 5, startKg: 80, incrementKg: 2.5, warmups: 2),
+            Lift(exercise: "romanian-deadlift", sets: 3, reps: 8, startKg: 70, incrementKg: 2.5, warmups: 0),
+            Lift(exercise: "leg-press", sets: 3, reps: 10, startKg: 140, incrementKg: 5, warmups: 0),
+            Lift(exercise: "standing-calf-raise", sets: 3, reps: 12, startKg: 60, incrementKg: 2.5, warmups: 0),
+        ],
+        [
+            Lift(exercise: "barbell-bench-press", sets: 4, reps: 5, startKg: 60, incrementKg: 2.5, warmups: 2),
+            Lift(exercise: "barbell-row", sets: 4, reps: 8, startKg: 55, incrementKg: 2.5, warmups: 1),
+            Lift(exercise: "overhead-press", sets: 3, reps: 8, startKg: 35, incrementKg: 1.25, warmups: 1),
+            Lift(exercise: "lat-pulldown", sets: 3, reps: 10, startKg: 50, incrementKg: 2.5, warmups: 0),
+            Lift(exercise: "barbell-curl", sets: 2, reps: 12, startKg: 25, incrementKg: 1.25, warmups: 0),
+        ],
+        [
+            Lift(exercise: "deadlift", sets: 3, reps: 5, startKg: 100, incrementKg: 5, warmups: 2),
+            Lift(exercise: "front-squat", sets: 3, reps: 6, startKg: 60, incrementKg: 2.5, warmups: 1),
+            Lift(exercise: "lying-leg-curl", sets: 3, reps: 10, startKg: 35, incrementKg: 2.5, warmups: 0),
+            Lift(exercise: "hanging-leg-raise", sets: 3, reps: 12, startKg: nil, incrementKg: 0, warmups: 0),
+        ],
+        [
+            Lift(exercise: "incline-bench-press", sets: 4, reps: 8, startKg: 50, incrementKg: 2.5, warmups: 1),
+            Lift(exercise: "pull-up", sets: 4, reps: 8, startKg: nil, incrementKg: 0, warmups: 0),
+            Lift(exercise: "dumbbell-bench-press", sets: 3, reps: 10, startKg: 24, incrementKg: 2, warmups: 0),
+            Lift(exercise: "lateral-raise", sets: 3, reps: 15, startKg: 8, incrementKg: 1, warmups: 0),
+            Lift(exercise: "triceps-pushdown", sets: 3, reps: 12, startKg: 25, incrementKg: 2.5, warmups: 0),
+        ],
+        [
+            Lift(exercise: "trap-bar-deadlift", sets: 3, reps: 6, startKg: 110, incrementKg: 5, warmups: 1),
+            Lift(exercise: "dumbbell-row", sets: 3, reps: 10, startKg: 30, incrementKg: 2, warmups: 0),
+            Lift(exercise: "face-pull", sets: 3, reps: 15, startKg: 20, incrementKg: 1.25, warmups: 0),
+            Lift(exercise: "chest-dip", sets: 3, reps: 10, startKg: nil, incrementKg: 0, warmups: 0),
+        ],
     ]
 
     /// Generates at least `events` events (whole weeks), handing them over a week at a time.
@@ -73,29 +83,34 @@ public struct LogGenerator {
         struct Lifter { var weekdays: [Int]; var hour: Int; var level: Double; var templates: [String] }
         var people: [Lifter] = (0..<lifters).map { i in
             let five = i % 3 == 0
-            return Lifter(weekdays: five ? [0, 1, 2, 4, 5] : [0, 1, 3, 4], hour: 6 + Int(rng.next() % 14),
-                          level: 0.8 + Double(rng.next() % 60) / 100, templates: [])
+            return Lifter(
+                weekdays: five ? [0, 1, 2, 4, 5] : [0, 1, 3, 4], hour: 6 + Int(rng.next() % 14),
+                level: 0.8 + Double(rng.next() % 60) / 100, templates: [])
         }
         while produced < target {
             let monday = startDay + Int64(week * 7)
-            let context = CommandContext(occurredAt: Self.at(monday, hour: 5), device: "phone", commandId: UUID.derived(from: "bench/\(seed)/\(week)"))
+            let context = CommandContext(
+                occurredAt: Self.at(monday, hour: 5), device: "phone", commandId: UUID.derived(from: "bench/\(seed)/\(week)"))
             let catalog = templates
-            var s = CommandSession(library: library, account: account, context: context,
-                                   ids: .seeded(seed &+ UInt64(week) &* 0x9E37_79B9, orderedAt: Self.at(monday, hour: 5).millis),
-                                   loadTemplates: { catalog })
+            var s = CommandSession(
+                library: library, account: account, context: context,
+                ids: .seeded(seed &+ UInt64(week) &* 0x9E37_79B9, orderedAt: Self.at(monday, hour: 5).millis),
+                loadTemplates: { catalog })
             func at(_ t: Timestamp, _ device: String = "phone") {
                 s.context = CommandContext(occurredAt: t, device: device, commandId: s.ids.next())
             }
             // The account: Pro every year from the start, plus a monthly plan bought by mistake and refunded.
             if week % 52 == 0 {
                 at(Self.at(monday, hour: 5))
-                try s.recordPurchase(product: .proAnnual, transactionId: "annual-\(week / 52)", originalTransactionId: "annual-0",
-                                     purchasedAt: Self.at(monday, hour: 5), expiresAt: Self.at(monday + 366, hour: 5))
+                try s.recordPurchase(
+                    product: .proAnnual, transactionId: "annual-\(week / 52)", originalTransactionId: "annual-0",
+                    purchasedAt: Self.at(monday, hour: 5), expiresAt: Self.at(monday + 366, hour: 5))
             }
             if week % 52 == 20 {
                 at(Self.at(monday, hour: 5))
-                try s.recordPurchase(product: .proMonthly, transactionId: "monthly-\(week)", purchasedAt: Self.at(monday, hour: 5),
-                                     expiresAt: Self.at(monday + 30, hour: 5))
+                try s.recordPurchase(
+                    product: .proMonthly, transactionId: "monthly-\(week)", purchasedAt: Self.at(monday, hour: 5),
+                    expiresAt: Self.at(monday + 30, hour: 5))
                 try s.refund(transactionId: "monthly-\(week)", at: Self.at(monday + 1, hour: 9))
             }
             if week == 0 {
@@ -123,7 +138,7 @@ public struct LogGenerator {
                 for session in today {
                     let i = session.lifter, p = people[i], slot = session.slot, device = session.device
                     var clock = session.clock
-                    if rng.next() % 100 == 0 { // a false start, thrown away
+                    if rng.next() % 100 == 0 {  // a false start, thrown away
                         at(clock, device)
                         let oops = try s.startWorkout(name: "Quick session")
                         at(clock.adding(seconds: 90), device)
@@ -137,7 +152,7 @@ public struct LogGenerator {
                     let progress = Double(week) * p.level
                     for lift in lifts {
                         var exercise = lift.exercise
-                        if rng.next() % 100 == 0, let other = Self.swapFor[exercise] { // the machine is taken
+                        if rng.next() % 100 == 0, let other = Self.swapFor[exercise] {  // the machine is taken
                             at(clock, device)
                             try s.swapExercise(w, from: exercise, to: other)
                             exercise = other
@@ -158,13 +173,14 @@ public struct LogGenerator {
                             let reps = lift.reps - (k == lift.sets - 1 && rng.next() % 3 == 0 ? 1 : 0)
                             let rpe = k == 0 ? nil : Optional(7 + 0.5 * Double(rng.next() % 5))
                             let typo = rng.next() % 25 == 0
-                            let set = try s.logSet(w, exercise: exercise, metrics: SetMetrics(weight: weight, reps: typo ? reps * 10 : reps, rpe: rpe),
-                                                   plannedSetId: k < plannedSets.count && exercise == lift.exercise ? plannedSets[k] : nil)
-                            if typo { // 50 reps instead of 5, fixed a minute later
+                            let set = try s.logSet(
+                                w, exercise: exercise, metrics: SetMetrics(weight: weight, reps: typo ? reps * 10 : reps, rpe: rpe),
+                                plannedSetId: k < plannedSets.count && exercise == lift.exercise ? plannedSets[k] : nil)
+                            if typo {  // 50 reps instead of 5, fixed a minute later
                                 at(clock.adding(seconds: 60), device)
                                 try s.editSet(w, set: set.lowercased, changes: SetMetrics(reps: reps))
                             }
-                            if rng.next() % 50 == 0 { // a double tap, deleted
+                            if rng.next() % 50 == 0 {  // a double tap, deleted
                                 at(clock.adding(seconds: 5), device)
                                 let copy = try s.logSet(w, exercise: exercise, metrics: SetMetrics(weight: weight, reps: reps))
                                 at(clock.adding(seconds: 30), device)
@@ -192,8 +208,10 @@ public struct LogGenerator {
         }
     }
 
-    static let swapFor = ["leg-press": "hack-squat", "lat-pulldown": "seated-cable-row", "triceps-pushdown": "skull-crusher",
-                          "dumbbell-bench-press": "machine-chest-press", "face-pull": "rear-delt-fly"]
+    static let swapFor = [
+        "leg-press": "hack-squat", "lat-pulldown": "seated-cable-row", "triceps-pushdown": "skull-crusher",
+        "dumbbell-bench-press": "machine-chest-press", "face-pull": "rear-delt-fly",
+    ]
 
     static func at(_ day: Int64, hour: Int, minute: Int = 0) -> Timestamp {
         Timestamp(millis: (day * 86_400 + Int64(hour * 3600 + minute * 60)) * 1000, offsetMinutes: 60)

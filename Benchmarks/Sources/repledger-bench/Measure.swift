@@ -27,8 +27,9 @@ enum Measure {
     /// Peak resident memory of this process so far, in bytes (VmHWM).
     static func peakRSS() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kb = Int(line.split(separator: " ").dropFirst().first { !$0.isEmpty } ?? "") else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kb = Int(line.split(separator: " ").dropFirst().first { !$0.isEmpty } ?? "")
+        else { return 0 }
         return kb * 1024
     }
 
@@ -60,5 +61,9 @@ enum Measure {
 
 enum BenchError: Error, CustomStringConvertible {
     case failed(String)
-    var description: String { switch self { case .failed(let s): return s } }
+    var description: String {
+        switch self {
+        case .failed(let s): return s
+        }
+    }
 }

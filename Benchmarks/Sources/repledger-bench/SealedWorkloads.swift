@@ -15,7 +15,8 @@ extension Workloads {
     func sealedLog(_ plain: String) throws -> String {
         let path = file("log-\(options.events)-v2-sealed.sqlite")
         if FileManager.default.fileExists(atPath: path),
-           let n = try? SQLiteEventStore(path: path, cipher: Self.benchCipher).count(), n == (try SQLiteEventStore(path: plain).count()) {
+            let n = try? SQLiteEventStore(path: path, cipher: Self.benchCipher).count(), n == (try SQLiteEventStore(path: plain).count())
+        {
             return path
         }
         let temporary = fresh("log-\(options.events)-v2-sealed.partial.sqlite")
@@ -28,8 +29,10 @@ extension Workloads {
                 batch.removeAll(keepingCapacity: true)
             }
             try source.read { e in
-                batch.append(ProposedEvent(eventId: e.eventId, event: e.event, occurredAt: e.occurredAt, device: e.device,
-                                           causationId: e.causationId, correlationId: e.correlationId))
+                batch.append(
+                    ProposedEvent(
+                        eventId: e.eventId, event: e.event, occurredAt: e.occurredAt, device: e.device,
+                        causationId: e.causationId, correlationId: e.correlationId))
                 if batch.count == 5_000 { try flush() }
             }
             try flush()
@@ -58,11 +61,12 @@ extension Workloads {
         var fold: [[Double]] = [[], []], scan: [[Double]] = [[], []]
         for _ in 0..<options.runs {
             for (i, store) in [p, s].enumerated() {
-                fold[i].append(try Measure.time {
-                    var log = TrainingLogProjection()
-                    try store.replay { log.apply($0) }
-                    precondition(!log.countedWorkouts.isEmpty)
-                })
+                fold[i].append(
+                    try Measure.time {
+                        var log = TrainingLogProjection()
+                        try store.replay { log.apply($0) }
+                        precondition(!log.countedWorkouts.isEmpty)
+                    })
                 var n = 0
                 scan[i].append(try Measure.time { try store.replay { _ in n += 1 } })
             }

@@ -77,21 +77,22 @@ struct Workloads {
 
             let raw = try SQLiteEventStore(path: fresh("append-floor.sqlite"))
             let db = raw.database
-            floor.append(try Measure.time {
-                var position: Int64 = 0
-                for b in stride(from: 0, to: rows.count, by: 1_000) {
-                    try db.transaction {
-                        try db.with(Self.insert) { s in
-                            for r in rows[b..<min(b + 1_000, rows.count)] {
-                                position += 1
-                                try Self.bindRow(s, position: position, r.id, r.stream, r.type, r.occurred, r.device, r.payload, hash)
-                                try s.run()
-                                s.reset()
+            floor.append(
+                try Measure.time {
+                    var position: Int64 = 0
+                    for b in stride(from: 0, to: rows.count, by: 1_000) {
+                        try db.transaction {
+                            try db.with(Self.insert) { s in
+                                for r in rows[b..<min(b + 1_000, rows.count)] {
+                                    position += 1
+                                    try Self.bindRow(s, position: position, r.id, r.stream, r.type, r.occurred, r.device, r.payload, hash)
+                                    try s.run()
+                                    s.reset()
+                                }
                             }
                         }
                     }
-                }
-            })
+                })
         }
         return (Double(events.count) / Measure.median(ours), Double(events.count) / Measure.median(floor))
     }
@@ -112,20 +113,22 @@ struct Workloads {
         for i in 0..<commands {
             // A session has about 25 sets; then the next one starts (not timed).
             if i % 25 == 24 { w = try ledger.execute { try $0.startWorkout(name: "Bench day") } }
-            ours.append(try Measure.time {
-                _ = try ledger.execute {
-                    try $0.logSet(w, exercise: "barbell-bench-press", metrics: SetMetrics(weight: Weight(100 + Double(i % 8), .kg), reps: 5))
-                }
-            })
-            let id = UUID().bytes16
-            floor.append(try Measure.time {
-                try db.transaction {
-                    try db.with(Self.insert) { s in
-                        try Self.bindRow(s, position: Int64(i + 1), id, "workout-bench", SetLogged.eventType, .now(), "bench", payload, hash)
-                        try s.run()
+            ours.append(
+                try Measure.time {
+                    _ = try ledger.execute {
+                        try $0.logSet(w, exercise: "barbell-bench-press", metrics: SetMetrics(weight: Weight(100 + Double(i % 8), .kg), reps: 5))
                     }
-                }
-            })
+                })
+            let id = UUID().bytes16
+            floor.append(
+                try Measure.time {
+                    try db.transaction {
+                        try db.with(Self.insert) { s in
+                            try Self.bindRow(s, position: Int64(i + 1), id, "workout-bench", SetLogged.eventType, .now(), "bench", payload, hash)
+                            try s.run()
+                        }
+                    }
+                })
         }
         return (Measure.median(ours), Measure.median(floor))
     }
@@ -136,8 +139,10 @@ struct Workloads {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?)
         """
 
-    static func bindRow(_ s: SQLiteStatement, position: Int64, _ id: [UInt8], _ stream: String, _ type: EventType, _ occurred: Timestamp,
-                        _ device: String, _ payload: [UInt8], _ hash: [UInt8]) throws {
+    static func bindRow(
+        _ s: SQLiteStatement, position: Int64, _ id: [UInt8], _ stream: String, _ type: EventType, _ occurred: Timestamp,
+        _ device: String, _ payload: [UInt8], _ hash: [UInt8]
+    ) throws {
         try s.bind(1, position)
         try s.bind(2, id)
         try s.bind(3, stream)

@@ -71,8 +71,10 @@ try FileManager.default.createDirectory(at: work, withIntermediateDirectories: t
 let w = Workloads(options: options, work: work)
 nonisolated(unsafe) var rows: [Row] = []
 func row(_ workload: String, _ ours: String, _ reference: String, _ ratio: Double?, goal: String = "", met: Bool? = nil) {
-    rows.append(Row(workload: workload, ours: ours, reference: reference, ratio: ratio.map(Format.ratio) ?? "",
-                    goal: goal, met: met.map { $0 ? "yes" : "**no**" } ?? ""))
+    rows.append(
+        Row(
+            workload: workload, ours: ours, reference: reference, ratio: ratio.map(Format.ratio) ?? "",
+            goal: goal, met: met.map { $0 ? "yes" : "**no**" } ?? ""))
     say("  \(workload): \(ours)  [\(reference)] \(ratio.map(Format.ratio) ?? "")")
 }
 
@@ -82,44 +84,50 @@ say("repledger-bench: \(options.events) events, \(options.runs) runs, \(machine)
 
 // The generated log.
 let generated = try w.generatedLog()
-say(generated.seconds > 0 ? String(format: "generated %lld events in %.1f s", generated.events, generated.seconds)
-                          : "reusing \(generated.path) (\(generated.events) events)")
+say(
+    generated.seconds > 0
+        ? String(format: "generated %lld events in %.1f s", generated.events, generated.seconds)
+        : "reusing \(generated.path) (\(generated.events) events)")
 let events = generated.events
 
 // Appends.
 let sampleSize = min(options.events, 100_000)
 let sample = options.runs("append") || options.runs("peer") || options.runs("sealed") ? try w.sample(sampleSize) : []
 if options.runs("append") {
-let batched = try w.batchedAppend(sample)
-row("batched append, 1,000 events per transaction, FULL (\(sample.count) events)", Format.perSecond(batched.ours),
-    "raw inserts " + Format.perSecond(batched.floor), batched.ours / batched.floor, goal: "≥ 0.5× floor", met: batched.ours / batched.floor >= 0.5)
+    let batched = try w.batchedAppend(sample)
+    row(
+        "batched append, 1,000 events per transaction, FULL (\(sample.count) events)", Format.perSecond(batched.ours),
+        "raw inserts " + Format.perSecond(batched.floor), batched.ours / batched.floor, goal: "≥ 0.5× floor", met: batched.ours / batched.floor >= 0.5
+    )
 }
 if options.runs("single") {
-let single = try w.singleAppend(commands: max(50, min(300, options.runs * 60)))
-row("one durable append per command (`Ledger.execute`), FULL", Format.micros(single.ours), "raw commit " + Format.micros(single.floor),
-    single.floor / single.ours, goal: "≥ 0.8× floor", met: single.floor / single.ours >= 0.8)
+    let single = try w.singleAppend(commands: max(50, min(300, options.runs * 60)))
+    row(
+        "one durable append per command (`Ledger.execute`), FULL", Format.micros(single.ours), "raw commit " + Format.micros(single.floor),
+        single.floor / single.ours, goal: "≥ 0.8× floor", met: single.floor / single.ours >= 0.8)
 
 }
 
 // Rebuild.
 if options.runs("rebuild") {
-let rebuild = try w.rebuild(generated.path)
-let perEvent = rebuild.ours / Double(events)
-row("full rebuild of all projections, one pass (\(events) events)", "\(Format.secs(rebuild.ours)) (\(Format.micros(perEvent))/event)",
-    "scan+decode+1 fold " + Format.secs(rebuild.floor), rebuild.ours / rebuild.floor, goal: "≤ 3.5× floor, ≤ 1 µs/event",
-    met: rebuild.ours / rebuild.floor <= 3.5 && perEvent <= 1e-6)
-say(String(format: "  (the fold alone: %.2f s, %.2f µs/event)", rebuild.fold, rebuild.fold / Double(events) * 1e6))
+    let rebuild = try w.rebuild(generated.path)
+    let perEvent = rebuild.ours / Double(events)
+    row(
+        "full rebuild of all projections, one pass (\(events) events)", "\(Format.secs(rebuild.ours)) (\(Format.micros(perEvent))/event)",
+        "scan+decode+1 fold " + Format.secs(rebuild.floor), rebuild.ours / rebuild.floor, goal: "≤ 3.5× floor, ≤ 1 µs/event",
+        met: rebuild.ours / rebuild.floor <= 3.5 && perEvent <= 1e-6)
+    say(String(format: "  (the fold alone: %.2f s, %.2f µs/event)", rebuild.fold, rebuild.fold / Double(events) * 1e6))
 
 }
 
 // verify.
 if options.runs("verify") {
-let verifyStore = try SQLiteEventStore(path: generated.path)
-let verify = try Measure.median(options.runs) {
-    let ok = try verifyStore.verify().ok
-    precondition(ok)
-}
-row("`verify`, every SHA-256 recomputed", "\(Format.secs(verify)) (\(Format.perSecond(Double(events) / verify)))", "", nil)
+    let verifyStore = try SQLiteEventStore(path: generated.path)
+    let verify = try Measure.median(options.runs) {
+        let ok = try verifyStore.verify().ok
+        precondition(ok)
+    }
+    row("`verify`, every SHA-256 recomputed", "\(Format.secs(verify)) (\(Format.perSecond(Double(events) / verify)))", "", nil)
 
 }
 
@@ -128,21 +136,30 @@ if options.runs("sealed") {
     let sealedSample = sample
     for size in [1_000, 100] {
         let a = try w.sealedAppend(sealedSample, batch: size)
-        row("sealed append, \(size) events per transaction, FULL (\(sealedSample.count) events)", Format.perSecond(a.sealed),
+        row(
+            "sealed append, \(size) events per transaction, FULL (\(sealedSample.count) events)", Format.perSecond(a.sealed),
             "unsealed " + Format.perSecond(a.plain), a.plain / a.sealed, goal: "≤ 1.3× unsealed time", met: a.plain / a.sealed <= 1.3)
     }
     let sealedPath = try w.sealedLog(generated.path)
     let r = try w.sealedReplay(plain: generated.path, sealed: sealedPath)
-    row("sealed full replay into the training-log fold (\(events) events)", "\(Format.secs(r.sealed)) (\(Format.micros(r.sealed / Double(events)))/event)",
+    row(
+        "sealed full replay into the training-log fold (\(events) events)",
+        "\(Format.secs(r.sealed)) (\(Format.micros(r.sealed / Double(events)))/event)",
         "unsealed " + Format.secs(r.plain), r.sealed / r.plain, goal: "≤ 1.3× unsealed", met: r.sealed / r.plain <= 1.3)
-    row("sealed replay, scan and decode only (\(events) events)", "\(Format.secs(r.sealedScan)) (\(Format.micros(r.sealedScan / Double(events)))/event)",
+    row(
+        "sealed replay, scan and decode only (\(events) events)",
+        "\(Format.secs(r.sealedScan)) (\(Format.micros(r.sealedScan / Double(events)))/event)",
         "unsealed " + Format.secs(r.plainScan), r.sealedScan / r.plainScan)
 }
 
 // Peak memory, in a child process so this process's own allocations do not count.
-let me = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0] : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
-if options.runs("memory"), let peak = Int(try Measure.run(me, ["--peak-rebuild", generated.path]).output.trimmingCharacters(in: .whitespacesAndNewlines)) {
-    row("peak memory of a rebuild (\(events) events)", Format.mb(peak), "", nil, goal: events >= 1_000_000 ? "≤ 150 MB" : "",
+let me =
+    CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0] : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
+if options.runs("memory"),
+    let peak = Int(try Measure.run(me, ["--peak-rebuild", generated.path]).output.trimmingCharacters(in: .whitespacesAndNewlines))
+{
+    row(
+        "peak memory of a rebuild (\(events) events)", Format.mb(peak), "", nil, goal: events >= 1_000_000 ? "≤ 150 MB" : "",
         met: events >= 1_000_000 ? peak <= 150_000_000 : nil)
 }
 
@@ -171,7 +188,9 @@ if options.runs("queries") {
         precondition(found != nil)
     }
     row("warm in-process `prs`: stored result / from the fold in memory", Format.millis(fromSnapshot), "fold " + Format.millis(fromFold), nil)
-    row("warm in-process `hint deadlift`: stored index / from the fold in memory", Format.millis(hintSnapshot), "fold " + Format.millis(hintFold), nil)
+    row(
+        "warm in-process `hint deadlift`: stored index / from the fold in memory", Format.millis(hintSnapshot), "fold " + Format.millis(hintFold), nil
+    )
     row("warm in-process `entitlements` from the fold in memory", Format.millis(entitlementsFold), "", nil)
 }
 
@@ -194,7 +213,8 @@ if let ledger = options.ledger, options.runs("cold") {
     for (name, args) in [("prs", ["prs"]), ("hint deadlift", ["hint", "deadlift", "--at", tomorrow]), ("entitlements", ["entitlements"])] {
         let with = try cold(args, db: snap.path, clear: false)
         let without = try cold(args, db: bare, clear: true)
-        row("cold `ledger \(name)` with snapshots (\(events) events)", Format.millis(with), "without " + Format.millis(without), nil,
+        row(
+            "cold `ledger \(name)` with snapshots (\(events) events)", Format.millis(with), "without " + Format.millis(without), nil,
             goal: "≤ 50 ms", met: with <= 0.050)
     }
     var rng = SplitMix(seed: 42)
@@ -204,7 +224,8 @@ if let ledger = options.ledger, options.runs("cold") {
         asOf.append(try cold(["prs", "--as-of", "\(p)"], db: snap.path, clear: false))
         asOfBare.append(try cold(["prs", "--as-of", "\(p)"], db: bare, clear: true))
     }
-    row("cold `ledger prs --as-of P`, 5 random positions (median)", Format.millis(Measure.median(asOf)),
+    row(
+        "cold `ledger prs --as-of P`, 5 random positions (median)", Format.millis(Measure.median(asOf)),
         "without " + Format.millis(Measure.median(asOfBare)), nil, goal: "≤ 200 ms", met: Measure.median(asOf) <= 0.200)
 }
 
@@ -247,13 +268,17 @@ if let python = options.python, options.runs("peer") {
         }
     }
     let peerBest = peer["bestKg"] as? [String: Double] ?? [:]
-    precondition(peerBest.count == best.count && peerBest.allSatisfy { abs((best[$0.key] ?? -1) - $0.value) < 1e-9 },
-                 "the peer's fold disagrees with ours")
+    precondition(
+        peerBest.count == best.count && peerBest.allSatisfy { abs((best[$0.key] ?? -1) - $0.value) < 1e-9 },
+        "the peer's fold disagrees with ours")
     let oursAppend = Double(total) / appendTime, oursReplay = Double(total) / replayTime
     let library = peer["library"] as? String ?? "eventsourcing"
-    row("append, whole workouts ~1,000 events per transaction (\(total) events)", Format.perSecond(oursAppend), "\(library) " + Format.perSecond(peerAppend),
+    row(
+        "append, whole workouts ~1,000 events per transaction (\(total) events)", Format.perSecond(oursAppend),
+        "\(library) " + Format.perSecond(peerAppend),
         oursAppend / peerAppend, goal: "≥ 10× peer", met: oursAppend / peerAppend >= 10)
-    row("replay into the records fold (\(total) events)", Format.perSecond(oursReplay), "\(library) " + Format.perSecond(peerReplay),
+    row(
+        "replay into the records fold (\(total) events)", Format.perSecond(oursReplay), "\(library) " + Format.perSecond(peerReplay),
         oursReplay / peerReplay, goal: "≥ 30× peer", met: oursReplay / peerReplay >= 30)
 }
 

@@ -23,7 +23,9 @@ struct Options {
             switch args[i] {
             case "--events":
                 let lower = value.lowercased()
-                o.events = lower.hasSuffix("m") ? Int(Double(lower.dropLast())! * 1_000_000)
+                o.events =
+                    lower.hasSuffix("m")
+                    ? Int(Double(lower.dropLast())! * 1_000_000)
                     : lower.hasSuffix("k") ? Int(Double(lower.dropLast())! * 1_000) : Int(lower)!
             case "--postgres": o.postgres = value
             case "--work": o.work = value
@@ -66,7 +68,9 @@ struct PGBench {
         for e in ExerciseSeed.all { library.evolve(.exerciseDefined(e)) }
         var generated: [ProposedEvent] = []
         generated.reserveCapacity(options.events + 1000)
-        try LogGenerator(lifters: LogGenerator.lifters(forEvents: options.events)).generate(events: options.events, library: library) { generated += $0 }
+        try LogGenerator(lifters: LogGenerator.lifters(forEvents: options.events)).generate(events: options.events, library: library) {
+            generated += $0
+        }
         let events = Array(generated.prefix(options.events))
         generated = []
         say("generated \(events.count) events")
@@ -82,7 +86,9 @@ struct PGBench {
         func postgresStore() -> PostgresEventStore { PostgresEventStore(accountId: UUID(), pool: pool) }
 
         func batched(_ store: any EventStore, _ size: Int) throws -> Double {
-            try time { for start in stride(from: 0, to: events.count, by: size) { try store.append(Array(events[start..<min(start + size, events.count)])) } }
+            try time {
+                for start in stride(from: 0, to: events.count, by: size) { try store.append(Array(events[start..<min(start + size, events.count)])) }
+            }
         }
 
         var rows: [(String, String, String, String)] = []
@@ -109,7 +115,8 @@ struct PGBench {
         let pgSingleSeconds = try time { for e in singles { try pgSingle.append([e]) } }
         let liteSingle = try sqliteStore("single.sqlite")
         let liteSingleSeconds = try time { for e in singles { try liteSingle.append([e]) } }
-        row("single durable append (mean)", String(format: "%.0f µs", pgSingleSeconds / Double(singles.count) * 1e6),
+        row(
+            "single durable append (mean)", String(format: "%.0f µs", pgSingleSeconds / Double(singles.count) * 1e6),
             String(format: "%.0f µs", liteSingleSeconds / Double(singles.count) * 1e6), ratio(liteSingleSeconds, pgSingleSeconds))
 
         // The floor under every append: one round trip (`SELECT 1`), and one
@@ -148,9 +155,13 @@ struct PGBench {
         var sealedReplayed = 0
         let sealedPGReplay = try time { try sealedPG.replay { _ in sealedReplayed += 1 } }
         let sealedLiteReplay = try time { try sealedLite.replay { _ in } }
-        row("sealed append, 1000 per transaction (÷ unsealed time)", "\(rate(events.count, sealedPGAppend)) (\(ratio(sealedPGAppend, unsealedPGAppend)))",
+        row(
+            "sealed append, 1000 per transaction (÷ unsealed time)",
+            "\(rate(events.count, sealedPGAppend)) (\(ratio(sealedPGAppend, unsealedPGAppend)))",
             rate(events.count, sealedLiteAppend), ratio(sealedLiteAppend, sealedPGAppend))
-        row("sealed replay of a \(events.count)-event account (÷ unsealed time)", "\(rate(sealedReplayed, sealedPGReplay)) (\(ratio(sealedPGReplay, pgReplay)))",
+        row(
+            "sealed replay of a \(events.count)-event account (÷ unsealed time)",
+            "\(rate(sealedReplayed, sealedPGReplay)) (\(ratio(sealedPGReplay, pgReplay)))",
             "\(rate(sealedReplayed, sealedLiteReplay)) (\(ratio(sealedLiteReplay, liteReplay)))", ratio(sealedLiteReplay, sealedPGReplay))
 
         // 4. Eight concurrent writers (threads), batches of 100: on one account, then on eight.
@@ -165,7 +176,9 @@ struct PGBench {
                 Thread.detachNewThread {
                     let store = PostgresEventStore(accountId: ids[w % accounts], pool: pool)
                     // Fresh ids: the same events may not go to one account twice.
-                    let mine = events[(w * slice)..<((w + 1) * slice)].map { e -> ProposedEvent in var c = e; c.eventId = UUID(); return c }
+                    let mine = events[(w * slice)..<((w + 1) * slice)].map { e -> ProposedEvent in
+                        var c = e; c.eventId = UUID(); return c
+                    }
                     for start in stride(from: 0, to: mine.count, by: 100) {
                         do { try store.append(Array(mine[start..<min(start + 100, mine.count)])) } catch { failures.add() }
                     }
@@ -199,18 +212,25 @@ struct PGBench {
                 let data = out.fileHandleForReading.readDataToEndOfFile()
                 p.waitUntilExit()
                 guard let peer = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-                      let n = peer["appendEvents"] as? Int, let s = peer["appendSeconds"] as? Double,
-                      let rn = peer["replayEvents"] as? Int, let rs = peer["replaySeconds"] as? Double else {
+                    let n = peer["appendEvents"] as? Int, let s = peer["appendSeconds"] as? Double,
+                    let rn = peer["replayEvents"] as? Int, let rs = peer["replaySeconds"] as? Double
+                else {
                     say("the peer failed: \(String(decoding: data, as: UTF8.self))")
                     exit(1)
                 }
                 let peerAppend = Double(n) / s, peerReplay = Double(rn) / rs
-                peerRows.append(("append, about \(size) events per save", String(format: "%.0f ev/s", appendRates[size]!),
-                                 String(format: "%.0f ev/s", peerAppend), String(format: "%.2f× (goal ≥ 3×)", appendRates[size]! / peerAppend)))
+                peerRows.append(
+                    (
+                        "append, about \(size) events per save", String(format: "%.0f ev/s", appendRates[size]!),
+                        String(format: "%.0f ev/s", peerAppend), String(format: "%.2f× (goal ≥ 3×)", appendRates[size]! / peerAppend)
+                    ))
                 if size == 1000 {
                     let ours = Double(replayed) / pgReplay
-                    peerRows.append(("replay, whole log", String(format: "%.0f ev/s", ours), String(format: "%.0f ev/s", peerReplay),
-                                     String(format: "%.2f× (goal ≥ 3×)", ours / peerReplay)))
+                    peerRows.append(
+                        (
+                            "replay, whole log", String(format: "%.0f ev/s", ours), String(format: "%.0f ev/s", peerReplay),
+                            String(format: "%.2f× (goal ≥ 3×)", ours / peerReplay)
+                        ))
                 }
             }
         }

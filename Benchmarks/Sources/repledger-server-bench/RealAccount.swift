@@ -55,8 +55,9 @@ struct RealAccountBench: ServerWorkload {
         // 1. The device's first sync pushes its whole log, 500 events a request.
         let (pushed, pushSeconds) = try timedLedger(["sync", base, "--account", lifter.id, "--token-file", tokenFile, "--db", device, "--json"])
         let events = (pushed["pushed"] as? Int) ?? 0
-        report("\(backend): push of a \(events)-event account, 500 events per request (ledger sync)",
-               String(format: "%.0f events/s (%.1f s)", Double(events) / pushSeconds, pushSeconds))
+        report(
+            "\(backend): push of a \(events)-event account, 500 events per request (ledger sync)",
+            String(format: "%.0f events/s (%.1f s)", Double(events) / pushSeconds, pushSeconds))
 
         // The exercise with the most sets, for e1rm.
         let volume = try json(try ledger(["volume", "--by", "exercise", "--db", device, "--json"]))
@@ -89,7 +90,9 @@ struct RealAccountBench: ServerWorkload {
         let fresh = work + "/fresh.sqlite"
         let (pulled, pullSeconds) = try timedLedger(["sync", base, "--account", lifter.id, "--token-file", tokenFile, "--db", fresh, "--json"])
         let count = (pulled["pulled"] as? Int) ?? 0
-        report("\(backend): a fresh device's first ledger sync of the account", String(format: "%.0f events/s (%d events, %.1f s)", Double(count) / pullSeconds, count, pullSeconds))
+        report(
+            "\(backend): a fresh device's first ledger sync of the account",
+            String(format: "%.0f events/s (%d events, %.1f s)", Double(count) / pullSeconds, count, pullSeconds))
         report("\(backend): server peak RSS", String(format: "%.0f MiB", server.peakRSSMiB))
         server.stop()
 

@@ -27,7 +27,9 @@ struct ReplicaBench: ServerWorkload {
             request.headers.add(name: "Authorization", value: "Bearer \(account.token)")
             let response = try await HTTPClient.shared.execute(request, timeout: .seconds(300))
             let body = try await response.body.collect(upTo: 1 << 28)
-            guard response.status.code == 200 else { throw NSError(domain: "pull \(response.status.code): \(String(buffer: body).prefix(200))", code: 1) }
+            guard response.status.code == 200 else {
+                throw NSError(domain: "pull \(response.status.code): \(String(buffer: body).prefix(200))", code: 1)
+            }
             let n = envelopes(in: body)
             pulled += n
             after += n
@@ -58,12 +60,15 @@ struct ReplicaBench: ServerWorkload {
             return try await group.reduce(0, +)
         }
         let walBytes = Double(try primary("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '\(walBefore)')")) ?? 0
-        report("live logging: \(options.devices) lifters, one set a push, for \(Int(options.seconds)) s",
-               String(format: "%.0f pushes/s; %.0f WAL bytes a push", Double(pushes) / options.seconds, walBytes / Double(pushes)))
+        report(
+            "live logging: \(options.devices) lifters, one set a push, for \(Int(options.seconds)) s",
+            String(format: "%.0f pushes/s; %.0f WAL bytes a push", Double(pushes) / options.seconds, walBytes / Double(pushes)))
     }
 
     func run() async throws {
-        say("repledger-server-bench --replicas: \(options.readers) devices catching up on \(options.catchUp) events, \(options.replicas.count) replica(s)")
+        say(
+            "repledger-server-bench --replicas: \(options.readers) devices catching up on \(options.catchUp) events, \(options.replicas.count) replica(s)"
+        )
         let lifter = try account("lifter")
         let server = try Server(ledger: options.ledger, data: data, storage: serveStorage)
         let base = "http://127.0.0.1:\(server.port)"
@@ -87,8 +92,9 @@ struct ReplicaBench: ServerWorkload {
             return try await group.reduce(0, +)
         }
         let seconds = (ContinuousClock.now - start).seconds
-        report("catch-up: \(options.readers) devices at once, \(options.replicas.count) replica(s)",
-               String(format: "%.0f events/s in all (%.2f s for %d events)", Double(pulled) / seconds, seconds, pulled))
+        report(
+            "catch-up: \(options.readers) devices at once, \(options.replicas.count) replica(s)",
+            String(format: "%.0f events/s in all (%.2f s for %d events)", Double(pulled) / seconds, seconds, pulled))
         if options.replicas.isEmpty { try await liveLogging(base) }
         let metrics = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)/metrics"), timeout: .seconds(10))
         let text = String(buffer: try await metrics.body.collect(upTo: 1 << 24))

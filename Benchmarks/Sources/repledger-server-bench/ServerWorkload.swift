@@ -18,7 +18,8 @@ extension ServerWorkload {
     func account(_ name: String) throws -> Account {
         let out = try ledger(["server", "account", "create", name, "--data", data] + storage + ["--json"])
         guard let json = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any],
-              let id = json["accountId"] as? String, let token = json["token"] as? String else {
+            let id = json["accountId"] as? String, let token = json["token"] as? String
+        else {
             throw NSError(domain: "account create: \(out.prefix(200))", code: 1)
         }
         return Account(id: id, token: token)

@@ -130,7 +130,7 @@ final class Server: @unchecked Sendable {
         process.arguments = ["serve", "--listen", "127.0.0.1:0", "--data", data] + storage
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice // one line per request: not what is measured
+        process.standardError = FileHandle.nullDevice  // one line per request: not what is measured
         try process.run()
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) { line += out.fileHandleForReading.availableData }
@@ -161,8 +161,10 @@ func post(_ base: String, _ account: Account, _ body: String) async throws -> Do
 }
 
 /// Pushes `events` events of history (then `extra(account)`) into each account in batches of 500, `inFlight` accounts at a time.
-func fill(_ base: String, _ accounts: [Account], events: Int, inFlight: Int,
-          extra: @escaping @Sendable (Account) -> [String] = { _ in [] }) async throws {
+func fill(
+    _ base: String, _ accounts: [Account], events: Int, inFlight: Int,
+    extra: @escaping @Sendable (Account) -> [String] = { _ in [] }
+) async throws {
     try await withThrowingTaskGroup(of: Void.self) { group in
         var next = 0
         func add() {
@@ -198,7 +200,8 @@ func envelopes(in body: ByteBuffer) -> Int {
         var i = 0
         while i + needle.count <= raw.count {
             if raw[i] == needle[0], raw[i + 1] == needle[1], raw[i + 2] == needle[2],
-               (0..<needle.count).allSatisfy({ raw[i + $0] == needle[$0] }) {
+                (0..<needle.count).allSatisfy({ raw[i + $0] == needle[$0] })
+            {
                 count += 1
                 i += needle.count
             } else {
@@ -250,7 +253,9 @@ let base = "http://127.0.0.1:\(server.port)"
 let fillStart = ContinuousClock.now
 try await fill(base, accounts, events: o.events, inFlight: 8)
 let fillSeconds = (ContinuousClock.now - fillStart).seconds
-report("fill: \(o.accounts) accounts × \(o.events) events, batches of 500", String(format: "%.0f events/s (%.1f s)", Double(o.accounts * o.events) / fillSeconds, fillSeconds))
+report(
+    "fill: \(o.accounts) accounts × \(o.events) events, batches of 500",
+    String(format: "%.0f events/s (%.1f s)", Double(o.accounts * o.events) / fillSeconds, fillSeconds))
 
 // 2. Load: each device starts a workout in its account, then pushes one set per request.
 let deadline = ContinuousClock.now + .milliseconds(Int(o.seconds * 1000))
@@ -289,9 +294,10 @@ for a in warmed {
 }
 let warmSeconds = (ContinuousClock.now - warmStart).seconds
 let warmGauge = String(format: "%.0f", try await gauge(base, "repledger_warm_accounts"))
-report("warm: \(warmed.count) of \(accounts.count) accounts read once (cold folds loaded)",
-       String(format: "%.1f ms each; RSS %.0f → %.0f MiB", warmSeconds * 1000 / Double(warmed.count), rssBefore, server.rssMiB)
-           + "; warm accounts: \(warmGauge) (budget 512 MiB)")
+report(
+    "warm: \(warmed.count) of \(accounts.count) accounts read once (cold folds loaded)",
+    String(format: "%.1f ms each; RSS %.0f → %.0f MiB", warmSeconds * 1000 / Double(warmed.count), rssBefore, server.rssMiB)
+        + "; warm accounts: \(warmGauge) (budget 512 MiB)")
 
 // 3. Catch-up: an account of o.catchUp events, pulled in pages of 10,000.
 let bigEvents = Bodies.history(o.catchUp)
@@ -311,7 +317,9 @@ for after in stride(from: 0, to: o.catchUp, by: 10000) {
     pulled += envelopes(in: body)
 }
 let pullSeconds = (ContinuousClock.now - pullStart).seconds
-report("catch-up: pull \(pulled) events in pages of 10,000", String(format: "%.0f events/s (%.2f s, %.0f MB/s)", Double(pulled) / pullSeconds, pullSeconds, Double(bytes) / pullSeconds / 1e6))
+report(
+    "catch-up: pull \(pulled) events in pages of 10,000",
+    String(format: "%.0f events/s (%.2f s, %.0f MB/s)", Double(pulled) / pullSeconds, pullSeconds, Double(bytes) / pullSeconds / 1e6))
 report("server peak RSS", String(format: "%.0f MiB", server.peakRSSMiB))
 server.stop()
 

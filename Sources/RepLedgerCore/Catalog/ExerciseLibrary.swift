@@ -119,7 +119,8 @@ public enum ExerciseLibrary {
         let firstNames = Set(ExerciseSeed.all.map { $0.name.lowercased() })
         return FreeExerciseDB.entries.compactMap { e in
             guard !merged.contains(e.id), let x = LibraryDerivation.derive(e),
-                  !firstIds.contains(x.exerciseId), !firstNames.contains(x.name.lowercased()) else { return nil }
+                !firstIds.contains(x.exerciseId), !firstNames.contains(x.name.lowercased())
+            else { return nil }
             return x
         }
     }()
@@ -166,8 +167,9 @@ public enum ExerciseLibrary {
     public static func events(version: Int) -> [ProposedEvent] {
         let batch = UUID.derived(from: "library-seed/v\(version)")
         return exercises(version: version).map {
-            ProposedEvent(eventId: .derived(from: "library-seed/v\(version)/\($0.exerciseId)"), event: .exerciseDefined($0),
-                          occurredAt: ExerciseSeed.recordedOn, device: "ledger", causationId: batch, correlationId: batch)
+            ProposedEvent(
+                eventId: .derived(from: "library-seed/v\(version)/\($0.exerciseId)"), event: .exerciseDefined($0),
+                occurredAt: ExerciseSeed.recordedOn, device: "ledger", causationId: batch, correlationId: batch)
         }
     }
 

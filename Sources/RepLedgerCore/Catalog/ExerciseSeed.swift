@@ -9,14 +9,15 @@ import Foundation
 /// Rating: 0–100, how strongly a program generator prefers the exercise.
 public enum ExerciseSeed {
     public static let batchId = UUID.derived(from: "library-seed/v1")
-    public static let recordedOn = Timestamp(millis: 1_767_225_600_000) // 2026-01-01T00:00:00Z
+    public static let recordedOn = Timestamp(millis: 1_767_225_600_000)  // 2026-01-01T00:00:00Z
 
     public static let all: [ExerciseDefined] = [
         // Chest
         x("barbell-bench-press", "Bench Press (Barbell)", [.chest], [.triceps, .shoulders], [.barbell, .bench], "horizontal-press", 2, 95),
         x("incline-bench-press", "Incline Bench Press (Barbell)", [.chest], [.shoulders, .triceps], [.barbell, .bench], "incline-press", 2, 85),
         x("dumbbell-bench-press", "Bench Press (Dumbbell)", [.chest], [.triceps, .shoulders], [.dumbbell, .bench], "horizontal-press", 1, 88),
-        x("incline-dumbbell-press", "Incline Bench Press (Dumbbell)", [.chest], [.shoulders, .triceps], [.dumbbell, .bench], "incline-press", 1, 84),
+        x(
+            "incline-dumbbell-press", "Incline Bench Press (Dumbbell)", [.chest], [.shoulders, .triceps], [.dumbbell, .bench], "incline-press", 1, 84),
         x("decline-bench-press", "Decline Bench Press (Barbell)", [.chest], [.triceps], [.barbell, .bench], "decline-press", 3, 60),
         x("machine-chest-press", "Chest Press (Machine)", [.chest], [.triceps, .shoulders], [.machine], "horizontal-press", 0, 70),
         x("dumbbell-fly", "Chest Fly (Dumbbell)", [.chest], [.shoulders], [.dumbbell, .bench], "chest-fly", 1, 62),
@@ -56,7 +57,9 @@ public enum ExerciseSeed {
         x("triceps-pushdown", "Triceps Pushdown (Cable)", [.triceps], [], [.cable], "elbow-extension", 0, 78),
         x("skull-crusher", "Skullcrusher (EZ Bar)", [.triceps], [], [.ezBar, .bench], "lying-extension", 2, 72),
         x("overhead-triceps-extension", "Overhead Triceps Extension (Dumbbell)", [.triceps], [], [.dumbbell], "overhead-extension", 1, 70),
-        x("close-grip-bench-press", "Close Grip Bench Press (Barbell)", [.triceps], [.chest, .shoulders], [.barbell, .bench], "close-grip-press", 2, 80),
+        x(
+            "close-grip-bench-press", "Close Grip Bench Press (Barbell)", [.triceps], [.chest, .shoulders], [.barbell, .bench], "close-grip-press", 2,
+            80),
         x("triceps-dip", "Triceps Dip", [.triceps], [.chest, .shoulders], [.bodyweight], "dip", 2, 70),
         x("wrist-curl", "Wrist Curl (Dumbbell)", [.forearms], [], [.dumbbell], "wrist-curl", 0, 40),
         // Legs
@@ -85,7 +88,9 @@ public enum ExerciseSeed {
         x("ab-wheel-rollout", "Ab Wheel Rollout", [.abs], [.lats, .shoulders], [.other], "anti-extension", 2, 66),
         x("russian-twist", "Russian Twist", [.obliques], [.abs], [.bodyweight], "rotation", 0, 45),
         // Full body, explosive, cardio, mobility
-        x("kettlebell-swing", "Kettlebell Swing", [.glutes], [.hamstrings, .lowerBack], [.kettlebell], "hip-hinge-ballistic", 2, 76, kind: .explosive),
+        x(
+            "kettlebell-swing", "Kettlebell Swing", [.glutes], [.hamstrings, .lowerBack], [.kettlebell], "hip-hinge-ballistic", 2, 76,
+            kind: .explosive),
         x("power-clean", "Power Clean (Barbell)", [.fullBody], [.traps, .quads, .glutes], [.barbell], "olympic-pull", 3, 80, kind: .explosive),
         x("box-jump", "Box Jump", [.quads], [.glutes, .calves], [.other], "jump", 1, 60, kind: .explosive),
         x("farmers-walk", "Farmer's Walk (Dumbbell)", [.forearms], [.traps, .abs], [.dumbbell], "carry", 1, 66),
@@ -98,8 +103,10 @@ public enum ExerciseSeed {
     ]
 
     /// One library exercise, as the hand-written versions list them.
-    static func x(_ id: String, _ name: String, _ primary: [Muscle], _ secondary: [Muscle], _ equipment: [Equipment],
-                  _ movement: String, _ complexity: Int, _ rating: Int, kind: ExerciseKind = .strength) -> ExerciseDefined {
+    static func x(
+        _ id: String, _ name: String, _ primary: [Muscle], _ secondary: [Muscle], _ equipment: [Equipment],
+        _ movement: String, _ complexity: Int, _ rating: Int, kind: ExerciseKind = .strength
+    ) -> ExerciseDefined {
         var e = ExerciseDefined()
         e.exerciseId = id
         e.name = name

@@ -68,13 +68,15 @@ public enum LibraryDerivation {
         case "e-z curl bar": gear = [.ezBar]
         case "body only", nil: gear = hangs ? [.pullUpBar] : [.bodyweight]
         case "other": gear = hangs ? [.pullUpBar] : w.has("band") ? [.band] : [.other]
-        default: gear = [.other] // medicine ball, exercise ball, foam roll
+        default: gear = [.other]  // medicine ball, exercise ball, foam roll
         }
         let loaded: Set<Equipment> = [.barbell, .dumbbell, .kettlebell, .ezBar]
-        let onBench = w.hasAny(["bench", "incline", "decline", "preacher", "step up", "step ups"])
+        let onBench =
+            w.hasAny(["bench", "incline", "decline", "preacher", "step up", "step ups"])
             || (gear.contains { loaded.contains($0) } && w.hasAny(["seated", "lying"]))
         if onBench, kind != .mobility, kind != .recovery, !gear.contains(.machine), !gear.contains(.smithMachine),
-           !gear.contains(.cable) || w.has("bench") {
+            !gear.contains(.cable) || w.has("bench")
+        {
             gear.append(.bench)
         }
         return gear
@@ -103,7 +105,12 @@ public enum LibraryDerivation {
         (["swing", "swings"], "hip-hinge-ballistic"),
         (["thruster"], "squat-press"),
         (["get up"], "get-up"),
-        (["good morning", "good mornings", "deadlift", "deadlifts", "romanian", "rack pull", "rack pulls", "stiff legged", "stiff legs", "pull through"], "hip-hinge"),
+        (
+            [
+                "good morning", "good mornings", "deadlift", "deadlifts", "romanian", "rack pull", "rack pulls", "stiff legged", "stiff legs",
+                "pull through",
+            ], "hip-hinge"
+        ),
         (["hip thrust", "glute bridge", "hip raise", "butt lift", "hip bridge"], "hip-thrust"),
         (["calf", "calves"], "calf-raise"),
         (["leg press"], "leg-press"),
@@ -119,7 +126,10 @@ public enum LibraryDerivation {
         (["upright row", "upright"], "upright-row"),
         (["pullover"], "pullover"),
         (["straight arm pulldown"], "lat-isolation"),
-        (["pulldown", "pulldowns", "pull up", "pull ups", "pullup", "pullups", "chin up", "chin ups", "chins", "muscle up", "rope climb"], "vertical-pull"),
+        (
+            ["pulldown", "pulldowns", "pull up", "pull ups", "pullup", "pullups", "chin up", "chin ups", "chins", "muscle up", "rope climb"],
+            "vertical-pull"
+        ),
         (["row", "rows"], "horizontal-pull"),
         (["lateral raise", "side lateral", "side laterals", "laterals"], "lateral-raise"),
         (["front raise", "front dumbbell raise", "front plate raise", "front cable raise"], "front-raise"),
@@ -160,19 +170,27 @@ public enum LibraryDerivation {
             return "cardio-\(Slug.make(e.name))"
         default: break
         }
-        var movement = splitMovementRules.first { rule in rule.phrases.contains { w.has(words: $0) } }?.movement
+        var movement =
+            splitMovementRules.first { rule in rule.phrases.contains { w.has(words: $0) } }?.movement
             ?? "\(primary.rawValue)-\(e.force ?? "hold")-\(e.mechanic ?? "compound")"
         switch movement {
         case "press":
-            movement = w.has("incline") ? "incline-press" : w.has("decline") ? "decline-press"
-                : primary == .shoulders ? "vertical-press" : primary == .triceps ? "close-grip-press" : "horizontal-press"
+            movement =
+                w.has("incline")
+                ? "incline-press"
+                : w.has("decline")
+                    ? "decline-press"
+                    : primary == .shoulders ? "vertical-press" : primary == .triceps ? "close-grip-press" : "horizontal-press"
         case "triceps":
-            movement = w.has("overhead") ? "overhead-extension" : w.hasAny(["lying", "skullcrusher", "skull crusher"])
-                ? "lying-extension" : "elbow-extension"
+            movement =
+                w.has("overhead")
+                ? "overhead-extension"
+                : w.hasAny(["lying", "skullcrusher", "skull crusher"])
+                    ? "lying-extension" : "elbow-extension"
         case "shoulder-raise":
             movement = primary != .shoulders ? "\(primary.rawValue)-raise" : w.has("front") ? "front-raise" : "lateral-raise"
         case "horizontal-pull" where w.has("incline") || w.has("bench"):
-            movement = "chest-supported-row" // a pattern of its own: no hip hinge, the chest on a bench
+            movement = "chest-supported-row"  // a pattern of its own: no hip hinge, the chest on a bench
         default: break
         }
         return movement
@@ -221,9 +239,13 @@ public enum LibraryDerivation {
         case "strongman", "plyometrics", "stretching": r -= 5
         default: break
         }
-        if gear.contains(.barbell) || gear.contains(.dumbbell) { r += 8 }
-        else if gear.contains(.band) || gear.contains(.other) { r -= 5 }
-        else { r += 4 }
+        if gear.contains(.barbell) || gear.contains(.dumbbell) {
+            r += 8
+        } else if gear.contains(.band) || gear.contains(.other) {
+            r -= 5
+        } else {
+            r += 4
+        }
         r += e.level == "beginner" ? 4 : e.level == "intermediate" ? 2 : -6
         if kind == .mobility || kind == .recovery || kind == .explosive { r -= 10 }
         r -= min(12, 3 * w.qualifierCount)
@@ -254,7 +276,9 @@ struct NameWords {
     func hasAny(_ phrases: [String]) -> Bool { phrases.contains { has($0) } }
 
     /// Words that mark a variant of a common exercise.
-    static let qualifiers: Set<Substring> = ["alternating", "alternate", "one", "single", "with", "from", "on", "to",
-                                             "behind", "kneeling", "side", "reverse", "close", "wide", "grip", "the", "and"]
+    static let qualifiers: Set<Substring> = [
+        "alternating", "alternate", "one", "single", "with", "from", "on", "to",
+        "behind", "kneeling", "side", "reverse", "close", "wide", "grip", "the", "and",
+    ]
     var qualifierCount: Int { words.filter { NameWords.qualifiers.contains($0) }.count }
 }

@@ -6,7 +6,9 @@ public struct JSONReader {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case invalid(offset: Int, expected: String)
         public var description: String {
-            switch self { case .invalid(let o, let e): return "invalid JSON at character \(o + 1): expected \(e)" }
+            switch self {
+            case .invalid(let o, let e): return "invalid JSON at character \(o + 1): expected \(e)"
+            }
         }
     }
 
@@ -38,7 +40,7 @@ public struct JSONReader {
     private mutating func value(depth: Int) throws(Failure) -> JSONValue {
         guard depth < 64, i < b.count else { throw .invalid(offset: i, expected: "a value") }
         switch b[i] {
-        case 0x7B: // {
+        case 0x7B:  // {
             i += 1
             var pairs: [(String, JSONValue)] = []
             skipSpace()
@@ -59,7 +61,7 @@ public struct JSONReader {
                 i += 1
                 return .object(pairs)
             }
-        case 0x5B: // [
+        case 0x5B:  // [
             i += 1
             var items: [JSONValue] = []
             skipSpace()
@@ -87,9 +89,13 @@ public struct JSONReader {
         var integral = true
         while i < b.count {
             let c = b[i]
-            if (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2B { i += 1 }
-            else if c == 0x2E || c == 0x65 || c == 0x45 { integral = false; i += 1 }
-            else { break }
+            if (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2B {
+                i += 1
+            } else if c == 0x2E || c == 0x65 || c == 0x45 {
+                integral = false; i += 1
+            } else {
+                break
+            }
         }
         let text = String(decoding: b[start..<i], as: UTF8.self)
         if integral, let v = Int64(text) { return .int(v) }
@@ -98,7 +104,7 @@ public struct JSONReader {
     }
 
     private mutating func string() throws(Failure) -> String {
-        i += 1 // opening quote
+        i += 1  // opening quote
         let start = i
         // Most strings hold no escape: found in one pass and copied once.
         while i < b.count {

@@ -3,8 +3,10 @@ import Foundation
 /// Watch samples and weigh-ins (DOMAIN.md §13, §15).
 extension CommandSession {
     /// A heart-rate (bpm) or active-energy (kcal) sample from a watch, on the workout's stream.
-    public mutating func recordHealthSample(_ workoutId: UUID, kind: HealthSampleKind, value: Double,
-                                            historyEdit: Bool = false) throws {
+    public mutating func recordHealthSample(
+        _ workoutId: UUID, kind: HealthSampleKind, value: Double,
+        historyEdit: Bool = false
+    ) throws {
         _ = try writableWorkout(workoutId, historyEdit: historyEdit)
         try Invariants.check(sample: value, of: kind)
         var e = HealthSampleRecorded()

@@ -14,8 +14,10 @@ extension CommandSession {
     /// on the planned set's id); with none, the plan is what was done (a
     /// `SetCompleted`). Refused for a set completed already.
     @discardableResult
-    public mutating func completeSet(_ workoutId: UUID, set ref: String, type: SetType? = nil, values: SetMetrics = SetMetrics(),
-                                     notes: String? = nil, historyEdit: Bool = false) throws -> UUID {
+    public mutating func completeSet(
+        _ workoutId: UUID, set ref: String, type: SetType? = nil, values: SetMetrics = SetMetrics(),
+        notes: String? = nil, historyEdit: Bool = false
+    ) throws -> UUID {
         let w = try writableWorkout(workoutId, historyEdit: historyEdit)
         let set = try Self.resolveSet(ref, in: w)
         guard !set.completed else { throw Refusal.setAlreadyCompleted(set.setId.lowercased.prefix(8).description) }
@@ -35,8 +37,9 @@ extension CommandSession {
         if let v = values.rpe { done.rpe = v }
         if let v = values.durationSeconds { done.durationSeconds = v }
         if let v = values.distanceMeters { done.distanceMeters = v }
-        return try logSet(workoutId, exercise: set.exerciseId, type: type ?? set.type, metrics: done, notes: notes,
-                          historyEdit: historyEdit, plannedSetId: set.setId)
+        return try logSet(
+            workoutId, exercise: set.exerciseId, type: type ?? set.type, metrics: done, notes: notes,
+            historyEdit: historyEdit, plannedSetId: set.setId)
     }
 
     /// Turns a completed set back into a planned one (its values stay; it stops counting).
@@ -56,14 +59,19 @@ extension CommandSession {
     public mutating func startWorkout(repeating earlier: WorkoutState, name: String? = nil) throws -> UUID {
         let id = try startWorkout(name: name ?? earlier.name, origin: .empty)
         for entry in earlier.entries {
-            guard let exercise = try? library.resolveActive(entry.exerciseId) else { continue } // archived since
+            guard let exercise = try? library.resolveActive(entry.exerciseId) else { continue }  // archived since
             let done = earlier.sets.filter { $0.entryId == entry.entryId && $0.completed }
             guard !done.isEmpty else { continue }
-            planExercise(id, exerciseId: exercise.exerciseId, repsMin: entry.targetRepsMin, repsMax: entry.targetRepsMax,
-                         sets: done.map { s in
-                             (s.type, SetMetrics(weight: s.metrics.weight, reps: s.metrics.reps, durationSeconds: s.metrics.durationSeconds,
-                                                 distanceMeters: s.metrics.distanceMeters))
-                         })
+            planExercise(
+                id, exerciseId: exercise.exerciseId, repsMin: entry.targetRepsMin, repsMax: entry.targetRepsMax,
+                sets: done.map { s in
+                    (
+                        s.type,
+                        SetMetrics(
+                            weight: s.metrics.weight, reps: s.metrics.reps, durationSeconds: s.metrics.durationSeconds,
+                            distanceMeters: s.metrics.distanceMeters)
+                    )
+                })
         }
         return id
     }

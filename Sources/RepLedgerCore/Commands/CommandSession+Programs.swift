@@ -27,8 +27,10 @@ extension CommandSession {
 
     /// Generates a program from a questionnaire (the latest by default) and makes it the active one.
     /// A third program removes the oldest, as an event. A slot that cannot be filled refuses, appending nothing.
-    public mutating func generateProgram(questionnaire ref: UUID? = nil, split requested: Split? = nil,
-                                         seed: UInt64? = nil) throws -> ProgramGenerated {
+    public mutating func generateProgram(
+        questionnaire ref: UUID? = nil, split requested: Split? = nil,
+        seed: UInt64? = nil
+    ) throws -> ProgramGenerated {
         let catalog = try programCatalog()
         guard let qid = ref ?? catalog.latestQuestionnaire, let q = catalog.questionnaires[qid] else {
             throw Refusal.invalidProgram("no questionnaire answered yet: run `ledger program questionnaire` first")
@@ -95,15 +97,17 @@ extension CommandSession {
         let session = sessions[day - 1]
         let id = try startWorkout(name: name ?? session.name, origin: .programDay, programId: p.programId, programDayIndex: day - 1)
         for x in session.exercises {
-            guard let exercise = try? library.resolveActive(x.exerciseId) else { continue } // archived since
+            guard let exercise = try? library.resolveActive(x.exerciseId) else { continue }  // archived since
             if let hold = p.hold(session: day - 1, exerciseId: x.exerciseId) {
                 // A hold is planned in seconds, at the top of its range.
-                planExercise(id, exerciseId: exercise.exerciseId, repsMin: nil, repsMax: nil,
-                             sets: Array(repeating: (SetType.normal, SetMetrics(durationSeconds: Double(hold.secondsMax))), count: x.sets))
+                planExercise(
+                    id, exerciseId: exercise.exerciseId, repsMin: nil, repsMax: nil,
+                    sets: Array(repeating: (SetType.normal, SetMetrics(durationSeconds: Double(hold.secondsMax))), count: x.sets))
                 continue
             }
-            planExercise(id, exerciseId: exercise.exerciseId, repsMin: x.repsMin, repsMax: x.repsMax,
-                         sets: Array(repeating: (SetType.normal, SetMetrics(reps: x.repsMax)), count: x.sets))
+            planExercise(
+                id, exerciseId: exercise.exerciseId, repsMin: x.repsMin, repsMax: x.repsMax,
+                sets: Array(repeating: (SetType.normal, SetMetrics(reps: x.repsMax)), count: x.sets))
         }
         return id
     }
@@ -112,16 +116,19 @@ extension CommandSession {
 /// Per-exercise progression overrides (DOMAIN.md §14).
 extension CommandSession {
     /// Records an override for one program (`programRef`) or everywhere; `clear` returns the exercise to its defaults.
-    public mutating func setProgression(exercise: String, programRef: String? = nil, enabled: Bool? = nil, rule: ProgressionRule? = nil,
-                                        module: ModuleType? = nil, increment: Weight? = nil, reps: (Int, Int)? = nil,
-                                        clear: Bool = false) throws {
+    public mutating func setProgression(
+        exercise: String, programRef: String? = nil, enabled: Bool? = nil, rule: ProgressionRule? = nil,
+        module: ModuleType? = nil, increment: Weight? = nil, reps: (Int, Int)? = nil,
+        clear: Bool = false
+    ) throws {
         let x = try library.resolve(exercise)
         let programId = try programRef.map { try programCatalog().resolve($0).programId }
         _ = try programCatalog()
         if let increment {
             try increment.validate()
             guard increment.kilograms > 0, increment.kilograms <= 50 else {
-                throw Refusal.invalidProgram("an increment of \(increment.value.formatted) \(increment.unit.rawValue) is refused: give more than 0 and at most 50 kg")
+                throw Refusal.invalidProgram(
+                    "an increment of \(increment.value.formatted) \(increment.unit.rawValue) is refused: give more than 0 and at most 50 kg")
             }
         }
         if let (lo, hi) = reps, !(1...100).contains(lo) || lo > hi || hi > 100 {

@@ -4,8 +4,10 @@ extension CommandSession {
     /// (a restore) records nothing and is not an error.
     /// Records a store transaction → false when the transaction is in the ledger already (a restore), which records nothing.
     @discardableResult
-    public mutating func recordPurchase(product: Product, transactionId: String, originalTransactionId: String? = nil,
-                                        purchasedAt: Timestamp, expiresAt: Timestamp) throws(Refusal) -> Bool {
+    public mutating func recordPurchase(
+        product: Product, transactionId: String, originalTransactionId: String? = nil,
+        purchasedAt: Timestamp, expiresAt: Timestamp
+    ) throws(Refusal) -> Bool {
         let id = transactionId.trimmingSpaces()
         guard !id.isEmpty else { throw .invalidPurchase(reason: "give the store's transaction id") }
         guard purchasedAt < expiresAt else { throw .invalidPurchase(reason: "the expiry must be after the purchase time") }

@@ -80,17 +80,20 @@ extension CommandSession {
         let template = try templateCatalog().resolve(ref)
         let id = try startWorkout(name: name ?? template.name, origin: .template, templateId: template.templateId)
         for line in template.exercises {
-            guard let exercise = try? library.resolveActive(line.exerciseId) else { continue } // archived since
+            guard let exercise = try? library.resolveActive(line.exerciseId) else { continue }  // archived since
             let target = SetMetrics(reps: line.repsMax ?? line.repsMin)
-            planExercise(id, exerciseId: exercise.exerciseId, repsMin: line.repsMin, repsMax: line.repsMax,
-                         sets: Array(repeating: (SetType.normal, target), count: max(0, line.sets)))
+            planExercise(
+                id, exerciseId: exercise.exerciseId, repsMin: line.repsMin, repsMax: line.repsMax,
+                sets: Array(repeating: (SetType.normal, target), count: max(0, line.sets)))
         }
         return id
     }
 
     /// Adds an exercise to a new workout with one planned set per target (template, program day or repeated workout).
-    mutating func planExercise(_ workoutId: UUID, exerciseId: String, repsMin: Int?, repsMax: Int?,
-                               sets: [(type: SetType, target: SetMetrics)]) {
+    mutating func planExercise(
+        _ workoutId: UUID, exerciseId: String, repsMin: Int?, repsMax: Int?,
+        sets: [(type: SetType, target: SetMetrics)]
+    ) {
         let entryId = ids.next()
         var added = WorkoutExerciseAdded()
         added.workoutId = workoutId

@@ -39,10 +39,12 @@ public struct CommandSession {
     public var ids: IdentifierSource
     public var context: CommandContext
 
-    public init(library: LibraryState, account: AccountState, context: CommandContext, ids: IdentifierSource,
-                loadWorkout: @escaping (UUID) throws -> WorkoutState = { WorkoutState(workoutId: $0) },
-                loadTemplates: @escaping () throws -> TemplateCatalogState = { TemplateCatalogState() },
-                loadPrograms: @escaping () throws -> ProgramCatalogState = { ProgramCatalogState() }) {
+    public init(
+        library: LibraryState, account: AccountState, context: CommandContext, ids: IdentifierSource,
+        loadWorkout: @escaping (UUID) throws -> WorkoutState = { WorkoutState(workoutId: $0) },
+        loadTemplates: @escaping () throws -> TemplateCatalogState = { TemplateCatalogState() },
+        loadPrograms: @escaping () throws -> ProgramCatalogState = { ProgramCatalogState() }
+    ) {
         self.library = library
         self.account = account
         self.context = context
@@ -85,9 +87,11 @@ public struct CommandSession {
     /// Collects decided events and evolves the in-memory states with them.
     mutating func emit(_ events: [LedgerEvent]) {
         for event in events {
-            pending.append(ProposedEvent(eventId: ids.nextEventId(), event: event, occurredAt: context.occurredAt,
-                                         device: context.device, causationId: context.commandId,
-                                         correlationId: context.correlationId ?? context.commandId))
+            pending.append(
+                ProposedEvent(
+                    eventId: ids.nextEventId(), event: event, occurredAt: context.occurredAt,
+                    device: context.device, causationId: context.commandId,
+                    correlationId: context.correlationId ?? context.commandId))
             library.evolve(event)
             account.evolve(event, at: context.occurredAt)
             if templates != nil { templates!.evolve(event, at: context.occurredAt) }
@@ -108,8 +112,10 @@ public struct CommandSession {
 
     // MARK: Exercise library
 
-    public mutating func defineExercise(name: String, primaryMuscles: [Muscle], secondaryMuscles: [Muscle] = [],
-                                        equipment: [Equipment] = [], kind: ExerciseKind = .strength) throws(Refusal) -> String {
+    public mutating func defineExercise(
+        name: String, primaryMuscles: [Muscle], secondaryMuscles: [Muscle] = [],
+        equipment: [Equipment] = [], kind: ExerciseKind = .strength
+    ) throws(Refusal) -> String {
         let clean = name.trimmingSpaces()
         try Invariants.check(name: clean, of: .exercise)
         guard !primaryMuscles.isEmpty else { throw .invalidName("give at least one --muscle") }
@@ -129,8 +135,10 @@ public struct CommandSession {
 
     // MARK: Workouts
 
-    public mutating func startWorkout(name: String, origin: WorkoutOrigin = .empty, templateId: UUID? = nil,
-                                      programId: UUID? = nil, programDayIndex: Int? = nil) throws -> UUID {
+    public mutating func startWorkout(
+        name: String, origin: WorkoutOrigin = .empty, templateId: UUID? = nil,
+        programId: UUID? = nil, programDayIndex: Int? = nil
+    ) throws -> UUID {
         let clean = name.trimmingSpaces()
         try Invariants.check(name: clean, of: .workout)
         let id = ids.next()
@@ -174,9 +182,11 @@ public struct CommandSession {
     /// `entryId` puts the set into one particular entry of the exercise (an
     /// exercise done twice in a session); by default the first entry is used.
     /// `plannedSetId` fills in and completes a set a template planned.
-    public mutating func logSet(_ workoutId: UUID, exercise: String, type: SetType = .normal, metrics: SetMetrics,
-                                notes: String? = nil, historyEdit: Bool = false, entryId: UUID? = nil,
-                                plannedSetId: UUID? = nil, checkKind: Bool = true) throws -> UUID {
+    public mutating func logSet(
+        _ workoutId: UUID, exercise: String, type: SetType = .normal, metrics: SetMetrics,
+        notes: String? = nil, historyEdit: Bool = false, entryId: UUID? = nil,
+        plannedSetId: UUID? = nil, checkKind: Bool = true
+    ) throws -> UUID {
         let w = try writableWorkout(workoutId, historyEdit: historyEdit)
         let x = try library.resolveActive(exercise)
         try SetValidation.validate(metrics)
@@ -190,7 +200,8 @@ public struct CommandSession {
         }
         let planned = plannedSetId.flatMap { id in w.sets.first { $0.setId == id && !$0.completed && $0.exerciseId == x.exerciseId } }
         let chosen = (planned?.entryId ?? entryId).flatMap { id in w.entries.first { $0.entryId == id && $0.exerciseId == x.exerciseId } }
-        let entryId = try chosen?.entryId ?? w.entry(forExercise: x.exerciseId)?.entryId
+        let entryId =
+            try chosen?.entryId ?? w.entry(forExercise: x.exerciseId)?.entryId
             ?? addExercise(workoutId, exercise: x.exerciseId, historyEdit: historyEdit)
         var e = SetLogged()
         e.workoutId = workoutId
@@ -206,8 +217,10 @@ public struct CommandSession {
     }
 
     /// Changes the given fields of a set; the others keep their values.
-    public mutating func editSet(_ workoutId: UUID, set setRef: String, type: SetType? = nil, changes: SetMetrics,
-                                 notes: String? = nil, historyEdit: Bool = false) throws {
+    public mutating func editSet(
+        _ workoutId: UUID, set setRef: String, type: SetType? = nil, changes: SetMetrics,
+        notes: String? = nil, historyEdit: Bool = false
+    ) throws {
         let w = try writableWorkout(workoutId, historyEdit: historyEdit)
         let set = try Self.resolveSet(setRef, in: w)
         guard type != nil || changes != SetMetrics() || notes != nil else { throw Refusal.nothingToChange }

@@ -54,7 +54,7 @@ extension UUID {
     public static func derived(from name: String) -> UUID {
         let digest = Array(SHA256.hash(data: Array("repledger:\(name)".utf8)))
         var b = Array(digest.prefix(16))
-        b[6] = (b[6] & 0x0F) | 0x50 // version 5 layout (name-based)
+        b[6] = (b[6] & 0x0F) | 0x50  // version 5 layout (name-based)
         b[8] = (b[8] & 0x3F) | 0x80
         return fromBytes(b)
     }
@@ -64,7 +64,7 @@ extension UUID {
         var b = [UInt8](repeating: 0, count: 16)
         let ms = UInt64(max(0, millis))
         for i in 0..<6 { b[i] = UInt8(truncatingIfNeeded: ms >> (8 * (5 - i))) }
-        b[6] = UInt8(truncatingIfNeeded: r1 >> 8) // the low 12 bits of r1 follow the version nibble, high byte first
+        b[6] = UInt8(truncatingIfNeeded: r1 >> 8)  // the low 12 bits of r1 follow the version nibble, high byte first
         b[7] = UInt8(truncatingIfNeeded: r1)
         for i in 8..<16 { b[i] = UInt8(truncatingIfNeeded: r2 >> (8 * (i - 8))) }
         b[6] = (b[6] & 0x0F) | 0x70

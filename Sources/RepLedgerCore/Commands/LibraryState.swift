@@ -61,8 +61,10 @@ public struct LibraryState: Sendable, Equatable {
             if starts.count == 1 { return starts[0] }
             if starts.count > 1 {
                 let ranked = starts.sorted { ($0.definition.rating, $1.name) > ($1.definition.rating, $0.name) }
-                throw .ambiguousExercise(idOrName, matches: ranked.prefix(8).map { "\($0.name) [\($0.exerciseId)]" }
-                                         + (ranked.count > 8 ? ["\(ranked.count - 8) more"] : []))
+                throw .ambiguousExercise(
+                    idOrName,
+                    matches: ranked.prefix(8).map { "\($0.name) [\($0.exerciseId)]" }
+                        + (ranked.count > 8 ? ["\(ranked.count - 8) more"] : []))
             }
         }
         throw .unknownExercise(idOrName, suggestions: NearestNames.closest(to: idOrName, among: active.map(\.name)))

@@ -118,7 +118,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .unknownTemplate(let t): return "no template '\(t)'. See `ledger template list`"
         case .ambiguousTemplate(let t, let m): return "'\(t)' matches several templates (\(m.joined(separator: ", "))); use the template id"
         case .templateLimit(let limit, let products):
-            return "Free allows \(limit) templates. Upgrade to Pro (\(products.map(\.rawValue).joined(separator: ", "))) for unlimited templates, or delete one first"
+            return
+                "Free allows \(limit) templates. Upgrade to Pro (\(products.map(\.rawValue).joined(separator: ", "))) for unlimited templates, or delete one first"
         case .invalidTemplateOrder(let r): return "the template order is refused: \(r)"
         case .unknownTransaction(let t): return "no purchase with transaction id '\(t)'. See `ledger entitlements --json`"
         case .invalidPurchase(let r): return "the purchase is refused: \(r)"

@@ -20,7 +20,9 @@ extension WorkoutState.Entry: PayloadRecord {
 }
 
 extension WorkoutState.SetRecord: PayloadRecord {
-    public init() { self.init(setId: .zero, entryId: .zero, exerciseId: "", type: .normal, metrics: SetMetrics(), notes: nil, completed: false, completedAt: nil) }
+    public init() {
+        self.init(setId: .zero, entryId: .zero, exerciseId: "", type: .normal, metrics: SetMetrics(), notes: nil, completed: false, completedAt: nil)
+    }
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("setId", &setId)
         try c.field("entryId", &entryId)
@@ -115,8 +117,9 @@ extension LibraryState: PayloadValue {
 
 extension EntitlementState.Transaction: PayloadRecord {
     public init() {
-        self.init(transactionId: "", originalTransactionId: "", product: .proMonthly, purchasedAt: Timestamp(millis: 0),
-                  expiresAt: Timestamp(millis: 0), endedAt: nil)
+        self.init(
+            transactionId: "", originalTransactionId: "", product: .proMonthly, purchasedAt: Timestamp(millis: 0),
+            expiresAt: Timestamp(millis: 0), endedAt: nil)
     }
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("transactionId", &transactionId)

@@ -19,8 +19,10 @@ public struct WorkoutState: Sendable, Equatable {
         public var entryId: UUID
         public var supersetId: UUID?
 
-        public init(entryId: UUID, exerciseId: String, supersetId: UUID?, note: String?,
-                    targetSets: Int?, targetRepsMin: Int?, targetRepsMax: Int?) {
+        public init(
+            entryId: UUID, exerciseId: String, supersetId: UUID?, note: String?,
+            targetSets: Int?, targetRepsMin: Int?, targetRepsMax: Int?
+        ) {
             self.entryId = entryId
             self.exerciseId = exerciseId
             self.supersetId = supersetId
@@ -47,8 +49,10 @@ public struct WorkoutState: Sendable, Equatable {
         public var type: SetType
         public var completed: Bool
 
-        public init(setId: UUID, entryId: UUID, exerciseId: String, type: SetType, metrics: SetMetrics,
-                    notes: String?, completed: Bool, completedAt: Timestamp?) {
+        public init(
+            setId: UUID, entryId: UUID, exerciseId: String, type: SetType, metrics: SetMetrics,
+            notes: String?, completed: Bool, completedAt: Timestamp?
+        ) {
             self.setId = setId
             self.entryId = entryId
             self.exerciseId = exerciseId
@@ -91,14 +95,38 @@ public struct WorkoutState: Sendable, Equatable {
         private var uniform = Int64.min
         private var apart: [Int64]?
 
-        public var weight: Int64 { get { field(0) } set { setField(0, newValue) } }
-        public var reps: Int64 { get { field(1) } set { setField(1, newValue) } }
-        public var rpe: Int64 { get { field(2) } set { setField(2, newValue) } }
-        public var duration: Int64 { get { field(3) } set { setField(3, newValue) } }
-        public var distance: Int64 { get { field(4) } set { setField(4, newValue) } }
-        public var type: Int64 { get { field(5) } set { setField(5, newValue) } }
-        public var notes: Int64 { get { field(6) } set { setField(6, newValue) } }
-        public var completed: Int64 { get { field(7) } set { setField(7, newValue) } }
+        public var weight: Int64 {
+            get { field(0) }
+            set { setField(0, newValue) }
+        }
+        public var reps: Int64 {
+            get { field(1) }
+            set { setField(1, newValue) }
+        }
+        public var rpe: Int64 {
+            get { field(2) }
+            set { setField(2, newValue) }
+        }
+        public var duration: Int64 {
+            get { field(3) }
+            set { setField(3, newValue) }
+        }
+        public var distance: Int64 {
+            get { field(4) }
+            set { setField(4, newValue) }
+        }
+        public var type: Int64 {
+            get { field(5) }
+            set { setField(5, newValue) }
+        }
+        public var notes: Int64 {
+            get { field(6) }
+            set { setField(6, newValue) }
+        }
+        public var completed: Int64 {
+            get { field(7) }
+            set { setField(7, newValue) }
+        }
 
         public init(setId: UUID) { self.setId = setId }
         public init() {}
@@ -131,8 +159,9 @@ public struct WorkoutState: Sendable, Equatable {
 
     /// A deleted set, kept so that an edit made later on another device brings it back.
     public struct DeletedSet: Sendable, Equatable {
-        public var record = SetRecord(setId: .zero, entryId: .zero, exerciseId: "", type: .normal, metrics: SetMetrics(),
-                                      notes: nil, completed: false, completedAt: nil)
+        public var record = SetRecord(
+            setId: .zero, entryId: .zero, exerciseId: "", type: .normal, metrics: SetMetrics(),
+            notes: nil, completed: false, completedAt: nil)
         public var deletedAt = Int64.min
         public init() {}
     }
@@ -205,8 +234,10 @@ public struct WorkoutState: Sendable, Equatable {
             programDayIndex = e.programDayIndex
             startedAt = time
         case .workoutExerciseAdded(let e):
-            entries.append(Entry(entryId: e.entryId, exerciseId: e.exerciseId, supersetId: nil, note: nil,
-                                 targetSets: e.targetSets, targetRepsMin: e.targetRepsMin, targetRepsMax: e.targetRepsMax))
+            entries.append(
+                Entry(
+                    entryId: e.entryId, exerciseId: e.exerciseId, supersetId: nil, note: nil,
+                    targetSets: e.targetSets, targetRepsMin: e.targetRepsMin, targetRepsMax: e.targetRepsMax))
         case .workoutExerciseRemoved(let e):
             entries.removeAll { $0.entryId == e.entryId }
             sets.removeAll { $0.entryId == e.entryId }
@@ -227,11 +258,14 @@ public struct WorkoutState: Sendable, Equatable {
             for i in entries.indices where entries[i].supersetId == e.supersetId { entries[i].supersetId = nil }
         case .setAdded(let e):
             guard set(e.setId) == nil, !deletedSets.contains(where: { $0.record.setId == e.setId }) else { break }
-            addSet(SetRecord(setId: e.setId, entryId: e.entryId, exerciseId: e.exerciseId, type: e.type,
-                             metrics: e.target, notes: nil, completed: false, completedAt: nil))
+            addSet(
+                SetRecord(
+                    setId: e.setId, entryId: e.entryId, exerciseId: e.exerciseId, type: e.type,
+                    metrics: e.target, notes: nil, completed: false, completedAt: nil))
         case .setLogged(let e):
-            let record = SetRecord(setId: e.setId, entryId: e.entryId, exerciseId: e.exerciseId, type: e.type,
-                                   metrics: e.metrics, notes: e.notes, completed: true, completedAt: time)
+            let record = SetRecord(
+                setId: e.setId, entryId: e.entryId, exerciseId: e.exerciseId, type: e.type,
+                metrics: e.metrics, notes: e.notes, completed: true, completedAt: time)
             if set(e.setId) == nil, !deletedSets.contains(where: { $0.record.setId == e.setId }) {
                 addSet(record)
             } else {
@@ -310,7 +344,7 @@ public struct WorkoutState: Sendable, Equatable {
             status = .discarded
             discardedAt = time
         default:
-            version -= 1 // not a workout event: the stream did not move
+            version -= 1  // not a workout event: the stream did not move
         }
     }
 

@@ -33,8 +33,10 @@ public struct ProposedEvent: Sendable, Equatable {
     public var causationId: UUID?
     public var correlationId: UUID?
 
-    public init(eventId: UUID, event: LedgerEvent, occurredAt: Timestamp, device: String,
-                causationId: UUID? = nil, correlationId: UUID? = nil) {
+    public init(
+        eventId: UUID, event: LedgerEvent, occurredAt: Timestamp, device: String,
+        causationId: UUID? = nil, correlationId: UUID? = nil
+    ) {
         self.eventId = eventId
         self.event = event
         self.occurredAt = occurredAt
@@ -50,8 +52,9 @@ public struct ProposedEvent: Sendable, Equatable {
 
     /// The content bytes, given the type and payload the caller encoded already.
     public func content(type: EventType, payload: [UInt8]) -> [UInt8] {
-        CanonicalBytes.content(eventId: eventId, stream: stream, type: type, occurredAt: occurredAt, device: device,
-                               causationId: causationId, correlationId: correlationId, payload: payload)
+        CanonicalBytes.content(
+            eventId: eventId, stream: stream, type: type, occurredAt: occurredAt, device: device,
+            causationId: causationId, correlationId: correlationId, payload: payload)
     }
 }
 
@@ -61,9 +64,11 @@ public struct ProposedEvent: Sendable, Equatable {
 public enum CanonicalBytes {
     /// What the client said: compared to decide whether a re-sent event id is
     /// the same event (a no-op) or a conflict.
-    public static func content(eventId: UUID, stream: StreamName, type: EventType, occurredAt: Timestamp,
-                               device: String, causationId: UUID?, correlationId: UUID?,
-                               payload: some Collection<UInt8>) -> [UInt8] {
+    public static func content(
+        eventId: UUID, stream: StreamName, type: EventType, occurredAt: Timestamp,
+        device: String, causationId: UUID?, correlationId: UUID?,
+        payload: some Collection<UInt8>
+    ) -> [UInt8] {
         var w = BinaryWriter(capacity: 96 + payload.count)
         w.writeBytes(eventId.bytes16)
         w.writeString(stream.raw)
@@ -80,14 +85,18 @@ public enum CanonicalBytes {
 
     /// An event's hash: SHA-256 of what `chained` lays out. Every store, every
     /// check of a chain and every device's copy of a pushed event link through here.
-    public static func link(previousHash: [UInt8], position: Int64, version: Int64,
-                            recordedAt: Timestamp, content: [UInt8]) -> [UInt8] {
+    public static func link(
+        previousHash: [UInt8], position: Int64, version: Int64,
+        recordedAt: Timestamp, content: [UInt8]
+    ) -> [UInt8] {
         Digest.sha256(chained(previousHash: previousHash, position: position, version: version, recordedAt: recordedAt, content: content))
     }
 
     /// What the ledger adds, chained: previous hash, position, stream version, recordedAt, content.
-    public static func chained(previousHash: [UInt8], position: Int64, version: Int64,
-                               recordedAt: Timestamp, content: [UInt8]) -> [UInt8] {
+    public static func chained(
+        previousHash: [UInt8], position: Int64, version: Int64,
+        recordedAt: Timestamp, content: [UInt8]
+    ) -> [UInt8] {
         var w = BinaryWriter(capacity: 64 + content.count)
         w.writeBytes(previousHash)
         w.writeFixed64(UInt64(position))

@@ -34,7 +34,8 @@ extension EventPayload {
     /// Decodes bytes stored under `schema`, insisting that every byte is consumed.
     @inline(__always)
     static func decodeStored(schema: Int, reader: inout BinaryReader) throws -> Self {
-        let value = schema == eventType.schema
+        let value =
+            schema == eventType.schema
             ? try Self(from: &reader)
             : try upcast(from: schema, reader: &reader)
         if !reader.isAtEnd { throw CodecError.trailingBytes(type: eventType.name, count: reader.remaining) }

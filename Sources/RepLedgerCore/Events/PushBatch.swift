@@ -119,9 +119,11 @@ public struct PushBatch: Sendable {
     private static func event(_ r: inout JSONReader, device: String) throws -> ProposedEvent {
         let e = try EnvelopeInPlace(&r, depth: 2)
         guard e.servedEntry != nil, let eventId = e.eventId, let occurredAt = e.occurredAt, let event = e.event,
-              e.stream == event.stream.raw else { throw EnvelopeInPlace.Unread() }
-        return ProposedEvent(eventId: eventId, event: event, occurredAt: occurredAt, device: device,
-                             causationId: e.causationId ?? nil, correlationId: e.correlationId ?? nil)
+            e.stream == event.stream.raw
+        else { throw EnvelopeInPlace.Unread() }
+        return ProposedEvent(
+            eventId: eventId, event: event, occurredAt: occurredAt, device: device,
+            causationId: e.causationId ?? nil, correlationId: e.correlationId ?? nil)
     }
 
     // MARK: As a tree
@@ -181,7 +183,8 @@ public struct PushBatch: Sendable {
             throw Malformed.invalid("\(typeName) belongs to the stream \(event.stream.raw), not \(stream)")
         }
         func optionalId(_ key: String) throws -> UUID? { try value(key).map { try UUID?(json: $0) } ?? nil }
-        return ProposedEvent(eventId: try UUID(json: get("eventId")), event: event, occurredAt: try Timestamp(json: get("occurredAt")),
-                             device: device, causationId: try optionalId("causationId"), correlationId: try optionalId("correlationId"))
+        return ProposedEvent(
+            eventId: try UUID(json: get("eventId")), event: event, occurredAt: try Timestamp(json: get("occurredAt")),
+            device: device, causationId: try optionalId("causationId"), correlationId: try optionalId("correlationId"))
     }
 }

@@ -53,8 +53,10 @@ public struct SetMetrics: Sendable, Hashable, PayloadRecord {
     @inline(__always) private static func bits(_ value: Double?) -> UInt64 { value?.bitPattern ?? absentBits }
 
     public init() {}
-    public init(weight: Weight? = nil, reps: Int? = nil, rpe: Double? = nil,
-                durationSeconds: Double? = nil, distanceMeters: Double? = nil) {
+    public init(
+        weight: Weight? = nil, reps: Int? = nil, rpe: Double? = nil,
+        durationSeconds: Double? = nil, distanceMeters: Double? = nil
+    ) {
         self.weight = weight
         self.reps = reps
         self.rpe = rpe

@@ -25,8 +25,10 @@ public enum EventAdmission {
     /// versions of the batch's streams), when the caller read them already in
     /// one statement each, spare a read per event and the read of a workout
     /// the store does not hold yet.
-    public static func check(_ events: [ProposedEvent], in ledger: Ledger, stored: Set<UUID>? = nil,
-                             versions: [StreamName: Int64]? = nil) throws {
+    public static func check(
+        _ events: [ProposedEvent], in ledger: Ledger, stored: Set<UUID>? = nil,
+        versions: [StreamName: Int64]? = nil
+    ) throws {
         var workouts: [UUID: WorkoutState] = [:]
         var account = try ledger.account()
         var templates: TemplateCatalogState?
@@ -39,9 +41,11 @@ public enum EventAdmission {
             do {
                 try checkValues(e.event)
                 if let id = e.event.workoutId {
-                    let state = try workouts[id]
+                    let state =
+                        try workouts[id]
                         ?? (versions?[.workout(id)] == 0 ? WorkoutState(workoutId: id) : ledger.workout(id))
-                    if case .workoutStarted = e.event {} else {
+                    if case .workoutStarted = e.event {
+                    } else {
                         guard state.exists else { throw Refusal.unknownWorkout(id.lowercased) }
                         guard state.status != .discarded else { throw Refusal.workoutDiscarded(id) }
                     }

@@ -65,7 +65,8 @@ public final class Ledger {
             c.position = $0.position
         }
         if workoutCache[id] == nil, workoutCache.count >= Self.cachedWorkouts,
-           let oldest = workoutCache.min(by: { $0.value.position < $1.value.position })?.key {
+            let oldest = workoutCache.min(by: { $0.value.position < $1.value.position })?.key
+        {
             workoutCache[oldest] = nil
         }
         workoutCache[id] = c
@@ -88,9 +89,11 @@ public final class Ledger {
         return state
     }
 
-    static let templateEventTypes = [TemplateCreated.self, TemplateRenamed.self, TemplateExercisesChanged.self,
-                                     TemplateDuplicated.self, TemplatesReordered.self, TemplateDeleted.self]
-        .map { ($0 as any EventPayload.Type).eventType.name }
+    static let templateEventTypes = [
+        TemplateCreated.self, TemplateRenamed.self, TemplateExercisesChanged.self,
+        TemplateDuplicated.self, TemplatesReordered.self, TemplateDeleted.self,
+    ]
+    .map { ($0 as any EventPayload.Type).eventType.name }
 
     /// A workout named by full id, unique id prefix, or `last` (the most recently started).
     public func resolveWorkout(_ ref: String) throws -> UUID {
@@ -117,10 +120,11 @@ public final class Ledger {
         let (result, appended) = try store.writeTransaction { () throws -> (T, AppendResult) in
             let (library, seed) = try libraryWithSeed()
             let context = CommandContext(occurredAt: time ?? .now(), device: device, commandId: ids.next())
-            var session = CommandSession(library: library, account: try account(), context: context, ids: ids,
-                                         loadWorkout: { [unowned self] id in try self.workout(id) },
-                                         loadTemplates: { [unowned self] in try self.templates() },
-                                         loadPrograms: { [unowned self] in try self.programs() })
+            var session = CommandSession(
+                library: library, account: try account(), context: context, ids: ids,
+                loadWorkout: { [unowned self] id in try self.workout(id) },
+                loadTemplates: { [unowned self] in try self.templates() },
+                loadPrograms: { [unowned self] in try self.programs() })
             let result = try decide(&session)
             ids = session.ids
             var expectations = session.expectations

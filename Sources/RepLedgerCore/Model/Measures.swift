@@ -120,8 +120,11 @@ public enum BodyweightText {
             let stones = String(t[..<st.lowerBound]).trimmingSpaces()
             var rest = String(t[st.upperBound...]).trimmingSpaces()
             // "st", "stone" or "stones"
-            if rest.hasPrefix("ones") { rest = String(rest.dropFirst(4)).trimmingSpaces() }
-            else if rest.hasPrefix("one") { rest = String(rest.dropFirst(3)).trimmingSpaces() }
+            if rest.hasPrefix("ones") {
+                rest = String(rest.dropFirst(4)).trimmingSpaces()
+            } else if rest.hasPrefix("one") {
+                rest = String(rest.dropFirst(3)).trimmingSpaces()
+            }
             for suffix in ["lbs", "lb", "pounds", "pound"] where rest.hasSuffix(suffix) {
                 rest = String(rest.dropLast(suffix.count)).trimmingSpaces()
                 break

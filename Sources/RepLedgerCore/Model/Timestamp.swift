@@ -137,12 +137,12 @@ extension Timestamp {
             return true
         }
         guard let year = digits(4), expect(45), let month = digits(2), expect(45), let day = digits(2),
-              (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(year, month)
+            (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(year, month)
         else { return nil }
         var hour = 0, minute = 0, second = 0, millis = 0
         var offset = defaultOffsetMinutes
         if i < b.count {
-            guard b[i] == 84 || b[i] == 32 else { return nil } // 'T' or ' '
+            guard b[i] == 84 || b[i] == 32 else { return nil }  // 'T' or ' '
             i += 1
             guard let h = digits(2), expect(58), let m = digits(2), h < 24, m < 60 else { return nil }
             hour = h; minute = m
@@ -159,7 +159,7 @@ extension Timestamp {
                 }
             }
             if i < b.count {
-                if expect(90) { // 'Z'
+                if expect(90) {  // 'Z'
                     offset = 0
                 } else {
                     let sign: Int

@@ -3,7 +3,7 @@ import Foundation
 /// Parses a closed vocabulary value as people type it (any case; `complete-beginner`, `fat-loss`,
 /// `pull-up-bar` and `programDay` alike), refusing with the allowed values listed.
 public func vocabulary<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ kind: String, _ text: String) throws(Refusal) -> T
-    where T.RawValue == String {
+where T.RawValue == String {
     func key(_ s: String) -> String { s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " } }
     if let v = T.allCases.first(where: { key($0.rawValue) == key(text) }) { return v }
     throw .unknownVocabulary(kind: kind, value: text, allowed: T.allCases.map { kebab($0.rawValue) })

@@ -29,22 +29,30 @@ public struct ProgramAdvice: Sendable, Equatable {
         warnings = []
         let categories = Set(q.equipment).subtracting(ProgramGenerator.alwaysAvailable)
         if categories.count <= 2 {
-            warnings.append(Warning(code: "limitedEquipment", title: "Limited equipment",
-                                    message: "With \(categories.isEmpty ? "no equipment" : categories.map(\.rawValue).sorted().joined(separator: " and ")) "
-                                        + "some muscles have few exercises: a program may repeat exercises across days or not be possible."))
+            warnings.append(
+                Warning(
+                    code: "limitedEquipment", title: "Limited equipment",
+                    message: "With \(categories.isEmpty ? "no equipment" : categories.map(\.rawValue).sorted().joined(separator: " and ")) "
+                        + "some muscles have few exercises: a program may repeat exercises across days or not be possible."))
         }
         if q.sessionMinutes < 45 {
-            warnings.append(Warning(code: "shortSessions", title: "Short sessions",
-                                    message: "A session of 5–6 exercises with 3 sets and full rests takes about 60 minutes; "
-                                        + "in \(q.sessionMinutes) minutes, shorten rests or do the top exercises first."))
+            warnings.append(
+                Warning(
+                    code: "shortSessions", title: "Short sessions",
+                    message: "A session of 5–6 exercises with 3 sets and full rests takes about 60 minutes; "
+                        + "in \(q.sessionMinutes) minutes, shorten rests or do the top exercises first."))
         }
         if !q.injuries.isEmpty {
-            warnings.append(Warning(code: "injuries", title: "Injuries noted",
-                                    message: "Exercises that load an injured area are flagged, not removed: check them with a professional."))
+            warnings.append(
+                Warning(
+                    code: "injuries", title: "Injuries noted",
+                    message: "Exercises that load an injured area are flagged, not removed: check them with a professional."))
         }
         if q.experience == .completeBeginner && q.daysPerWeek >= 5 {
-            warnings.append(Warning(code: "highFrequency", title: "Many days for a first program",
-                                    message: "Five or six days a week is a lot to recover from when starting; three is plenty."))
+            warnings.append(
+                Warning(
+                    code: "highFrequency", title: "Many days for a first program",
+                    message: "Five or six days a week is a lot to recover from when starting; three is plenty."))
         }
     }
 }

@@ -76,11 +76,14 @@ public enum ProgramGenerator {
 
     /// The program for the answers, or a refusal naming the slot that cannot
     /// be filled and the equipment that would fill it; nothing is appended on refusal.
-    public static func generate(library: LibraryState, answers q: QuestionnaireAnswered, split: Split,
-                                seed: UInt64) throws(Refusal) -> (sessions: [ProgramSession], repeatWarning: Bool) {
+    public static func generate(
+        library: LibraryState, answers q: QuestionnaireAnswered, split: Split,
+        seed: UInt64
+    ) throws(Refusal) -> (sessions: [ProgramSession], repeatWarning: Bool) {
         guard Split.options(days: q.daysPerWeek).contains(split) else {
-            throw .invalidProgram("\(split.rawValue) is not a split for \(q.daysPerWeek) days; choose one of "
-                                  + Split.options(days: q.daysPerWeek).map(\.rawValue).joined(separator: ", "))
+            throw .invalidProgram(
+                "\(split.rawValue) is not a split for \(q.daysPerWeek) days; choose one of "
+                    + Split.options(days: q.daysPerWeek).map(\.rawValue).joined(separator: ", "))
         }
         let owned = Set(q.equipment).union(alwaysAvailable)
         let level = level(q.experience)
@@ -103,31 +106,34 @@ public enum ProgramGenerator {
         }
         let picks = solve(slots, candidates, relaxed: false) ?? solve(slots, candidates, relaxed: true)
         guard let picks else {
-            throw .invalidProgram("\(notEnoughMessage): "
-                                  + blocker(slots, candidates, sessions: sessions, upperOnly: upperOnly, library: library, level: level, owned: owned))
+            throw .invalidProgram(
+                "\(notEnoughMessage): "
+                    + blocker(slots, candidates, sessions: sessions, upperOnly: upperOnly, library: library, level: level, owned: owned))
         }
         let names = picks.map(\.name)
         let repeatWarning = Set(names).count != names.count
 
-        var random = SplitMix(seed: seed) // fully specified, so a stored seed chooses alike in every later build
-        return (sessions.indices.map { s in
-            var session = ProgramSession()
-            session.name = sessions[s].name
-            session.exercises = slots.indices.filter { slots[$0].session == s }.map { picks[$0] }
-                .sorted { ($0.rating, $1.exerciseId) > ($1.rating, $0.exerciseId) }
-                .map { x in
-                    var e = ProgramExercise()
-                    e.exerciseId = x.exerciseId
-                    e.sets = 3
-                    e.restSeconds = restSeconds(rating: x.rating)
-                    let ranges = repRanges(goals: q.goals, rating: x.rating)
-                    (e.repsMin, e.repsMax) = ranges[Int(random.next() % UInt64(ranges.count))]
-                    if x.kind == .isometric { (e.repsMin, e.repsMax) = (1, 1) } // one hold a set, timed by `holdTargets`
-                    e.injuryWarning = flagged(x, injuries: q.injuries)
-                    return e
-                }
-            return session
-        }, repeatWarning)
+        var random = SplitMix(seed: seed)  // fully specified, so a stored seed chooses alike in every later build
+        return (
+            sessions.indices.map { s in
+                var session = ProgramSession()
+                session.name = sessions[s].name
+                session.exercises = slots.indices.filter { slots[$0].session == s }.map { picks[$0] }
+                    .sorted { ($0.rating, $1.exerciseId) > ($1.rating, $0.exerciseId) }
+                    .map { x in
+                        var e = ProgramExercise()
+                        e.exerciseId = x.exerciseId
+                        e.sets = 3
+                        e.restSeconds = restSeconds(rating: x.rating)
+                        let ranges = repRanges(goals: q.goals, rating: x.rating)
+                        (e.repsMin, e.repsMax) = ranges[Int(random.next() % UInt64(ranges.count))]
+                        if x.kind == .isometric { (e.repsMin, e.repsMax) = (1, 1) }  // one hold a set, timed by `holdTargets`
+                        e.injuryWarning = flagged(x, injuries: q.injuries)
+                        return e
+                    }
+                return session
+            }, repeatWarning
+        )
     }
 
     /// The time targets of a program's holds (isometric exercises), by goal:
@@ -152,7 +158,8 @@ public enum ProgramGenerator {
     /// A hold target as the generator makes it: within `holdSecondsRange`, the least first.
     public static func validate(_ h: ProgramHold) throws(Refusal) {
         guard holdSecondsRange.contains(h.secondsMin), holdSecondsRange.contains(h.secondsMax), h.secondsMin <= h.secondsMax,
-              h.session >= 0, !h.exerciseId.isEmpty else {
+            h.session >= 0, !h.exerciseId.isEmpty
+        else {
             throw .invalidProgram("a hold of \(h.secondsMin)–\(h.secondsMax) s is refused: give 5 to 600 seconds, the least first")
         }
     }
@@ -182,7 +189,7 @@ public enum ProgramGenerator {
         }
         func search() -> Bool {
             steps += 1
-            guard steps <= 2_000 else { return false } // a bound: past it, the relaxed search (or a refusal) answers
+            guard steps <= 2_000 else { return false }  // a bound: past it, the relaxed search (or a refusal) answers
             var best: (slot: Int, options: [ExerciseDefined])?
             for i in picks.indices where picks[i] == nil {
                 let o = options(i)
@@ -207,8 +214,10 @@ public enum ProgramGenerator {
     /// movements than the lifter's equipment gives them (found as the set a
     /// maximum matching of slots to movements leaves short, Hall's condition);
     /// with the equipment that would fill them.
-    static func blocker(_ slots: [Slot], _ candidates: [[ExerciseDefined]], sessions: [SlotTemplates.Session], upperOnly: [Bool],
-                        library: LibraryState, level: Int, owned: Set<Equipment>) -> String {
+    static func blocker(
+        _ slots: [Slot], _ candidates: [[ExerciseDefined]], sessions: [SlotTemplates.Session], upperOnly: [Bool],
+        library: LibraryState, level: Int, owned: Set<Equipment>
+    ) -> String {
         let anyGear = pool(library, level: level, owned: nil)
         func remedy(_ short: [Slot], beyond movements: Set<String>) -> String {
             var unlocks: [Equipment: Int] = [:]
@@ -279,4 +288,3 @@ public enum ProgramGenerator {
         return [(6, 10), (8, 12)]
     }
 }
-

@@ -52,15 +52,21 @@ public enum SlotTemplates {
         case .fullBody: [Session(name: "Full Body", slots: fullBodyA.slots)]
         case .fullBodyX2: [fullBodyA, fullBodyB]
         case .upperLower: [Session(name: "Upper", slots: upperA.slots), Session(name: "Lower", slots: lowerA.slots)]
-        case .pushPullLegs: [Session(name: "Push", slots: pushA.slots), Session(name: "Pull", slots: pullA.slots),
-                             Session(name: "Legs", slots: legsA.slots)]
+        case .pushPullLegs:
+            [
+                Session(name: "Push", slots: pushA.slots), Session(name: "Pull", slots: pullA.slots),
+                Session(name: "Legs", slots: legsA.slots),
+            ]
         case .fullBodyX3: [fullBodyA, fullBodyB, fullBodyC]
         case .twoUpperOneLower: [upperA, Session(name: "Lower", slots: lowerA.slots), upperB]
         case .oneUpperTwoLower: [lowerA, Session(name: "Upper", slots: upperA.slots), lowerB]
         case .upperLowerX2: [upperA, lowerA, upperB, lowerB]
-        case .pplUpperLower: [Session(name: "Push", slots: pushA.slots), Session(name: "Pull", slots: pullA.slots),
-                              Session(name: "Legs", slots: legsA.slots), Session(name: "Upper", slots: upperB.slots),
-                              Session(name: "Lower", slots: lowerB.slots)]
+        case .pplUpperLower:
+            [
+                Session(name: "Push", slots: pushA.slots), Session(name: "Pull", slots: pullA.slots),
+                Session(name: "Legs", slots: legsA.slots), Session(name: "Upper", slots: upperB.slots),
+                Session(name: "Lower", slots: lowerB.slots),
+            ]
         case .pplX2: [pushA, pullA, legsA, pushB, pullB, legsB]
         }
     }

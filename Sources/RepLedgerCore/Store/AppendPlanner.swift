@@ -82,12 +82,14 @@ public struct AppendPlanner {
         }
         let position = head.position + 1
         let version = current + 1
-        let hash = CanonicalBytes.link(previousHash: head.hash, position: position, version: version,
-                                       recordedAt: recordedAt, content: content)
-        let row = StoredEvent(position: position, eventId: proposed.eventId, stream: stream, version: version, typeName: type.name,
-                              typeCode: type.code, schema: type.schema, occurredAt: proposed.occurredAt, recordedAt: recordedAt,
-                              device: proposed.device, causationId: proposed.causationId, correlationId: proposed.correlationId,
-                              payload: payload, hash: hash)
+        let hash = CanonicalBytes.link(
+            previousHash: head.hash, position: position, version: version,
+            recordedAt: recordedAt, content: content)
+        let row = StoredEvent(
+            position: position, eventId: proposed.eventId, stream: stream, version: version, typeName: type.name,
+            typeCode: type.code, schema: type.schema, occurredAt: proposed.occurredAt, recordedAt: recordedAt,
+            device: proposed.device, causationId: proposed.causationId, correlationId: proposed.correlationId,
+            payload: payload, hash: hash)
         return Candidate(row: row, content: content)
     }
 
@@ -117,9 +119,11 @@ public struct AppendPlanner {
     /// A whole batch planned against what a store read beforehand (its
     /// streams' versions and its events stored already): the rows to write,
     /// in order. For stores that write a batch in one statement.
-    public static func rows(_ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion], now: Timestamp,
-                            head: ChainHead, versions: [StreamName: Int64],
-                            stored: [UUID: StoredEvent]) throws -> (rows: [StoredEvent], planner: AppendPlanner) {
+    public static func rows(
+        _ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion], now: Timestamp,
+        head: ChainHead, versions: [StreamName: Int64],
+        stored: [UUID: StoredEvent]
+    ) throws -> (rows: [StoredEvent], planner: AppendPlanner) {
         var planner = AppendPlanner(head: head, now: now, expecting: expectations)
         var rows: [StoredEvent] = []
         rows.reserveCapacity(events.count)

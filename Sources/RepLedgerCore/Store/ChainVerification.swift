@@ -27,9 +27,11 @@ extension EventStore {
         do {
             try storedEvents(from: 1, through: .max) { row in
                 if row.position != expected {
-                    found = bad(expected, row.position > expected
-                        ? "position \(expected) is missing (next stored is \(row.position)): an event was deleted"
-                        : "position \(row.position) appears out of order")
+                    found = bad(
+                        expected,
+                        row.position > expected
+                            ? "position \(expected) is missing (next stored is \(row.position)): an event was deleted"
+                            : "position \(row.position) appears out of order")
                     throw VerificationStop()
                 }
                 let hash = row.link(after: previous)

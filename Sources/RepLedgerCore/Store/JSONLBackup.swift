@@ -113,8 +113,9 @@ public enum JSONLBackup {
 
         /// The hash this line links to when it follows `previous`.
         func link(after previous: [UInt8]) -> [UInt8] {
-            CanonicalBytes.link(previousHash: previous, position: position, version: version, recordedAt: recordedAt,
-                                content: proposed.content)
+            CanonicalBytes.link(
+                previousHash: previous, position: position, version: version, recordedAt: recordedAt,
+                content: proposed.content)
         }
 
         init(parsing text: String) throws { try self.init(json: try JSONReader.parse(text)) }
@@ -124,11 +125,13 @@ public enum JSONLBackup {
         init(_ r: inout JSONReader, depth: Int) throws {
             let e = try EnvelopeInPlace(&r, depth: depth)
             guard e.servedEntry != nil, let event = e.event, e.stream == event.stream.raw, let eventId = e.eventId,
-                  let occurredAt = e.occurredAt, let device = e.device, let causationId = e.causationId,
-                  let correlationId = e.correlationId, let position = e.position, let version = e.version,
-                  let recordedAt = e.recordedAt, let hash = e.hash else { throw EnvelopeInPlace.Unread() }
-            proposed = ProposedEvent(eventId: eventId, event: event, occurredAt: occurredAt, device: device,
-                                     causationId: causationId, correlationId: correlationId)
+                let occurredAt = e.occurredAt, let device = e.device, let causationId = e.causationId,
+                let correlationId = e.correlationId, let position = e.position, let version = e.version,
+                let recordedAt = e.recordedAt, let hash = e.hash
+            else { throw EnvelopeInPlace.Unread() }
+            proposed = ProposedEvent(
+                eventId: eventId, event: event, occurredAt: occurredAt, device: device,
+                causationId: causationId, correlationId: correlationId)
             self.position = Int64(position)
             self.version = Int64(version)
             self.recordedAt = recordedAt
@@ -157,10 +160,11 @@ public enum JSONLBackup {
             guard stream == event.stream.raw else {
                 throw CodecError.json(expected: "the stream \(event.stream.raw) of the payload", found: stream)
             }
-            proposed = ProposedEvent(eventId: try UUID(json: get("eventId")), event: event,
-                                     occurredAt: try Timestamp(json: get("occurredAt")), device: try String(json: get("device")),
-                                     causationId: try UUID?(json: get("causationId")),
-                                     correlationId: try UUID?(json: get("correlationId")))
+            proposed = ProposedEvent(
+                eventId: try UUID(json: get("eventId")), event: event,
+                occurredAt: try Timestamp(json: get("occurredAt")), device: try String(json: get("device")),
+                causationId: try UUID?(json: get("causationId")),
+                correlationId: try UUID?(json: get("correlationId")))
             position = Int64(try Int(json: get("position")))
             version = Int64(try Int(json: get("version")))
             recordedAt = try Timestamp(json: get("recordedAt"))
@@ -186,7 +190,8 @@ extension JSONLBackup {
                 let group = lines[start..<end]
                 let result = try store.append(group.map(\.event.proposed), expecting: [:], now: group.first!.event.recordedAt)
                 guard result.appended == group.map(\.event.position) else {
-                    let number = zip(group, result.appended + Array(repeating: -1, count: group.count))
+                    let number =
+                        zip(group, result.appended + Array(repeating: -1, count: group.count))
                         .first { $0.0.event.position != $0.1 }?.0.number ?? group.first!.number
                     throw ImportError.malformedLine(line: number, reason: "an event is out of order or repeated")
                 }

@@ -67,13 +67,14 @@ public struct PayloadCipher: Sendable {
             // refill): the system generator took twelve system calls a nonce.
             guard CCryptoBoringSSL_RAND_bytes(buffer.baseAddress! + 1, Self.nonceBytes) == 1 else { count = 0; return }
             var written = 0
-            ok = plaintext.withUnsafeBufferPointer { p in
-                bound.withUnsafeBufferPointer { ad in
-                    CCryptoBoringSSL_EVP_AEAD_CTX_seal(
-                        self.context.pointer, buffer.baseAddress! + 1 + Self.nonceBytes, &written, total - 1 - Self.nonceBytes,
-                        buffer.baseAddress! + 1, Self.nonceBytes, p.baseAddress, p.count, ad.baseAddress, ad.count) == 1
-                }
-            } && written == plaintext.count + Self.tagBytes
+            ok =
+                plaintext.withUnsafeBufferPointer { p in
+                    bound.withUnsafeBufferPointer { ad in
+                        CCryptoBoringSSL_EVP_AEAD_CTX_seal(
+                            self.context.pointer, buffer.baseAddress! + 1 + Self.nonceBytes, &written, total - 1 - Self.nonceBytes,
+                            buffer.baseAddress! + 1, Self.nonceBytes, p.baseAddress, p.count, ad.baseAddress, ad.count) == 1
+                    }
+                } && written == plaintext.count + Self.tagBytes
             count = ok ? total : 0
         }
         guard ok else {
@@ -84,8 +85,10 @@ public struct PayloadCipher: Sendable {
     }
 
     /// Opens a sealed value and calls `body` with the plaintext (valid during the call only).
-    public func open<T>(_ sealed: UnsafeRawBufferPointer, context bound: UnsafeRawBufferPointer,
-                        _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
+    public func open<T>(
+        _ sealed: UnsafeRawBufferPointer, context bound: UnsafeRawBufferPointer,
+        _ body: (UnsafeRawBufferPointer) throws -> T
+    ) throws -> T {
         guard sealed.count >= Self.overhead else { throw Failure.unsealed("\(sealed.count) bytes are too short to be sealed") }
         guard sealed[0] == Self.aesGCM else { throw Failure.unsealed("unknown format \(sealed[0])") }
         let base = sealed.baseAddress!.assumingMemoryBound(to: UInt8.self)
@@ -93,10 +96,11 @@ public struct PayloadCipher: Sendable {
         // Small payloads (nearly all) open on the stack: no allocation per event.
         return try withUnsafeTemporaryAllocation(byteCount: max(1, inputCount), alignment: 16) { out in
             var written = 0
-            let ok = CCryptoBoringSSL_EVP_AEAD_CTX_open(
-                context.pointer, out.baseAddress!.assumingMemoryBound(to: UInt8.self), &written, inputCount,
-                base + 1, Self.nonceBytes, base + 1 + Self.nonceBytes, inputCount,
-                bound.baseAddress?.assumingMemoryBound(to: UInt8.self), bound.count) == 1
+            let ok =
+                CCryptoBoringSSL_EVP_AEAD_CTX_open(
+                    context.pointer, out.baseAddress!.assumingMemoryBound(to: UInt8.self), &written, inputCount,
+                    base + 1, Self.nonceBytes, base + 1 + Self.nonceBytes, inputCount,
+                    bound.baseAddress?.assumingMemoryBound(to: UInt8.self), bound.count) == 1
             guard ok else {
                 CCryptoBoringSSL_ERR_clear_error()  // BoringSSL queues the failure per thread
                 throw Failure.unsealed("authentication failed: another key, or altered bytes")
@@ -119,9 +123,11 @@ public struct PayloadCipher: Sendable {
         let pointer: UnsafeMutablePointer<EVP_AEAD_CTX>
 
         init(key: [UInt8]) throws {
-            guard let made = key.withUnsafeBufferPointer({
-                CCryptoBoringSSL_EVP_AEAD_CTX_new(CCryptoBoringSSL_EVP_aead_aes_256_gcm(), $0.baseAddress, $0.count, PayloadCipher.tagBytes)
-            }) else { throw Failure.badKey(key.count) }
+            guard
+                let made = key.withUnsafeBufferPointer({
+                    CCryptoBoringSSL_EVP_AEAD_CTX_new(CCryptoBoringSSL_EVP_aead_aes_256_gcm(), $0.baseAddress, $0.count, PayloadCipher.tagBytes)
+                })
+            else { throw Failure.badKey(key.count) }
             pointer = made
         }
 

@@ -18,8 +18,10 @@ public struct PayloadSeal: Sendable {
     /// Calls `body` with the plaintext of a stored payload column. A column
     /// that does not open is the row's `unreadableEvent`.
     @inline(__always)
-    public func open<T>(_ stored: UnsafeRawBufferPointer, eventId: UnsafeRawBufferPointer, position: Int64,
-                        _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
+    public func open<T>(
+        _ stored: UnsafeRawBufferPointer, eventId: UnsafeRawBufferPointer, position: Int64,
+        _ body: (UnsafeRawBufferPointer) throws -> T
+    ) throws -> T {
         guard let cipher else { return try body(stored) }
         do {
             return try cipher.open(stored, context: eventId, body)
@@ -37,8 +39,10 @@ public struct PayloadSeal: Sendable {
     /// row's type code and schema (upcasting older schemas). Any failure is
     /// the row's `unreadableEvent`.
     @inline(__always)
-    public func event(code: Int, schema: Int, stored: UnsafeRawBufferPointer, eventId: UnsafeRawBufferPointer,
-                      position: Int64) throws -> LedgerEvent {
+    public func event(
+        code: Int, schema: Int, stored: UnsafeRawBufferPointer, eventId: UnsafeRawBufferPointer,
+        position: Int64
+    ) throws -> LedgerEvent {
         do {
             return try open(stored, eventId: eventId, position: position) {
                 try LedgerEvent.decode(code: code, schema: schema, payload: $0)

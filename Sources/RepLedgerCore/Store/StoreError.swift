@@ -54,7 +54,10 @@ extension StoreError {
     /// A reason made from stored bytes may carry garbage from a damaged row:
     /// one short printable line, never raw bytes.
     public static func printable(_ text: String) -> String {
-        let clean = String(text.unicodeScalars.map { $0.properties.isWhitespace ? " " : ($0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FFFD}" ? "?" : Character($0)) })
+        let clean = String(
+            text.unicodeScalars.map {
+                $0.properties.isWhitespace ? " " : ($0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FFFD}" ? "?" : Character($0))
+            })
         return clean.count > 120 ? String(clean.prefix(117)) + "…" : clean
     }
 }

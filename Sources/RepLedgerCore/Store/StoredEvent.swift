@@ -18,9 +18,11 @@ public struct StoredEvent: Sendable {
     public var payload: [UInt8]
     public var hash: [UInt8]
 
-    public init(position: Int64, eventId: UUID, stream: StreamName, version: Int64, typeName: String, typeCode: Int, schema: Int,
-                occurredAt: Timestamp, recordedAt: Timestamp, device: String, causationId: UUID?, correlationId: UUID?,
-                payload: [UInt8], hash: [UInt8]) {
+    public init(
+        position: Int64, eventId: UUID, stream: StreamName, version: Int64, typeName: String, typeCode: Int, schema: Int,
+        occurredAt: Timestamp, recordedAt: Timestamp, device: String, causationId: UUID?, correlationId: UUID?,
+        payload: [UInt8], hash: [UInt8]
+    ) {
         self.position = position
         self.eventId = eventId
         self.stream = stream
@@ -44,9 +46,10 @@ public struct StoredEvent: Sendable {
 
     /// The content bytes, rebuilt from the stored columns (type by its stored name and schema).
     public var content: [UInt8] {
-        CanonicalBytes.content(eventId: eventId, stream: stream, type: EventType(typeName, code: typeCode, schema: schema),
-                               occurredAt: occurredAt, device: device, causationId: causationId,
-                               correlationId: correlationId, payload: payload)
+        CanonicalBytes.content(
+            eventId: eventId, stream: stream, type: EventType(typeName, code: typeCode, schema: schema),
+            occurredAt: occurredAt, device: device, causationId: causationId,
+            correlationId: correlationId, payload: payload)
     }
 
     public func decodeEvent() throws -> LedgerEvent {
@@ -62,8 +65,9 @@ public struct StoredEvent: Sendable {
     }
 
     public func envelope() throws -> EventEnvelope {
-        EventEnvelope(position: position, eventId: eventId, stream: stream, version: version, occurredAt: occurredAt,
-                      recordedAt: recordedAt, device: device, causationId: causationId, correlationId: correlationId,
-                      event: try decodeEvent(), hash: hash)
+        EventEnvelope(
+            position: position, eventId: eventId, stream: stream, version: version, occurredAt: occurredAt,
+            recordedAt: recordedAt, device: device, causationId: causationId, correlationId: correlationId,
+            event: try decodeEvent(), hash: hash)
     }
 }

@@ -101,7 +101,8 @@ public struct PulledEvent: Sendable {
 extension ProposedEvent {
     /// The event as its device recorded it, to append again after a rebase.
     public init(_ e: EventEnvelope) {
-        self.init(eventId: e.eventId, event: e.event, occurredAt: e.occurredAt, device: e.device,
-                  causationId: e.causationId, correlationId: e.correlationId)
+        self.init(
+            eventId: e.eventId, event: e.event, occurredAt: e.occurredAt, device: e.device,
+            causationId: e.causationId, correlationId: e.correlationId)
     }
 }

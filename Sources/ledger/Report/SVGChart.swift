@@ -36,7 +36,8 @@ enum SVGChart {
     static func lines(_ series: [Series], width: Double = 720, height: Double = 280, unit: String) -> String {
         let all = series.flatMap(\.points)
         guard let x0 = all.map(\.x).min(), let x1 = all.map(\.x).max(),
-              let yMin = all.map(\.y).min(), let yMax = all.map(\.y).max() else { return empty(width, height) }
+            let yMin = all.map(\.y).min(), let yMax = all.map(\.y).max()
+        else { return empty(width, height) }
         let padY = max(1, (yMax - yMin) * 0.08)
         let ticksY = ticks(max(0, yMin - padY), yMax + padY)
         let lo = min(ticksY.first ?? yMin, yMin), hi = max(ticksY.last ?? yMax, yMax)
@@ -84,7 +85,8 @@ enum SVGChart {
             var base = 0.0
             for (layer, v) in bar.values.enumerated() where v > 0 {
                 let y0 = py(base), y1 = py(base + v)
-                s += "<rect x=\"\(n(x))\" y=\"\(n(y1))\" width=\"\(n(slot * 0.7))\" height=\"\(n(y0 - y1))\" fill=\"\(palette[layer % palette.count])\"><title>\(escape(bar.label)) \(escape(names[layer])): \(v.formattedShort)</title></rect>"
+                s +=
+                    "<rect x=\"\(n(x))\" y=\"\(n(y1))\" width=\"\(n(slot * 0.7))\" height=\"\(n(y0 - y1))\" fill=\"\(palette[layer % palette.count])\"><title>\(escape(bar.label)) \(escape(names[layer])): \(v.formattedShort)</title></rect>"
                 base += v
             }
             if bars.count <= 16 || i % 2 == 0 {
@@ -117,15 +119,18 @@ enum SVGChart {
                 let (level, title) = byDay[day] ?? (0, "")
                 let (y, mo, dd) = CivilCalendar.civil(fromDays: day)
                 let tip = String(format: "%04d-%02d-%02d", y, mo, dd) + (title.isEmpty ? ": rest" : ": " + title)
-                s += "<rect x=\"\(n(left + Double(w) * (cell + gap)))\" y=\"\(n(top + Double(wd) * (cell + gap)))\" width=\"\(n(cell))\" height=\"\(n(cell))\" rx=\"2\" fill=\"\(colors[level])\"><title>\(escape(tip))</title></rect>"
+                s +=
+                    "<rect x=\"\(n(left + Double(w) * (cell + gap)))\" y=\"\(n(top + Double(wd) * (cell + gap)))\" width=\"\(n(cell))\" height=\"\(n(cell))\" rx=\"2\" fill=\"\(colors[level])\"><title>\(escape(tip))</title></rect>"
             }
         }
         return s + "</svg>"
     }
 
     /// Records as dots on a time line, one lane per exercise.
-    static func timeline(lanes: [(name: String, points: [(x: Double, label: String)])], from x0: Double, to x1: Double,
-                         width: Double = 720) -> String {
+    static func timeline(
+        lanes: [(name: String, points: [(x: Double, label: String)])], from x0: Double, to x1: Double,
+        width: Double = 720
+    ) -> String {
         let laneHeight = 30.0, left = 200.0, right = 16.0, top = 8.0
         let height = top + Double(lanes.count) * laneHeight + 26
         guard !lanes.isEmpty else { return empty(width, 80) }
@@ -137,7 +142,8 @@ enum SVGChart {
             s += "<text x=\"\(n(left - 10))\" y=\"\(n(y + 4))\" class=\"label\" text-anchor=\"end\">\(escape(String(lane.name.prefix(30))))</text>"
             s += "<line x1=\"\(n(left))\" x2=\"\(n(width - right))\" y1=\"\(n(y))\" y2=\"\(n(y))\" class=\"grid\"/>"
             for p in lane.points {
-                s += "<circle cx=\"\(n(px(p.x)))\" cy=\"\(n(y))\" r=\"5.5\" fill=\"\(color)\" fill-opacity=\"0.85\" stroke=\"#fff\" stroke-width=\"1.5\"><title>\(escape(p.label))</title></circle>"
+                s +=
+                    "<circle cx=\"\(n(px(p.x)))\" cy=\"\(n(y))\" r=\"5.5\" fill=\"\(color)\" fill-opacity=\"0.85\" stroke=\"#fff\" stroke-width=\"1.5\"><title>\(escape(p.label))</title></circle>"
             }
         }
         for (label, x) in monthLabels(x0, x1) {

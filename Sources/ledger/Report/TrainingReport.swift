@@ -68,7 +68,9 @@ struct TrainingReport {
             perDay[d, default: (0, [])].sets += counted.count
             perDay[d, default: (0, [])].names.append(w.name)
         }
-        days = perDay.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sets, "\($0.value.names.joined(separator: ", ")) · \(counted($0.value.sets, "set"))") }
+        days = perDay.sorted { $0.key < $1.key }.map {
+            ($0.key, $0.value.sets, "\($0.value.names.joined(separator: ", ")) · \(counted($0.value.sets, "set"))")
+        }
 
         // The main lifts: the four exercises with the most loaded working sets.
         let main = setsByExercise.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(4).map(\.key)
@@ -106,7 +108,8 @@ struct TrainingReport {
                 let byDay = Dictionary(grouping: points) { $0.at.local.daysSinceEpoch }
                 let dots = byDay.keys.sorted().map { day -> (day: Int64, label: String) in
                     let best = byDay[day]!.max { $0.value < $1.value }!
-                    let set = best.weightKg.map { "\(WeightText.show(kg: $0, in: unit)) × \(best.reps ?? 1)" } ?? WeightText.show(kg: best.value, in: unit)
+                    let set =
+                        best.weightKg.map { "\(WeightText.show(kg: $0, in: unit)) × \(best.reps ?? 1)" } ?? WeightText.show(kg: best.value, in: unit)
                     return (day, "\(r.exercise): \(set) on \(best.at.isoDate)")
                 }
                 return dots.isEmpty ? nil : (r.exercise, dots)
@@ -126,10 +129,12 @@ struct TrainingReport {
                         ($0.weightKg ?? 0, $0.reps ?? 0, $0.metrics.distanceMeters ?? 0, $0.metrics.durationSeconds ?? 0)
                             < ($1.weightKg ?? 0, $1.reps ?? 0, $1.metrics.distanceMeters ?? 0, $1.metrics.durationSeconds ?? 0)
                     }
-                    let best = top.map {
-                        SetText.describe(kg: $0.weightKg, reps: $0.reps, durationSeconds: $0.metrics.durationSeconds,
-                                         distanceMeters: $0.metrics.distanceMeters, in: unit, distance: log.account.distanceUnit)
-                    } ?? "–"
+                    let best =
+                        top.map {
+                            SetText.describe(
+                                kg: $0.weightKg, reps: $0.reps, durationSeconds: $0.metrics.durationSeconds,
+                                distanceMeters: $0.metrics.distanceMeters, in: unit, distance: log.account.distanceUnit)
+                        } ?? "–"
                     return (x.exercise, best, working.count)
                 })
         }

@@ -95,8 +95,12 @@ struct EventStoreConformanceTests {
         try store.append([proposed(finished(b))], expecting: [:], now: .at("2026-11-02T12:00:00Z"))
         var recorded: [Int64] = []
         try store.read { recorded.append($0.recordedAt.millis) }
-        #expect(recorded == [Timestamp.at("2026-11-02T10:00:00Z"), .at("2026-11-02T11:00:00Z"), .at("2026-11-02T11:00:00Z"),
-                             .at("2026-11-02T12:00:00Z")].map(\.millis))
+        #expect(
+            recorded
+                == [
+                    Timestamp.at("2026-11-02T10:00:00Z"), .at("2026-11-02T11:00:00Z"), .at("2026-11-02T11:00:00Z"),
+                    .at("2026-11-02T12:00:00Z"),
+                ].map(\.millis))
         var finished: [Int64] = []
         try store.read(EventQuery(types: [WorkoutFinished.eventType.name])) { finished.append($0.position) }
         #expect(finished == [3, 4])
@@ -124,8 +128,9 @@ struct EventStoreConformanceTests {
         defer { cleanUp() }
         // One batch longer than an INSERT's chunk (5,000 rows on PostgreSQL), then batches of 1,000.
         for batch in 0..<7 {
-            try store.append((0..<(batch == 0 ? 6000 : 1000)).map { _ in proposed(started(UUID())) }, expecting: [:],
-                             now: Self.t0.adding(seconds: Int64(batch)))
+            try store.append(
+                (0..<(batch == 0 ? 6000 : 1000)).map { _ in proposed(started(UUID())) }, expecting: [:],
+                now: Self.t0.adding(seconds: Int64(batch)))
         }
         var expected: Int64 = 1
         try store.replay { e in
@@ -138,8 +143,9 @@ struct EventStoreConformanceTests {
         #expect(report.headHash == (try store.head().hash.hex))
     }
 
-    @Test("every store chains the same events to the same hashes, and a JSONL backup moves between them byte-exact",
-          arguments: StoreBackend.available, StoreBackend.available)
+    @Test(
+        "every store chains the same events to the same hashes, and a JSONL backup moves between them byte-exact",
+        arguments: StoreBackend.available, StoreBackend.available)
     func crossStoreBackup(_ from: StoreBackend, _ to: StoreBackend) throws {
         let (source, cleanSource) = try from.makeStore()
         defer { cleanSource() }
@@ -163,8 +169,9 @@ struct EventStoreConformanceTests {
         #expect(try twin.head().hash == source.head().hash)
     }
 
-    @Test("writers on their own handles to one log: gapless positions, consecutive batches and stream versions, one winner per expected version",
-          arguments: StoreBackend.available)
+    @Test(
+        "writers on their own handles to one log: gapless positions, consecutive batches and stream versions, one winner per expected version",
+        arguments: StoreBackend.available)
     func concurrentWriters(_ backend: StoreBackend) throws {
         let (open, cleanUp) = try backend.makeSharedLog()
         defer { cleanUp() }
@@ -216,7 +223,9 @@ private func runConcurrently(_ n: Int, _ body: @escaping @Sendable () -> Void) {
     let group = DispatchGroup()
     for _ in 0..<n {
         group.enter()
-        Thread { body(); group.leave() }.start()
+        Thread {
+            body(); group.leave()
+        }.start()
     }
     group.wait()
 }

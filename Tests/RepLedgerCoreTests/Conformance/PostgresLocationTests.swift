@@ -42,8 +42,10 @@ struct PostgresLocationTests {
     }
 
     @Test func malformedURLsAreRefusedWithoutShowingThePassword() {
-        for url in ["mysql://app@a/x", "postgres://a/x", "postgres://app@a:port/x", "postgres://app@a:70000/x", "postgres://app@,/x",
-                    "postgres://:pw@a/x"] {
+        for url in [
+            "mysql://app@a/x", "postgres://a/x", "postgres://app@a:port/x", "postgres://app@a:70000/x", "postgres://app@,/x",
+            "postgres://:pw@a/x",
+        ] {
             #expect(throws: PostgresLocation.Failure.self, "\(url)") { try PostgresLocation(url: url) }
         }
         do {

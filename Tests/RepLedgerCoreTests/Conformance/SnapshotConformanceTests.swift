@@ -42,7 +42,8 @@ struct SnapshotConformanceTests {
         #expect(try store.snapshotRows?.snapshotCount() == 2)
     }
 
-    @Test("a snapshot of another fold version or rule set, or with a damaged state, is passed over with the reason", arguments: StoreBackend.available)
+    @Test(
+        "a snapshot of another fold version or rule set, or with a damaged state, is passed over with the reason", arguments: StoreBackend.available)
     func untrustedSnapshotsArePassedOver(_ backend: StoreBackend) throws {
         let (store, cleanUp) = try Self.demoStore(backend)
         defer { cleanUp() }
@@ -83,8 +84,9 @@ struct SnapshotConformanceTests {
         let row = try #require(try store.snapshotRows?.snapshotRow(id: info.id))
         #expect((row.state == state) == (store.cipher == nil), "sealed exactly when the store seals payloads")
         var ignored: [String] = []
-        #expect(try SnapshotStore.of(try open())?.newest(Self.key, atOrBefore: 1, ignored: &ignored)?.state == state,
-                "another handle on the same log and key reads it")
+        #expect(
+            try SnapshotStore.of(try open())?.newest(Self.key, atOrBefore: 1, ignored: &ignored)?.state == state,
+            "another handle on the same log and key reads it")
         #expect(ignored.isEmpty)
     }
 
@@ -106,7 +108,9 @@ struct SnapshotConformanceTests {
         #expect(try TrainingLogSnapshots.load(store).1.tailEvents == 0)
     }
 
-    @Test("the chain under a snapshot is checked: an event that no longer carries the hash the snapshot was taken on refuses it", arguments: StoreBackend.available)
+    @Test(
+        "the chain under a snapshot is checked: an event that no longer carries the hash the snapshot was taken on refuses it",
+        arguments: StoreBackend.available)
     func theChainUnderASnapshotIsChecked(_ backend: StoreBackend) throws {
         let (store, cleanUp) = try Self.demoStore(backend)
         defer { cleanUp() }

@@ -70,7 +70,8 @@ final class PostgresTestDatabase: Sendable {
 
     static let shared: PostgresTestDatabase? = {
         guard let cluster = PostgresCluster.shared, let url = try? cluster.createDatabase(),
-              let pool = try? PostgresPool(url: url), (try? PostgresSchema.prepare(pool)) != nil else { return nil }
+            let pool = try? PostgresPool(url: url), (try? PostgresSchema.prepare(pool)) != nil
+        else { return nil }
         return PostgresTestDatabase(url: url, pool: pool)
     }()
 

@@ -7,15 +7,15 @@ import RepLedgerProjections
 @Suite("Hevy and FitNotes import")
 struct HevyFitNotesImportTests {
     static let hevy = """
-    "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_lbs","reps","distance_miles","duration_seconds","rpe"
-    "Afternoon workout 💪","3 Sep 2025, 01:03","3 Sep 2025, 01:50","","Bench Press (Barbell)",0,"Failed 265, 225 long pauses",0,"warmup",135,10,,,
-    "Afternoon workout 💪","3 Sep 2025, 01:03","3 Sep 2025, 01:50","","Bench Press (Barbell)",0,"Failed 265, 225 long pauses",1,"normal",225,5,,,8.5
-    "Afternoon workout 💪","3 Sep 2025, 01:03","3 Sep 2025, 01:50","","Pull Up",0,"",0,"normal",,8,,,
-    "Afternoon workout 💪","3 Sep 2025, 01:03","3 Sep 2025, 01:50","","Pull Up",0,"",1,"dropset",,6,,,
-    "Afternoon workout 💪","3 Sep 2025, 01:03","3 Sep 2025, 01:50","","Treadmill",,"no idea but it was 3MPH",0,"normal",,,,1800,
-    "Lower","2 Sep 2025, 23:13","3 Sep 2025, 00:40","linha 1\\nlinha 2","Squat (Barbell)",,"",0,"failure",315,3,,,
-    "Lower","2 Sep 2025, 23:13","3 Sep 2025, 00:40","linha 1\\nlinha 2","Squat (Barbell)",,"",0,"failure",315,3,,,
-    """
+        "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_lbs","reps","distance_miles","duration_seconds","rpe"
+        "Afternoon workout 💪","3 Sep 2025, 01:03","3 Sep 2025, 01:50","","Bench Press (Barbell)",0,"Failed 265, 225 long pauses",0,"warmup",135,10,,,
+        "Afternoon workout 💪","3 Sep 2025, 01:03","3 Sep 2025, 01:50","","Bench Press (Barbell)",0,"Failed 265, 225 long pauses",1,"normal",225,5,,,8.5
+        "Afternoon workout 💪","3 Sep 2025, 01:03","3 Sep 2025, 01:50","","Pull Up",0,"",0,"normal",,8,,,
+        "Afternoon workout 💪","3 Sep 2025, 01:03","3 Sep 2025, 01:50","","Pull Up",0,"",1,"dropset",,6,,,
+        "Afternoon workout 💪","3 Sep 2025, 01:03","3 Sep 2025, 01:50","","Treadmill",,"no idea but it was 3MPH",0,"normal",,,,1800,
+        "Lower","2 Sep 2025, 23:13","3 Sep 2025, 00:40","linha 1\\nlinha 2","Squat (Barbell)",,"",0,"failure",315,3,,,
+        "Lower","2 Sep 2025, 23:13","3 Sep 2025, 00:40","linha 1\\nlinha 2","Squat (Barbell)",,"",0,"failure",315,3,,,
+        """
 
     @Test("Hevy: newest first in the file, oldest first in the ledger; set types, supersets, cardio, lb, crossing midnight")
     func hevy() throws {
@@ -44,18 +44,18 @@ struct HevyFitNotesImportTests {
     func fitnotesNewer() throws {
         let t = try TempLedger()
         let csv = """
-        Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time
-        2025-04-29,Overhead Press (Each Side, Dumbbells),Shoulders,8.0,kgs,12,,,
-        2025-04-29,Lat Pulldown,Back,40.0,kgs,10,,,
-        2025-04-29,Overhead Press (Each Side, Dumbbells),Shoulders,8.0,kgs,12,,,
-        2025-04-30,Lat Pulldown,Back,42.5,kgs,10,,,
-        """
+            Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time
+            2025-04-29,Overhead Press (Each Side, Dumbbells),Shoulders,8.0,kgs,12,,,
+            2025-04-29,Lat Pulldown,Back,40.0,kgs,10,,,
+            2025-04-29,Overhead Press (Each Side, Dumbbells),Shoulders,8.0,kgs,12,,,
+            2025-04-30,Lat Pulldown,Back,42.5,kgs,10,,,
+            """
         let s = try t.importCSV(.fitnotes, csv)
         #expect((s.workouts, s.sets, s.skipped.total) == (2, 4, 0))
         let rows = try t.history()
         #expect(rows.map(\.name) == ["Shoulders & Back", "Back"])
         let press = try #require(rows[0].exercises.first { $0.exercise == "Overhead Press (Each Side, Dumbbells)" })
-        #expect(press.sets.count == 2) // identical rows are real repeated sets: the format has no set number
+        #expect(press.sets.count == 2)  // identical rows are real repeated sets: the format has no set number
         #expect(try t.fold().library.exercises[press.exerciseId]?.definition.primaryMuscles == [.shoulders])
     }
 
@@ -63,16 +63,17 @@ struct HevyFitNotesImportTests {
     func fitnotesOlder() throws {
         let t = try TempLedger()
         let csv = """
-        Date,Exercise,Category,Weight (lbs),Reps,Distance,Distance Unit,Time
-        2017-06-23,Pushups,Chest,0.0,22,,,
-        2017-06-23,Running (Treadmill),Cardio,,,1.23,mi,0:09:21
-        2017-06-23,Side Plank,Abs,,,0.0,kg,0:00:00
-        """
+            Date,Exercise,Category,Weight (lbs),Reps,Distance,Distance Unit,Time
+            2017-06-23,Pushups,Chest,0.0,22,,,
+            2017-06-23,Running (Treadmill),Cardio,,,1.23,mi,0:09:21
+            2017-06-23,Side Plank,Abs,,,0.0,kg,0:00:00
+            """
         let s = try t.importCSV(.fitnotes, csv)
         #expect(s.unit == .lb)
         #expect((s.workouts, s.sets, s.skipped.byReason) == (1, 2, ["set without reps, time or distance": 1]))
         let w = try #require(try t.history().first)
-        #expect(w.exercises.first { $0.exercise == "Running (Treadmill)" }?.sets[0].metrics
+        #expect(
+            w.exercises.first { $0.exercise == "Running (Treadmill)" }?.sets[0].metrics
                 == SetMetrics(durationSeconds: 561, distanceMeters: 1.23 * 1609.344))
         #expect(w.exercises.first { $0.exercise == "Pushups" }?.sets[0].metrics == SetMetrics(reps: 22))
     }

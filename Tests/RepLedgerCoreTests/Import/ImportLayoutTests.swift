@@ -117,7 +117,7 @@ struct ImportLayoutTests {
         #expect(s.skipped.rows.map(\.line) == [15, 16, 17])
         #expect(Set(s.skipped.rows.map(\.reason)) == ["the workout is written again in the file (an export duplicate)"])
         let legs = try Self.entries(t, "Legs")
-        #expect(legs.map(\.sets.count) == [4, 2, 1, 3]) // Hack Squat, Leg Curl, Leg Curl again (numbered from 1), Hack Squat again
+        #expect(legs.map(\.sets.count) == [4, 2, 1, 3])  // Hack Squat, Leg Curl, Leg Curl again (numbered from 1), Hack Squat again
         #expect(legs[0].exercise == legs[3].exercise)
         #expect(legs[1].exercise == legs[2].exercise)
         #expect(legs[3].note == "finisher")
@@ -172,8 +172,10 @@ struct ImportLayoutTests {
         let fitnotes = try TempLedger()
         #expect(try fitnotes.importCSV(.fitnotes, try Self.fixture("fitnotes-minutes-only.csv")).workouts == 1)
         #expect(try fitnotes.history().first?.startedAt.isoDate == "2022-10-04")
-        for text in ["2022-10-04 23:17", "2022-10-04T23:17", "2022-10-04 23:17:05", "2022-10-04 9:17", "2022/10/04 23:17",
-                     "2022-10-04 23:17:05.250", "4 Oct 2022, 23:17"] {
+        for text in [
+            "2022-10-04 23:17", "2022-10-04T23:17", "2022-10-04 23:17:05", "2022-10-04 9:17", "2022/10/04 23:17",
+            "2022-10-04 23:17:05.250", "4 Oct 2022, 23:17",
+        ] {
             #expect(throws: Never.self) { try ImportValues.wallClock(text, line: 2, column: "date") }
         }
         for text in ["10/04/2022 23:17", "2022-10-04 23", "2022-10-04 23:17:5", "2022-02-30"] {

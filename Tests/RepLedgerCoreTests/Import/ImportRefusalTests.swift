@@ -40,14 +40,16 @@ struct ImportRefusalTests {
     @Test("with --strict, a malformed row names its physical line, counting newlines inside quotes, and nothing lands")
     func malformedRow() throws {
         let t = try TempLedger()
-        let csv = Self.legacyHeader + "\n"
+        let csv =
+            Self.legacyHeader + "\n"
             + "2026-01-05 18:00:00,\"A\",1h,\"Deadlift (Barbell)\",1,100,5,0,0,\"\",\"two\nlines\",\n"
             + "2026-01-05 18:00:00,\"A\",1h,\"Deadlift (Barbell)\",2,100,five,0,0,\"\",\"\",\n"
         let before = try t.count()
         #expect(throws: ImportError.malformedRow(line: 4, reason: "reps 'five' is not a number")) {
             try t.importCSV(.strong, csv, unit: .kg, strict: true)
         }
-        let bad = Self.legacyHeader + "\n" + Self.day("2026-01-05", "A") + "2026-01-06 18:00:00,\"B\",1h,\"Deadlift (Barbell)\",1,5000,5,0,0,\"\",\"\",\n"
+        let bad =
+            Self.legacyHeader + "\n" + Self.day("2026-01-05", "A") + "2026-01-06 18:00:00,\"B\",1h,\"Deadlift (Barbell)\",1,5000,5,0,0,\"\",\"\",\n"
         #expect {
             try t.importCSV(.strong, bad, unit: .kg, strict: true)
         } throws: { error in
@@ -104,7 +106,7 @@ struct ImportRefusalTests {
     func values() throws {
         #expect(ImportValues.weight(74.99999999999999, .lb) == Weight(75, .lb))
         #expect(ImportValues.weight(6.80388555, .kg) == Weight(15, .lb))
-        #expect(ImportValues.weight(11.34, .kg) == Weight(11.34, .kg)) // rounded by the app, not an exact conversion
+        #expect(ImportValues.weight(11.34, .kg) == Weight(11.34, .kg))  // rounded by the app, not an exact conversion
         #expect(ImportValues.weight(71.32500457763672, .kg) == Weight(71.325, .kg))
         for (text, seconds) in [("1h 38m", 5880.0), ("55m", 3300), ("1h", 3600), ("20s", 20), ("9min", 540), ("0:09:21", 561), ("3324", 3324)] {
             #expect(try ImportValues.duration(text, line: 2) == seconds)

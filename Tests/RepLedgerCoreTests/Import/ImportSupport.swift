@@ -6,10 +6,14 @@ import RepLedgerProjections
 extension TempLedger {
     /// Imports CSV text as a file of that name would, reading times in UTC.
     @discardableResult
-    func importCSV(_ source: ImportSource, _ text: String, unit: WeightUnit? = nil, zone: String = "UTC",
-                   strict: Bool = false) throws -> ImportSummary {
-        try ledger.importExport(ImportRequest(source: source, text: text, fileName: "\(source.rawValue).csv", unit: unit,
-                                              timeZone: try ImportTimeZone(parsing: zone), strict: strict))
+    func importCSV(
+        _ source: ImportSource, _ text: String, unit: WeightUnit? = nil, zone: String = "UTC",
+        strict: Bool = false
+    ) throws -> ImportSummary {
+        try ledger.importExport(
+            ImportRequest(
+                source: source, text: text, fileName: "\(source.rawValue).csv", unit: unit,
+                timeZone: try ImportTimeZone(parsing: zone), strict: strict))
     }
 
     func fold() throws -> TrainingLogProjection { try TrainingLogProjection.build(from: store) }

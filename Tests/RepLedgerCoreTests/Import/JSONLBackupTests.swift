@@ -42,7 +42,7 @@ struct JSONLBackupTests {
             try JSONLBackup.restore(lines.joined(separator: "\n"), into: target.store)
         }
         #expect(try target.count() == 0)
-        lines[i] = "{\"position\":" // cut short
+        lines[i] = "{\"position\":"  // cut short
         #expect { try JSONLBackup.restore(lines.joined(separator: "\n"), into: target.store) } throws: { error in
             guard case ImportError.malformedLine(let line, _) = error else { return false }
             return line == i + 1

@@ -52,8 +52,10 @@ enum EventSamples {
         var health = HealthSampleRecorded(); health.workoutId = workout; health.kind = .activeEnergy; health.value = 12.75
         var finished = WorkoutFinished(); finished.workoutId = workout
         var discarded = WorkoutDiscarded(); discarded.workoutId = workout
-        let lines = [TemplateExercise(exerciseId: "back-squat", sets: 5, repsMin: 3, repsMax: 5),
-                     TemplateExercise(exerciseId: "plank", sets: 3)]
+        let lines = [
+            TemplateExercise(exerciseId: "back-squat", sets: 5, repsMin: 3, repsMax: 5),
+            TemplateExercise(exerciseId: "plank", sets: 3),
+        ]
         var tCreated = TemplateCreated(); tCreated.templateId = template; tCreated.name = "Legs"; tCreated.exercises = lines
         var tRenamed = TemplateRenamed(); tRenamed.templateId = template; tRenamed.name = "Leg Day"
         var tChanged = TemplateExercisesChanged(); tChanged.templateId = template; tChanged.exercises = Array(lines.reversed())
@@ -112,8 +114,10 @@ enum EventSamples {
         progression.increment = Weight(5, .lb)
         progression.repsMin = 5
         progression.repsMax = 5
-        return [.bodyweightMeasured(weighIn), .progressionOverrideSet(progression),
-                .exportWritten(ExportWritten(path: "/home/lifter/backup.jsonl", format: "jsonl", sha256: String(repeating: "5e", count: 32)))]
+        return [
+            .bodyweightMeasured(weighIn), .progressionOverrideSet(progression),
+            .exportWritten(ExportWritten(path: "/home/lifter/backup.jsonl", format: "jsonl", sha256: String(repeating: "5e", count: 32))),
+        ]
     }
 
     /// Types added for the server (stored in the v3 fixture): coach access.
@@ -151,9 +155,10 @@ enum EventSamples {
     /// Samples as proposed events with fixed ids and times.
     static func proposed(_ events: [LedgerEvent], generation: String) -> [ProposedEvent] {
         events.enumerated().map { i, e in
-            ProposedEvent(eventId: .derived(from: "sample/\(generation)\(i)"), event: e, occurredAt: t0.adding(seconds: Int64(i) * 30),
-                          device: i % 3 == 0 ? "watch" : "phone", causationId: i % 2 == 0 ? batch : nil,
-                          correlationId: i % 4 == 0 ? nil : batch)
+            ProposedEvent(
+                eventId: .derived(from: "sample/\(generation)\(i)"), event: e, occurredAt: t0.adding(seconds: Int64(i) * 30),
+                device: i % 3 == 0 ? "watch" : "phone", causationId: i % 2 == 0 ? batch : nil,
+                correlationId: i % 4 == 0 ? nil : batch)
         }
     }
 }
