@@ -1,5 +1,6 @@
-import RepLedgerCore
 import CSQLite
+import RepLedgerCore
+
 #if canImport(Glibc)
     import Glibc
 #endif

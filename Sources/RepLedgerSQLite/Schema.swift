@@ -1,4 +1,5 @@
 import RepLedgerCore
+
 /// The database schema, as an ordered list of migrations. `PRAGMA user_version`
 /// records how many have run. A migration is never edited once released; a
 /// change is a new migration appended here.

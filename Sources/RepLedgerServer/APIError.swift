@@ -1,6 +1,6 @@
 import RepLedgerCore
-import RepLedgerSQLite
 import RepLedgerQueries
+import RepLedgerSQLite
 
 /// Every non-2xx answer: `{"error":{"code","message",…}}` with a stable code (SERVER.md §3).
 public struct APIError: Error, Sendable, Equatable {

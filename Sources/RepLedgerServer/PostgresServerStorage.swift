@@ -3,8 +3,8 @@ import Logging
 import NIOCore
 import PostgresNIO
 import RepLedgerCore
-import RepLedgerSQLite
 import RepLedgerPostgres
+import RepLedgerSQLite
 
 /// Every account in one PostgreSQL database (`ledger serve --postgres URL`).
 /// Several server processes may share it: appends serialize per account on

@@ -1,8 +1,9 @@
 import Foundation
 import Metrics
-import struct Prometheus.PrometheusMetricsFactory
-import class Prometheus.PrometheusCollectorRegistry
 import RepLedgerQueries
+
+import class Prometheus.PrometheusCollectorRegistry
+import struct Prometheus.PrometheusMetricsFactory
 
 /// The server's metrics, recorded through swift-metrics into a Prometheus
 /// registry of this server's own (a process may run several servers, as the

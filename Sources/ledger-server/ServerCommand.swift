@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import LedgerShell
-import RepLedgerCore
 import Logging
+import RepLedgerCore
 import RepLedgerServer
 
 /// `ledger server account|token`: accounts and tokens of a server's directory (SERVER.md §2).

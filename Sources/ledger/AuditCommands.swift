@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import LedgerShell
 import RepLedgerCore
-import RepLedgerSQLite
 import RepLedgerProjections
 import RepLedgerQueries
+import RepLedgerSQLite
 import RepLedgerSnapshots
 
 /// `ledger show POSITION|EVENT_ID`: one event with its whole envelope.

@@ -1,5 +1,5 @@
-import LedgerShell
 import ArgumentParser
+import LedgerShell
 import RepLedgerCore
 
 /// `ledger coach grant|revoke COACH_ACCOUNT` (SERVER.md §4): recorded in this log, synced like any event.

@@ -1,8 +1,8 @@
-import LedgerShell
 import ArgumentParser
+import LedgerShell
 import RepLedgerCore
-import RepLedgerQueries
 import RepLedgerProjections
+import RepLedgerQueries
 
 struct ExerciseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
-import LedgerShell
 import ArgumentParser
+import LedgerShell
 import RepLedgerCore
 import RepLedgerQueries
 

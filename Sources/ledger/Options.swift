@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import LedgerShell
 import RepLedgerCore
-import RepLedgerSQLite
 import RepLedgerQueries
+import RepLedgerSQLite
 import RepLedgerSnapshots
 
 /// `--as-of POSITION|ISO8601` on every query.

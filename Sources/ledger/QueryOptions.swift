@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import LedgerShell
 import RepLedgerCore
-import RepLedgerSQLite
 import RepLedgerProjections
 import RepLedgerQueries
+import RepLedgerSQLite
 import RepLedgerSnapshots
 
 /// `--as-of`, `--until` and `--rules` for every query, and the fold they read.

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import LedgerShell
 import RepLedgerCore
-import RepLedgerQueries
 import RepLedgerProjections
+import RepLedgerQueries
 
 /// `ledger report --html FILE`: a page a lifter can open offline and share.
 struct ReportCommand: ParsableCommand {

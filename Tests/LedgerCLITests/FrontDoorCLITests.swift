@@ -1,8 +1,8 @@
 import Foundation
 import LedgerTestSupport
-import Testing
 import RepLedgerCore
 import RepLedgerSQLite
+import Testing
 
 /// What a new user meets first: help, suggestions, where --db goes, and
 /// which files the ledger agrees to open.

@@ -1,8 +1,8 @@
 import Foundation
 import LedgerTestSupport
-import Testing
 import RepLedgerCore
 import RepLedgerSQLite
+import Testing
 
 @Suite("ledger CLI", .serialized)
 struct LedgerCLITests {

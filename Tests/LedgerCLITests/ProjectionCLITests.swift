@@ -1,7 +1,7 @@
 import Foundation
 import LedgerTestSupport
-import Testing
 import RepLedgerCore
+import Testing
 
 @Suite("ledger queries", .serialized)
 struct ProjectionCLITests {

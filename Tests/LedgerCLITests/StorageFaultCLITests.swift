@@ -1,7 +1,7 @@
 import Foundation
 import LedgerTestSupport
-import Testing
 import RepLedgerCore
+import Testing
 
 /// Real storage faults: a full disk (a small tmpfs filled up), a read-only
 /// medium (a read-only bind mount) and damaged pages. Every exit-4 error is

@@ -1,8 +1,8 @@
 import Foundation
 import LedgerTestSupport
-import Testing
 import RepLedgerCore
 import RepLedgerSQLite
+import Testing
 
 /// Snapshots over a damaged log, answers by training date, planned sets and
 /// routines, and `rebuild --diff` at the size of a real history.

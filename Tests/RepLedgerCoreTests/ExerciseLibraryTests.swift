@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RepLedgerCore
 
 @Suite("exercise library: derivation rules, versions, names as people type them")

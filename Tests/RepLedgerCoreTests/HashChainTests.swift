@@ -1,5 +1,7 @@
+import Crypto
 import Foundation
 import Testing
+
 @testable import RepLedgerCore
 
 /// Tampering is done with raw SQL after dropping the immutability triggers,
@@ -103,5 +105,4 @@ struct HashChainTests {
     }
 }
 
-import Crypto
 func sha256(_ bytes: [UInt8]) -> [UInt8] { Array(SHA256.hash(data: bytes)) }

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
-@testable import RepLedgerCore
-@testable import RepLedgerSQLite
 import RepLedgerProjections
 import RepLedgerQueries
 import RepLedgerSnapshots
+import Testing
+
+@testable import RepLedgerCore
+@testable import RepLedgerSQLite
 
 /// A device answers the first pages of `history` from the page stored at the
 /// head: the same rows the fold gives, and never a page stored behind it.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RepLedgerCore
 
 /// The fold keeps sets, clocks and entries packed (docs/PERFORMANCE.md, "The

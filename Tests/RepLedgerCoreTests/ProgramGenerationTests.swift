@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import RepLedgerCore
 
 @Suite("programs: split options, recommendations, generation")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RepLedgerCore
 
 /// Every days 1–6 (each split of the day count) × experience × goal × the

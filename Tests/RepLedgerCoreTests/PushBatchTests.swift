@@ -1,8 +1,9 @@
 import Foundation
-@testable import RepLedgerCore
-@testable import RepLedgerSQLite
-@testable import RepLedgerDemo
 import Testing
+
+@testable import RepLedgerCore
+@testable import RepLedgerDemo
+@testable import RepLedgerSQLite
 
 /// A pushed batch is read in place, straight from the body's bytes; the tree
 /// reader answers everything else. Both must agree on every body: the same

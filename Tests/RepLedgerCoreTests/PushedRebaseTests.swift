@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RepLedgerCore
-@testable import RepLedgerSQLite
 import RepLedgerProjections
 import RepLedgerSnapshots
+import Testing
+
+@testable import RepLedgerCore
+@testable import RepLedgerSQLite
 
 /// A device confirms what it pushed from the push answers (the time and
 /// device the server stamped, the head it reached) instead of pulling its own

@@ -1,9 +1,10 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import RepLedgerCore
-@testable import RepLedgerSQLite
 @testable import RepLedgerProjections
+@testable import RepLedgerSQLite
 @testable import RepLedgerSnapshots
 
 @Suite("Records milestones", .serialized)

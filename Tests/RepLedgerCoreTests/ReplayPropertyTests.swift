@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import RepLedgerCore
 @testable import RepLedgerProjections
 

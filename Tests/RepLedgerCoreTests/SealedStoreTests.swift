@@ -1,10 +1,11 @@
 import Crypto
 import Foundation
 import LedgerTestSupport
-@testable import RepLedgerCore
-@testable import RepLedgerSQLite
 import RepLedgerSnapshots
 import Testing
+
+@testable import RepLedgerCore
+@testable import RepLedgerSQLite
 
 /// Encryption at rest, as the server keeps an account: AES-256-GCM under the
 /// account's key, the chain over the plaintext.

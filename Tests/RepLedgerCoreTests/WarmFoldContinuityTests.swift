@@ -1,7 +1,8 @@
 import Foundation
-@testable import RepLedgerCore
 import RepLedgerQueries
 import Testing
+
+@testable import RepLedgerCore
 
 /// A kept fold advances only over the log it was folded from.
 struct WarmFoldContinuityTests {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import RepLedgerCore
 @testable import RepLedgerProjections
 

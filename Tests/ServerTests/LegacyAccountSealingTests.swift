@@ -2,10 +2,11 @@ import Foundation
 import LedgerTestSupport
 import Logging
 import RepLedgerCore
-import RepLedgerSQLite
 import RepLedgerPostgres
-@testable import RepLedgerServer
+import RepLedgerSQLite
 import Testing
+
+@testable import RepLedgerServer
 
 /// A server's storage as the first release left it (accounts without keys,
 /// names and payloads in clear) keeps working: the next `ledger serve` seals

@@ -1,9 +1,9 @@
 import AsyncHTTPClient
 import Foundation
 import LedgerTestSupport
-import StoreKitTestSupport
 import NIOCore
 import NIOHTTP1
+import StoreKitTestSupport
 import Testing
 
 /// A live stream's right to read is checked for every page it sends, not

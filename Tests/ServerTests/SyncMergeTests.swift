@@ -1,7 +1,7 @@
 import Foundation
+import LedgerTestSupport
 import RepLedgerCore
 import RepLedgerSQLite
-import LedgerTestSupport
 import Testing
 
 /// Devices offline, then syncing in every order (SERVER.md §5, §6): each

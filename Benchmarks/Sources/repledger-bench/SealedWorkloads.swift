@@ -1,8 +1,8 @@
 import Foundation
 import LogGenerator
 import RepLedgerCore
-import RepLedgerSQLite
 import RepLedgerProjections
+import RepLedgerSQLite
 
 /// What encryption at rest costs the server (an account's file sealed under
 /// its key, as `ledger serve` keeps it) against the same file unsealed, in

@@ -1,8 +1,8 @@
 import Foundation
 import LogGenerator
 import RepLedgerCore
-import RepLedgerSQLite
 import RepLedgerProjections
+import RepLedgerSQLite
 import RepLedgerSnapshots
 
 /// The workloads, each measured next to its floor in the same run.

@@ -1,8 +1,8 @@
 import Foundation
 import LogGenerator
 import RepLedgerCore
-import RepLedgerSQLite
 import RepLedgerProjections
+import RepLedgerSQLite
 import RepLedgerSnapshots
 
 /// repledger-bench: every workload next to its raw floor (and the peer), in one run.

@@ -1,8 +1,8 @@
 import Foundation
 import LogGenerator
 import RepLedgerCore
-import RepLedgerSQLite
 import RepLedgerPostgres
+import RepLedgerSQLite
 
 /// repledger-pg-bench: the event store on PostgreSQL next to SQLite and the
 /// peer (Python `eventsourcing` 9.5.6 with its PostgreSQL recorder) on the

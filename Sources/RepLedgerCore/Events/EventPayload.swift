@@ -1,3 +1,5 @@
+import Foundation
+
 /// The identity of an event type in the catalog.
 ///
 /// `code` is the stable number stored with every event and used to dispatch
@@ -62,5 +64,3 @@ public struct StreamName: Sendable, Hashable, Comparable, CustomStringConvertibl
     public static func template(_ id: UUID) -> StreamName { StreamName("template-\(id.lowercased)") }
     public static func importBatch(_ id: UUID) -> StreamName { StreamName("import-\(id.lowercased)") }
 }
-
-import Foundation

@@ -1,5 +1,5 @@
-import LedgerShell
 import Foundation
+import LedgerShell
 import RepLedgerCore
 
 /// One self-contained HTML page: inline CSS and SVG, no scripts, no fonts or

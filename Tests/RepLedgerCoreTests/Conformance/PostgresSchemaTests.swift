@@ -1,8 +1,8 @@
 import Foundation
 import LedgerTestSupport
 import RepLedgerCore
-import RepLedgerSQLite
 import RepLedgerPostgres
+import RepLedgerSQLite
 import Testing
 
 /// The database itself keeps the log append-only; erasure is the one way out.

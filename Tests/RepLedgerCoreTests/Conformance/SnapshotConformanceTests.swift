@@ -1,10 +1,11 @@
 import Foundation
 import LedgerTestSupport
 import RepLedgerCore
-@testable import RepLedgerDemo
 import RepLedgerProjections
 import RepLedgerSnapshots
 import Testing
+
+@testable import RepLedgerDemo
 
 /// One suite, every store: snapshots kept beside the events (`SnapshotRows`)
 /// and read through the one `SnapshotStore`, on SQLite and PostgreSQL, plain

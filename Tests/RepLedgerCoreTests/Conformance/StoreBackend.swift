@@ -1,8 +1,8 @@
 import Foundation
 import LedgerTestSupport
 import RepLedgerCore
-import RepLedgerSQLite
 import RepLedgerPostgres
+import RepLedgerSQLite
 import Testing
 
 /// The stores the conformance suite runs against: SQLite always, PostgreSQL

@@ -1,8 +1,9 @@
 import Foundation
+import RepLedgerProjections
 import Testing
+
 @testable import RepLedgerCore
 @testable import RepLedgerImport
-import RepLedgerProjections
 
 @Suite("Hevy and FitNotes import")
 struct HevyFitNotesImportTests {

@@ -1,8 +1,9 @@
 import Foundation
+import RepLedgerProjections
 import Testing
+
 @testable import RepLedgerCore
 @testable import RepLedgerImport
-import RepLedgerProjections
 
 /// Layouts and rules met in lifters' real files, each on a fixture made in
 /// that layout (`Fixtures/imports/`).

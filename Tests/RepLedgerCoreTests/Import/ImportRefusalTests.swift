@@ -1,8 +1,9 @@
 import Foundation
+import RepLedgerProjections
 import Testing
+
 @testable import RepLedgerCore
 @testable import RepLedgerImport
-import RepLedgerProjections
 
 @Suite("Import refusals, idempotency and time zones")
 struct ImportRefusalTests {

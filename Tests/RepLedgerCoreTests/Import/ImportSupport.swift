@@ -1,7 +1,8 @@
 import Foundation
+import RepLedgerProjections
+
 @testable import RepLedgerCore
 @testable import RepLedgerImport
-import RepLedgerProjections
 
 extension TempLedger {
     /// Imports CSV text as a file of that name would, reading times in UTC.

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 @testable import RepLedgerCore
-@testable import RepLedgerSQLite
-@testable import RepLedgerImport
 @testable import RepLedgerDemo
+@testable import RepLedgerImport
+@testable import RepLedgerSQLite
 
 @Suite("JSONL backup and restore")
 struct JSONLBackupTests {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import RepLedgerCore
 
 /// One realistic event of every catalog type, with every optional field set

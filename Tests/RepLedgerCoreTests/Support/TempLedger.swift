@@ -1,7 +1,8 @@
 import Foundation
+
 @testable import RepLedgerCore
-@testable import RepLedgerSQLite
 @testable import RepLedgerDemo
+@testable import RepLedgerSQLite
 
 /// A fresh database file in its own temporary folder, removed on deinit.
 final class TempLedger {
