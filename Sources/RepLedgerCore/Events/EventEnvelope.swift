@@ -48,10 +48,11 @@ public struct ProposedEvent: Sendable, Equatable {
     public var stream: StreamName { event.stream }
 
     /// The content bytes this event is compared and chained by.
-    public var content: [UInt8] { content(type: event.eventType, payload: event.encodedPayload) }
+    public var content: [UInt8] { content(stream: stream, type: event.eventType, payload: event.encodedPayload) }
 
-    /// The content bytes, given the type and payload the caller encoded already.
-    public func content(type: EventType, payload: [UInt8]) -> [UInt8] {
+    /// The content bytes, given the stream, type and payload the caller has
+    /// at hand already (each is computed from the event).
+    public func content(stream: StreamName, type: EventType, payload: [UInt8]) -> [UInt8] {
         CanonicalBytes.content(
             eventId: eventId, stream: stream, type: type, occurredAt: occurredAt, device: device,
             causationId: causationId, correlationId: correlationId, payload: payload)

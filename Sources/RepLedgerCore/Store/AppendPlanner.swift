@@ -49,7 +49,7 @@ public struct AppendPlanner {
     private let expectations: [StreamName: ExpectedVersion]
     /// Each stream's version after the events accepted so far (or as stored, once read).
     private var versions: [StreamName: Int64] = [:]
-    /// Streams a new event of this batch reached: their expectation was checked.
+    /// Streams with an expectation that a new event of this batch reached: it was checked.
     private var reached: Set<StreamName> = []
     private var seenInBatch: [UUID: [UInt8]] = [:]
 
@@ -67,7 +67,7 @@ public struct AppendPlanner {
         let type = proposed.event.eventType
         let stream = proposed.stream
         let payload = proposed.event.encodedPayload
-        let content = proposed.content(type: type, payload: payload)
+        let content = proposed.content(stream: stream, type: type, payload: payload)
         if let earlier = seenInBatch.updateValue(content, forKey: proposed.eventId) {
             guard earlier == content else { throw StoreError.eventIdConflict(eventId: proposed.eventId, position: 0) }
             result.alreadyStored += 1
@@ -97,7 +97,7 @@ public struct AppendPlanner {
     /// this throws `wrongExpectedVersion`) and the head moves past it.
     public mutating func accept(_ candidate: Candidate) throws {
         let row = candidate.row
-        if reached.insert(row.stream).inserted, case .exactly(let expected)? = expectations[row.stream], expected != row.version - 1 {
+        if case .exactly(let expected)? = expectations[row.stream], reached.insert(row.stream).inserted, expected != row.version - 1 {
             throw StoreError.wrongExpectedVersion(stream: row.stream, expected: .exactly(expected), actual: row.version - 1)
         }
         versions[row.stream] = row.version
