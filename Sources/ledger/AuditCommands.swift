@@ -47,26 +47,14 @@ struct ReplayCommand: ParsableCommand {
     var until: String?
 
     func run() throws {
-        var steps: [WorkoutReplayProjection.Step]
-        let library: LibraryState
-        if let until, let position = Int64(until) {
-            (_, steps, library) = try workoutSteps(global, workout, through: position)
-        } else {
-            (_, steps, library) = try workoutSteps(global, workout)
-            if let until {
-                let end = try TrainingDateOption.endOf(until)
-                steps = steps.filter { $0.envelope.occurredAt <= end }
-            }
+        let all = try AuditQuery.steps(try global.openStore(), workout: workout, through: until.flatMap { Int64($0) } ?? .max)
+        var steps = all.steps
+        if let until, Int64(until) == nil {
+            let end = try TrainingDateOption.endOf(until)
+            steps = steps.filter { $0.envelope.occurredAt <= end }
         }
         if global.json {
-            Console.json(
-                .array(
-                    steps.map { step in
-                        .object([
-                            ("position", .int(step.envelope.position)), ("change", .string(step.change)),
-                            ("event", .raw(step.envelope.canonicalJSON)), ("state", WorkoutJSON.state(step.state, library)),
-                        ])
-                    }))
+            Console.json(AuditQuery.replayDocument(steps, library: all.library))
             return
         }
         for step in steps {
@@ -90,32 +78,9 @@ struct BlameCommand: ParsableCommand {
     @Argument(help: "The set's id or a unique prefix (deleted sets included).") var set: String
 
     func run() throws {
-        let (id, allSteps, _) = try workoutSteps(global, workout)
-        // Resolve against every set the stream ever had, so a deleted set can be blamed too.
-        let key = set.lowercased()
-        let ids = Array(Set(allSteps.compactMap(\.envelope.event.setId))).filter { $0.lowercased.hasPrefix(key) }
-        guard !key.isEmpty, let setId = ids.first(where: { $0.lowercased == key }) ?? (ids.count == 1 ? ids[0] : nil) else {
-            if ids.count > 1 { throw Refusal.ambiguousSet(set, matches: ids.map(\.lowercased).sorted()) }
-            throw Refusal.unknownSet(set, workout: id)
-        }
-        let steps = allSteps.filter { $0.envelope.event.setId == setId }
+        let (setId, steps) = try AuditQuery.blame(try AuditQuery.steps(try global.openStore(), workout: workout), set: set)
         if global.json {
-            Console.json(
-                .object([
-                    ("setId", .string(setId.lowercased)),
-                    (
-                        "events",
-                        .array(
-                            steps.map { s in
-                                .object([
-                                    ("position", .int(s.envelope.position)), ("type", .string(s.envelope.type.name)),
-                                    ("occurredAt", .string(s.envelope.occurredAt.iso8601)), ("recordedAt", .string(s.envelope.recordedAt.iso8601)),
-                                    ("device", .string(s.envelope.device)), ("causationId", .optional(s.envelope.causationId?.lowercased)),
-                                    ("change", .string(s.change)),
-                                ])
-                            })
-                    ),
-                ]))
+            Console.json(AuditQuery.blameDocument(setId: setId, steps))
             return
         }
         Console.out("Set \(setId.lowercased)")
@@ -141,28 +106,9 @@ struct DiffCommand: ParsableCommand {
         let a = try AsOfOption.position(from, in: store)
         if a == 0, let mismatch = try LogTimeMismatch.check(from, in: store) { Console.error(LogTimeWords.diffFrom(mismatch)) }
         let b = try to.map { try AsOfOption.position($0, in: store) } ?? store.headPosition()
-        // The earlier point from the newest snapshot (as every query does), then on to the later one.
-        var (log, _) = try TrainingLogSnapshots.load(store, through: min(a, b))
-        let earlier = log
-        try store.replay(from: log.position + 1, through: max(a, b)) { log.apply($0) }
-        let (before, after) = a <= b ? (earlier, log) : (log, earlier)
-        let tA = try time(of: a, store), tB = try time(of: b, store)
-        let changes = LogDiff.between(before, after, rules: rules, timeBefore: tA, timeAfter: tB)
+        let changes = try AuditQuery.diff(store, from: a, to: b, rules: rules)
         if global.json {
-            Console.json(
-                .object([
-                    ("from", .int(a)), ("to", .int(b)),
-                    (
-                        "changes",
-                        .array(
-                            changes.map { c in
-                                .object([
-                                    ("area", .string(c.area)), ("change", .string(c.kind)), ("subject", .string(c.subject)),
-                                    ("detail", .string(c.detail)),
-                                ])
-                            })
-                    ),
-                ]))
+            Console.json(AuditQuery.diffDocument(from: a, to: b, changes))
             return
         }
         Console.out("From #\(a) to #\(b): \(changes.isEmpty ? "nothing changed" : "\(changes.count) changes")")
@@ -171,60 +117,5 @@ struct DiffCommand: ParsableCommand {
                 "  \(c.area.padding(toLength: 12, withPad: " ", startingAt: 0)) \(c.kind.padding(toLength: 8, withPad: " ", startingAt: 0)) \(c.subject): \(c.detail)"
             )
         }
-    }
-
-    /// The time the log stood at a position: when that event was recorded.
-    private func time(of position: Int64, _ store: SQLiteEventStore) throws -> Timestamp {
-        try store.event(at: position)?.recordedAt ?? Timestamp(millis: 0)
-    }
-}
-
-/// A workout's stream up to `through`, stepped through with each change in words
-/// (what `replay` shows and `blame` filters).
-func workoutSteps(
-    _ global: GlobalOptions, _ workout: String, through: Int64 = .max
-) throws
-    -> (UUID, [WorkoutReplayProjection.Step], LibraryState)
-{
-    let store = try global.openStore()
-    let ledger = Ledger(store: store)
-    let id = try ledger.resolveWorkout(workout)
-    let library = try ledger.library()
-    let steps = WorkoutReplayProjection.steps(
-        try store.read(stream: .workout(id), through: through), workoutId: id,
-        library: library, unit: try ledger.account().liftingUnit)
-    return (id, steps, library)
-}
-
-/// Workout state as JSON (for replay).
-enum WorkoutJSON {
-    static func state(_ w: WorkoutState, _ library: LibraryState) -> JSONValue {
-        .object([
-            ("workoutId", .string(w.workoutId.lowercased)), ("status", .string(w.status.rawValue)), ("name", .string(w.name)),
-            ("startedAt", .optional(w.startedAt?.iso8601)), ("finishedAt", .optional(w.finishedAt?.iso8601)),
-            ("durationSeconds", w.durationSeconds().map { .int($0) } ?? .null), ("note", .optional(w.note)),
-            (
-                "exercises",
-                .array(
-                    w.entries.map { e in
-                        .object([
-                            ("entryId", .string(e.entryId.lowercased)), ("exerciseId", .string(e.exerciseId)),
-                            ("exercise", .string(library.name(of: e.exerciseId))), ("supersetId", .optional(e.supersetId?.lowercased)),
-                        ])
-                    })
-            ),
-            (
-                "sets",
-                .array(
-                    w.sets.map { s in
-                        .object([
-                            ("setId", .string(s.setId.lowercased)), ("entryId", .string(s.entryId.lowercased)),
-                            ("exerciseId", .string(s.exerciseId)), ("type", .string(s.type.rawValue)),
-                            ("weightKg", .optional(s.metrics.weight?.kilograms)), ("reps", .optional(s.metrics.reps)),
-                            ("rpe", .optional(s.metrics.rpe)), ("completed", .bool(s.completed)),
-                        ])
-                    })
-            ),
-        ])
     }
 }

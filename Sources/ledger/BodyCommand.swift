@@ -3,6 +3,7 @@ import Foundation
 import LedgerShell
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerQueries
 
 /// `ledger body log|history`: weigh-ins (DOMAIN.md §15).
 struct BodyCommand: ParsableCommand {
@@ -43,28 +44,9 @@ struct BodyCommand: ParsableCommand {
 
         func run() throws {
             let log = try query.log(try global.openStore())
-            let rows = Array(log.body.measurements.reversed())
+            let rows = BodyHistoryQuery.answer(log)
             if global.json {
-                Console.json(
-                    .object([
-                        (
-                            "measurements",
-                            .array(
-                                rows.map { m in
-                                    .object([
-                                        ("measurementId", .string(m.measurementId.lowercased)), ("date", .string(m.at.iso8601)),
-                                        ("weightKg", .number(m.kilograms)),
-                                        (
-                                            "entered",
-                                            .object([
-                                                ("value", .number(m.weight.value)),
-                                                ("unit", .string(m.weight.unit.rawValue)),
-                                            ])
-                                        ),
-                                    ])
-                                })
-                        )
-                    ]))
+                Console.json(BodyHistoryQuery.document(rows))
                 return
             }
             guard !rows.isEmpty else { Console.out("No weigh-ins yet. Add one with `ledger body log --weight 82.4kg`."); return }

@@ -20,21 +20,7 @@ struct ExerciseCommand: ParsableCommand {
             let x = try log.library.resolve(exercise)
             let entries = ExerciseHistoryProjection.entries(log, exerciseId: x.exerciseId, rules: try query.ruleSet())
             if global.json {
-                Console.json(
-                    .object([
-                        ("exercise", .string(x.name)), ("exerciseId", .string(x.exerciseId)),
-                        (
-                            "workouts",
-                            .array(
-                                entries.map { e in
-                                    .object([
-                                        ("workoutId", .string(e.workoutId.lowercased)), ("name", .string(e.workoutName)),
-                                        ("startedAt", .string(e.startedAt.iso8601)),
-                                        ("sets", .array(e.sets.map(HistoryQuery.json))),
-                                    ])
-                                })
-                        ),
-                    ]))
+                Console.json(ExerciseHistoryQuery.document(x, entries))
                 return
             }
             let unit = log.account.liftingUnit
@@ -86,29 +72,9 @@ struct ExerciseCommand: ParsableCommand {
                 asOf.asOf == nil
                     ? try Ledger(store: store).library()
                     : try TrainingLogProjection.build(from: store, through: try asOf.position(in: store)).library)
-            let rows = library.order.compactMap { library.exercises[$0] }
-                .filter { all || !$0.archived }
-                .filter { x in filter.map { x.definition.primaryMuscles.contains($0) } ?? true }
-                .sorted { $0.name.lowercased() < $1.name.lowercased() }
+            let rows = ExerciseListQuery.answer(library, muscle: filter, includeArchived: all)
             if global.json {
-                Console.json(
-                    .object([
-                        (
-                            "exercises",
-                            .array(
-                                rows.map { x in
-                                    let d = x.definition
-                                    return .object([
-                                        ("exerciseId", .string(d.exerciseId)), ("name", .string(d.name)),
-                                        ("muscle", .string(d.primaryMuscles.first?.rawValue ?? "")), ("kind", .string(d.kind.rawValue)),
-                                        ("primaryMuscles", .array(d.primaryMuscles.map { .string($0.rawValue) })),
-                                        ("secondaryMuscles", .array(d.secondaryMuscles.map { .string($0.rawValue) })),
-                                        ("equipment", .array(d.equipment.map { .string($0.rawValue) })),
-                                        ("custom", .bool(d.custom)), ("archived", .bool(x.archived)),
-                                    ])
-                                })
-                        )
-                    ]))
+                Console.json(ExerciseListQuery.document(rows))
             } else {
                 Console.table(
                     ["Exercise", "Id", "Muscle", "Kind", "Equipment"],

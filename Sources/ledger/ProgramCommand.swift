@@ -3,6 +3,7 @@ import Foundation
 import LedgerShell
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerQueries
 
 /// `ledger program …`: questionnaire → split → generated program (DOMAIN.md §12).
 struct ProgramCommand: ParsableCommand {
@@ -42,21 +43,7 @@ struct ProgramCommand: ParsableCommand {
             q.injuries = injury
             let (id, advice) = try global.openLedger().execute(at: try at.time()) { try $0.answerQuestionnaire(q) }
             if global.json {
-                Console.json(
-                    .object([
-                        ("questionnaireId", .string(id.lowercased)),
-                        ("recommended", .array(advice.recommended.map { .string($0.rawValue) })),
-                        (
-                            "options",
-                            .array(
-                                advice.options.map { o in
-                                    .object([
-                                        ("split", .string(o.split.rawValue)), ("message", .string(o.message)), ("recommended", .bool(o.recommended)),
-                                    ])
-                                })
-                        ),
-                        ("warnings", .array(advice.warnings.map(ProgramText.warning))),
-                    ]))
+                Console.json(ProgramQuery.adviceDocument(questionnaireId: id, advice))
                 return
             }
             Console.out("Splits for \(days) day\(days == 1 ? "" : "s") a week:")
@@ -100,19 +87,7 @@ struct ProgramCommand: ParsableCommand {
         func run() throws {
             let catalog = try Ledger(store: try global.openStore()).programs()
             if global.json {
-                Console.json(
-                    .object([
-                        (
-                            "programs",
-                            .array(
-                                catalog.live.map { p in
-                                    .object([
-                                        ("programId", .string(p.programId.lowercased)), ("split", .string(p.generated.split)),
-                                        ("active", .bool(catalog.active == p.programId)), ("createdAt", .string(p.createdAt.iso8601)),
-                                    ])
-                                })
-                        )
-                    ]))
+                Console.json(ProgramQuery.listDocument(catalog))
                 return
             }
             guard !catalog.live.isEmpty else { Console.out("No programs. Start with `ledger program questionnaire`."); return }
@@ -161,55 +136,20 @@ struct ProgramCommand: ParsableCommand {
     }
 }
 
-/// The generate document (CLI.md) and the week table.
+/// The generate and show answers: the shared document, or the week table.
 enum ProgramText {
-    static func warning(_ w: ProgramAdvice.Warning) -> JSONValue {
-        .object([("code", .string(w.code)), ("title", .string(w.title)), ("message", .string(w.message))])
-    }
-
     static func print(_ p: ProgramGenerated, ledger: Ledger, json: Bool) throws {
-        let library = try ledger.library()
-        let programs = try ledger.programs()
-        let holds = programs.live.first { $0.programId == p.programId }?.holds ?? []
-        func hold(_ day: Int, _ x: ProgramExercise) -> ProgramHold? { holds.first { $0.session == day && $0.exerciseId == x.exerciseId } }
-        let questionnaire = programs.questionnaires[p.questionnaireId]
-        let warnings = (questionnaire.map { ProgramAdvice($0).warnings } ?? []) + (p.repeatWarning ? [ProgramAdvice.repeatWarning] : [])
+        let week = try ProgramQuery.week(p, ledger: ledger)
         if json {
-            Console.json(
-                .object([
-                    ("programId", .string(p.programId.lowercased)), ("split", .string(p.split)), ("seed", .string(String(p.seed))),
-                    ("repeatWarning", .bool(p.repeatWarning)), ("warnings", .array(warnings.map(warning))),
-                    (
-                        "sessions",
-                        .array(
-                            p.sessions.enumerated().map { i, s in
-                                .object([
-                                    ("day", .int(Int64(i + 1))), ("name", .string(s.name)),
-                                    (
-                                        "exercises",
-                                        .array(
-                                            s.exercises.map { x in
-                                                .object([
-                                                    ("exerciseId", .string(x.exerciseId)), ("name", .string(library.name(of: x.exerciseId))),
-                                                    ("sets", .int(Int64(x.sets))), ("repsMin", .int(Int64(x.repsMin))),
-                                                    ("repsMax", .int(Int64(x.repsMax))),
-                                                    ("secondsMin", .optional(hold(i, x)?.secondsMin)),
-                                                    ("secondsMax", .optional(hold(i, x)?.secondsMax)),
-                                                    ("restSeconds", .int(Int64(x.restSeconds))), ("injuryWarning", .bool(x.injuryWarning)),
-                                                ])
-                                            })
-                                    ),
-                                ])
-                            })
-                    ),
-                ]))
+            Console.json(ProgramQuery.document(week))
             return
         }
+        let library = week.library
         Console.out("\(p.split) · program \(p.programId.lowercased.shortId)")
         var rows: [[String]] = []
         for (i, s) in p.sessions.enumerated() {
             for (j, x) in s.exercises.enumerated() {
-                let target = hold(i, x).map { "\(x.sets) × \($0.secondsMin)–\($0.secondsMax) s" } ?? "\(x.sets) × \(x.repsMin)–\(x.repsMax)"
+                let target = week.hold(i, x).map { "\(x.sets) × \($0.secondsMin)–\($0.secondsMax) s" } ?? "\(x.sets) × \(x.repsMin)–\(x.repsMax)"
                 rows.append([
                     j == 0 ? "\(i + 1) \(s.name)" : "", library.name(of: x.exerciseId), target,
                     "\(x.restSeconds) s", x.injuryWarning ? "check: injury" : "",
@@ -217,6 +157,6 @@ enum ProgramText {
             }
         }
         Console.table(["Day", "Exercise", "Sets × reps", "Rest", ""], rows, rightAligned: [3])
-        for w in warnings { Console.out("! \(w.title): \(w.message)") }
+        for w in week.warnings { Console.out("! \(w.title): \(w.message)") }
     }
 }

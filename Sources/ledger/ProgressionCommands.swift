@@ -3,6 +3,7 @@ import Foundation
 import LedgerShell
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerQueries
 
 /// `ledger progression set|show` and `ledger next` (DOMAIN.md §14).
 struct ProgressionCommand: ParsableCommand {
@@ -67,25 +68,9 @@ struct ProgressionCommand: ParsableCommand {
         func run() throws {
             let log = try query.log(try global.openStore())
             let rules = try query.ruleSet()
-            let (programId, ids) = try NextCommand.exercises(log, program: program)
-            let rows = ids.map { ($0, NextTargetProjection.settings(log, exerciseId: $0, programId: programId, rules: rules)) }
+            let rows = try ProgressionQuery.settings(log, program: program, rules: rules)
             if global.json {
-                Console.json(
-                    .object([
-                        (
-                            "exercises",
-                            .array(
-                                rows.map { id, s in
-                                    .object([
-                                        ("exercise", .string(log.exerciseName(id))), ("exerciseId", .string(id)),
-                                        ("module", .string(s.module.rawValue)),
-                                        ("enabled", .bool(s.enabled)), ("rule", .string(s.rule.rawValue)),
-                                        ("incrementKg", .number(s.increment.kilograms)),
-                                        ("repsMin", .int(Int64(s.repsMin))), ("repsMax", .int(Int64(s.repsMax))), ("overridden", .bool(s.overridden)),
-                                    ])
-                                })
-                        )
-                    ]))
+                Console.json(ProgressionQuery.settingsDocument(log, rows))
                 return
             }
             guard !rows.isEmpty else { Console.out("No exercises yet: generate a program or train first."); return }
@@ -116,35 +101,12 @@ struct NextCommand: ParsableCommand {
     @Argument(help: "The exercise (default: every exercise of the program).") var exercise: String?
     @Option(help: "The program whose settings apply (id, prefix or `active`; default: the active one).") var program: String?
 
-    /// The program's id and its exercises, or with none, every exercise trained (in name order).
-    static func exercises(_ log: TrainingLogProjection, program: String?) throws -> (UUID?, [String]) {
-        let chosen =
-            try program.map { try log.programs.resolve($0) }
-            ?? log.programs.active.flatMap { id in log.programs.live.first { $0.programId == id } }
-        if let chosen {
-            var seen: [String] = []
-            for x in chosen.generated.sessions.flatMap(\.exercises) where !seen.contains(x.exerciseId) { seen.append(x.exerciseId) }
-            return (chosen.programId, seen)
-        }
-        let trained = Swift.Set(log.countedWorkouts.flatMap { $0.sets.filter(\.completed).map(\.exerciseId) })
-        return (nil, trained.sorted { log.exerciseName($0) < log.exerciseName($1) })
-    }
-
     func run() throws {
         let log = try query.log(try global.openStore())
         let rules = try query.ruleSet()
-        let (programId, all) = try Self.exercises(log, program: program)
-        let ids = try exercise.map { [try log.library.resolve($0).exerciseId] } ?? all
-        let targets = ids.map { NextTargetProjection.next(log, exerciseId: $0, programId: programId, rules: rules) }
-        func json(_ t: NextTargetProjection.Target) -> JSONValue {
-            .object([
-                ("exercise", .string(log.exerciseName(t.exerciseId))), ("exerciseId", .string(t.exerciseId)),
-                ("weightKg", .optional(t.weightKg)), ("repsMin", .int(Int64(t.repsMin))), ("repsMax", .int(Int64(t.repsMax))),
-                ("rule", .string(t.rule.rawValue)), ("reason", .string(t.reason)),
-            ])
-        }
+        let targets = try ProgressionQuery.targets(log, exercise: exercise, program: program, rules: rules)
         if global.json {
-            Console.json(exercise != nil ? json(targets[0]) : .object([("targets", .array(targets.map(json)))]))
+            Console.json(ProgressionQuery.targetsDocument(log, targets, single: exercise != nil))
             return
         }
         guard !targets.isEmpty else {

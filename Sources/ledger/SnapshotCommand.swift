@@ -2,21 +2,13 @@ import ArgumentParser
 import LedgerShell
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerQueries
 import RepLedgerSnapshots
 
 struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot", abstract: "Snapshots of projection state, for fast answers at any point of the log.",
         subcommands: [Create.self, List.self, Prune.self])
-
-    static func json(_ s: SnapshotInfo) -> JSONValue {
-        .object([
-            ("id", .int(s.id)), ("projection", .string(s.key.projection)), ("version", .int(Int64(s.key.projectionVersion))),
-            ("rulesId", .string(s.key.ruleSetId)), ("rulesVersion", .int(Int64(s.key.ruleSetVersion))),
-            ("position", .int(s.position)), ("createdAt", .string(s.createdAt.iso8601)), ("size", .int(Int64(s.size))),
-            ("checksum", .string(s.checksum)),
-        ])
-    }
 
     static func line(_ s: SnapshotInfo) -> [String] {
         [
@@ -41,7 +33,7 @@ struct SnapshotCommand: ParsableCommand {
             try ViewSnapshots.saveAll(store, log, rules: ruleSet)
             try RecordsMilestones.save(store, log, rules: ruleSet)
             if global.json {
-                Console.json(SnapshotCommand.json(info))
+                Console.json(SnapshotQuery.document(info))
             } else {
                 Console.out("Snapshot \(info.id) at #\(info.position), \(info.size / 1024) KiB")
             }
@@ -54,7 +46,7 @@ struct SnapshotCommand: ParsableCommand {
 
         func run() throws {
             let all = try SnapshotStore(try global.openStore()).list()
-            if global.json { Console.json(.object([("snapshots", .array(all.map(SnapshotCommand.json)))])); return }
+            if global.json { Console.json(SnapshotQuery.listDocument(all)); return }
             guard !all.isEmpty else { Console.out("No snapshots. Create one with `ledger snapshot create`."); return }
             Console.table(
                 ["Id", "Projection", "Rules", "Position", "Size", "Created", "Checksum"], all.map(SnapshotCommand.line),

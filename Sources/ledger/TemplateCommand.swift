@@ -3,6 +3,7 @@ import Foundation
 import LedgerShell
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerQueries
 
 struct TemplateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,20 +34,7 @@ struct TemplateCommand: ParsableCommand {
             let log = try query.log(try global.openStore())
             let rows = TemplatesProjection.rows(log)
             if global.json {
-                Console.json(
-                    .object([
-                        (
-                            "templates",
-                            .array(
-                                rows.map { r in
-                                    .object([
-                                        ("templateId", .string(r.templateId.lowercased)), ("name", .string(r.name)),
-                                        ("exercises", .array(r.exercises.map { .string(log.exerciseName($0.exerciseId)) })),
-                                        ("lastUsedAt", .optional(r.lastUsedAt?.iso8601)),
-                                    ])
-                                })
-                        )
-                    ]))
+                Console.json(TemplateListQuery.document(log, rows))
                 return
             }
             guard !rows.isEmpty else { Console.out("No templates yet. Create one with `ledger template create NAME --exercise E`."); return }

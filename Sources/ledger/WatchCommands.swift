@@ -2,6 +2,7 @@ import ArgumentParser
 import LedgerShell
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerQueries
 
 extension WorkoutCommand {
     struct Health: ParsableCommand {
@@ -49,29 +50,19 @@ extension WorkoutCommand {
         @Argument(help: "The exercise.") var exercise: String
 
         func run() throws {
-            let store = try global.openStore()
-            let id = try Ledger(store: store).resolveWorkout(workout)
-            let log = try query.log(store)
-            let x = try log.library.resolve(exercise)
-            guard let w = log.workouts[id] else { throw Refusal.unknownWorkout(workout) }
-            let fill = AutofillProjection.next(log, workout: w, exerciseId: x.exerciseId)
+            let answer = try AutofillQuery.answer(try global.openStore(), try query.scope(), workout: workout, exercise: exercise)
             if global.json {
-                Console.json(
-                    .object([
-                        ("exercise", .string(x.name)), ("setNumber", .int(Int64(fill.setNumber))),
-                        ("weightKg", .optional(fill.metrics?.weight?.kilograms)), ("reps", .optional(fill.metrics?.reps)),
-                        ("durationSeconds", .optional(fill.metrics?.durationSeconds)), ("distanceMeters", .optional(fill.metrics?.distanceMeters)),
-                        ("source", .optional(fill.source?.rawValue)),
-                    ]))
+                Console.json(AutofillQuery.document(answer))
                 return
             }
+            let (x, fill, account) = (answer.exercise, answer.fill, answer.account)
             guard let m = fill.metrics, let source = fill.source else {
                 Console.out("\(x.name), set \(fill.setNumber): nothing to start from")
                 return
             }
             let text = SetText.describe(
                 kg: m.weight?.kilograms, reps: m.reps, durationSeconds: m.durationSeconds,
-                distanceMeters: m.distanceMeters, in: log.account.liftingUnit, distance: log.account.distanceUnit)
+                distanceMeters: m.distanceMeters, in: account.liftingUnit, distance: account.distanceUnit)
             Console.out("\(x.name), set \(fill.setNumber): \(text) (from \(source.rawValue))")
         }
     }

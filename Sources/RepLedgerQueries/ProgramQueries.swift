@@ -1,0 +1,100 @@
+import Foundation
+import RepLedgerCore
+
+/// `program questionnaire|generate|list|show` (DOMAIN.md §14): the advice
+/// on a questionnaire, the programs, and a program as a week.
+public enum ProgramQuery {
+    /// A program as a week, with what its documents name.
+    public struct Week {
+        public var program: ProgramGenerated
+        public var library: LibraryState
+        public var holds: [ProgramHold]
+        public var warnings: [ProgramAdvice.Warning]
+
+        /// The hold time of `x` on day `day` (0-based), for isometric work.
+        public func hold(_ day: Int, _ x: ProgramExercise) -> ProgramHold? {
+            holds.first { $0.session == day && $0.exerciseId == x.exerciseId }
+        }
+    }
+
+    /// The week of `program` (generated, or resolved from the catalog) on `ledger`'s log.
+    public static func week(_ program: ProgramGenerated, ledger: Ledger) throws -> Week {
+        let programs = try ledger.programs()
+        let questionnaire = programs.questionnaires[program.questionnaireId]
+        let warnings =
+            (questionnaire.map { ProgramAdvice($0).warnings } ?? []) + (program.repeatWarning ? [ProgramAdvice.repeatWarning] : [])
+        return Week(
+            program: program, library: try ledger.library(),
+            holds: programs.live.first { $0.programId == program.programId }?.holds ?? [], warnings: warnings)
+    }
+
+    public static func warning(_ w: ProgramAdvice.Warning) -> JSONValue {
+        .object([("code", .string(w.code)), ("title", .string(w.title)), ("message", .string(w.message))])
+    }
+
+    /// The generate and show document (CLI.md).
+    public static func document(_ w: Week) -> JSONValue {
+        let p = w.program
+        return .object([
+            ("programId", .string(p.programId.lowercased)), ("split", .string(p.split)), ("seed", .string(String(p.seed))),
+            ("repeatWarning", .bool(p.repeatWarning)), ("warnings", .array(w.warnings.map(warning))),
+            (
+                "sessions",
+                .array(
+                    p.sessions.enumerated().map { i, s in
+                        .object([
+                            ("day", .int(Int64(i + 1))), ("name", .string(s.name)),
+                            (
+                                "exercises",
+                                .array(
+                                    s.exercises.map { x in
+                                        .object([
+                                            ("exerciseId", .string(x.exerciseId)), ("name", .string(w.library.name(of: x.exerciseId))),
+                                            ("sets", .int(Int64(x.sets))), ("repsMin", .int(Int64(x.repsMin))),
+                                            ("repsMax", .int(Int64(x.repsMax))),
+                                            ("secondsMin", .optional(w.hold(i, x)?.secondsMin)),
+                                            ("secondsMax", .optional(w.hold(i, x)?.secondsMax)),
+                                            ("restSeconds", .int(Int64(x.restSeconds))), ("injuryWarning", .bool(x.injuryWarning)),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    /// `program list`: the live programs, the active one marked.
+    public static func listDocument(_ catalog: ProgramCatalogState) -> JSONValue {
+        .object([
+            (
+                "programs",
+                .array(
+                    catalog.live.map { p in
+                        .object([
+                            ("programId", .string(p.programId.lowercased)), ("split", .string(p.generated.split)),
+                            ("active", .bool(catalog.active == p.programId)), ("createdAt", .string(p.createdAt.iso8601)),
+                        ])
+                    })
+            )
+        ])
+    }
+
+    /// `program questionnaire`: the answers' id, the split options and the warnings.
+    public static func adviceDocument(questionnaireId: UUID, _ advice: ProgramAdvice) -> JSONValue {
+        .object([
+            ("questionnaireId", .string(questionnaireId.lowercased)),
+            ("recommended", .array(advice.recommended.map { .string($0.rawValue) })),
+            (
+                "options",
+                .array(
+                    advice.options.map { o in
+                        .object([
+                            ("split", .string(o.split.rawValue)), ("message", .string(o.message)), ("recommended", .bool(o.recommended)),
+                        ])
+                    })
+            ),
+            ("warnings", .array(advice.warnings.map(warning))),
+        ])
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import RepLedgerCore
+import RepLedgerProjections
+
+/// `progression show` and `next` (DOMAIN.md §14): the exercises of a
+/// program (or every exercise trained), their progression settings and the
+/// next session's targets.
+public enum ProgressionQuery {
+    /// The program's id and its exercises in session order, or with no
+    /// program, every exercise trained (in name order). `program` is an id,
+    /// a prefix or `active`; nil: the active program, if any.
+    public static func exercises(_ log: TrainingLogProjection, program: String?) throws -> (programId: UUID?, exerciseIds: [String]) {
+        let chosen =
+            try program.map { try log.programs.resolve($0) }
+            ?? log.programs.active.flatMap { id in log.programs.live.first { $0.programId == id } }
+        if let chosen {
+            var seen: [String] = []
+            for x in chosen.generated.sessions.flatMap(\.exercises) where !seen.contains(x.exerciseId) { seen.append(x.exerciseId) }
+            return (chosen.programId, seen)
+        }
+        let trained = Set(log.countedWorkouts.flatMap { $0.sets.filter(\.completed).map(\.exerciseId) })
+        return (nil, trained.sorted { log.exerciseName($0) < log.exerciseName($1) })
+    }
+
+    /// Each exercise's settings under `rules`.
+    public static func settings(
+        _ log: TrainingLogProjection, program: String?, rules: RuleSet
+    )
+        throws -> [(exerciseId: String, settings: NextTargetProjection.Settings)]
+    {
+        let (programId, ids) = try exercises(log, program: program)
+        return ids.map { ($0, NextTargetProjection.settings(log, exerciseId: $0, programId: programId, rules: rules)) }
+    }
+
+    public static func settingsDocument(
+        _ log: TrainingLogProjection, _ rows: [(exerciseId: String, settings: NextTargetProjection.Settings)]
+    )
+        -> JSONValue
+    {
+        .object([
+            (
+                "exercises",
+                .array(
+                    rows.map { id, s in
+                        .object([
+                            ("exercise", .string(log.exerciseName(id))), ("exerciseId", .string(id)),
+                            ("module", .string(s.module.rawValue)),
+                            ("enabled", .bool(s.enabled)), ("rule", .string(s.rule.rawValue)),
+                            ("incrementKg", .number(s.increment.kilograms)),
+                            ("repsMin", .int(Int64(s.repsMin))), ("repsMax", .int(Int64(s.repsMax))), ("overridden", .bool(s.overridden)),
+                        ])
+                    })
+            )
+        ])
+    }
+
+    /// The next targets: of `exercise` alone, or of every exercise of the program.
+    public static func targets(
+        _ log: TrainingLogProjection, exercise: String?, program: String?, rules: RuleSet
+    )
+        throws -> [NextTargetProjection.Target]
+    {
+        let (programId, all) = try exercises(log, program: program)
+        let ids = try exercise.map { [try log.library.resolve($0).exerciseId] } ?? all
+        return ids.map { NextTargetProjection.next(log, exerciseId: $0, programId: programId, rules: rules) }
+    }
+
+    /// One target's document, or with `single` false, `{"targets":[…]}`.
+    public static func targetsDocument(_ log: TrainingLogProjection, _ targets: [NextTargetProjection.Target], single: Bool) -> JSONValue {
+        func json(_ t: NextTargetProjection.Target) -> JSONValue {
+            .object([
+                ("exercise", .string(log.exerciseName(t.exerciseId))), ("exerciseId", .string(t.exerciseId)),
+                ("weightKg", .optional(t.weightKg)), ("repsMin", .int(Int64(t.repsMin))), ("repsMax", .int(Int64(t.repsMax))),
+                ("rule", .string(t.rule.rawValue)), ("reason", .string(t.reason)),
+            ])
+        }
+        return single ? json(targets[0]) : .object([("targets", .array(targets.map(json)))])
+    }
+}
