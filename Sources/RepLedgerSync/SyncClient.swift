@@ -203,25 +203,31 @@ public struct SyncClient: @unchecked Sendable {
             let (status, body) = try await next.value
             guard status == 200 else { throw refusal(status, body) }
             let end = after + Int64(Self.pullPage)
-            let ahead = fetch(after: end)
+            // A page too short to hold a full page's envelopes is the last: nothing is asked
+            // ahead of it (a cancelled guess may still reach the server and cost it a read).
+            let ahead = body.utf8.count >= Self.pullPage * Self.envelopeBytesAtLeast ? fetch(after: end) : nil
             // Each envelope is re-hashed from its fields before anything is applied (`PulledChain`).
             let page: [PulledEvent]
             do {
                 page = try Self.envelopes(in: body)
                 try chain.check(page)
             } catch {
-                ahead.cancel()
+                ahead?.cancel()
                 throw error
             }
             out += page
             guard page.count == Self.pullPage, page.last?.position == end else {
-                ahead.cancel()
+                ahead?.cancel()
                 return out
             }
             after = end
-            next = ahead
+            next = ahead ?? fetch(after: end)
         }
     }
+
+    /// Fewer bytes than any served envelope takes (its keys, a 36-character
+    /// id and a 64-character hash alone exceed it).
+    static let envelopeBytesAtLeast = 200
 
     private func fetch(after: Int64) -> Task<(Int, String), Error> {
         let url = "\(base)/events?after=\(after)&limit=\(Self.pullPage)"
