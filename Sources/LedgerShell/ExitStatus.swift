@@ -18,7 +18,7 @@ public enum ExitStatus {
     public static func report(_ error: Error, root: ParsableCommand.Type) -> Int32 {
         switch error {
         case let e as Refusal:
-            Console.error("error: \(e)")
+            Console.error("error: \(e.shellMessage)")
             return refused
         case let e as StoreError:
             Console.error("error: \(e.shellMessage)")

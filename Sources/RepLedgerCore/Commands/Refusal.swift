@@ -86,6 +86,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What was refused and why, naming no command or option: the server
+    /// sends it as is; the CLI adds its own pointers (`shellMessage`).
     public var description: String {
         switch self {
         case .invalidWeight(let t, let r): return "weight '\(t)' is refused: \(r). Give a weight from 0 to 1000 kg, e.g. 80, 80kg or 176.5lb"
@@ -94,41 +96,39 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .invalidRPE(let r): return "RPE \(r.formatted) is refused. Give an RPE from 1 to 10 in steps of 0.5, e.g. 8 or 8.5"
         case .invalidMeasure(let what, let r): return "\(what) is refused: \(r)"
         case .unknownSetType(let t): return "unknown set type '\(t)'. Use normal, warmup, drop or failure"
-        case .unknownExercise(let e, let near):
-            let see = "See `ledger exercise list`, or add it with `ledger exercise add`"
-            return "no exercise named '\(e)'" + (near.isEmpty ? ". \(see)" : "\(NearestNames.didYouMean(near)) \(see)")
+        case .unknownExercise(let e, let near): return "no exercise named '\(e)'" + (near.isEmpty ? "" : NearestNames.didYouMean(near))
         case .ambiguousExercise(let e, let m):
-            return "'\(e)' matches several exercises (\(m.joined(separator: ", "))); type more of the name, or give an id from `ledger exercise list`"
+            return "'\(e)' matches several exercises (\(m.joined(separator: ", "))); type more of the name, or give its id"
         case .exerciseArchived(let e): return "exercise '\(e)' is archived; pick another exercise"
         case .exerciseExists(let n, let id): return "an exercise named '\(n)' exists already (id \(id)); use it or choose another name"
         case .invalidName(let why): return "the name is refused: \(why)"
         case .noteTooLong(let n): return "the note has \(n) characters: keep a note to \(SetValidation.noteLimit)"
         case .unknownVocabulary(let k, let v, let allowed): return "unknown \(k) '\(v)'. Use one of: \(allowed.joined(separator: ", "))"
-        case .unknownWorkout(let w): return "no workout '\(w)'. See `ledger history` for workout ids, or start one with `ledger workout start`"
+        case .unknownWorkout(let w): return "no workout '\(w)'"
         case .ambiguousWorkout(let w, let m): return "'\(w)' matches several workouts (\(m.joined(separator: ", "))); give more of the id"
-        case .workoutFinished(let w): return "workout \(w.lowercased) is finished. To change it anyway, repeat the command with --history-edit"
+        case .workoutFinished(let w): return "workout \(w.lowercased) is finished; changing it is a history edit"
         case .workoutDiscarded(let w): return "workout \(w.lowercased) was discarded; it can no longer be changed. Start a new workout"
         case .workoutNotRunning(let w, let s): return "workout \(w.lowercased) is \(s); this needs a running workout"
-        case .unknownSet(let s, let w): return "no set '\(s)' in workout \(w.lowercased). See `ledger history --json` for set ids"
+        case .unknownSet(let s, let w): return "no set '\(s)' in workout \(w.lowercased)"
         case .ambiguousSet(let s, let m): return "'\(s)' matches several sets (\(m.joined(separator: ", "))); give more of the id"
         case .exerciseNotInWorkout(let e, let w): return "exercise '\(e)' is not in workout \(w.lowercased)"
         case .sameExercise(let e): return "cannot swap '\(e)' for itself; name a different exercise"
         case .invalidTime(let t): return "time '\(t)' is not ISO 8601. Use e.g. 2026-11-02T07:30:00+01:00 or 2026-11-02"
-        case .nothingToChange: return "nothing to change: give at least one of --reps, --weight, --rpe, --type, --notes"
-        case .unknownTemplate(let t): return "no template '\(t)'. See `ledger template list`"
+        case .nothingToChange: return "nothing to change: give at least one of reps, weight, RPE, type or notes"
+        case .unknownTemplate(let t): return "no template '\(t)'"
         case .ambiguousTemplate(let t, let m): return "'\(t)' matches several templates (\(m.joined(separator: ", "))); use the template id"
         case .templateLimit(let limit, let products):
             return
                 "Free allows \(limit) templates. Upgrade to Pro (\(products.map(\.rawValue).joined(separator: ", "))) for unlimited templates, or delete one first"
         case .invalidTemplateOrder(let r): return "the template order is refused: \(r)"
-        case .unknownTransaction(let t): return "no purchase with transaction id '\(t)'. See `ledger entitlements --json`"
+        case .unknownTransaction(let t): return "no purchase with transaction id '\(t)'"
         case .invalidPurchase(let r): return "the purchase is refused: \(r)"
-        case .unknownEvent(let e): return "no event '\(e)' in the log. See `ledger log` for positions and ids"
+        case .unknownEvent(let e): return "no event '\(e)' in the log"
         case .setAlreadyCompleted(let s):
-            return "set \(s) is completed already; correct its values with `ledger workout edit-set`, or un-complete it first"
+            return "set \(s) is completed already; correct its values with an edit, or un-complete it first"
         case .setNotCompleted(let s): return "set \(s) is not completed; nothing to un-complete"
         case .invalidProgram(let why): return why
-        case .unknownProgram(let p): return "no program '\(p)'. See `ledger program list`"
+        case .unknownProgram(let p): return "no program '\(p)'"
         case .confirmationNeeded(let what): return what
         case .malformedRange(let r): return "rep range '\(r)' is malformed. Give MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 1000, e.g. 8-12"
         }

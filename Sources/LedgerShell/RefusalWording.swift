@@ -1,0 +1,35 @@
+import RepLedgerCore
+
+/// What the CLI prints for a refusal: the refusal's words, and where a
+/// person at a shell finds what was missing (the command that lists it, the
+/// option that allows it).
+extension Refusal {
+    public var shellMessage: String {
+        switch self {
+        case .unknownExercise(_, let near):
+            return description + (near.isEmpty ? ". " : " ") + "See `ledger exercise list`, or add it with `ledger exercise add`"
+        case .ambiguousExercise(let e, let m):
+            return "'\(e)' matches several exercises (\(m.joined(separator: ", "))); type more of the name, or give an id from `ledger exercise list`"
+        case .unknownWorkout:
+            return description + ". See `ledger history` for workout ids, or start one with `ledger workout start`"
+        case .workoutFinished(let w):
+            return "workout \(w.lowercased) is finished. To change it anyway, repeat the command with --history-edit"
+        case .unknownSet:
+            return description + ". See `ledger history --json` for set ids"
+        case .nothingToChange:
+            return "nothing to change: give at least one of --reps, --weight, --rpe, --type, --notes"
+        case .unknownTemplate:
+            return description + ". See `ledger template list`"
+        case .unknownTransaction:
+            return description + ". See `ledger entitlements --json`"
+        case .unknownEvent:
+            return description + ". See `ledger log` for positions and ids"
+        case .setAlreadyCompleted(let s):
+            return "set \(s) is completed already; correct its values with `ledger workout edit-set`, or un-complete it first"
+        case .unknownProgram:
+            return description + ". See `ledger program list`"
+        default:
+            return description
+        }
+    }
+}
