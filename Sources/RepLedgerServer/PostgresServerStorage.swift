@@ -63,6 +63,13 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
         }
     }
 
+    /// Whether a stored payload (read unopened) opens under `seal`'s key: it is sealed already.
+    static func opens(_ row: StoredEvent, _ seal: PayloadSeal) -> Bool {
+        row.payload.withUnsafeBytes { stored in
+            withUnsafeBytes(of: row.eventId.uuid) { (try? seal.opened(stored, eventId: $0, position: row.position)) != nil }
+        }
+    }
+
     /// Seals the account's payloads in place, in one transaction under its
     /// head lock (no append interleaves), through `repledger_seal_payloads`.
     /// The rows' old versions stay in the WAL and in old backups until
@@ -73,10 +80,11 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
         // Sealed already (a crash came between this step and the name's) when the first payload opens.
         var first: StoredEvent?
         try plain.storedEvents(from: 1, through: 1) { first = $0 }
-        guard let first, (try? cipher.open(first.payload, context: first.eventId.bytes16)) == nil else { return 0 }
+        let seal = PayloadSeal(cipher)
+        guard let first, !Self.opens(first, seal) else { return 0 }
         var rows: [(position: Int64, sealed: [UInt8])] = []
         try plain.storedEvents(from: 1, through: .max) { row in
-            rows.append((row.position, try cipher.seal(row.payload, context: row.eventId.bytes16)))
+            rows.append((row.position, try seal.sealed(row.payload, eventId: row.eventId)))
         }
         return try pool.transaction { c in
             try pool.run(c, "SELECT 1 FROM heads WHERE account_id = \(id) FOR UPDATE")
