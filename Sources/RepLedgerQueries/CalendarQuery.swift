@@ -1,0 +1,105 @@
+import RepLedgerCore
+import RepLedgerProjections
+
+/// `calendar [--month YYYY-MM]`: a month as weeks from Monday, each day with
+/// the workouts done on it (by the workout's own local date), and the
+/// current and longest weekly streaks (ISO weeks in a row with at least one
+/// workout; the week in progress does not break the current streak until it
+/// ends empty).
+public enum CalendarQuery {
+    public struct Day: Sendable, Equatable {
+        /// `YYYY-MM-DD`.
+        public var date: String
+        /// False for the days of the weeks' edges that belong to the months around.
+        public var inMonth: Bool
+        public var workouts: Int
+    }
+
+    public struct Answer: Sendable, Equatable {
+        /// `YYYY-MM`.
+        public var month: String
+        /// Monday to Sunday.
+        public var weeks: [[Day]]
+        public var trainedDays: Int
+        public var workouts: Int
+        public var currentWeeklyStreak: Int
+        public var longestWeeklyStreak: Int
+    }
+
+    /// Refuses a month that is not YYYY-MM.
+    public static func answer(_ store: any EventStore, _ scope: QueryScope, month: String?) throws -> Answer {
+        if let month, !(month.count == 7 && Timestamp.parseISO8601(month + "-01", defaultOffsetMinutes: 0) != nil) {
+            throw QueryError.invalidParameter("month takes YYYY-MM, e.g. 2026-11")
+        }
+        return answer(try scope.log(store), month: month, now: try scope.answerTime())
+    }
+
+    /// The calendar of `month` (default: the month of `now`), streaks as of `now`.
+    public static func answer(_ log: TrainingLogProjection, month: String?, now: Timestamp) -> Answer {
+        // Workouts by local day, and the ISO weeks that hold one.
+        var byDay: [Int64: Int] = [:]
+        var weeks: Set<Int64> = []
+        let today = now.local.daysSinceEpoch
+        for w in log.countedWorkouts {
+            guard let started = w.startedAt else { continue }
+            let day = started.local.daysSinceEpoch
+            guard day <= today else { continue }
+            byDay[day, default: 0] += 1
+            weeks.insert(monday(of: day))
+        }
+        let (year, monthNumber) = month.map { (Int($0.prefix(4)) ?? 0, Int($0.suffix(2)) ?? 0) } ?? (now.local.year, now.local.month)
+        let first = CivilCalendar.days(fromCivil: year, monthNumber, 1)
+        let last = first + Int64(CivilCalendar.daysInMonth(year, monthNumber)) - 1
+        var grid: [[Day]] = []
+        var day = monday(of: first)
+        while day <= last {
+            grid.append(
+                (0..<7).map { i in
+                    let d = day + Int64(i)
+                    let (y, m, dd) = CivilCalendar.civil(fromDays: d)
+                    return Day(
+                        date: dateTimeText(y, m, dd, 0, 0, 0).prefix(10).description, inMonth: d >= first && d <= last, workouts: byDay[d] ?? 0)
+                })
+            day += 7
+        }
+        let inMonth = byDay.filter { $0.key >= first && $0.key <= last }
+        // Streaks: runs of consecutive weeks (Mondays 7 days apart).
+        var longest = 0, run = 0, previous: Int64?
+        for week in weeks.sorted() {
+            run = previous.map { week - $0 == 7 } == true ? run + 1 : 1
+            longest = max(longest, run)
+            previous = week
+        }
+        var current = 0
+        var week = monday(of: today)
+        if !weeks.contains(week) { week -= 7 }  // this week is not over: it breaks nothing yet
+        while weeks.contains(week) {
+            current += 1
+            week -= 7
+        }
+        let monthText = dateTimeText(year, monthNumber, 1, 0, 0, 0).prefix(7).description
+        return Answer(
+            month: monthText, weeks: grid, trainedDays: inMonth.count, workouts: inMonth.values.reduce(0, +),
+            currentWeeklyStreak: current, longestWeeklyStreak: longest)
+    }
+
+    /// The Monday of the ISO week holding `day` (days since 1970-01-01, a Thursday).
+    static func monday(of day: Int64) -> Int64 { day - ((day + 3) % 7 + 7) % 7 }
+
+    public static func document(_ a: Answer) -> JSONValue {
+        .object([
+            ("month", .string(a.month)), ("trainedDays", .int(Int64(a.trainedDays))), ("workouts", .int(Int64(a.workouts))),
+            ("currentWeeklyStreak", .int(Int64(a.currentWeeklyStreak))), ("longestWeeklyStreak", .int(Int64(a.longestWeeklyStreak))),
+            (
+                "weeks",
+                .array(
+                    a.weeks.map { week in
+                        .array(
+                            week.map { d in
+                                .object([("date", .string(d.date)), ("inMonth", .bool(d.inMonth)), ("workouts", .int(Int64(d.workouts)))])
+                            })
+                    })
+            ),
+        ])
+    }
+}

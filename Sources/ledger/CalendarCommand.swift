@@ -1,0 +1,45 @@
+import ArgumentParser
+import LedgerShell
+import RepLedgerCore
+import RepLedgerQueries
+
+/// `ledger calendar [--month YYYY-MM]`: trained days and weekly streaks.
+struct CalendarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar", abstract: "A month as a grid of weeks with the days you trained, and your weekly streaks.",
+        discussion: """
+            A day counts the workouts started on it (the workout's own local date). A weekly streak is ISO \
+            weeks in a row with at least one workout; this week does not break the current streak until it ends.
+
+            Examples:
+              ledger calendar
+              ledger calendar --month 2026-10 --json
+            """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var query: QueryOptions
+    @Option(help: "The month, YYYY-MM (default: this month, or the month of --until/--as-of).") var month: String?
+
+    func validate() throws {
+        if let month, !(month.count == 7 && Timestamp.parseISO8601(month + "-01", defaultOffsetMinutes: 0) != nil) {
+            throw ValidationError("--month takes YYYY-MM, e.g. 2026-11")
+        }
+    }
+
+    func run() throws {
+        let a = try CalendarQuery.answer(try global.openStore(), try query.scope(), month: month)
+        if global.json {
+            Console.json(CalendarQuery.document(a))
+            return
+        }
+        Console.out("\(a.month): \(counted(a.workouts, "workout")) on \(counted(a.trainedDays, "day"))")
+        Console.out(" Mo  Tu  We  Th  Fr  Sa  Su")
+        // A trained day is marked with *; the days of the months around are left blank.
+        func cell(_ d: CalendarQuery.Day) -> String {
+            guard d.inMonth else { return "    " }
+            let day = String(Int(d.date.suffix(2)) ?? 0)
+            return (d.workouts > 0 ? "*" : " ") + String(repeating: " ", count: 2 - day.count) + day + " "
+        }
+        for week in a.weeks { Console.out(week.map(cell).joined()) }
+        Console.out("Weekly streak: \(counted(a.currentWeeklyStreak, "week")) now, \(counted(a.longestWeeklyStreak, "week")) at the longest")
+    }
+}
