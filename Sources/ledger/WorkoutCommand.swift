@@ -206,7 +206,8 @@ struct WorkoutCommand: ParsableCommand {
         func run() throws {
             let ledger = try global.openLedger()
             let id = try ledger.resolveWorkout(workout)
-            try ledger.execute(at: try at.time()) { try $0.finishWorkout(id) }
+            let time = try at.time()
+            try ledger.execute(at: time) { try $0.finishWorkout(id, timeGiven: time != nil) }
             let w = try ledger.workout(id)
             let minutes = (w.durationSeconds() ?? 0) / 60
             respond(global, ["workoutId": id.lowercased], human: "Finished \(w.name) after \(minutes) min")

@@ -263,8 +263,17 @@ public struct CommandSession {
         emit([.workoutExerciseSwapped(e)])
     }
 
-    public mutating func finishWorkout(_ workoutId: UUID) throws {
-        _ = try writableWorkout(workoutId, historyEdit: false)
+    /// The longest a workout may lie idle before finishing it needs its end time given: past this,
+    /// "now" is a backfill's time, not the workout's (a session forgotten overnight).
+    public static let idleBeforeFinishNeedsTime: Int64 = 3 * 3600
+
+    /// Finishes a workout now (`timeGiven` false: the lifter gave no time, so
+    /// "now" is only the command's time) or at the command's given time.
+    public mutating func finishWorkout(_ workoutId: UUID, timeGiven: Bool = true) throws {
+        let w = try writableWorkout(workoutId, historyEdit: false)
+        if !timeGiven, let last = w.lastActivity, context.occurredAt.millis - last.millis > Self.idleBeforeFinishNeedsTime * 1000 {
+            throw Refusal.finishTimeNeeded(workoutId, lastActivity: last, idleMinutes: (context.occurredAt.millis - last.millis) / 60_000)
+        }
         var e = WorkoutFinished()
         e.workoutId = workoutId
         emit([.workoutFinished(e)])

@@ -42,6 +42,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     /// A permanent action asked for without its confirmation flag.
     case confirmationNeeded(String)
     case setNotCompleted(String)
+    /// Finishing now, with no time given, would count hours after the workout's last activity.
+    case finishTimeNeeded(UUID, lastActivity: Timestamp, idleMinutes: Int64)
 
     /// The stable name of the refusal (the server's `error.code`).
     public var code: String {
@@ -83,6 +85,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .unknownProgram: return "unknownProgram"
         case .confirmationNeeded: return "confirmationNeeded"
         case .setNotCompleted: return "setNotCompleted"
+        case .finishTimeNeeded: return "finishTimeNeeded"
         }
     }
 
@@ -130,6 +133,9 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .invalidProgram(let why): return why
         case .unknownProgram(let p): return "no program '\(p)'"
         case .confirmationNeeded(let what): return what
+        case .finishTimeNeeded(let w, let last, let idle):
+            return "workout \(w.lowercased) was last active at \(last.iso8601), \(idle) min ago: finishing it now would count them; "
+                + "give the time it ended (its last activity: \(last.iso8601))"
         case .malformedRange(let r): return "rep range '\(r)' is malformed. Give MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 1000, e.g. 8-12"
         }
     }

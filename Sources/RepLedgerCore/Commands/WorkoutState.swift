@@ -208,6 +208,11 @@ public struct WorkoutState: Sendable, Equatable {
     public var counts: Bool { startedAt != nil && status != .discarded }
     public var isOpen: Bool { status == .running || status == .paused }
 
+    /// When something last happened in it: its newest completed set, else its start.
+    public var lastActivity: Timestamp? {
+        sets.compactMap(\.completedAt).max().map { last in startedAt.map { max($0, last) } ?? last } ?? startedAt
+    }
+
     /// Elapsed training time: start to finish (or `now`), less paused spans.
     public func durationSeconds(now: Timestamp? = nil) -> Int64? {
         guard let start = startedAt, let end = finishedAt ?? now else { return nil }

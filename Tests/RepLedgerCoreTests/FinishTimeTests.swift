@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import RepLedgerCore
+
+/// Finishing a workout with no time given: refused once it has been idle
+/// too long, naming its last activity; any given time is the lifter's word.
+@Suite("Finishing a backfilled workout")
+struct FinishTimeTests {
+    /// A workout started at 07:00 with a set completed at 07:40.
+    func workout() throws -> (TempLedger, UUID) {
+        let t = try TempLedger()
+        let w = try t.ledger.execute(at: .at("2026-11-02T07:00:00+01:00")) { try $0.startWorkout(name: "Upper A") }
+        try t.ledger.execute(at: .at("2026-11-02T07:40:00+01:00")) {
+            _ = try $0.logSet(w, exercise: "Bench Press (Barbell)", metrics: SetMetrics(weight: Weight(80, .kg), reps: 5))
+        }
+        return (t, w)
+    }
+
+    @Test("weeks later with no time: refused, naming the last set's time; nothing appended")
+    func refused() throws {
+        let (t, w) = try workout()
+        let before = try t.count()
+        let lastSet = Timestamp.at("2026-11-02T07:40:00+01:00")
+        #expect(throws: Refusal.finishTimeNeeded(w, lastActivity: lastSet, idleMinutes: 3 * 7 * 24 * 60)) {
+            try t.ledger.execute(at: lastSet.adding(seconds: 21 * 86_400)) { try $0.finishWorkout(w, timeGiven: false) }
+        }
+        #expect(try t.count() == before)
+        #expect(Refusal.finishTimeNeeded(w, lastActivity: lastSet, idleMinutes: 1).description.contains(lastSet.iso8601))
+    }
+
+    @Test("within the idle limit, or with a time given however late, it finishes")
+    func accepted() throws {
+        let (t, w) = try workout()
+        let lastSet = Timestamp.at("2026-11-02T07:40:00+01:00")
+        try t.ledger.execute(at: lastSet.adding(seconds: CommandSession.idleBeforeFinishNeedsTime)) { try $0.finishWorkout(w, timeGiven: false) }
+        #expect(try t.ledger.workout(w).status == .finished)
+        let (u, v) = try workout()
+        try u.ledger.execute(at: lastSet.adding(seconds: 5 * 86_400)) { try $0.finishWorkout(v, timeGiven: true) }
+        #expect(try u.ledger.workout(v).status == .finished)
+    }
+
+    @Test("a workout with no sets is idle from its start")
+    func noSets() throws {
+        let t = try TempLedger()
+        let start = Timestamp.at("2026-11-02T07:00:00Z")
+        let w = try t.ledger.execute(at: start) { try $0.startWorkout(name: "Empty") }
+        #expect(throws: Refusal.finishTimeNeeded(w, lastActivity: start, idleMinutes: 181)) {
+            try t.ledger.execute(at: start.adding(seconds: 181 * 60)) { try $0.finishWorkout(w, timeGiven: false) }
+        }
+    }
+}
