@@ -39,6 +39,7 @@ struct WorkoutCommand: ParsableCommand {
         @Option(help: "Start a day of this program (id, prefix or `active`); with --day.") var program: String?
         @Option(help: "The program day, 1 to the program's number of days.") var day: Int?
         @OptionGroup var at: AtOption
+        @Flag(help: "Start it even though another workout is in progress (two at once).") var also = false
 
         func validate() throws {
             if (program == nil) != (day == nil) { throw ValidationError("--program and --day go together") }
@@ -47,6 +48,7 @@ struct WorkoutCommand: ParsableCommand {
 
         func run() throws {
             let ledger = try global.openLedger()
+            if !also { try ledger.checkNoWorkoutInProgress() }
             if let program, let day {
                 let id = try ledger.execute(at: try at.time()) { try $0.startWorkout(program: program, day: day, name: name) }
                 respond(global, ["workoutId": id.lowercased], human: "Started day \(day) of the program: workout \(id.lowercased)")

@@ -24,3 +24,27 @@ struct FinishTimeCLITests {
         #expect(finished.status == 0 && finished.stdout.contains("after 35 min"), "\(finished.stdout)")
     }
 }
+
+/// `workout start` while another is in progress: refused naming it, unless `--also`.
+@Suite("ledger workout start, one at a time")
+struct WorkoutInProgressCLITests {
+    @Test("a second start is refused naming the one in progress; --also starts it; after finishing, a start needs nothing")
+    func secondStart() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let first = try #require(try cli.run(["workout", "start", "--name", "Upper A", "--json"]).json?["workoutId"] as? String)
+        let events = try cli.eventCount()
+        let refused = try cli.run(["workout", "start", "--name", "Lower A"])
+        #expect(refused.status == 1 && refused.stderr.contains("workout 'Upper A' (\(first)) is in progress"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--also") && refused.stderr.split(separator: "\n").count == 1)
+        #expect(try cli.eventCount() == events)
+        let second = try cli.run(["workout", "start", "--name", "Lower A", "--also", "--json"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let secondId = try #require(second.json?["workoutId"] as? String)
+        #expect(try cli.run(["workout", "finish", first]).status == 0)
+        // The newest one in progress is named.
+        #expect(try cli.run(["workout", "start"]).stderr.contains("(\(secondId))"))
+        #expect(try cli.run(["workout", "discard", secondId]).status == 0)
+        #expect(try cli.run(["workout", "start", "--name", "Push"]).status == 0)
+    }
+}

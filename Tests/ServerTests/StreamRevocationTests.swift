@@ -108,7 +108,7 @@ import Testing
 
         // The revocation and a workout after it reach the server in one push.
         #expect(try phone.run(["coach", "revoke", coach.id]).status == 0)
-        let after = try phone.id(["workout", "start", "--name", "After the revocation"], "workoutId")
+        let after = try phone.id(["workout", "start", "--name", "After the revocation", "--also"], "workoutId")
         try phone.run(["workout", "log", after, "Bench Press (Barbell)", "--reps", "5", "--weight", "80kg"])
         #expect(try phone.sync().status == 0)
         #expect(await stream.wait { $0.ended }, "the stream ends")

@@ -42,6 +42,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     /// A permanent action asked for without its confirmation flag.
     case confirmationNeeded(String)
     case setNotCompleted(String)
+    /// Another workout is in progress: a new one starts only alongside it on purpose.
+    case workoutInProgress(UUID, name: String)
     /// Finishing now, with no time given, would count hours after the workout's last activity.
     case finishTimeNeeded(UUID, lastActivity: Timestamp, idleMinutes: Int64)
 
@@ -86,6 +88,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .confirmationNeeded: return "confirmationNeeded"
         case .setNotCompleted: return "setNotCompleted"
         case .finishTimeNeeded: return "finishTimeNeeded"
+        case .workoutInProgress: return "workoutInProgress"
         }
     }
 
@@ -133,6 +136,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .invalidProgram(let why): return why
         case .unknownProgram(let p): return "no program '\(p)'"
         case .confirmationNeeded(let what): return what
+        case .workoutInProgress(let w, let name):
+            return "workout '\(name)' (\(w.lowercased)) is in progress: finish or discard it first, or start the new one alongside it"
         case .finishTimeNeeded(let w, let last, let idle):
             return "workout \(w.lowercased) was last active at \(last.iso8601), \(idle) min ago: finishing it now would count them; "
                 + "give the time it ended (its last activity: \(last.iso8601))"

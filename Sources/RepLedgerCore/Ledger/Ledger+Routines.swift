@@ -16,6 +16,22 @@ extension Ledger {
         }
     }
 
+    /// How many of the most recently started workouts are looked at for one in progress.
+    public static let recentStartsChecked = 10
+
+    /// Refuses a new workout while one is in progress (`workoutInProgress`,
+    /// naming the newest): a second one is started alongside it only on
+    /// purpose. It looks at the `recentStartsChecked` newest workouts, read
+    /// through the stream index, so the check costs the same on any log.
+    public func checkNoWorkoutInProgress() throws {
+        let recent = try store.streams(prefix: "workout-").suffix(Self.recentStartsChecked)
+        for stream in recent.reversed() {
+            guard let id = UUID(uuidString: String(stream.stream.raw.dropFirst("workout-".count))) else { continue }
+            let w = try workout(id)
+            if w.isOpen { throw Refusal.workoutInProgress(id, name: w.name) }
+        }
+    }
+
     /// The most recently started finished workout with this name (any case), if any.
     public func lastFinishedWorkout(named name: String) throws -> WorkoutState? {
         let key = name.trimmingSpaces().lowercased()
