@@ -28,7 +28,7 @@ public enum CalendarQuery {
 
     /// Refuses a month that is not YYYY-MM.
     public static func answer(_ store: any EventStore, _ scope: QueryScope, month: String?) throws -> Answer {
-        if let month, !(month.count == 7 && Timestamp.parseISO8601(month + "-01", defaultOffsetMinutes: 0) != nil) {
+        if let month, !MonthText.isValid(month) {
             throw QueryError.invalidParameter("month takes YYYY-MM, e.g. 2026-11")
         }
         return answer(try scope.log(store), month: month, now: try scope.answerTime())

@@ -15,7 +15,7 @@ public enum HistoryQuery {
         _ store: any EventStore, _ scope: QueryScope, exercise: String? = nil, month: String? = nil,
         limit: Int? = nil, offset: Int = 0
     ) throws -> Answer {
-        if let month, !(month.count == 7 && Timestamp.parseISO8601(month + "-01", defaultOffsetMinutes: 0) != nil) {
+        if let month, !MonthText.isValid(month) {
             throw QueryError.invalidParameter("month takes YYYY-MM, e.g. 2026-11")
         }
         if let limit, limit < 1 { throw QueryError.invalidParameter("limit takes a number of at least 1") }
@@ -83,6 +83,13 @@ public enum HistoryQuery {
 }
 
 /// A query parameter that is out of its range (the CLI's usage error, the server's 400).
+/// A month as queries take it: `YYYY-MM`.
+public enum MonthText {
+    public static func isValid(_ text: String) -> Bool {
+        text.count == 7 && Timestamp.parseISO8601(text + "-01", defaultOffsetMinutes: 0) != nil
+    }
+}
+
 public enum QueryError: Error, Equatable, CustomStringConvertible {
     case invalidParameter(String)
 

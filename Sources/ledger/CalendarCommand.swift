@@ -20,7 +20,7 @@ struct CalendarCommand: ParsableCommand {
     @Option(help: "The month, YYYY-MM (default: this month, or the month of --until/--as-of).") var month: String?
 
     func validate() throws {
-        if let month, !(month.count == 7 && Timestamp.parseISO8601(month + "-01", defaultOffsetMinutes: 0) != nil) {
+        if let month, !MonthText.isValid(month) {
             throw ValidationError("--month takes YYYY-MM, e.g. 2026-11")
         }
     }

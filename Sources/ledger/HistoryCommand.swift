@@ -21,7 +21,7 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: "Skip this many workouts first (paging).") var offset = 0
 
     func validate() throws {
-        if let month, !(month.count == 7 && Timestamp.parseISO8601(month + "-01", defaultOffsetMinutes: 0) != nil) {
+        if let month, !MonthText.isValid(month) {
             throw ValidationError("--month takes YYYY-MM, e.g. 2026-11")
         }
         if let limit, limit < 1 { throw ValidationError("--limit takes a number of at least 1") }
