@@ -28,12 +28,11 @@ extension Refusal {
             return "set \(s) is completed already; correct its values with `ledger workout edit-set`, or un-complete it first"
         case .unknownProgram:
             return description + ". See `ledger program list`"
-        case .workoutInProgress(let w, let name):
-            return "workout '\(name)' (\(w.lowercased)) is in progress: `ledger workout finish \(w.lowercased.prefix(8))` "
-                + "or `discard` it first, or repeat with --also to start another alongside it"
-        case .finishTimeNeeded(let w, let last, let idle):
-            return "workout \(w.lowercased) was last active at \(last.iso8601), \(idle) min ago: finishing it now would count them; "
-                + "repeat with --at \(last.iso8601) (its last activity), or --at the time you stopped"
+        case .workoutInProgress(let w, _):
+            return fact
+                + ": `ledger workout finish \(w.lowercased.prefix(8))` or `discard` it first, or repeat with --also to start another alongside it"
+        case .finishTimeNeeded(_, let last, _):
+            return fact + "; repeat with --at \(last.iso8601) (its last activity), or --at the time you stopped"
         default:
             return description
         }

@@ -92,6 +92,17 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The state behind a refusal whose remedy each edge words its own way
+    /// (the CLI names its options, the server the fields to send).
+    public var fact: String {
+        switch self {
+        case .workoutInProgress(let w, let name): return "workout '\(name)' (\(w.lowercased)) is in progress"
+        case .finishTimeNeeded(let w, let last, let idle):
+            return "workout \(w.lowercased) was last active at \(last.iso8601), \(idle) min ago: finishing it now would count them"
+        default: return description
+        }
+    }
+
     /// What was refused and why, naming no command or option: the server
     /// sends it as is; the CLI adds its own pointers (`shellMessage`).
     public var description: String {
@@ -136,11 +147,10 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .invalidProgram(let why): return why
         case .unknownProgram(let p): return "no program '\(p)'"
         case .confirmationNeeded(let what): return what
-        case .workoutInProgress(let w, let name):
-            return "workout '\(name)' (\(w.lowercased)) is in progress: finish or discard it first, or start the new one alongside it"
-        case .finishTimeNeeded(let w, let last, let idle):
-            return "workout \(w.lowercased) was last active at \(last.iso8601), \(idle) min ago: finishing it now would count them; "
-                + "give the time it ended (its last activity: \(last.iso8601))"
+        case .workoutInProgress:
+            return fact + ": finish or discard it first, or start the new one alongside it"
+        case .finishTimeNeeded(_, let last, _):
+            return fact + "; give the time it ended (its last activity: \(last.iso8601))"
         case .malformedRange(let r): return "rep range '\(r)' is malformed. Give MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 1000, e.g. 8-12"
         }
     }
