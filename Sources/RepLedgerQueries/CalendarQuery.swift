@@ -56,9 +56,7 @@ public enum CalendarQuery {
             grid.append(
                 (0..<7).map { i in
                     let d = day + Int64(i)
-                    let (y, m, dd) = CivilCalendar.civil(fromDays: d)
-                    return Day(
-                        date: dateTimeText(y, m, dd, 0, 0, 0).prefix(10).description, inMonth: d >= first && d <= last, workouts: byDay[d] ?? 0)
+                    return Day(date: date(d), inMonth: d >= first && d <= last, workouts: byDay[d] ?? 0)
                 })
             day += 7
         }
@@ -77,11 +75,14 @@ public enum CalendarQuery {
             current += 1
             week -= 7
         }
-        let monthText = dateTimeText(year, monthNumber, 1, 0, 0, 0).prefix(7).description
+        let monthText = String(date(first).prefix(7))
         return Answer(
             month: monthText, weeks: grid, trainedDays: inMonth.count, workouts: inMonth.values.reduce(0, +),
             currentWeeklyStreak: current, longestWeeklyStreak: longest)
     }
+
+    /// `YYYY-MM-DD` of a day since 1970-01-01.
+    static func date(_ day: Int64) -> String { Timestamp(millis: day * 86_400_000, offsetMinutes: 0).isoDate }
 
     /// The Monday of the ISO week holding `day` (days since 1970-01-01, a Thursday).
     static func monday(of day: Int64) -> Int64 { day - ((day + 3) % 7 + 7) % 7 }
