@@ -21,8 +21,8 @@ extension Ledger {
 
     /// Refuses a new workout while one is in progress (`workoutInProgress`,
     /// naming the newest): a second one is started alongside it only on
-    /// purpose. It looks at the `recentStartsChecked` newest workouts, read
-    /// through the stream index, so the check costs the same on any log.
+    /// purpose. It lists the workouts through the stream index (one index row
+    /// each, no event decoded) and folds only the `recentStartsChecked` newest.
     public func checkNoWorkoutInProgress() throws {
         let recent = try store.streams(prefix: "workout-").suffix(Self.recentStartsChecked)
         for stream in recent.reversed() {
