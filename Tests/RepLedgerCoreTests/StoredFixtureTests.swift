@@ -9,7 +9,7 @@ import Testing
 /// every later build. Changing a payload's layout without a new schema
 /// version and an upcaster breaks this test. A stored fixture is never
 /// written again: types added later go into a fixture of their own (v2: the
-/// types added in the second release; v3: coach access, with the server), so
+/// types added in the second release; v3: coach access, with the server; v5: the coach's offers, answers and notes), so
 /// the old bytes stay the old bytes.
 ///
 /// To write a new generation's fixture (only when adding event types):
@@ -25,6 +25,7 @@ struct StoredFixtureTests {
             ("v1", { EventSamples.proposed }), ("v2", { EventSamples.proposed(EventSamples.v2, generation: "v2/") }),
             ("v3", { EventSamples.proposed(EventSamples.v3, generation: "v3/") }),
             ("v4", { EventSamples.proposed(EventSamples.v4, generation: "v4/") }),
+            ("v5", { EventSamples.proposed(EventSamples.v5, generation: "v5/") }),
         ]
     }
 

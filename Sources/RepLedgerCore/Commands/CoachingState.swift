@@ -4,6 +4,8 @@ import Foundation
 /// `coaching` stream: the latest grant or revoke for each coach decides.
 public struct CoachingState: Sendable, Equatable {
     public private(set) var coaches: Set<String> = []
+    /// Offers this lifter answered, by assignment id: true when accepted.
+    public private(set) var answers: [UUID: Bool] = [:]
     public private(set) var version: Int64 = 0
 
     public init() {}
@@ -14,6 +16,7 @@ public struct CoachingState: Sendable, Equatable {
         switch event {
         case .coachAccessGranted(let e): coaches.insert(e.coachAccountId); version += 1
         case .coachAccessRevoked(let e): coaches.remove(e.coachAccountId); version += 1
+        case .assignmentAnswered(let e): answers[e.assignmentId] = e.accepted; version += 1
         default: break
         }
     }
@@ -42,10 +45,7 @@ extension CommandSession {
 
     /// Account ids are the server's lowercased UUIDs.
     static func coachAccountId(_ text: String) throws(Refusal) -> String {
-        guard let id = UUID(uuidString: text) else {
-            throw .invalidName("'\(text)' is not an account id: give the coach's account id (a UUID) from `ledger server account create`")
-        }
-        return id.uuidString.lowercased()
+        try Invariants.accountId(text, of: "the coach's")
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rules on names, watch samples and the Free template limit, written
 /// once: the deciders apply them to what a person typed, `EventAdmission`
 /// to what a device pushed (set values and notes: `SetValidation`).
@@ -49,6 +51,36 @@ public enum Invariants {
     public static func checkNewTemplate(liveTemplates: Int, entitlements: EntitlementState, at time: Timestamp) throws(Refusal) {
         if let limit = entitlements.templateLimit(at: time), liveTemplates >= limit {
             throw .templateLimit(limit: limit, products: Product.allCases.filter { !$0.grantsCoach })
+        }
+    }
+
+    // MARK: Coaching
+
+    /// An account id as the server makes them: a UUID, lowercased → the
+    /// lowercased form. `whose` names it in the refusal ("the coach's").
+    public static func accountId(_ text: String, of whose: String) throws(Refusal) -> String {
+        guard let id = UUID(uuidString: text) else {
+            throw .invalidName("'\(text)' is not an account id: give \(whose) account id (a UUID) from `ledger server account create`")
+        }
+        return id.uuidString.lowercased()
+    }
+
+    /// A coach's note: 1 to `SetValidation.noteLimit` characters after trimming, as any note.
+    public static func check(coachNote text: String) throws(Refusal) {
+        let clean = text.trimmingSpaces()
+        guard !clean.isEmpty else { throw .invalidName("a note needs some text") }
+        guard clean.count <= SetValidation.noteLimit else { throw .noteTooLong(characters: clean.count) }
+    }
+
+    /// What an offer must hold: a client's account id, a name, and a program's days or a template's exercises.
+    public static func check(offer e: AssignmentOffered) throws(Refusal) {
+        guard UUID(uuidString: e.clientAccountId)?.uuidString.lowercased() == e.clientAccountId else {
+            throw .invalidName("an assignment names its client by account id (a lowercased UUID)")
+        }
+        try check(name: e.name, of: .template)
+        switch e.kind {
+        case .program: guard !e.sessions.isEmpty else { throw .invalidProgram("an assigned program needs at least one day") }
+        case .template: guard !e.exercises.isEmpty else { throw .invalidName("an assigned template needs at least one exercise") }
         }
     }
 }

@@ -60,6 +60,10 @@ public struct StreamName: Sendable, Hashable, Comparable, CustomStringConvertibl
     public static let body = StreamName("body")
     public static let exports = StreamName("exports")
     public static let coaching = StreamName("coaching")
+    /// A coach's offers to clients, in the coach's log.
+    public static let assignments = StreamName("assignments")
+    /// A coach's notes about clients, in the coach's log.
+    public static let coachNotes = StreamName("coach-notes")
     public static func workout(_ id: UUID) -> StreamName { StreamName("workout-\(id.lowercased)") }
     public static func template(_ id: UUID) -> StreamName { StreamName("template-\(id.lowercased)") }
     public static func importBatch(_ id: UUID) -> StreamName { StreamName("import-\(id.lowercased)") }

@@ -58,6 +58,9 @@ public enum LedgerEvent: Sendable, Equatable {
     case exportWritten(ExportWritten)
     case coachAccessGranted(CoachAccessGranted)
     case coachAccessRevoked(CoachAccessRevoked)
+    case assignmentOffered(AssignmentOffered)
+    case assignmentAnswered(AssignmentAnswered)
+    case coachNoteAdded(CoachNoteAdded)
 
     /// The payload, for the generic paths (encoding, JSON, stream routing).
     public var payload: any EventPayload {
@@ -114,6 +117,9 @@ public enum LedgerEvent: Sendable, Equatable {
         case .exportWritten(let e): e
         case .coachAccessGranted(let e): e
         case .coachAccessRevoked(let e): e
+        case .assignmentOffered(let e): e
+        case .assignmentAnswered(let e): e
+        case .coachNoteAdded(let e): e
         }
     }
 
@@ -210,6 +216,9 @@ public enum EventCatalog {
         Entry(ExportWritten.self, LedgerEvent.exportWritten),
         Entry(CoachAccessGranted.self, LedgerEvent.coachAccessGranted),
         Entry(CoachAccessRevoked.self, LedgerEvent.coachAccessRevoked),
+        Entry(AssignmentOffered.self, LedgerEvent.assignmentOffered),
+        Entry(AssignmentAnswered.self, LedgerEvent.assignmentAnswered),
+        Entry(CoachNoteAdded.self, LedgerEvent.coachNoteAdded),
     ]
 
     private static let byCode: [Entry?] = {

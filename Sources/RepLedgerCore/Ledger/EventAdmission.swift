@@ -92,6 +92,10 @@ public enum EventAdmission {
         case .bodyweightMeasured(let e): try e.weight.validate()
         case .programHoldsTimed(let e): for h in e.holds { try ProgramGenerator.validate(h) }
         case .healthSampleRecorded(let e): try Invariants.check(sample: e.value, of: e.kind)
+        case .coachNoteAdded(let e):
+            _ = try Invariants.accountId(e.clientAccountId, of: "the client's")
+            try Invariants.check(coachNote: e.text)
+        case .assignmentOffered(let e): try Invariants.check(offer: e)
         default: break
         }
     }

@@ -147,8 +147,37 @@ enum EventSamples {
         return [.distanceUnitChanged(DistanceUnitChanged(unit: .mi)), .purchaseReceiptAttached(receipt), .programHoldsTimed(holds)]
     }
 
+    /// Types added for the coach's product (stored in the v5 fixture): an offer in the coach's log, the client's answer,
+    /// and a coach's note.
+    static var v5: [LedgerEvent] {
+        var offer = AssignmentOffered()
+        offer.assignmentId = UUID(uuidString: "5A1C0FFE-0D2B-4C3A-9E8F-7B6A5D4C3B2A")!
+        offer.clientAccountId = "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f"
+        offer.kind = .program
+        offer.name = "fullBody"
+        offer.split = "fullBody"
+        var day = ProgramSession()
+        day.name = "Full body A"
+        var squat = ProgramExercise()
+        squat.exerciseId = "squat-barbell"
+        squat.sets = 3
+        squat.repsMin = 5
+        squat.repsMax = 8
+        day.exercises = [squat]
+        offer.sessions = [day]
+        var answer = AssignmentAnswered()
+        answer.assignmentId = offer.assignmentId
+        answer.coachAccountId = "3f9a6c2e-8d41-4b7a-9e05-1c2d3e4f5a6b"
+        answer.accepted = true
+        var note = CoachNoteAdded()
+        note.noteId = UUID(uuidString: "9E8D7C6B-5A49-4837-A625-140F1E2D3C4B")!
+        note.clientAccountId = offer.clientAccountId
+        note.text = "Knees cave on the last squat set: cue it next week."
+        return [.assignmentOffered(offer), .assignmentAnswered(answer), .coachNoteAdded(note)]
+    }
+
     /// One sample of every event type in the catalog.
-    static var all: [LedgerEvent] { v1 + v2 + v3 + v4 }
+    static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     static var proposed: [ProposedEvent] { proposed(v1, generation: "") }
