@@ -261,6 +261,48 @@ public enum PostgresSchema {
             GRANT SELECT, INSERT ON coach_clients, backfills TO repledger_app
             """,
         ],
+        // 5: coaches' one-time invites (codes stored only as hashes); an erased coach's go with it.
+        [
+            """
+            CREATE TABLE coach_invites (
+                invite_id  uuid PRIMARY KEY,
+                coach_id   uuid NOT NULL,
+                code_hash  bytea NOT NULL UNIQUE,
+                note       text NOT NULL,
+                created_at bigint NOT NULL,
+                expires_at bigint NOT NULL,
+                used_at    bigint,
+                used_by    uuid,
+                revoked_at bigint
+            )
+            """,
+            """
+            CREATE INDEX coach_invites_by_coach ON coach_invites (coach_id)
+            """,
+            """
+            CREATE OR REPLACE FUNCTION repledger_erase_account(account uuid, OUT events bigint, OUT tokens bigint)
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+            BEGIN
+                PERFORM set_config('repledger.erasing', account::text, true);
+                DELETE FROM events e WHERE e.account_id = account;
+                GET DIAGNOSTICS events = ROW_COUNT;
+                DELETE FROM snapshots s WHERE s.account_id = account;
+                DELETE FROM heads h WHERE h.account_id = account;
+                DELETE FROM coach_clients g WHERE g.client_id = account OR g.coach_id = account;
+                DELETE FROM coach_invites i WHERE i.coach_id = account;
+                DELETE FROM tokens t WHERE t.account_id = account;
+                GET DIAGNOSTICS tokens = ROW_COUNT;
+                UPDATE accounts a SET erased_at = (extract(epoch FROM clock_timestamp()) * 1000)::bigint, name = '' WHERE a.account_id = account;
+                PERFORM set_config('repledger.erasing', '', true);
+            END $$
+            """,
+            """
+            REVOKE ALL ON coach_invites FROM PUBLIC
+            """,
+            """
+            GRANT SELECT, INSERT, UPDATE ON coach_invites TO repledger_app
+            """,
+        ],
     ]
 
     public static var currentVersion: Int { migrations.count }

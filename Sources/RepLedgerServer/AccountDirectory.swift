@@ -185,6 +185,17 @@ public protocol AccountTable: Sendable {
     /// Whether the logs written before the index existed have been indexed.
     func coachClientsIndexed() throws -> Bool
     func markCoachClientsIndexed() throws
+    /// Stores a new invite (its code only as a hash).
+    func insertInvite(_ invite: CoachInvite) throws
+    /// A coach's invites, newest first.
+    func invites(of coach: String) throws -> [CoachInvite]
+    /// The invite whose code has this hash.
+    func invite(codeHash: [UInt8]) throws -> CoachInvite?
+    /// Withdraws an unused invite of this coach → false when there is none to withdraw.
+    func revokeInvite(_ id: String, coach: String, at: Int64) throws -> Bool
+    /// Marks an invite used by `client` if it is still open at `at` → false when another request used,
+    /// revoked or outlived it first (the update is the check: two clients never both use one code).
+    func useInvite(_ id: String, client: String, at: Int64) throws -> Bool
 }
 
 /// Sealed names and their clear text, bounded (cleared past 10,000: a server has that many devices at most in use).

@@ -325,39 +325,4 @@ public final class LedgerAPI: Sendable {
     public func noteCoachGrants(ofRestored accountId: String) throws {
         try CoachClientIndex.note(logOf: accountId, logs: logs, in: accounts.table)
     }
-
-    /// A coach's clients: every account whose log grants this coach access
-    /// (found through `CoachClientIndex`), while the coach holds an active
-    /// Coach product.
-    public func coachClients(_ caller: AccountDirectory.Caller, now: Timestamp = .now()) throws -> JSONValue {
-        guard try hasCoachProduct(caller.account.accountId, at: now) else {
-            throw APIError.forbidden("the client roster needs an active Coach product on this account")
-        }
-        let weekAgo = now.adding(milliseconds: -7 * 86_400_000)
-        // The index names the candidates; each one's log says whether the grant is in force.
-        let candidates = try accounts.table.indexedClients(of: caller.account.accountId).filter { $0.accountId != caller.account.accountId }
-        @Sendable func row(_ account: AccountDirectory.Account) throws -> JSONValue? {
-            guard try hasReadableLog(account.accountId) else { return nil }
-            let log = try logs.log(account.accountId)
-            return try log.withLedger { ledger in
-                guard try ledger.coaching().grants(caller.account.accountId) else { return nil }
-                let training = try QueryScope(warm: log.warm).log(ledger.store)
-                let started = training.workouts.values.filter(\.counts).compactMap(\.startedAt)
-                let records = log.warm.view("roster records", at: training.position) {
-                    PersonalRecordsProjection.compute(training, rules: .default).flatMap(\.timeline)
-                }.filter { $0.at.millis >= weekAgo.millis && $0.at.millis <= now.millis }
-                return .object([
-                    ("accountId", .string(account.accountId)), ("name", .string(accounts.name(of: account))),
-                    ("lastWorkoutAt", .optional(started.max(by: { $0.millis < $1.millis })?.iso8601)),
-                    ("workoutsLast7Days", .int(Int64(started.filter { $0.millis >= weekAgo.millis && $0.millis <= now.millis }.count))),
-                    ("recordsLast7Days", .int(Int64(records.count))),
-                ])
-            }
-        }
-        // Clients' logs are independent: a cold roster folds them on every core, in the index's order.
-        let rows = try Concurrently.map(candidates.count) { try row(candidates[$0]) }
-        let clients = rows.compactMap { $0 }
-        logs.keepWarmWithinBudget()
-        return .object([("clients", .array(clients))])
-    }
 }

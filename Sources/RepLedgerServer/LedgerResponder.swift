@@ -126,6 +126,31 @@ struct LedgerResponder: HTTPResponder {
             try allow(method, [.get])
             let caller = try await blocking { [api] in try api.authenticate(request.headers[.authorization]) }
             return Self.json(try await blocking { [api] in try api.coachClients(caller) })
+        case "coach" where rest.count >= 2 && rest.count <= 3 && rest[1] == "invites":
+            let caller = try await blocking { [api] in try api.authenticate(request.headers[.authorization]) }
+            if rest.count == 3 && rest[2] == "accept" {
+                try allow(method, [.post])
+                let body = try await Self.smallBody(request)
+                return Self.json(try await blocking { [api] in try api.acceptInvite(caller, body: body) })
+            }
+            if rest.count == 3 {
+                try allow(method, [.delete])
+                return Self.json(try await blocking { [api] in try api.revokeInvite(caller, id: rest[2]) })
+            }
+            try allow(method, [.get, .post])
+            if method == .post {
+                let body = try await Self.smallBody(request)
+                var note = ""
+                if !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    guard case .object(let fields)? = try? JSONReader.parse(body) else { throw APIError.badRequest(#"the body is {"note":"…"} or empty"#) }
+                    if let value = fields.first(where: { $0.0 == "note" })?.1 {
+                        guard case .string(let text) = value else { throw APIError.badRequest("note takes a string") }
+                        note = text
+                    }
+                }
+                return Self.json(try await blocking { [api, note] in try api.createInvite(caller, note: note) }, status: 201)
+            }
+            return Self.json(try await blocking { [api] in try api.invites(caller) })
         case "accounts" where rest.count >= 2:
             break
         default:
@@ -194,6 +219,12 @@ struct LedgerResponder: HTTPResponder {
             let after = try position(parameters["after"] ?? request.headers.first { $0.name.canonicalName == "last-event-id" }?.value)
             let log = try await blocking { [api] in try api.authorize(caller, account: account, write: false) }
             return live(log: log, after: after, caller: caller, authorization: authorization)
+        case "assignments" where tail.count == 1:
+            try allow(method, [.get])
+            return Self.json(try await blocking { [api] in try api.assignments(caller, log: try api.authorize(caller, account: account, write: false)) })
+        case "progress" where tail.count == 1:
+            try allow(method, [.get])
+            return Self.json(try await blocking { [api] in try api.progress(log: try api.authorize(caller, account: account, write: false)).document })
         case "verify" where tail.count == 1:
             try allow(method, [.get])
             return Self.json(try await blocking { [api] in try api.verify(log: try api.authorize(caller, account: account, write: false)) })
@@ -207,6 +238,22 @@ struct LedgerResponder: HTTPResponder {
                     try api.query(query, log: try api.authorize(caller, account: account, write: false), path: path, parameters: parameters)
                 })
         }
+    }
+
+    /// The body of a small JSON request (an invite, an accept): at most 16 KiB, UTF-8.
+    static func smallBody(_ request: Request) async throws -> String {
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: 16 << 10)
+        } catch is NIOTooManyBytesError {
+            throw APIError(status: 413, code: "tooLarge", message: "this request's body takes at most 16 KiB")
+        } catch {
+            throw APIError.badRequest("the body could not be read (a malformed chunk?)")
+        }
+        guard let text = body.getString(at: body.readerIndex, length: body.readableBytes, encoding: .utf8) ?? (body.readableBytes == 0 ? "" : nil) else {
+            throw APIError.badRequest("the body is not UTF-8 text")
+        }
+        return text
     }
 
     /// The most of a refused body that is read (and dropped) before the 413:

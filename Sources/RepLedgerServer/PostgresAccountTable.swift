@@ -130,4 +130,72 @@ final class PostgresAccountTable: AccountTable {
         let u = try uuid(id)
         _ = try pool.transaction { c in try pool.run(c, "SELECT events FROM repledger_erase_account(\(u))") }
     }
+
+    // MARK: Invites
+
+    static let inviteColumns = "invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at"
+
+    private static func invite(_ row: PostgresRow) throws -> CoachInvite {
+        let (id, coach, hash, note, created, expires, usedAt, usedBy, revokedAt) = try row.decode(
+            (UUID, UUID, ByteBuffer, String, Int64, Int64, Int64?, UUID?, Int64?).self)
+        return CoachInvite(
+            inviteId: id.uuidString.lowercased(), coachId: coach.uuidString.lowercased(), codeHash: Array(hash.readableBytesView), note: note,
+            createdAt: created, expiresAt: expires, usedAt: usedAt, usedBy: usedBy?.uuidString.lowercased(), revokedAt: revokedAt)
+    }
+
+    func insertInvite(_ i: CoachInvite) throws {
+        let id = try uuid(i.inviteId), coach = try uuid(i.coachId)
+        _ = try pool.withConnection { c in
+            try pool.run(
+                c,
+                """
+                INSERT INTO coach_invites (invite_id, coach_id, code_hash, note, created_at, expires_at)
+                VALUES (\(id), \(coach), \(ByteBuffer(bytes: i.codeHash)), \(i.note), \(i.createdAt), \(i.expiresAt))
+                """)
+        }
+    }
+
+    func invites(of coach: String) throws -> [CoachInvite] {
+        let id = try uuid(coach)
+        return try pool.withConnection { c in
+            try pool.run(
+                c, "SELECT invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at FROM coach_invites WHERE coach_id = \(id) ORDER BY created_at DESC, invite_id"
+            ).rows.map(Self.invite)
+        }
+    }
+
+    func invite(codeHash: [UInt8]) throws -> CoachInvite? {
+        try pool.withConnection { c in
+            try pool.run(
+                c, "SELECT invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at FROM coach_invites WHERE code_hash = \(ByteBuffer(bytes: codeHash))"
+            ).rows.first.map(Self.invite)
+        }
+    }
+
+    func revokeInvite(_ id: String, coach: String, at: Int64) throws -> Bool {
+        guard let invite = UUID(uuidString: id) else { return false }
+        let coachId = try uuid(coach)
+        return try pool.withConnection { c in
+            let result = try pool.run(
+                c,
+                """
+                UPDATE coach_invites SET revoked_at = \(at)
+                WHERE invite_id = \(invite) AND coach_id = \(coachId) AND used_at IS NULL AND revoked_at IS NULL
+                """)
+            return (result.metadata.rows ?? 0) == 1
+        }
+    }
+
+    func useInvite(_ id: String, client: String, at: Int64) throws -> Bool {
+        let invite = try uuid(id), clientId = try uuid(client)
+        return try pool.withConnection { c in
+            let result = try pool.run(
+                c,
+                """
+                UPDATE coach_invites SET used_at = \(at), used_by = \(clientId)
+                WHERE invite_id = \(invite) AND used_at IS NULL AND revoked_at IS NULL AND expires_at > \(at)
+                """)
+            return (result.metadata.rows ?? 0) == 1
+        }
+    }
 }

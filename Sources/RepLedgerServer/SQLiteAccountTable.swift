@@ -40,6 +40,21 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
         CREATE INDEX coach_clients_by_client ON coach_clients (client_id);
         CREATE TABLE backfills (name TEXT PRIMARY KEY, done_at INTEGER NOT NULL) STRICT;
         """,
+        // 4: coaches' one-time invites, their codes stored only as hashes.
+        """
+        CREATE TABLE coach_invites (
+            invite_id  TEXT PRIMARY KEY,
+            coach_id   TEXT NOT NULL,
+            code_hash  BLOB NOT NULL UNIQUE,
+            note       TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            used_at    INTEGER,
+            used_by    TEXT,
+            revoked_at INTEGER
+        ) STRICT;
+        CREATE INDEX coach_invites_by_coach ON coach_invites (coach_id);
+        """,
     ]
 
     public init(directory: String) throws {
@@ -139,6 +154,9 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
                 try db.with("DELETE FROM coach_clients WHERE client_id = ?1 OR coach_id = ?1") { s in
                     try s.bind(1, id); try s.run()
                 }
+                try db.with("DELETE FROM coach_invites WHERE coach_id = ?") { s in
+                    try s.bind(1, id); try s.run()
+                }
                 try db.with("UPDATE accounts SET erased_at = ?, name = '' WHERE account_id = ?") { s in
                     try s.bind(1, Timestamp.now().millis)
                     try s.bind(2, id)
@@ -217,6 +235,76 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
             }
             try db.with("DELETE FROM accounts WHERE account_id = ?") { s in
                 try s.bind(1, id); try s.run()
+            }
+        }
+    }
+
+    // MARK: Invites
+
+    static let inviteColumns = "invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at"
+
+    private static func invite(_ s: SQLiteStatement) throws -> CoachInvite {
+        CoachInvite(
+            inviteId: s.text(0), coachId: s.text(1), codeHash: s.bytes(2), note: s.text(3), createdAt: s.int(4), expiresAt: s.int(5),
+            usedAt: s.isNull(6) ? nil : s.int(6), usedBy: s.isNull(7) ? nil : s.text(7), revokedAt: s.isNull(8) ? nil : s.int(8))
+    }
+
+    public func insertInvite(_ i: CoachInvite) throws {
+        try locked {
+            try db.with("INSERT INTO coach_invites (\(Self.inviteColumns)) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL)") { s in
+                try s.bind(1, i.inviteId)
+                try s.bind(2, i.coachId)
+                try s.bind(3, i.codeHash)
+                try s.bind(4, i.note)
+                try s.bind(5, i.createdAt)
+                try s.bind(6, i.expiresAt)
+                try s.run()
+            }
+        }
+    }
+
+    public func invites(of coach: String) throws -> [CoachInvite] {
+        try locked {
+            try db.with("SELECT \(Self.inviteColumns) FROM coach_invites WHERE coach_id = ? ORDER BY created_at DESC, invite_id") { s in
+                try s.bind(1, coach)
+                var out: [CoachInvite] = []
+                while try s.step() { out.append(try Self.invite(s)) }
+                return out
+            }
+        }
+    }
+
+    public func invite(codeHash: [UInt8]) throws -> CoachInvite? {
+        try locked {
+            try db.with("SELECT \(Self.inviteColumns) FROM coach_invites WHERE code_hash = ?") { s in
+                try s.bind(1, codeHash)
+                return try s.step() ? try Self.invite(s) : nil
+            }
+        }
+    }
+
+    public func revokeInvite(_ id: String, coach: String, at: Int64) throws -> Bool {
+        try locked {
+            try db.with("UPDATE coach_invites SET revoked_at = ? WHERE invite_id = ? AND coach_id = ? AND used_at IS NULL AND revoked_at IS NULL") { s in
+                try s.bind(1, at)
+                try s.bind(2, id)
+                try s.bind(3, coach)
+                try s.run()
+                return db.changes == 1
+            }
+        }
+    }
+
+    public func useInvite(_ id: String, client: String, at: Int64) throws -> Bool {
+        try locked {
+            try db.with(
+                "UPDATE coach_invites SET used_at = ?1, used_by = ?2 WHERE invite_id = ?3 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?1"
+            ) { s in
+                try s.bind(1, at)
+                try s.bind(2, client)
+                try s.bind(3, id)
+                try s.run()
+                return db.changes == 1
             }
         }
     }

@@ -1,0 +1,280 @@
+import Foundation
+import RepLedgerCore
+import RepLedgerProjections
+
+/// What a coach watches of one client (SERVER.md §8), from the client's own
+/// log at a moment: compliance with the active program, the last workout,
+/// records, weekly volume, bodyweight, and whether the client needs
+/// attention. The roster (`GET /v1/coach/clients`), the client's progress
+/// (`GET /v1/accounts/{client}/progress`) and the dashboard's pages all
+/// print this one value, so every figure is the same everywhere.
+///
+/// Compliance, over the last 7 and 30 days (and the 30 before, for the fall):
+/// - planned sessions: the active program's days per week (one program day
+///   each), pro rata over the part of the window since the program was
+///   created; done: workouts that count, started in that part;
+/// - planned sets: the planned sessions × the program's average sets per
+///   day; done: each workout's completed working sets, at most its day's
+///   planned sets (a program day's own, else the average), so extra work
+///   never hides a missed session;
+/// - each is done ÷ planned, at most 1; 1 when nothing was planned yet.
+///   A client with no active program has no compliance (`null`), never 0.
+public struct ClientProgress: Sendable, Equatable {
+    public struct Compliance: Sendable, Equatable {
+        public var sessions7: Double
+        public var sessions30: Double
+        public var sets7: Double
+        public var sets30: Double
+    }
+
+    /// Why a client needs attention (the edge that shows it words it).
+    public enum Reason: String, Sendable, Equatable {
+        /// No workout started in the last 7 days.
+        case noWorkoutIn7Days
+        /// Session compliance over the last 30 days fell by 20 points or more from the 30 before.
+        case complianceFell
+    }
+
+    /// One week (Monday first) of the client's calendar: planned sessions and the days trained.
+    public struct Week: Sendable, Equatable {
+        public var monday: String
+        public var planned: Double?
+        /// Dates (YYYY-MM-DD, the workout's own local date) with a workout that counts.
+        public var trainedDays: [String]
+        public var done: Int
+    }
+
+    public struct LastSession: Sendable, Equatable {
+        public struct Line: Sendable, Equatable {
+            public var exercise: String
+            public var weightKg: Double?
+            public var reps: Int?
+            public var durationSeconds: Double?
+        }
+        public var workoutId: UUID
+        public var name: String
+        public var startedAt: Timestamp
+        public var sets: [Line]
+    }
+
+    public struct Record: Sendable, Equatable {
+        public var exercise: String
+        public var kind: String
+        public var value: Double
+        public var at: Timestamp
+    }
+
+    public var program: String?
+    public var lastWorkoutAt: Timestamp?
+    public var daysSinceLastWorkout: Int?
+    public var workoutsLast7Days: Int
+    public var records7: [Record]
+    public var compliance: Compliance?
+    /// Session compliance over days 30–60 before now, when the program is that old.
+    public var previousSessions30: Double?
+    public var weeklyVolumeKg: Double
+    public var weeklyVolumeChangeKg: Double
+    public var bodyweightKg: Double?
+    public var bodyweightChange30DaysKg: Double?
+    public var reasons: [Reason]
+    public var weeks: [Week]
+    public var lastSession: LastSession?
+
+    public var needsAttention: Bool { !reasons.isEmpty }
+
+    static let day: Int64 = 86_400_000
+
+    /// The client's figures at `now`, from the fold of the client's log and its records' timeline.
+    public static func compute(_ log: TrainingLogProjection, records: [PersonalRecordsProjection.Record], now: Timestamp) -> ClientProgress {
+        let rules = RuleSet.default
+        let workouts = log.countedWorkouts.filter { ($0.startedAt?.millis ?? .max) <= now.millis }
+        func started(_ w: WorkoutState) -> Int64 { w.startedAt?.millis ?? 0 }
+        func within(_ days: Int64, endingDaysAgo end: Int64 = 0) -> [WorkoutState] {
+            let from = now.millis - (days + end) * day, to = now.millis - end * day
+            return workouts.filter { started($0) > from && started($0) <= to }
+        }
+        let last = workouts.max { started($0) < started($1) }
+        let week = within(7), weekBefore = within(7, endingDaysAgo: 7)
+        func volume(_ ws: [WorkoutState]) -> Double { ws.reduce(0) { $0 + $1.countedSets(rules: rules).reduce(0) { $0 + $1.volumeKg } } }
+
+        let active = log.programs.active.flatMap { id in log.programs.live.first { $0.programId == id } }
+        var compliance: Compliance?
+        var previous: Double?
+        if let active {
+            let plan = Plan(active)
+            compliance = Compliance(
+                sessions7: plan.sessions(workouts, now: now, days: 7), sessions30: plan.sessions(workouts, now: now, days: 30),
+                sets7: plan.sets(workouts, now: now, days: 7), sets30: plan.sets(workouts, now: now, days: 30))
+            if active.createdAt.millis < now.millis - 30 * day {
+                previous = plan.sessions(workouts, now: now.adding(milliseconds: -30 * day), days: 30)
+            }
+        }
+        var reasons: [Reason] = []
+        if week.isEmpty { reasons.append(.noWorkoutIn7Days) }
+        if let previous, let compliance, previous - compliance.sessions30 >= 0.2 - 1e-9 { reasons.append(.complianceFell) }
+
+        let bodyNow = log.body.kilograms(atOrBefore: now)
+        let bodyThen = log.body.kilograms(atOrBefore: now.adding(milliseconds: -30 * day))
+        let names = { (id: String) in log.exerciseName(id) }
+        return ClientProgress(
+            program: active?.generated.split,
+            lastWorkoutAt: last?.startedAt,
+            daysSinceLastWorkout: last.map { Int((now.millis - started($0)) / day) },
+            workoutsLast7Days: week.count,
+            records7: records.filter { $0.at.millis > now.millis - 7 * day && $0.at.millis <= now.millis }
+                .map { Record(exercise: names($0.exerciseId), kind: $0.kind.rawValue, value: $0.value, at: $0.at) },
+            compliance: compliance, previousSessions30: previous,
+            weeklyVolumeKg: rounded(volume(week), 1), weeklyVolumeChangeKg: rounded(volume(week) - volume(weekBefore), 1),
+            bodyweightKg: bodyNow.map { rounded($0, 1) },
+            bodyweightChange30DaysKg: bodyNow.flatMap { n in bodyThen.map { rounded(n - $0, 1) } },
+            reasons: reasons, weeks: weeks(workouts, active: active, now: now),
+            lastSession: last.flatMap { w in
+                w.startedAt.map { at in
+                    LastSession(
+                        workoutId: w.workoutId, name: w.name, startedAt: at,
+                        sets: w.countedSets(rules: rules).map {
+                            LastSession.Line(
+                                exercise: names($0.exerciseId), weightKg: $0.weightKg.map { rounded($0, 2) }, reps: $0.metrics.reps,
+                                durationSeconds: $0.metrics.durationSeconds)
+                        })
+                }
+            })
+    }
+
+    /// The four weeks up to `now`'s, Monday first, in `now`'s calendar (the server's: UTC).
+    static func weeks(_ workouts: [WorkoutState], active: ProgramCatalogState.Program?, now: Timestamp) -> [Week] {
+        let today = now.local.daysSinceEpoch
+        let thisMonday = today - Int64(now.local.isoWeekday - 1)
+        return (0..<4).reversed().map { back in
+            let monday = thisMonday - Int64(back) * 7
+            let days = workouts.compactMap { w -> String? in
+                guard let d = w.startedAt?.local.daysSinceEpoch, d >= monday, d < monday + 7 else { return nil }
+                return w.startedAt?.isoDate
+            }
+            let (y, m, d) = CivilCalendar.civil(fromDays: monday)
+            var planned: Double?
+            if let active {
+                // Pro rata from the program's creation, as compliance counts it.
+                let start = max(monday, active.createdAt.local.daysSinceEpoch)
+                let end = min(monday + 7, today + 1)
+                planned = end > start ? rounded(Double(active.generated.sessions.count) * Double(end - start) / 7, 1) : 0
+            }
+            return Week(
+                monday: String(format: "%04d-%02d-%02d", y, m, d), planned: planned, trainedDays: Array(Set(days)).sorted(), done: days.count)
+        }
+    }
+
+    /// An active program's plan: its days per week and each day's sets.
+    struct Plan {
+        let start: Int64
+        let perWeek: Double
+        let setsPerDay: [Int]
+        let averageSets: Double
+
+        init(_ p: ProgramCatalogState.Program) {
+            start = p.createdAt.millis
+            perWeek = Double(p.generated.sessions.count)
+            setsPerDay = p.generated.sessions.map { $0.exercises.reduce(0) { $0 + $1.sets } }
+            averageSets = setsPerDay.isEmpty ? 0 : Double(setsPerDay.reduce(0, +)) / Double(setsPerDay.count)
+        }
+
+        /// The part of the `days` before `now` that the program covers → (from, to, planned sessions).
+        func window(now: Timestamp, days: Int64) -> (Int64, Int64, Double) {
+            let from = max(now.millis - days * ClientProgress.day, start), to = now.millis
+            return (from, to, to > from ? perWeek * Double(to - from) / Double(7 * ClientProgress.day) : 0)
+        }
+
+        func done(_ workouts: [WorkoutState], _ from: Int64, _ to: Int64) -> [WorkoutState] {
+            workouts.filter { ($0.startedAt?.millis ?? .min) >= from && ($0.startedAt?.millis ?? .max) <= to }
+        }
+
+        func sessions(_ workouts: [WorkoutState], now: Timestamp, days: Int64) -> Double {
+            let (from, to, planned) = window(now: now, days: days)
+            return ratio(Double(done(workouts, from, to).count), planned)
+        }
+
+        func sets(_ workouts: [WorkoutState], now: Timestamp, days: Int64) -> Double {
+            let (from, to, planned) = window(now: now, days: days)
+            let doneSets = done(workouts, from, to).reduce(0.0) { total, w in
+                let cap = w.programDayIndex.flatMap { setsPerDay.indices.contains($0) ? Double(setsPerDay[$0]) : nil } ?? averageSets
+                return total + min(Double(w.sets.filter { $0.completed && $0.type.isWorking }.count), cap)
+            }
+            return ratio(doneSets, planned * averageSets)
+        }
+
+        func ratio(_ done: Double, _ planned: Double) -> Double {
+            planned <= 0 ? 1 : rounded(min(1, done / planned), 3)
+        }
+    }
+}
+
+func rounded(_ x: Double, _ places: Int) -> Double {
+    let scale = pow(10, Double(places))
+    return (x * scale).rounded() / scale
+}
+
+extension ClientProgress {
+    /// The figures of a roster row (SERVER.md §8), after `accountId` and `name`.
+    public var rosterFields: [(String, JSONValue)] {
+        [
+            ("lastWorkoutAt", .optional(lastWorkoutAt?.iso8601)),
+            ("daysSinceLastWorkout", daysSinceLastWorkout.map { .int(Int64($0)) } ?? .null),
+            ("workoutsLast7Days", .int(Int64(workoutsLast7Days))), ("recordsLast7Days", .int(Int64(records7.count))),
+            ("program", .optional(program)),
+            (
+                "compliance",
+                compliance.map { c in
+                    .object([("sessions7", .number(c.sessions7)), ("sessions30", .number(c.sessions30)), ("sets7", .number(c.sets7)), ("sets30", .number(c.sets30))])
+                } ?? .null
+            ),
+            ("previousSessions30", previousSessions30.map(JSONValue.number) ?? .null),
+            ("weeklyVolumeKg", .number(weeklyVolumeKg)), ("weeklyVolumeChangeKg", .number(weeklyVolumeChangeKg)),
+            ("bodyweightKg", bodyweightKg.map(JSONValue.number) ?? .null),
+            ("bodyweightChange30DaysKg", bodyweightChange30DaysKg.map(JSONValue.number) ?? .null),
+            ("needsAttention", .bool(needsAttention)), ("reasons", .array(reasons.map { .string($0.rawValue) })),
+        ]
+    }
+
+    /// `GET /v1/accounts/{client}/progress`: the roster's figures and what the client's page shows besides.
+    public var document: JSONValue {
+        .object(
+            rosterFields + [
+                (
+                    "records7",
+                    .array(
+                        records7.map {
+                            .object([("exercise", .string($0.exercise)), ("kind", .string($0.kind)), ("value", .number($0.value)), ("at", .string($0.at.iso8601))])
+                        })
+                ),
+                (
+                    "weeks",
+                    .array(
+                        weeks.map { w in
+                            .object([
+                                ("monday", .string(w.monday)), ("planned", w.planned.map(JSONValue.number) ?? .null), ("done", .int(Int64(w.done))),
+                                ("trainedDays", .array(w.trainedDays.map(JSONValue.string))),
+                            ])
+                        })
+                ),
+                (
+                    "lastSession",
+                    lastSession.map { s in
+                        .object([
+                            ("workoutId", .string(s.workoutId.lowercased)), ("name", .string(s.name)), ("startedAt", .string(s.startedAt.iso8601)),
+                            (
+                                "sets",
+                                .array(
+                                    s.sets.map { l in
+                                        .object([
+                                            ("exercise", .string(l.exercise)), ("weightKg", l.weightKg.map(JSONValue.number) ?? .null),
+                                            ("reps", l.reps.map { .int(Int64($0)) } ?? .null),
+                                            ("durationSeconds", l.durationSeconds.map(JSONValue.number) ?? .null),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    } ?? .null
+                ),
+            ])
+    }
+}
