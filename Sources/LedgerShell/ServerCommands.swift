@@ -17,4 +17,22 @@ public enum ServerCommands {
     public static let executable = "ledger-server"
 
     public static func handles(_ name: String) -> Bool { all.contains { $0.name == name } }
+
+    /// The `ledger coach` subcommands that ask the server (invites, offers): run in `ledger-server` too.
+    public static let coachRemote: [(name: String, abstract: String)] = [
+        ("invite", "Make a one-time invite code for a client (a week, once)."),
+        ("invites", "A coach's invites and their state."),
+        ("withdraw-invite", "Withdraw an unused invite: its code stops working."),
+        ("accept", "Accept a coach's invite: grants that coach read access, then syncs."),
+        ("assignments", "What your coaches offered you, and your answers."),
+        ("accept-assignment", "Accept a coach's offer: its program or template is recorded here, then syncs."),
+        ("decline-assignment", "Decline a coach's offer, then syncs."),
+    ]
+
+    /// Whether a command line (`coach invite …`) names a command `ledger-server` runs.
+    public static func handles(_ args: [String]) -> Bool {
+        guard let first = args.first else { return false }
+        if handles(first) { return true }
+        return first == "coach" && args.count > 1 && coachRemote.contains { $0.name == args[1] }
+    }
 }

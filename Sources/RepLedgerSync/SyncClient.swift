@@ -289,8 +289,27 @@ public struct SyncClient: @unchecked Sendable {
 
 extension JSONValue {
     /// The value of a key of an object; nil for other values or a missing key.
-    subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         guard case .object(let pairs) = self else { return nil }
         return pairs.first { $0.0 == key }?.1
+    }
+}
+
+extension SyncClient {
+    /// This device's account on the server.
+    public var accountId: String { state.account }
+
+    /// One request to the server this ledger syncs with, by this device's
+    /// token: `path` from the server's root (`/v1/coach/invites`) → the JSON
+    /// answer; a non-2xx answer throws `.refused` with the server's code and words.
+    public func call(_ method: HTTPMethod, _ path: String, body: String? = nil) async throws -> JSONValue {
+        let remote = state.remote.hasSuffix("/") ? String(state.remote.dropLast()) : state.remote
+        let (status, reply) = try await send(method, remote + path, body: body)
+        guard (200..<300).contains(status) else { throw refusal(status, reply) }
+        do {
+            return try JSONReader.parse(reply)
+        } catch {
+            throw Failure.malformedAnswer("\(method) \(path) answered what is not JSON")
+        }
     }
 }

@@ -10,7 +10,7 @@ struct LedgerServerCommand: ParsableCommand {
         commandName: "ledger",
         abstract: "RepLedger's sync server, its accounts and tokens, and device sync.",
         version: "0.1.0",
-        subcommands: [SyncCommand.self, ServeCommand.self, ServerCommand.self])
+        subcommands: [SyncCommand.self, ServeCommand.self, ServerCommand.self, CoachRemoteCommand.self])
 }
 
 @main

@@ -2,10 +2,57 @@ import ArgumentParser
 import LedgerShell
 import RepLedgerCore
 
-/// `ledger coach grant|revoke COACH_ACCOUNT` (SERVER.md §4): recorded in this log, synced like any event.
+/// `ledger coach …` (SERVER.md §4, §8). Grant, revoke, assign and note only
+/// record in this log and reach the server with the next sync; the commands
+/// that ask the server (invites, a client's answer to an offer) run in
+/// `ledger-server` (`ServerLauncher`), listed here by their hand-offs.
 struct CoachCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "coach", abstract: "Let a coach read your log on the server, or stop them.", subcommands: [Grant.self, Revoke.self])
+        commandName: "coach", abstract: "Coaching: grants, invites, assignments and notes.",
+        subcommands: [Grant.self, Revoke.self, Assign.self, Note.self] + CoachHandOff.all)
+
+    struct Assign: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "assign",
+            abstract: "Offer a client one of your programs or templates (recorded in your log; the client sees it after `ledger sync`).",
+            discussion: "Example:\n  ledger coach assign 7c1e…-client-account-id --program active && ledger sync")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var at: AtOption
+        @Argument(help: "The client's account id.") var client: String
+        @Option(help: "A program of yours: its id, a unique start of it, or `active`.") var program: String?
+        @Option(help: "A template of yours: its name or id.") var template: String?
+
+        func validate() throws {
+            guard (program == nil) != (template == nil) else { throw ValidationError("give one of --program or --template") }
+        }
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let offer = try ledger.execute(at: try at.time()) { session -> AssignmentOffered in
+                if let program { return try session.offerProgram(program, to: client) }
+                return try session.offerTemplate(template ?? "", to: client)
+            }
+            respond(
+                global, ["assignmentId": offer.assignmentId.lowercased, "clientAccountId": offer.clientAccountId],
+                human: "Offered \(offer.kind.rawValue) \(offer.name) to \(offer.clientAccountId) (assignment \(offer.assignmentId.lowercased)); `ledger sync` sends it")
+        }
+    }
+
+    struct Note: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "note", abstract: "Note something about a client, in your own log (never in the client's).",
+            discussion: "Example:\n  ledger coach note 7c1e…-client-account-id \"Knees cave on heavy squats\"")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var at: AtOption
+        @Argument(help: "The client's account id.") var client: String
+        @Argument(help: "The note.") var text: String
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let id = try ledger.execute(at: try at.time()) { try $0.addCoachNote(about: client, text: text) }
+            respond(global, ["noteId": id.lowercased], human: "Noted (\(id.lowercased))")
+        }
+    }
 
     struct Grant: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -42,4 +89,48 @@ private func record(
     let current = try ledger.coaching()
     try ledger.execute(at: try at.time()) { try decide(&$0, current) }
     respond(global, ["coachAccountId": coach.lowercased()], human: "Coach \(coach.lowercased()) \(human)")
+}
+
+/// How `ledger coach --help` lists the subcommands that run in `ledger-server`.
+enum CoachHandOff {
+    static var all: [any ParsableCommand.Type] {
+        [Invite.self, Invites.self, WithdrawInvite.self, Accept.self, Assignments.self, AcceptAssignment.self, DeclineAssignment.self]
+    }
+    static func abstract(_ name: String) -> String { ServerCommands.coachRemote.first { $0.name == name }?.abstract ?? "" }
+
+    struct Invite: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "invite", abstract: abstract("invite"))
+        @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+        func run() throws { ServerLauncher.run(["coach", "invite"] + arguments) }
+    }
+    struct Invites: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "invites", abstract: abstract("invites"))
+        @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+        func run() throws { ServerLauncher.run(["coach", "invites"] + arguments) }
+    }
+    struct WithdrawInvite: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "withdraw-invite", abstract: abstract("withdraw-invite"))
+        @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+        func run() throws { ServerLauncher.run(["coach", "withdraw-invite"] + arguments) }
+    }
+    struct Accept: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "accept", abstract: abstract("accept"))
+        @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+        func run() throws { ServerLauncher.run(["coach", "accept"] + arguments) }
+    }
+    struct Assignments: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "assignments", abstract: abstract("assignments"))
+        @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+        func run() throws { ServerLauncher.run(["coach", "assignments"] + arguments) }
+    }
+    struct AcceptAssignment: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "accept-assignment", abstract: abstract("accept-assignment"))
+        @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+        func run() throws { ServerLauncher.run(["coach", "accept-assignment"] + arguments) }
+    }
+    struct DeclineAssignment: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "decline-assignment", abstract: abstract("decline-assignment"))
+        @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+        func run() throws { ServerLauncher.run(["coach", "decline-assignment"] + arguments) }
+    }
 }

@@ -17,8 +17,8 @@ enum ServerLauncher {
     /// Whether the command line (global options already moved after the command) names a server command.
     static func handles(_ args: [String]) -> Bool {
         guard let first = args.first else { return false }
-        if ServerCommands.handles(first) { return true }
-        return first == "help" && args.count > 1 && ServerCommands.handles(args[1])
+        if ServerCommands.handles(args) { return true }
+        return first == "help" && ServerCommands.handles(Array(args.dropFirst()))
     }
 
     static func run(_ args: [String]) -> Never {
