@@ -12,6 +12,7 @@ import PackageDescription
 //   RepLedgerSnapshots    snapshots of folds over any store (Snapshots/).
 //   RepLedgerQueries      each query's answer and JSON document, for the CLI and the server.
 //   RepLedgerImport       other apps' exports read into commands.
+//   RepLedgerCharts       SVG charts for the report and the coach's pages.
 //   RepLedgerDemo         the demo's twelve weeks.
 //   RepLedgerServer, RepLedgerSync   the sync server and a device's sync client.
 //   LedgerShell, ledger, ledger-server   what a person runs; the edges that word errors.
@@ -93,6 +94,12 @@ let package = Package(
             dependencies: ["RepLedgerCore"],
             path: "Sources/RepLedgerDemo"
         ),
+        // SVG charts drawn as plain shapes: the report's and the coach's pages.
+        .target(
+            name: "RepLedgerCharts",
+            dependencies: ["RepLedgerCore"],
+            path: "Sources/RepLedgerCharts"
+        ),
         .target(
             name: "RepLedgerProjections",
             dependencies: ["RepLedgerCore"],
@@ -133,6 +140,7 @@ let package = Package(
                 "RepLedgerQueries",
                 "RepLedgerSnapshots",
                 "RepLedgerPostgres",
+                "RepLedgerCharts",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -184,6 +192,7 @@ let package = Package(
                 "RepLedgerProjections",
                 "RepLedgerSnapshots",
                 "RepLedgerQueries",
+                "RepLedgerCharts",
                 "LedgerShell",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerShell
+import RepLedgerCharts
 import RepLedgerCore
 
 /// One self-contained HTML page: inline CSS and SVG, no scripts, no fonts or

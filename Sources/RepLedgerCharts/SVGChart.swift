@@ -1,12 +1,13 @@
 import Foundation
 import RepLedgerCore
 
-/// Small SVG charts for the HTML report: plain shapes, no scripts, so the
-/// page renders anywhere (a browser, a mail client, a PDF printer) offline.
-enum SVGChart {
-    static let palette = ["#e4572e", "#2e86ab", "#76b041", "#f3a712", "#8e5ea2", "#29335c", "#a8c686", "#db2763"]
+/// Small SVG charts for the HTML report and the coach's pages: plain shapes,
+/// no scripts and no inline styles, so a page renders anywhere (a browser, a
+/// mail client, a PDF printer) offline and under a strict content policy.
+public enum SVGChart {
+    public static let palette = ["#e4572e", "#2e86ab", "#76b041", "#f3a712", "#8e5ea2", "#29335c", "#a8c686", "#db2763"]
 
-    static func escape(_ s: String) -> String {
+    public static func escape(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
@@ -26,14 +27,18 @@ enum SVGChart {
         return out
     }
 
-    struct Series {
-        var name: String
+    public struct Series {
+        public var name: String
         /// x in days since 1970, y in display units.
-        var points: [(x: Double, y: Double)]
+        public var points: [(x: Double, y: Double)]
+        public init(name: String, points: [(x: Double, y: Double)]) {
+            self.name = name
+            self.points = points
+        }
     }
 
     /// Lines over time with dots, a y grid and month labels.
-    static func lines(_ series: [Series], width: Double = 720, height: Double = 280, unit: String) -> String {
+    public static func lines(_ series: [Series], width: Double = 720, height: Double = 280, unit: String) -> String {
         let all = series.flatMap(\.points)
         guard let x0 = all.map(\.x).min(), let x1 = all.map(\.x).max(),
             let yMin = all.map(\.y).min(), let yMax = all.map(\.y).max()
@@ -61,13 +66,17 @@ enum SVGChart {
         return s + "</svg>"
     }
 
-    struct Stack {
-        var label: String
-        var values: [Double]
+    public struct Stack {
+        public var label: String
+        public var values: [Double]
+        public init(label: String, values: [Double]) {
+            self.label = label
+            self.values = values
+        }
     }
 
     /// Stacked bars, one per label; `names` are the layers, in palette order.
-    static func stackedBars(_ bars: [Stack], names: [String], width: Double = 720, height: Double = 280) -> String {
+    public static func stackedBars(_ bars: [Stack], names: [String], width: Double = 720, height: Double = 280) -> String {
         let totals = bars.map { $0.values.reduce(0, +) }
         guard let top = totals.max(), top > 0 else { return empty(width, height) }
         let ticksY = ticks(0, top)
@@ -97,7 +106,7 @@ enum SVGChart {
     }
 
     /// A year of days as GitHub-style squares, Monday on top; `level` 0–4 per day.
-    static func calendar(days: [(day: Int64, level: Int, title: String)], from first: Int64, weeks: Int) -> String {
+    public static func calendar(days: [(day: Int64, level: Int, title: String)], from first: Int64, weeks: Int) -> String {
         let cell = 13.0, gap = 3.0, left = 28.0, top = 18.0
         let width = left + Double(weeks) * (cell + gap), height = top + 7 * (cell + gap)
         let colors = ["#ebedf0", "#ffd8c2", "#ffa77a", "#f0703c", "#c2410c"]
@@ -127,7 +136,7 @@ enum SVGChart {
     }
 
     /// Records as dots on a time line, one lane per exercise.
-    static func timeline(
+    public static func timeline(
         lanes: [(name: String, points: [(x: Double, label: String)])], from x0: Double, to x1: Double,
         width: Double = 720
     ) -> String {
@@ -152,7 +161,7 @@ enum SVGChart {
         return s + "</svg>"
     }
 
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    public static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// First days of months between two day numbers, thinned to at most eight labels.
     static func monthLabels(_ x0: Double, _ x1: Double) -> [(String, Double)] {
@@ -180,7 +189,7 @@ enum SVGChart {
 
 extension Double {
     /// 1234 → "1,234"; 12.5 → "12.5".
-    var formattedShort: String {
+    public var formattedShort: String {
         if abs(self) >= 1000 {
             let digits = String(Int(abs(self).rounded()))
             var out = ""
