@@ -132,8 +132,10 @@ public final class AccountDirectory: @unchecked Sendable {
     /// The caller a bearer token speaks for; nil for an unknown or revoked token.
     /// The row is found by the token's hash; the stored hash is then compared
     /// in constant time, so timing says nothing about near misses.
-    public func caller(token: String) throws -> Caller? {
-        let presented = Self.hash(token)
+    public func caller(token: String) throws -> Caller? { try caller(tokenHash: Self.hash(token)) }
+
+    /// The caller of the token with this hash (a web session keeps the hash, never the token); nil for an unknown or revoked one.
+    public func caller(tokenHash presented: [UInt8]) throws -> Caller? {
         guard let found = try table.token(hash: presented), Self.constantTimeEqual(found.storedHash, presented) else { return nil }
         let device: String
         do {

@@ -12,6 +12,12 @@ extension LedgerAPI {
 
     /// `POST /v1/coach/invites` → `{"inviteId","code","expiresAt"}`: the code is shown this once.
     public func createInvite(_ caller: AccountDirectory.Caller, note: String, now: Timestamp = .now()) throws -> JSONValue {
+        let made = try makeInvite(caller, note: note, now: now)
+        return .object([("inviteId", .string(made.inviteId)), ("code", .string(made.code)), ("expiresAt", .string(made.expiresAt.iso8601))])
+    }
+
+    /// A new invite of a coach with the product → its id, its code (never stored) and when it expires.
+    func makeInvite(_ caller: AccountDirectory.Caller, note: String, now: Timestamp = .now()) throws -> (inviteId: String, code: String, expiresAt: Timestamp) {
         try requireCoachProduct(caller, now: now)
         let clean = note.trimmingCharacters(in: .whitespacesAndNewlines)
         guard clean.count <= 200 else { throw APIError.badRequest("an invite's note takes at most 200 characters") }
@@ -24,7 +30,7 @@ extension LedgerAPI {
             note: try AccountDirectory.sealedName(clean, accountId: coach, cipher: try accounts.keys.cipher(for: coach), context: Self.inviteContext),
             createdAt: now.millis, expiresAt: now.millis + CoachInvite.lifetimeMillis)
         try accounts.table.insertInvite(invite)
-        return .object([("inviteId", .string(id)), ("code", .string(code)), ("expiresAt", .string(Timestamp(millis: invite.expiresAt).iso8601))])
+        return (id, code, Timestamp(millis: invite.expiresAt))
     }
 
     /// Invite notes are sealed bound to this context, so one is never read as a name.

@@ -27,10 +27,12 @@ struct LedgerResponder: HTTPResponder {
     let metricsAccess: MetricsAccess
     /// Where store work runs, off the event loops.
     let workers: NIOThreadPool
+    /// The coach dashboard under `/coach`.
+    var coachWeb: CoachWeb?
 
     init(
         api: LedgerAPI, keepAliveSeconds: Double, logger: Logger, limits: ConnectionLimits = ConnectionLimits(),
-        metricsAccess: MetricsAccess = MetricsAccess(), workers: NIOThreadPool = .singleton
+        metricsAccess: MetricsAccess = MetricsAccess(), workers: NIOThreadPool = .singleton, secureCookiesOff: Bool = true
     ) {
         self.api = api
         self.workers = workers
@@ -38,6 +40,7 @@ struct LedgerResponder: HTTPResponder {
         self.logger = logger
         self.limits = limits
         self.metricsAccess = metricsAccess
+        coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: { [workers] work in try await workers.runIfActive(work) })
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {
@@ -78,7 +81,7 @@ struct LedgerResponder: HTTPResponder {
         // framed, and nothing in them may load or run anything (the coach's pages start from this too).
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.cacheControl] = "no-store"
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy }
         status = Int(response.status.code)
         return response
     }
@@ -104,6 +107,7 @@ struct LedgerResponder: HTTPResponder {
         }
         let segments = rawSegments.map { String($0).removingPercentEncoding ?? String($0) }
         let method = request.method
+        if segments.first == "coach", let coachWeb { return try await coachWeb.route(request, segments) }
         guard segments.first == "v1" else { throw APIError.notFound("no such path: the API is under /v1") }
         let rest = Array(segments.dropFirst())
         var parameters: [String: String] = [:]

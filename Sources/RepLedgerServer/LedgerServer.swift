@@ -109,7 +109,8 @@ public enum LedgerServer {
         workers.start()
         let responder = LedgerResponder(
             api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger, limits: limits,
-            metricsAccess: settings.metricsAccess, workers: workers)
+            metricsAccess: settings.metricsAccess, workers: workers,
+            secureCookiesOff: ["127.0.0.1", "::1", "localhost"].contains(settings.host) || settings.host.hasPrefix("127."))
         let counts = CountsByKey()
         let app = Application(
             responder: responder,
