@@ -224,7 +224,10 @@ extension ClientProgress {
             (
                 "compliance",
                 compliance.map { c in
-                    .object([("sessions7", .number(c.sessions7)), ("sessions30", .number(c.sessions30)), ("sets7", .number(c.sets7)), ("sets30", .number(c.sets30))])
+                    .object([
+                        ("sessions7", .number(c.sessions7)), ("sessions30", .number(c.sessions30)), ("sets7", .number(c.sets7)),
+                        ("sets30", .number(c.sets30)),
+                    ])
                 } ?? .null
             ),
             ("previousSessions30", previousSessions30.map(JSONValue.number) ?? .null),
@@ -243,7 +246,10 @@ extension ClientProgress {
                     "records7",
                     .array(
                         records7.map {
-                            .object([("exercise", .string($0.exercise)), ("kind", .string($0.kind)), ("value", .number($0.value)), ("at", .string($0.at.iso8601))])
+                            .object([
+                                ("exercise", .string($0.exercise)), ("kind", .string($0.kind)), ("value", .number($0.value)),
+                                ("at", .string($0.at.iso8601)),
+                            ])
                         })
                 ),
                 (

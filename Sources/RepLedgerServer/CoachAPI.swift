@@ -17,7 +17,9 @@ extension LedgerAPI {
     }
 
     /// A new invite of a coach with the product → its id, its code (never stored) and when it expires.
-    func makeInvite(_ caller: AccountDirectory.Caller, note: String, now: Timestamp = .now()) throws -> (inviteId: String, code: String, expiresAt: Timestamp) {
+    func makeInvite(
+        _ caller: AccountDirectory.Caller, note: String, now: Timestamp = .now()
+    ) throws -> (inviteId: String, code: String, expiresAt: Timestamp) {
         try requireCoachProduct(caller, now: now)
         let clean = note.trimmingCharacters(in: .whitespacesAndNewlines)
         guard clean.count <= 200 else { throw APIError.badRequest("an invite's note takes at most 200 characters") }
@@ -112,7 +114,15 @@ extension LedgerAPI {
     /// (found through `CoachClientIndex`), while the coach holds an active
     /// Coach product; needs-attention first, then by name.
     public func coachClients(_ caller: AccountDirectory.Caller, now: Timestamp = .now()) throws -> JSONValue {
-        .object([("clients", .array(try roster(caller, now: now).map { row in .object([("accountId", .string(row.accountId)), ("name", .string(row.name))] + row.progress.rosterFields) }))])
+        .object([
+            (
+                "clients",
+                .array(
+                    try roster(caller, now: now).map { row in
+                        .object([("accountId", .string(row.accountId)), ("name", .string(row.name))] + row.progress.rosterFields)
+                    })
+            )
+        ])
     }
 
     /// One client of a roster.

@@ -146,7 +146,9 @@ struct LedgerResponder: HTTPResponder {
                 let body = try await Self.smallBody(request)
                 var note = ""
                 if !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                    guard case .object(let fields)? = try? JSONReader.parse(body) else { throw APIError.badRequest(#"the body is {"note":"…"} or empty"#) }
+                    guard case .object(let fields)? = try? JSONReader.parse(body) else {
+                        throw APIError.badRequest(#"the body is {"note":"…"} or empty"#)
+                    }
                     if let value = fields.first(where: { $0.0 == "note" })?.1 {
                         guard case .string(let text) = value else { throw APIError.badRequest("note takes a string") }
                         note = text
@@ -225,10 +227,12 @@ struct LedgerResponder: HTTPResponder {
             return live(log: log, after: after, caller: caller, authorization: authorization)
         case "assignments" where tail.count == 1:
             try allow(method, [.get])
-            return Self.json(try await blocking { [api] in try api.assignments(caller, log: try api.authorize(caller, account: account, write: false)) })
+            return Self.json(
+                try await blocking { [api] in try api.assignments(caller, log: try api.authorize(caller, account: account, write: false)) })
         case "progress" where tail.count == 1:
             try allow(method, [.get])
-            return Self.json(try await blocking { [api] in try api.progress(log: try api.authorize(caller, account: account, write: false)).document })
+            return Self.json(
+                try await blocking { [api] in try api.progress(log: try api.authorize(caller, account: account, write: false)).document })
         case "verify" where tail.count == 1:
             try allow(method, [.get])
             return Self.json(try await blocking { [api] in try api.verify(log: try api.authorize(caller, account: account, write: false)) })
@@ -254,7 +258,8 @@ struct LedgerResponder: HTTPResponder {
         } catch {
             throw APIError.badRequest("the body could not be read (a malformed chunk?)")
         }
-        guard let text = body.getString(at: body.readerIndex, length: body.readableBytes, encoding: .utf8) ?? (body.readableBytes == 0 ? "" : nil) else {
+        guard let text = body.getString(at: body.readerIndex, length: body.readableBytes, encoding: .utf8) ?? (body.readableBytes == 0 ? "" : nil)
+        else {
             throw APIError.badRequest("the body is not UTF-8 text")
         }
         return text

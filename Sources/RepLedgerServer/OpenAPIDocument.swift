@@ -26,6 +26,12 @@ enum OpenAPIDocument {
     static func json(_ schema: J, _ description: String = "OK") -> (String, J) {
         ("200", .object([("description", .string(description)), ("content", .object([("application/json", .object([("schema", schema)]))]))]))
     }
+    static func created(_ schema: J) -> (String, J) {
+        ("201", .object([("description", .string("Created")), ("content", .object([("application/json", .object([("schema", schema)]))]))]))
+    }
+    static func body(_ schema: J, required: Bool = true) -> (String, J) {
+        ("requestBody", .object([("required", .bool(required)), ("content", .object([("application/json", .object([("schema", schema)]))]))]))
+    }
     static func errors(_ codes: [Int]) -> [(String, J)] { codes.map { ("\($0)", ref("Error", in: "responses")) } }
     static func query(_ name: String, _ description: String, _ schema: J = string) -> J {
         .object([
@@ -63,6 +69,33 @@ enum OpenAPIDocument {
     }
 
     // MARK: Schemas
+
+    static func orNull(_ schema: J) -> J { .object([("anyOf", .array([schema, .object([("type", .string("null"))])]))]) }
+
+    /// A client's figures (`ClientProgress`): a roster row's and the progress document's.
+    static let progressFields: [(String, J)] = [
+        ("lastWorkoutAt", nullable("string")), ("daysSinceLastWorkout", nullable("integer")), ("workoutsLast7Days", integer),
+        ("recordsLast7Days", integer), ("program", nullable("string")),
+        (
+            "compliance",
+            orNull(
+                object(
+                    [("sessions7", number), ("sessions30", number), ("sets7", number), ("sets30", number)],
+                    required: ["sessions7", "sessions30", "sets7", "sets30"]))
+        ),
+        ("previousSessions30", nullable("number")), ("weeklyVolumeKg", number), ("weeklyVolumeChangeKg", number),
+        ("bodyweightKg", nullable("number")), ("bodyweightChange30DaysKg", nullable("number")), ("needsAttention", boolean),
+        ("reasons", array(string)),
+    ]
+    static let progressRequired = [
+        "lastWorkoutAt", "daysSinceLastWorkout", "workoutsLast7Days", "recordsLast7Days", "compliance", "weeklyVolumeKg",
+        "weeklyVolumeChangeKg", "bodyweightKg", "bodyweightChange30DaysKg", "needsAttention", "reasons",
+    ]
+    static let progressDetail: [(String, J)] = [
+        ("records7", array(object([("exercise", string), ("kind", string), ("value", number), ("at", string)]))),
+        ("weeks", array(object([("monday", string), ("planned", nullable("number")), ("done", integer), ("trainedDays", array(string))]))),
+        ("lastSession", orNull(object([("workoutId", string), ("name", string), ("startedAt", string), ("sets", array(object([])))]))),
+    ]
 
     static let head = object(
         [
@@ -252,14 +285,45 @@ enum OpenAPIDocument {
                         "clients",
                         array(
                             object(
-                                [
-                                    ("accountId", string), ("name", string), ("lastWorkoutAt", nullable("string")),
-                                    ("workoutsLast7Days", integer), ("recordsLast7Days", integer),
-                                ],
-                                required: ["accountId", "name", "lastWorkoutAt", "workoutsLast7Days", "recordsLast7Days"]))
+                                [("accountId", string), ("name", string)] + progressFields,
+                                required: ["accountId", "name"] + progressRequired))
                     )
                 ],
                 required: ["clients"])
+        ),
+        ("Progress", object(progressFields + progressDetail, required: progressRequired + ["records7", "weeks", "lastSession"])),
+        (
+            "Invite",
+            object(
+                [
+                    ("inviteId", string), ("note", string), ("createdAt", string), ("expiresAt", string), ("state", string),
+                    ("usedBy", nullable("string")),
+                ],
+                required: ["inviteId", "note", "createdAt", "expiresAt", "state", "usedBy"])
+        ),
+        ("Invites", object([("invites", array(ref("Invite")))], required: ["invites"])),
+        ("InviteMade", object([("inviteId", string), ("code", string), ("expiresAt", string)], required: ["inviteId", "code", "expiresAt"])),
+        (
+            "InviteAccepted",
+            object([("inviteId", string), ("coachAccountId", string), ("coachName", string)], required: ["inviteId", "coachAccountId", "coachName"])
+        ),
+        (
+            "Assignments",
+            object(
+                [
+                    (
+                        "assignments",
+                        array(
+                            object(
+                                [
+                                    ("assignmentId", string), ("offerEventId", string), ("coachAccountId", string), ("coachName", string),
+                                    ("kind", string), ("name", string), ("offeredAt", string), ("status", string),
+                                    ("offer", object([])),
+                                ],
+                                required: ["assignmentId", "offerEventId", "coachAccountId", "kind", "name", "offeredAt", "status", "offer"]))
+                    )
+                ],
+                required: ["assignments"])
         ),
         (
             "Erasure",
@@ -454,9 +518,73 @@ enum OpenAPIDocument {
                 (
                     "get",
                     operation(
-                        "A coach's clients (needs an active Coach product).",
+                        "A coach's clients, needs-attention first, with compliance and progress (needs an active Coach product).",
                         responses: [json(ref("Clients"))] + errors([401, 403, 410, 503]))
                 )
+            ])
+        ),
+        (
+            "/v1/coach/invites",
+            .object([
+                (
+                    "get",
+                    operation("A coach's invites and their state (never a code).", responses: [json(ref("Invites"))] + errors([401, 403, 410, 503]))
+                ),
+                (
+                    "post",
+                    operation(
+                        "A one-time invite code (a week, once), shown in this answer only; the server keeps its hash.",
+                        responses: [created(ref("InviteMade"))] + errors([400, 401, 403, 410, 413, 503]),
+                        extra: [body(object([("note", string)]), required: false)])
+                ),
+            ])
+        ),
+        (
+            "/v1/coach/invites/accept",
+            .object([
+                (
+                    "post",
+                    operation(
+                        "Redeem an invite code with the client's token → which coach to grant (the device records the grant in its own log).",
+                        responses: [json(ref("InviteAccepted"))] + errors([400, 401, 404, 410, 413, 503]),
+                        extra: [body(object([("code", string)], required: ["code"]))])
+                )
+            ])
+        ),
+        (
+            "/v1/coach/invites/{invite}",
+            .object([
+                ("parameters", .array([path("invite", "The invite's id.")])),
+                (
+                    "delete",
+                    operation(
+                        "Withdraw an unused invite.",
+                        responses: [json(object([("inviteId", string), ("state", string)]))] + errors([401, 404, 410, 503]))
+                ),
+            ])
+        ),
+        (
+            "/v1/accounts/{account}/assignments",
+            .object([
+                ("parameters", .array([account])),
+                (
+                    "get",
+                    operation(
+                        "Programs and templates coaches offered this account, with its answers (a coach sees its own offers).",
+                        responses: [json(ref("Assignments"))] + errors([401, 403, 410, 414, 429, 431, 503]))
+                ),
+            ])
+        ),
+        (
+            "/v1/accounts/{account}/progress",
+            .object([
+                ("parameters", .array([account])),
+                (
+                    "get",
+                    operation(
+                        "What a coach watches: compliance with the active program, attention, volume, bodyweight, four weeks, the last session.",
+                        responses: [json(ref("Progress"))] + errors([401, 403, 410, 414, 429, 431, 503]))
+                ),
             ])
         ),
     ]

@@ -159,7 +159,8 @@ final class PostgresAccountTable: AccountTable {
         let id = try uuid(coach)
         return try pool.withConnection { c in
             try pool.run(
-                c, "SELECT invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at FROM coach_invites WHERE coach_id = \(id) ORDER BY created_at DESC, invite_id"
+                c,
+                "SELECT invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at FROM coach_invites WHERE coach_id = \(id) ORDER BY created_at DESC, invite_id"
             ).rows.map(Self.invite)
         }
     }
@@ -167,7 +168,8 @@ final class PostgresAccountTable: AccountTable {
     func invite(codeHash: [UInt8]) throws -> CoachInvite? {
         try pool.withConnection { c in
             try pool.run(
-                c, "SELECT invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at FROM coach_invites WHERE code_hash = \(ByteBuffer(bytes: codeHash))"
+                c,
+                "SELECT invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at FROM coach_invites WHERE code_hash = \(ByteBuffer(bytes: codeHash))"
             ).rows.first.map(Self.invite)
         }
     }

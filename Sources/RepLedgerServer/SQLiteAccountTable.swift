@@ -285,7 +285,8 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
 
     public func revokeInvite(_ id: String, coach: String, at: Int64) throws -> Bool {
         try locked {
-            try db.with("UPDATE coach_invites SET revoked_at = ? WHERE invite_id = ? AND coach_id = ? AND used_at IS NULL AND revoked_at IS NULL") { s in
+            try db.with("UPDATE coach_invites SET revoked_at = ? WHERE invite_id = ? AND coach_id = ? AND used_at IS NULL AND revoked_at IS NULL") {
+                s in
                 try s.bind(1, at)
                 try s.bind(2, id)
                 try s.bind(3, coach)

@@ -17,7 +17,8 @@ struct CoachRemoteCommand: ParsableCommand {
     struct Invite: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "invite", abstract: "Make a one-time invite code for a client (a week, once) → {\"inviteId\",\"code\",\"expiresAt\"}.",
-            discussion: "The code is shown this once; the server keeps only its hash.\n\nExample:\n  ledger coach invite --note \"Lina, Tuesday group\"")
+            discussion:
+                "The code is shown this once; the server keeps only its hash.\n\nExample:\n  ledger coach invite --note \"Lina, Tuesday group\"")
         @OptionGroup var global: GlobalOptions
         @Option(help: "A note to know the invite by (at most 200 characters).") var note: String?
 
@@ -27,7 +28,9 @@ struct CoachRemoteCommand: ParsableCommand {
             if let note { body = .object([("note", .string(note))]) }
             let answer = try server.call(.POST, "/v1/coach/invites", body: body.rendered)
             if global.json { Console.json(answer); return }
-            Console.out("Invite code \(answer.string("code") ?? "?") (works once, until \(answer.string("expiresAt") ?? "?")); the client runs `ledger coach accept CODE`")
+            Console.out(
+                "Invite code \(answer.string("code") ?? "?") (works once, until \(answer.string("expiresAt") ?? "?")); the client runs `ledger coach accept CODE`"
+            )
         }
     }
 
@@ -41,7 +44,8 @@ struct CoachRemoteCommand: ParsableCommand {
             if global.json { Console.json(answer); return }
             guard case .array(let items)? = answer["invites"], !items.isEmpty else { Console.out("No invites."); return }
             for i in items {
-                Console.out("\(i.string("inviteId") ?? "")  \(i.string("state") ?? "")  until \(i.string("expiresAt") ?? "")  \(i.string("note") ?? "")")
+                Console.out(
+                    "\(i.string("inviteId") ?? "")  \(i.string("state") ?? "")  until \(i.string("expiresAt") ?? "")  \(i.string("note") ?? "")")
             }
         }
     }
@@ -61,8 +65,11 @@ struct CoachRemoteCommand: ParsableCommand {
 
     struct Accept: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "accept", abstract: "Accept a coach's invite: grants that coach read access, then syncs → {\"coachAccountId\",\"coachName\"}.",
-            discussion: "Redeems the code on the server this ledger syncs with, records `CoachAccessGranted` here, and syncs.\n\nExample:\n  ledger coach accept K7QM-4XD2-P9TB")
+            commandName: "accept",
+            abstract: "Accept a coach's invite: grants that coach read access, then syncs → {\"coachAccountId\",\"coachName\"}.",
+            discussion:
+                "Redeems the code on the server this ledger syncs with, records `CoachAccessGranted` here, and syncs.\n\nExample:\n  ledger coach accept K7QM-4XD2-P9TB"
+        )
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The invite code the coach gave you.") var code: String
 
@@ -107,7 +114,9 @@ struct CoachRemoteCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "accept-assignment",
             abstract: "Accept a coach's offer: the program (made active) or template is recorded in this log, then syncs.",
-            discussion: "At most 2 programs are kept: a third removes the oldest, as `program generate` does.\n\nExample:\n  ledger coach accept-assignment 5a1c0ffe")
+            discussion:
+                "At most 2 programs are kept: a third removes the oldest, as `program generate` does.\n\nExample:\n  ledger coach accept-assignment 5a1c0ffe"
+        )
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The assignment's id, or a unique start of it (from `ledger coach assignments`).") var assignment: String
         @Option(help: "When you accepted it, ISO 8601 (default: now); the program's plan counts from then.") var at: String?
@@ -122,7 +131,9 @@ struct CoachRemoteCommand: ParsableCommand {
             }
             try server.sync()
             let key = offer.offer.kind == .program ? "programId" : "templateId"
-            respondTo(global, [("assignmentId", offer.offer.assignmentId.lowercased), (key, id.lowercased)], human: "Accepted: \(offer.offer.kind.rawValue) \(offer.offer.name) recorded (\(id.lowercased)), synced")
+            respondTo(
+                global, [("assignmentId", offer.offer.assignmentId.lowercased), (key, id.lowercased)],
+                human: "Accepted: \(offer.offer.kind.rawValue) \(offer.offer.name) recorded (\(id.lowercased)), synced")
         }
     }
 
@@ -137,7 +148,9 @@ struct CoachRemoteCommand: ParsableCommand {
             let ledger = try global.openLedger()
             try ledger.execute { try $0.declineAssignment(offer.offer, coach: offer.coach, client: server.accountId, current: try ledger.coaching()) }
             try server.sync()
-            respondTo(global, [("assignmentId", offer.offer.assignmentId.lowercased)], human: "Declined \(offer.offer.kind.rawValue) \(offer.offer.name), synced")
+            respondTo(
+                global, [("assignmentId", offer.offer.assignmentId.lowercased)],
+                human: "Declined \(offer.offer.kind.rawValue) \(offer.offer.name), synced")
         }
     }
 }
@@ -157,7 +170,10 @@ func findOffer(_ global: GlobalOptions, _ ref: String) throws -> (DeviceServer, 
     let key = ref.lowercased()
     let matches = items.filter { !key.isEmpty && ($0.string("assignmentId") ?? "").hasPrefix(key) }
     guard matches.count == 1, let found = matches.first else {
-        throw ValidationError(matches.isEmpty ? "no assignment '\(ref)' offered to this account: see `ledger coach assignments`" : "'\(ref)' names \(matches.count) assignments: give more of the id")
+        throw ValidationError(
+            matches.isEmpty
+                ? "no assignment '\(ref)' offered to this account: see `ledger coach assignments`"
+                : "'\(ref)' names \(matches.count) assignments: give more of the id")
     }
     guard let offerJSON = found["offer"], let eventText = found.string("offerEventId"), let eventId = UUID(uuidString: eventText),
         let coach = found.string("coachAccountId")

@@ -34,7 +34,9 @@ struct CoachCommand: ParsableCommand {
             }
             respond(
                 global, ["assignmentId": offer.assignmentId.lowercased, "clientAccountId": offer.clientAccountId],
-                human: "Offered \(offer.kind.rawValue) \(offer.name) to \(offer.clientAccountId) (assignment \(offer.assignmentId.lowercased)); `ledger sync` sends it")
+                human:
+                    "Offered \(offer.kind.rawValue) \(offer.name) to \(offer.clientAccountId) (assignment \(offer.assignmentId.lowercased)); `ledger sync` sends it"
+            )
         }
     }
 

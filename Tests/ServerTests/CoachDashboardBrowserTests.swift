@@ -15,7 +15,9 @@ struct CoachDashboardBrowserTests {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let (server, coach, carl) = try CoachProductTests.coachedServer(cli)
-        #expect(try carl.run(["program", "questionnaire", "--days", "3", "--minutes", "60", "--experience", "beginner", "--equipment", "barbell"]).status == 0)
+        #expect(
+            try carl.run(["program", "questionnaire", "--days", "3", "--minutes", "60", "--experience", "beginner", "--equipment", "barbell"]).status
+                == 0)
         #expect(try carl.run(["program", "generate", "--seed", "5"]).status == 0)
         #expect(try carl.sync().status == 0)
 
@@ -47,14 +49,14 @@ struct CoachDashboardBrowserTests {
     ) async throws {
         // Signed out: the dashboard sends the browser to sign in.
         try await browser.open(server.base + "/coach")
-        #expect(try await browser.url == server.base + "/coach/sign-in")
+        #expect(try await browser.url(becoming: server.base + "/coach/sign-in") == server.base + "/coach/sign-in")
         // A wrong token is refused on the page, in one line.
         try await browser.find("#token").type("rl_not-a-token")
         try await browser.find("#sign-in").click()
-        #expect(try await browser.find(".error").text == "That token is not valid on this server.")
+        #expect(try await browser.await(".error").text == "That token is not valid on this server.")
         try await browser.find("#token").type(coach.token)
         try await browser.find("#sign-in").click()
-        #expect(try await browser.url == server.base + "/coach")
+        #expect(try await browser.url(becoming: server.base + "/coach") == server.base + "/coach")
         #expect(!(try await browser.url).contains(coach.token))
 
         // The session cookie: HttpOnly, SameSite=Strict (no Secure on loopback, where it is plain HTTP).
@@ -75,7 +77,7 @@ struct CoachDashboardBrowserTests {
 
         // Ada's page: the API's figures, her last session, the charts.
         try await rows[1].all("a").first?.click()
-        #expect(try await browser.url == server.base + "/coach/clients/\(ada.id)")
+        #expect(try await browser.url(becoming: server.base + "/coach/clients/\(ada.id)") == server.base + "/coach/clients/\(ada.id)")
         #expect(try await browser.find("#client-name").text == "Ada")
         let progress = try #require(try await server.get("/v1/accounts/\(ada.id)/progress", token: coach.token).json)
         #expect(try await browser.find("#stat-workouts7 b").text == "\(progress["workoutsLast7Days"] as? Int ?? -1)")
@@ -86,14 +88,14 @@ struct CoachDashboardBrowserTests {
         // A note: added through the form, shown, and in Carl's log only.
         try await browser.find("#note").type("Brace harder out of the hole")
         try await browser.find("#add-note").click()
-        #expect(try await browser.find("ul.notes li").text.contains("Brace harder out of the hole"))
+        #expect(try await browser.await("ul.notes li").text.contains("Brace harder out of the hole"))
         let carlsEvents = try await server.get("/v1/accounts/\(coach.id)/events", token: coach.token).body
         #expect(carlsEvents.contains("\"CoachNoteAdded\"") && carlsEvents.contains("\"device\":\"coach dashboard\""))
         #expect(!(try await server.get("/v1/accounts/\(ada.id)/events", token: ada.token).body.contains("Brace harder")))
 
         // An offer: Carl's program, listed as offered, and Ada's device sees it.
         try await browser.find("#assign-button").click()
-        #expect(try await browser.find("table.offers .status").text == "offered")
+        #expect(try await browser.await("table.offers .status").text == "offered")
         let offers = try #require(try adas.run(["coach", "assignments", "--json"]).json?["assignments"] as? [[String: Any]])
         #expect(offers.count == 1 && offers[0]["kind"] as? String == "program")
 
@@ -117,9 +119,9 @@ struct CoachDashboardBrowserTests {
 
         // Sign out: the session ends; a client's page sends the browser to sign in again.
         try await browser.find("button.link").click()
-        #expect(try await browser.url == server.base + "/coach/sign-in")
+        #expect(try await browser.url(becoming: server.base + "/coach/sign-in") == server.base + "/coach/sign-in")
         try await browser.open(server.base + "/coach/clients/\(ada.id)")
-        #expect(try await browser.url == server.base + "/coach/sign-in")
+        #expect(try await browser.url(becoming: server.base + "/coach/sign-in") == server.base + "/coach/sign-in")
         // The old cookie opens nothing either (the client follows the redirect to the sign-in form).
         let stale = try await server.request(.GET, "/coach", token: nil, headers: [("Cookie", cookie)])
         #expect(stale.body.contains("id=\"sign-in\"") && !stale.body.contains("data-client"))

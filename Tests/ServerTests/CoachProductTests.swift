@@ -76,7 +76,9 @@ import Testing
         #expect(expired.status == 1 && expired.stderr.contains("inviteExpired"))
         #expect(try await server.post("/v1/coach/invites/accept", token: bob.token, body: #"{"code":"0000-0000-0000"}"#).status == 404)
         #expect(try await server.post("/v1/coach/invites/accept", token: bob.token, body: "not json").status == 400)
-        let states = try #require(try carl.run(["coach", "invites", "--json"]).json?["invites"] as? [[String: Any]]).compactMap { $0["state"] as? String }
+        let states = try #require(try carl.run(["coach", "invites", "--json"]).json?["invites"] as? [[String: Any]]).compactMap {
+            $0["state"] as? String
+        }
         #expect(states.sorted() == ["expired", "revoked", "used"])
         // Invites are a coach's: a lifter without the product is refused.
         #expect(try await server.post("/v1/coach/invites", token: bob.token, body: "{}").status == 403)

@@ -49,7 +49,10 @@ final class Browser: @unchecked Sendable {
                     "browserName": "chrome",
                     "goog:chromeOptions": [
                         "binary": chromium,
-                        "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=\(width),\(height)", "--hide-scrollbars"],
+                        "args": [
+                            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=\(width),\(height)",
+                            "--hide-scrollbars",
+                        ],
                     ],
                 ]
             ]
@@ -91,6 +94,16 @@ final class Browser: @unchecked Sendable {
 
     func open(_ url: String) async throws { try await command(.POST, "/url", ["url": url]) }
     var url: String { get async throws { try await command(.GET, "/url") as? String ?? "" } }
+
+    /// The page's address once it is `expected`, or whatever it is after 5 s (a click's navigation may still be under way).
+    func url(becoming expected: String) async throws -> String {
+        for _ in 0..<50 {
+            let now = try await url
+            if now == expected { return now }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return try await url
+    }
     var title: String { get async throws { try await command(.GET, "/title") as? String ?? "" } }
     var source: String { get async throws { try await command(.GET, "/source") as? String ?? "" } }
 
@@ -102,7 +115,8 @@ final class Browser: @unchecked Sendable {
         var text: String { get async throws { try await browser.command(.GET, "/element/\(id)/text") as? String ?? "" } }
         func attribute(_ name: String) async throws -> String? { try await browser.command(.GET, "/element/\(id)/attribute/\(name)") as? String }
         func all(_ css: String) async throws -> [Element] {
-            let found = try await browser.command(.POST, "/element/\(id)/elements", ["using": "css selector", "value": css]) as? [[String: Any]] ?? []
+            let found =
+                try await browser.command(.POST, "/element/\(id)/elements", ["using": "css selector", "value": css]) as? [[String: Any]] ?? []
             return found.compactMap { $0.values.first as? String }.map { Element(browser: browser, id: $0) }
         }
     }
@@ -111,6 +125,15 @@ final class Browser: @unchecked Sendable {
         let found = try await command(.POST, "/element", ["using": "css selector", "value": css]) as? [String: Any]
         guard let id = found?.values.first as? String else { throw Failure(description: "no element \(css)") }
         return Element(browser: self, id: id)
+    }
+
+    /// The element once the page has one (after a click's navigation), trying for 5 s.
+    func await(_ css: String) async throws -> Element {
+        for _ in 0..<50 {
+            if let found = try? await find(css) { return found }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return try await find(css)
     }
 
     func all(_ css: String) async throws -> [Element] {
@@ -129,7 +152,10 @@ final class Browser: @unchecked Sendable {
         let width = (size["width"] as? Double) ?? 1280, height = (size["height"] as? Double) ?? 1000
         let shot = try await command(
             .POST, "/goog/cdp/execute",
-            ["cmd": "Page.captureScreenshot", "params": ["captureBeyondViewport": true, "clip": ["x": 0, "y": 0, "width": width, "height": height, "scale": 1]]])
+            [
+                "cmd": "Page.captureScreenshot",
+                "params": ["captureBeyondViewport": true, "clip": ["x": 0, "y": 0, "width": width, "height": height, "scale": 1]],
+            ])
         guard let base64 = (shot as? [String: Any])?["data"] as? String, let data = Data(base64Encoded: base64) else {
             throw Failure(description: "no screenshot")
         }

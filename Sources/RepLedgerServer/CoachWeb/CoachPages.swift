@@ -13,7 +13,8 @@ enum CoachPages {
     static func page(_ title: String, _ body: String, signedIn csrf: String? = nil) -> String {
         var header = "<header class=\"top\"><a class=\"brand\" href=\"/coach\">RepLedger Coach</a>"
         if let csrf {
-            header += "<form method=\"post\" action=\"/coach/sign-out\">\(hidden(csrf))<button class=\"link\" type=\"submit\">Sign out</button></form>"
+            header +=
+                "<form method=\"post\" action=\"/coach/sign-out\">\(hidden(csrf))<button class=\"link\" type=\"submit\">Sign out</button></form>"
         }
         header += "</header>"
         return """
@@ -30,7 +31,8 @@ enum CoachPages {
     // MARK: Sign-in
 
     static func signIn(csrf: String, error: String? = nil) -> String {
-        var body = "<section class=\"card narrow\"><h1>Sign in</h1><p class=\"caption\">With your coach account's token (from <code>ledger server token create</code>).</p>"
+        var body =
+            "<section class=\"card narrow\"><h1>Sign in</h1><p class=\"caption\">With your coach account's token (from <code>ledger server token create</code>).</p>"
         if let error { body += "<p class=\"error\" role=\"alert\">\(e(error))</p>" }
         body += """
             <form method="post" action="/coach/sign-in">\(hidden(csrf))
@@ -41,7 +43,10 @@ enum CoachPages {
     }
 
     static func message(_ title: String, _ text: String, csrf: String?) -> String {
-        page(title, "<section class=\"card\"><h1>\(e(title))</h1><p class=\"error\" role=\"alert\">\(e(text))</p><p><a href=\"/coach\">Back to the clients</a></p></section>", signedIn: csrf)
+        page(
+            title,
+            "<section class=\"card\"><h1>\(e(title))</h1><p class=\"error\" role=\"alert\">\(e(text))</p><p><a href=\"/coach\">Back to the clients</a></p></section>",
+            signedIn: csrf)
     }
 
     // MARK: Figures, worded once for both pages
@@ -71,12 +76,14 @@ enum CoachPages {
     static func roster(coach: String, rows: [LedgerAPI.RosterRow], csrf: String, newInvite: (code: String, expiresAt: String)? = nil) -> String {
         var body = "<h1>Clients</h1><p class=\"caption\">\(e(coach)) · \(rows.count) client\(rows.count == 1 ? "" : "s"), needs-attention first</p>"
         if let newInvite {
-            body += "<section class=\"card invite\" id=\"new-invite\"><h2>Invite code</h2><p class=\"code\">\(e(newInvite.code))</p><p class=\"caption\">Shown this once. It works once, until \(e(newInvite.expiresAt)); the client runs <code>ledger coach accept CODE</code>.</p></section>"
+            body +=
+                "<section class=\"card invite\" id=\"new-invite\"><h2>Invite code</h2><p class=\"code\">\(e(newInvite.code))</p><p class=\"caption\">Shown this once. It works once, until \(e(newInvite.expiresAt)); the client runs <code>ledger coach accept CODE</code>.</p></section>"
         }
         if rows.isEmpty {
             body += "<section class=\"card\"><p>No clients yet: make an invite below and send the code to your client.</p></section>"
         } else {
-            body += "<div class=\"table\"><table class=\"roster\"><thead><tr><th>Client</th><th>Last workout</th><th>Sessions 7 d / 30 d</th><th>Sets 7 d / 30 d</th><th>Records 7 d</th><th>Volume this week</th><th>Bodyweight</th></tr></thead><tbody>"
+            body +=
+                "<div class=\"table\"><table class=\"roster\"><thead><tr><th>Client</th><th>Last workout</th><th>Sessions 7 d / 30 d</th><th>Sets 7 d / 30 d</th><th>Records 7 d</th><th>Volume this week</th><th>Bodyweight</th></tr></thead><tbody>"
             for row in rows {
                 let p = row.progress
                 let attention = p.needsAttention
@@ -85,13 +92,15 @@ enum CoachPages {
                 if attention { body += "<span class=\"flag\">\(e(p.reasons.map { reason($0, p) }.joined(separator: "; ")))</span>" }
                 body += "</td><td data-label=\"Last workout\">\(e(lastWorkout(p)))</td>"
                 if let c = p.compliance {
-                    body += "<td data-label=\"Sessions\" class=\"n\">\(percent(c.sessions7)) / \(percent(c.sessions30))</td><td data-label=\"Sets\" class=\"n\">\(percent(c.sets7)) / \(percent(c.sets30))</td>"
+                    body +=
+                        "<td data-label=\"Sessions\" class=\"n\">\(percent(c.sessions7)) / \(percent(c.sessions30))</td><td data-label=\"Sets\" class=\"n\">\(percent(c.sets7)) / \(percent(c.sets30))</td>"
                 } else {
                     body += "<td data-label=\"Sessions\" class=\"n muted\">no program</td><td data-label=\"Sets\" class=\"n muted\">–</td>"
                 }
                 body += "<td data-label=\"Records\" class=\"n\">\(p.records7.count)</td>"
                 body += "<td data-label=\"Volume\" class=\"n\">\(kg(p.weeklyVolumeKg)) <small>\(signed(p.weeklyVolumeChangeKg))</small></td>"
-                body += "<td data-label=\"Bodyweight\" class=\"n\">\(kg(p.bodyweightKg))\(p.bodyweightChange30DaysKg.map { " <small>\(signed($0)) / 30 d</small>" } ?? "")</td></tr>"
+                body +=
+                    "<td data-label=\"Bodyweight\" class=\"n\">\(kg(p.bodyweightKg))\(p.bodyweightChange30DaysKg.map { " <small>\(signed($0)) / 30 d</small>" } ?? "")</td></tr>"
             }
             body += "</tbody></table></div>"
         }
@@ -114,7 +123,8 @@ enum CoachPages {
         }
         body += "<section class=\"stats\">"
         for (value, label, id) in [
-            (percent(p.compliance?.sessions7), "sessions, 7 days", "sessions7"), (percent(p.compliance?.sessions30), "sessions, 30 days", "sessions30"),
+            (percent(p.compliance?.sessions7), "sessions, 7 days", "sessions7"),
+            (percent(p.compliance?.sessions30), "sessions, 30 days", "sessions30"),
             (percent(p.compliance?.sets7), "planned sets, 7 days", "sets7"), (percent(p.compliance?.sets30), "planned sets, 30 days", "sets30"),
             ("\(p.workoutsLast7Days)", "workouts, 7 days", "workouts7"), ("\(p.records7.count)", "records, 7 days", "records7"),
             (kg(p.weeklyVolumeKg), "volume this week (\(signed(p.weeklyVolumeChangeKg)))", "volume"),
@@ -125,7 +135,8 @@ enum CoachPages {
         body += "</section>"
 
         // Four weeks of planned vs done.
-        body += "<section class=\"card\"><h2>Last four weeks</h2><p class=\"caption\">Trained days marked; planned sessions from the active program.</p><table class=\"weeks\"><thead><tr><th>Week of</th>"
+        body +=
+            "<section class=\"card\"><h2>Last four weeks</h2><p class=\"caption\">Trained days marked; planned sessions from the active program.</p><table class=\"weeks\"><thead><tr><th>Week of</th>"
         for day in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] { body += "<th>\(day)</th>" }
         body += "<th>Done / planned</th></tr></thead><tbody>"
         for w in p.weeks {
@@ -141,7 +152,8 @@ enum CoachPages {
         body += "</tbody></table></section>"
 
         if let s = p.lastSession {
-            body += "<section class=\"card\" id=\"last-session\"><h2>Last session: \(e(s.name))</h2><p class=\"caption\">\(e(s.startedAt.localText))</p><table><tbody>"
+            body +=
+                "<section class=\"card\" id=\"last-session\"><h2>Last session: \(e(s.name))</h2><p class=\"caption\">\(e(s.startedAt.localText))</p><table><tbody>"
             for line in s.sets {
                 var what = ""
                 if let reps = line.reps { what = line.weightKg.map { "\($0.formattedShort) kg × \(reps)" } ?? "\(reps) reps" }
@@ -155,7 +167,10 @@ enum CoachPages {
             body += "<p class=\"muted\">None.</p>"
         } else {
             body += "<table><tbody>"
-            for r in p.records7 { body += "<tr><td>\(e(r.exercise))</td><td>\(e(r.kind))</td><td class=\"n\">\(r.value.formattedShort)</td><td class=\"n\">\(e(r.at.isoDate))</td></tr>" }
+            for r in p.records7 {
+                body +=
+                    "<tr><td>\(e(r.exercise))</td><td>\(e(r.kind))</td><td class=\"n\">\(r.value.formattedShort)</td><td class=\"n\">\(e(r.at.isoDate))</td></tr>"
+            }
             body += "</tbody></table>"
         }
         body += "</section>"
@@ -163,26 +178,34 @@ enum CoachPages {
         if !d.lifts.isEmpty {
             body += card(
                 "Estimated 1RM", "Best e1RM of each workout, kg: " + d.lifts.map(\.name).joined(separator: ", ") + ".",
-                legend(d.lifts.map(\.name)) + SVGChart.lines(d.lifts.map { SVGChart.Series(name: $0.name, points: $0.points.map { (x: $0.day, y: $0.kg) }) }, unit: "kg"))
+                legend(d.lifts.map(\.name))
+                    + SVGChart.lines(d.lifts.map { SVGChart.Series(name: $0.name, points: $0.points.map { (x: $0.day, y: $0.kg) }) }, unit: "kg"))
         }
         if !d.volume.isEmpty {
-            body += card("Weekly volume", "Tonnage per training week, kg.", SVGChart.stackedBars(d.volume.map { SVGChart.Stack(label: $0.label, values: [$0.kg]) }, names: ["kg"]))
+            body += card(
+                "Weekly volume", "Tonnage per training week, kg.",
+                SVGChart.stackedBars(d.volume.map { SVGChart.Stack(label: $0.label, values: [$0.kg]) }, names: ["kg"]))
         }
         if d.bodyweight.count > 1 {
-            body += card("Bodyweight", "Weigh-ins, kg.", SVGChart.lines([SVGChart.Series(name: "Bodyweight", points: d.bodyweight.map { (x: $0.day, y: $0.kg) })], unit: "kg"))
+            body += card(
+                "Bodyweight", "Weigh-ins, kg.",
+                SVGChart.lines([SVGChart.Series(name: "Bodyweight", points: d.bodyweight.map { (x: $0.day, y: $0.kg) })], unit: "kg"))
         }
 
         body += "<section class=\"card\" id=\"notes\"><h2>Notes</h2><p class=\"caption\">In your own log only; the client never sees them.</p>"
-        body += "<form method=\"post\" action=\"/coach/clients/\(e(d.accountId))/notes\">\(hidden(csrf))<label for=\"note\" class=\"sr\">Note</label><textarea id=\"note\" name=\"text\" rows=\"3\" maxlength=\"10000\" required></textarea><button type=\"submit\" id=\"add-note\">Add note</button></form>"
+        body +=
+            "<form method=\"post\" action=\"/coach/clients/\(e(d.accountId))/notes\">\(hidden(csrf))<label for=\"note\" class=\"sr\">Note</label><textarea id=\"note\" name=\"text\" rows=\"3\" maxlength=\"10000\" required></textarea><button type=\"submit\" id=\"add-note\">Add note</button></form>"
         body += "<ul class=\"notes\">"
         for n in d.notes { body += "<li><time>\(e(n.at.localText))</time> \(e(n.text))</li>" }
         body += "</ul></section>"
 
         body += "<section class=\"card\" id=\"assign\"><h2>Assign a program or template</h2>"
         if d.programs.isEmpty && d.templates.isEmpty {
-            body += "<p class=\"muted\">You have no program or template yet: make one with <code>ledger program generate</code> or <code>ledger template create</code> and sync.</p>"
+            body +=
+                "<p class=\"muted\">You have no program or template yet: make one with <code>ledger program generate</code> or <code>ledger template create</code> and sync.</p>"
         } else {
-            body += "<form method=\"post\" action=\"/coach/clients/\(e(d.accountId))/assignments\" class=\"row\">\(hidden(csrf))<label for=\"assignment\" class=\"sr\">What</label><select id=\"assignment\" name=\"what\">"
+            body +=
+                "<form method=\"post\" action=\"/coach/clients/\(e(d.accountId))/assignments\" class=\"row\">\(hidden(csrf))<label for=\"assignment\" class=\"sr\">What</label><select id=\"assignment\" name=\"what\">"
             for (ref, label) in d.programs { body += "<option value=\"program:\(e(ref))\">Program: \(e(label))</option>" }
             for (ref, label) in d.templates { body += "<option value=\"template:\(e(ref))\">Template: \(e(label))</option>" }
             body += "</select><button type=\"submit\" id=\"assign-button\">Offer it</button></form>"
@@ -190,7 +213,8 @@ enum CoachPages {
         if !d.offers.isEmpty {
             body += "<table class=\"offers\"><tbody>"
             for (o, status) in d.offers.reversed() {
-                body += "<tr data-assignment=\"\(e(o.offer.assignmentId.lowercased))\"><td>\(e(o.offer.kind.rawValue)): \(e(o.offer.name))</td><td>\(e(o.offeredAt.isoDate))</td><td class=\"status \(e(status))\">\(e(status))</td></tr>"
+                body +=
+                    "<tr data-assignment=\"\(e(o.offer.assignmentId.lowercased))\"><td>\(e(o.offer.kind.rawValue)): \(e(o.offer.name))</td><td>\(e(o.offeredAt.isoDate))</td><td class=\"status \(e(status))\">\(e(status))</td></tr>"
             }
             body += "</tbody></table>"
         }

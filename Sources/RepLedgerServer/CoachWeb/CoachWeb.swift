@@ -46,7 +46,9 @@ struct CoachWeb: Sendable {
         if method == .post {
             form = try await Self.form(request)
             guard let csrf = form["csrf"], CoachWebSessions.same(csrf, session.csrf) else {
-                return html(CoachPages.message("Form expired", "This form has expired: go back, reload the page and send it again.", csrf: session.csrf), status: 403)
+                return html(
+                    CoachPages.message("Form expired", "This form has expired: go back, reload the page and send it again.", csrf: session.csrf),
+                    status: 403)
             }
         } else {
             guard method == .get else { return methodNotAllowed() }
@@ -76,7 +78,9 @@ struct CoachWeb: Sendable {
                     let made = try api.makeInvite(caller, note: form["note"] ?? "")
                     let (code, until) = (made.code, made.expiresAt.iso8601)
                     // Shown in this answer only (never in a URL or a redirect): the code is a secret until used.
-                    return html(CoachPages.roster(coach: api.accounts.name(of: caller.account), rows: try api.roster(caller), csrf: csrf, newInvite: (code, until)))
+                    return html(
+                        CoachPages.roster(
+                            coach: api.accounts.name(of: caller.account), rows: try api.roster(caller), csrf: csrf, newInvite: (code, until)))
                 case (.get, "clients/_") where path[0] == "clients":
                     return html(CoachPages.client(try api.clientPage(caller, client: client), csrf: csrf))
                 case (.post, "clients/_/notes") where path[0] == "clients":
