@@ -79,17 +79,32 @@ public final class ServerMetrics: Sendable {
 
     /// The route of a path for the request histogram: ids become placeholders,
     /// so the series stay few whatever the callers send.
+    /// A dashboard page's route, its client id left out (a label per client would grow without bound).
+    static func coachPage(_ rest: [Substring]) -> String {
+        switch rest.count {
+        case 0: return "/coach"
+        case 1 where ["sign-in", "sign-out", "invites", "style.css"].contains(rest[0]): return "/coach/\(rest[0])"
+        case 2 where rest[0] == "clients": return "/coach/clients/{account}"
+        case 3 where rest[0] == "clients" && ["notes", "assignments"].contains(rest[2]): return "/coach/clients/{account}/\(rest[2])"
+        default: return "other"
+        }
+    }
+
     static func route(_ segments: [Substring]) -> String {
+        if segments.first == "coach" { return coachPage(Array(segments.dropFirst())) }
         guard segments.first == "v1" else { return segments.first == "metrics" && segments.count == 1 ? "/metrics" : "other" }
         let rest = Array(segments.dropFirst())
         switch rest.first {
         case "health", "openapi.json": return rest.count == 1 ? "/v1/\(rest[0])" : "other"
-        case "coach": return rest.count == 2 && rest[1] == "clients" ? "/v1/coach/clients" : "other"
+        case "coach":
+            if rest.count == 2 && ["clients", "invites"].contains(rest[1]) { return "/v1/coach/\(rest[1])" }
+            if rest.count == 3 && rest[1] == "invites" { return rest[2] == "accept" ? "/v1/coach/invites/accept" : "/v1/coach/invites/{invite}" }
+            return "other"
         case "accounts":
             guard rest.count >= 2 else { return "other" }
             if rest.count == 2 { return "/v1/accounts/{account}" }
             let name = String(rest[2])
-            let known = ["events", "verify"] + LedgerAPI.Query.allCases.map(\.rawValue)
+            let known = ["events", "verify", "assignments", "progress"] + LedgerAPI.Query.allCases.map(\.rawValue)
             guard known.contains(name) else { return "other" }
             if name == "events", rest.count == 4, rest[3] == "live" { return "/v1/accounts/{account}/events/live" }
             return "/v1/accounts/{account}/\(name)" + String(repeating: "/{}", count: rest.count - 3)

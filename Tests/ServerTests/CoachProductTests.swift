@@ -102,11 +102,18 @@ import Testing
         // Bob, who granted nothing, sees no offer to Lina and cannot read hers.
         #expect(try await server.get("/v1/accounts/\(lina.id)/assignments", token: bob.token).status == 403)
 
+        // Lina keeps two programs of her own already: accepting a third removes her oldest (at most 2 live).
+        #expect(
+            try phone.run(["program", "questionnaire", "--days", "2", "--minutes", "45", "--experience", "beginner", "--at", Self.daysAgo(30)]).status
+                == 0)
+        let ownFirst = try phone.id(["program", "generate", "--seed", "1", "--at", Self.daysAgo(30)], "programId")
+        let ownSecond = try phone.id(["program", "generate", "--seed", "2", "--at", Self.daysAgo(29)], "programId")
         let took = try phone.run(["coach", "accept-assignment", String(offered.prefix(8)), "--at", Self.daysAgo(10), "--json"])
         #expect(took.status == 0, "\(took.stderr)")
         let programId = try #require(took.json?["programId"] as? String)
         let programs = try #require(try phone.run(["program", "list", "--json"]).json?["programs"] as? [[String: Any]])
-        #expect(programs.contains { $0["programId"] as? String == programId })
+        #expect(Set(programs.compactMap { $0["programId"] as? String }) == [ownSecond, programId])
+        #expect(!programs.contains { $0["programId"] as? String == ownFirst })
         // Every event of the acceptance is caused by the coach's offer event.
         let offerEvent = try #require(offers[0]["offerEventId"] as? String)
         let lines = phone.log.split(separator: "\n").filter { $0.contains("\"causationId\":\"\(offerEvent)\"") }
@@ -115,6 +122,22 @@ import Testing
         #expect(try phone.run(["coach", "accept-assignment", offered]).status == 1)  // answered already
         let after = try #require(try phone.run(["coach", "assignments", "--json"]).json?["assignments"] as? [[String: Any]])
         #expect(after.first?["status"] as? String == "accepted")
+
+        // A template offered and declined: only the answer reaches Lina's log.
+        #expect(
+            try carl.run(["template", "create", "Carl's push", "--exercise", "Bench Press (Barbell)", "--exercise", "Overhead Press (Barbell)"])
+                .status == 0)
+        let template = try carl.id(["coach", "assign", lina.id, "--template", "Carl's push"], "assignmentId")
+        #expect(try carl.sync().status == 0)
+        #expect(try phone.run(["coach", "decline-assignment", template]).status == 0)
+        let answered = try #require(try phone.run(["coach", "assignments", "--json"]).json?["assignments"] as? [[String: Any]])
+        #expect(answered.first { $0["assignmentId"] as? String == template }?["status"] as? String == "declined")
+        #expect(!phone.log.contains("Carl's push"))
+        #expect(try phone.run(["coach", "accept-assignment", template]).status == 1)  // declined stays declined
+        // Carl sees his offers to Lina with her answers.
+        let seen = try #require(
+            try await server.get("/v1/accounts/\(lina.id)/assignments", token: coach.token).json?["assignments"] as? [[String: Any]])
+        #expect(seen.compactMap { $0["status"] as? String }.sorted() == ["accepted", "declined"])
 
         // Three program days done, 9, 5 and 2 days ago: 2 of 3 planned this week, 3 of 30/7 × … since the program began.
         for (i, ago) in [9.0, 5.0, 2.0].enumerated() {
