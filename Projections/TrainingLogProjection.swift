@@ -10,7 +10,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 3: sets merge by `occurredAt` (set clocks, deleted sets kept, ranks), SERVER.md §6.
     /// 4: the distance unit and the store's signed receipts in the account state.
     /// 5: programs carry their holds' time targets.
-    public static let version = 5
+    /// 6: programs carry their weekday schedule.
+    public static let version = 6
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()
@@ -72,7 +73,8 @@ public struct TrainingLogProjection: Projection, Equatable {
             templates.evolve(event, at: recorded.occurredAt)
         case .bodyweightMeasured:
             body.evolve(event, at: recorded.occurredAt)
-        case .questionnaireAnswered, .programGenerated, .programHoldsTimed, .programActivated, .programRemoved, .progressionOverrideSet:
+        case .questionnaireAnswered, .programGenerated, .programHoldsTimed, .programScheduled, .programActivated, .programRemoved,
+            .progressionOverrideSet:
             programs.evolve(event, at: recorded.occurredAt)
         default:
             account.evolve(event, at: recorded.occurredAt)

@@ -5,7 +5,8 @@ import RepLedgerProjections
 /// the workouts done on it (by the workout's own local date), and the
 /// current and longest weekly streaks (ISO weeks in a row with at least one
 /// workout; the week in progress does not break the current streak until it
-/// ends empty).
+/// ends empty). Days the active program is scheduled on (`program schedule`),
+/// from the day it was made, are planned.
 public enum CalendarQuery {
     public struct Day: Sendable, Equatable {
         /// `YYYY-MM-DD`.
@@ -13,6 +14,8 @@ public enum CalendarQuery {
         /// False for the days of the weeks' edges that belong to the months around.
         public var inMonth: Bool
         public var workouts: Int
+        /// A day the active program is scheduled on.
+        public var planned: Bool
     }
 
     public struct Answer: Sendable, Equatable {
@@ -22,6 +25,9 @@ public enum CalendarQuery {
         public var weeks: [[Day]]
         public var trainedDays: Int
         public var workouts: Int
+        /// Planned days of the month, and how many of them were trained.
+        public var plannedDays: Int
+        public var plannedDaysTrained: Int
         public var currentWeeklyStreak: Int
         public var longestWeeklyStreak: Int
     }
@@ -50,16 +56,18 @@ public enum CalendarQuery {
         let (year, monthNumber) = month.map { (Int($0.prefix(4)) ?? 0, Int($0.suffix(2)) ?? 0) } ?? (now.local.year, now.local.month)
         let first = CivilCalendar.days(fromCivil: year, monthNumber, 1)
         let last = first + Int64(CivilCalendar.daysInMonth(year, monthNumber)) - 1
+        let plan = Schedule(log)
         var grid: [[Day]] = []
         var day = monday(of: first)
         while day <= last {
             grid.append(
                 (0..<7).map { i in
                     let d = day + Int64(i)
-                    return Day(date: date(d), inMonth: d >= first && d <= last, workouts: byDay[d] ?? 0)
+                    return Day(date: date(d), inMonth: d >= first && d <= last, workouts: byDay[d] ?? 0, planned: plan.plans(d))
                 })
             day += 7
         }
+        let planned = grid.joined().filter { $0.inMonth && $0.planned }
         let inMonth = byDay.filter { $0.key >= first && $0.key <= last }
         // Streaks: runs of consecutive weeks (Mondays 7 days apart).
         var longest = 0, run = 0, previous: Int64?
@@ -78,7 +86,8 @@ public enum CalendarQuery {
         let monthText = String(date(first).prefix(7))
         return Answer(
             month: monthText, weeks: grid, trainedDays: inMonth.count, workouts: inMonth.values.reduce(0, +),
-            currentWeeklyStreak: current, longestWeeklyStreak: longest)
+            plannedDays: planned.count, plannedDaysTrained: planned.filter { $0.workouts > 0 }.count, currentWeeklyStreak: current,
+            longestWeeklyStreak: longest)
     }
 
     /// `YYYY-MM-DD` of a day since 1970-01-01.
@@ -90,6 +99,7 @@ public enum CalendarQuery {
     public static func document(_ a: Answer) -> JSONValue {
         .object([
             ("month", .string(a.month)), ("trainedDays", .int(Int64(a.trainedDays))), ("workouts", .int(Int64(a.workouts))),
+            ("plannedDays", .int(Int64(a.plannedDays))), ("plannedDaysTrained", .int(Int64(a.plannedDaysTrained))),
             ("currentWeeklyStreak", .int(Int64(a.currentWeeklyStreak))), ("longestWeeklyStreak", .int(Int64(a.longestWeeklyStreak))),
             (
                 "weeks",
@@ -97,10 +107,49 @@ public enum CalendarQuery {
                     a.weeks.map { week in
                         .array(
                             week.map { d in
-                                .object([("date", .string(d.date)), ("inMonth", .bool(d.inMonth)), ("workouts", .int(Int64(d.workouts)))])
+                                .object([
+                                    ("date", .string(d.date)), ("inMonth", .bool(d.inMonth)), ("workouts", .int(Int64(d.workouts))),
+                                    ("planned", .bool(d.planned)),
+                                ])
                             })
                     })
             ),
         ])
+    }
+}
+
+/// The active program's weekday schedule, from the day it was made: which
+/// days are planned. The calendar, `next` and a coach's compliance read it.
+public struct Schedule: Sendable {
+    /// ISO weekdays, 1 is Monday; empty when the active program is not scheduled (or there is none).
+    public let weekdays: Set<Int>
+    /// The local day (since 1970-01-01) the program was made.
+    public let from: Int64
+
+    public init(_ log: TrainingLogProjection) {
+        let active = log.programs.active.flatMap { id in log.programs.live.first { $0.programId == id } }
+        self.init(active)
+    }
+
+    public init(_ program: ProgramCatalogState.Program?) {
+        weekdays = Set(program?.weekdays ?? [])
+        from = program?.createdAt.local.daysSinceEpoch ?? .max
+    }
+
+    public var isEmpty: Bool { weekdays.isEmpty }
+
+    /// Whether `day` (days since 1970-01-01, a Thursday) is planned.
+    public func plans(_ day: Int64) -> Bool {
+        day >= from && weekdays.contains(Int(((day + 3) % 7 + 7) % 7) + 1)
+    }
+
+    /// Planned days from `first` to `last`, both included.
+    public func count(_ first: Int64, _ last: Int64) -> Int {
+        first > last ? 0 : (first...last).filter(plans).count
+    }
+
+    /// The first planned day at or after `day`, if the schedule has one.
+    public func next(onOrAfter day: Int64) -> Int64? {
+        isEmpty ? nil : (max(day, from)..<(max(day, from) + 7)).first(where: plans)
     }
 }

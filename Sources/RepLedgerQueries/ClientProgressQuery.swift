@@ -10,9 +10,11 @@ import RepLedgerProjections
 /// print this one value, so every figure is the same everywhere.
 ///
 /// Compliance, over the last 7 and 30 days (and the 30 before, for the fall):
-/// - planned sessions: the active program's days per week (one program day
-///   each), pro rata over the part of the window since the program was
-///   created; done: workouts that count, started in that part;
+/// - planned sessions: the days the active program is scheduled on
+///   (`program schedule`) in the window, from the day it was made; an
+///   unscheduled program plans its days per week (one program day each), pro
+///   rata over the part of the window since it was made; done: workouts that
+///   count, started in that part;
 /// - planned sets: the planned sessions × the program's average sets per
 ///   day; done: each workout's completed working sets, at most its day's
 ///   planned sets (a program day's own, else the average), so extra work
@@ -154,10 +156,15 @@ public struct ClientProgress: Sendable, Equatable {
             let (y, m, d) = CivilCalendar.civil(fromDays: monday)
             var planned: Double?
             if let active {
-                // Pro rata from the program's creation, as compliance counts it.
-                let start = max(monday, active.createdAt.local.daysSinceEpoch)
-                let end = min(monday + 7, today + 1)
-                planned = end > start ? rounded(Double(active.generated.sessions.count) * Double(end - start) / 7, 1) : 0
+                let schedule = Schedule(active)
+                if !schedule.isEmpty {
+                    planned = Double(schedule.count(monday, min(monday + 6, today)))
+                } else {
+                    // Pro rata from the program's creation, as compliance counts it.
+                    let start = max(monday, active.createdAt.local.daysSinceEpoch)
+                    let end = min(monday + 7, today + 1)
+                    planned = end > start ? rounded(Double(active.generated.sessions.count) * Double(end - start) / 7, 1) : 0
+                }
             }
             return Week(
                 monday: String(format: "%04d-%02d-%02d", y, m, d), planned: planned, trainedDays: Array(Set(days)).sorted(), done: days.count)
@@ -168,12 +175,15 @@ public struct ClientProgress: Sendable, Equatable {
     struct Plan {
         let start: Int64
         let perWeek: Double
+        /// The program's weekdays, when it is scheduled: planned sessions are its days, not a weekly rate.
+        let schedule: Schedule
         let setsPerDay: [Int]
         let averageSets: Double
 
         init(_ p: ProgramCatalogState.Program) {
             start = p.createdAt.millis
             perWeek = Double(p.generated.sessions.count)
+            schedule = Schedule(p)
             setsPerDay = p.generated.sessions.map { $0.exercises.reduce(0) { $0 + $1.sets } }
             averageSets = setsPerDay.isEmpty ? 0 : Double(setsPerDay.reduce(0, +)) / Double(setsPerDay.count)
         }
@@ -181,6 +191,11 @@ public struct ClientProgress: Sendable, Equatable {
         /// The part of the `days` before `now` that the program covers → (from, to, planned sessions).
         func window(now: Timestamp, days: Int64) -> (Int64, Int64, Double) {
             let from = max(now.millis - days * ClientProgress.day, start), to = now.millis
+            if !schedule.isEmpty {
+                // The scheduled days among the window's last `days` dates (the schedule starts on the program's own day).
+                let today = now.local.daysSinceEpoch
+                return (from, to, Double(schedule.count(today - days + 1, today)))
+            }
             return (from, to, to > from ? perWeek * Double(to - from) / Double(7 * ClientProgress.day) : 0)
         }
 

@@ -74,6 +74,7 @@ public enum ProgramQuery {
                         .object([
                             ("programId", .string(p.programId.lowercased)), ("split", .string(p.generated.split)),
                             ("active", .bool(catalog.active == p.programId)), ("createdAt", .string(p.createdAt.iso8601)),
+                            ("weekdays", .array(Weekdays.text(p.weekdays).map(JSONValue.string))),
                         ])
                     })
             )

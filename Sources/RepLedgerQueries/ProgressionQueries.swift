@@ -65,8 +65,17 @@ public enum ProgressionQuery {
         return ids.map { NextTargetProjection.next(log, exerciseId: $0, programId: programId, rules: rules) }
     }
 
-    /// One target's document, or with `single` false, `{"targets":[…]}`.
-    public static func targetsDocument(_ log: TrainingLogProjection, _ targets: [NextTargetProjection.Target], single: Bool) -> JSONValue {
+    /// The next day the program (`program`, default the active one) is scheduled on, at or after `now`'s date: `YYYY-MM-DD`.
+    public static func scheduledOn(_ log: TrainingLogProjection, program: String?, now: Timestamp) throws -> String? {
+        let p =
+            try program.map { try log.programs.resolve($0) } ?? log.programs.active.flatMap { id in log.programs.live.first { $0.programId == id } }
+        return Schedule(p).next(onOrAfter: now.local.daysSinceEpoch).map { Timestamp(millis: $0 * 86_400_000).isoDate }
+    }
+
+    /// One target's document, or with `single` false, `{"targets":[…],"scheduledOn"}`.
+    public static func targetsDocument(
+        _ log: TrainingLogProjection, _ targets: [NextTargetProjection.Target], single: Bool, scheduledOn: String? = nil
+    ) -> JSONValue {
         func json(_ t: NextTargetProjection.Target) -> JSONValue {
             .object([
                 ("exercise", .string(log.exerciseName(t.exerciseId))), ("exerciseId", .string(t.exerciseId)),
@@ -74,6 +83,6 @@ public enum ProgressionQuery {
                 ("rule", .string(t.rule.rawValue)), ("reason", .string(t.reason)),
             ])
         }
-        return single ? json(targets[0]) : .object([("targets", .array(targets.map(json)))])
+        return single ? json(targets[0]) : .object([("targets", .array(targets.map(json))), ("scheduledOn", .optional(scheduledOn))])
     }
 }

@@ -33,13 +33,14 @@ struct CalendarCommand: ParsableCommand {
         }
         Console.out("\(a.month): \(counted(a.workouts, "workout")) on \(counted(a.trainedDays, "day"))")
         Console.out(" Mo  Tu  We  Th  Fr  Sa  Su")
-        // A trained day is marked with *; the days of the months around are left blank.
+        // A trained day is marked with *, a planned day not trained with ·; the days of the months around are left blank.
         func cell(_ d: CalendarQuery.Day) -> String {
             guard d.inMonth else { return "    " }
             let day = String(Int(d.date.suffix(2)) ?? 0)
-            return (d.workouts > 0 ? "*" : " ") + String(repeating: " ", count: 2 - day.count) + day + " "
+            return (d.workouts > 0 ? "*" : d.planned ? "·" : " ") + String(repeating: " ", count: 2 - day.count) + day + " "
         }
         for week in a.weeks { Console.out(week.map(cell).joined()) }
+        if a.plannedDays > 0 { Console.out("Planned: \(a.plannedDaysTrained) of \(counted(a.plannedDays, "day")) trained (* trained, · planned)") }
         Console.out("Weekly streak: \(counted(a.currentWeeklyStreak, "week")) now, \(counted(a.longestWeeklyStreak, "week")) at the longest")
     }
 }

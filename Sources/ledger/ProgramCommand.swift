@@ -17,7 +17,7 @@ struct ProgramCommand: ParsableCommand {
               ledger program show active
               ledger workout start --program active --day 1
             """,
-        subcommands: [Questionnaire.self, Generate.self, List.self, Show.self, Activate.self, Remove.self])
+        subcommands: [Questionnaire.self, Generate.self, List.self, Show.self, Activate.self, Schedule.self, Remove.self])
 
     struct Questionnaire: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -120,6 +120,37 @@ struct ProgramCommand: ParsableCommand {
         func run() throws {
             let id = try global.openLedger().execute(at: try at.time()) { try $0.activateProgram(program) }
             respond(global, ["programId": id.lowercased], human: "Program \(id.lowercased.shortId) is active")
+        }
+    }
+
+    struct Schedule: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "schedule", abstract: "Put a program's days on weekdays → {\"programId\",\"weekdays\"}.",
+            discussion: """
+                The calendar marks these days as planned, `next` names the next one, and a coach's \
+                compliance counts them as the planned sessions. `none` takes the program off the calendar.
+
+                Examples:
+                  ledger program schedule active mon,wed,fri
+                  ledger program schedule active none
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The program id, a unique prefix, or `active`.") var program: String
+        @Argument(help: "Weekdays: mon,tue,wed,thu,fri,sat,sun (comma-separated), or none.") var weekdays: String
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let days = try Weekdays.parse(weekdays)
+            let e = try global.openLedger().execute(at: try at.time()) { try $0.scheduleProgram(program, weekdays: days) }
+            let names = Weekdays.text(e.weekdays)
+            if global.json {
+                Console.json(.object([("programId", .string(e.programId.lowercased)), ("weekdays", .array(names.map(JSONValue.string)))]))
+            } else {
+                Console.out(
+                    names.isEmpty
+                        ? "Program \(e.programId.lowercased.shortId) is off the calendar"
+                        : "Program \(e.programId.lowercased.shortId) on \(names.joined(separator: ", "))")
+            }
         }
     }
 

@@ -105,10 +105,12 @@ struct NextCommand: ParsableCommand {
         let log = try query.log(try global.openStore())
         let rules = try query.ruleSet()
         let targets = try ProgressionQuery.targets(log, exercise: exercise, program: program, rules: rules)
+        let scheduledOn = exercise == nil ? try ProgressionQuery.scheduledOn(log, program: program, now: try query.scope().answerTime()) : nil
         if global.json {
-            Console.json(ProgressionQuery.targetsDocument(log, targets, single: exercise != nil))
+            Console.json(ProgressionQuery.targetsDocument(log, targets, single: exercise != nil, scheduledOn: scheduledOn))
             return
         }
+        if let scheduledOn { Console.out("Next session: \(scheduledOn) (the program's schedule)") }
         guard !targets.isEmpty else {
             Console.out("Nothing to target yet: generate a program (`ledger program questionnaire`) or train first."); return
         }

@@ -70,6 +70,19 @@ extension CommandSession {
         return e
     }
 
+    /// `program schedule P mon,wed,fri`: puts the program's days on these weekdays (empty: off the calendar).
+    public mutating func scheduleProgram(_ ref: String, weekdays: [Int]) throws -> ProgramScheduled {
+        let p = try programCatalog().resolve(ref)
+        try Invariants.check(weekdays: weekdays)
+        let sorted = weekdays.sorted()
+        guard sorted != p.weekdays else { throw Refusal.nothingToChange }
+        var e = ProgramScheduled()
+        e.programId = p.programId
+        e.weekdays = sorted
+        emit([.programScheduled(e)])
+        return e
+    }
+
     public mutating func activateProgram(_ ref: String) throws -> UUID {
         let p = try programCatalog().resolve(ref)
         var e = ProgramActivated()

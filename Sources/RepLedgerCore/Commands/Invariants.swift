@@ -83,4 +83,11 @@ public enum Invariants {
         case .template: guard !e.exercises.isEmpty else { throw .invalidName("an assigned template needs at least one exercise") }
         }
     }
+
+    /// A program's schedule: ISO weekdays 1 (Monday) to 7 (Sunday), each once.
+    public static func check(weekdays: [Int]) throws(Refusal) {
+        guard weekdays.allSatisfy((1...7).contains), Set(weekdays).count == weekdays.count else {
+            throw .invalidProgram("weekdays are 1 (Monday) to 7 (Sunday), each once")
+        }
+    }
 }

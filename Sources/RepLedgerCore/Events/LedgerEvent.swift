@@ -50,6 +50,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case programGenerated(ProgramGenerated)
     case programHoldsTimed(ProgramHoldsTimed)
     case programActivated(ProgramActivated)
+    case programScheduled(ProgramScheduled)
     case programRemoved(ProgramRemoved)
     case importBatchStarted(ImportBatchStarted)
     case importBatchFinished(ImportBatchFinished)
@@ -109,6 +110,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .programGenerated(let e): e
         case .programHoldsTimed(let e): e
         case .programActivated(let e): e
+        case .programScheduled(let e): e
         case .programRemoved(let e): e
         case .importBatchStarted(let e): e
         case .importBatchFinished(let e): e
@@ -219,6 +221,7 @@ public enum EventCatalog {
         Entry(AssignmentOffered.self, LedgerEvent.assignmentOffered),
         Entry(AssignmentAnswered.self, LedgerEvent.assignmentAnswered),
         Entry(CoachNoteAdded.self, LedgerEvent.coachNoteAdded),
+        Entry(ProgramScheduled.self, LedgerEvent.programScheduled),
     ]
 
     private static let byCode: [Entry?] = {

@@ -108,6 +108,21 @@ public struct ProgramHoldsTimed: EventPayload {
     }
 }
 
+/// A program's days put on weekdays (`program schedule P mon,wed,fri`): the
+/// calendar's planned days and a coach's planned sessions. ISO weekdays, 1 is
+/// Monday; none takes the program off the calendar.
+public struct ProgramScheduled: EventPayload {
+    public static let eventType = EventType("ProgramScheduled", code: 76)
+    public var programId = UUID.zero
+    public var weekdays: [Int] = []
+    public var stream: StreamName { .programs }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("programId", &programId)
+        try c.field("weekdays", &weekdays)
+    }
+}
+
 public struct ProgramActivated: EventPayload {
     public static let eventType = EventType("ProgramActivated", code: 72)
     public var programId = UUID.zero

@@ -96,6 +96,7 @@ public enum EventAdmission {
             _ = try Invariants.accountId(e.clientAccountId, of: "the client's")
             try Invariants.check(coachNote: e.text)
         case .assignmentOffered(let e): try Invariants.check(offer: e)
+        case .programScheduled(let e): try Invariants.check(weekdays: e.weekdays)
         default: break
         }
     }

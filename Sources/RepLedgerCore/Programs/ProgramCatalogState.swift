@@ -8,6 +8,8 @@ public struct ProgramCatalogState: Sendable, Equatable {
         public var createdAt: Timestamp
         /// Time targets of its holds (`ProgramHoldsTimed`); none for programs generated before them.
         public var holds: [ProgramHold] = []
+        /// The ISO weekdays (1 is Monday) its days fall on (`ProgramScheduled`); none when unscheduled.
+        public var weekdays: [Int] = []
         public var programId: UUID { generated.programId }
 
         /// The hold target of an exercise on a day (0-based), if it is a timed hold.
@@ -39,6 +41,8 @@ public struct ProgramCatalogState: Sendable, Equatable {
             live.append(Program(generated: e, createdAt: time))
         case .programHoldsTimed(let e):
             if let i = live.firstIndex(where: { $0.programId == e.programId }) { live[i].holds = e.holds }
+        case .programScheduled(let e):
+            if let i = live.firstIndex(where: { $0.programId == e.programId }) { live[i].weekdays = e.weekdays }
         case .programActivated(let e):
             active = e.programId
         case .programRemoved(let e):
@@ -81,6 +85,7 @@ extension ProgramCatalogState.Program: PayloadRecord {
         try c.field("generated", &generated)
         try c.field("createdAt", &createdAt)
         try c.field("holds", &holds)
+        try c.field("weekdays", &weekdays)
     }
 }
 

@@ -176,8 +176,16 @@ enum EventSamples {
         return [.assignmentOffered(offer), .assignmentAnswered(answer), .coachNoteAdded(note)]
     }
 
+    /// Types added for the logger's vocabulary (stored in the v6 fixture): a program's weekday schedule.
+    static var v6: [LedgerEvent] {
+        var scheduled = ProgramScheduled()
+        scheduled.programId = UUID(uuidString: "0C7E9A51-3B2D-4F6E-8A19-5D4C3B2A1908")!
+        scheduled.weekdays = [1, 3, 5]
+        return [.programScheduled(scheduled)]
+    }
+
     /// One sample of every event type in the catalog.
-    static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 }
+    static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     static var proposed: [ProposedEvent] { proposed(v1, generation: "") }
