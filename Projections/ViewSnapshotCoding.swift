@@ -150,6 +150,7 @@ extension WorkoutHistoryProjection.ExerciseRow: PayloadRecord {
         try c.field("exerciseId", &exerciseId)
         try c.field("exercise", &exercise)
         try c.field("sets", &sets)
+        try c.field("note", &note)
     }
 }
 
@@ -178,7 +179,8 @@ extension WorkoutHistoryProjection.WorkoutRow: PayloadRecord {
 /// head without reading the whole fold.
 public struct HistoryHeadProjection: ProjectionView {
     public static let name = "history-head"
-    public static let version = 1
+    /// 2: exercise rows carry their notes.
+    public static let version = 2
     /// Workouts kept: the pages a lifter reads first.
     public static let rows = 100
 

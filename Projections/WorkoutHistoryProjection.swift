@@ -7,7 +7,8 @@ import RepLedgerCore
 /// default); warm-ups are listed with their type but do not count.
 public struct WorkoutHistoryProjection: ProjectionView {
     public static let name = "workout-history"
-    public static let version = 1
+    /// 2: an exercise row carries its note.
+    public static let version = 2
 
     public struct SetRow: Sendable, Equatable {
         public var setId: UUID
@@ -23,6 +24,8 @@ public struct WorkoutHistoryProjection: ProjectionView {
         public var exerciseId: String
         public var exercise: String
         public var sets: [SetRow]
+        /// The exercise's note in this workout (`workout note W TEXT --exercise X`).
+        public var note: String? = nil
     }
 
     public struct WorkoutRow: Sendable, Equatable {
@@ -81,13 +84,14 @@ public struct WorkoutHistoryProjection: ProjectionView {
                 if let i = groups.lastIndex(where: { $0.exerciseId == s.exerciseId }) {
                     groups[i].sets.append(setRow)
                 } else {
-                    groups.append(ExerciseRow(exerciseId: s.exerciseId, exercise: log.exerciseName(s.exerciseId), sets: [setRow]))
+                    groups.append(
+                        ExerciseRow(exerciseId: s.exerciseId, exercise: log.exerciseName(s.exerciseId), sets: [setRow], note: entry.note.shownNote))
                 }
             }
         }
         return WorkoutRow(
             workoutId: w.workoutId, name: w.name, startedAt: w.startedAt!, finishedAt: w.finishedAt,
-            durationSeconds: w.durationSeconds(), notes: w.note, templateId: w.templateId, sets: sets,
+            durationSeconds: w.durationSeconds(), notes: w.note.shownNote, templateId: w.templateId, sets: sets,
             tonnageKg: tonnage, exercises: groups)
     }
 }
@@ -111,4 +115,9 @@ public struct ExerciseHistoryProjection: ProjectionView {
                 sets: row.exercises.filter { $0.exerciseId == exerciseId }.flatMap(\.sets))
         }
     }
+}
+
+extension Optional where Wrapped == String {
+    /// A note as the views show it: an empty note (one cleared by `workout note W ""`) is no note.
+    public var shownNote: String? { flatMap { $0.isEmpty ? nil : $0 } }
 }

@@ -58,6 +58,7 @@ public enum HistoryQuery {
             ("durationSeconds", w.durationSeconds.map { .int($0) } ?? .null),
             ("sets", .int(Int64(w.sets))),
             ("tonnageKg", .number(w.tonnageKg)),
+            ("notes", .optional(w.notes)),
             (
                 "exercises",
                 .array(
@@ -65,6 +66,7 @@ public enum HistoryQuery {
                         .object([
                             ("exercise", .string(x.exercise)),
                             ("exerciseId", .string(x.exerciseId)),
+                            ("note", .optional(x.note)),
                             ("sets", .array(x.sets.map(json))),
                         ])
                     })
@@ -78,6 +80,7 @@ public enum HistoryQuery {
             ("setId", .string(s.setId.lowercased)), ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.reps)),
             ("type", .string(s.type.rawValue)), ("rpe", .optional(s.rpe)),
             ("durationSeconds", .optional(s.metrics.durationSeconds)), ("distanceMeters", .optional(s.metrics.distanceMeters)),
+            ("notes", .optional(s.notes)),
         ])
     }
 }

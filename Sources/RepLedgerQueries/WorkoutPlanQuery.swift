@@ -45,7 +45,7 @@ public enum WorkoutPlanQuery {
         let w = a.workout
         return .object([
             ("workoutId", .string(w.workoutId.lowercased)), ("name", .string(w.name)), ("status", .string(w.status.rawValue)),
-            ("origin", .string(w.origin.rawValue)), ("startedAt", .optional(w.startedAt?.iso8601)),
+            ("origin", .string(w.origin.rawValue)), ("startedAt", .optional(w.startedAt?.iso8601)), ("note", .optional(w.note.shownNote)),
             ("programId", .optional(w.programId?.lowercased)), ("programDay", w.programDayIndex.map { .int(Int64($0 + 1)) } ?? .null),
             ("plannedSets", .int(Int64(w.sets.filter { !$0.completed }.count))),
             ("doneSets", .int(Int64(w.sets.filter(\.completed).count))),
@@ -59,7 +59,7 @@ public enum WorkoutPlanQuery {
                             ("targetSets", .optional(x.entry.targetSets)), ("targetRepsMin", .optional(x.entry.targetRepsMin)),
                             ("targetRepsMax", .optional(x.entry.targetRepsMax)),
                             ("restSeconds", .int(Int64(x.restSeconds))), ("restSource", .string(x.restSource)),
-                            ("note", .optional(x.entry.note)),
+                            ("note", .optional(x.entry.note.shownNote)),
                             (
                                 "sets",
                                 .array(

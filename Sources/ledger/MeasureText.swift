@@ -63,6 +63,7 @@ enum SetRowText {
         let text = SetText.describe(
             kg: s.weightKg, reps: s.reps, durationSeconds: s.metrics.durationSeconds,
             distanceMeters: s.metrics.distanceMeters, in: unit, distance: distance)
-        return s.type == .normal ? text : "\(text) (\(s.type.rawValue))"
+        let typed = s.type == .normal ? text : "\(text) (\(s.type.rawValue))"
+        return s.notes.map { "\(typed) “\($0)”" } ?? typed
     }
 }

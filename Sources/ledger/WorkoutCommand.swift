@@ -17,7 +17,7 @@ struct WorkoutCommand: ParsableCommand {
               ledger workout finish last
             """,
         subcommands: [
-            Start.self, Log.self, Complete.self, Uncomplete.self, Autofill.self, EditSet.self, DeleteSet.self, Swap.self,
+            Start.self, Log.self, Complete.self, Uncomplete.self, Autofill.self, EditSet.self, DeleteSet.self, Swap.self, Note.self,
             Pause.self, Resume.self, Health.self, Finish.self, Discard.self, Show.self, Summary.self,
         ])
 
@@ -156,6 +156,30 @@ struct WorkoutCommand: ParsableCommand {
         func run() throws {
             try recordOnWorkout(global, workout, at, human: "Deleted set \(set)") { session, id, _ in
                 try session.deleteSet(id, set: set, historyEdit: historyEdit)
+            }
+        }
+    }
+
+    struct Note: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "note",
+            abstract: "Note the workout, or one exercise in it (shown in history, summary, workout show, the report and the CSV export).",
+            discussion: """
+                A note replaces the previous one; an empty note clears it. A set's note is `--notes` on `workout log`.
+
+                Examples:
+                  ledger workout note last "Slept badly; kept it light"
+                  ledger workout note last "Belt from the third set" --exercise squat
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "The note (empty to clear).") var text: String
+        @Option(help: "The exercise the note is about (default: the whole workout).") var exercise: String?
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            try recordOnWorkout(global, workout, at, human: text.isEmpty ? "Note cleared" : "Noted") { session, id, _ in
+                try session.setNote(id, exercise: exercise, text: text)
             }
         }
     }

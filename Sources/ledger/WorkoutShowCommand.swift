@@ -1,6 +1,7 @@
 import ArgumentParser
 import LedgerShell
 import RepLedgerCore
+import RepLedgerProjections
 import RepLedgerQueries
 
 extension WorkoutCommand {
@@ -22,6 +23,7 @@ extension WorkoutCommand {
             Console.out("\(w.name) · \(w.startedAt?.isoDate ?? "not started") · \(status)\(day) · id \(w.workoutId.lowercased.prefix(8))")
             let done = w.sets.filter(\.completed).count
             Console.out("  \(done) of \(w.sets.count) set\(w.sets.count == 1 ? "" : "s") done")
+            if let note = w.note.shownNote { Console.out("  note: \(note)") }
             for (i, x) in a.exercises.enumerated() {
                 var target = ""
                 if let lo = x.entry.targetRepsMin {
@@ -33,13 +35,14 @@ extension WorkoutCommand {
                     let sets = x.lastTime.sets.map { WeightText.set(kg: $0.weightKg, reps: $0.reps, in: unit) }.joined(separator: ", ")
                     Console.out("   to beat (\(ago)): \(WeightText.set(kg: best.weightKg, reps: best.reps, in: unit)); then \(sets)")
                 }
-                if let note = x.entry.note { Console.out("   note: \(note)") }
+                if let note = x.entry.note.shownNote { Console.out("   note: \(note)") }
                 for (n, s) in x.sets.enumerated() {
                     let what = SetText.describe(
                         kg: s.weightKg, reps: s.metrics.reps, durationSeconds: s.metrics.durationSeconds,
                         distanceMeters: s.metrics.distanceMeters, in: unit, distance: distance)
                     let type = s.type == .normal ? "" : " (\(s.type.rawValue))"
-                    Console.out("   #\(n + 1) \(s.setId.lowercased.prefix(8))  \(s.completed ? "done   " : "planned")  \(what)\(type)")
+                    let note = s.notes.map { " “\($0)”" } ?? ""
+                    Console.out("   #\(n + 1) \(s.setId.lowercased.prefix(8))  \(s.completed ? "done   " : "planned")  \(what)\(type)\(note)")
                 }
             }
         }

@@ -24,6 +24,7 @@ extension WorkoutCommand {
             Console.out(
                 "\(w.name) · \(w.startedAt.isoDate) · \((w.durationSeconds ?? 0) / 60) min · \(counted(w.sets, "set")) · \(WeightText.show(kg: w.tonnageKg, in: unit))"
             )
+            if let note = w.notes { Console.out("  note: \(note)") }
             for e in s.exercises {
                 let reps = e.excessReps > 0 ? "  +\(e.excessReps) reps" : ""
                 let prompt = e.prompt.map { "  \($0.title)" } ?? ""
@@ -39,7 +40,8 @@ extension WorkoutCommand {
                     e.sets == 0 && e.plannedSets > 0
                     ? "\(e.plannedSets) set\(e.plannedSets == 1 ? "" : "s") planned, none done yet"
                     : "\(e.sets) set\(e.sets == 1 ? "" : "s")\(planned), \(done)"
-                Console.out("  \(e.exercise): \(what)\(reps)\(prompt)")
+                let note = w.exercises.first { $0.exerciseId == e.exerciseId }?.note.map { " — \($0)" } ?? ""
+                Console.out("  \(e.exercise): \(what)\(reps)\(prompt)\(note)")
             }
             if let state = log.workouts[w.workoutId], state.heartRateSamples > 0 || state.activeEnergyKcal > 0 {
                 var line: [String] = []

@@ -17,6 +17,17 @@ extension CommandSession {
         emit([.workoutNoteSet(e)])
     }
 
+    /// `workout note W TEXT [--exercise X]`: the note of the workout, or of the
+    /// exercise's entry in it (the last one, if it was done twice); empty text clears it.
+    public mutating func setNote(_ workoutId: UUID, exercise: String?, text: String) throws {
+        guard let exercise else { return try setNote(workoutId, text: text) }
+        let x = try library.resolve(exercise)
+        guard let entry = try workout(workoutId).entries.last(where: { $0.exerciseId == x.exerciseId }) else {
+            throw Refusal.exerciseNotInWorkout(x.name, workout: workoutId)
+        }
+        try setNote(workoutId, entryId: entry.entryId, text: text)
+    }
+
     /// Links two or more entries of the workout into one superset.
     @discardableResult
     public mutating func linkSuperset(_ workoutId: UUID, entryIds: [UUID]) throws -> UUID {

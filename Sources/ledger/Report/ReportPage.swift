@@ -64,7 +64,7 @@ enum ReportPage {
         body += "<section class=\"card\"><h2>Last workouts</h2><div class=\"workouts\">"
         for w in r.recent {
             body +=
-                "<article><h3>\(e(w.name))</h3><p class=\"meta\">\(e(w.date))\(w.duration.isEmpty ? "" : " · " + e(w.duration)) · \(counted(w.sets, "set")) · \(e(w.tonnage))</p><table>"
+                "<article><h3>\(e(w.name))</h3><p class=\"meta\">\(e(w.date))\(w.duration.isEmpty ? "" : " · " + e(w.duration)) · \(counted(w.sets, "set")) · \(e(w.tonnage))</p>\(w.note.map { "<p class=\"meta\">\(e($0))</p>" } ?? "")<table>"
             for line in w.lines.prefix(8) {
                 body += "<tr><td>\(e(line.exercise))</td><td class=\"n\">\(line.sets)×</td><td class=\"n\">\(e(line.best))</td></tr>"
             }

@@ -19,6 +19,8 @@ struct TrainingReport {
         var sets: Int
         var tonnage: String
         var lines: [(exercise: String, best: String, sets: Int)]
+        /// The workout's note.
+        var note: String? = nil
     }
 
     var unit: WeightUnit
@@ -136,7 +138,7 @@ struct TrainingReport {
                                 distanceMeters: $0.metrics.distanceMeters, in: unit, distance: log.account.distanceUnit)
                         } ?? "–"
                     return (x.exercise, best, working.count)
-                })
+                }, note: w.notes)
         }
     }
 }
