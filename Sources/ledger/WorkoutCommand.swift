@@ -17,7 +17,8 @@ struct WorkoutCommand: ParsableCommand {
               ledger workout finish last
             """,
         subcommands: [
-            Start.self, Log.self, Complete.self, Uncomplete.self, Autofill.self, EditSet.self, DeleteSet.self, Swap.self, Note.self,
+            Start.self, Log.self, Complete.self, Uncomplete.self, Autofill.self, EditSet.self, DeleteSet.self, DuplicateSet.self, MoveSet.self,
+            Add.self, Remove.self, Reorder.self, Swap.self, Note.self,
             Pause.self, Resume.self, Health.self, Finish.self, Discard.self, Show.self, Summary.self,
         ])
 

@@ -1,0 +1,99 @@
+import ArgumentParser
+import LedgerShell
+import RepLedgerCore
+
+/// Editing a workout's exercises and sets: add, remove, reorder, duplicate, move.
+/// A finished workout changes only with `--history-edit`.
+extension WorkoutCommand {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add an exercise to a workout (mid-workout) → {\"workoutId\",\"entryId\"}.",
+            discussion: "Example:\n  ledger workout add last \"Face Pull (Cable)\"")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "The exercise.") var exercise: String
+        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            let entry = try ledger.execute(at: try at.time()) { try $0.addExercise(id, exercise: exercise, historyEdit: historyEdit) }
+            respond(global, ["workoutId": id.lowercased, "entryId": entry.lowercased], human: "Added \(exercise)")
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove an exercise and its sets from a workout.",
+            discussion: "Example:\n  ledger workout remove last \"Face Pull (Cable)\"")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "The exercise.") var exercise: String
+        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            try recordOnWorkout(global, workout, at, human: "Removed \(exercise)") { session, id, _ in
+                try session.removeExercise(id, exercise: exercise, historyEdit: historyEdit)
+            }
+        }
+    }
+
+    struct Reorder: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reorder", abstract: "Put a workout's exercises in this order (name every one).",
+            discussion: "Example:\n  ledger workout reorder last squat \"Romanian Deadlift (Barbell)\" \"Leg Press\"")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "Every exercise of the workout, in the new order.") var exercises: [String]
+        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            try recordOnWorkout(global, workout, at, human: "Reordered") { session, id, _ in
+                try session.reorderExercises(id, exercises: exercises, historyEdit: historyEdit)
+            }
+        }
+    }
+
+    struct DuplicateSet: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "duplicate-set", abstract: "Copy a set into the same exercise (done if it was done) → {\"workoutId\",\"setId\"}.",
+            discussion: "Example:\n  ledger workout duplicate-set last 3f2a")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "The set's id or a unique prefix.") var set: String
+        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            let copy = try ledger.execute(at: try at.time()) { try $0.duplicateSet(id, set: set, historyEdit: historyEdit) }
+            respond(global, ["workoutId": id.lowercased, "setId": copy.lowercased], human: "Copied set \(set): \(copy.lowercased.prefix(8))")
+        }
+    }
+
+    struct MoveSet: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "move-set", abstract: "Move a set to another exercise of the workout → {\"workoutId\",\"setId\"} (the set's new id).",
+            discussion:
+                "For a set logged under the wrong exercise.\n\nExample:\n  ledger workout move-set last 3f2a \"Incline Bench Press (Barbell)\"")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "The set's id or a unique prefix.") var set: String
+        @Argument(help: "The exercise it belongs to.") var exercise: String
+        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            let moved = try ledger.execute(at: try at.time()) { try $0.moveSet(id, set: set, toExercise: exercise, historyEdit: historyEdit) }
+            respond(
+                global, ["workoutId": id.lowercased, "setId": moved.lowercased],
+                human: "Moved set \(set) to \(exercise): \(moved.lowercased.prefix(8))")
+        }
+    }
+}
