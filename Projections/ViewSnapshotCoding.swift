@@ -151,6 +151,7 @@ extension WorkoutHistoryProjection.ExerciseRow: PayloadRecord {
         try c.field("exercise", &exercise)
         try c.field("sets", &sets)
         try c.field("note", &note)
+        try c.field("supersetId", &supersetId)
     }
 }
 
@@ -179,8 +180,8 @@ extension WorkoutHistoryProjection.WorkoutRow: PayloadRecord {
 /// head without reading the whole fold.
 public struct HistoryHeadProjection: ProjectionView {
     public static let name = "history-head"
-    /// 2: exercise rows carry their notes.
-    public static let version = 2
+    /// 2: exercise rows carry their notes. 3: and their supersets.
+    public static let version = 3
     /// Workouts kept: the pages a lifter reads first.
     public static let rows = 100
 

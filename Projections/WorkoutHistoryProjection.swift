@@ -7,8 +7,8 @@ import RepLedgerCore
 /// default); warm-ups are listed with their type but do not count.
 public struct WorkoutHistoryProjection: ProjectionView {
     public static let name = "workout-history"
-    /// 2: an exercise row carries its note.
-    public static let version = 2
+    /// 2: an exercise row carries its note. 3: and its superset.
+    public static let version = 3
 
     public struct SetRow: Sendable, Equatable {
         public var setId: UUID
@@ -26,6 +26,8 @@ public struct WorkoutHistoryProjection: ProjectionView {
         public var sets: [SetRow]
         /// The exercise's note in this workout (`workout note W TEXT --exercise X`).
         public var note: String? = nil
+        /// The superset the exercise is in, in this workout.
+        public var supersetId: UUID? = nil
     }
 
     public struct WorkoutRow: Sendable, Equatable {
@@ -85,7 +87,9 @@ public struct WorkoutHistoryProjection: ProjectionView {
                     groups[i].sets.append(setRow)
                 } else {
                     groups.append(
-                        ExerciseRow(exerciseId: s.exerciseId, exercise: log.exerciseName(s.exerciseId), sets: [setRow], note: entry.note.shownNote))
+                        ExerciseRow(
+                            exerciseId: s.exerciseId, exercise: log.exerciseName(s.exerciseId), sets: [setRow], note: entry.note.shownNote,
+                            supersetId: entry.supersetId))
                 }
             }
         }

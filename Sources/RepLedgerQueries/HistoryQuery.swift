@@ -67,6 +67,7 @@ public enum HistoryQuery {
                             ("exercise", .string(x.exercise)),
                             ("exerciseId", .string(x.exerciseId)),
                             ("note", .optional(x.note)),
+                            ("supersetId", .optional(x.supersetId?.lowercased)),
                             ("sets", .array(x.sets.map(json))),
                         ])
                     })

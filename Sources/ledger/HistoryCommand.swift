@@ -43,9 +43,10 @@ struct HistoryCommand: ParsableCommand {
                 "  \(w.startedAt.isoDate)  \(w.name)\(duration) · \(counted(w.sets, "set")) · \(WeightText.show(kg: w.tonnageKg, in: unit))  [\(w.workoutId.lowercased.shortId)]"
             )
             if let note = w.notes { Console.out("      note: \(note)") }
-            for x in w.exercises {
+            let labels = SupersetLabels.labels(w.exercises.map(\.supersetId))
+            for (x, label) in zip(w.exercises, labels) {
                 let sets = x.sets.map { SetRowText.text($0, in: unit, distance: a.distanceUnit) }
-                Console.out("      \(x.exercise): \(sets.joined(separator: ", "))\(x.note.map { " — \($0)" } ?? "")")
+                Console.out("      \(SupersetLabels.prefix(label))\(x.exercise): \(sets.joined(separator: ", "))\(x.note.map { " — \($0)" } ?? "")")
             }
         }
     }

@@ -18,7 +18,7 @@ struct WorkoutCommand: ParsableCommand {
             """,
         subcommands: [
             Start.self, Log.self, Complete.self, Uncomplete.self, Autofill.self, EditSet.self, DeleteSet.self, DuplicateSet.self, MoveSet.self,
-            Add.self, Remove.self, Reorder.self, Swap.self, Note.self,
+            Add.self, Remove.self, Reorder.self, Superset.self, Unlink.self, Swap.self, Note.self,
             Pause.self, Resume.self, Health.self, Finish.self, Discard.self, Show.self, Summary.self,
         ])
 

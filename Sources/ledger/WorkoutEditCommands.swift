@@ -96,4 +96,40 @@ extension WorkoutCommand {
                 human: "Moved set \(set) to \(exercise): \(moved.lowercased.prefix(8))")
         }
     }
+
+    struct Superset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "superset", abstract: "Link exercises of a workout into a superset → {\"workoutId\",\"supersetId\"}.",
+            discussion:
+                "Shown as [A], [B]… in workout show, summary and history.\n\nExample:\n  ledger workout superset last \"Bench Press (Barbell)\" \"Bent Over Row (Barbell)\""
+        )
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "Two or more exercises of the workout.") var exercises: [String]
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            let superset = try ledger.execute(at: try at.time()) { try $0.linkSuperset(id, exercises: exercises) }
+            respond(
+                global, ["workoutId": id.lowercased, "supersetId": superset.lowercased], human: "Superset: \(exercises.joined(separator: " + "))")
+        }
+    }
+
+    struct Unlink: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "unlink", abstract: "End the superset an exercise is in.",
+            discussion: "Example:\n  ledger workout unlink last \"Bench Press (Barbell)\"")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "An exercise of the superset.") var exercise: String
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            try recordOnWorkout(global, workout, at, human: "Superset ended") { session, id, _ in
+                try session.unlinkSuperset(id, exercise: exercise)
+            }
+        }
+    }
 }

@@ -24,13 +24,14 @@ extension WorkoutCommand {
             let done = w.sets.filter(\.completed).count
             Console.out("  \(done) of \(w.sets.count) set\(w.sets.count == 1 ? "" : "s") done")
             if let note = w.note.shownNote { Console.out("  note: \(note)") }
+            let labels = SupersetLabels.labels(a.exercises.map(\.entry.supersetId))
             for (i, x) in a.exercises.enumerated() {
                 var target = ""
                 if let lo = x.entry.targetRepsMin {
                     let hi = x.entry.targetRepsMax ?? lo
                     target = "\(x.entry.targetSets ?? x.sets.count) × \(lo == hi ? "\(lo)" : "\(lo)–\(hi)"), "
                 }
-                Console.out("\(i + 1). \(x.name)  \(target)rest \(x.restSeconds) s")
+                Console.out("\(i + 1). \(SupersetLabels.prefix(labels[i]))\(x.name)  \(target)rest \(x.restSeconds) s")
                 if let best = x.lastTime.bestSet, let ago = x.lastTime.ago {
                     let sets = x.lastTime.sets.map { WeightText.set(kg: $0.weightKg, reps: $0.reps, in: unit) }.joined(separator: ", ")
                     Console.out("   to beat (\(ago)): \(WeightText.set(kg: best.weightKg, reps: best.reps, in: unit)); then \(sets)")

@@ -25,7 +25,8 @@ extension WorkoutCommand {
                 "\(w.name) · \(w.startedAt.isoDate) · \((w.durationSeconds ?? 0) / 60) min · \(counted(w.sets, "set")) · \(WeightText.show(kg: w.tonnageKg, in: unit))"
             )
             if let note = w.notes { Console.out("  note: \(note)") }
-            for e in s.exercises {
+            let labels = SupersetLabels.labels(s.exercises.map { e in w.exercises.first { $0.exerciseId == e.exerciseId }?.supersetId })
+            for (e, label) in zip(s.exercises, labels) {
                 let reps = e.excessReps > 0 ? "  +\(e.excessReps) reps" : ""
                 let prompt = e.prompt.map { "  \($0.title)" } ?? ""
                 // Lifts by tonnage; timed work (a run, a plank) by what was done.
@@ -41,7 +42,7 @@ extension WorkoutCommand {
                     ? "\(e.plannedSets) set\(e.plannedSets == 1 ? "" : "s") planned, none done yet"
                     : "\(e.sets) set\(e.sets == 1 ? "" : "s")\(planned), \(done)"
                 let note = w.exercises.first { $0.exerciseId == e.exerciseId }?.note.map { " — \($0)" } ?? ""
-                Console.out("  \(e.exercise): \(what)\(reps)\(prompt)\(note)")
+                Console.out("  \(SupersetLabels.prefix(label))\(e.exercise): \(what)\(reps)\(prompt)\(note)")
             }
             if let state = log.workouts[w.workoutId], state.heartRateSamples > 0 || state.activeEnergyKcal > 0 {
                 var line: [String] = []

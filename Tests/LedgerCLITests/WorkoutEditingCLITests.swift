@@ -77,3 +77,59 @@ struct WorkoutEditingCLITests {
         #expect(history["sets"] as? Int == 4)
     }
 }
+
+/// Supersets (issue 31 point 4): linked and unlinked by command, shown as one
+/// group in workout show, summary and history, as imported supersets are.
+@Suite("supersets")
+struct SupersetCLITests {
+    @Test("superset and unlink: the group shows as [A] in show, summary and history; refusals append nothing")
+    func linkAndUnlink() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let w = try #require(try cli.run(["workout", "start", "--name", "Upper", "--json"]).json?["workoutId"] as? String)
+        for x in ["Bench Press (Barbell)", "Bent Over Row (Barbell)", "Triceps Pushdown (Cable)"] {
+            #expect(try cli.run(["workout", "log", w, x, "--reps", "10", "--weight", "40kg"]).status == 0)
+        }
+        let linked = try cli.run(["workout", "superset", w, "Bench Press (Barbell)", "Bent Over Row (Barbell)", "--json"])
+        #expect(linked.status == 0, "\(linked.stderr)")
+        let superset = try #require(linked.json?["supersetId"] as? String)
+        let plan = try #require(try cli.run(["workout", "show", w, "--json"]).json?["exercises"] as? [[String: Any]])
+        #expect(plan.map { $0["supersetId"] as? String } == [superset, superset, nil])
+        let shown = try cli.run(["workout", "show", w]).stdout
+        #expect(shown.contains("1. [A] Bench Press (Barbell)") && shown.contains("2. [A] Bent Over Row (Barbell)") && shown.contains("3. Triceps"))
+        #expect(try cli.run(["workout", "summary", w]).stdout.contains("[A] Bent Over Row (Barbell)"))
+        let history = try #require(
+            (try cli.run(["history", "--json"]).json?["workouts"] as? [[String: Any]])?.first?["exercises"] as? [[String: Any]])
+        #expect(history.map { $0["supersetId"] as? String } == [superset, superset, nil])
+        #expect(try cli.run(["history"]).stdout.contains("[A] Bench Press (Barbell)"))
+
+        let before = try cli.run(["log", "--json"]).stdout
+        for bad in [
+            ["workout", "superset", w, "Bench Press (Barbell)"],  // one exercise
+            ["workout", "superset", w, "Bench Press (Barbell)", "Deadlift (Barbell)"],  // not in the workout
+            ["workout", "superset", w, "Bench Press (Barbell)", "Bent Over Row (Barbell)"],  // linked already
+            ["workout", "unlink", w, "Triceps Pushdown (Cable)"],  // in no superset
+        ] {
+            let out = try cli.run(bad)
+            #expect(out.status == 1 && out.stderr.split(separator: "\n").count == 1, "\(bad): \(out.stderr)")
+        }
+        #expect(try cli.run(["log", "--json"]).stdout == before)
+        #expect(try cli.run(["workout", "unlink", w, "Bent Over Row (Barbell)"]).status == 0)
+        #expect(!(try cli.run(["workout", "show", w]).stdout.contains("[A]")))
+    }
+
+    @Test("a real Hevy export's supersets show the same way", .enabled(if: RealExports.available))
+    func importedSupersets() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let file = RealExports.folder.appendingPathComponent("hevy_NathanN-275_Lifting-stats.csv").path
+        #expect(try cli.run(["import", "hevy", file, "--timezone", "UTC"]).status == 0)
+        let workouts = try #require(try cli.run(["history", "--json"]).json?["workouts"] as? [[String: Any]])
+        let grouped = workouts.first { w in
+            let ids = (w["exercises"] as? [[String: Any]] ?? []).compactMap { $0["supersetId"] as? String }
+            return ids.count >= 2 && Set(ids).count < ids.count
+        }
+        let workout = try #require(grouped?["workoutId"] as? String)
+        #expect(try cli.run(["workout", "show", workout]).stdout.contains("[A] "))
+    }
+}

@@ -44,6 +44,43 @@ extension CommandSession {
         return e.supersetId
     }
 
+    /// `workout superset W E1 E2 [E3…]`: links these exercises of the workout
+    /// (the last entry of each) into one superset → its id.
+    @discardableResult
+    public mutating func linkSuperset(_ workoutId: UUID, exercises: [String]) throws -> UUID {
+        let w = try workout(workoutId)
+        var entries: [UUID] = []
+        for name in exercises {
+            let x = try library.resolve(name)
+            guard let entry = w.entries.last(where: { $0.exerciseId == x.exerciseId }) else {
+                throw Refusal.exerciseNotInWorkout(x.name, workout: workoutId)
+            }
+            guard !entries.contains(entry.entryId) else { throw Refusal.invalidMeasure("the superset", reason: "\(x.name) is named twice") }
+            entries.append(entry.entryId)
+        }
+        let current = w.entries.filter { entries.contains($0.entryId) }.map(\.supersetId)
+        if let first = current.first, first != nil, current.allSatisfy({ $0 == first }),
+            w.entries.filter({ $0.supersetId == first }).count == entries.count
+        {
+            throw Refusal.nothingToChange
+        }
+        return try linkSuperset(workoutId, entryIds: entries)
+    }
+
+    /// `workout unlink W EXERCISE`: ends the superset the exercise is in (its other exercises stand alone again).
+    public mutating func unlinkSuperset(_ workoutId: UUID, exercise: String) throws {
+        let w = try writableWorkout(workoutId, historyEdit: true)
+        let x = try library.resolve(exercise)
+        guard let entry = w.entries.last(where: { $0.exerciseId == x.exerciseId }) else {
+            throw Refusal.exerciseNotInWorkout(x.name, workout: workoutId)
+        }
+        guard let superset = entry.supersetId else { throw Refusal.nothingToChange }
+        var e = SupersetUnlinked()
+        e.workoutId = workoutId
+        e.supersetId = superset
+        emit([.supersetUnlinked(e)])
+    }
+
     /// A rest taken after a set (a rest-timer start with its length).
     public mutating func startRestTimer(_ workoutId: UUID, seconds: Int, afterSetId: UUID?) throws {
         _ = try writableWorkout(workoutId, historyEdit: true)
