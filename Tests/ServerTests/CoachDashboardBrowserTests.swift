@@ -75,8 +75,20 @@ struct CoachDashboardBrowserTests {
         #expect(adaRow.contains("\(Int(volume)) kg") && adaRow.contains("70 kg") && adaRow.contains("2 days ago"))
         #expect(try await rows[0].text.contains("no workout yet"))
 
+        // An invite made in the browser: its code shown once on the page, listed by the API without it.
+        try await browser.find("#invite-note").type("Gym floor, Tuesday")
+        try await browser.find("#make-invite").click()
+        let code = try await browser.await("#new-invite .code").text
+        let pageURL = try await browser.url
+        #expect(code.count == 14 && !pageURL.contains(code))
+        let invites = try #require(try await server.get("/v1/coach/invites", token: coach.token).json?["invites"] as? [[String: Any]])
+        #expect(invites.contains { $0["note"] as? String == "Gym floor, Tuesday" && $0["state"] as? String == "open" })
+        #expect(!(try await server.get("/v1/coach/invites", token: coach.token).body.contains(code)))
+        try await browser.open(server.base + "/coach")
+        let rosterRows = try await browser.all("tr[data-client]")
+
         // Ada's page: the API's figures, her last session, the charts.
-        try await rows[1].all("a").first?.click()
+        try await rosterRows[1].all("a").first?.click()
         #expect(try await browser.url(becoming: server.base + "/coach/clients/\(ada.id)") == server.base + "/coach/clients/\(ada.id)")
         #expect(try await browser.find("#client-name").text == "Ada")
         let progress = try #require(try await server.get("/v1/accounts/\(ada.id)/progress", token: coach.token).json)
