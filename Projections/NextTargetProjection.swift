@@ -35,6 +35,8 @@ public struct NextTargetProjection: ProjectionView {
         public var reason: String
         /// A bodyweight exercise (push-ups, pull-ups, dips, planks): its weight is what is added to the body, 0 for none.
         public var bodyweight = false
+        /// The target before it was rounded to what the lifter's bar and plates can load (nil when it was loadable as it was).
+        public var unroundedKg: Double? = nil
     }
 
     /// Whether an exercise is done with the body as its load: every piece of its equipment is the body or a bar to hang from.

@@ -11,7 +11,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 4: the distance unit and the store's signed receipts in the account state.
     /// 5: programs carry their holds' time targets.
     /// 6: programs carry their weekday schedule.
-    public static let version = 6
+    /// 7: the account state carries the lifter's bar and plates.
+    public static let version = 7
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()

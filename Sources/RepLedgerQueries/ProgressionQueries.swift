@@ -62,7 +62,28 @@ public enum ProgressionQuery {
     {
         let (programId, all) = try exercises(log, program: program)
         let ids = try exercise.map { [try log.library.resolve($0).exerciseId] } ?? all
-        return ids.map { NextTargetProjection.next(log, exerciseId: $0, programId: programId, rules: rules) }
+        return ids.map { loadable(NextTargetProjection.next(log, exerciseId: $0, programId: programId, rules: rules), log) }
+    }
+
+    /// A barbell target rounded to the nearest weight the lifter's bar and plates load (in the lifting unit),
+    /// keeping the unrounded one beside it. On a tie the heavier: when the plates cannot make a step as small
+    /// as the progression's, rounding down would hold the lifter at the same weight for ever.
+    static func loadable(_ target: NextTargetProjection.Target, _ log: TrainingLogProjection) -> NextTargetProjection.Target {
+        guard let kg = target.weightKg, kg > 0, !target.bodyweight,
+            log.library.exercises[target.exerciseId]?.definition.equipment.contains(.barbell) == true
+        else { return target }
+        let unit = log.account.liftingUnit
+        let (bar, plates) = log.account.plateInventory(for: unit)
+        let wanted = (unit.fromKilograms(kg) * 1000).rounded() / 1000
+        guard let loading = try? PlateLoading.load(wanted, unit: unit, bar: bar, plates: plates), loading.exact == nil else { return target }
+        let options = [loading.below, loading.above].compactMap { $0?.total }
+        guard let nearest = options.min(by: { abs($0 - wanted) < abs($1 - wanted) || (abs($0 - wanted) == abs($1 - wanted) && $0 > $1) }) else {
+            return target
+        }
+        var rounded = target
+        rounded.weightKg = Weight(nearest, unit).kilograms
+        rounded.unroundedKg = kg
+        return rounded
     }
 
     /// The next day the program (`program`, default the active one) is scheduled on, at or after `now`'s date: `YYYY-MM-DD`.
@@ -81,6 +102,7 @@ public enum ProgressionQuery {
                 ("exercise", .string(log.exerciseName(t.exerciseId))), ("exerciseId", .string(t.exerciseId)),
                 ("weightKg", .optional(t.weightKg)), ("repsMin", .int(Int64(t.repsMin))), ("repsMax", .int(Int64(t.repsMax))),
                 ("rule", .string(t.rule.rawValue)), ("reason", .string(t.reason)),
+                ("unroundedKg", .optional(t.unroundedKg)),
             ])
         }
         return single ? json(targets[0]) : .object([("targets", .array(targets.map(json))), ("scheduledOn", .optional(scheduledOn))])

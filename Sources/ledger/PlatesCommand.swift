@@ -10,37 +10,39 @@ struct PlatesCommand: ParsableCommand {
         discussion: """
             Plates come in pairs; the fewest plates win, then the heavier ones. A bare number is in your \
             lifting unit (kg on a new ledger); the bar and plates are in the weight's unit.
-            Defaults: a 20 kg bar and 25, 20, 15, 10, 5, 2.5 and 1.25 kg plates; in lb, a 45 lb bar and 45, 35, \
-            25, 10, 5 and 2.5 lb plates.
+            Defaults: your bar and plates (`ledger settings plates`), else a 20 kg bar and 25, 20, 15, 10, 5, 2.5 \
+            and 1.25 kg plates; in lb, a 45 lb bar and 45, 35, 25, 10, 5 and 2.5 lb plates.
 
             Examples:
               ledger plates 102.5kg
               ledger plates 225lb
               ledger plates 61kg --bar 15kg --plates 20,10,5,2.5
             """)
+    /// Plate sizes as typed (`25,20,15` or `45lb,25lb`), all in `unit`.
+    static func sizes(_ list: String, unit: WeightUnit) throws -> [Double] {
+        try list.split(separator: ",").map { item -> Double in
+            let plate = try Weight.parse(String(item).trimmingCharacters(in: .whitespaces), defaultUnit: unit)
+            guard plate.unit == unit else { throw ValidationError("give the plates in \(unit.rawValue), the weight's unit") }
+            return plate.value
+        }
+    }
+
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The weight to load, e.g. 102.5kg or 225lb.") var weight: String
     @Option(help: "The bar's weight (default: 20 kg or 45 lb).") var bar: String?
     @Option(help: "The plate sizes you have, comma-separated, in the weight's unit.") var plates: String?
 
     func run() throws {
-        // The lifter's unit reads a bare number; no ledger is created for it.
-        let unit = (try? global.openReadOnly()).flatMap { try? Ledger(store: $0).account().liftingUnit } ?? .kg
-        let target = try Weight.parse(weight, defaultUnit: unit)
+        // The lifter's unit reads a bare number, and their bar and plates are the defaults; no ledger is created for them.
+        let account = (try? global.openReadOnly()).flatMap { try? Ledger(store: $0).account() } ?? AccountState()
+        let target = try Weight.parse(weight, defaultUnit: account.liftingUnit)
+        let owned = account.plateInventory(for: target.unit)
         let barWeight = try bar.map { try Weight.parse($0, defaultUnit: target.unit) }
         if let barWeight, barWeight.unit != target.unit {
             throw ValidationError("give the bar in \(target.unit.rawValue), the weight's unit")
         }
-        let sizes = try plates.map { list in
-            try list.split(separator: ",").map { item -> Double in
-                let plate = try Weight.parse(String(item), defaultUnit: target.unit)
-                guard plate.unit == target.unit else { throw ValidationError("give the plates in \(target.unit.rawValue), the weight's unit") }
-                return plate.value
-            }
-        }
-        let loading = try PlateLoading.load(
-            target.value, unit: target.unit, bar: barWeight?.value ?? PlateLoading.defaultBar(target.unit),
-            plates: sizes ?? PlateLoading.defaultPlates(target.unit))
+        let sizes = try plates.map { try Self.sizes($0, unit: target.unit) }
+        let loading = try PlateLoading.load(target.value, unit: target.unit, bar: barWeight?.value ?? owned.bar, plates: sizes ?? owned.plates)
         if global.json {
             Console.json(PlatesQuery.document(loading))
             return

@@ -125,7 +125,8 @@ struct NextCommand: ParsableCommand {
                 load = t.bodyweight || t.weightKg == 0 ? "bodyweight" : "a weight of your choice"
             }
             let what = "\(load) × \(reps)"
-            Console.out("\(log.exerciseName(t.exerciseId)): \(what) (\(t.rule.rawValue): \(t.reason))")
+            let rounded = t.unroundedKg.map { "; \(WeightText.show(kg: $0, in: unit)) rounded to what your plates load" } ?? ""
+            Console.out("\(log.exerciseName(t.exerciseId)): \(what) (\(t.rule.rawValue): \(t.reason)\(rounded))")
         }
     }
 }

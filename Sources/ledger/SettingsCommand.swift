@@ -4,7 +4,7 @@ import RepLedgerCore
 
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "settings", abstract: "Your settings.", subcommands: [Unit.self, Bodyweight.self, Distance.self])
+        commandName: "settings", abstract: "Your settings.", subcommands: [Unit.self, Bodyweight.self, Distance.self, Plates.self])
 
     struct Unit: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -46,6 +46,63 @@ struct SettingsCommand: ParsableCommand {
             }
             try global.openLedger().execute(at: try at.time()) { $0.setDistanceUnit(u) }
             respond(global, ["distance": u.rawValue], human: "Distances now show in \(u == .km ? "km" : "miles")")
+        }
+    }
+
+    struct Plates: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "plates",
+            abstract: "Your bar and plates → {\"unit\",\"bar\",\"plates\"}: what `plates` loads and `next` rounds barbell targets to.",
+            discussion: """
+                Without options, shows them. Plates are in the bar's unit; --default goes back to the unit's defaults.
+
+                Examples:
+                  ledger settings plates --bar 15kg --plates 20,10,5,2.5,1.25
+                  ledger settings plates --bar 45lb --plates 45,25,10,5,2.5
+                  ledger settings plates --default
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "The bar, e.g. 20kg or 45lb (default: the unit's standard bar).") var bar: String?
+        @Option(help: "The plate sizes you have, comma-separated.") var plates: String?
+        @Flag(name: .customLong("default"), help: "Back to the defaults.") var reset = false
+        @OptionGroup var at: AtOption
+
+        func validate() throws {
+            if reset, bar != nil || plates != nil { throw ValidationError("--default takes no --bar or --plates") }
+            if bar != nil, plates == nil { throw ValidationError("give --plates with --bar") }
+        }
+
+        func run() throws {
+            // Shown without options: read only, and no ledger is created to show the defaults.
+            guard reset || plates != nil else {
+                return show((try? global.openReadOnly()).flatMap { try? Ledger(store: $0).account() } ?? AccountState())
+            }
+            let ledger = try global.openLedger()
+            let account = try ledger.account()
+            do {
+                let barWeight = try bar.map { try Weight.parse($0, defaultUnit: account.liftingUnit) }
+                let unit = barWeight?.unit ?? account.liftingUnit
+                let sizes = try plates.map { try PlatesCommand.sizes($0, unit: unit) } ?? []
+                try ledger.execute(at: try at.time()) {
+                    try $0.setPlateInventory(unit: unit, bar: barWeight?.value ?? PlateLoading.defaultBar(unit), plates: sizes)
+                }
+            }
+            show(try ledger.account())
+        }
+
+        func show(_ now: AccountState) {
+            let unit = now.plates.isEmpty ? now.liftingUnit : now.plateUnit
+            let (barValue, sizes) = now.plateInventory(for: unit)
+            if global.json {
+                Console.json(
+                    .object([
+                        ("unit", .string(unit.rawValue)), ("bar", .number(barValue)), ("plates", .array(sizes.map(JSONValue.number))),
+                        ("default", .bool(now.plates.isEmpty)),
+                    ]))
+            } else {
+                let list = sizes.map(\.formatted).joined(separator: ", ")
+                Console.out("\(now.plates.isEmpty ? "Default: " : "")a \(barValue.formatted) \(unit.rawValue) bar; plates \(list) \(unit.rawValue)")
+            }
         }
     }
 

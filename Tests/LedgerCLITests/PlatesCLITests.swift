@@ -49,3 +49,40 @@ struct PlatesCLITests {
         #expect(!FileManager.default.fileExists(atPath: cli.db))
     }
 }
+
+/// The lifter's own bar and plates (issue 31 point 7's settings half): what
+/// `plates` loads by default and what `next` rounds barbell targets to.
+@Suite("ledger settings plates")
+struct PlateInventoryCLITests {
+    @Test("a 15 kg bar and 20, 10, 5, 2.5 kg plates: plates loads with them, next rounds a 62.5 kg target to 65 kg; bad lists append nothing")
+    func inventory() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        // Shown before anything is set, without creating a ledger.
+        #expect(try cli.run(["settings", "plates", "--json"]).json?["default"] as? Bool == true)
+        let set = try cli.run(["settings", "plates", "--bar", "15kg", "--plates", "20,10,5,2.5", "--json"])
+        #expect(set.status == 0 && set.json?["bar"] as? Double == 15 && set.json?["plates"] as? [Double] == [20, 10, 5, 2.5])
+        let plates = try #require(try cli.run(["plates", "62.5", "--json"]).json)
+        #expect(plates["bar"] as? Double == 15 && plates["exact"] as? Bool == false)
+        #expect((plates["below"] as? [String: Any])?["weight"] as? Double == 60 && (plates["above"] as? [String: Any])?["weight"] as? Double == 65)
+        // A lb weight is not loaded with kg plates: the lb defaults.
+        #expect(try cli.run(["plates", "225lb", "--json"]).json?["bar"] as? Double == 45)
+
+        let w = try #require(try cli.run(["workout", "start", "--at", "2026-11-20T18:00:00Z", "--json"]).json?["workoutId"] as? String)
+        for _ in 0..<3 {
+            #expect(try cli.run(["workout", "log", w, "bench", "--reps", "12", "--weight", "60kg", "--at", "2026-11-20T18:10:00Z"]).status == 0)
+        }
+        #expect(try cli.run(["workout", "finish", w, "--at", "2026-11-20T19:00:00Z"]).status == 0)
+        let next = try #require(try cli.run(["next", "bench", "--json"]).json)
+        #expect(next["weightKg"] as? Double == 65 && next["unroundedKg"] as? Double == 62.5)
+        #expect(try cli.run(["next", "bench"]).stdout.contains("62.5 kg rounded to what your plates load"))
+        let before = try cli.run(["log", "--json"]).stdout
+        for bad in [["--bar", "15kg", "--plates", "20,0"], ["--bar", "15kg", "--plates", "20,10lb"], ["--bar", "15kg", "--plates", "20,x"]] {
+            let out = try cli.run(["settings", "plates"] + bad)
+            #expect(out.status != 0 && out.stderr.split(separator: "\n").count <= 3, "\(bad): \(out.stderr)")
+        }
+        #expect(try cli.run(["log", "--json"]).stdout == before)
+        #expect(try cli.run(["settings", "plates", "--default"]).status == 0)
+        #expect(try cli.run(["next", "bench", "--json"]).json?["weightKg"] as? Double == 62.5)
+    }
+}

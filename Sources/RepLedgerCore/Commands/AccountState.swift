@@ -6,6 +6,10 @@ public struct AccountState: Sendable, Equatable {
     /// False until a `BodyweightDisplayChanged`: bodyweight then shows in the lifting unit.
     public var bodyweightDisplayChosen = false
     public var restTimerSeconds = 90
+    /// The lifter's bar and plates (`PlateInventorySet`), in `plateUnit`; no plates: the unit's defaults.
+    public var plateUnit: WeightUnit = .kg
+    public var bar = 0.0
+    public var plates: [Double] = []
     public var entitlements = EntitlementState()
     public var version: Int64 = 0
 
@@ -14,6 +18,11 @@ public struct AccountState: Sendable, Equatable {
     /// How bodyweight is shown: the lifter's choice, else their lifting unit.
     public var effectiveBodyweightDisplay: BodyweightDisplay {
         bodyweightDisplayChosen ? bodyweightDisplay : (liftingUnit == .lb ? .lb : .kg)
+    }
+
+    /// The bar and plates to load a weight in `unit` with: the lifter's, when set in that unit, else the unit's defaults.
+    public func plateInventory(for unit: WeightUnit) -> (bar: Double, plates: [Double]) {
+        plates.isEmpty || plateUnit != unit ? (PlateLoading.defaultBar(unit), PlateLoading.defaultPlates(unit)) : (bar, plates)
     }
 
     public mutating func evolve(_ event: LedgerEvent, at time: Timestamp) {
@@ -26,6 +35,10 @@ public struct AccountState: Sendable, Equatable {
             bodyweightDisplay = e.display
             bodyweightDisplayChosen = true
         case .restTimerDefaultChanged(let e) where e.exerciseId == nil: restTimerSeconds = e.seconds
+        case .plateInventorySet(let e):
+            plateUnit = e.unit
+            bar = e.bar
+            plates = e.plates
         case .restTimerDefaultChanged, .purchaseRecorded, .purchaseRefunded, .purchaseRevoked, .upsellDismissed, .purchaseReceiptAttached: break
         default: version -= 1
         }

@@ -106,6 +106,21 @@ public struct CommandSession {
         emit([.liftingUnitChanged(LiftingUnitChanged(unit: unit))])
     }
 
+    /// `settings plates --bar B --plates LIST` (an empty list: the unit's defaults again).
+    public mutating func setPlateInventory(unit: WeightUnit, bar: Double, plates: [Double]) throws(Refusal) {
+        var e = PlateInventorySet()
+        e.unit = unit
+        if !plates.isEmpty {
+            try Invariants.check(bar: bar, plates: plates, unit: unit)
+            e.bar = bar
+            e.plates = Array(Set(plates)).sorted(by: >)
+        }
+        guard e.plates != account.plates || (!e.plates.isEmpty && (e.bar != account.bar || e.unit != account.plateUnit)) else {
+            throw .nothingToChange
+        }
+        emit([.plateInventorySet(e)])
+    }
+
     public mutating func setDistanceUnit(_ unit: DistanceUnit) {
         emit([.distanceUnitChanged(DistanceUnitChanged(unit: unit))])
     }

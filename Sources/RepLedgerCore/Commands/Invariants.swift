@@ -90,4 +90,13 @@ public enum Invariants {
             throw .invalidProgram("weekdays are 1 (Monday) to 7 (Sunday), each once")
         }
     }
+
+    /// A bar and plates: weights PlateLoading can work with (steps of 0.001 of the unit), at least one plate,
+    /// at most 20 sizes, each and the bar at most 1000 of the unit.
+    public static func check(bar: Double, plates: [Double], unit: WeightUnit) throws(Refusal) {
+        guard plates.count <= 20, bar <= 1000, plates.allSatisfy({ $0 <= 1000 }) else {
+            throw .invalidMeasure("the plate list", reason: "give at most 20 plate sizes, each and the bar at most 1000 \(unit.rawValue)")
+        }
+        _ = try PlateLoading.load(bar, unit: unit, bar: bar, plates: plates)
+    }
 }

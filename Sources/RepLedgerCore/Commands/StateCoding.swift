@@ -161,6 +161,9 @@ extension AccountState: PayloadRecord {
         try c.field("bodyweightDisplayChosen", &bodyweightDisplayChosen)
         try c.field("distanceUnit", &distanceUnit)
         try c.field("restTimerSeconds", &restTimerSeconds)
+        try c.field("plateUnit", &plateUnit)
+        try c.field("bar", &bar)
+        try c.field("plates", &plates)
         try c.field("entitlements", &entitlements)
         try c.field("version", &version)
     }

@@ -51,6 +51,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case programHoldsTimed(ProgramHoldsTimed)
     case programActivated(ProgramActivated)
     case programScheduled(ProgramScheduled)
+    case plateInventorySet(PlateInventorySet)
     case programRemoved(ProgramRemoved)
     case importBatchStarted(ImportBatchStarted)
     case importBatchFinished(ImportBatchFinished)
@@ -111,6 +112,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .programHoldsTimed(let e): e
         case .programActivated(let e): e
         case .programScheduled(let e): e
+        case .plateInventorySet(let e): e
         case .programRemoved(let e): e
         case .importBatchStarted(let e): e
         case .importBatchFinished(let e): e
@@ -222,6 +224,7 @@ public enum EventCatalog {
         Entry(AssignmentAnswered.self, LedgerEvent.assignmentAnswered),
         Entry(CoachNoteAdded.self, LedgerEvent.coachNoteAdded),
         Entry(ProgramScheduled.self, LedgerEvent.programScheduled),
+        Entry(PlateInventorySet.self, LedgerEvent.plateInventorySet),
     ]
 
     private static let byCode: [Entry?] = {

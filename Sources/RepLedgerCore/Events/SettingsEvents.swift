@@ -48,3 +48,20 @@ public struct RestTimerDefaultChanged: EventPayload {
         try c.field("exerciseId", &exerciseId)
     }
 }
+
+/// The bar and plates the lifter has (`settings plates`), in one unit: what
+/// `plates` loads by default and what `next` rounds barbell targets to.
+/// No plates: back to the defaults of the unit.
+public struct PlateInventorySet: EventPayload {
+    public static let eventType = EventType("PlateInventorySet", code: 77)
+    public var unit: WeightUnit = .kg
+    public var bar = 0.0
+    public var plates: [Double] = []
+    public var stream: StreamName { .account }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("unit", &unit)
+        try c.field("bar", &bar)
+        try c.field("plates", &plates)
+    }
+}

@@ -97,6 +97,7 @@ public enum EventAdmission {
             try Invariants.check(coachNote: e.text)
         case .assignmentOffered(let e): try Invariants.check(offer: e)
         case .programScheduled(let e): try Invariants.check(weekdays: e.weekdays)
+        case .plateInventorySet(let e): if !e.plates.isEmpty { try Invariants.check(bar: e.bar, plates: e.plates, unit: e.unit) }
         default: break
         }
     }

@@ -184,8 +184,17 @@ enum EventSamples {
         return [.programScheduled(scheduled)]
     }
 
+    /// The lifter's bar and plates (stored in the v7 fixture).
+    static var v7: [LedgerEvent] {
+        var plates = PlateInventorySet()
+        plates.unit = .kg
+        plates.bar = 15
+        plates.plates = [20, 10, 5, 2.5, 1.25]
+        return [.plateInventorySet(plates)]
+    }
+
     /// One sample of every event type in the catalog.
-    static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 }
+    static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     static var proposed: [ProposedEvent] { proposed(v1, generation: "") }
