@@ -84,7 +84,7 @@ struct CoachWeb: Sendable {
                 case (.get, "clients/_") where path[0] == "clients":
                     return html(CoachPages.client(try api.clientPage(caller, client: client), csrf: csrf))
                 case (.post, "clients/_/notes") where path[0] == "clients":
-                    _ = try api.clientPage(caller, client: client)  // the grant, as for reading the page
+                    _ = try api.authorize(caller, account: client, write: false)  // the grant, as for reading the page
                     _ = try api.recordOwn(caller, device: Self.device) { try $0.addCoachNote(about: client, text: form["text"] ?? "") }
                     return Self.redirect("/coach/clients/\(client)#notes")
                 case (.post, "clients/_/assignments") where path[0] == "clients":
