@@ -268,6 +268,17 @@ func recordOnWorkout(
     respond(global, ["workoutId": id.lowercased], human: human)
 }
 
+/// A command on a workout that answers the id it made (`entryId`, `setId`, `supersetId`) beside the workout's.
+func recordOnWorkout(
+    _ global: GlobalOptions, _ ref: String, _ at: AtOption, answering key: String, human: (String) -> String,
+    _ command: (inout CommandSession, UUID) throws -> UUID
+) throws {
+    let ledger = try global.openLedger()
+    let id = try ledger.resolveWorkout(ref)
+    let made = try ledger.execute(at: try at.time()) { try command(&$0, id) }.lowercased
+    respond(global, ["workoutId": id.lowercased, key: made], human: human(made))
+}
+
 /// The answer of a recording command: ids as JSON, or a line for a person.
 func respond(_ global: GlobalOptions, _ ids: KeyValuePairs<String, String>, human: String) {
     if global.json { Console.json(.object(ids.map { ($0.key, .string($0.value)) })) } else { Console.out(human) }

@@ -16,10 +16,9 @@ extension WorkoutCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            let ledger = try global.openLedger()
-            let id = try ledger.resolveWorkout(workout)
-            let entry = try ledger.execute(at: try at.time()) { try $0.addExercise(id, exercise: exercise, historyEdit: historyEdit) }
-            respond(global, ["workoutId": id.lowercased, "entryId": entry.lowercased], human: "Added \(exercise)")
+            try recordOnWorkout(global, workout, at, answering: "entryId", human: { _ in "Added \(exercise)" }) {
+                try $0.addExercise($1, exercise: exercise, historyEdit: historyEdit)
+            }
         }
     }
 
@@ -68,10 +67,9 @@ extension WorkoutCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            let ledger = try global.openLedger()
-            let id = try ledger.resolveWorkout(workout)
-            let copy = try ledger.execute(at: try at.time()) { try $0.duplicateSet(id, set: set, historyEdit: historyEdit) }
-            respond(global, ["workoutId": id.lowercased, "setId": copy.lowercased], human: "Copied set \(set): \(copy.lowercased.prefix(8))")
+            try recordOnWorkout(global, workout, at, answering: "setId", human: { "Copied set \(set): \($0.prefix(8))" }) {
+                try $0.duplicateSet($1, set: set, historyEdit: historyEdit)
+            }
         }
     }
 
@@ -88,12 +86,9 @@ extension WorkoutCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            let ledger = try global.openLedger()
-            let id = try ledger.resolveWorkout(workout)
-            let moved = try ledger.execute(at: try at.time()) { try $0.moveSet(id, set: set, toExercise: exercise, historyEdit: historyEdit) }
-            respond(
-                global, ["workoutId": id.lowercased, "setId": moved.lowercased],
-                human: "Moved set \(set) to \(exercise): \(moved.lowercased.prefix(8))")
+            try recordOnWorkout(global, workout, at, answering: "setId", human: { "Moved set \(set) to \(exercise): \($0.prefix(8))" }) {
+                try $0.moveSet($1, set: set, toExercise: exercise, historyEdit: historyEdit)
+            }
         }
     }
 
@@ -109,11 +104,9 @@ extension WorkoutCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            let ledger = try global.openLedger()
-            let id = try ledger.resolveWorkout(workout)
-            let superset = try ledger.execute(at: try at.time()) { try $0.linkSuperset(id, exercises: exercises) }
-            respond(
-                global, ["workoutId": id.lowercased, "supersetId": superset.lowercased], human: "Superset: \(exercises.joined(separator: " + "))")
+            try recordOnWorkout(global, workout, at, answering: "supersetId", human: { _ in "Superset: \(exercises.joined(separator: " + "))" }) {
+                try $0.linkSuperset($1, exercises: exercises)
+            }
         }
     }
 
