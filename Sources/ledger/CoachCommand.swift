@@ -93,46 +93,30 @@ private func record(
     respond(global, ["coachAccountId": coach.lowercased()], human: "Coach \(coach.lowercased()) \(human)")
 }
 
-/// How `ledger coach --help` lists the subcommands that run in `ledger-server`.
+/// How `ledger coach --help` lists the subcommands that run in `ledger-server`
+/// (`ServerLauncher` hands them over before they are parsed here).
 enum CoachHandOff {
     static var all: [any ParsableCommand.Type] {
-        [Invite.self, Invites.self, WithdrawInvite.self, Accept.self, Assignments.self, AcceptAssignment.self, DeclineAssignment.self]
+        [
+            Command<Invite>.self, Command<Invites>.self, Command<WithdrawInvite>.self, Command<Accept>.self, Command<Assignments>.self,
+            Command<AcceptAssignment>.self, Command<DeclineAssignment>.self,
+        ]
     }
-    static func abstract(_ name: String) -> String { ServerCommands.coachRemote.first { $0.name == name }?.abstract ?? "" }
 
-    struct Invite: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "invite", abstract: abstract("invite"))
+    protocol Name { static var name: String { get } }
+    enum Invite: Name { static let name = "invite" }
+    enum Invites: Name { static let name = "invites" }
+    enum WithdrawInvite: Name { static let name = "withdraw-invite" }
+    enum Accept: Name { static let name = "accept" }
+    enum Assignments: Name { static let name = "assignments" }
+    enum AcceptAssignment: Name { static let name = "accept-assignment" }
+    enum DeclineAssignment: Name { static let name = "decline-assignment" }
+
+    struct Command<N: Name>: ParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: N.name, abstract: ServerCommands.coachRemote.first { $0.name == N.name }?.abstract ?? "")
+        }
         @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
-        func run() throws { ServerLauncher.run(["coach", "invite"] + arguments) }
-    }
-    struct Invites: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "invites", abstract: abstract("invites"))
-        @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
-        func run() throws { ServerLauncher.run(["coach", "invites"] + arguments) }
-    }
-    struct WithdrawInvite: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "withdraw-invite", abstract: abstract("withdraw-invite"))
-        @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
-        func run() throws { ServerLauncher.run(["coach", "withdraw-invite"] + arguments) }
-    }
-    struct Accept: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "accept", abstract: abstract("accept"))
-        @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
-        func run() throws { ServerLauncher.run(["coach", "accept"] + arguments) }
-    }
-    struct Assignments: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "assignments", abstract: abstract("assignments"))
-        @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
-        func run() throws { ServerLauncher.run(["coach", "assignments"] + arguments) }
-    }
-    struct AcceptAssignment: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "accept-assignment", abstract: abstract("accept-assignment"))
-        @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
-        func run() throws { ServerLauncher.run(["coach", "accept-assignment"] + arguments) }
-    }
-    struct DeclineAssignment: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "decline-assignment", abstract: abstract("decline-assignment"))
-        @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
-        func run() throws { ServerLauncher.run(["coach", "decline-assignment"] + arguments) }
+        func run() throws { ServerLauncher.run(["coach", N.name] + arguments) }
     }
 }

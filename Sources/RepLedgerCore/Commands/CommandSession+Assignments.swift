@@ -67,29 +67,12 @@ extension CommandSession {
             for session in offer.sessions {
                 for x in session.exercises { _ = try library.resolveActive(x.exerciseId) }
             }
-            var events: [LedgerEvent] = [.assignmentAnswered(answer)]
-            if catalog.live.count >= ProgramCatalogState.liveLimit, let oldest = catalog.live.first {
-                var removed = ProgramRemoved()
-                removed.programId = oldest.programId
-                removed.reason = "oldest of three: at most \(ProgramCatalogState.liveLimit) programs are kept"
-                events.append(.programRemoved(removed))
-            }
+            for h in offer.holds { try ProgramGenerator.validate(h) }
             var program = ProgramGenerated()
             program.programId = ids.next()
             program.split = offer.split
             program.sessions = offer.sessions
-            events.append(.programGenerated(program))
-            if !offer.holds.isEmpty {
-                for h in offer.holds { try ProgramGenerator.validate(h) }
-                var timed = ProgramHoldsTimed()
-                timed.programId = program.programId
-                timed.holds = offer.holds
-                events.append(.programHoldsTimed(timed))
-            }
-            var activated = ProgramActivated()
-            activated.programId = program.programId
-            events.append(.programActivated(activated))
-            emit(events)
+            emit([.assignmentAnswered(answer)] + Self.adopting(program, holds: offer.holds, into: catalog))
             return program.programId
         case .template:
             emit([.assignmentAnswered(answer)])

@@ -42,13 +42,6 @@ extension CommandSession {
         // The seed defaults to one drawn from the program's own id, and is stored either way.
         let chosenSeed = seed ?? withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) }
         let (sessions, repeatWarning) = try ProgramGenerator.generate(library: library, answers: q, split: split, seed: chosenSeed)
-        var events: [LedgerEvent] = []
-        if catalog.live.count >= ProgramCatalogState.liveLimit, let oldest = catalog.live.first {
-            var removed = ProgramRemoved()
-            removed.programId = oldest.programId
-            removed.reason = "oldest of three: at most \(ProgramCatalogState.liveLimit) programs are kept"
-            events.append(.programRemoved(removed))
-        }
         var e = ProgramGenerated()
         e.programId = id
         e.questionnaireId = qid
@@ -56,18 +49,31 @@ extension CommandSession {
         e.seed = chosenSeed
         e.repeatWarning = repeatWarning
         e.sessions = sessions
-        var timed: [LedgerEvent] = []
-        let holds = ProgramGenerator.holdTargets(sessions, library: library, goals: q.goals)
+        emit(Self.adopting(e, holds: ProgramGenerator.holdTargets(sessions, library: library, goals: q.goals), into: catalog))
+        return e
+    }
+
+    /// The events that make `program` a live program with its holds, and the
+    /// active one; when `liveLimit` programs are live, the oldest is removed
+    /// first. Generating a program and accepting a coach's both go through here.
+    static func adopting(_ program: ProgramGenerated, holds: [ProgramHold], into catalog: ProgramCatalogState) -> [LedgerEvent] {
+        var events: [LedgerEvent] = []
+        if catalog.live.count >= ProgramCatalogState.liveLimit, let oldest = catalog.live.first {
+            var removed = ProgramRemoved()
+            removed.programId = oldest.programId
+            removed.reason = "oldest of three: at most \(ProgramCatalogState.liveLimit) programs are kept"
+            events.append(.programRemoved(removed))
+        }
+        events.append(.programGenerated(program))
         if !holds.isEmpty {
             var h = ProgramHoldsTimed()
-            h.programId = id
+            h.programId = program.programId
             h.holds = holds
-            timed.append(.programHoldsTimed(h))
+            events.append(.programHoldsTimed(h))
         }
         var activated = ProgramActivated()
-        activated.programId = id
-        emit(events + [.programGenerated(e)] + timed + [.programActivated(activated)])
-        return e
+        activated.programId = program.programId
+        return events + [.programActivated(activated)]
     }
 
     /// `program schedule P mon,wed,fri`: puts the program's days on these weekdays (empty: off the calendar).
