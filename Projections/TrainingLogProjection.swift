@@ -12,7 +12,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 5: programs carry their holds' time targets.
     /// 6: programs carry their weekday schedule.
     /// 7: the account state carries the lifter's bar and plates.
-    public static let version = 7
+    /// 8: rests (the timer's, with their planned length) in the workout state; auto-start and exercises' own rests in the account state.
+    public static let version = 8
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()

@@ -8,7 +8,8 @@ import RepLedgerCore
 public struct WorkoutSummaryProjection: ProjectionView {
     public static let name = "workout-summary"
     /// 2: planned (not yet completed) sets per exercise; a workout in progress lists its planned exercises too.
-    public static let version = 2
+    /// 3: the rests planned and taken, per exercise and per set.
+    public static let version = 3
 
     public struct ExerciseLine: Sendable, Equatable {
         public var exerciseId: String
@@ -20,6 +21,18 @@ public struct WorkoutSummaryProjection: ProjectionView {
         public var excessReps: Int
         /// Only when the workout gave the exercise a target range.
         public var prompt: ProgressionPromptProjection.Prompt?
+        /// The mean rest the timer planned after its sets, and the mean taken (none: no rest known).
+        public var restPlannedSeconds: Int?
+        public var restTakenSeconds: Int?
+    }
+
+    /// The rest after one completed set: what the timer planned (when one was
+    /// started after it) and what was taken, to the next set's completion.
+    public struct Rest: Sendable, Equatable {
+        public var afterSetId: UUID
+        public var exerciseId: String
+        public var plannedSeconds: Int?
+        public var takenSeconds: Int?
     }
 
     public struct Comparison: Sendable, Equatable {
@@ -34,6 +47,7 @@ public struct WorkoutSummaryProjection: ProjectionView {
         public var records: [PersonalRecordsProjection.Record]
         public var exercises: [ExerciseLine]
         public var comparison: Comparison?
+        public var rests: [Rest]
     }
 
     public static func summary(_ log: TrainingLogProjection, workoutId: UUID, rules: RuleSet = .default) -> Summary? {
@@ -44,7 +58,10 @@ public struct WorkoutSummaryProjection: ProjectionView {
         // A workout in progress shows what is planned as well as what is done.
         var ids = w.exercisesDone
         if w.isOpen { for e in w.entries where !ids.contains(e.exerciseId) { ids.append(e.exerciseId) } }
+        let rests = Self.rests(of: w)
+        func mean(_ values: [Int]) -> Int? { values.isEmpty ? nil : Int((Double(values.reduce(0, +)) / Double(values.count)).rounded()) }
         let lines = ids.map { id -> ExerciseLine in
+            let own = rests.filter { $0.exerciseId == id }
             let sets = w.countedSets(of: id, rules: rules)
             let entry = w.entries.first { $0.exerciseId == id }
             let range = entry.flatMap { e in e.targetRepsMin.flatMap { lo in try? RepRange(min: lo, max: e.targetRepsMax ?? lo) } }
@@ -52,7 +69,8 @@ public struct WorkoutSummaryProjection: ProjectionView {
                 exerciseId: id, exercise: log.exerciseName(id), sets: sets.count,
                 plannedSets: w.sets.filter { $0.exerciseId == id && !$0.completed }.count, tonnageKg: sets.reduce(0) { $0 + $1.volumeKg },
                 excessReps: RepCounterProjection.excessReps(log, workoutId: workoutId, exerciseId: id, scope: rules.hintScope),
-                prompt: range.flatMap { ProgressionPromptProjection.evaluate(log, workoutId: workoutId, exerciseId: id, range: $0) })
+                prompt: range.flatMap { ProgressionPromptProjection.evaluate(log, workoutId: workoutId, exerciseId: id, range: $0) },
+                restPlannedSeconds: mean(own.compactMap(\.plannedSeconds)), restTakenSeconds: mean(own.compactMap(\.takenSeconds)))
         }
         let comparable = log.lastFinished(startedBefore: w.startedAt!) { other in
             guard other.workoutId != workoutId else { return false }
@@ -66,6 +84,24 @@ public struct WorkoutSummaryProjection: ProjectionView {
                 workoutId: other.workoutId, tonnageDeltaKg: row.tonnageKg - o.tonnageKg, setsDelta: row.sets - o.sets,
                 durationDeltaSeconds: row.durationSeconds.flatMap { d in o.durationSeconds.map { d - $0 } })
         }
-        return Summary(workout: row, records: records, exercises: lines, comparison: comparison)
+        return Summary(workout: row, records: records, exercises: lines, comparison: comparison, rests: rests)
+    }
+
+    /// The rests of a workout, derived from its events: after each completed set that a rest follows
+    /// (not between the members of a superset), the timer's planned length and the time to the next
+    /// completed set. Sets completed at the same instant (an import without set times) say nothing of the rest taken.
+    public static func rests(of w: WorkoutState) -> [Rest] {
+        let done = w.sets.compactMap { s in s.completed ? s.completedAt.map { (s, $0.millis) } : nil }
+            .sorted { ($0.1, $0.0.rank) < ($1.1, $1.0.rank) }
+        var planned: [UUID: Int] = [:]
+        for r in w.rests { if let id = r.afterSetId { planned[id] = r.plannedSeconds } }
+        return done.indices.compactMap { i in
+            let (set, at) = done[i]
+            guard RestPlan.follows(entry: set.entryId, in: w) else { return nil }
+            let gap = i + 1 < done.count ? done[i + 1].1 - at : 0
+            let taken = gap > 0 ? Int(gap / 1000) : nil
+            guard taken != nil || planned[set.setId] != nil else { return nil }
+            return Rest(afterSetId: set.setId, exerciseId: set.exerciseId, plannedSeconds: planned[set.setId], takenSeconds: taken)
+        }
     }
 }

@@ -16,7 +16,7 @@ extension Refusal {
             return "workout \(w.lowercased) is finished. To change it anyway, repeat the command with --history-edit"
         case .unknownSet:
             return description + ". See `ledger history --json` for set ids"
-        case .nothingToChange:
+        case .noChangesGiven:
             return "nothing to change: give at least one of --reps, --weight, --rpe, --type, --notes"
         case .unknownTemplate:
             return description + ". See `ledger template list`"

@@ -9,7 +9,7 @@ public enum WorkoutPlanQuery {
         public var entry: WorkoutState.Entry
         public var name: String
         public var restSeconds: Int
-        /// `program` (the program day's rest, by the exercise's rating) or `default` (the lifter's rest setting).
+        /// `program` (the program day's rest), `exercise` (the exercise's own rest) or `default` (the lifter's rest setting): `RestPlan`.
         public var restSource: String
         public var sets: [WorkoutState.SetRecord]
         public var lastTime: LastTimeHintProjection.Hint
@@ -19,6 +19,9 @@ public enum WorkoutPlanQuery {
         public var workout: WorkoutState
         public var programName: String?
         public var exercises: [Exercise]
+        /// The rest counting down when asked, if any.
+        public var rest: WorkoutState.Rest?
+        public var askedAt: Timestamp
         public var log: TrainingLogProjection
     }
 
@@ -30,15 +33,17 @@ public enum WorkoutPlanQuery {
         let day = w.programDayIndex.flatMap { i in program.map(\.generated.sessions).flatMap { i < $0.count ? $0[i] : nil } }
         let context = LastTimeHintProjection.Context(workout: w, scope: scope.rules.hintScope)
         let exercises = w.entries.map { entry -> Exercise in
-            let planned = day?.exercises.first { $0.exerciseId == entry.exerciseId }
+            let rest = RestPlan.seconds(exerciseId: entry.exerciseId, in: w, account: log.account, programs: log.programs)
             return Exercise(
                 entry: entry, name: log.exerciseName(entry.exerciseId),
-                restSeconds: planned?.restSeconds ?? log.account.restTimerSeconds,
-                restSource: planned == nil ? "default" : "program",
+                restSeconds: rest.seconds, restSource: rest.source.rawValue,
                 sets: w.sets.filter { $0.entryId == entry.entryId },
                 lastTime: LastTimeHintProjection.hint(log, exerciseId: entry.exerciseId, context: context))
         }
-        return Answer(workout: w, programName: program.map { _ in day?.name ?? w.name }, exercises: exercises, log: log)
+        let now = try scope.planTime()
+        return Answer(
+            workout: w, programName: program.map { _ in day?.name ?? w.name }, exercises: exercises,
+            rest: w.isOpen ? w.restCounting(at: now) : nil, askedAt: now, log: log)
     }
 
     public static func document(_ a: Answer) -> JSONValue {
@@ -49,6 +54,7 @@ public enum WorkoutPlanQuery {
             ("programId", .optional(w.programId?.lowercased)), ("programDay", w.programDayIndex.map { .int(Int64($0 + 1)) } ?? .null),
             ("plannedSets", .int(Int64(w.sets.filter { !$0.completed }.count))),
             ("doneSets", .int(Int64(w.sets.filter(\.completed).count))),
+            ("rest", a.rest.map { restJSON($0, at: a.askedAt) } ?? .null),
             (
                 "exercises",
                 .array(
@@ -78,6 +84,15 @@ public enum WorkoutPlanQuery {
                         ])
                     })
             ),
+        ])
+    }
+
+    /// The rest counting down: its planned length, when it ends and the seconds left.
+    static func restJSON(_ r: WorkoutState.Rest, at now: Timestamp) -> JSONValue {
+        .object([
+            ("plannedSeconds", .int(Int64(r.plannedSeconds))), ("endsAt", .string(r.endsAt.iso8601)),
+            ("secondsLeft", .int(Int64(r.secondsLeft(at: now)))),
+            ("afterSetId", .optional(r.afterSetId?.lowercased)),
         ])
     }
 

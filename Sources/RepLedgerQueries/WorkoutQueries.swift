@@ -27,6 +27,13 @@ public enum SummaryQuery {
                 ("plannedSets", .int(Int64(e.plannedSets))),
                 ("tonnageKg", .number(e.tonnageKg)), ("excessReps", .int(Int64(e.excessReps))),
                 ("prompt", .optional(e.prompt?.kind.rawValue)), ("promptTitle", .optional(e.prompt?.title)),
+                ("restPlannedSeconds", .optional(e.restPlannedSeconds)), ("restTakenSeconds", .optional(e.restTakenSeconds)),
+            ])
+        }
+        let rests: [JSONValue] = s.rests.map { r in
+            .object([
+                ("afterSetId", .string(r.afterSetId.lowercased)), ("exerciseId", .string(r.exerciseId)),
+                ("plannedSeconds", .optional(r.plannedSeconds)), ("takenSeconds", .optional(r.takenSeconds)),
             ])
         }
         var comparison = JSONValue.null
@@ -46,7 +53,7 @@ public enum SummaryQuery {
             ("workout", HistoryQuery.json(s.workout)), ("records", .array(records)),
             ("exercises", .array(exercises)), ("comparison", comparison),
             ("durationSeconds", s.workout.durationSeconds.map { .int($0) } ?? .null),
-            ("heartRate", heartRate), ("activeEnergyKcal", .number(state?.activeEnergyKcal ?? 0)),
+            ("heartRate", heartRate), ("activeEnergyKcal", .number(state?.activeEnergyKcal ?? 0)), ("rests", .array(rests)),
         ])
     }
 }

@@ -23,11 +23,16 @@ extension WorkoutCommand {
 
         func run() throws {
             let type = try values.setType()
-            try recordOnWorkout(global, workout, at, human: "Completed set \(set)") { session, id, unit in
-                try session.completeSet(
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            let unit = try ledger.account().liftingUnit
+            let (setId, rest) = try ledger.execute(at: try at.time()) { session in
+                let setId = try session.completeSet(
                     id, set: set, type: type, values: try values.metrics(defaultUnit: unit), notes: values.notes,
                     historyEdit: historyEdit)
+                return (setId, try session.autoStartRest(id, afterSet: setId))
             }
+            respondSetDone(global, workoutId: id, setId: setId, rest: rest, human: "Completed set \(set)")
         }
     }
 

@@ -4,7 +4,7 @@ import RepLedgerCore
 
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "settings", abstract: "Your settings.", subcommands: [Unit.self, Bodyweight.self, Distance.self, Plates.self])
+        commandName: "settings", abstract: "Your settings.", subcommands: [Unit.self, Bodyweight.self, Distance.self, Plates.self, Rest.self])
 
     struct Unit: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -19,7 +19,7 @@ struct WorkoutCommand: ParsableCommand {
         subcommands: [
             Start.self, Log.self, Complete.self, Uncomplete.self, Autofill.self, EditSet.self, DeleteSet.self, DuplicateSet.self, MoveSet.self,
             Add.self, Remove.self, Reorder.self, Superset.self, Unlink.self, Swap.self, Note.self,
-            Pause.self, Resume.self, Health.self, Finish.self, Discard.self, Show.self, Summary.self,
+            Rest.self, Pause.self, Resume.self, Health.self, Finish.self, Discard.self, Show.self, Summary.self,
         ])
 
     struct Start: ParsableCommand {
@@ -112,18 +112,19 @@ struct WorkoutCommand: ParsableCommand {
             let unit = account.liftingUnit
             let metrics = try values.metrics(defaultUnit: unit)
             let type = try values.setType() ?? .normal
-            let setId = try ledger.execute(at: try at.time()) { session in
+            let (setId, rest) = try ledger.execute(at: try at.time()) { session in
                 let planned = extra ? nil : try session.nextPlannedSet(id, exercise: exercise, type: type)
-                return try session.logSet(
+                let setId = try session.logSet(
                     id, exercise: exercise, type: type, metrics: metrics, notes: values.notes, historyEdit: historyEdit,
                     plannedSetId: planned)
+                return (setId, try session.autoStartRest(id, afterSet: setId))
             }
             let what = SetText.describe(
                 kg: metrics.weight?.kilograms, reps: metrics.reps, durationSeconds: metrics.durationSeconds,
                 distanceMeters: metrics.distanceMeters, in: unit, distance: account.distanceUnit)
             let name = try ledger.library().resolve(exercise).name
-            respond(
-                global, ["setId": setId.lowercased],
+            respondSetDone(
+                global, workoutId: id, setId: setId, rest: rest,
                 human: "Logged \(type == .normal ? "" : "\(type.rawValue) ")set \(setId.lowercased.shortId): \(name) \(what)")
         }
     }
@@ -277,6 +278,19 @@ func recordOnWorkout(
     let id = try ledger.resolveWorkout(ref)
     let made = try ledger.execute(at: try at.time()) { try command(&$0, id) }.lowercased
     respond(global, ["workoutId": id.lowercased, key: made], human: human(made))
+}
+
+/// The answer of logging or completing a set: its id, and the rest it started when auto-start is on.
+func respondSetDone(_ global: GlobalOptions, workoutId: UUID, setId: UUID, rest: Int?, human: String) {
+    if global.json {
+        Console.json(
+            .object([
+                ("workoutId", .string(workoutId.lowercased)), ("setId", .string(setId.lowercased)),
+                ("restSeconds", rest.map { .int(Int64($0)) } ?? .null),
+            ]))
+    } else {
+        Console.out(human + (rest.map { "; resting \(Measure.clock(Double($0)))" } ?? ""))
+    }
 }
 
 /// The answer of a recording command: ids as JSON, or a line for a person.

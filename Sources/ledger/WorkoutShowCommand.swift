@@ -24,6 +24,9 @@ extension WorkoutCommand {
             let done = w.sets.filter(\.completed).count
             Console.out("  \(done) of \(w.sets.count) set\(w.sets.count == 1 ? "" : "s") done")
             if let note = w.note.shownNote { Console.out("  note: \(note)") }
+            if let r = a.rest {
+                Console.out("  resting: \(Measure.clock(Double(r.secondsLeft(at: a.askedAt)))) left of \(Measure.clock(Double(r.plannedSeconds)))")
+            }
             let labels = SupersetLabels.labels(a.exercises.map(\.entry.supersetId))
             for (i, x) in a.exercises.enumerated() {
                 var target = ""
@@ -31,7 +34,9 @@ extension WorkoutCommand {
                     let hi = x.entry.targetRepsMax ?? lo
                     target = "\(x.entry.targetSets ?? x.sets.count) × \(lo == hi ? "\(lo)" : "\(lo)–\(hi)"), "
                 }
-                Console.out("\(i + 1). \(SupersetLabels.prefix(labels[i]))\(x.name)  \(target)rest \(x.restSeconds) s")
+                Console.out(
+                    "\(i + 1). \(SupersetLabels.prefix(labels[i]))\(x.name)  \(target)rest \(x.restSeconds) s\(x.restSource == "default" ? "" : " (\(x.restSource))")"
+                )
                 if let best = x.lastTime.bestSet, let ago = x.lastTime.ago {
                     let sets = x.lastTime.sets.map { WeightText.set(kg: $0.weightKg, reps: $0.reps, in: unit) }.joined(separator: ", ")
                     Console.out("   to beat (\(ago)): \(WeightText.set(kg: best.weightKg, reps: best.reps, in: unit)); then \(sets)")

@@ -18,6 +18,14 @@ extension WorkoutCommand {
             if global.json { Console.json(SummaryQuery.document(a)) } else { Self.show(a.summary, a.log) }
         }
 
+        /// "  rest 1:30 planned, 1:52 taken": the mean rests after the exercise's sets, when known.
+        static func restText(_ e: WorkoutSummaryProjection.ExerciseLine) -> String {
+            var parts: [String] = []
+            if let p = e.restPlannedSeconds { parts.append("\(Measure.clock(Double(p))) planned") }
+            if let t = e.restTakenSeconds { parts.append("\(Measure.clock(Double(t))) taken") }
+            return parts.isEmpty ? "" : "  rest " + parts.joined(separator: ", ")
+        }
+
         static func show(_ s: WorkoutSummaryProjection.Summary, _ log: TrainingLogProjection) {
             let unit = log.account.liftingUnit
             let w = s.workout
@@ -42,7 +50,7 @@ extension WorkoutCommand {
                     ? "\(e.plannedSets) set\(e.plannedSets == 1 ? "" : "s") planned, none done yet"
                     : "\(e.sets) set\(e.sets == 1 ? "" : "s")\(planned), \(done)"
                 let note = w.exercises.first { $0.exerciseId == e.exerciseId }?.note.map { " — \($0)" } ?? ""
-                Console.out("  \(SupersetLabels.prefix(label))\(e.exercise): \(what)\(reps)\(prompt)\(note)")
+                Console.out("  \(SupersetLabels.prefix(label))\(e.exercise): \(what)\(reps)\(prompt)\(restText(e))\(note)")
             }
             if let state = log.workouts[w.workoutId], state.heartRateSamples > 0 || state.activeEnergyKcal > 0 {
                 var line: [String] = []

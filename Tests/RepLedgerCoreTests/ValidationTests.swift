@@ -147,7 +147,7 @@ struct ValidationTests {
         let (t, w) = try ledgerWithWorkout()
         try expectRefusal(.unknownSet("ffff", workout: w), t) { try $0.editSet(w, set: "ffff", changes: SetMetrics(reps: 3)) }
         let set = try t.ledger.workout(w).sets[0].setId.lowercased
-        try expectRefusal(.nothingToChange, t) { try $0.editSet(w, set: set, changes: SetMetrics()) }
+        try expectRefusal(.noChangesGiven, t) { try $0.editSet(w, set: set, changes: SetMetrics()) }
         try expectRefusal(.repsOutOfRange(5000), t) { try $0.editSet(w, set: set, changes: SetMetrics(reps: 5000)) }
         // A unique prefix is enough.
         try t.ledger.execute { try $0.editSet(w, set: String(set.prefix(6)), changes: SetMetrics(reps: 4)) }

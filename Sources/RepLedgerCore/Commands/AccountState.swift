@@ -6,6 +6,10 @@ public struct AccountState: Sendable, Equatable {
     /// False until a `BodyweightDisplayChanged`: bodyweight then shows in the lifting unit.
     public var bodyweightDisplayChosen = false
     public var restTimerSeconds = 90
+    /// Whether completing a set starts the rest timer (`RestTimerAutoStartChanged`); off until chosen.
+    public var restAutoStart = false
+    /// Exercises with a rest of their own, by exercise id (sorted, so the state encodes the same everywhere).
+    public var exerciseRests: [ExerciseRest] = []
     /// The lifter's bar and plates (`PlateInventorySet`), in `plateUnit`; no plates: the unit's defaults.
     public var plateUnit: WeightUnit = .kg
     public var bar = 0.0
@@ -14,6 +18,21 @@ public struct AccountState: Sendable, Equatable {
     public var version: Int64 = 0
 
     public init() {}
+
+    /// An exercise's own rest between sets.
+    public struct ExerciseRest: Sendable, Equatable {
+        public var exerciseId: String
+        public var seconds: Int
+        public init(exerciseId: String, seconds: Int) {
+            self.exerciseId = exerciseId
+            self.seconds = seconds
+        }
+    }
+
+    /// The exercise's own rest, if it has one.
+    public func restSeconds(ofExercise exerciseId: String) -> Int? {
+        exerciseRests.first { $0.exerciseId == exerciseId }?.seconds
+    }
 
     /// How bodyweight is shown: the lifter's choice, else their lifting unit.
     public var effectiveBodyweightDisplay: BodyweightDisplay {
@@ -34,12 +53,19 @@ public struct AccountState: Sendable, Equatable {
         case .bodyweightDisplayChanged(let e):
             bodyweightDisplay = e.display
             bodyweightDisplayChosen = true
-        case .restTimerDefaultChanged(let e) where e.exerciseId == nil: restTimerSeconds = e.seconds
+        case .restTimerDefaultChanged(let e):
+            guard let id = e.exerciseId else { restTimerSeconds = e.seconds; break }
+            exerciseRests.removeAll { $0.exerciseId == id }
+            if e.seconds > 0 {
+                exerciseRests.append(ExerciseRest(exerciseId: id, seconds: e.seconds))
+                exerciseRests.sort { $0.exerciseId < $1.exerciseId }
+            }
+        case .restTimerAutoStartChanged(let e): restAutoStart = e.on
         case .plateInventorySet(let e):
             plateUnit = e.unit
             bar = e.bar
             plates = e.plates
-        case .restTimerDefaultChanged, .purchaseRecorded, .purchaseRefunded, .purchaseRevoked, .upsellDismissed, .purchaseReceiptAttached: break
+        case .purchaseRecorded, .purchaseRefunded, .purchaseRevoked, .upsellDismissed, .purchaseReceiptAttached: break
         default: version -= 1
         }
     }

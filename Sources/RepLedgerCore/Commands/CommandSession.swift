@@ -238,7 +238,7 @@ public struct CommandSession {
     ) throws {
         let w = try writableWorkout(workoutId, historyEdit: historyEdit)
         let set = try Self.resolveSet(setRef, in: w)
-        guard type != nil || changes != SetMetrics() || notes != nil else { throw Refusal.nothingToChange }
+        guard type != nil || changes != SetMetrics() || notes != nil else { throw Refusal.noChangesGiven }
         try SetValidation.validate(changes)
         try SetValidation.validateNote(notes)
         var e = SetEdited()

@@ -91,6 +91,13 @@ public enum Invariants {
         }
     }
 
+    /// A rest, or a change to one, in whole seconds within the limit.
+    public static func check(restSeconds: Int, upTo limit: Int) throws(Refusal) {
+        guard (0...limit).contains(restSeconds) else {
+            throw .invalidMeasure("rest \(restSeconds) s", reason: "give 0 to \(limit) seconds")
+        }
+    }
+
     /// A bar and plates: weights PlateLoading can work with (steps of 0.001 of the unit), at least one plate,
     /// at most 20 sizes, each and the bar at most 1000 of the unit.
     public static func check(bar: Double, plates: [Double], unit: WeightUnit) throws(Refusal) {

@@ -27,7 +27,10 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case exerciseNotInWorkout(String, workout: UUID)
     case sameExercise(String)
     case invalidTime(String)
+    /// What the command asks for is how things stand already.
     case nothingToChange
+    /// An edit that names no field to change.
+    case noChangesGiven
     case unknownTemplate(String)
     case ambiguousTemplate(String, matches: [String])
     case templateLimit(limit: Int, products: [Product])
@@ -46,6 +49,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case workoutInProgress(UUID, name: String)
     /// Finishing now, with no time given, would count hours after the workout's last activity.
     case finishTimeNeeded(UUID, lastActivity: Timestamp, idleMinutes: Int64)
+    /// `workout rest` adjusting or dismissing when no rest is counting down.
+    case noRestTimer(UUID)
 
     /// The stable name of the refusal (the server's `error.code`).
     public var code: String {
@@ -74,6 +79,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .sameExercise: return "sameExercise"
         case .invalidTime: return "invalidTime"
         case .nothingToChange: return "nothingToChange"
+        case .noChangesGiven: return "noChangesGiven"
         case .unknownTemplate: return "unknownTemplate"
         case .ambiguousTemplate: return "ambiguousTemplate"
         case .templateLimit: return "templateLimit"
@@ -89,6 +95,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .setNotCompleted: return "setNotCompleted"
         case .finishTimeNeeded: return "finishTimeNeeded"
         case .workoutInProgress: return "workoutInProgress"
+        case .noRestTimer: return "noRestTimer"
         }
     }
 
@@ -131,7 +138,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .exerciseNotInWorkout(let e, let w): return "exercise '\(e)' is not in workout \(w.lowercased)"
         case .sameExercise(let e): return "cannot swap '\(e)' for itself; name a different exercise"
         case .invalidTime(let t): return "time '\(t)' is not ISO 8601. Use e.g. 2026-11-02T07:30:00+01:00 or 2026-11-02"
-        case .nothingToChange: return "nothing to change: give at least one of reps, weight, RPE, type or notes"
+        case .nothingToChange: return "nothing to change: it is so already"
+        case .noChangesGiven: return "nothing to change: give at least one of reps, weight, RPE, type or notes"
         case .unknownTemplate(let t): return "no template '\(t)'"
         case .ambiguousTemplate(let t, let m): return "'\(t)' matches several templates (\(m.joined(separator: ", "))); use the template id"
         case .templateLimit(let limit, let products):
@@ -151,6 +159,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
             return fact + ": finish or discard it first, or start the new one alongside it"
         case .finishTimeNeeded(_, let last, _):
             return fact + "; give the time it ended (its last activity: \(last.iso8601))"
+        case .noRestTimer(let w): return "no rest timer is counting down in workout \(w.lowercased): start one first"
         case .malformedRange(let r): return "rep range '\(r)' is malformed. Give MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 1000, e.g. 8-12"
         }
     }

@@ -51,6 +51,24 @@ extension WorkoutState.SetClock: PayloadRecord {
     }
 }
 
+extension WorkoutState.Rest: PayloadRecord {
+    public init() { self.init(afterSetId: nil, startedAt: Timestamp(millis: 0), plannedSeconds: 0, dismissedAt: nil) }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("afterSetId", &afterSetId)
+        try c.field("startedAt", &startedAt)
+        try c.field("plannedSeconds", &plannedSeconds)
+        try c.field("dismissedAt", &dismissedAt)
+    }
+}
+
+extension AccountState.ExerciseRest: PayloadRecord {
+    public init() { self.init(exerciseId: "", seconds: 0) }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+        try c.field("seconds", &seconds)
+    }
+}
+
 extension WorkoutState.DeletedSet: PayloadRecord {
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("record", &record)
@@ -80,6 +98,7 @@ extension WorkoutState: PayloadRecord {
         try c.field("deletedSets", &deletedSets)
         try c.field("setsAdded", &setsAdded)
         try c.field("restTimerSeconds", &restTimerSeconds)
+        try c.field("rests", &rests)
         try c.field("maxHeartRate", &maxHeartRate)
         try c.field("heartRateSum", &heartRateSum)
         try c.field("heartRateSamples", &heartRateSamples)
@@ -161,6 +180,8 @@ extension AccountState: PayloadRecord {
         try c.field("bodyweightDisplayChosen", &bodyweightDisplayChosen)
         try c.field("distanceUnit", &distanceUnit)
         try c.field("restTimerSeconds", &restTimerSeconds)
+        try c.field("restAutoStart", &restAutoStart)
+        try c.field("exerciseRests", &exerciseRests)
         try c.field("plateUnit", &plateUnit)
         try c.field("bar", &bar)
         try c.field("plates", &plates)

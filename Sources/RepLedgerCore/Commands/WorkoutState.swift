@@ -198,10 +198,39 @@ public struct WorkoutState: Sendable, Equatable {
     public var origin: WorkoutOrigin = .empty
     @PackedOptionalInt public var programDayIndex: Int? = nil
     @PackedOptionalInt public var restTimerSeconds: Int? = nil
+    /// Every rest the timer counted, in log order: what was planned after which set, and when it was dismissed.
+    public var rests: [Rest] = []
     public var maxHeartRate: Double?
     public var averageHeartRate: Double? { heartRateSamples > 0 ? heartRateSum / Double(heartRateSamples) : nil }
 
     public init(workoutId: UUID) { self.workoutId = workoutId }
+
+    /// One rest the timer counted.
+    public struct Rest: Sendable, Equatable {
+        /// The set it followed (none: started by hand before any set).
+        public var afterSetId: UUID?
+        public var startedAt: Timestamp
+        /// As started, with every ±15 s applied.
+        public var plannedSeconds: Int
+        public var dismissedAt: Timestamp?
+        public init(afterSetId: UUID?, startedAt: Timestamp, plannedSeconds: Int, dismissedAt: Timestamp?) {
+            self.afterSetId = afterSetId
+            self.startedAt = startedAt
+            self.plannedSeconds = plannedSeconds
+            self.dismissedAt = dismissedAt
+        }
+        /// When it runs out (or ran out).
+        public var endsAt: Timestamp { Timestamp(millis: startedAt.millis + Int64(plannedSeconds) * 1000) }
+        /// Whole seconds left at `time` (rounded up, so a rest shows 0 only when over).
+        public func secondsLeft(at time: Timestamp) -> Int { Int(max(0, (endsAt.millis - time.millis + 999) / 1000)) }
+        /// Counting down at `time`: started, not dismissed, not run out.
+        public func isCounting(at time: Timestamp) -> Bool { dismissedAt == nil && time < endsAt && time >= startedAt }
+    }
+
+    /// The rest counting down at `time`, if any.
+    public func restCounting(at time: Timestamp) -> Rest? {
+        rests.last.flatMap { $0.isCounting(at: time) ? $0 : nil }
+    }
 
     public var exists: Bool { status != .notStarted }
     /// Whether it counts in history and every figure: started, and not discarded (in progress counts).
@@ -321,10 +350,15 @@ public struct WorkoutState: Sendable, Equatable {
             if let id = e.entryId { updateEntry(id) { $0.note = e.text } } else { note = e.text }
         case .restTimerStarted(let e):
             restTimerSeconds = e.seconds
+            rests.append(Rest(afterSetId: e.afterSetId, startedAt: time, plannedSeconds: e.seconds, dismissedAt: nil))
         case .restTimerAdjusted(let e):
             restTimerSeconds = max(0, (restTimerSeconds ?? 0) + e.deltaSeconds)
+            if let last = rests.indices.last, rests[last].dismissedAt == nil {
+                rests[last].plannedSeconds = max(0, rests[last].plannedSeconds + e.deltaSeconds)
+            }
         case .restTimerDismissed:
             restTimerSeconds = nil
+            if let last = rests.indices.last, rests[last].dismissedAt == nil { rests[last].dismissedAt = time }
         case .workoutPaused:
             if status == .running { status = .paused; pausedSince = time }
         case .workoutResumed:

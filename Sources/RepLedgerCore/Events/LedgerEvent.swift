@@ -52,6 +52,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case programActivated(ProgramActivated)
     case programScheduled(ProgramScheduled)
     case plateInventorySet(PlateInventorySet)
+    case restTimerAutoStartChanged(RestTimerAutoStartChanged)
     case programRemoved(ProgramRemoved)
     case importBatchStarted(ImportBatchStarted)
     case importBatchFinished(ImportBatchFinished)
@@ -113,6 +114,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .programActivated(let e): e
         case .programScheduled(let e): e
         case .plateInventorySet(let e): e
+        case .restTimerAutoStartChanged(let e): e
         case .programRemoved(let e): e
         case .importBatchStarted(let e): e
         case .importBatchFinished(let e): e
@@ -225,6 +227,7 @@ public enum EventCatalog {
         Entry(CoachNoteAdded.self, LedgerEvent.coachNoteAdded),
         Entry(ProgramScheduled.self, LedgerEvent.programScheduled),
         Entry(PlateInventorySet.self, LedgerEvent.plateInventorySet),
+        Entry(RestTimerAutoStartChanged.self, LedgerEvent.restTimerAutoStartChanged),
     ]
 
     private static let byCode: [Entry?] = {

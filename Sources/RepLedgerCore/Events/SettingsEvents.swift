@@ -37,6 +37,7 @@ public struct DistanceUnitChanged: EventPayload {
 }
 
 /// The default rest between sets, for all exercises (`exerciseId` nil) or one.
+/// For one exercise, 0 seconds removes its own rest (the default applies again).
 public struct RestTimerDefaultChanged: EventPayload {
     public static let eventType = EventType("RestTimerDefaultChanged", code: 3)
     public var seconds = 0
@@ -63,5 +64,17 @@ public struct PlateInventorySet: EventPayload {
         try c.field("unit", &unit)
         try c.field("bar", &bar)
         try c.field("plates", &plates)
+    }
+}
+
+/// Whether completing a set starts the rest timer by itself (`settings rest --auto on|off`; off until chosen).
+public struct RestTimerAutoStartChanged: EventPayload {
+    public static let eventType = EventType("RestTimerAutoStartChanged", code: 78)
+    public var on = false
+    public var stream: StreamName { .account }
+    public init() {}
+    public init(on: Bool) { self.on = on }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("on", &on)
     }
 }

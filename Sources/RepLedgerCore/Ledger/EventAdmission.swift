@@ -97,6 +97,9 @@ public enum EventAdmission {
             try Invariants.check(coachNote: e.text)
         case .assignmentOffered(let e): try Invariants.check(offer: e)
         case .programScheduled(let e): try Invariants.check(weekdays: e.weekdays)
+        case .restTimerDefaultChanged(let e): try Invariants.check(restSeconds: e.seconds, upTo: CommandSession.restLimitSeconds)
+        case .restTimerStarted(let e): try Invariants.check(restSeconds: e.seconds, upTo: 86_400)
+        case .restTimerAdjusted(let e): try Invariants.check(restSeconds: abs(e.deltaSeconds), upTo: CommandSession.restLimitSeconds)
         case .plateInventorySet(let e): if !e.plates.isEmpty { try Invariants.check(bar: e.bar, plates: e.plates, unit: e.unit) }
         default: break
         }

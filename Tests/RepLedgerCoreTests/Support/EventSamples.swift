@@ -193,8 +193,13 @@ enum EventSamples {
         return [.plateInventorySet(plates)]
     }
 
+    /// The rest timer's auto-start switch (stored in the v8 fixture).
+    static var v8: [LedgerEvent] {
+        [.restTimerAutoStartChanged(RestTimerAutoStartChanged(on: true))]
+    }
+
     /// One sample of every event type in the catalog.
-    static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 }
+    static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     static var proposed: [ProposedEvent] { proposed(v1, generation: "") }

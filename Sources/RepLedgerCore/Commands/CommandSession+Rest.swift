@@ -1,0 +1,102 @@
+import Foundation
+
+/// The rest timer (issue 31 point 3): its settings, `workout rest`, and the
+/// start after a completed set when the lifter turned auto-start on.
+extension CommandSession {
+    /// The longest rest a setting or a timer takes: an hour.
+    public static let restLimitSeconds = 3600
+
+    /// `settings rest DURATION [--exercise X]`: the default rest, or one exercise's own (0 removes it).
+    public mutating func setRest(seconds: Int, exercise: String? = nil) throws {
+        guard (0...Self.restLimitSeconds).contains(seconds) else {
+            throw Refusal.invalidMeasure("rest \(seconds) s", reason: "give 0 to \(Self.restLimitSeconds / 60) minutes")
+        }
+        var e = RestTimerDefaultChanged()
+        e.seconds = seconds
+        if let exercise {
+            let x = try library.resolve(exercise)
+            guard account.restSeconds(ofExercise: x.exerciseId) != (seconds == 0 ? nil : seconds) else { throw Refusal.nothingToChange }
+            e.exerciseId = x.exerciseId
+        } else {
+            guard account.restTimerSeconds != seconds else { throw Refusal.nothingToChange }
+        }
+        emit([.restTimerDefaultChanged(e)])
+    }
+
+    /// `settings rest --auto on|off`.
+    public mutating func setRestAutoStart(_ on: Bool) throws {
+        guard account.restAutoStart != on else { throw Refusal.nothingToChange }
+        emit([.restTimerAutoStartChanged(RestTimerAutoStartChanged(on: on))])
+    }
+
+    /// `workout rest W start [DURATION]`: counts a rest after the workout's last completed set,
+    /// by default as long as that set's rest (or the lifter's default before any set).
+    @discardableResult
+    public mutating func startRest(_ workoutId: UUID, seconds: Int? = nil) throws -> Int {
+        let w = try liveWorkout(workoutId)
+        let last = w.sets.filter(\.completed).max { ($0.completedAt?.millis ?? 0, $0.rank) < ($1.completedAt?.millis ?? 0, $1.rank) }
+        let planned = try last.map { try RestPlan.seconds(exerciseId: $0.exerciseId, in: w, account: account, programs: programsFor(w)).seconds }
+        let length = seconds ?? planned ?? account.restTimerSeconds
+        guard (1...Self.restLimitSeconds).contains(length) else {
+            throw Refusal.invalidMeasure("rest \(length) s", reason: "give 1 s to \(Self.restLimitSeconds / 60) minutes")
+        }
+        var e = RestTimerStarted()
+        e.workoutId = workoutId
+        e.seconds = length
+        e.afterSetId = last?.setId
+        emit([.restTimerStarted(e)])
+        return length
+    }
+
+    /// `workout rest W +15s|-15s`: lengthens or shortens the rest counting down.
+    public mutating func adjustRest(_ workoutId: UUID, by deltaSeconds: Int) throws {
+        let w = try liveWorkout(workoutId)
+        guard w.restCounting(at: context.occurredAt) != nil else { throw Refusal.noRestTimer(workoutId) }
+        guard deltaSeconds != 0, abs(deltaSeconds) <= Self.restLimitSeconds else {
+            throw Refusal.invalidMeasure("a change of \(deltaSeconds) s", reason: "give +15s or -15s, up to an hour")
+        }
+        var e = RestTimerAdjusted()
+        e.workoutId = workoutId
+        e.deltaSeconds = deltaSeconds
+        emit([.restTimerAdjusted(e)])
+    }
+
+    /// `workout rest W dismiss`: ends the rest counting down (the next set starts now).
+    public mutating func dismissRest(_ workoutId: UUID) throws {
+        let w = try liveWorkout(workoutId)
+        guard w.restCounting(at: context.occurredAt) != nil else { throw Refusal.noRestTimer(workoutId) }
+        var e = RestTimerDismissed()
+        e.workoutId = workoutId
+        emit([.restTimerDismissed(e)])
+    }
+
+    /// After a set was completed live: starts its rest when auto-start is on, the
+    /// workout is running and a rest follows the set (not inside a superset).
+    /// Answers the rest started, if any.
+    @discardableResult
+    public mutating func autoStartRest(_ workoutId: UUID, afterSet setId: UUID) throws -> Int? {
+        guard account.restAutoStart else { return nil }
+        let w = try workout(workoutId)
+        guard w.status == .running, let set = w.set(setId), set.completed, RestPlan.follows(entry: set.entryId, in: w) else { return nil }
+        let length = RestPlan.seconds(exerciseId: set.exerciseId, in: w, account: account, programs: try programsFor(w)).seconds
+        guard length > 0 else { return nil }
+        var e = RestTimerStarted()
+        e.workoutId = workoutId
+        e.seconds = min(length, Self.restLimitSeconds)
+        e.afterSetId = setId
+        emit([.restTimerStarted(e)])
+        return e.seconds
+    }
+
+    /// A workout in progress (the timer belongs to a live session, never to history).
+    private mutating func liveWorkout(_ id: UUID) throws -> WorkoutState {
+        let w = try writableWorkout(id, historyEdit: false)
+        guard w.isOpen else { throw Refusal.workoutNotRunning(id, status: w.status.rawValue) }
+        return w
+    }
+
+    /// The programs, read only for a workout started from one.
+    private mutating func programsFor(_ w: WorkoutState) throws -> ProgramCatalogState? {
+        w.programId == nil ? nil : try programCatalog()
+    }
+}

@@ -1,0 +1,161 @@
+import ArgumentParser
+import LedgerShell
+import RepLedgerCore
+
+extension WorkoutCommand {
+    /// `workout rest W start [DURATION]|+15s|-15s|dismiss`: the rest timer of a workout in progress.
+    struct Rest: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rest",
+            abstract: "The rest timer → {\"workoutId\",\"rest\"}: start it, give or take seconds, or dismiss it.",
+            discussion: """
+                start counts the rest after your last set (its exercise's rest, see `settings rest`) or the \
+                length you give; +15s and -15s change the rest counting down; dismiss ends it (you start the \
+                next set now). `workout show` shows the time left; `workout summary` the rest planned and taken.
+
+                Examples:
+                  ledger workout rest last start
+                  ledger workout rest last start 2m
+                  ledger workout rest last +15s
+                  ledger workout rest last -15s
+                  ledger workout rest last dismiss
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        // All unrecognised words, so `-15s` is read as the action rather than as an option.
+        @Argument(parsing: .allUnrecognized, help: "start [LENGTH] (e.g. 90, 2m, 1:30), +SECONDS, -SECONDS or dismiss.")
+        var words: [String] = []
+        @OptionGroup var at: AtOption
+
+        enum Action {
+            case start(Int?), adjust(Int), dismiss
+        }
+
+        func parsed() throws -> Action {
+            guard let action = words.first, words.count <= 2 else {
+                throw ValidationError("give start [LENGTH], +15s, -15s or dismiss, e.g. `ledger workout rest last +15s`")
+            }
+            let length = words.count == 2 ? words[1] : nil
+            switch action.lowercased() {
+            case "start":
+                return .start(try length.map { Int(try Measure.seconds($0).rounded()) })
+            case "dismiss", "skip", "stop":
+                guard length == nil else { throw ValidationError("dismiss takes no length") }
+                return .dismiss
+            default:
+                guard length == nil, let sign = action.first, sign == "+" || sign == "-" || sign == "−" else {
+                    throw ValidationError("give start [LENGTH], +15s, -15s or dismiss, e.g. `ledger workout rest last +15s`")
+                }
+                let seconds = Int(try Measure.seconds(String(action.dropFirst())).rounded())
+                return .adjust(sign == "+" ? seconds : -seconds)
+            }
+        }
+
+        func run() throws {
+            let what = try parsed()
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            try ledger.execute(at: try at.time()) { session in
+                switch what {
+                case .start(let seconds): try session.startRest(id, seconds: seconds)
+                case .adjust(let delta): try session.adjustRest(id, by: delta)
+                case .dismiss: try session.dismissRest(id)
+                }
+            }
+            let rest = try ledger.workout(id).rests.last
+            let human: String
+            switch what {
+            case .dismiss: human = "Rest dismissed"
+            case .start, .adjust: human = "Resting \(Measure.clock(Double(rest?.plannedSeconds ?? 0)))"
+            }
+            if global.json {
+                let state: JSONValue =
+                    rest.map { r in
+                        .object([
+                            ("plannedSeconds", .int(Int64(r.plannedSeconds))), ("startedAt", .string(r.startedAt.iso8601)),
+                            ("endsAt", .string(r.endsAt.iso8601)), ("dismissedAt", .optional(r.dismissedAt?.iso8601)),
+                        ])
+                    } ?? .null
+                Console.json(.object([("workoutId", .string(id.lowercased)), ("rest", state)]))
+            } else {
+                Console.out(human)
+            }
+        }
+    }
+}
+
+extension SettingsCommand {
+    /// `settings rest [DURATION] [--exercise X] [--auto on|off]`.
+    struct Rest: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rest",
+            abstract: "Your rest between sets → {\"restSeconds\",\"autoStart\",\"exercises\"}: the default, an exercise's own, auto-start.",
+            discussion: """
+                Without arguments, shows them. A workout from a program rests as the program says; otherwise an \
+                exercise's own rest, else the default. With auto-start on, logging or completing a set starts \
+                its rest (in a superset, only after the group's last exercise). 0 for an exercise removes its own rest.
+
+                Examples:
+                  ledger settings rest 90s
+                  ledger settings rest 3m --exercise "Squat (Barbell)"
+                  ledger settings rest --auto on
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The rest, e.g. 90, 90s, 2m or 1:30.") var length: String?
+        @Option(help: "Only this exercise's rest.") var exercise: String?
+        @Option(help: "Start the timer after each completed set: on or off.") var auto: String?
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            if exercise != nil, length == nil {
+                throw Refusal.invalidMeasure("--exercise without a rest", reason: "give the exercise's rest, e.g. 3m (0 removes it)")
+            }
+            guard length != nil || auto != nil else {
+                return show((try? global.openReadOnly()).map { Ledger(store: $0) }, fallback: AccountState())
+            }
+            let autoStart: Bool? = try auto.map { a in
+                switch a.lowercased() {
+                case "on", "true", "yes": return true
+                case "off", "false", "no": return false
+                default: throw Refusal.unknownVocabulary(kind: "auto-start", value: a, allowed: ["on", "off"])
+                }
+            }
+            let seconds = try length.map { Int(try Measure.seconds($0).rounded()) }
+            let ledger = try global.openLedger()
+            try ledger.execute(at: try at.time()) { session in
+                if let seconds { try session.setRest(seconds: seconds, exercise: exercise) }
+                if let autoStart {
+                    // Both given: the length may have changed, the switch already set; only a change is recorded.
+                    if seconds == nil || session.account.restAutoStart != autoStart { try session.setRestAutoStart(autoStart) }
+                }
+            }
+            show(ledger, fallback: AccountState())
+        }
+
+        func show(_ ledger: Ledger?, fallback: AccountState) {
+            let account = (try? ledger?.account()) ?? fallback
+            let library = (try? ledger?.library()) ?? LibraryState()
+            let name = { (id: String) in (try? library.resolve(id).name) ?? id }
+            if global.json {
+                Console.json(
+                    .object([
+                        ("restSeconds", .int(Int64(account.restTimerSeconds))), ("autoStart", .bool(account.restAutoStart)),
+                        (
+                            "exercises",
+                            .array(
+                                account.exerciseRests.map { r in
+                                    .object([
+                                        ("exerciseId", .string(r.exerciseId)), ("exercise", .string(name(r.exerciseId))),
+                                        ("restSeconds", .int(Int64(r.seconds))),
+                                    ])
+                                })
+                        ),
+                    ]))
+                return
+            }
+            Console.out(
+                "Rest \(Measure.clock(Double(account.restTimerSeconds))) between sets; auto-start \(account.restAutoStart ? "on" : "off")")
+            for r in account.exerciseRests { Console.out("  \(name(r.exerciseId)): \(Measure.clock(Double(r.seconds)))") }
+        }
+    }
+}
