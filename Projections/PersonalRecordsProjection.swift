@@ -10,8 +10,8 @@ import RepLedgerCore
 /// deletion the records are exactly what a replay from scratch gives.
 public struct PersonalRecordsProjection: ProjectionView {
     public static let name = "personal-records"
-    /// 2: records of cardio and isometric work.
-    public static let version = 2
+    /// 2: records of cardio and isometric work. 3: a unilateral exercise's volume counts each side once.
+    public static let version = 3
     public static let repMaxRange = 1...12
 
     public struct Record: Sendable, Equatable {
@@ -142,7 +142,7 @@ public struct PersonalRecordsProjection: ProjectionView {
                         exerciseId: s.exerciseId, kind: kind, repMax: repMax, value: value, weightKg: kg, reps: reps,
                         workoutId: w.workoutId, setId: s.setId, at: at)
                 }
-                let volume = kg * Double(reps)
+                let volume = kg * Double(reps) * library.volumeSides(s.exerciseId)
                 let e1rm = reps <= rules.e1rmRepCap ? rules.e1rmFormula.estimate(weight: kg, reps: reps) : nil
                 byExercise[s.exerciseId, default: .none(s.exerciseId)].offerSet(
                     kg: kg, reps: reps, e1rm: e1rm, volume: volume, kinds: kinds, make)

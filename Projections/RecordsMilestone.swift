@@ -13,8 +13,8 @@ import RepLedgerCore
 /// caller answers from the fold instead: never a wrong answer, only a slower one.
 public struct RecordsMilestone: Sendable, Equatable {
     public static let name = "records-milestone"
-    /// 3: workout states carry heart-rate averages; records of timed work.
-    public static let version = 3
+    /// 3: workout states carry heart-rate averages; records of timed work. 4: unilateral volume.
+    public static let version = 4
 
     public private(set) var position: Int64 = 0
     /// The records fold over the finished workouts before the first open one.
@@ -55,10 +55,8 @@ public struct RecordsMilestone: Sendable, Equatable {
             open.append(w)
             return true
         }
-        switch event {
-        case .exerciseDefined, .exerciseRenamed, .exerciseArchived: library.evolve(event)
-        default: break  // settings, purchases, templates, programs and imports do not change records
-        }
+        // Settings, purchases, templates, programs and imports do not change records.
+        if LibraryState.changes(event) { library.evolve(event) }
         return true
     }
 

@@ -13,7 +13,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 6: programs carry their weekday schedule.
     /// 7: the account state carries the lifter's bar and plates.
     /// 8: rests (the timer's, with their planned length) in the workout state; auto-start and exercises' own rests in the account state.
-    public static let version = 8
+    /// 9: the library carries the lifter's edits of exercises (unilateral, notes) and favourites.
+    public static let version = 9
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()
@@ -68,9 +69,11 @@ public struct TrainingLogProjection: Projection, Equatable {
             if case .workoutFinished = event { workouts[id]?.giveBackSpareCapacity() }
             return
         }
-        switch event {
-        case .exerciseDefined, .exerciseRenamed, .exerciseArchived:
+        if LibraryState.changes(event) {
             library.evolve(event)
+            return
+        }
+        switch event {
         case .templateCreated, .templateRenamed, .templateExercisesChanged, .templateDuplicated, .templatesReordered, .templateDeleted:
             templates.evolve(event, at: recorded.occurredAt)
         case .bodyweightMeasured:
@@ -179,6 +182,11 @@ extension WorkoutState {
         var seen = Set<String>()
         return sets.filter(\.completed).map(\.exerciseId).filter { seen.insert($0).inserted }
     }
+}
+
+extension TrainingLogProjection {
+    /// A set's volume as every view counts it: w × r, each side once for a unilateral exercise.
+    public func volumeKg(_ s: WorkoutState.SetRecord) -> Double { s.volumeKg * library.volumeSides(s.exerciseId) }
 }
 
 extension WorkoutState.SetRecord {

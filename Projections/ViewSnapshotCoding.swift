@@ -180,8 +180,8 @@ extension WorkoutHistoryProjection.WorkoutRow: PayloadRecord {
 /// head without reading the whole fold.
 public struct HistoryHeadProjection: ProjectionView {
     public static let name = "history-head"
-    /// 2: exercise rows carry their notes. 3: and their supersets.
-    public static let version = 3
+    /// 2: exercise rows carry their notes. 3: and their supersets. 4: unilateral tonnage.
+    public static let version = 4
     /// Workouts kept: the pages a lifter reads first.
     public static let rows = 100
 

@@ -12,7 +12,8 @@ import RepLedgerCore
 /// other apps while the indirect work on a muscle is still visible.
 public struct VolumeProjection: ProjectionView {
     public static let name = "volume"
-    public static let version = 1
+    /// 2: a unilateral exercise's sets count each side once.
+    public static let version = 2
 
     public enum Grouping: String, Sendable, CaseIterable {
         case workout, week, muscle, exercise
@@ -46,6 +47,9 @@ public struct VolumeProjection: ProjectionView {
         var muscles: [String: (primary: String, secondary: [Muscle])] = [:]
         var bodyweightExercise: [String: Bool] = [:]
         func tonnage(_ s: WorkoutState.SetRecord, _ w: WorkoutState) -> Double {
+            loaded(s, w) * log.library.volumeSides(s.exerciseId)
+        }
+        func loaded(_ s: WorkoutState.SetRecord, _ w: WorkoutState) -> Double {
             guard rules.bodyweightTonnage, (s.weightKg ?? 0) == 0, let reps = s.metrics.reps, reps > 0 else { return s.volumeKg }
             let isBodyweight =
                 bodyweightExercise[s.exerciseId]

@@ -7,8 +7,8 @@ import RepLedgerCore
 /// default); warm-ups are listed with their type but do not count.
 public struct WorkoutHistoryProjection: ProjectionView {
     public static let name = "workout-history"
-    /// 2: an exercise row carries its note. 3: and its superset.
-    public static let version = 3
+    /// 2: an exercise row carries its note. 3: and its superset. 4: tonnage counts each side of a unilateral exercise.
+    public static let version = 4
 
     public struct SetRow: Sendable, Equatable {
         public var setId: UUID
@@ -77,7 +77,7 @@ public struct WorkoutHistoryProjection: ProjectionView {
             for s in w.sets where s.entryId == entry.entryId && s.completed {
                 if rules.counts(s.type) {
                     sets += 1
-                    tonnage += s.volumeKg
+                    tonnage += log.volumeKg(s)
                 }
                 let setRow = SetRow(
                     setId: s.setId, weightKg: s.weightKg, reps: s.metrics.reps, type: s.type,

@@ -67,7 +67,7 @@ public struct WorkoutSummaryProjection: ProjectionView {
             let range = entry.flatMap { e in e.targetRepsMin.flatMap { lo in try? RepRange(min: lo, max: e.targetRepsMax ?? lo) } }
             return ExerciseLine(
                 exerciseId: id, exercise: log.exerciseName(id), sets: sets.count,
-                plannedSets: w.sets.filter { $0.exerciseId == id && !$0.completed }.count, tonnageKg: sets.reduce(0) { $0 + $1.volumeKg },
+                plannedSets: w.sets.filter { $0.exerciseId == id && !$0.completed }.count, tonnageKg: sets.reduce(0) { $0 + log.volumeKg($1) },
                 excessReps: RepCounterProjection.excessReps(log, workoutId: workoutId, exerciseId: id, scope: rules.hintScope),
                 prompt: range.flatMap { ProgressionPromptProjection.evaluate(log, workoutId: workoutId, exerciseId: id, range: $0) },
                 restPlannedSeconds: mean(own.compactMap(\.plannedSeconds)), restTakenSeconds: mean(own.compactMap(\.takenSeconds)))

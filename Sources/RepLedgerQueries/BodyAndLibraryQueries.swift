@@ -24,28 +24,39 @@ public enum BodyHistoryQuery {
 
 /// `exercise list`: the library as offered, by name, filtered by primary muscle.
 public enum ExerciseListQuery {
-    public static func answer(_ library: LibraryState, muscle: Muscle?, includeArchived: Bool) -> [LibraryState.Exercise] {
+    public static func answer(
+        _ library: LibraryState, muscle: Muscle?, includeArchived: Bool, favouritesOnly: Bool = false
+    ) -> [LibraryState.Exercise] {
         library.order.compactMap { library.exercises[$0] }
             .filter { includeArchived || !$0.archived }
+            .filter { !favouritesOnly || $0.favourite }
             .filter { x in muscle.map { x.definition.primaryMuscles.contains($0) } ?? true }
             .sorted { $0.name.lowercased() < $1.name.lowercased() }
     }
 
-    public static func document(_ rows: [LibraryState.Exercise]) -> JSONValue {
+    /// `exercise list --recent`: the exercises done lately, the most recent first, with when each was last done.
+    public static func recent(_ log: TrainingLogProjection, limit: Int) -> [(exercise: LibraryState.Exercise, lastDone: Timestamp)] {
+        var last: [String: Timestamp] = [:]
+        for w in log.countedWorkouts {
+            for s in w.sets where s.completed {
+                let at = s.completedAt ?? w.startedAt!
+                if last[s.exerciseId].map({ at > $0 }) ?? true { last[s.exerciseId] = at }
+            }
+        }
+        return last.compactMap { id, at in log.library.exercises[id].flatMap { x in x.archived ? nil : (exercise: x, lastDone: at) } }
+            .sorted { ($0.lastDone, $1.exercise.exerciseId) > ($1.lastDone, $0.exercise.exerciseId) }
+            .prefix(limit).map { $0 }
+    }
+
+    public static func document(_ rows: [LibraryState.Exercise], lastDone: [Timestamp]? = nil) -> JSONValue {
         .object([
             (
                 "exercises",
                 .array(
-                    rows.map { x in
-                        let d = x.definition
-                        return .object([
-                            ("exerciseId", .string(d.exerciseId)), ("name", .string(d.name)),
-                            ("muscle", .string(d.primaryMuscles.first?.rawValue ?? "")), ("kind", .string(d.kind.rawValue)),
-                            ("primaryMuscles", .array(d.primaryMuscles.map { .string($0.rawValue) })),
-                            ("secondaryMuscles", .array(d.secondaryMuscles.map { .string($0.rawValue) })),
-                            ("equipment", .array(d.equipment.map { .string($0.rawValue) })),
-                            ("custom", .bool(d.custom)), ("archived", .bool(x.archived)),
-                        ])
+                    rows.enumerated().map { i, x in
+                        .object(
+                            ExerciseShowQuery.fields(x) + [("muscle", .string(x.definition.primaryMuscles.first?.rawValue ?? ""))]
+                                + (lastDone.map { [("lastDone", .string($0[i].iso8601))] } ?? []))
                     })
             )
         ])

@@ -97,7 +97,7 @@ public struct ClientProgress: Sendable, Equatable {
         }
         let last = workouts.max { started($0) < started($1) }
         let week = within(7), weekBefore = within(7, endingDaysAgo: 7)
-        func volume(_ ws: [WorkoutState]) -> Double { ws.reduce(0) { $0 + $1.countedSets(rules: rules).reduce(0) { $0 + $1.volumeKg } } }
+        func volume(_ ws: [WorkoutState]) -> Double { ws.reduce(0) { $0 + $1.countedSets(rules: rules).reduce(0) { $0 + log.volumeKg($1) } } }
 
         let active = log.programs.active.flatMap { id in log.programs.live.first { $0.programId == id } }
         var compliance: Compliance?

@@ -88,7 +88,8 @@ public enum ExerciseShowQuery {
             source: entry.map { _ in "Free Exercise DB (public domain), github.com/yuhonas/free-exercise-db" })
     }
 
-    static func fields(_ x: LibraryState.Exercise) -> [(String, JSONValue)] {
+    /// An exercise's fields as every exercise answer gives them (show, list, and the library's changes).
+    public static func fields(_ x: LibraryState.Exercise) -> [(String, JSONValue)] {
         let d = x.definition
         return [
             ("exerciseId", .string(d.exerciseId)), ("name", .string(d.name)), ("kind", .string(d.kind.rawValue)),
@@ -96,7 +97,8 @@ public enum ExerciseShowQuery {
             ("secondaryMuscles", .array(d.secondaryMuscles.map { .string($0.rawValue) })),
             ("equipment", .array(d.equipment.map { .string($0.rawValue) })),
             ("movement", .string(d.canonicalMovement)), ("complexity", .int(Int64(d.complexity))), ("rating", .int(Int64(d.rating))),
-            ("custom", .bool(d.custom)), ("archived", .bool(x.archived)),
+            ("custom", .bool(d.custom)), ("archived", .bool(x.archived)), ("favourite", .bool(x.favourite)),
+            ("unilateral", .bool(x.unilateral)), ("notes", .optional(x.notes)),
         ]
     }
 

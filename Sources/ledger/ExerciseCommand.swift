@@ -6,7 +6,11 @@ import RepLedgerQueries
 
 struct ExerciseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "exercise", abstract: "The exercise library.", subcommands: [Add.self, List.self, Search.self, Show.self, History.self])
+        commandName: "exercise", abstract: "The exercise library.",
+        subcommands: [
+            Add.self, List.self, Search.self, Show.self, History.self, Rename.self, Edit.self, Archive.self, Unarchive.self,
+            Favourite.self,
+        ])
 
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -59,20 +63,43 @@ struct ExerciseCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the exercises.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the exercises: all, your favourites, or the ones you did lately.",
+            discussion: """
+                Examples:
+                  ledger exercise list --muscle chest
+                  ledger exercise list --favourites
+                  ledger exercise list --recent --limit 10
+                """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var asOf: AsOfOption
         @Option(help: "Only exercises whose primary muscle is this.") var muscle: String?
         @Flag(help: "Include archived exercises.") var all = false
+        @Flag(name: [.customLong("favourites"), .customLong("favorites")], help: "Only your favourites.") var favourites = false
+        @Flag(help: "The exercises you did lately, the most recent first (with when).") var recent = false
+        @Option(help: "With --recent: how many (default 20).") var limit = 20
 
         func run() throws {
             let store = try global.openStore()
             let filter = try muscle.map { try vocabulary(Muscle.self, "muscle", $0) }
+            guard limit >= 1 else { throw Refusal.invalidMeasure("--limit \(limit)", reason: "give 1 or more") }
+            if recent {
+                let log = try QueryScope(asOf: asOf.asOf).log(store)
+                let rows = ExerciseListQuery.recent(log, limit: limit).filter { r in
+                    (filter.map { r.exercise.definition.primaryMuscles.contains($0) } ?? true) && (!favourites || r.exercise.favourite)
+                }
+                if global.json {
+                    Console.json(ExerciseListQuery.document(rows.map(\.exercise), lastDone: rows.map(\.lastDone)))
+                } else {
+                    Console.table(["Exercise", "Id", "Last done"], rows.map { [$0.exercise.name, $0.exercise.exerciseId, $0.lastDone.isoDate] })
+                }
+                return
+            }
             let library = Ledger.offered(
                 asOf.asOf == nil
                     ? try Ledger(store: store).library()
                     : try TrainingLogProjection.build(from: store, through: try asOf.position(in: store)).library)
-            let rows = ExerciseListQuery.answer(library, muscle: filter, includeArchived: all)
+            let rows = ExerciseListQuery.answer(library, muscle: filter, includeArchived: all, favouritesOnly: favourites)
             if global.json {
                 Console.json(ExerciseListQuery.document(rows))
             } else {
@@ -81,8 +108,8 @@ struct ExerciseCommand: ParsableCommand {
                     rows.map { x in
                         let d = x.definition
                         return [
-                            d.name, d.exerciseId, d.primaryMuscles.map(\.rawValue).joined(separator: ", "), d.kind.rawValue,
-                            d.equipment.map(\.rawValue).joined(separator: ", "),
+                            (x.favourite ? "★ " : "") + d.name, d.exerciseId, d.primaryMuscles.map(\.rawValue).joined(separator: ", "),
+                            d.kind.rawValue, d.equipment.map(\.rawValue).joined(separator: ", "),
                         ]
                     })
                 Console.out("\(rows.count) exercises")

@@ -45,6 +45,9 @@ extension ExerciseCommand {
                 "  muscles: \(d.primaryMuscles.map(\.rawValue).joined(separator: ", "))"
                     + (d.secondaryMuscles.isEmpty ? "" : "; also \(d.secondaryMuscles.map(\.rawValue).joined(separator: ", "))"))
             Console.out("  equipment: \(d.equipment.map(\.rawValue).joined(separator: ", "))")
+            if a.exercise.unilateral { Console.out("  unilateral: logged per side, volume counts each side") }
+            if a.exercise.favourite { Console.out("  ★ a favourite") }
+            if let notes = a.exercise.notes { Console.out("  notes: \(notes)") }
             Console.out("  kind: \(d.kind.rawValue) · movement: \(d.canonicalMovement) · complexity \(d.complexity) · rating \(d.rating)")
             if !a.aliases.isEmpty { Console.out("  also known as: \(a.aliases.joined(separator: ", "))") }
             Console.out("  done in \(a.timesDone) workout\(a.timesDone == 1 ? "" : "s")")

@@ -113,13 +113,7 @@ extension SettingsCommand {
             guard length != nil || auto != nil else {
                 return show((try? global.openReadOnly()).map { Ledger(store: $0) }, fallback: AccountState())
             }
-            let autoStart: Bool? = try auto.map { a in
-                switch a.lowercased() {
-                case "on", "true", "yes": return true
-                case "off", "false", "no": return false
-                default: throw Refusal.unknownVocabulary(kind: "auto-start", value: a, allowed: ["on", "off"])
-                }
-            }
+            let autoStart = try auto.map { try onOff($0, "auto-start") }
             let seconds = try length.map { Int(try Measure.seconds($0).rounded()) }
             let ledger = try global.openLedger()
             try ledger.execute(at: try at.time()) { session in

@@ -91,6 +91,12 @@ public enum Invariants {
         }
     }
 
+    /// An exercise's edit: at least one primary muscle, a note within the limit.
+    public static func check(exerciseEdit e: ExerciseEdited) throws(Refusal) {
+        guard !e.primaryMuscles.isEmpty else { throw .invalidName("an exercise needs at least one primary muscle") }
+        try SetValidation.validateNote(e.notes)
+    }
+
     /// A rest, or a change to one, in whole seconds within the limit.
     public static func check(restSeconds: Int, upTo limit: Int) throws(Refusal) {
         guard (0...limit).contains(restSeconds) else {

@@ -3,6 +3,13 @@ public struct LibraryState: Sendable, Equatable {
     public struct Exercise: Sendable, Equatable {
         public var definition: ExerciseDefined
         public var archived = false
+        /// Sets are per side: volume counts each side once (`ExerciseEdited`).
+        public var unilateral = false
+        public var favourite = false
+        /// The lifter's note on the exercise, if any.
+        public var notes: String?
+        /// Edited by the lifter: a library update then keeps their muscles, equipment and kind.
+        public var edited = false
         public var exerciseId: String { definition.exerciseId }
         public var name: String { definition.name }
     }
@@ -16,6 +23,14 @@ public struct LibraryState: Sendable, Equatable {
 
     public init() {}
 
+    /// Whether the event changes the library: the one list every fold that keeps a library reads.
+    public static func changes(_ event: LedgerEvent) -> Bool {
+        switch event {
+        case .exerciseDefined, .exerciseRenamed, .exerciseArchived, .exerciseEdited, .exerciseUnarchived, .exerciseFavourited: true
+        default: false
+        }
+    }
+
     public mutating func evolve(_ event: LedgerEvent) {
         switch event {
         case .exerciseDefined(let e):
@@ -24,7 +39,17 @@ public struct LibraryState: Sendable, Equatable {
                 // exercise that took the id first keeps it.
                 if old.definition.custom && !e.custom { break }
                 byLowercasedName[old.name.lowercased()]?.removeAll { $0 == e.exerciseId }
-                exercises[e.exerciseId] = Exercise(definition: e, archived: !e.custom && old.archived)
+                // The lifter's own marks (edits, favourite) stay through a library update.
+                var updated = old
+                updated.definition = e
+                if old.edited {
+                    updated.definition.primaryMuscles = old.definition.primaryMuscles
+                    updated.definition.secondaryMuscles = old.definition.secondaryMuscles
+                    updated.definition.equipment = old.definition.equipment
+                    updated.definition.kind = old.definition.kind
+                }
+                updated.archived = !e.custom && old.archived
+                exercises[e.exerciseId] = updated
             } else {
                 order.append(e.exerciseId)
                 exercises[e.exerciseId] = Exercise(definition: e)
@@ -38,10 +63,39 @@ public struct LibraryState: Sendable, Equatable {
             byLowercasedName[e.name.lowercased(), default: []].append(e.exerciseId)
         case .exerciseArchived(let e):
             exercises[e.exerciseId]?.archived = true
+        case .exerciseUnarchived(let e):
+            exercises[e.exerciseId]?.archived = false
+        case .exerciseFavourited(let e):
+            exercises[e.exerciseId]?.favourite = e.favourite
+        case .exerciseEdited(let e):
+            guard var x = exercises[e.exerciseId] else { break }
+            x.definition.primaryMuscles = e.primaryMuscles
+            x.definition.secondaryMuscles = e.secondaryMuscles
+            x.definition.equipment = e.equipment
+            x.definition.kind = e.kind
+            x.unilateral = e.unilateral
+            x.notes = e.notes.isEmpty ? nil : e.notes
+            x.edited = true
+            exercises[e.exerciseId] = x
         default:
             return
         }
         version += 1
+    }
+
+    /// The lifter's edits of exercises, for the state's encoding: what the definitions alone do not hold.
+    public var edits: [ExerciseEdited] {
+        order.compactMap { exercises[$0] }.filter(\.edited).map { x in
+            var e = ExerciseEdited()
+            e.exerciseId = x.exerciseId
+            e.primaryMuscles = x.definition.primaryMuscles
+            e.secondaryMuscles = x.definition.secondaryMuscles
+            e.equipment = x.definition.equipment
+            e.kind = x.definition.kind
+            e.unilateral = x.unilateral
+            e.notes = x.notes ?? ""
+            return e
+        }
     }
 
     /// Finds an exercise as people type it: its id, its name (case-insensitive),
@@ -105,6 +159,9 @@ public struct LibraryState: Sendable, Equatable {
     public func sharedId(_ exerciseId: String) -> String {
         exercises.index(forKey: exerciseId).map { exercises[$0].key } ?? exerciseId
     }
+
+    /// How many times a set's volume counts: twice for a unilateral exercise (its sets are per side), else once.
+    public func volumeSides(_ exerciseId: String) -> Double { exercises[exerciseId]?.unilateral == true ? 2 : 1 }
 
     public func name(of exerciseId: String) -> String { exercises[exerciseId]?.name ?? exerciseId }
 

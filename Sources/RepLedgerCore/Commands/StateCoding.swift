@@ -121,14 +121,19 @@ extension LibraryState: PayloadValue {
         let version = try Int64(from: &r)
         for d in definitions { evolve(.exerciseDefined(d)) }
         for id in archived { var e = ExerciseArchived(); e.exerciseId = id; evolve(.exerciseArchived(e)) }
+        for e in try [ExerciseEdited](from: &r) { evolve(.exerciseEdited(e)) }
+        for id in try [String](from: &r) { var e = ExerciseFavourited(); e.exerciseId = id; evolve(.exerciseFavourited(e)) }
         self.version = version
     }
 
     public func encode(to w: inout BinaryWriter) {
-        // The current definitions (renames applied) in definition order; the name index is rebuilt on load.
+        // The current definitions (renames applied) in definition order, then the archived, the lifter's
+        // edits and favourites; the name index is rebuilt on load.
         order.compactMap { exercises[$0]?.definition }.encode(to: &w)
         order.filter { exercises[$0]?.archived == true }.encode(to: &w)
         version.encode(to: &w)
+        edits.encode(to: &w)
+        order.filter { exercises[$0]?.favourite == true }.encode(to: &w)
     }
 
     public func writeJSON(to j: inout JSONWriter) { order.compactMap { exercises[$0]?.definition }.writeJSON(to: &j) }

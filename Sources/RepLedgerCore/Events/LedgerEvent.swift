@@ -53,6 +53,9 @@ public enum LedgerEvent: Sendable, Equatable {
     case programScheduled(ProgramScheduled)
     case plateInventorySet(PlateInventorySet)
     case restTimerAutoStartChanged(RestTimerAutoStartChanged)
+    case exerciseEdited(ExerciseEdited)
+    case exerciseUnarchived(ExerciseUnarchived)
+    case exerciseFavourited(ExerciseFavourited)
     case programRemoved(ProgramRemoved)
     case importBatchStarted(ImportBatchStarted)
     case importBatchFinished(ImportBatchFinished)
@@ -115,6 +118,9 @@ public enum LedgerEvent: Sendable, Equatable {
         case .programScheduled(let e): e
         case .plateInventorySet(let e): e
         case .restTimerAutoStartChanged(let e): e
+        case .exerciseEdited(let e): e
+        case .exerciseUnarchived(let e): e
+        case .exerciseFavourited(let e): e
         case .programRemoved(let e): e
         case .importBatchStarted(let e): e
         case .importBatchFinished(let e): e
@@ -228,6 +234,9 @@ public enum EventCatalog {
         Entry(ProgramScheduled.self, LedgerEvent.programScheduled),
         Entry(PlateInventorySet.self, LedgerEvent.plateInventorySet),
         Entry(RestTimerAutoStartChanged.self, LedgerEvent.restTimerAutoStartChanged),
+        Entry(ExerciseEdited.self, LedgerEvent.exerciseEdited),
+        Entry(ExerciseUnarchived.self, LedgerEvent.exerciseUnarchived),
+        Entry(ExerciseFavourited.self, LedgerEvent.exerciseFavourited),
     ]
 
     private static let byCode: [Entry?] = {

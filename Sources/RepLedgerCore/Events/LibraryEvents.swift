@@ -55,3 +55,53 @@ public struct ExerciseArchived: EventPayload {
         try c.field("exerciseId", &exerciseId)
     }
 }
+
+/// An exercise's details as the lifter corrected them (`exercise edit`): the
+/// whole set of editable fields, so the last edit in the log is the state.
+/// A unilateral exercise's sets are per side (its volume counts each side once).
+public struct ExerciseEdited: EventPayload {
+    public static let eventType = EventType("ExerciseEdited", code: 13)
+    public var exerciseId = ""
+    public var primaryMuscles: [Muscle] = []
+    public var secondaryMuscles: [Muscle] = []
+    public var equipment: [Equipment] = []
+    public var kind: ExerciseKind = .strength
+    public var unilateral = false
+    /// The lifter's note on the exercise (a seat height, a grip); empty: none.
+    public var notes = ""
+    public var stream: StreamName { .library }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+        try c.field("primaryMuscles", &primaryMuscles)
+        try c.field("secondaryMuscles", &secondaryMuscles)
+        try c.field("equipment", &equipment)
+        try c.field("kind", &kind)
+        try c.field("unilateral", &unilateral)
+        try c.field("notes", &notes)
+    }
+}
+
+/// An archived exercise offered again.
+public struct ExerciseUnarchived: EventPayload {
+    public static let eventType = EventType("ExerciseUnarchived", code: 14)
+    public var exerciseId = ""
+    public var stream: StreamName { .library }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+    }
+}
+
+/// An exercise marked as a favourite, or no longer (`exercise favourite X [--off]`).
+public struct ExerciseFavourited: EventPayload {
+    public static let eventType = EventType("ExerciseFavourited", code: 15)
+    public var exerciseId = ""
+    public var favourite = true
+    public var stream: StreamName { .library }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+        try c.field("favourite", &favourite)
+    }
+}

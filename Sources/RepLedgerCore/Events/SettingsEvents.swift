@@ -69,7 +69,7 @@ public struct PlateInventorySet: EventPayload {
 
 /// Whether completing a set starts the rest timer by itself (`settings rest --auto on|off`; off until chosen).
 public struct RestTimerAutoStartChanged: EventPayload {
-    public static let eventType = EventType("RestTimerAutoStartChanged", code: 78)
+    public static let eventType = EventType("RestTimerAutoStartChanged", code: 5)
     public var on = false
     public var stream: StreamName { .account }
     public init() {}

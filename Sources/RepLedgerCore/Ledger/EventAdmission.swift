@@ -97,6 +97,7 @@ public enum EventAdmission {
             try Invariants.check(coachNote: e.text)
         case .assignmentOffered(let e): try Invariants.check(offer: e)
         case .programScheduled(let e): try Invariants.check(weekdays: e.weekdays)
+        case .exerciseEdited(let e): try Invariants.check(exerciseEdit: e)
         case .restTimerDefaultChanged(let e): try Invariants.check(restSeconds: e.seconds, upTo: CommandSession.restLimitSeconds)
         case .restTimerStarted(let e): try Invariants.check(restSeconds: e.seconds, upTo: 86_400)
         case .restTimerAdjusted(let e): try Invariants.check(restSeconds: abs(e.deltaSeconds), upTo: CommandSession.restLimitSeconds)

@@ -64,7 +64,7 @@ struct TrainingReport {
         for w in all {
             let counted = w.countedSets(rules: rules)
             sets += counted.count
-            tonnageKg += counted.reduce(0) { $0 + $1.volumeKg }
+            tonnageKg += counted.reduce(0) { $0 + log.volumeKg($1) }
             for s in counted where (s.weightKg ?? 0) > 0 { setsByExercise[s.exerciseId, default: 0] += 1 }
             let d = w.startedAt!.local.daysSinceEpoch
             perDay[d, default: (0, [])].sets += counted.count

@@ -193,9 +193,24 @@ enum EventSamples {
         return [.plateInventorySet(plates)]
     }
 
-    /// The rest timer's auto-start switch (stored in the v8 fixture).
+    /// The rest timer's auto-start switch and the lifter's changes to the library (stored in the v8 fixture).
     static var v8: [LedgerEvent] {
-        [.restTimerAutoStartChanged(RestTimerAutoStartChanged(on: true))]
+        var edited = ExerciseEdited()
+        edited.exerciseId = "deadlift"
+        edited.primaryMuscles = [.hamstrings, .glutes]
+        edited.secondaryMuscles = [.lowerBack]
+        edited.equipment = [.barbell]
+        edited.kind = .strength
+        edited.unilateral = true
+        edited.notes = "hook grip"
+        var unarchived = ExerciseUnarchived()
+        unarchived.exerciseId = "deadlift"
+        var favourite = ExerciseFavourited()
+        favourite.exerciseId = "deadlift"
+        return [
+            .restTimerAutoStartChanged(RestTimerAutoStartChanged(on: true)), .exerciseEdited(edited), .exerciseUnarchived(unarchived),
+            .exerciseFavourited(favourite),
+        ]
     }
 
     /// One sample of every event type in the catalog.
