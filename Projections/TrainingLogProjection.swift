@@ -14,7 +14,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 7: the account state carries the lifter's bar and plates.
     /// 8: rests (the timer's, with their planned length) in the workout state; auto-start and exercises' own rests in the account state.
     /// 9: the library carries the lifter's edits of exercises (unilateral, notes) and favourites.
-    public static let version = 9
+    /// 10: sets' reps in reserve and tempo in the workout state; the effort scale in the account state.
+    public static let version = 10
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()

@@ -132,7 +132,9 @@ public struct HintIndexProjection: ProjectionView {
 }
 
 extension WorkoutHistoryProjection.SetRow: PayloadRecord {
-    public init() { self.init(setId: .zero, weightKg: nil, reps: nil, type: .normal, rpe: nil, metrics: SetMetrics(), notes: nil) }
+    public init() {
+        self.init(setId: .zero, weightKg: nil, reps: nil, type: .normal, rpe: nil, metrics: SetMetrics(), notes: nil, rir: nil, tempo: nil)
+    }
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("setId", &setId)
         try c.field("weightKg", &weightKg)
@@ -141,6 +143,8 @@ extension WorkoutHistoryProjection.SetRow: PayloadRecord {
         try c.field("rpe", &rpe)
         try c.field("metrics", &metrics)
         try c.field("notes", &notes)
+        try c.field("rir", &rir)
+        try c.field("tempo", &tempo)
     }
 }
 
@@ -180,7 +184,7 @@ extension WorkoutHistoryProjection.WorkoutRow: PayloadRecord {
 /// head without reading the whole fold.
 public struct HistoryHeadProjection: ProjectionView {
     public static let name = "history-head"
-    /// 2: exercise rows carry their notes. 3: and their supersets. 4: unilateral tonnage.
+    /// 2: exercise rows carry their notes. 3: and their supersets. 4: unilateral tonnage; sets' RIR and tempo; the effort scale.
     public static let version = 4
     /// Workouts kept: the pages a lifter reads first.
     public static let rows = 100
@@ -191,6 +195,7 @@ public struct HistoryHeadProjection: ProjectionView {
         public var complete = false
         public var unit = WeightUnit.kg
         public var distanceUnit = DistanceUnit.km
+        public var effortScale = EffortScale.rpe
         public init() {}
 
         public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
@@ -198,6 +203,7 @@ public struct HistoryHeadProjection: ProjectionView {
             try c.field("complete", &complete)
             try c.field("unit", &unit)
             try c.field("distanceUnit", &distanceUnit)
+            try c.field("effortScale", &effortScale)
         }
 
         /// `offset` skipped and at most `limit` returned, when the page holds them.
@@ -214,6 +220,7 @@ public struct HistoryHeadProjection: ProjectionView {
         if !page.complete { page.rows.removeLast() }
         page.unit = log.account.liftingUnit
         page.distanceUnit = log.account.distanceUnit
+        page.effortScale = log.account.effortScale
         return page
     }
 }

@@ -7,7 +7,7 @@ import RepLedgerCore
 /// default); warm-ups are listed with their type but do not count.
 public struct WorkoutHistoryProjection: ProjectionView {
     public static let name = "workout-history"
-    /// 2: an exercise row carries its note. 3: and its superset. 4: tonnage counts each side of a unilateral exercise.
+    /// 2: an exercise row carries its note. 3: and its superset. 4: tonnage counts each side of a unilateral exercise; sets' RIR and tempo.
     public static let version = 4
 
     public struct SetRow: Sendable, Equatable {
@@ -15,9 +15,12 @@ public struct WorkoutHistoryProjection: ProjectionView {
         public var weightKg: Double?
         public var reps: Int?
         public var type: SetType
+        /// As entered (`Effort` derives one scale from the other).
         public var rpe: Double?
         public var metrics: SetMetrics
         public var notes: String?
+        public var rir: Double? = nil
+        public var tempo: String? = nil
     }
 
     public struct ExerciseRow: Sendable, Equatable {
@@ -79,9 +82,10 @@ public struct WorkoutHistoryProjection: ProjectionView {
                     sets += 1
                     tonnage += log.volumeKg(s)
                 }
+                let effort = w.effort(of: s.setId)
                 let setRow = SetRow(
                     setId: s.setId, weightKg: s.weightKg, reps: s.metrics.reps, type: s.type,
-                    rpe: s.metrics.rpe, metrics: s.metrics, notes: s.notes)
+                    rpe: s.metrics.rpe, metrics: s.metrics, notes: s.notes, rir: effort?.rir, tempo: effort?.tempo)
                 // Sets done before a swap keep their own exercise, so one entry can show two.
                 if let i = groups.lastIndex(where: { $0.exerciseId == s.exerciseId }) {
                     groups[i].sets.append(setRow)

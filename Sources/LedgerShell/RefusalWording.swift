@@ -17,7 +17,7 @@ extension Refusal {
         case .unknownSet:
             return description + ". See `ledger history --json` for set ids"
         case .noChangesGiven:
-            return "nothing to change: give at least one of --reps, --weight, --rpe, --type, --notes"
+            return "nothing to change: give at least one of --reps, --weight, --rpe, --rir, --tempo, --type, --notes"
         case .unknownTemplate:
             return description + ". See `ledger template list`"
         case .unknownTransaction:

@@ -8,6 +8,7 @@ public enum HistoryQuery {
         public var rows: [WorkoutHistoryProjection.WorkoutRow]
         public var unit: WeightUnit
         public var distanceUnit: DistanceUnit = .km
+        public var effortScale: EffortScale = .rpe
     }
 
     /// Refuses a month that is not YYYY-MM, a limit under 1 and a negative offset.
@@ -31,7 +32,7 @@ public enum HistoryQuery {
             var ignored: [String] = []
             if let page = try ViewSnapshots.historyHead(store, at: target, ignored: &ignored), let rows = page.slice(offset: offset, limit: limit) {
                 scope.note?("answered from the history page stored at #\(target)")
-                return Answer(rows: rows, unit: page.unit, distanceUnit: page.distanceUnit)
+                return Answer(rows: rows, unit: page.unit, distanceUnit: page.distanceUnit, effortScale: page.effortScale)
             }
         }
         let log = try scope.log(store)
@@ -39,12 +40,12 @@ public enum HistoryQuery {
             let page = HistoryHeadProjection.page(log)
             try? ViewSnapshots.saveHistoryHead(store, at: target, page)
             if let rows = page.slice(offset: offset, limit: limit) {
-                return Answer(rows: rows, unit: page.unit, distanceUnit: page.distanceUnit)
+                return Answer(rows: rows, unit: page.unit, distanceUnit: page.distanceUnit, effortScale: page.effortScale)
             }
         }
         let exerciseId = try exercise.map { try log.library.resolve($0).exerciseId }
         let rows = WorkoutHistoryProjection.workouts(log, exerciseId: exerciseId, month: month, offset: offset, limit: limit)
-        return Answer(rows: rows, unit: log.account.liftingUnit, distanceUnit: log.account.distanceUnit)
+        return Answer(rows: rows, unit: log.account.liftingUnit, distanceUnit: log.account.distanceUnit, effortScale: log.account.effortScale)
     }
 
     public static func document(_ a: Answer) -> JSONValue { .object([("workouts", .array(a.rows.map(json)))]) }
@@ -77,12 +78,23 @@ public enum HistoryQuery {
 
     /// One set as `history`, `exercise history` and `workout summary` give it.
     public static func json(_ s: WorkoutHistoryProjection.SetRow) -> JSONValue {
-        .object([
-            ("setId", .string(s.setId.lowercased)), ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.reps)),
-            ("type", .string(s.type.rawValue)), ("rpe", .optional(s.rpe)),
-            ("durationSeconds", .optional(s.metrics.durationSeconds)), ("distanceMeters", .optional(s.metrics.distanceMeters)),
-            ("notes", .optional(s.notes)),
-        ])
+        .object(
+            [
+                ("setId", .string(s.setId.lowercased)), ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.reps)),
+                ("type", .string(s.type.rawValue)),
+            ] + effort(rpe: s.rpe, rir: s.rir, tempo: s.tempo) + [
+                ("durationSeconds", .optional(s.metrics.durationSeconds)), ("distanceMeters", .optional(s.metrics.distanceMeters)),
+                ("notes", .optional(s.notes)),
+            ])
+    }
+
+    /// A set's effort as every set answer gives it: RPE and RIR (the one entered, the other
+    /// derived: RPE = 10 − RIR), which one was entered, and the tempo.
+    public static func effort(rpe: Double?, rir: Double?, tempo: String?) -> [(String, JSONValue)] {
+        [
+            ("rpe", .optional(Effort.rpe(entered: rpe, rir: rir))), ("rir", .optional(Effort.rir(entered: rir, rpe: rpe))),
+            ("effortEntered", .optional(rir != nil ? "rir" : rpe != nil ? "rpe" : nil)), ("tempo", .optional(tempo)),
+        ]
     }
 }
 

@@ -70,14 +70,17 @@ public enum WorkoutPlanQuery {
                                 "sets",
                                 .array(
                                     x.sets.enumerated().map { i, s in
-                                        .object([
-                                            ("setId", .string(s.setId.lowercased)), ("number", .int(Int64(i + 1))),
-                                            ("state", .string(s.completed ? "done" : "planned")), ("type", .string(s.type.rawValue)),
-                                            ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.metrics.reps)),
-                                            ("rpe", .optional(s.metrics.rpe)),
-                                            ("durationSeconds", .optional(s.metrics.durationSeconds)),
-                                            ("distanceMeters", .optional(s.metrics.distanceMeters)), ("notes", .optional(s.notes)),
-                                        ])
+                                        .object(
+                                            [
+                                                ("setId", .string(s.setId.lowercased)), ("number", .int(Int64(i + 1))),
+                                                ("state", .string(s.completed ? "done" : "planned")), ("type", .string(s.type.rawValue)),
+                                                ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.metrics.reps)),
+                                            ]
+                                                + HistoryQuery.effort(
+                                                    rpe: s.metrics.rpe, rir: w.effort(of: s.setId)?.rir, tempo: w.effort(of: s.setId)?.tempo) + [
+                                                    ("durationSeconds", .optional(s.metrics.durationSeconds)),
+                                                    ("distanceMeters", .optional(s.metrics.distanceMeters)), ("notes", .optional(s.notes)),
+                                                ])
                                     })
                             ),
                             ("lastTime", lastTime(x.lastTime)),

@@ -31,7 +31,7 @@ struct ExerciseCommand: ParsableCommand {
             guard !entries.isEmpty else { Console.out("\(x.name): not done yet."); return }
             Console.out(x.name)
             for e in entries {
-                let sets = e.sets.map { SetRowText.text($0, in: unit, distance: log.account.distanceUnit) }
+                let sets = e.sets.map { SetRowText.text($0, in: unit, distance: log.account.distanceUnit, effort: log.account.effortScale) }
                 Console.out("  \(e.startedAt.isoDate)  \(e.workoutName): \(sets.joined(separator: ", "))")
             }
         }

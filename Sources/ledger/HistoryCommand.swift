@@ -45,7 +45,7 @@ struct HistoryCommand: ParsableCommand {
             if let note = w.notes { Console.out("      note: \(note)") }
             let labels = SupersetLabels.labels(w.exercises.map(\.supersetId))
             for (x, label) in zip(w.exercises, labels) {
-                let sets = x.sets.map { SetRowText.text($0, in: unit, distance: a.distanceUnit) }
+                let sets = x.sets.map { SetRowText.text($0, in: unit, distance: a.distanceUnit, effort: a.effortScale) }
                 Console.out("      \(SupersetLabels.prefix(label))\(x.exercise): \(sets.joined(separator: ", "))\(x.note.map { " — \($0)" } ?? "")")
             }
         }

@@ -4,7 +4,8 @@ import RepLedgerCore
 
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "settings", abstract: "Your settings.", subcommands: [Unit.self, Bodyweight.self, Distance.self, Plates.self, Rest.self])
+        commandName: "settings", abstract: "Your settings.",
+        subcommands: [Unit.self, Bodyweight.self, Distance.self, Plates.self, Rest.self, EffortScaleSetting.self])
 
     struct Unit: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -103,6 +104,25 @@ struct SettingsCommand: ParsableCommand {
                 let list = sizes.map(\.formatted).joined(separator: ", ")
                 Console.out("\(now.plates.isEmpty ? "Default: " : "")a \(barValue.formatted) \(unit.rawValue) bar; plates \(list) \(unit.rawValue)")
             }
+        }
+    }
+
+    struct EffortScaleSetting: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "effort", abstract: "Show effort as RPE or as reps in reserve (RIR) → {\"effort\"}.",
+            discussion: """
+                Each set keeps the scale it was entered in; the other is derived (RPE = 10 − RIR) wherever it shows.
+
+                Example: ledger settings effort rir
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "rpe or rir") var scale: String
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let chosen = try vocabulary(EffortScale.self, "effort scale", scale)
+            try global.openLedger().execute(at: try at.time()) { try $0.setEffortScale(chosen) }
+            respond(global, ["effort": chosen.rawValue], human: "Effort now shows as \(chosen == .rpe ? "RPE" : "reps in reserve (RIR)")")
         }
     }
 

@@ -29,7 +29,7 @@ enum StrongCSVFormat {
                     let distance = s.metrics.distanceMeters.map { number($0 / (unit == .kg ? 1000 : 1609.344)) } ?? "0"
                     let reps: String = s.reps.map { String($0) } ?? "0"
                     let seconds: String = s.metrics.durationSeconds.map { number($0) } ?? "0"
-                    let rpe: String = s.rpe.map { number($0) } ?? ""
+                    let rpe: String = Effort.rpe(entered: s.rpe, rir: s.rir).map { number($0) } ?? ""
                     let fields: [String] = [
                         date, quoted(w.name), duration, quoted(x.exercise), order, weight, reps, distance,
                         seconds, quoted(s.notes ?? ""), quoted(w.notes ?? ""), rpe,

@@ -67,6 +67,8 @@ struct WorkoutCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "Repetitions, 0–1000.") var reps: Int?
         @Option(parsing: .unconditional, help: "Weight: 80, 80kg or 176.5lb (a bare number uses your unit setting).") var weight: String?
         @Option(parsing: .unconditional, help: "RPE, 1–10 in steps of 0.5.") var rpe: Double?
+        @Option(parsing: .unconditional, help: "Reps in reserve, 0–9 in steps of 0.5 (instead of --rpe: RPE is 10 − RIR).") var rir: Double?
+        @Option(help: "Tempo: seconds down, pause, up, pause, e.g. 3-1-1-0 or 31X0 (X: explosive).") var tempo: String?
         @Option(help: "Set type: normal, warmup, drop or failure.") var type: String?
         @Option(parsing: .unconditional, help: "Duration (cardio, holds): 90, 1m30s or 1:30.") var duration: String?
         @Option(parsing: .unconditional, help: "Distance: 5000 (metres), 400m, 5km or 3.1mi.") var distance: String?
@@ -80,6 +82,11 @@ struct WorkoutCommand: ParsableCommand {
         }
 
         func setType() throws(Refusal) -> SetType? { try type.map { t throws(Refusal) in try SetType.parse(t) } }
+
+        /// Records `--rir` and `--tempo` on the set, when given.
+        func recordEffort(_ session: inout CommandSession, _ workoutId: UUID, _ setId: UUID, historyEdit: Bool) throws {
+            try session.recordEffort(workoutId, setId: setId, rpe: rpe, rir: rir, tempo: tempo, historyEdit: historyEdit)
+        }
     }
 
     struct Log: ParsableCommand {
@@ -117,6 +124,7 @@ struct WorkoutCommand: ParsableCommand {
                 let setId = try session.logSet(
                     id, exercise: exercise, type: type, metrics: metrics, notes: values.notes, historyEdit: historyEdit,
                     plannedSetId: planned)
+                try values.recordEffort(&session, id, setId, historyEdit: historyEdit)
                 return (setId, try session.autoStartRest(id, afterSet: setId))
             }
             let what = SetText.describe(
@@ -142,7 +150,12 @@ struct WorkoutCommand: ParsableCommand {
             let type = try values.setType()
             try recordOnWorkout(global, workout, at, human: "Edited set \(set)") { session, id, unit in
                 let metrics = try values.metrics(defaultUnit: unit)
-                try session.editSet(id, set: set, type: type, changes: metrics, notes: values.notes, historyEdit: historyEdit)
+                // Only reps in reserve or tempo: no SetEdited, the effort alone.
+                let setId =
+                    type == nil && metrics == SetMetrics() && values.notes == nil && (values.rir != nil || values.tempo != nil)
+                    ? try session.resolveSet(id, set)
+                    : try session.editSet(id, set: set, type: type, changes: metrics, notes: values.notes, historyEdit: historyEdit)
+                try values.recordEffort(&session, id, setId, historyEdit: historyEdit)
             }
         }
     }

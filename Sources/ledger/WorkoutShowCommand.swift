@@ -48,7 +48,9 @@ extension WorkoutCommand {
                         distanceMeters: s.metrics.distanceMeters, in: unit, distance: distance)
                     let type = s.type == .normal ? "" : " (\(s.type.rawValue))"
                     let note = s.notes.map { " “\($0)”" } ?? ""
-                    Console.out("   #\(n + 1) \(s.setId.lowercased.prefix(8))  \(s.completed ? "done   " : "planned")  \(what)\(type)\(note)")
+                    let effort = w.effort(of: s.setId)
+                    let how = EffortText.text(rpe: s.metrics.rpe, rir: effort?.rir, tempo: effort?.tempo, scale: a.log.account.effortScale)
+                    Console.out("   #\(n + 1) \(s.setId.lowercased.prefix(8))  \(s.completed ? "done   " : "planned")  \(what)\(how)\(type)\(note)")
                 }
             }
         }

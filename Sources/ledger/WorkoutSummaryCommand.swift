@@ -42,7 +42,8 @@ extension WorkoutCommand {
                     e.tonnageKg > 0
                     ? WeightText.show(kg: e.tonnageKg, in: unit)
                     : w.exercises.first { $0.exerciseId == e.exerciseId }.map {
-                        $0.sets.map { SetRowText.text($0, in: unit, distance: log.account.distanceUnit) }.joined(separator: ", ")
+                        $0.sets.map { SetRowText.text($0, in: unit, distance: log.account.distanceUnit, effort: log.account.effortScale) }.joined(
+                            separator: ", ")
                     } ?? ""
                 let planned = e.plannedSets > 0 ? " (\(e.plannedSets) planned)" : ""
                 let what =

@@ -6,6 +6,27 @@ import Testing
 
 @Suite("Workout state")
 struct WorkoutStateTests {
+    @Test("a set's RIR and tempo merge field by field, the later occurredAt winning whatever order the log holds them in")
+    func effortMergesByOccurredAt() throws {
+        let w = UUID(), set = UUID()
+        func effort(rir: Double?, tempo: String?) -> LedgerEvent {
+            var e = SetEffortRecorded()
+            e.workoutId = w
+            e.setId = set
+            e.rir = rir
+            e.tempo = tempo
+            return .setEffortRecorded(e)
+        }
+        let early = (effort(rir: 3, tempo: "3-1-1-0"), Timestamp(millis: 1_000))
+        let late = (effort(rir: 1, tempo: nil), Timestamp(millis: 2_000))
+        for order in [[early, late], [late, early]] {
+            var state = WorkoutState(workoutId: w)
+            for (event, at) in order { state.evolve(event, at: at) }
+            let merged = try #require(state.effort(of: set))
+            #expect(merged.rir == 1 && merged.tempo == "3-1-1-0", "\(order.map(\.1.millis))")
+        }
+    }
+
     @Test("a swap keeps logged sets with the old exercise; later sets go to the new one")
     func swapKeepsHistory() throws {
         let t = try TempLedger()

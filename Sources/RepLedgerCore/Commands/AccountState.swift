@@ -8,6 +8,8 @@ public struct AccountState: Sendable, Equatable {
     public var restTimerSeconds = 90
     /// Whether completing a set starts the rest timer (`RestTimerAutoStartChanged`); off until chosen.
     public var restAutoStart = false
+    /// The scale effort shows in (`EffortScaleChanged`): RPE until chosen.
+    public var effortScale: EffortScale = .rpe
     /// Exercises with a rest of their own, by exercise id (sorted, so the state encodes the same everywhere).
     public var exerciseRests: [ExerciseRest] = []
     /// The lifter's bar and plates (`PlateInventorySet`), in `plateUnit`; no plates: the unit's defaults.
@@ -61,6 +63,7 @@ public struct AccountState: Sendable, Equatable {
                 exerciseRests.sort { $0.exerciseId < $1.exerciseId }
             }
         case .restTimerAutoStartChanged(let e): restAutoStart = e.on
+        case .effortScaleChanged(let e): effortScale = e.scale
         case .plateInventorySet(let e):
             plateUnit = e.unit
             bar = e.bar

@@ -232,10 +232,11 @@ public struct CommandSession {
     }
 
     /// Changes the given fields of a set; the others keep their values.
+    @discardableResult
     public mutating func editSet(
         _ workoutId: UUID, set setRef: String, type: SetType? = nil, changes: SetMetrics,
         notes: String? = nil, historyEdit: Bool = false
-    ) throws {
+    ) throws -> UUID {
         let w = try writableWorkout(workoutId, historyEdit: historyEdit)
         let set = try Self.resolveSet(setRef, in: w)
         guard type != nil || changes != SetMetrics() || notes != nil else { throw Refusal.noChangesGiven }
@@ -249,6 +250,12 @@ public struct CommandSession {
         e.notes = notes
         e.historyEdit = w.status == .finished
         emit([.setEdited(e)])
+        return set.setId
+    }
+
+    /// The id of a set of the workout, by full id or unique prefix.
+    public mutating func resolveSet(_ workoutId: UUID, _ ref: String) throws -> UUID {
+        try Self.resolveSet(ref, in: try workout(workoutId)).setId
     }
 
     public mutating func deleteSet(_ workoutId: UUID, set setRef: String, historyEdit: Bool = false) throws {

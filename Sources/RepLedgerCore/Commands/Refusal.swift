@@ -139,7 +139,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .sameExercise(let e): return "cannot swap '\(e)' for itself; name a different exercise"
         case .invalidTime(let t): return "time '\(t)' is not ISO 8601. Use e.g. 2026-11-02T07:30:00+01:00 or 2026-11-02"
         case .nothingToChange: return "nothing to change: it is so already"
-        case .noChangesGiven: return "nothing to change: give at least one of reps, weight, RPE, type or notes"
+        case .noChangesGiven: return "nothing to change: give at least one of reps, weight, RPE, RIR, tempo, type or notes"
         case .unknownTemplate(let t): return "no template '\(t)'"
         case .ambiguousTemplate(let t, let m): return "'\(t)' matches several templates (\(m.joined(separator: ", "))); use the template id"
         case .templateLimit(let limit, let products):

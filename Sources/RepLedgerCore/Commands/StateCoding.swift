@@ -61,6 +61,17 @@ extension WorkoutState.Rest: PayloadRecord {
     }
 }
 
+extension WorkoutState.SetEffort: PayloadRecord {
+    public init() { self.init(setId: .zero, rir: nil, tempo: nil, rirAt: 0, tempoAt: 0) }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("setId", &setId)
+        try c.field("rir", &rir)
+        try c.field("tempo", &tempo)
+        try c.field("rirAt", &rirAt)
+        try c.field("tempoAt", &tempoAt)
+    }
+}
+
 extension AccountState.ExerciseRest: PayloadRecord {
     public init() { self.init(exerciseId: "", seconds: 0) }
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
@@ -99,6 +110,7 @@ extension WorkoutState: PayloadRecord {
         try c.field("setsAdded", &setsAdded)
         try c.field("restTimerSeconds", &restTimerSeconds)
         try c.field("rests", &rests)
+        try c.field("efforts", &efforts)
         try c.field("maxHeartRate", &maxHeartRate)
         try c.field("heartRateSum", &heartRateSum)
         try c.field("heartRateSamples", &heartRateSamples)
@@ -186,6 +198,7 @@ extension AccountState: PayloadRecord {
         try c.field("distanceUnit", &distanceUnit)
         try c.field("restTimerSeconds", &restTimerSeconds)
         try c.field("restAutoStart", &restAutoStart)
+        try c.field("effortScale", &effortScale)
         try c.field("exerciseRests", &exerciseRests)
         try c.field("plateUnit", &plateUnit)
         try c.field("bar", &bar)

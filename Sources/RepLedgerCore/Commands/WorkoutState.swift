@@ -198,12 +198,33 @@ public struct WorkoutState: Sendable, Equatable {
     public var origin: WorkoutOrigin = .empty
     @PackedOptionalInt public var programDayIndex: Int? = nil
     @PackedOptionalInt public var restTimerSeconds: Int? = nil
+    /// Sets' reps in reserve and tempo (`SetEffortRecorded`), by set, in the order first recorded.
+    public var efforts: [SetEffort] = []
     /// Every rest the timer counted, in log order: what was planned after which set, and when it was dismissed.
     public var rests: [Rest] = []
     public var maxHeartRate: Double?
     public var averageHeartRate: Double? { heartRateSamples > 0 ? heartRateSum / Double(heartRateSamples) : nil }
 
     public init(workoutId: UUID) { self.workoutId = workoutId }
+
+    /// A set's reps in reserve and tempo, each with the `occurredAt` it was written at (the last write wins, SERVER.md §6).
+    public struct SetEffort: Sendable, Equatable {
+        public var setId: UUID
+        public var rir: Double?
+        public var tempo: String?
+        public var rirAt: Int64
+        public var tempoAt: Int64
+        public init(setId: UUID, rir: Double?, tempo: String?, rirAt: Int64, tempoAt: Int64) {
+            self.setId = setId
+            self.rir = rir
+            self.tempo = tempo
+            self.rirAt = rirAt
+            self.tempoAt = tempoAt
+        }
+    }
+
+    /// The set's reps in reserve and tempo, if any were recorded.
+    public func effort(of setId: UUID) -> SetEffort? { efforts.first { $0.setId == setId } }
 
     /// One rest the timer counted.
     public struct Rest: Sendable, Equatable {
@@ -348,6 +369,15 @@ public struct WorkoutState: Sendable, Equatable {
             }
         case .workoutNoteSet(let e):
             if let id = e.entryId { updateEntry(id) { $0.note = e.text } } else { note = e.text }
+        case .setEffortRecorded(let e):
+            let i =
+                efforts.firstIndex { $0.setId == e.setId }
+                ?? {
+                    efforts.append(SetEffort(setId: e.setId, rir: nil, tempo: nil, rirAt: .min, tempoAt: .min))
+                    return efforts.count - 1
+                }()
+            if let rir = e.rir, time.millis >= efforts[i].rirAt { efforts[i].rir = rir; efforts[i].rirAt = time.millis }
+            if let tempo = e.tempo, time.millis >= efforts[i].tempoAt { efforts[i].tempo = tempo; efforts[i].tempoAt = time.millis }
         case .restTimerStarted(let e):
             restTimerSeconds = e.seconds
             rests.append(Rest(afterSetId: e.afterSetId, startedAt: time, plannedSeconds: e.seconds, dismissedAt: nil))

@@ -23,6 +23,7 @@ extension LedgerEvent {
         case .restTimerStarted(let e): e.workoutId
         case .restTimerAdjusted(let e): e.workoutId
         case .restTimerDismissed(let e): e.workoutId
+        case .setEffortRecorded(let e): e.workoutId
         case .workoutPaused(let e): e.workoutId
         case .workoutResumed(let e): e.workoutId
         case .healthSampleRecorded(let e): e.workoutId
@@ -43,6 +44,7 @@ extension LedgerEvent {
         case .setDeleted(let e): e.setId
         case .setCompleted(let e): e.setId
         case .setUncompleted(let e): e.setId
+        case .setEffortRecorded(let e): e.setId
         default: nil
         }
     }

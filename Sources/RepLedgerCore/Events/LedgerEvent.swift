@@ -56,6 +56,8 @@ public enum LedgerEvent: Sendable, Equatable {
     case exerciseEdited(ExerciseEdited)
     case exerciseUnarchived(ExerciseUnarchived)
     case exerciseFavourited(ExerciseFavourited)
+    case setEffortRecorded(SetEffortRecorded)
+    case effortScaleChanged(EffortScaleChanged)
     case programRemoved(ProgramRemoved)
     case importBatchStarted(ImportBatchStarted)
     case importBatchFinished(ImportBatchFinished)
@@ -121,6 +123,8 @@ public enum LedgerEvent: Sendable, Equatable {
         case .exerciseEdited(let e): e
         case .exerciseUnarchived(let e): e
         case .exerciseFavourited(let e): e
+        case .setEffortRecorded(let e): e
+        case .effortScaleChanged(let e): e
         case .programRemoved(let e): e
         case .importBatchStarted(let e): e
         case .importBatchFinished(let e): e
@@ -237,6 +241,8 @@ public enum EventCatalog {
         Entry(ExerciseEdited.self, LedgerEvent.exerciseEdited),
         Entry(ExerciseUnarchived.self, LedgerEvent.exerciseUnarchived),
         Entry(ExerciseFavourited.self, LedgerEvent.exerciseFavourited),
+        Entry(SetEffortRecorded.self, LedgerEvent.setEffortRecorded),
+        Entry(EffortScaleChanged.self, LedgerEvent.effortScaleChanged),
     ]
 
     private static let byCode: [Entry?] = {

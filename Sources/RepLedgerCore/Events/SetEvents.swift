@@ -193,3 +193,22 @@ public struct SetUncompleted: EventPayload {
         try c.field("setId", &setId)
     }
 }
+
+/// How hard a set was, beyond RPE: reps in reserve (stored as entered; RPE =
+/// 10 − RIR) and tempo (`3-1-1-0`: down, pause, up, pause; `X` explosive).
+/// A field left nil keeps its value; each field's last write by `occurredAt` wins.
+public struct SetEffortRecorded: EventPayload {
+    public static let eventType = EventType("SetEffortRecorded", code: 36)
+    public var workoutId = UUID.zero
+    public var setId = UUID.zero
+    public var rir: Double? = nil
+    public var tempo: String? = nil
+    public var stream: StreamName { .workout(workoutId) }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("workoutId", &workoutId)
+        try c.field("setId", &setId)
+        try c.field("rir", &rir)
+        try c.field("tempo", &tempo)
+    }
+}

@@ -78,3 +78,15 @@ public struct RestTimerAutoStartChanged: EventPayload {
         try c.field("on", &on)
     }
 }
+
+/// The scale a set's effort shows in: RPE (default) or reps in reserve.
+public struct EffortScaleChanged: EventPayload {
+    public static let eventType = EventType("EffortScaleChanged", code: 6)
+    public var scale: EffortScale = .rpe
+    public var stream: StreamName { .account }
+    public init() {}
+    public init(scale: EffortScale) { self.scale = scale }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("scale", &scale)
+    }
+}

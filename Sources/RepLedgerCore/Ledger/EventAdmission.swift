@@ -98,6 +98,10 @@ public enum EventAdmission {
         case .assignmentOffered(let e): try Invariants.check(offer: e)
         case .programScheduled(let e): try Invariants.check(weekdays: e.weekdays)
         case .exerciseEdited(let e): try Invariants.check(exerciseEdit: e)
+        case .setEffortRecorded(let e):
+            if let rir = e.rir { try Effort.check(rir: rir) }
+            if let tempo = e.tempo, try Effort.tempo(tempo) != tempo { throw .invalidMeasure("tempo '\(tempo)'", reason: "store it as 3-1-1-0") }
+            if e.rir == nil, e.tempo == nil { throw .noChangesGiven }
         case .restTimerDefaultChanged(let e): try Invariants.check(restSeconds: e.seconds, upTo: CommandSession.restLimitSeconds)
         case .restTimerStarted(let e): try Invariants.check(restSeconds: e.seconds, upTo: 86_400)
         case .restTimerAdjusted(let e): try Invariants.check(restSeconds: abs(e.deltaSeconds), upTo: CommandSession.restLimitSeconds)

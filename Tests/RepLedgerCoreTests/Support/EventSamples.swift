@@ -193,7 +193,7 @@ enum EventSamples {
         return [.plateInventorySet(plates)]
     }
 
-    /// The rest timer's auto-start switch and the lifter's changes to the library (stored in the v8 fixture).
+    /// The rest timer's auto-start switch, the lifter's changes to the library, and effort (stored in the v8 fixture).
     static var v8: [LedgerEvent] {
         var edited = ExerciseEdited()
         edited.exerciseId = "deadlift"
@@ -207,9 +207,14 @@ enum EventSamples {
         unarchived.exerciseId = "deadlift"
         var favourite = ExerciseFavourited()
         favourite.exerciseId = "deadlift"
+        var effort = SetEffortRecorded()
+        effort.workoutId = UUID(uuidString: "0a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        effort.setId = UUID(uuidString: "1a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        effort.rir = 2
+        effort.tempo = "3-1-X-0"
         return [
             .restTimerAutoStartChanged(RestTimerAutoStartChanged(on: true)), .exerciseEdited(edited), .exerciseUnarchived(unarchived),
-            .exerciseFavourited(favourite),
+            .exerciseFavourited(favourite), .setEffortRecorded(effort), .effortScaleChanged(EffortScaleChanged(scale: .rir)),
         ]
     }
 
