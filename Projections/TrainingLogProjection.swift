@@ -15,7 +15,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 8: rests (the timer's, with their planned length) in the workout state; auto-start and exercises' own rests in the account state.
     /// 9: the library carries the lifter's edits of exercises (unilateral, notes) and favourites.
     /// 10: sets' reps in reserve and tempo in the workout state; the effort scale in the account state.
-    public static let version = 10
+    /// 11: body measurements and progress photos in the body state.
+    public static let version = 11
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()
@@ -74,11 +75,13 @@ public struct TrainingLogProjection: Projection, Equatable {
             library.evolve(event)
             return
         }
+        if BodyState.changes(event) {
+            body.evolve(event, at: recorded.occurredAt)
+            return
+        }
         switch event {
         case .templateCreated, .templateRenamed, .templateExercisesChanged, .templateDuplicated, .templatesReordered, .templateDeleted:
             templates.evolve(event, at: recorded.occurredAt)
-        case .bodyweightMeasured:
-            body.evolve(event, at: recorded.occurredAt)
         case .questionnaireAnswered, .programGenerated, .programHoldsTimed, .programScheduled, .programActivated, .programRemoved,
             .progressionOverrideSet:
             programs.evolve(event, at: recorded.occurredAt)

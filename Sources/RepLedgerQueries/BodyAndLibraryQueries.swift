@@ -3,21 +3,65 @@ import RepLedgerProjections
 
 /// `body history`: every weigh-in, newest first.
 public enum BodyHistoryQuery {
-    public static func answer(_ log: TrainingLogProjection) -> [BodyState.Measurement] { Array(log.body.measurements.reversed()) }
+    public struct Answer {
+        /// Weigh-ins, newest first.
+        public var weighIns: [BodyState.Measurement]
+        /// Body measurements, newest first.
+        public var measures: [BodyState.SiteMeasurement]
+        /// Progress photos' metadata, newest first.
+        public var photos: [BodyState.Photo]
+    }
 
-    public static func document(_ rows: [BodyState.Measurement]) -> JSONValue {
+    /// `site` keeps only that measurement (and no weigh-ins or photos).
+    public static func answer(_ log: TrainingLogProjection, site: BodySite? = nil) -> Answer {
+        let body = log.body
+        guard let site else {
+            return Answer(
+                weighIns: body.measurements.reversed(), measures: newestFirst(body.sites, at: \.at), photos: newestFirst(body.photos, at: \.at))
+        }
+        return Answer(weighIns: [], measures: newestFirst(body.sites.filter { $0.site == site }, at: \.at), photos: [])
+    }
+
+    /// Newest first; taken at one time, in the order recorded (a waist before the arms of one `body log`).
+    static func newestFirst<T>(_ rows: [T], at: KeyPath<T, Timestamp>) -> [T] {
+        rows.enumerated().sorted { ($1.element[keyPath: at].millis, $0.offset) < ($0.element[keyPath: at].millis, $1.offset) }.map(\.element)
+    }
+
+    public static func document(_ a: Answer) -> JSONValue {
         .object([
             (
                 "measurements",
                 .array(
-                    rows.map { m in
+                    a.weighIns.map { m in
                         .object([
                             ("measurementId", .string(m.measurementId.lowercased)), ("date", .string(m.at.iso8601)),
                             ("weightKg", .number(m.kilograms)),
                             ("entered", .object([("value", .number(m.weight.value)), ("unit", .string(m.weight.unit.rawValue))])),
                         ])
                     })
-            )
+            ),
+            (
+                "measures",
+                .array(
+                    a.measures.map { m in
+                        .object([
+                            ("measurementId", .string(m.measurementId.lowercased)), ("date", .string(m.at.iso8601)),
+                            ("site", .string(m.site.rawValue)),
+                            (m.site.isLength ? "cm" : "percent", .number((m.measure.normalized * 100).rounded() / 100)),
+                            ("entered", .object([("value", .number(m.measure.value)), ("unit", .string(m.measure.unit.rawValue))])),
+                        ])
+                    })
+            ),
+            (
+                "photos",
+                .array(
+                    a.photos.map { p in
+                        .object([
+                            ("photoId", .string(p.photoId.lowercased)), ("date", .string(p.at.iso8601)), ("pose", .string(p.pose.rawValue)),
+                            ("sha256", .string(p.sha256)), ("bytes", .int(p.byteCount)), ("path", .string(p.path)),
+                        ])
+                    })
+            ),
         ])
     }
 }

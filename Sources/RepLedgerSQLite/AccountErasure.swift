@@ -2,8 +2,9 @@ import Foundation
 import RepLedgerCore
 
 /// Erasing the account on a device (DOMAIN.md §11): the ledger file with its
-/// -wal, -shm and -journal files (snapshots live inside it), and every file
-/// the ledger exported, as its `ExportWritten` events name them.
+/// -wal, -shm and -journal files (snapshots live inside it), every file the
+/// ledger exported, as its `ExportWritten` events name them, and every
+/// progress photo its `ProgressPhotoRecorded` events name.
 public enum AccountErasure {
     public struct Report: Sendable, Equatable {
         /// What was (or, for a plan, would be) removed, in order.
@@ -11,11 +12,12 @@ public enum AccountErasure {
         public var events: Int64
         public var snapshots: Int64
         public var exports: Int
+        public var photos: Int = 0
         /// Exported files not removed, with why (moved, or changed since the ledger wrote them).
         public var left: [(path: String, reason: String)]
 
         public static func == (a: Report, b: Report) -> Bool {
-            a.removed == b.removed && a.events == b.events && a.snapshots == b.snapshots && a.exports == b.exports
+            a.removed == b.removed && a.events == b.events && a.snapshots == b.snapshots && a.exports == b.exports && a.photos == b.photos
                 && a.left.map(\.path) == b.left.map(\.path)
         }
     }
@@ -36,21 +38,28 @@ public enum AccountErasure {
             if written[x.path] == nil { order.append(x.path) }
             written[x.path] = x
         }
-        var exports: [String] = [], left: [(path: String, reason: String)] = []
-        for p in order {
+        // A photo's file is the lifter's own: removed only while it holds the bytes recorded.
+        var photos: [(path: String, sha256: String)] = []
+        try store.read(EventQuery(stream: .body)) { e in
+            if case .progressPhotoRecorded(let p) = e.event, !photos.contains(where: { $0.path == p.path }) { photos.append((p.path, p.sha256)) }
+        }
+        var exports: [String] = [], photoFiles: [String] = [], left: [(path: String, reason: String)] = []
+        func check(_ p: String, _ sha256: String, into kept: inout [String], changed: String) {
             if !isFile(p) {
-                left.append((p, "not there any more (moved or removed since it was written)"))
-            } else if digest(ofFile: p) != written[p]!.sha256 {
-                left.append((p, "changed since the ledger wrote it: not ours to remove"))
+                left.append((p, "not there any more (moved or removed since it was recorded)"))
+            } else if digest(ofFile: p) != sha256 {
+                left.append((p, changed))
             } else {
-                exports.append(p)
+                kept.append(p)
             }
         }
+        for p in order { check(p, written[p]!.sha256, into: &exports, changed: "changed since the ledger wrote it: not ours to remove") }
+        for p in photos { check(p.path, p.sha256, into: &photoFiles, changed: "not the photo recorded (changed since): not ours to remove") }
         let snapshots = (try? store.database.scalarInt("SELECT COUNT(*) FROM snapshots")) ?? 0
         let files = [path, path + "-wal", path + "-shm", path + "-journal"]
         return Report(
-            removed: exports + files.filter { FileManager.default.fileExists(atPath: $0) }, events: try store.count(),
-            snapshots: snapshots, exports: exports.count, left: left)
+            removed: exports + photoFiles + files.filter { FileManager.default.fileExists(atPath: $0) }, events: try store.count(),
+            snapshots: snapshots, exports: exports.count, photos: photoFiles.count, left: left)
     }
 
     /// Removes everything `plan` names. Each file is overwritten with zeros and synced before it

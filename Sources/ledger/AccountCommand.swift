@@ -29,7 +29,7 @@ struct AccountCommand: ParsableCommand {
                 let plan = try AccountErasure.plan(path: path)
                 throw Refusal.confirmationNeeded(
                     "erasing is permanent: run again with --yes to remove \(plan.removed.count) files "
-                        + "(\(plan.events) events, \(plan.snapshots) snapshots, \(plan.exports) exports); nothing was removed")
+                        + "(\(plan.events) events, \(plan.snapshots) snapshots, \(plan.exports) exports, \(plan.photos) photos); nothing was removed")
             }
             let report = try AccountErasure.erase(path: path)
             if global.json {
@@ -37,6 +37,7 @@ struct AccountCommand: ParsableCommand {
                     .object([
                         ("removed", .array(report.removed.map(JSONValue.string))), ("events", .int(report.events)),
                         ("snapshots", .int(report.snapshots)), ("exports", .int(Int64(report.exports))),
+                        ("photos", .int(Int64(report.photos))),
                         ("left", .array(report.left.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
                     ]))
                 return

@@ -26,6 +26,42 @@ extension CommandSession {
         return e.measurementId
     }
 
+    /// Body measurements taken together (`body log --waist 82cm --arms 38cm …`): one event each.
+    public mutating func logBodyMeasures(_ measures: [(site: BodySite, measure: BodyMeasure)]) throws -> [UUID] {
+        guard Set(measures.map(\.site)).count == measures.count else { throw Refusal.invalidMeasure("a site given twice", reason: "give each once") }
+        var events: [LedgerEvent] = []
+        for (site, measure) in measures {
+            try measure.check(site)
+            var e = BodyMeasured()
+            e.measurementId = ids.next()
+            e.site = site
+            e.value = measure.value
+            e.unit = measure.unit
+            events.append(.bodyMeasured(e))
+        }
+        emit(events)
+        return events.compactMap { if case .bodyMeasured(let e) = $0 { e.measurementId } else { nil } }
+    }
+
+    /// A progress photo: its metadata only (the edge reads the file and hashes it).
+    /// A photo with the bytes of one recorded already is refused.
+    public mutating func recordProgressPhoto(
+        path: String, sha256: String, byteCount: Int64, pose: PhotoPose, body: BodyState
+    ) throws -> UUID {
+        if let known = body.photos.first(where: { $0.sha256 == sha256 }) {
+            throw Refusal.invalidMeasure("the photo", reason: "recorded already on \(known.at.isoDate) (\(known.photoId.lowercased.prefix(8)))")
+        }
+        var e = ProgressPhotoRecorded()
+        e.photoId = ids.next()
+        e.pose = pose
+        e.sha256 = sha256
+        e.byteCount = byteCount
+        e.path = path
+        try Invariants.check(photo: e)
+        emit([.progressPhotoRecorded(e)])
+        return e.photoId
+    }
+
     public mutating func setBodyweightDisplay(_ display: BodyweightDisplay) {
         var e = BodyweightDisplayChanged()
         e.display = display

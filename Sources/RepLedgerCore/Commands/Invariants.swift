@@ -97,6 +97,17 @@ public enum Invariants {
         try SetValidation.validateNote(e.notes)
     }
 
+    /// A progress photo's metadata: a SHA-256 in lowercase hex, a size, an absolute path of at most 1024 characters.
+    public static func check(photo e: ProgressPhotoRecorded) throws(Refusal) {
+        guard e.sha256.count == 64, e.sha256.allSatisfy({ "0123456789abcdef".contains($0) }) else {
+            throw .invalidMeasure("the photo's SHA-256", reason: "give 64 lowercase hex digits")
+        }
+        guard e.byteCount > 0 else { throw .invalidMeasure("the photo", reason: "the file is empty") }
+        guard e.path.hasPrefix("/"), e.path.count <= 1024 else {
+            throw .invalidMeasure("the photo's path", reason: "give an absolute path of at most 1024 characters")
+        }
+    }
+
     /// A rest, or a change to one, in whole seconds within the limit.
     public static func check(restSeconds: Int, upTo limit: Int) throws(Refusal) {
         guard (0...limit).contains(restSeconds) else {

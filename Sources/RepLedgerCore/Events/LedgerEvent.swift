@@ -58,6 +58,8 @@ public enum LedgerEvent: Sendable, Equatable {
     case exerciseFavourited(ExerciseFavourited)
     case setEffortRecorded(SetEffortRecorded)
     case effortScaleChanged(EffortScaleChanged)
+    case bodyMeasured(BodyMeasured)
+    case progressPhotoRecorded(ProgressPhotoRecorded)
     case programRemoved(ProgramRemoved)
     case importBatchStarted(ImportBatchStarted)
     case importBatchFinished(ImportBatchFinished)
@@ -125,6 +127,8 @@ public enum LedgerEvent: Sendable, Equatable {
         case .exerciseFavourited(let e): e
         case .setEffortRecorded(let e): e
         case .effortScaleChanged(let e): e
+        case .bodyMeasured(let e): e
+        case .progressPhotoRecorded(let e): e
         case .programRemoved(let e): e
         case .importBatchStarted(let e): e
         case .importBatchFinished(let e): e
@@ -243,6 +247,8 @@ public enum EventCatalog {
         Entry(ExerciseFavourited.self, LedgerEvent.exerciseFavourited),
         Entry(SetEffortRecorded.self, LedgerEvent.setEffortRecorded),
         Entry(EffortScaleChanged.self, LedgerEvent.effortScaleChanged),
+        Entry(BodyMeasured.self, LedgerEvent.bodyMeasured),
+        Entry(ProgressPhotoRecorded.self, LedgerEvent.progressPhotoRecorded),
     ]
 
     private static let byCode: [Entry?] = {

@@ -90,6 +90,8 @@ public enum EventAdmission {
             try note(e.notes)
             try SetValidation.validate(e.changes)
         case .bodyweightMeasured(let e): try e.weight.validate()
+        case .bodyMeasured(let e): try BodyMeasure(e.value, e.unit).check(e.site)
+        case .progressPhotoRecorded(let e): try Invariants.check(photo: e)
         case .programHoldsTimed(let e): for h in e.holds { try ProgramGenerator.validate(h) }
         case .healthSampleRecorded(let e): try Invariants.check(sample: e.value, of: e.kind)
         case .coachNoteAdded(let e):

@@ -53,6 +53,13 @@ public final class Ledger {
         return c.state
     }
 
+    /// The `body` stream folded: weigh-ins, measurements and photos (read whole: it is small).
+    public func body() throws -> BodyState {
+        var state = BodyState()
+        try store.read(EventQuery(stream: .body)) { state.evolve($0.event, at: $0.occurredAt) }
+        return state
+    }
+
     public func workout(_ id: UUID, through position: Int64 = .max) throws -> WorkoutState {
         guard position == .max else {
             var state = WorkoutState(workoutId: id)

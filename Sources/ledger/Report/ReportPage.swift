@@ -54,6 +54,18 @@ enum ReportPage {
             SVGChart.timeline(
                 lanes: r.records.map { lane in (lane.name, lane.points.map { (Double($0.day), $0.label) }) },
                 from: Double(r.recordsFrom), to: Double(r.lastDay)))
+        if !r.bodyLengths.isEmpty {
+            body += card(
+                "Body measurements", "Every measurement taken (cm).",
+                legend(r.bodyLengths.map(\.name))
+                    + SVGChart.lines(
+                        r.bodyLengths.map { l in SVGChart.Series(name: l.name, points: l.points.map { (Double($0.day), $0.value) }) }, unit: "cm"))
+        }
+        if !r.bodyFat.isEmpty {
+            body += card(
+                "Body fat", "Every reading (%).",
+                SVGChart.lines(r.bodyFat.map { l in SVGChart.Series(name: l.name, points: l.points.map { (Double($0.day), $0.value) }) }, unit: "%"))
+        }
         let weeks = 53
         let lastMonday = r.lastDay - ((r.lastDay + 3) % 7 + 7) % 7
         let levels = r.days.map { d in (d.day, d.sets == 0 ? 1 : min(4, 1 + d.sets / 8), d.title) }

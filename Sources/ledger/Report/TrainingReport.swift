@@ -38,6 +38,9 @@ struct TrainingReport {
     var monthlyTrend: Bool { lastDay - firstDay > 540 }
     var days: [(day: Int64, sets: Int, title: String)] = []
     var recent: [WorkoutCard] = []
+    /// Body measurements over time: one line per length (cm), and body fat (%) apart.
+    var bodyLengths: [Lift] = []
+    var bodyFat: [Lift] = []
     /// Set when the plan limits charts (Free: the last 30 days), with what to say.
     var chartWindow: ChartWindow?
 
@@ -52,6 +55,12 @@ struct TrainingReport {
     init(_ log: TrainingLogProjection, rules: RuleSet = .default, chartWindow: ChartWindow? = nil) {
         unit = log.account.liftingUnit
         self.chartWindow = chartWindow
+        for site in BodySite.allCases {
+            let points = log.body.sites.filter { $0.site == site }.map { (day: $0.at.local.daysSinceEpoch, value: $0.measure.normalized) }
+            guard !points.isEmpty else { continue }
+            let line = Lift(name: BodyMeasureText.site(site).capitalized, points: points)
+            if site.isLength { bodyLengths.append(line) } else { bodyFat.append(line) }
+        }
         let charted = chartWindow?.apply(to: log) ?? log
         let all = log.countedWorkouts.filter { $0.startedAt != nil }
         guard let last = all.last?.startedAt else { return }

@@ -193,7 +193,7 @@ enum EventSamples {
         return [.plateInventorySet(plates)]
     }
 
-    /// The rest timer's auto-start switch, the lifter's changes to the library, and effort (stored in the v8 fixture).
+    /// The rest timer's auto-start switch, the lifter's changes to the library, effort, body measurements and a photo (stored in the v8 fixture).
     static var v8: [LedgerEvent] {
         var edited = ExerciseEdited()
         edited.exerciseId = "deadlift"
@@ -207,6 +207,17 @@ enum EventSamples {
         unarchived.exerciseId = "deadlift"
         var favourite = ExerciseFavourited()
         favourite.exerciseId = "deadlift"
+        var waist = BodyMeasured()
+        waist.measurementId = UUID(uuidString: "2a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        waist.site = .waist
+        waist.value = 32.5
+        waist.unit = .inch
+        var photo = ProgressPhotoRecorded()
+        photo.photoId = UUID(uuidString: "3a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        photo.pose = .side
+        photo.sha256 = String(repeating: "ab", count: 32)
+        photo.byteCount = 524_288
+        photo.path = "/home/lifter/Pictures/2026-11-23-side.jpg"
         var effort = SetEffortRecorded()
         effort.workoutId = UUID(uuidString: "0a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
         effort.setId = UUID(uuidString: "1a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
@@ -215,6 +226,7 @@ enum EventSamples {
         return [
             .restTimerAutoStartChanged(RestTimerAutoStartChanged(on: true)), .exerciseEdited(edited), .exerciseUnarchived(unarchived),
             .exerciseFavourited(favourite), .setEffortRecorded(effort), .effortScaleChanged(EffortScaleChanged(scale: .rir)),
+            .bodyMeasured(waist), .progressPhotoRecorded(photo),
         ]
     }
 
