@@ -64,7 +64,8 @@ public struct EntitlementsProjection: ProjectionView {
 /// a workout that was not discarded.
 public struct TemplatesProjection: ProjectionView {
     public static let name = "templates"
-    public static let version = 1
+    /// 2: lines carry their weight, duration and rest targets.
+    public static let version = 2
 
     public struct Row: Sendable, Equatable {
         public var templateId: UUID

@@ -16,7 +16,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 9: the library carries the lifter's edits of exercises (unilateral, notes) and favourites.
     /// 10: sets' reps in reserve and tempo in the workout state; the effort scale in the account state.
     /// 11: body measurements and progress photos in the body state.
-    public static let version = 11
+    /// 12: templates carry their weight, duration and rest targets.
+    public static let version = 12
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()
@@ -79,9 +80,11 @@ public struct TrainingLogProjection: Projection, Equatable {
             body.evolve(event, at: recorded.occurredAt)
             return
         }
-        switch event {
-        case .templateCreated, .templateRenamed, .templateExercisesChanged, .templateDuplicated, .templatesReordered, .templateDeleted:
+        if TemplateCatalogState.changes(event) {
             templates.evolve(event, at: recorded.occurredAt)
+            return
+        }
+        switch event {
         case .questionnaireAnswered, .programGenerated, .programHoldsTimed, .programScheduled, .programActivated, .programRemoved,
             .progressionOverrideSet:
             programs.evolve(event, at: recorded.occurredAt)

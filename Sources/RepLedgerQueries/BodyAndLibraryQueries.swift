@@ -58,7 +58,7 @@ public enum BodyHistoryQuery {
                     a.photos.map { p in
                         .object([
                             ("photoId", .string(p.photoId.lowercased)), ("date", .string(p.at.iso8601)), ("pose", .string(p.pose.rawValue)),
-                            ("sha256", .string(p.sha256)), ("bytes", .int(p.byteCount)), ("path", .string(p.path)),
+                            ("sha256", .string(p.sha256)), ("bytes", .int(Int64(p.byteCount))), ("path", .string(p.path)),
                         ])
                     })
             ),
@@ -138,6 +138,18 @@ public enum TemplateListQuery {
                         .object([
                             ("templateId", .string(r.templateId.lowercased)), ("name", .string(r.name)),
                             ("exercises", .array(r.exercises.map { .string(log.exerciseName($0.exerciseId)) })),
+                            (
+                                "lines",
+                                .array(
+                                    r.exercises.map { l in
+                                        .object([
+                                            ("exerciseId", .string(l.exerciseId)), ("exercise", .string(log.exerciseName(l.exerciseId))),
+                                            ("sets", .int(Int64(l.sets))), ("repsMin", .optional(l.repsMin)), ("repsMax", .optional(l.repsMax)),
+                                            ("durationSeconds", .optional(l.durationSeconds)), ("weightKg", .optional(l.weight?.kilograms)),
+                                            ("restSeconds", .optional(l.restSeconds)),
+                                        ])
+                                    })
+                            ),
                             ("lastUsedAt", .optional(r.lastUsedAt?.iso8601)),
                         ])
                     })

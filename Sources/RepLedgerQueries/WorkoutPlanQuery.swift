@@ -33,7 +33,7 @@ public enum WorkoutPlanQuery {
         let day = w.programDayIndex.flatMap { i in program.map(\.generated.sessions).flatMap { i < $0.count ? $0[i] : nil } }
         let context = LastTimeHintProjection.Context(workout: w, scope: scope.rules.hintScope)
         let exercises = w.entries.map { entry -> Exercise in
-            let rest = RestPlan.seconds(exerciseId: entry.exerciseId, in: w, account: log.account, programs: log.programs)
+            let rest = RestPlan.seconds(exerciseId: entry.exerciseId, in: w, account: log.account, programs: log.programs, templates: log.templates)
             return Exercise(
                 entry: entry, name: log.exerciseName(entry.exerciseId),
                 restSeconds: rest.seconds, restSource: rest.source.rawValue,

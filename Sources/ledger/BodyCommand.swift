@@ -70,12 +70,13 @@ struct BodyCommand: ParsableCommand {
                     ]))
                 return
             }
-            var parts: [String] = []
+            let sizes = measures.map { "\(BodyMeasureText.site($0.site)) \(BodyMeasureText.show($0.measure))" }.joined(separator: ", ")
             if let parsed, let weight {
-                parts.append("weighed in at \(BodyweightText.show(kg: parsed.kilograms, in: BodyweightText.typedDisplay(weight) ?? display))")
+                let weighIn = "Weighed in at \(BodyweightText.show(kg: parsed.kilograms, in: BodyweightText.typedDisplay(weight) ?? display))"
+                Console.out(sizes.isEmpty ? weighIn : "\(weighIn); \(sizes)")
+            } else {
+                Console.out("Measured \(sizes)")
             }
-            parts += measures.map { "\(BodyMeasureText.site($0.site)) \(BodyMeasureText.show($0.measure))" }
-            Console.out("Recorded: " + parts.joined(separator: ", "))
         }
     }
 
@@ -143,7 +144,7 @@ struct BodyCommand: ParsableCommand {
             let ledger = try global.openLedger()
             let body = try ledger.body()
             let id = try ledger.execute(at: try at.time()) {
-                try $0.recordProgressPhoto(path: url.path, sha256: sha256, byteCount: Int64(bytes.count), pose: chosen, body: body)
+                try $0.recordProgressPhoto(path: url.path, sha256: sha256, byteCount: bytes.count, pose: chosen, body: body)
             }
             respond(global, ["photoId": id.lowercased, "sha256": sha256], human: "Recorded a \(chosen.rawValue) photo (\(sha256.prefix(12)))")
         }

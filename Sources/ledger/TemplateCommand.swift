@@ -12,15 +12,25 @@ struct TemplateCommand: ParsableCommand {
         subcommands: [Create.self, List.self, Rename.self, Edit.self, Duplicate.self, Reorder.self, Delete.self])
 
     struct Create: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a template.")
+        static let configuration = CommandConfiguration(
+            commandName: "create", abstract: "Create a template → {\"templateId\"}: its exercises, each with its targets.",
+            discussion: """
+                Each --exercise takes the targets after it: sets × reps (or a duration), an optional weight and \\
+                rest. A workout started from the template plans those sets, and its rest timer uses the rest.
+
+                Example:
+                  ledger template create "Upper A" --exercise "Bench Press (Barbell)" --sets 3 --reps 8-12 --weight 60kg --rest 90s \\
+                    --exercise "Pull Up" --sets 3 --reps 6-10 --rest 2m --exercise plank --sets 2 --duration 45s
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The template's name.") var name: String
-        @Option(help: "An exercise, in order (repeatable).") var exercise: [String] = []
+        @OptionGroup var lines: TemplateLineArguments
         @OptionGroup var at: AtOption
 
         func run() throws {
             let ledger = try global.openLedger()
-            let id = try ledger.execute(at: try at.time()) { try $0.createTemplate(name: name, exercises: exercise) }
+            let planned = try lines.lines(unit: try ledger.account().liftingUnit)
+            let id = try ledger.execute(at: try at.time()) { try $0.createTemplate(name: name, lines: planned) }
             respond(global, ["templateId": id.lowercased], human: "Created template \(name) (\(id.lowercased.shortId))")
         }
     }
@@ -46,6 +56,21 @@ struct TemplateCommand: ParsableCommand {
                         r.lastUsedAt?.isoDate ?? "never",
                     ]
                 })
+            // Each line's targets, when any template has more than its exercises.
+            for r in rows where r.exercises.contains(where: { $0.repsMin != nil || $0.hasLaterTargets }) {
+                Console.out("\(r.name):")
+                for line in r.exercises { Console.out("  \(log.exerciseName(line.exerciseId)) \(Self.targets(line, unit: log.account.liftingUnit))") }
+            }
+        }
+
+        /// "3 × 8–12 @ 60 kg, rest 1:30", "2 × 0:45".
+        static func targets(_ l: TemplateExercise, unit: WeightUnit) -> String {
+            var text = "\(l.sets) ×"
+            if let lo = l.repsMin { text += " " + (l.repsMax.map { $0 == lo ? "\(lo)" : "\(lo)–\($0)" } ?? "\(lo)") }
+            if let d = l.durationSeconds { text += " \(Measure.clock(d))" }
+            if let w = l.weight { text += " @ \(WeightText.show(kg: w.kilograms, in: unit))" }
+            if let r = l.restSeconds { text += ", rest \(Measure.clock(Double(r)))" }
+            return text
         }
     }
 
@@ -65,18 +90,23 @@ struct TemplateCommand: ParsableCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
-            abstract: "Set a template's exercises, in order.",
-            discussion: "Example:\n  ledger template edit \"Upper A\" --exercise \"Bench Press (Barbell)\" --exercise \"Pull Up\"")
+            abstract: "Set a template's exercises, in order, each with its targets (the whole list).",
+            discussion: """
+                Examples:
+                  ledger template edit "Upper A" --exercise "Bench Press (Barbell)" --exercise "Pull Up"
+                  ledger template edit "Upper A" --exercise "Bench Press (Barbell)" --sets 4 --reps 6-8 --weight 70kg --rest 2m
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The template.") var template: String
-        @Option(help: "An exercise, in order (repeatable).") var exercise: [String] = []
+        @OptionGroup var lines: TemplateLineArguments
         @OptionGroup var at: AtOption
 
         func run() throws {
-            try global.openLedger().execute(at: try at.time()) {
-                try $0.setTemplateExercises(template, exercises: exercise.map { TemplateExercise(exerciseId: $0) })
-            }
-            respond(global, [:], human: "\(template): \(exercise.count) exercises")
+            let ledger = try global.openLedger()
+            let planned = try lines.lines(unit: try ledger.account().liftingUnit)
+            let id = try ledger.templates().resolve(template).templateId
+            try ledger.execute(at: try at.time()) { try $0.setTemplateExercises(id.lowercased, exercises: planned) }
+            respond(global, ["templateId": id.lowercased], human: "\(template): \(planned.count) exercises")
         }
     }
 

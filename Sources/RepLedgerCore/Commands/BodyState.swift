@@ -17,7 +17,7 @@ public struct BodyState: Sendable, Equatable {
         public var at: Timestamp
         public var pose: PhotoPose
         public var sha256: String
-        public var byteCount: Int64
+        public var byteCount: Int
         public var path: String
     }
 

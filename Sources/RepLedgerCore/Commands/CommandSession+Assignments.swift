@@ -76,9 +76,7 @@ extension CommandSession {
             return program.programId
         case .template:
             emit([.assignmentAnswered(answer)])
-            let id = try createTemplate(name: offer.name, exercises: offer.exercises.map(\.exerciseId))
-            try setTemplateExercises(id.lowercased, exercises: offer.exercises)
-            return id
+            return try createTemplate(name: offer.name, lines: offer.exercises)
         }
     }
 

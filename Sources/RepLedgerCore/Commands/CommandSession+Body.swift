@@ -46,7 +46,7 @@ extension CommandSession {
     /// A progress photo: its metadata only (the edge reads the file and hashes it).
     /// A photo with the bytes of one recorded already is refused.
     public mutating func recordProgressPhoto(
-        path: String, sha256: String, byteCount: Int64, pose: PhotoPose, body: BodyState
+        path: String, sha256: String, byteCount: Int, pose: PhotoPose, body: BodyState
     ) throws -> UUID {
         if let known = body.photos.first(where: { $0.sha256 == sha256 }) {
             throw Refusal.invalidMeasure("the photo", reason: "recorded already on \(known.at.isoDate) (\(known.photoId.lowercased.prefix(8)))")

@@ -35,7 +35,9 @@ extension CommandSession {
     public mutating func startRest(_ workoutId: UUID, seconds: Int? = nil) throws -> Int {
         let w = try liveWorkout(workoutId)
         let last = w.sets.filter(\.completed).max { ($0.completedAt?.millis ?? 0, $0.rank) < ($1.completedAt?.millis ?? 0, $1.rank) }
-        let planned = try last.map { try RestPlan.seconds(exerciseId: $0.exerciseId, in: w, account: account, programs: programsFor(w)).seconds }
+        let planned = try last.map {
+            try RestPlan.seconds(exerciseId: $0.exerciseId, in: w, account: account, programs: programsFor(w), templates: templatesFor(w)).seconds
+        }
         let length = seconds ?? planned ?? account.restTimerSeconds
         guard (1...Self.restLimitSeconds).contains(length) else {
             throw Refusal.invalidMeasure("rest \(length) s", reason: "give 1 s to \(Self.restLimitSeconds / 60) minutes")
@@ -78,7 +80,9 @@ extension CommandSession {
         guard account.restAutoStart else { return nil }
         let w = try workout(workoutId)
         guard w.status == .running, let set = w.set(setId), set.completed, RestPlan.follows(entry: set.entryId, in: w) else { return nil }
-        let length = RestPlan.seconds(exerciseId: set.exerciseId, in: w, account: account, programs: try programsFor(w)).seconds
+        let length = RestPlan.seconds(
+            exerciseId: set.exerciseId, in: w, account: account, programs: try programsFor(w), templates: try templatesFor(w)
+        ).seconds
         guard length > 0 else { return nil }
         var e = RestTimerStarted()
         e.workoutId = workoutId
@@ -93,6 +97,11 @@ extension CommandSession {
         let w = try writableWorkout(id, historyEdit: false)
         guard w.isOpen else { throw Refusal.workoutNotRunning(id, status: w.status.rawValue) }
         return w
+    }
+
+    /// The templates, read only for a workout started from one.
+    private mutating func templatesFor(_ w: WorkoutState) throws -> TemplateCatalogState? {
+        w.templateId == nil ? nil : try templateCatalog()
     }
 
     /// The programs, read only for a workout started from one.

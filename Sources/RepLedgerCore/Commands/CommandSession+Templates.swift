@@ -5,17 +5,29 @@ import Foundation
 /// workout or set command ever looks at entitlements.
 extension CommandSession {
     public mutating func createTemplate(name: String, exercises: [String]) throws -> UUID {
+        try createTemplate(name: name, lines: exercises.map { TemplateExercise(exerciseId: $0) })
+    }
+
+    /// Creates a template whose lines carry targets (`template create NAME --exercise E --sets 3 --reps 8-12 …`):
+    /// `TemplateCreated` with what its layout holds, then `TemplateTargetsSet` when a line has a weight, duration or rest.
+    public mutating func createTemplate(name: String, lines: [TemplateExercise]) throws -> UUID {
         let catalog = try templateCatalog()
         let clean = try Self.templateName(name)
-        let lines = try exercises.map { TemplateExercise(exerciseId: try library.resolveActive($0).exerciseId) }
+        let checked = try lines.map(checkedLine)
         try checkTemplateLimit(catalog)
         let id = ids.next()
         expectations[.template(id)] = .exactly(0)
         var e = TemplateCreated()
         e.templateId = id
         e.name = clean
-        e.exercises = lines
+        e.exercises = checked
         emit([.templateCreated(e)])
+        if checked.contains(where: \.hasLaterTargets) {
+            var t = TemplateTargetsSet()
+            t.templateId = id
+            t.lines = checked.map(TemplateLine.init)
+            emit([.templateTargetsSet(t)])
+        }
         return id
     }
 
@@ -42,16 +54,31 @@ extension CommandSession {
         emit([.templateRenamed(e)])
     }
 
+    /// The whole ordered list of a template's lines. Lines with only sets and reps are a
+    /// `TemplateExercisesChanged`; any weight, duration or rest makes it a `TemplateTargetsSet`.
     public mutating func setTemplateExercises(_ ref: String, exercises: [TemplateExercise]) throws {
         let template = try templateCatalog().resolve(ref)
-        var e = TemplateExercisesChanged()
-        e.templateId = template.templateId
-        e.exercises = try exercises.map { line in
-            var l = line
-            l.exerciseId = try library.resolveActive(line.exerciseId).exerciseId
-            return l
+        let lines = try exercises.map(checkedLine)
+        guard lines != template.exercises else { throw Refusal.nothingToChange }
+        if lines.contains(where: \.hasLaterTargets) {
+            var e = TemplateTargetsSet()
+            e.templateId = template.templateId
+            e.lines = lines.map(TemplateLine.init)
+            emit([.templateTargetsSet(e)])
+        } else {
+            var e = TemplateExercisesChanged()
+            e.templateId = template.templateId
+            e.exercises = lines
+            emit([.templateExercisesChanged(e)])
         }
-        emit([.templateExercisesChanged(e)])
+    }
+
+    /// A line with its exercise resolved and its targets checked.
+    private func checkedLine(_ line: TemplateExercise) throws -> TemplateExercise {
+        var l = line
+        l.exerciseId = try library.resolveActive(line.exerciseId).exerciseId
+        try Invariants.check(templateLine: l)
+        return l
     }
 
     /// The new order must name every live template exactly once.
@@ -81,7 +108,7 @@ extension CommandSession {
         let id = try startWorkout(name: name ?? template.name, origin: .template, templateId: template.templateId)
         for line in template.exercises {
             guard let exercise = try? library.resolveActive(line.exerciseId) else { continue }  // archived since
-            let target = SetMetrics(reps: line.repsMax ?? line.repsMin)
+            let target = SetMetrics(weight: line.weight, reps: line.repsMax ?? line.repsMin, durationSeconds: line.durationSeconds)
             planExercise(
                 id, exerciseId: exercise.exerciseId, repsMin: line.repsMin, repsMax: line.repsMax,
                 sets: Array(repeating: (SetType.normal, target), count: max(0, line.sets)))

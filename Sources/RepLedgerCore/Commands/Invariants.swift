@@ -108,6 +108,20 @@ public enum Invariants {
         }
     }
 
+    /// A template line's targets: 1–20 sets, a rep range within 1–1000, a duration of 1 s to 24 h,
+    /// a weight as any set's, a rest within the rest timer's limit.
+    public static func check(templateLine l: TemplateExercise) throws(Refusal) {
+        guard (1...20).contains(l.sets) else { throw .invalidMeasure("\(l.sets) sets", reason: "give 1 to 20 sets") }
+        if let lo = l.repsMin, !(1...1000).contains(lo) || !(lo...1000).contains(l.repsMax ?? lo) {
+            throw .malformedRange("\(lo)-\(l.repsMax ?? lo)")
+        }
+        if let d = l.durationSeconds, !(1...86_400).contains(d) {
+            throw .invalidMeasure("a duration of \(d.formatted) s", reason: "give 1 s to 24 h")
+        }
+        if let w = l.weight { try w.validate() }
+        if let r = l.restSeconds { try check(restSeconds: r, upTo: CommandSession.restLimitSeconds) }
+    }
+
     /// A rest, or a change to one, in whole seconds within the limit.
     public static func check(restSeconds: Int, upTo limit: Int) throws(Refusal) {
         guard (0...limit).contains(restSeconds) else {

@@ -4,20 +4,26 @@ import Foundation
 /// `workout rest` default and every view that shows a rest.
 ///
 /// The workout's own plan comes first (the program day's rest for the
-/// exercise), then the exercise's own rest (`settings rest --exercise`), then
-/// the lifter's default. In a superset the rest follows only the group's last
+/// exercise, or its template line's rest), then the exercise's own rest
+/// (`settings rest --exercise`), then the lifter's default. In a superset the rest follows only the group's last
 /// exercise: moving between its members is not resting.
 public enum RestPlan {
     public enum Source: String, Sendable {
-        case program, exercise
+        case program, template, exercise
         case standard = "default"
     }
 
     /// The rest after a set of `exerciseId` in `workout`.
     public static func seconds(
-        exerciseId: String, in workout: WorkoutState, account: AccountState, programs: ProgramCatalogState?
+        exerciseId: String, in workout: WorkoutState, account: AccountState, programs: ProgramCatalogState?,
+        templates: TemplateCatalogState? = nil
     ) -> (seconds: Int, source: Source) {
         if let planned = programRest(exerciseId: exerciseId, in: workout, programs: programs) { return (planned, .program) }
+        if let planned = workout.templateId.flatMap({ templates?.templates[$0] })?.exercises.first(where: { $0.exerciseId == exerciseId })?
+            .restSeconds
+        {
+            return (planned, .template)
+        }
         if let own = account.restSeconds(ofExercise: exerciseId) { return (own, .exercise) }
         return (account.restTimerSeconds, .standard)
     }

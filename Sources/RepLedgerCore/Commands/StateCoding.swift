@@ -213,7 +213,10 @@ extension TemplateCatalogState.Template: PayloadRecord {
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("templateId", &templateId)
         try c.field("name", &name)
-        try c.field("exercises", &exercises)
+        // Every target of each line (the events' four-field layout holds only some).
+        var lines = exercises.map(TemplateLine.init)
+        try c.field("lines", &lines)
+        exercises = lines.map(\.exercise)
         try c.field("createdAt", &createdAt)
         try c.field("deleted", &deleted)
         try c.field("version", &version)

@@ -20,6 +20,19 @@ public struct TemplateCatalogState: Sendable, Equatable {
 
     public init() {}
 
+    /// The events that change templates: the one list the ledger's reads and every fold use.
+    public static let eventTypes: [any EventPayload.Type] = [
+        TemplateCreated.self, TemplateRenamed.self, TemplateExercisesChanged.self, TemplateTargetsSet.self,
+        TemplateDuplicated.self, TemplatesReordered.self, TemplateDeleted.self,
+    ]
+    private static let eventCodes: Set<Int> = Set(eventTypes.map { t in t.eventType.code })
+
+    /// Whether the event changes templates.
+    public static func changes(_ event: LedgerEvent) -> Bool {
+        let payload = event.payload
+        return eventCodes.contains(type(of: payload).eventType.code)
+    }
+
     /// Live templates in the user's order: explicitly ordered ones first, then newer ones by creation.
     public var live: [Template] {
         let ordered = explicitOrder + creationOrder.filter { !explicitOrder.contains($0) }
@@ -36,6 +49,8 @@ public struct TemplateCatalogState: Sendable, Equatable {
             update(e.templateId) { $0.name = e.name }
         case .templateExercisesChanged(let e):
             update(e.templateId) { $0.exercises = e.exercises }
+        case .templateTargetsSet(let e):
+            update(e.templateId) { $0.exercises = e.lines.map(\.exercise) }
         case .templateDeleted(let e):
             update(e.templateId) { $0.deleted = true }
         case .templatesReordered(let e):

@@ -39,7 +39,7 @@ public struct ProgressPhotoRecorded: EventPayload {
     public var photoId = UUID.zero
     public var pose: PhotoPose = .front
     public var sha256 = ""
-    public var byteCount: Int64 = 0
+    public var byteCount = 0
     public var path = ""
     public var stream: StreamName { .body }
     public init() {}

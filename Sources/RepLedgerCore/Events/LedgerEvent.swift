@@ -60,6 +60,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case effortScaleChanged(EffortScaleChanged)
     case bodyMeasured(BodyMeasured)
     case progressPhotoRecorded(ProgressPhotoRecorded)
+    case templateTargetsSet(TemplateTargetsSet)
     case programRemoved(ProgramRemoved)
     case importBatchStarted(ImportBatchStarted)
     case importBatchFinished(ImportBatchFinished)
@@ -129,6 +130,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .effortScaleChanged(let e): e
         case .bodyMeasured(let e): e
         case .progressPhotoRecorded(let e): e
+        case .templateTargetsSet(let e): e
         case .programRemoved(let e): e
         case .importBatchStarted(let e): e
         case .importBatchFinished(let e): e
@@ -249,6 +251,7 @@ public enum EventCatalog {
         Entry(EffortScaleChanged.self, LedgerEvent.effortScaleChanged),
         Entry(BodyMeasured.self, LedgerEvent.bodyMeasured),
         Entry(ProgressPhotoRecorded.self, LedgerEvent.progressPhotoRecorded),
+        Entry(TemplateTargetsSet.self, LedgerEvent.templateTargetsSet),
     ]
 
     private static let byCode: [Entry?] = {

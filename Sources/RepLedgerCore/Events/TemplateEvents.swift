@@ -1,18 +1,36 @@
 import Foundation
 
 /// One exercise line of a template with its targets.
+///
+/// The events of the first release store four fields (exercise, sets, reps);
+/// the weight, duration and rest targets came later and are stored by
+/// `TemplateTargetsSet` as `TemplateLine`s, so this layout never changed.
 public struct TemplateExercise: Sendable, Hashable, PayloadRecord {
     public var exerciseId = ""
     public var sets = 3
     public var repsMin: Int? = nil
     public var repsMax: Int? = nil
+    /// Held in memory, stored only by `TemplateTargetsSet`.
+    public var weight: Weight? = nil
+    public var durationSeconds: Double? = nil
+    public var restSeconds: Int? = nil
     public init() {}
-    public init(exerciseId: String, sets: Int = 3, repsMin: Int? = nil, repsMax: Int? = nil) {
+    public init(
+        exerciseId: String, sets: Int = 3, repsMin: Int? = nil, repsMax: Int? = nil, weight: Weight? = nil,
+        durationSeconds: Double? = nil, restSeconds: Int? = nil
+    ) {
         self.exerciseId = exerciseId
         self.sets = sets
         self.repsMin = repsMin
         self.repsMax = repsMax
+        self.weight = weight
+        self.durationSeconds = durationSeconds
+        self.restSeconds = restSeconds
     }
+
+    /// Whether it has a target the four stored fields cannot hold.
+    public var hasLaterTargets: Bool { weight != nil || durationSeconds != nil || restSeconds != nil }
+
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("exerciseId", &exerciseId)
         try c.field("sets", &sets)
@@ -95,5 +113,36 @@ public struct TemplateDeleted: EventPayload {
     public init() {}
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("templateId", &templateId)
+    }
+}
+
+/// A template line with every target: sets × reps (or a duration), an optional
+/// weight and rest. What `TemplateTargetsSet` stores.
+public struct TemplateLine: Sendable, Hashable, PayloadRecord {
+    public var exercise = TemplateExercise()
+    public init() {}
+    public init(_ exercise: TemplateExercise) { self.exercise = exercise }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exercise.exerciseId)
+        try c.field("sets", &exercise.sets)
+        try c.field("repsMin", &exercise.repsMin)
+        try c.field("repsMax", &exercise.repsMax)
+        try c.field("durationSeconds", &exercise.durationSeconds)
+        try c.field("weight", &exercise.weight)
+        try c.field("restSeconds", &exercise.restSeconds)
+    }
+}
+
+/// The whole ordered exercise list after an edit, with every target (`template
+/// create` or `edit` with weights, durations or rests).
+public struct TemplateTargetsSet: EventPayload {
+    public static let eventType = EventType("TemplateTargetsSet", code: 56)
+    public var templateId = UUID.zero
+    public var lines: [TemplateLine] = []
+    public var stream: StreamName { .template(templateId) }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("templateId", &templateId)
+        try c.field("lines", &lines)
     }
 }

@@ -100,6 +100,7 @@ public enum EventAdmission {
         case .assignmentOffered(let e): try Invariants.check(offer: e)
         case .programScheduled(let e): try Invariants.check(weekdays: e.weekdays)
         case .exerciseEdited(let e): try Invariants.check(exerciseEdit: e)
+        case .templateTargetsSet(let e): for l in e.lines { try Invariants.check(templateLine: l.exercise) }
         case .setEffortRecorded(let e):
             if let rir = e.rir { try Effort.check(rir: rir) }
             if let tempo = e.tempo, try Effort.tempo(tempo) != tempo { throw .invalidMeasure("tempo '\(tempo)'", reason: "store it as 3-1-1-0") }

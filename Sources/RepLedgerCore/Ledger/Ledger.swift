@@ -96,11 +96,7 @@ public final class Ledger {
         return state
     }
 
-    static let templateEventTypes = [
-        TemplateCreated.self, TemplateRenamed.self, TemplateExercisesChanged.self,
-        TemplateDuplicated.self, TemplatesReordered.self, TemplateDeleted.self,
-    ]
-    .map { ($0 as any EventPayload.Type).eventType.name }
+    static let templateEventTypes = TemplateCatalogState.eventTypes.map { $0.eventType.name }
 
     /// A workout named by full id, unique id prefix, or `last` (the most recently started).
     public func resolveWorkout(_ ref: String) throws -> UUID {

@@ -193,7 +193,7 @@ enum EventSamples {
         return [.plateInventorySet(plates)]
     }
 
-    /// The rest timer's auto-start switch, the lifter's changes to the library, effort, body measurements and a photo (stored in the v8 fixture).
+    /// The rest timer's auto-start switch, the lifter's changes to the library, effort, body measurements, a photo and a template's targets (stored in the v8 fixture).
     static var v8: [LedgerEvent] {
         var edited = ExerciseEdited()
         edited.exerciseId = "deadlift"
@@ -218,6 +218,13 @@ enum EventSamples {
         photo.sha256 = String(repeating: "ab", count: 32)
         photo.byteCount = 524_288
         photo.path = "/home/lifter/Pictures/2026-11-23-side.jpg"
+        var targets = TemplateTargetsSet()
+        targets.templateId = UUID(uuidString: "4a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        targets.lines = [
+            TemplateLine(
+                TemplateExercise(exerciseId: "barbell-bench-press", sets: 3, repsMin: 8, repsMax: 12, weight: Weight(60, .kg), restSeconds: 90)),
+            TemplateLine(TemplateExercise(exerciseId: "plank", sets: 2, durationSeconds: 45)),
+        ]
         var effort = SetEffortRecorded()
         effort.workoutId = UUID(uuidString: "0a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
         effort.setId = UUID(uuidString: "1a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
@@ -226,7 +233,7 @@ enum EventSamples {
         return [
             .restTimerAutoStartChanged(RestTimerAutoStartChanged(on: true)), .exerciseEdited(edited), .exerciseUnarchived(unarchived),
             .exerciseFavourited(favourite), .setEffortRecorded(effort), .effortScaleChanged(EffortScaleChanged(scale: .rir)),
-            .bodyMeasured(waist), .progressPhotoRecorded(photo),
+            .bodyMeasured(waist), .progressPhotoRecorded(photo), .templateTargetsSet(targets),
         ]
     }
 
