@@ -144,6 +144,37 @@ import Testing
         #expect(set["rpe"] as? Double == 9)  // a field only the earlier edit changed is kept
     }
 
+    /// The logger's vocabulary (issue 31) offline on two devices: a set's RIR merges by
+    /// `occurredAt` like any set field, and rests, measurements, an exercise's edit and a
+    /// template with targets all arrive, with the same answers everywhere.
+    @Test(arguments: orders2)
+    func theLoggersVocabularyConvergesInEveryOrder(order: [Int]) async throws {
+        let scene = try Scene(base: Self.twoSets)
+        defer { scene.cleanUp() }
+        let (w, s1, _) = try setIds(scene)
+        let (phone, watch) = (scene.devices[0], scene.devices[1])
+        try phone.run(["workout", "edit-set", w, s1, "--rir", "1", "--at", "2026-11-02T12:05:00Z"])
+        try watch.run(["workout", "edit-set", w, s1, "--rir", "3", "--tempo", "3-1-1-0", "--at", "2026-11-02T12:00:00Z"])
+        try phone.run(["workout", "rest", w, "start", "2m", "--at", "2026-11-02T10:10:30Z"])
+        try phone.run(["body", "log", "--waist", "82cm", "--at", "2026-11-02T07:00:00Z"])
+        try watch.run(["exercise", "edit", "Bench Press (Barbell)", "--notes", "elbows in", "--at", "2026-11-02T08:00:00Z"])
+        try watch.run([
+            "template", "create", "Push", "--exercise", "Bench Press (Barbell)", "--sets", "3", "--reps", "8-12", "--weight", "80kg",
+            "--rest", "2m", "--at", "2026-11-02T08:01:00Z",
+        ])
+        try scene.syncAll(in: order)
+        try await scene.expectConverged([
+            ["history"], ["prs"], ["body", "history"], ["template", "list"], ["exercise", "show", "Bench Press (Barbell)"],
+            ["workout", "summary", w],
+        ])
+        let set = try #require(try scene.sets().first)
+        #expect(set["rir"] as? Double == 1 && set["tempo"] as? String == "3-1-1-0")
+        let rests = try #require(try phone.run(["workout", "summary", w, "--json"]).json?["rests"] as? [[String: Any]])
+        #expect(rests.contains { $0["plannedSeconds"] as? Int == 120 })
+        #expect(try watch.run(["body", "history", "--json"]).json.flatMap { ($0["measures"] as? [Any])?.count } == 1)
+        #expect(try phone.run(["exercise", "show", "bench", "--json"]).json?["notes"] as? String == "elbows in")
+    }
+
     @Test(arguments: orders2)
     func aSetDeletedAndEditedLaterComesBackWithTheEdit(order: [Int]) async throws {
         let scene = try Scene(base: Self.twoSets)
