@@ -7,12 +7,6 @@ import Testing
 /// which `account erase` removes while it still holds them.
 @Suite("ledger body: measurements and progress photos")
 struct BodyMeasuresCLITests {
-    func json(_ cli: LedgerProcess, _ args: [String]) throws -> [String: Any] {
-        let out = try cli.run(args + ["--json"])
-        #expect(out.status == 0, "\(args): \(out.stderr)")
-        return try #require(out.json, "\(args): \(out.stdout)")
-    }
-
     func sha256(_ path: String) throws -> String {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
@@ -29,14 +23,15 @@ struct BodyMeasuresCLITests {
     func measurements() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        let first = try json(
-            cli, ["body", "log", "--weight", "82kg", "--waist", "84cm", "--arms", "15in", "--body-fat", "19%", "--at", "2026-11-01T07:00:00Z"])
+        let first = try cli.json([
+            "body", "log", "--weight", "82kg", "--waist", "84cm", "--arms", "15in", "--body-fat", "19%", "--at", "2026-11-01T07:00:00Z",
+        ])
         #expect(
             first["measurementId"] is String
                 && (first["measures"] as? [[String: Any]])?.map { $0["site"] as? String } == ["waist", "arms", "bodyFat"])
-        _ = try json(cli, ["body", "log", "--waist", "82.5", "--body-fat", "18", "--at", "2026-11-15T07:00:00Z"])
+        _ = try cli.json(["body", "log", "--waist", "82.5", "--body-fat", "18", "--at", "2026-11-15T07:00:00Z"])
 
-        let history = try json(cli, ["body", "history"])
+        let history = try cli.json(["body", "history"])
         #expect((history["measurements"] as? [Any])?.count == 1, "the weigh-in")
         let measures = try #require(history["measures"] as? [[String: Any]])
         #expect(measures.map { $0["site"] as? String } == ["waist", "bodyFat", "waist", "arms", "bodyFat"])
@@ -44,15 +39,15 @@ struct BodyMeasuresCLITests {
         let arms = try #require(measures.first { $0["site"] as? String == "arms" })
         #expect(arms["cm"] as? Double == 38.1 && (arms["entered"] as? [String: Any])?["unit"] as? String == "in")
 
-        let waist = try #require(try json(cli, ["body", "history", "--site", "waist"])["measures"] as? [[String: Any]])
+        let waist = try #require(try cli.json(["body", "history", "--site", "waist"])["measures"] as? [[String: Any]])
         #expect(waist.compactMap { $0["cm"] as? Double } == [82.5, 84])
         let text = try cli.run(["body", "history"]).stdout
         #expect(text.contains("15 in") && text.contains("body fat") && text.contains("82.5 cm"), "\(text)")
 
         // A lifter in lb gives bare lengths in inches.
         #expect(try cli.run(["settings", "unit", "lb"]).status == 0)
-        _ = try json(cli, ["body", "log", "--neck", "15", "--at", "2026-11-16T07:00:00Z"])
-        let neck = try #require(try json(cli, ["body", "history", "--site", "neck"])["measures"] as? [[String: Any]])
+        _ = try cli.json(["body", "log", "--neck", "15", "--at", "2026-11-16T07:00:00Z"])
+        let neck = try #require(try cli.json(["body", "history", "--site", "neck"])["measures"] as? [[String: Any]])
         #expect((neck.first?["entered"] as? [String: Any])?["unit"] as? String == "in")
 
         #expect(try cli.run(["workout", "start", "--at", "2026-11-15T09:00:00Z"]).status == 0)
@@ -97,10 +92,10 @@ struct BodyMeasuresCLITests {
         try Data((marker + " front").utf8).write(to: URL(fileURLWithPath: front))
         try Data((marker + " side").utf8).write(to: URL(fileURLWithPath: side))
 
-        let recorded = try json(cli, ["body", "photo", front, "--pose", "front", "--at", "2026-11-01T07:00:00Z"])
+        let recorded = try cli.json(["body", "photo", front, "--pose", "front", "--at", "2026-11-01T07:00:00Z"])
         #expect(recorded["sha256"] as? String == (try sha256(front)))
-        _ = try json(cli, ["body", "photo", side, "--pose", "side", "--at", "2026-11-01T07:01:00Z"])
-        let listed = try #require(try json(cli, ["body", "history"])["photos"] as? [[String: Any]])
+        _ = try cli.json(["body", "photo", side, "--pose", "side", "--at", "2026-11-01T07:01:00Z"])
+        let listed = try #require(try cli.json(["body", "history"])["photos"] as? [[String: Any]])
         #expect(listed.map { $0["pose"] as? String } == ["side", "front"] && listed.last?["path"] as? String == front)
         let before = try cli.eventCount()
         let again = try cli.run(["body", "photo", front])

@@ -6,14 +6,8 @@ import Testing
 /// other scale derived (RPE = 10 − RIR), shown in the lifter's chosen scale.
 @Suite("ledger effort: RIR and tempo")
 struct EffortCLITests {
-    func json(_ cli: LedgerProcess, _ args: [String]) throws -> [String: Any] {
-        let out = try cli.run(args + ["--json"])
-        #expect(out.status == 0, "\(args): \(out.stderr)")
-        return try #require(out.json, "\(args): \(out.stdout)")
-    }
-
     func sets(_ cli: LedgerProcess) throws -> [[String: Any]] {
-        let workouts = try #require(try json(cli, ["history"])["workouts"] as? [[String: Any]])
+        let workouts = try #require(try cli.json(["history"])["workouts"] as? [[String: Any]])
         return (workouts.first?["exercises"] as? [[String: Any]] ?? []).flatMap { $0["sets"] as? [[String: Any]] ?? [] }
     }
 
@@ -21,16 +15,17 @@ struct EffortCLITests {
     func rirAndTempo() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        let w = try json(cli, ["workout", "start", "--at", "2026-11-20T09:00:00Z"])["workoutId"] as! String
-        let first = try json(
-            cli, ["workout", "log", w, "squat", "--reps", "5", "--weight", "100", "--rir", "2", "--tempo", "31X0", "--at", "2026-11-20T09:05:00Z"])
-        _ = try json(cli, ["workout", "log", w, "squat", "--reps", "5", "--weight", "100", "--rpe", "9", "--at", "2026-11-20T09:09:00Z"])
+        let w = try cli.json(["workout", "start", "--at", "2026-11-20T09:00:00Z"])["workoutId"] as! String
+        let first = try cli.json([
+            "workout", "log", w, "squat", "--reps", "5", "--weight", "100", "--rir", "2", "--tempo", "31X0", "--at", "2026-11-20T09:05:00Z",
+        ])
+        _ = try cli.json(["workout", "log", w, "squat", "--reps", "5", "--weight", "100", "--rpe", "9", "--at", "2026-11-20T09:09:00Z"])
         var rows = try sets(cli)
         #expect(rows.map { $0["rpe"] as? Double } == [8, 9] && rows.map { $0["rir"] as? Double } == [2, 1])
         #expect(rows.map { $0["effortEntered"] as? String } == ["rir", "rpe"] && rows.first?["tempo"] as? String == "3-1-X-0")
         #expect(try cli.run(["history"]).stdout.contains("100 kg × 5 @ RPE 8, tempo 3-1-X-0, 100 kg × 5 @ RPE 9"))
 
-        #expect(try json(cli, ["settings", "effort", "rir"])["effort"] as? String == "rir")
+        #expect(try cli.json(["settings", "effort", "rir"])["effort"] as? String == "rir")
         #expect(try cli.run(["history"]).stdout.contains("100 kg × 5 @ RIR 2, tempo 3-1-X-0, 100 kg × 5 @ RIR 1"))
         let shown = try cli.run(["workout", "show", w]).stdout
         #expect(shown.contains("100 kg × 5 @ RIR 2, tempo 3-1-X-0"), "\(shown)")
@@ -42,7 +37,7 @@ struct EffortCLITests {
         #expect(try cli.eventCount() == before + 1)
         rows = try sets(cli)
         #expect(rows.first?["rir"] as? Double == 1 && rows.first?["rpe"] as? Double == 9 && rows.first?["tempo"] as? String == "3-1-X-0")
-        let planJSON = try json(cli, ["workout", "show", w])
+        let planJSON = try cli.json(["workout", "show", w])
         let planned = (planJSON["exercises"] as? [[String: Any]])?.first?["sets"] as? [[String: Any]]
         #expect(planned?.first?["rir"] as? Double == 1 && planned?.first?["effortEntered"] as? String == "rir")
     }

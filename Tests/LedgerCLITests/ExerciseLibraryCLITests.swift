@@ -9,14 +9,8 @@ import Testing
 struct ExerciseLibraryCLITests {
     static let day = "2026-11-"
 
-    func json(_ cli: LedgerProcess, _ args: [String]) throws -> [String: Any] {
-        let out = try cli.run(args + ["--json"])
-        #expect(out.status == 0, "\(args): \(out.stderr)")
-        return try #require(out.json, "\(args): \(out.stdout)")
-    }
-
     func workout(_ cli: LedgerProcess, on day: String, _ sets: [(String, String)]) throws -> String {
-        let w = try json(cli, ["workout", "start", "--at", Self.day + day + "T09:00:00Z"])["workoutId"] as! String
+        let w = try cli.json(["workout", "start", "--at", Self.day + day + "T09:00:00Z"])["workoutId"] as! String
         for (i, (exercise, weight)) in sets.enumerated() {
             let at = Self.day + day + "T09:\(10 + i):00Z"
             #expect(try cli.run(["workout", "log", w, exercise, "--reps", "8", "--weight", weight, "--at", at]).status == 0)
@@ -30,9 +24,9 @@ struct ExerciseLibraryCLITests {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         _ = try workout(cli, on: "02", [("Squat (Barbell)", "100")])
-        let renamed = try json(cli, ["exercise", "rename", "Squat (Barbell)", "Back Squat"])
+        let renamed = try cli.json(["exercise", "rename", "Squat (Barbell)", "Back Squat"])
         #expect(renamed["name"] as? String == "Back Squat" && renamed["exerciseId"] as? String == "back-squat")
-        let history = try json(cli, ["exercise", "history", "Back Squat"])
+        let history = try cli.json(["exercise", "history", "Back Squat"])
         #expect((history["workouts"] as? [Any])?.count == 1)
         #expect(try cli.run(["history"]).stdout.contains("Back Squat"))
 
@@ -50,23 +44,23 @@ struct ExerciseLibraryCLITests {
         defer { cli.cleanUp() }
         #expect(try cli.run(["exercise", "add", "Single-Arm Row", "--muscle", "back", "--equipment", "dumbbell"]).status == 0)
         let w = try workout(cli, on: "03", [("Single-Arm Row", "20")])
-        #expect(try json(cli, ["workout", "summary", w])["workout"].flatMap { ($0 as? [String: Any])?["tonnageKg"] as? Double } == 160)
+        #expect(try cli.json(["workout", "summary", w])["workout"].flatMap { ($0 as? [String: Any])?["tonnageKg"] as? Double } == 160)
 
-        let edited = try json(cli, ["exercise", "edit", "Single-Arm Row", "--unilateral", "on", "--notes", "bench height 3"])
+        let edited = try cli.json(["exercise", "edit", "Single-Arm Row", "--unilateral", "on", "--notes", "bench height 3"])
         #expect(edited["unilateral"] as? Bool == true && edited["notes"] as? String == "bench height 3")
-        let summary = try json(cli, ["workout", "summary", w])
+        let summary = try cli.json(["workout", "summary", w])
         #expect((summary["workout"] as? [String: Any])?["tonnageKg"] as? Double == 320)
         #expect((summary["exercises"] as? [[String: Any]])?.first?["tonnageKg"] as? Double == 320)
-        let prs = try #require((try json(cli, ["prs", "Single-Arm Row"])["exercises"] as? [[String: Any]])?.first)
+        let prs = try #require((try cli.json(["prs", "Single-Arm Row"])["exercises"] as? [[String: Any]])?.first)
         #expect(prs["heaviestKg"] as? Double == 20 && prs["bestSetVolumeKg"] as? Double == 320, "\(prs)")
         // The same answers from a snapshot of the fold: the library's edits are in its encoding.
         #expect(try cli.run(["snapshot", "create"]).status == 0)
-        let again = try json(cli, ["workout", "summary", w])
+        let again = try cli.json(["workout", "summary", w])
         #expect((again["workout"] as? [String: Any])?["tonnageKg"] as? Double == 320)
         let shown = try cli.run(["exercise", "show", "Single-Arm Row"]).stdout
         #expect(shown.contains("unilateral") && shown.contains("notes: bench height 3"), "\(shown)")
 
-        let kind = try json(cli, ["exercise", "edit", "Single-Arm Row", "--kind", "isometric", "--notes", ""])
+        let kind = try cli.json(["exercise", "edit", "Single-Arm Row", "--kind", "isometric", "--notes", ""])
         #expect(kind["kind"] as? String == "isometric" && kind["notes"] is NSNull && kind["unilateral"] as? Bool == true)
 
         let before = try cli.eventCount()
@@ -86,20 +80,20 @@ struct ExerciseLibraryCLITests {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         _ = try workout(cli, on: "04", [("Upright Row (Barbell)", "30")])
-        #expect(try json(cli, ["exercise", "archive", "Upright Row (Barbell)"])["archived"] as? Bool == true)
+        #expect(try cli.json(["exercise", "archive", "Upright Row (Barbell)"])["archived"] as? Bool == true)
         func listed(_ extra: [String] = []) throws -> [String] {
-            (try json(cli, ["exercise", "list"] + extra)["exercises"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            (try cli.json(["exercise", "list"] + extra)["exercises"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         }
         #expect(try !listed().contains("Upright Row (Barbell)") && listed(["--all"]).contains("Upright Row (Barbell)"))
-        #expect((try json(cli, ["exercise", "history", "Upright Row (Barbell)"])["workouts"] as? [Any])?.count == 1)
-        let w = try json(cli, ["workout", "start"])["workoutId"] as! String
+        #expect((try cli.json(["exercise", "history", "Upright Row (Barbell)"])["workouts"] as? [Any])?.count == 1)
+        let w = try cli.json(["workout", "start"])["workoutId"] as! String
         let before = try cli.eventCount()
         let refused = try cli.run(["workout", "log", w, "Upright Row (Barbell)", "--reps", "8"])
         #expect(refused.status == 1 && refused.stderr.contains("archived"), "\(refused.stderr)")
         #expect(try cli.run(["exercise", "archive", "Upright Row (Barbell)"]).status == 1)
         #expect(try cli.eventCount() == before)
 
-        #expect(try json(cli, ["exercise", "unarchive", "Upright Row (Barbell)"])["archived"] as? Bool == false)
+        #expect(try cli.json(["exercise", "unarchive", "Upright Row (Barbell)"])["archived"] as? Bool == false)
         #expect(try listed().contains("Upright Row (Barbell)"))
         #expect(try cli.run(["workout", "log", w, "Upright Row (Barbell)", "--reps", "8"]).status == 0)
     }
@@ -111,14 +105,14 @@ struct ExerciseLibraryCLITests {
         _ = try workout(cli, on: "05", [("Squat (Barbell)", "100"), ("Deadlift (Barbell)", "140")])
         _ = try workout(cli, on: "07", [("Bench Press (Barbell)", "80")])
         _ = try workout(cli, on: "09", [("Squat (Barbell)", "102.5")])
-        let recent = try #require(try json(cli, ["exercise", "list", "--recent"])["exercises"] as? [[String: Any]])
+        let recent = try #require(try cli.json(["exercise", "list", "--recent"])["exercises"] as? [[String: Any]])
         #expect(recent.compactMap { $0["name"] as? String } == ["Squat (Barbell)", "Bench Press (Barbell)", "Deadlift (Barbell)"])
         #expect(recent.first?["lastDone"] as? String == "2026-11-09T09:10:00Z")
-        #expect((try json(cli, ["exercise", "list", "--recent", "--limit", "1"])["exercises"] as? [Any])?.count == 1)
+        #expect((try cli.json(["exercise", "list", "--recent", "--limit", "1"])["exercises"] as? [Any])?.count == 1)
 
         for name in ["Bench Press (Barbell)", "Pull Up"] { #expect(try cli.run(["exercise", "favourite", name]).status == 0) }
         func favourites() throws -> [String] {
-            (try json(cli, ["exercise", "list", "--favourites"])["exercises"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            (try cli.json(["exercise", "list", "--favourites"])["exercises"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         }
         #expect(try favourites() == ["Bench Press (Barbell)", "Pull Up"])
         let before = try cli.eventCount()

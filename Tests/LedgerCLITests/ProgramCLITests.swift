@@ -6,31 +6,23 @@ import Testing
 /// workouts and next-session targets, entirely through the CLI.
 @Suite("programs and progression through the CLI")
 struct ProgramCLITests {
-    func json(_ cli: LedgerProcess, _ args: [String]) throws -> [String: Any] {
-        let out = try cli.run(args + ["--json"])
-        #expect(out.status == 0, "\(args): \(out.stderr)")
-        return try #require(out.json, "\(args): \(out.stdout)")
-    }
-
     @Test("questionnaire → program → a week of program days → hints, prompts, summaries and next targets")
     func lifterJourney() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        let q = try json(
-            cli,
-            [
-                "program", "questionnaire", "--days", "3", "--minutes", "60", "--experience", "intermediate",
-                "--goal", "strength", "--goal", "muscle", "--equipment", "barbell", "--equipment", "dumbbell",
-                "--equipment", "bench", "--equipment", "pull-up-bar", "--equipment", "cable", "--equipment", "machine",
-                "--priority", "quads", "--priority", "glutes", "--injury", "left knee", "--at", "2026-10-01T08:00:00Z",
-            ])
+        let q = try cli.json([
+            "program", "questionnaire", "--days", "3", "--minutes", "60", "--experience", "intermediate",
+            "--goal", "strength", "--goal", "muscle", "--equipment", "barbell", "--equipment", "dumbbell",
+            "--equipment", "bench", "--equipment", "pull-up-bar", "--equipment", "cable", "--equipment", "machine",
+            "--priority", "quads", "--priority", "glutes", "--injury", "left knee", "--at", "2026-10-01T08:00:00Z",
+        ])
         #expect(q["recommended"] as? [String] == ["1 Upper 2 Lower"])
         let options = try #require(q["options"] as? [[String: Any]])
         #expect(options.map { $0["split"] as? String } == ["1 Upper 2 Lower", "Push Pull Legs", "Full Body x3", "2 Upper 1 Lower"])
         #expect(options.first?["recommended"] as? Bool == true && (options.first?["message"] as? String)?.isEmpty == false)
         #expect((q["warnings"] as? [[String: Any]])?.contains { $0["code"] as? String == "injuries" } == true)
 
-        let program = try json(cli, ["program", "generate", "--seed", "11", "--at", "2026-10-01T08:01:00Z"])
+        let program = try cli.json(["program", "generate", "--seed", "11", "--at", "2026-10-01T08:01:00Z"])
         #expect(program["split"] as? String == "1 Upper 2 Lower")
         let sessions = try #require(program["sessions"] as? [[String: Any]])
         #expect(sessions.map { $0["day"] as? Int } == [1, 2, 3])
@@ -38,7 +30,7 @@ struct ProgramCLITests {
         #expect(day1.allSatisfy { $0["sets"] as? Int == 3 && ($0["restSeconds"] as? Int ?? 0) >= 60 })
         #expect(day1.contains { $0["injuryWarning"] as? Bool == true })  // a knee flags leg work, never removes it
         // The same questionnaire and seed give the same program.
-        let again = try json(cli, ["program", "generate", "--seed", "11", "--at", "2026-10-01T08:02:00Z"])
+        let again = try cli.json(["program", "generate", "--seed", "11", "--at", "2026-10-01T08:02:00Z"])
         func plan(_ sessions: [[String: Any]]) -> [[String]] {
             sessions.map {
                 ($0["exercises"] as? [[String: Any]] ?? []).map { x in
@@ -56,7 +48,7 @@ struct ProgramCLITests {
         var workouts: [String] = []
         for (week, reps) in [("2026-10-05", top), ("2026-10-12", top - 1)] {
             let w = try #require(
-                try json(cli, ["workout", "start", "--program", "active", "--day", "1", "--at", "\(week)T18:00:00Z"])["workoutId"] as? String)
+                try cli.json(["workout", "start", "--program", "active", "--day", "1", "--at", "\(week)T18:00:00Z"])["workoutId"] as? String)
             workouts.append(w)
             for i in 0..<3 {
                 let out = try cli.run([
@@ -68,40 +60,40 @@ struct ProgramCLITests {
             #expect(try cli.run(["workout", "finish", w, "--at", "\(week)T19:00:00Z"]).status == 0)
         }
         // The planned sets were completed in place: 3 sets of the exercise, not 6.
-        let summary = try json(cli, ["workout", "summary", workouts[1]])
+        let summary = try cli.json(["workout", "summary", workouts[1]])
         let done = ((summary["workout"] as? [String: Any])?["exercises"] as? [[String: Any]])?.first { $0["exerciseId"] as? String == exerciseId }
         #expect((done?["sets"] as? [Any])?.count == 3)
         // The summary compares with the last time this program day was done.
         #expect((summary["comparison"] as? [String: Any])?["workoutId"] as? String == workouts[0])
 
-        let hint = try json(cli, ["hint", exerciseId, "--workout", workouts[1], "--scope", "programDay"])
+        let hint = try cli.json(["hint", exerciseId, "--workout", workouts[1], "--scope", "programDay"])
         #expect(hint["lastWorkoutId"] as? String == workouts[0])
         // The prompt's range defaults to the planned one.
-        let prompt = try json(cli, ["prompt", workouts[1], exerciseId])
-        let explicit = try json(cli, ["prompt", workouts[1], exerciseId, "--range", "\(bottom)-\(top)"])
+        let prompt = try cli.json(["prompt", workouts[1], exerciseId])
+        let explicit = try cli.json(["prompt", workouts[1], exerciseId, "--range", "\(bottom)-\(top)"])
         #expect(prompt["prompt"] as? String == explicit["prompt"] as? String && prompt["title"] as? String == explicit["title"] as? String)
 
         // Double progression: last session's lowest was top - 1 at 60 kg.
-        let next = try json(cli, ["next", exerciseId])
+        let next = try cli.json(["next", exerciseId])
         #expect(next["weightKg"] as? Double == 60 && next["repsMin"] as? Int == top && next["rule"] as? String == "double")
         #expect((next["reason"] as? String)?.contains("aim for \(top)") == true)
         let lines = try cli.run(["next"]).stdout.split(separator: "\n")
         #expect(lines.count == Set(sessions.flatMap { ($0["exercises"] as? [[String: Any]] ?? []).compactMap { $0["exerciseId"] as? String } }).count)
 
         // A per-exercise override, then back to the defaults.
-        let settings = try #require(try json(cli, ["progression", "show"])["exercises"] as? [[String: Any]])
+        let settings = try #require(try cli.json(["progression", "show"])["exercises"] as? [[String: Any]])
         let step = try #require(settings.first { $0["exerciseId"] as? String == exerciseId }?["incrementKg"] as? Double)
         #expect(try cli.run(["progression", "set", exerciseId, "--rule", "linear", "--reps", "\(bottom)-\(bottom)"]).status == 0)
-        let linear = try json(cli, ["next", exerciseId])
+        let linear = try cli.json(["next", exerciseId])
         #expect(linear["rule"] as? String == "linear" && linear["weightKg"] as? Double == 60 + step)
         #expect(try cli.run(["progression", "set", exerciseId, "--clear"]).status == 0)
-        #expect(try json(cli, ["next", exerciseId])["rule"] as? String == "double")
-        let shown = try #require(try json(cli, ["progression", "show"])["exercises"] as? [[String: Any]])
+        #expect(try cli.json(["next", exerciseId])["rule"] as? String == "double")
+        let shown = try #require(try cli.json(["progression", "show"])["exercises"] as? [[String: Any]])
         #expect(shown.contains { $0["exerciseId"] as? String == exerciseId && $0["overridden"] as? Bool == false })
 
         // Lifecycle: a third program removes the oldest; list says which is active.
-        _ = try json(cli, ["program", "generate", "--seed", "12", "--split", "Push Pull Legs"])
-        let programs = try #require(try json(cli, ["program", "list"])["programs"] as? [[String: Any]])
+        _ = try cli.json(["program", "generate", "--seed", "12", "--split", "Push Pull Legs"])
+        let programs = try #require(try cli.json(["program", "list"])["programs"] as? [[String: Any]])
         #expect(programs.count == 2 && programs.filter { $0["active"] as? Bool == true }.count == 1)
         #expect(programs.last?["split"] as? String == "Push Pull Legs")
         #expect(!programs.contains { $0["programId"] as? String == program["programId"] as? String })

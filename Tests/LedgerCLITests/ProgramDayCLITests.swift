@@ -7,12 +7,6 @@ import Testing
 /// time" inside a program workout.
 @Suite("program days, exercise search and names through the CLI")
 struct ProgramDayCLITests {
-    func json(_ cli: LedgerProcess, _ args: [String]) throws -> [String: Any] {
-        let out = try cli.run(args + ["--json"])
-        #expect(out.status == 0, "\(args): \(out.stderr)")
-        return try #require(out.json, "\(args): \(out.stdout)")
-    }
-
     /// The examples of a command's help, each joined across its continuation lines.
     func examples(_ cli: LedgerProcess, _ command: [String]) throws -> [[String]] {
         let help = try cli.run(command + ["--help"]).stdout
@@ -51,9 +45,9 @@ struct ProgramDayCLITests {
             let out = try cli.run(step)
             #expect(out.status == 0, "ledger \(step.joined(separator: " ")): \(out.stderr)")
         }
-        let program = try json(cli, ["program", "show", "active"])
+        let program = try cli.json(["program", "show", "active"])
         let day1 = try #require((program["sessions"] as? [[String: Any]])?.first?["exercises"] as? [[String: Any]])
-        let shown = try json(cli, ["workout", "show", "last"])
+        let shown = try cli.json(["workout", "show", "last"])
         let exercises = try #require(shown["exercises"] as? [[String: Any]])
         #expect(exercises.map { $0["exerciseId"] as? String } == day1.map { $0["exerciseId"] as? String })
         #expect(exercises.map { $0["restSeconds"] as? Int } == day1.map { $0["restSeconds"] as? Int })
@@ -77,10 +71,10 @@ struct ProgramDayCLITests {
             let logged = try cli.run(["workout", "log", "last", typed, "--weight", "60kg", "--reps", "8"])
             #expect(logged.status == 0, "\(typed): \(logged.stderr)")
         }
-        let after = try json(cli, ["workout", "show", "last"])
+        let after = try cli.json(["workout", "show", "last"])
         #expect(after["doneSets"] as? Int == 3)
         #expect(try cli.run(["workout", "finish", "last"]).status == 0)
-        let next = try json(cli, ["next", "--program", "active"])
+        let next = try cli.json(["next", "--program", "active"])
         #expect((next["targets"] as? [Any] ?? next["exercises"] as? [Any] ?? []).isEmpty == false, "\(next)")
     }
 
@@ -95,7 +89,7 @@ struct ProgramDayCLITests {
             ]).status == 0)
         #expect(try cli.run(["program", "generate", "--seed", "3", "--at", "2026-10-01T08:01:00Z"]).status == 0)
         func workout(_ args: [String], at time: String, weight: String) throws -> String {
-            let started = try json(cli, ["workout", "start"] + args + ["--at", time])
+            let started = try cli.json(["workout", "start"] + args + ["--at", time])
             let id = try #require(started["workoutId"] as? String)
             #expect(try cli.run(["workout", "log", id, "bench", "--weight", weight, "--reps", "5", "--at", time]).status == 0)
             #expect(try cli.run(["workout", "finish", id, "--at", time.replacingOccurrences(of: "T18", with: "T19")]).status == 0)
@@ -103,13 +97,13 @@ struct ProgramDayCLITests {
         }
         let programDay = try workout(["--program", "active", "--day", "2"], at: "2026-10-05T18:00:00Z", weight: "100kg")
         let elsewhere = try workout(["--name", "Extra"], at: "2026-10-07T18:00:00Z", weight: "50kg")
-        let today = try json(cli, ["workout", "start", "--program", "active", "--day", "2", "--at", "2026-10-09T18:00:00Z"])
+        let today = try cli.json(["workout", "start", "--program", "active", "--day", "2", "--at", "2026-10-09T18:00:00Z"])
         let todayId = try #require(today["workoutId"] as? String)
-        #expect(try json(cli, ["hint", "bench", "--workout", todayId])["lastWorkoutId"] as? String == programDay)
-        #expect(try json(cli, ["hint", "bench", "--workout", todayId, "--scope", "exercise"])["lastWorkoutId"] as? String == elsewhere)
-        #expect(try json(cli, ["hint", "bench", "--at", "2026-10-09T18:00:00Z"])["lastWorkoutId"] as? String == elsewhere)
+        #expect(try cli.json(["hint", "bench", "--workout", todayId])["lastWorkoutId"] as? String == programDay)
+        #expect(try cli.json(["hint", "bench", "--workout", todayId, "--scope", "exercise"])["lastWorkoutId"] as? String == elsewhere)
+        #expect(try cli.json(["hint", "bench", "--at", "2026-10-09T18:00:00Z"])["lastWorkoutId"] as? String == elsewhere)
         #expect(try cli.run(["workout", "log", todayId, "bench", "--weight", "100kg", "--reps", "5", "--at", "2026-10-09T18:05:00Z"]).status == 0)
-        let shown = try json(cli, ["workout", "show", todayId])
+        let shown = try cli.json(["workout", "show", todayId])
         let bench = try #require((shown["exercises"] as? [[String: Any]])?.first { $0["exerciseId"] as? String == "barbell-bench-press" })
         #expect((bench["lastTime"] as? [String: Any])?["workoutId"] as? String == programDay)
     }
@@ -120,15 +114,15 @@ struct ProgramDayCLITests {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         #expect(try cli.run(["workout", "start"]).status == 0)
-        let rdl = try json(cli, ["exercise", "search", "rdl"])
+        let rdl = try cli.json(["exercise", "search", "rdl"])
         let top = try #require((rdl["exercises"] as? [[String: Any]])?.first)
         #expect(top["exerciseId"] as? String == "romanian-deadlift" && top["match"] as? String == "alias")
-        let incline = try #require(try json(cli, ["exercise", "search", "incline press"])["exercises"] as? [[String: Any]])
+        let incline = try #require(try cli.json(["exercise", "search", "incline press"])["exercises"] as? [[String: Any]])
         #expect(incline.count > 5 && incline.allSatisfy { ($0["name"] as? String ?? "").lowercased().contains("incline") })
         // What the lifter does rises to the top among equal matches.
         let done = try #require(incline.last?["exerciseId"] as? String)
         #expect(try cli.run(["workout", "log", "last", done, "--weight", "20kg", "--reps", "10"]).status == 0)
-        let again = try #require(try json(cli, ["exercise", "search", "incline press"])["exercises"] as? [[String: Any]])
+        let again = try #require(try cli.json(["exercise", "search", "incline press"])["exercises"] as? [[String: Any]])
         let doneRank = again.firstIndex { $0["exerciseId"] as? String == done }
         #expect(doneRank != nil && doneRank! < incline.count - 1, "\(again.map { $0["exerciseId"] ?? "" })")
 

@@ -5,19 +5,13 @@ import Testing
 
 @Suite("ledger queries", .serialized)
 struct ProjectionCLITests {
-    func json(_ cli: LedgerProcess, _ args: [String]) throws -> [String: Any] {
-        let out = try cli.run(args + ["--json"])
-        #expect(out.status == 0, "\(args): \(out.stderr)")
-        return try #require(out.json, "\(args) printed \(out.stdout.prefix(200))")
-    }
-
     @Test("records, hints, e1RM, volume and summaries on the demo, in the contract's keys")
     func demoQueries() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         #expect(try cli.run(["demo"]).status == 0)
 
-        let prs = try #require(try json(cli, ["prs", "deadlift"])["exercises"] as? [[String: Any]])
+        let prs = try #require(try cli.json(["prs", "deadlift"])["exercises"] as? [[String: Any]])
         #expect(prs.count == 1)
         for key in ["exercise", "heaviestKg", "bestE1rmKg", "bestSetVolumeKg", "bestSessionVolumeKg", "repMaxesKg"] {
             #expect(prs[0][key] != nil, "prs lacks \(key)")
@@ -29,16 +23,16 @@ struct ProjectionCLITests {
         #expect(repMaxes["5"] as? Double == 155)
         #expect(repMaxes["6"] is NSNull)
 
-        let hint = try json(cli, ["hint", "Deadlift (Barbell)", "--at", "2026-11-20T18:00:00+01:00"])
+        let hint = try cli.json(["hint", "Deadlift (Barbell)", "--at", "2026-11-20T18:00:00+01:00"])
         #expect(hint["ago"] as? String == "7 days ago")
         #expect(hint["date"] as? String == "2026-11-13T17:45:00+01:00")
         #expect((hint["bestSet"] as? [String: Any])?["weightKg"] as? Double == 155)
         #expect((hint["sets"] as? [Any])?.count == 3)
-        let none = try json(cli, ["hint", "deadlift", "--at", "2026-08-01T00:00:00Z"])
+        let none = try cli.json(["hint", "deadlift", "--at", "2026-08-01T00:00:00Z"])
         #expect(none["lastWorkoutId"] is NSNull)
 
         // Free sees the last 30 days of charts (DOMAIN.md §10): up to 15 Nov, that is 17 Oct to 15 Nov.
-        let free = try json(cli, ["e1rm", "back-squat", "--formula", "brzycki", "--until", "2026-11-15"])
+        let free = try cli.json(["e1rm", "back-squat", "--formula", "brzycki", "--until", "2026-11-15"])
         let window = try #require(free["chartWindow"] as? [String: Any])
         #expect((window["from"] as? String)?.hasPrefix("2026-10-17T00:00:00") == true)
         #expect((window["through"] as? String)?.hasPrefix("2026-11-15T23:59:59") == true)
@@ -46,9 +40,9 @@ struct ProjectionCLITests {
         let freePoints = try #require(free["points"] as? [[String: Any]])
         #expect(freePoints.count == 4)
         #expect(freePoints.allSatisfy { ($0["date"] as? String ?? "") >= "2026-10-17" })
-        let freeVolume = try json(cli, ["volume", "--by", "week", "--until", "2026-11-15"])
+        let freeVolume = try cli.json(["volume", "--by", "week", "--until", "2026-11-15"])
         // The weeks of the workouts started in the window, read from history.
-        let all = try #require(try json(cli, ["history"])["workouts"] as? [[String: Any]])
+        let all = try #require(try cli.json(["history"])["workouts"] as? [[String: Any]])
         var iso = Calendar(identifier: .iso8601)
         iso.timeZone = TimeZone(secondsFromGMT: 3600)!
         let weeks = Set(
@@ -66,14 +60,14 @@ struct ProjectionCLITests {
                 "purchase", "repledger_pro_annual", "--transaction", "t-1", "--purchased", "2026-01-01T00:00:00Z",
                 "--expires", "2100-01-01T00:00:00Z",
             ]).status == 0)
-        let e1rm = try json(cli, ["e1rm", "back-squat", "--formula", "brzycki"])
+        let e1rm = try cli.json(["e1rm", "back-squat", "--formula", "brzycki"])
         #expect(e1rm["chartWindow"] is NSNull)
         #expect(e1rm["formula"] as? String == "brzycki")
         let points = try #require(e1rm["points"] as? [[String: Any]])
         #expect(points.count == 11)
         #expect(points.first?["e1rmKg"] as? Double == 112.5)  // 100 kg × 5: 100 × 36 / 32
 
-        let squatHistory = try json(cli, ["exercise", "history", "Squat (Barbell)"])
+        let squatHistory = try cli.json(["exercise", "history", "Squat (Barbell)"])
         let squatWorkouts = try #require(squatHistory["workouts"] as? [[String: Any]])
         #expect(squatWorkouts.count == 11)
         #expect(squatWorkouts.first?["startedAt"] as? String == "2026-11-10T18:30:00+01:00")  // newest first
@@ -81,18 +75,18 @@ struct ProjectionCLITests {
         #expect(squatSets.map { $0["type"] as? String } == ["warmup", "warmup", "normal", "normal", "normal"])
         #expect(squatSets.last?["weightKg"] as? Double == 150)
 
-        let volume = try json(cli, ["volume", "--by", "week"])
+        let volume = try cli.json(["volume", "--by", "week"])
         #expect(volume["by"] as? String == "week")
         #expect((volume["rows"] as? [Any])?.count == 11)
 
-        let last = try #require((try json(cli, ["history", "--limit", "1"])["workouts"] as? [[String: Any]])?.first)
+        let last = try #require((try cli.json(["history", "--limit", "1"])["workouts"] as? [[String: Any]])?.first)
         let w = try #require(last["workoutId"] as? String)
-        #expect(try json(cli, ["repcount", w, "deadlift"])["excessReps"] as? Int == 1)
-        let prompt = try json(cli, ["prompt", w, "front-squat", "--range", "5-6"])
+        #expect(try cli.json(["repcount", w, "deadlift"])["excessReps"] as? Int == 1)
+        let prompt = try cli.json(["prompt", w, "front-squat", "--range", "5-6"])
         #expect(prompt["prompt"] as? String == "progression")
         #expect(prompt["variant"] as? String == "default")
         #expect(try cli.run(["prompt", w, "front-squat", "--range", "6-5"]).status == 1)
-        let summary = try json(cli, ["workout", "summary", w])
+        let summary = try cli.json(["workout", "summary", w])
         #expect((summary["exercises"] as? [Any])?.count == 4)
 
         // As of an earlier position, the last deadlift session is not there yet.
@@ -100,7 +94,7 @@ struct ProjectionCLITests {
         let lastStart = try #require(starts.last)
         let object = try JSONSerialization.jsonObject(with: Data(lastStart.utf8)) as? [String: Any]
         let position = try #require(object?["position"] as? Int)
-        let earlier = try #require(try json(cli, ["prs", "deadlift", "--as-of", "\(position - 1)"])["exercises"] as? [[String: Any]])
+        let earlier = try #require(try cli.json(["prs", "deadlift", "--as-of", "\(position - 1)"])["exercises"] as? [[String: Any]])
         #expect(earlier[0]["heaviestKg"] as? Double == 152.5)
     }
 
@@ -138,7 +132,7 @@ struct ProjectionCLITests {
                 "--expires", "2027-11-02T00:00:00Z",
             ]).status == 0)
         #expect(try cli.run(["template", "create", "Arms", "--at", "2026-11-03T00:00:00Z"]).status == 0)
-        let pro = try json(cli, ["entitlements", "--at", "2026-12-01T00:00:00Z"])
+        let pro = try cli.json(["entitlements", "--at", "2026-12-01T00:00:00Z"])
         #expect(pro["isPro"] as? Bool == true)
         #expect(pro["templateLimit"] is NSNull)
         #expect(pro["activeProducts"] as? [String] == ["repledger_pro_annual"])
@@ -151,12 +145,12 @@ struct ProjectionCLITests {
             ]).status == 0)
         #expect(try cli.eventCount() == count)
         #expect(try cli.run(["refund", "1000", "--at", "2026-12-10T00:00:00Z"]).status == 0)
-        #expect(try json(cli, ["entitlements", "--at", "2026-12-09T00:00:00Z"])["isPro"] as? Bool == true)
-        let lapsed = try json(cli, ["entitlements", "--at", "2026-12-10T00:00:00Z"])
+        #expect(try cli.json(["entitlements", "--at", "2026-12-09T00:00:00Z"])["isPro"] as? Bool == true)
+        let lapsed = try cli.json(["entitlements", "--at", "2026-12-10T00:00:00Z"])
         #expect(lapsed["isPro"] as? Bool == false)
         #expect(lapsed["templateLimit"] as? Int == 3)
         #expect(lapsed["softUpsell"] as? Bool == false)
-        let templates = try #require(try json(cli, ["template", "list"])["templates"] as? [[String: Any]])
+        let templates = try #require(try cli.json(["template", "list"])["templates"] as? [[String: Any]])
         #expect(templates.map { $0["name"] as? String } == ["Push", "Pull", "Legs", "Arms"])
     }
 
@@ -167,7 +161,7 @@ struct ProjectionCLITests {
         #expect(try cli.run(["demo"]).status == 0)
         let rules = cli.folder.appendingPathComponent("brzycki.json")
         try #"{"id":"brzycki","version":2,"e1rmFormula":"brzycki"}"#.write(to: rules, atomically: true, encoding: .utf8)
-        let rebuilt = try json(cli, ["rebuild", "--rules", rules.path, "--diff"])
+        let rebuilt = try cli.json(["rebuild", "--rules", rules.path, "--diff"])
         #expect((rebuilt["projections"] as? [Any])?.count == 12)
         #expect(rebuilt["events"] as? Int == (try cli.eventCount()))
         let diff = try #require(rebuilt["diff"] as? [[String: Any]])
@@ -180,7 +174,7 @@ struct ProjectionCLITests {
         let curls = moved.filter { $0["exerciseId"] as? String == "barbell-curl" }
         #expect(!curls.isEmpty && curls.allSatisfy { ($0["deltaKg"] as? Double ?? 0) > 0 })
         #expect(diff.allSatisfy { $0["change"] as? String != "volumeChanged" })
-        let same = try json(cli, ["rebuild", "--diff"])
+        let same = try cli.json(["rebuild", "--diff"])
         #expect((same["diff"] as? [Any])?.isEmpty == true)
 
         try #"{"id":"x","formula":"brzycki"}"#.write(to: rules, atomically: true, encoding: .utf8)

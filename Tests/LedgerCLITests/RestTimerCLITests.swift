@@ -9,34 +9,28 @@ import Testing
 struct RestTimerCLITests {
     static let day = "2026-11-20T"
 
-    func json(_ cli: LedgerProcess, _ args: [String]) throws -> [String: Any] {
-        let out = try cli.run(args + ["--json"])
-        #expect(out.status == 0, "\(args): \(out.stderr)")
-        return try #require(out.json, "\(args): \(out.stdout)")
-    }
-
     @Test("settings: the default, an exercise's own rest and auto-start; off until chosen, so a set starts no rest")
     func settings() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        let fresh = try json(cli, ["settings", "rest"])
+        let fresh = try cli.json(["settings", "rest"])
         #expect(fresh["restSeconds"] as? Int == 90 && fresh["autoStart"] as? Bool == false)
         #expect(!FileManager.default.fileExists(atPath: cli.db), "showing the settings creates no ledger")
 
-        let w = try json(cli, ["workout", "start", "--at", Self.day + "09:00:00Z"])["workoutId"] as! String
-        let set = try json(cli, ["workout", "log", w, "squat", "--reps", "5", "--weight", "100", "--at", Self.day + "09:05:00Z"])
+        let w = try cli.json(["workout", "start", "--at", Self.day + "09:00:00Z"])["workoutId"] as! String
+        let set = try cli.json(["workout", "log", w, "squat", "--reps", "5", "--weight", "100", "--at", Self.day + "09:05:00Z"])
         #expect(set["restSeconds"] is NSNull, "auto-start is off until the lifter turns it on")
 
         #expect(try cli.run(["settings", "rest", "2m"]).status == 0)
         #expect(try cli.run(["settings", "rest", "3m", "--exercise", "Squat (Barbell)"]).status == 0)
-        let on = try json(cli, ["settings", "rest", "--auto", "on"])
+        let on = try cli.json(["settings", "rest", "--auto", "on"])
         #expect(on["restSeconds"] as? Int == 120 && on["autoStart"] as? Bool == true)
         let own = try #require(on["exercises"] as? [[String: Any]])
         #expect(own.count == 1 && own.first?["exercise"] as? String == "Squat (Barbell)" && own.first?["restSeconds"] as? Int == 180)
 
         // 0 removes the exercise's own rest; the default applies again.
         #expect(try cli.run(["settings", "rest", "0", "--exercise", "squat"]).status == 0)
-        #expect((try json(cli, ["settings", "rest"])["exercises"] as? [Any])?.isEmpty == true)
+        #expect((try cli.json(["settings", "rest"])["exercises"] as? [Any])?.isEmpty == true)
     }
 
     @Test("a session: auto-start after each set, ±15 s, dismiss, none between a superset's members; summary shows planned against taken")
@@ -46,14 +40,14 @@ struct RestTimerCLITests {
         for args in [["settings", "rest", "2m"], ["settings", "rest", "3m", "--exercise", "squat"], ["settings", "rest", "--auto", "on"]] {
             #expect(try cli.run(args).status == 0)
         }
-        let w = try json(cli, ["workout", "start", "--at", Self.day + "10:00:00Z"])["workoutId"] as! String
+        let w = try cli.json(["workout", "start", "--at", Self.day + "10:00:00Z"])["workoutId"] as! String
         func log(_ exercise: String, _ at: String) throws -> [String: Any] {
-            try json(cli, ["workout", "log", w, exercise, "--reps", "5", "--weight", "60", "--at", Self.day + at])
+            try cli.json(["workout", "log", w, exercise, "--reps", "5", "--weight", "60", "--at", Self.day + at])
         }
         #expect(try log("squat", "10:05:00Z")["restSeconds"] as? Int == 180, "the exercise's own rest")
-        let longer = try json(cli, ["workout", "rest", w, "+15s", "--at", Self.day + "10:05:30Z"])
+        let longer = try cli.json(["workout", "rest", w, "+15s", "--at", Self.day + "10:05:30Z"])
         #expect((longer["rest"] as? [String: Any])?["plannedSeconds"] as? Int == 195)
-        let squat = (try json(cli, ["workout", "show", w])["exercises"] as? [[String: Any]])?.first
+        let squat = (try cli.json(["workout", "show", w])["exercises"] as? [[String: Any]])?.first
         #expect(squat?["restSeconds"] as? Int == 180 && squat?["restSource"] as? String == "exercise")
 
         #expect(try log("squat", "10:09:00Z")["restSeconds"] as? Int == 180)
@@ -68,7 +62,7 @@ struct RestTimerCLITests {
         #expect(try log("Bicep Curl (Barbell)", "10:16:00Z")["restSeconds"] as? Int == 120)
         #expect(try log("Bent Over Row (Barbell)", "10:18:30Z")["restSeconds"] is NSNull)
 
-        let summary = try json(cli, ["workout", "summary", w])
+        let summary = try cli.json(["workout", "summary", w])
         let rests = try #require(summary["rests"] as? [[String: Any]])
         // After each set a rest follows: planned (with its ±15 s) and taken, to the next set's completion; the row's are not rests.
         #expect(rests.map { $0["plannedSeconds"] as? Int } == [195, 180, 105, 120])
@@ -86,14 +80,14 @@ struct RestTimerCLITests {
     func countingDown() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        let w = try json(cli, ["workout", "start"])["workoutId"] as! String
+        let w = try cli.json(["workout", "start"])["workoutId"] as! String
         #expect(try cli.run(["workout", "rest", w, "start", "10m"]).status == 0)
-        let counting = try #require(try json(cli, ["workout", "show", w])["rest"] as? [String: Any])
+        let counting = try #require(try cli.json(["workout", "show", w])["rest"] as? [String: Any])
         let left = try #require(counting["secondsLeft"] as? Int)
         #expect(counting["plannedSeconds"] as? Int == 600 && (540...600).contains(left), "\(counting)")
         #expect(try cli.run(["workout", "show", w]).stdout.contains("resting: "))
         #expect(try cli.run(["workout", "rest", w, "dismiss"]).status == 0)
-        #expect(try json(cli, ["workout", "show", w])["rest"] is NSNull)
+        #expect(try cli.json(["workout", "show", w])["rest"] is NSNull)
     }
 
     @Test("a program day rests as the program says")
@@ -106,14 +100,15 @@ struct RestTimerCLITests {
                 "program", "questionnaire", "--days", "3", "--minutes", "60", "--experience", "beginner", "--equipment", "barbell",
                 "--at", Self.day + "07:59:00Z",
             ]).status == 0)
-        let program = try json(cli, ["program", "generate", "--seed", "4", "--at", Self.day + "08:00:00Z"])
+        let program = try cli.json(["program", "generate", "--seed", "4", "--at", Self.day + "08:00:00Z"])
         let first = try #require(((program["sessions"] as? [[String: Any]])?.first?["exercises"] as? [[String: Any]])?.first)
-        let w = try json(cli, ["workout", "start", "--program", "active", "--day", "1", "--at", Self.day + "09:00:00Z"])["workoutId"] as! String
-        let shown = try json(cli, ["workout", "show", w])
+        let w = try cli.json(["workout", "start", "--program", "active", "--day", "1", "--at", Self.day + "09:00:00Z"])["workoutId"] as! String
+        let shown = try cli.json(["workout", "show", w])
         let planned = (shown["exercises"] as? [[String: Any]])?.first { $0["exerciseId"] as? String == first["exerciseId"] as? String }
         #expect(planned?["restSeconds"] as? Int == first["restSeconds"] as? Int && planned?["restSource"] as? String == "program")
-        let done = try json(
-            cli, ["workout", "log", w, first["exerciseId"] as! String, "--reps", "8", "--weight", "40", "--at", Self.day + "09:05:00Z"])
+        let done = try cli.json([
+            "workout", "log", w, first["exerciseId"] as! String, "--reps", "8", "--weight", "40", "--at", Self.day + "09:05:00Z",
+        ])
         #expect(done["restSeconds"] as? Int == first["restSeconds"] as? Int)
     }
 
@@ -146,7 +141,7 @@ struct RestTimerCLITests {
     func finished() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        let w = try json(cli, ["workout", "start", "--at", Self.day + "09:00:00Z"])["workoutId"] as! String
+        let w = try cli.json(["workout", "start", "--at", Self.day + "09:00:00Z"])["workoutId"] as! String
         #expect(try cli.run(["workout", "log", w, "squat", "--reps", "5", "--at", Self.day + "09:05:00Z"]).status == 0)
         #expect(try cli.run(["workout", "finish", w, "--at", Self.day + "09:30:00Z"]).status == 0)
         let before = try cli.eventCount()

@@ -6,26 +6,18 @@ import Testing
 /// (or a duration), weight and rest, which a workout started from it plans.
 @Suite("ledger template: targets")
 struct TemplateTargetsCLITests {
-    func json(_ cli: LedgerProcess, _ args: [String]) throws -> [String: Any] {
-        let out = try cli.run(args + ["--json"])
-        #expect(out.status == 0, "\(args): \(out.stderr)")
-        return try #require(out.json, "\(args): \(out.stdout)")
-    }
-
     @Test(
         "create with targets, start a workout from it: planned sets carry them and the rest timer rests as the template says; edit replaces the lines"
     )
     func targets() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        _ = try json(
-            cli,
-            [
-                "template", "create", "Upper A", "--exercise", "Bench Press (Barbell)", "--sets", "3", "--reps", "8-12", "--weight", "60kg",
-                "--rest", "90s", "--exercise", "Pull Up", "--sets=2", "--reps=6-10", "--rest=2m", "--exercise", "plank", "--sets", "2",
-                "--duration", "45s",
-            ])
-        let template = try #require((try json(cli, ["template", "list"])["templates"] as? [[String: Any]])?.first)
+        _ = try cli.json([
+            "template", "create", "Upper A", "--exercise", "Bench Press (Barbell)", "--sets", "3", "--reps", "8-12", "--weight", "60kg",
+            "--rest", "90s", "--exercise", "Pull Up", "--sets=2", "--reps=6-10", "--rest=2m", "--exercise", "plank", "--sets", "2",
+            "--duration", "45s",
+        ])
+        let template = try #require((try cli.json(["template", "list"])["templates"] as? [[String: Any]])?.first)
         let lines = try #require(template["lines"] as? [[String: Any]])
         #expect(lines.map { $0["sets"] as? Int } == [3, 2, 2] && lines.map { $0["restSeconds"] as? Int } == [90, 120, nil])
         #expect(lines[0]["repsMin"] as? Int == 8 && lines[0]["repsMax"] as? Int == 12 && lines[0]["weightKg"] as? Double == 60)
@@ -33,18 +25,18 @@ struct TemplateTargetsCLITests {
         #expect(try cli.run(["template", "list"]).stdout.contains("Bench Press (Barbell) 3 × 8–12 @ 60 kg, rest 1:30"))
 
         #expect(try cli.run(["settings", "rest", "--auto", "on"]).status == 0)
-        let w = try json(cli, ["workout", "start", "--template", "Upper A"])["workoutId"] as! String
-        let shown = try #require(try json(cli, ["workout", "show", w])["exercises"] as? [[String: Any]])
+        let w = try cli.json(["workout", "start", "--template", "Upper A"])["workoutId"] as! String
+        let shown = try #require(try cli.json(["workout", "show", w])["exercises"] as? [[String: Any]])
         #expect(shown.map { ($0["sets"] as? [Any])?.count } == [3, 2, 2])
         let bench = try #require((shown[0]["sets"] as? [[String: Any]])?.first)
         #expect(bench["weightKg"] as? Double == 60 && bench["reps"] as? Int == 12 && shown[0]["restSource"] as? String == "template")
         #expect(((shown[2]["sets"] as? [[String: Any]])?.first?["durationSeconds"] as? Double) == 45)
-        let done = try json(cli, ["workout", "complete", w, String((bench["setId"] as! String).prefix(8))])
+        let done = try cli.json(["workout", "complete", w, String((bench["setId"] as! String).prefix(8))])
         #expect(done["restSeconds"] as? Int == 90, "the template's rest")
 
         // Edit replaces the whole list; the same list again is nothing to change.
-        _ = try json(cli, ["template", "edit", "Upper A", "--exercise", "squat", "--sets", "5", "--reps", "5", "--weight", "100kg"])
-        let edited = try #require((try json(cli, ["template", "list"])["templates"] as? [[String: Any]])?.first?["lines"] as? [[String: Any]])
+        _ = try cli.json(["template", "edit", "Upper A", "--exercise", "squat", "--sets", "5", "--reps", "5", "--weight", "100kg"])
+        let edited = try #require((try cli.json(["template", "list"])["templates"] as? [[String: Any]])?.first?["lines"] as? [[String: Any]])
         #expect(edited.count == 1 && edited[0]["exerciseId"] as? String == "back-squat" && edited[0]["weightKg"] as? Double == 100)
         let same = try cli.run(["template", "edit", "Upper A", "--exercise", "squat", "--sets", "5", "--reps", "5", "--weight", "100kg"])
         #expect(same.status == 1 && same.stderr.contains("nothing to change"))

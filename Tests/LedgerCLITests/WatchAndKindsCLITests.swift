@@ -6,15 +6,9 @@ import Testing
 /// them, and where each comes out; the watch's samples and batches.
 @Suite("every exercise kind, watch sessions, bodyweight and auto-fill through the CLI")
 struct WatchAndKindsCLITests {
-    func json(_ cli: LedgerProcess, _ args: [String]) throws -> [String: Any] {
-        let out = try cli.run(args + ["--json"])
-        #expect(out.status == 0, "\(args): \(out.stderr)")
-        return try #require(out.json, "\(args): \(out.stdout)")
-    }
-
     /// A morning: a 5 km run in 25:00 with heart rate and energy, a 1:30 plank, a bench set, a 10-minute pause.
     func morning(_ cli: LedgerProcess) throws -> String {
-        let w = try #require(try json(cli, ["workout", "start", "--name", "Morning", "--at", "2026-11-20T07:00:00Z"])["workoutId"] as? String)
+        let w = try #require(try cli.json(["workout", "start", "--name", "Morning", "--at", "2026-11-20T07:00:00Z"])["workoutId"] as? String)
         for args in [
             ["workout", "log", w, "running", "--distance", "5km", "--duration", "25:00", "--at", "2026-11-20T07:25:00Z"],
             ["workout", "health", w, "--heart-rate", "140", "--at", "2026-11-20T07:10:00Z"],
@@ -53,7 +47,7 @@ struct WatchAndKindsCLITests {
         }
         #expect(try cli.eventCount() == before)
 
-        let summary = try json(cli, ["workout", "summary", w])
+        let summary = try cli.json(["workout", "summary", w])
         #expect(summary["durationSeconds"] as? Int == 50 * 60)  // 60 minutes less the 10-minute pause
         let heart = try #require(summary["heartRate"] as? [String: Any])
         #expect(heart["average"] as? Double == 153 && heart["max"] as? Double == 166)
@@ -67,11 +61,11 @@ struct WatchAndKindsCLITests {
 
         let text = try cli.run(["history"]).stdout
         #expect(text.contains("Running: 5 km in 25:00 (5:00 /km)") && text.contains("Plank: 1:30") && text.contains("80 kg × 8"))
-        let runs = try json(cli, ["exercise", "history", "running"])["workouts"] as? [[String: Any]]
+        let runs = try cli.json(["exercise", "history", "running"])["workouts"] as? [[String: Any]]
         #expect(((runs?.first?["sets"] as? [[String: Any]])?.first?["distanceMeters"] as? Double) == 5000)
         #expect(try cli.run(["workout", "summary", w]).stdout.contains("♥ heart rate 153 avg, 166 max · 311 kcal"))
 
-        let prs = try #require(try json(cli, ["prs", "--timeline"])["exercises"] as? [[String: Any]])
+        let prs = try #require(try cli.json(["prs", "--timeline"])["exercises"] as? [[String: Any]])
         let run = try #require(prs.first { $0["exerciseId"] as? String == "running" })
         #expect(run["longestDistanceMeters"] as? Double == 5000 && run["longestDurationSeconds"] as? Double == 1500)
         #expect(run["bestPaceSecondsPerKm"] as? Double == 300 && run["heaviestKg"] is NSNull)
@@ -94,10 +88,10 @@ struct WatchAndKindsCLITests {
     func bodyweight() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        #expect(try json(cli, ["body", "log", "--weight", "13st 2lb", "--at", "2026-11-01T07:00:00Z"])["measurementId"] is String)
+        #expect(try cli.json(["body", "log", "--weight", "13st 2lb", "--at", "2026-11-01T07:00:00Z"])["measurementId"] is String)
         #expect(try cli.run(["body", "log", "--weight", "82kg", "--at", "2026-11-10T07:00:00Z"]).status == 0)
         #expect(try cli.run(["body", "log", "--weight", "5kg"]).status == 1)
-        let history = try #require(try json(cli, ["body", "history"])["measurements"] as? [[String: Any]])
+        let history = try #require(try cli.json(["body", "history"])["measurements"] as? [[String: Any]])
         #expect(history.count == 2)
         #expect(abs((history[1]["weightKg"] as? Double ?? 0) - 83.461) < 0.001)
         #expect((history[0]["date"] as? String)?.hasPrefix("2026-11-10") == true)
@@ -106,16 +100,16 @@ struct WatchAndKindsCLITests {
         #expect(try cli.run(["settings", "bodyweight", "lb"]).status == 0)
         #expect(try cli.run(["body", "history"]).stdout.contains("184 lb"))
 
-        let w = try #require(try json(cli, ["workout", "start", "--at", "2026-11-12T18:00:00Z"])["workoutId"] as? String)
+        let w = try #require(try cli.json(["workout", "start", "--at", "2026-11-12T18:00:00Z"])["workoutId"] as? String)
         #expect(try cli.run(["workout", "log", w, "pull-up", "--reps", "10", "--at", "2026-11-12T18:05:00Z"]).status == 0)
         #expect(try cli.run(["workout", "finish", w, "--at", "2026-11-12T18:30:00Z"]).status == 0)
         let rules = cli.folder.appendingPathComponent("bw.json").path
         try Data(#"{"id": "bodyweight", "version": 1, "bodyweightTonnage": true}"#.utf8).write(to: URL(fileURLWithPath: rules))
-        let plain = try json(cli, ["volume", "--by", "workout", "--until", "2026-11-12"])["rows"] as? [[String: Any]]
-        let counted = try json(cli, ["volume", "--by", "workout", "--until", "2026-11-12", "--rules", rules])["rows"] as? [[String: Any]]
+        let plain = try cli.json(["volume", "--by", "workout", "--until", "2026-11-12"])["rows"] as? [[String: Any]]
+        let counted = try cli.json(["volume", "--by", "workout", "--until", "2026-11-12", "--rules", rules])["rows"] as? [[String: Any]]
         #expect(plain?.first?["tonnageKg"] as? Double == 0)
         #expect(counted?.first?["tonnageKg"] as? Double == 820)
-        let diff = try #require(try json(cli, ["rebuild", "--rules", rules, "--diff"])["diff"] as? [[String: Any]])
+        let diff = try #require(try cli.json(["rebuild", "--rules", rules, "--diff"])["diff"] as? [[String: Any]])
         #expect(diff.contains { $0["change"] as? String == "volumeChanged" && $0["toKg"] as? Double == 820 })
     }
 
@@ -125,13 +119,13 @@ struct WatchAndKindsCLITests {
         defer { cli.cleanUp() }
         _ = try morning(cli)
         #expect(try cli.run(["template", "create", "Legs", "--exercise", "front-squat"]).status == 0)
-        let w = try #require(try json(cli, ["workout", "start", "--template", "Legs", "--at", "2026-11-22T07:00:00Z"])["workoutId"] as? String)
-        let run = try json(cli, ["workout", "autofill", w, "running"])
+        let w = try #require(try cli.json(["workout", "start", "--template", "Legs", "--at", "2026-11-22T07:00:00Z"])["workoutId"] as? String)
+        let run = try cli.json(["workout", "autofill", w, "running"])
         #expect(run["source"] as? String == "lastWorkout" && run["distanceMeters"] as? Double == 5000 && run["durationSeconds"] as? Double == 1500)
-        let bench = try json(cli, ["workout", "autofill", w, "Bench Press (Barbell)"])
+        let bench = try cli.json(["workout", "autofill", w, "Bench Press (Barbell)"])
         #expect(bench["source"] as? String == "lastWorkout" && bench["weightKg"] as? Double == 80 && bench["reps"] as? Int == 8)
-        #expect(try json(cli, ["workout", "autofill", w, "front-squat"])["source"] as? String == "template")
-        let none = try json(cli, ["workout", "autofill", w, "deadlift"])
+        #expect(try cli.json(["workout", "autofill", w, "front-squat"])["source"] as? String == "template")
+        let none = try cli.json(["workout", "autofill", w, "deadlift"])
         #expect(none["source"] is NSNull && none["weightKg"] is NSNull && none["reps"] is NSNull)
     }
 
@@ -144,16 +138,16 @@ struct WatchAndKindsCLITests {
         let batch = watch.folder.appendingPathComponent("watch.jsonl").path
         #expect(try watch.run(["export", "jsonl", batch]).status == 0)
         let before = try phone.eventCount()
-        let first = try json(phone, ["import", "jsonl", batch])
+        let first = try phone.json(["import", "jsonl", batch])
         let appended = try #require(first["appended"] as? Int)
         #expect(appended > 0 && appended + (first["alreadyStored"] as? Int ?? 0) == first["events"] as? Int)
         for _ in 0..<3 {
-            let again = try json(phone, ["import", "jsonl", batch])
+            let again = try phone.json(["import", "jsonl", batch])
             #expect(again["appended"] as? Int == 0)
         }
         #expect(try phone.eventCount() == before + appended)
         #expect(try phone.run(["verify"]).status == 0)
-        let mornings = (try json(phone, ["history"])["workouts"] as? [[String: Any]])?.filter { $0["name"] as? String == "Morning" }
+        let mornings = (try phone.json(["history"])["workouts"] as? [[String: Any]])?.filter { $0["name"] as? String == "Morning" }
         #expect(mornings?.count == 1)
 
         // A batch changed on the way is refused whole.
@@ -183,7 +177,7 @@ struct WatchAndKindsCLITests {
             """.utf8
         ).write(to: URL(fileURLWithPath: file))
         #expect(try cli.run(["import", "strong", file, "--unit", "kg", "--timezone", "UTC"]).status == 0)
-        let workout = try #require((try json(cli, ["history"])["workouts"] as? [[String: Any]])?.first)
+        let workout = try #require((try cli.json(["history"])["workouts"] as? [[String: Any]])?.first)
         let sets = ((workout["exercises"] as? [[String: Any]]) ?? []).flatMap { ($0["sets"] as? [[String: Any]]) ?? [] }
         #expect(sets.contains { $0["distanceMeters"] as? Double == 5200 && $0["durationSeconds"] as? Double == 1560 })
         #expect(sets.contains { $0["durationSeconds"] as? Double == 75 && $0["distanceMeters"] is NSNull })
