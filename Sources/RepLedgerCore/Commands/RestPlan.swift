@@ -5,8 +5,9 @@ import Foundation
 ///
 /// The workout's own plan comes first (the program day's rest for the
 /// exercise, or its template line's rest), then the exercise's own rest
-/// (`settings rest --exercise`), then the lifter's default. In a superset the rest follows only the group's last
-/// exercise: moving between its members is not resting.
+/// (`settings rest --exercise`), then the lifter's default. In a superset
+/// the rest follows only the group's last exercise: moving between its
+/// members is not resting.
 public enum RestPlan {
     public enum Source: String, Sendable {
         case program, template, exercise
@@ -19,11 +20,8 @@ public enum RestPlan {
         templates: TemplateCatalogState? = nil
     ) -> (seconds: Int, source: Source) {
         if let planned = programRest(exerciseId: exerciseId, in: workout, programs: programs) { return (planned, .program) }
-        if let planned = workout.templateId.flatMap({ templates?.templates[$0] })?.exercises.first(where: { $0.exerciseId == exerciseId })?
-            .restSeconds
-        {
-            return (planned, .template)
-        }
+        let template = workout.templateId.flatMap { templates?.templates[$0] }
+        if let planned = template?.exercises.first(where: { $0.exerciseId == exerciseId })?.restSeconds { return (planned, .template) }
         if let own = account.restSeconds(ofExercise: exerciseId) { return (own, .exercise) }
         return (account.restTimerSeconds, .standard)
     }
