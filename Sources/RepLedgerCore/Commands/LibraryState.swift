@@ -20,6 +20,8 @@ public struct LibraryState: Sendable, Equatable {
     public private(set) var order: [String] = []
     private var byLowercasedName: [String: [String]] = [:]
     public var version: Int64 = 0
+    /// Exercises marked unilateral, so volume skips the lookup when there are none.
+    private var unilateralCount = 0
 
     public init() {}
 
@@ -73,6 +75,7 @@ public struct LibraryState: Sendable, Equatable {
             x.definition.secondaryMuscles = e.secondaryMuscles
             x.definition.equipment = e.equipment
             x.definition.kind = e.kind
+            if x.unilateral != e.unilateral { unilateralCount += e.unilateral ? 1 : -1 }
             x.unilateral = e.unilateral
             x.notes = e.notes.isEmpty ? nil : e.notes
             x.edited = true
@@ -161,7 +164,11 @@ public struct LibraryState: Sendable, Equatable {
     }
 
     /// How many times a set's volume counts: twice for a unilateral exercise (its sets are per side), else once.
-    public func volumeSides(_ exerciseId: String) -> Double { exercises[exerciseId]?.unilateral == true ? 2 : 1 }
+    /// Most libraries have none, and then no set pays for a lookup (folds sum volume set by set).
+    @inline(__always)
+    public func volumeSides(_ exerciseId: String) -> Double {
+        unilateralCount == 0 ? 1 : exercises[exerciseId]?.unilateral == true ? 2 : 1
+    }
 
     public func name(of exerciseId: String) -> String { exercises[exerciseId]?.name ?? exerciseId }
 
