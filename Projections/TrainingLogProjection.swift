@@ -12,7 +12,7 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 5: programs carry their holds' time targets.
     /// 6: programs carry their weekday schedule.
     /// 7: the account state carries the lifter's bar and plates.
-    /// 8: rests (the timer's, with their planned length) in the workout state; auto-start and exercises' own rests in the account state.
+    /// 8: rests (the timer's, with their planned length, in place of the last rest's length alone) in the workout state; auto-start and exercises' own rests in the account state.
     /// 9: the library carries the lifter's edits of exercises (unilateral, notes) and favourites.
     /// 10: sets' reps in reserve and tempo in the workout state; the effort scale in the account state.
     /// 11: body measurements and progress photos in the body state.

@@ -108,7 +108,6 @@ extension WorkoutState: PayloadRecord {
         try c.field("setClocks", &setClocks)
         try c.field("deletedSets", &deletedSets)
         try c.field("setsAdded", &setsAdded)
-        try c.field("restTimerSeconds", &restTimerSeconds)
         try c.field("rests", &rests)
         try c.field("efforts", &efforts)
         try c.field("maxHeartRate", &maxHeartRate)

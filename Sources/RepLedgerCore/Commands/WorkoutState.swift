@@ -197,7 +197,6 @@ public struct WorkoutState: Sendable, Equatable {
     public var status: Status = .notStarted
     public var origin: WorkoutOrigin = .empty
     @PackedOptionalInt public var programDayIndex: Int? = nil
-    @PackedOptionalInt public var restTimerSeconds: Int? = nil
     /// Sets' reps in reserve and tempo (`SetEffortRecorded`), by set, in the order first recorded.
     public var efforts: [SetEffort] = []
     /// Every rest the timer counted, in log order: what was planned after which set, and when it was dismissed.
@@ -379,15 +378,12 @@ public struct WorkoutState: Sendable, Equatable {
             if let rir = e.rir, time.millis >= efforts[i].rirAt { efforts[i].rir = rir; efforts[i].rirAt = time.millis }
             if let tempo = e.tempo, time.millis >= efforts[i].tempoAt { efforts[i].tempo = tempo; efforts[i].tempoAt = time.millis }
         case .restTimerStarted(let e):
-            restTimerSeconds = e.seconds
             rests.append(Rest(afterSetId: e.afterSetId, startedAt: time, plannedSeconds: e.seconds, dismissedAt: nil))
         case .restTimerAdjusted(let e):
-            restTimerSeconds = max(0, (restTimerSeconds ?? 0) + e.deltaSeconds)
             if let last = rests.indices.last, rests[last].dismissedAt == nil {
                 rests[last].plannedSeconds = max(0, rests[last].plannedSeconds + e.deltaSeconds)
             }
         case .restTimerDismissed:
-            restTimerSeconds = nil
             if let last = rests.indices.last, rests[last].dismissedAt == nil { rests[last].dismissedAt = time }
         case .workoutPaused:
             if status == .running { status = .paused; pausedSince = time }

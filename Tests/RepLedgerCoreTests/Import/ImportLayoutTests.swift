@@ -94,7 +94,7 @@ struct ImportLayoutTests {
         let w = try #require(try t.history().first)
         #expect(w.durationSeconds == expected.durationSeconds)
         let state = try #require(try t.fold().workouts.values.first)
-        #expect(state.restTimerSeconds != nil)
+        #expect(state.rests.last?.plannedSeconds != nil)
         #expect(state.sets.allSatisfy { $0.metrics.reps != nil && $0.metrics.weight != nil })
     }
 
@@ -107,7 +107,7 @@ struct ImportLayoutTests {
         #expect(w.name == "Beintag")
         #expect(w.notes == "Knie gut")
         #expect(w.exercises[0].sets.map { $0.metrics.weight } == [Weight(92.5, .kg), Weight(92.5, .kg)])
-        #expect(try t.fold().workouts.values.first?.restTimerSeconds == 150)
+        #expect(try t.fold().workouts.values.first?.rests.last?.plannedSeconds == 150)
     }
 
     @Test("an exercise in a second block is a second entry with every set and its own note; a workout written twice is skipped")

@@ -57,7 +57,7 @@ struct StrongImportTests {
         #expect(run.sets[0].metrics == SetMetrics(durationSeconds: 600, distanceMeters: 1609.344))
         let state = try #require(try t.fold().workouts.values.first)
         #expect(state.entries.first?.note == "3x 8-10 RPE7")
-        #expect(state.restTimerSeconds == 120)
+        #expect(state.rests.last?.plannedSeconds == 120)
     }
 
     @Test("current layout: ; and quoted everything, WARM_UP/FAILURE, newlines in quotes, exact lb conversions kept as lb")
