@@ -40,6 +40,13 @@ struct EffortCLITests {
         let planJSON = try cli.json(["workout", "show", w])
         let planned = (planJSON["exercises"] as? [[String: Any]])?.first?["sets"] as? [[String: Any]]
         #expect(planned?.first?["rir"] as? Double == 1 && planned?.first?["effortEntered"] as? String == "rir")
+
+        // A duplicated or moved set keeps its reps in reserve and tempo.
+        let copy = try cli.json(["workout", "duplicate-set", w, String(setId.prefix(8))])["setId"] as! String
+        let moved = try cli.json(["workout", "move-set", w, copy, "Front Squat (Barbell)"])["setId"] as! String
+        let movedRow = try sets(cli).first { $0["setId"] as? String == moved }
+        #expect(movedRow?["rir"] as? Double == 1 && movedRow?["tempo"] as? String == "3-1-X-0", "\(String(describing: movedRow))")
+        #expect(try sets(cli).filter { $0["tempo"] as? String == "3-1-X-0" }.count == 2, "the original and the moved copy")
     }
 
     @Test(

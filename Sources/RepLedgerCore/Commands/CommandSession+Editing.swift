@@ -89,6 +89,15 @@ extension CommandSession {
             e.target = source.metrics
             emit([.setAdded(e)])
         }
+        // Its reps in reserve and tempo go with it: they are part of the set as the lifter logged it.
+        if let effort = w.effort(of: source.setId), effort.rir != nil || effort.tempo != nil {
+            var e = SetEffortRecorded()
+            e.workoutId = w.workoutId
+            e.setId = id
+            e.rir = effort.rir
+            e.tempo = effort.tempo
+            emit([.setEffortRecorded(e)])
+        }
         return id
     }
 }
