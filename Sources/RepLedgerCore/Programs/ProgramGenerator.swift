@@ -173,40 +173,70 @@ public enum ProgramGenerator {
     /// Strict: every display name once in the program; relaxed: names may
     /// repeat across sessions, still preferring names not used yet. A
     /// movement never repeats within a session.
+    ///
+    /// Each step weighs every open slot, so a step must be cheap: names and
+    /// movements are numbered once, and what each session has taken is
+    /// counted as the search goes (a step then costs one pass over the
+    /// candidates, not a pass per candidate over the session's picks).
     static func solve(_ slots: [Slot], _ candidates: [[ExerciseDefined]], relaxed: Bool) -> [ExerciseDefined]? {
-        var picks = [ExerciseDefined?](repeating: nil, count: slots.count)
-        var used: [String: Int] = [:]
+        var nameIds: [String: Int] = [:], movementIds: [String: Int] = [:]
+        func number(_ key: String, _ ids: inout [String: Int]) -> Int {
+            if let id = ids[key] { return id }
+            ids[key] = ids.count
+            return ids.count - 1
+        }
+        // Each slot's candidates as (name, movement) numbers, in the candidates' order.
+        let keys = candidates.map { list in list.map { (name: number($0.name, &nameIds), movement: number($0.canonicalMovement, &movementIds)) } }
+        let sessions = (slots.map(\.session).max() ?? -1) + 1
+        // How many picks of each session hold a name or a movement; how many picks in all hold a name.
+        var sessionNames = [Int](repeating: 0, count: sessions * max(nameIds.count, 1))
+        var sessionMovements = [Int](repeating: 0, count: sessions * max(movementIds.count, 1))
+        var used = [Int](repeating: 0, count: max(nameIds.count, 1))
+        var picks = [Int?](repeating: nil, count: slots.count)  // an index into the slot's candidates
         var steps = 0
-        func options(_ i: Int) -> [ExerciseDefined] {
-            let session = slots[i].session
-            let taken = slots.indices.filter { slots[$0].session == session }.compactMap { picks[$0] }
-            let open = candidates[i].filter { x in
-                !taken.contains { $0.canonicalMovement == x.canonicalMovement || $0.name == x.name }
-                    && (relaxed || used[x.name, default: 0] == 0)
-            }
+
+        func allowed(_ i: Int, _ k: (name: Int, movement: Int)) -> Bool {
+            let s = slots[i].session
+            return sessionNames[s * nameIds.count + k.name] == 0 && sessionMovements[s * movementIds.count + k.movement] == 0
+                && (relaxed || used[k.name] == 0)
+        }
+        func openCount(_ i: Int) -> Int {
+            var n = 0
+            for k in keys[i] where allowed(i, k) { n += 1 }
+            return n
+        }
+        /// The slot's open candidates in the order they are tried: relaxed, names not used yet first.
+        func options(_ i: Int) -> [Int] {
+            let open = keys[i].indices.filter { allowed(i, keys[i][$0]) }
             guard relaxed else { return open }
-            return open.filter { used[$0.name, default: 0] == 0 } + open.filter { used[$0.name, default: 0] > 0 }
+            return open.filter { used[keys[i][$0].name] == 0 } + open.filter { used[keys[i][$0].name] > 0 }
+        }
+        func take(_ i: Int, _ c: Int, _ delta: Int) {
+            let k = keys[i][c], s = slots[i].session
+            sessionNames[s * nameIds.count + k.name] += delta
+            sessionMovements[s * movementIds.count + k.movement] += delta
+            used[k.name] += delta
         }
         func search() -> Bool {
             steps += 1
             guard steps <= 2_000 else { return false }  // a bound: past it, the relaxed search (or a refusal) answers
-            var best: (slot: Int, options: [ExerciseDefined])?
+            var best: (slot: Int, count: Int)?
             for i in picks.indices where picks[i] == nil {
-                let o = options(i)
-                if best == nil || o.count < best!.options.count { best = (i, o) }
-                if o.isEmpty { break }
+                let n = openCount(i)
+                if best == nil || n < best!.count { best = (i, n) }
+                if n == 0 { break }
             }
-            guard let (slot, open) = best else { return true }
-            for x in open {
-                picks[slot] = x
-                used[x.name, default: 0] += 1
+            guard let (slot, _) = best else { return true }
+            for c in options(slot) {
+                picks[slot] = c
+                take(slot, c, 1)
                 if search() { return true }
-                used[x.name, default: 0] -= 1
+                take(slot, c, -1)
             }
             picks[slot] = nil
             return false
         }
-        return search() ? picks.map { $0! } : nil
+        return search() ? picks.indices.map { candidates[$0][picks[$0]!] } : nil
     }
 
     /// Why no program exists, naming the slots that really fail: one with no
