@@ -51,6 +51,24 @@ public struct SyncClient: @unchecked Sendable {
     let token: String
     let client: HTTPClient
 
+    /// Told once a request, when the server first answers 503 with
+    /// `Retry-After` and the sync begins to wait it out: the seconds it will
+    /// wait at most. The CLI says so on standard error, so a person (or a
+    /// script) knows the sync is waiting, not hung.
+    public var onWaiting: (@Sendable (_ patienceSeconds: Int) -> Void)?
+
+    /// The HTTP settings a device uses with its server. A kept-alive
+    /// connection is let go after 5 s idle, well under a server's idle timeout
+    /// (`ledger serve --idle-timeout`, 30 s by default), so a request is not
+    /// sent on a connection the server is closing; a server that is down fails
+    /// within seconds, not at the request's deadline.
+    public static var httpConfiguration: HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout.connect = .seconds(5)
+        configuration.connectionPool = .init(idleTimeout: .seconds(5))
+        return configuration
+    }
+
     public init(store: SQLiteEventStore, client: HTTPClient) throws {
         guard let state = try store.syncState() else { throw Failure.notConfigured }
         guard let raw = try? String(contentsOfFile: state.tokenFile, encoding: .utf8) else { throw Failure.unreadableToken(state.tokenFile) }
@@ -258,11 +276,14 @@ public struct SyncClient: @unchecked Sendable {
     /// for up to `unavailablePatience` in all (a push is idempotent by event id).
     func send(_ method: HTTPMethod, _ url: String, body: String?) async throws -> (Int, String) {
         let started = ContinuousClock.now
+        var told = false
         while true {
             let (status, reply, retryAfter) = try await sendOnce(method, url, body: body)
             guard status == 503, let retryAfter, ContinuousClock.now - started + .seconds(retryAfter) <= Self.unavailablePatience else {
                 return (status, reply)
             }
+            if !told { onWaiting?(Int(Self.unavailablePatience.components.seconds)) }
+            told = true
             try await Task.sleep(for: .seconds(max(retryAfter, 1)))
         }
     }
@@ -276,7 +297,13 @@ public struct SyncClient: @unchecked Sendable {
             request.body = .bytes(ByteBuffer(string: body))
         }
         do {
-            let response = try await client.execute(request, timeout: .seconds(60))
+            let response: HTTPClientResponse
+            do {
+                response = try await client.execute(request, timeout: .seconds(60))
+            } catch ChannelError.ioOnClosedChannel {
+                // The connection closed as the request went out: it never left, so it goes again on a new one.
+                response = try await client.execute(request, timeout: .seconds(60))
+            }
             let bytes = try await response.body.collect(upTo: 256 << 20)
             return (Int(response.status.code), String(buffer: bytes), response.headers.first(name: "Retry-After").flatMap { Int($0) })
         } catch let e as Failure {

@@ -18,9 +18,7 @@ final class DeviceServer {
 
     init(_ global: GlobalOptions) throws {
         store = try global.openStore()
-        var configuration = HTTPClient.Configuration()
-        configuration.timeout.connect = .seconds(5)
-        http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: SyncClient.httpConfiguration)
         do {
             client = try SyncClient(store: store, client: http)
         } catch {

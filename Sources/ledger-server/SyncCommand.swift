@@ -47,12 +47,13 @@ struct SyncCommand: ParsableCommand {
             }
             final class Box: @unchecked Sendable { var outcome = SyncClient.Outcome() }
             let box = Box()
-            // A server that is down fails the sync within seconds, not at the request deadline.
-            var configuration = HTTPClient.Configuration()
-            configuration.timeout.connect = .seconds(5)
-            let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: SyncClient.httpConfiguration)
             defer { try? http.syncShutdown() }
-            let client = try SyncClient(store: store, client: http)
+            var waiting = try SyncClient(store: store, client: http)
+            waiting.onWaiting = { seconds in
+                Console.error("the server's storage is unavailable for now (503); this sync waits up to \(seconds) s for it")
+            }
+            let client = waiting
             try blockingRun {
                 box.outcome = try await client.run()
             }
