@@ -187,9 +187,9 @@ struct LedgerCLITests {
         #expect(try cli.run(["workout", "start", "--name", "Early"]).status == 0)
         let cut = try cli.eventCount()
         // Milliseconds matter: the cut falls between two commands run in quick succession.
-        Thread.sleep(forTimeInterval: 0.05)
+        waitForTheNextMillisecond()
         let before = Timestamp.now().iso8601
-        Thread.sleep(forTimeInterval: 0.05)
+        waitForTheNextMillisecond()
         #expect(try cli.run(["workout", "log", "last", "deadlift", "--reps", "5", "--weight", "100"]).status == 0)
         #expect(try cli.run(["workout", "finish", "last"]).status == 0)
         let then = try #require(try cli.run(["history", "--json", "--as-of", "\(cut)"]).json?["workouts"] as? [[String: Any]])
@@ -231,9 +231,9 @@ struct LedgerLogFilterTests {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         #expect(try cli.run(["workout", "start"]).status == 0)
-        Thread.sleep(forTimeInterval: 0.05)
+        waitForTheNextMillisecond()
         let cut = Timestamp.now().iso8601
-        Thread.sleep(forTimeInterval: 0.05)
+        waitForTheNextMillisecond()
         #expect(try cli.run(["workout", "log", "last", "deadlift", "--reps", "5", "--weight", "140"]).status == 0)
         func types(_ args: [String]) throws -> [String] {
             try cli.run(["log", "--json"] + args).stdout.split(separator: "\n").map { line in

@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs the built `ledger` executable on a temporary database, as a script would.
 public struct LedgerProcess {
-    public struct Output {
+    public struct Output: Sendable {
         public var status: Int32
         public var stdout: String
         public var stderr: String
@@ -65,4 +65,94 @@ public struct LedgerProcess {
     public func eventCount() throws -> Int {
         try run(["log", "--json"]).stdout.split(separator: "\n").count
     }
+}
+
+extension LedgerProcess {
+    /// A `ledger` run still going: what it has written to standard error so
+    /// far can be read while it runs (a sync saying it waits, say).
+    public final class Running: @unchecked Sendable {
+        let process: Process
+        let errorFile: URL
+        private let stdout: Pipe
+        private var collected = Data()
+        private let reader = DispatchGroup()
+
+        init(process: Process, stdout: Pipe, errorFile: URL) {
+            self.process = process
+            self.stdout = stdout
+            self.errorFile = errorFile
+            // stdout drained as it comes, so large output cannot block the child.
+            reader.enter()
+            Thread.detachNewThread { [self] in
+                collected = stdout.fileHandleForReading.readDataToEndOfFile()
+                reader.leave()
+            }
+        }
+
+        public var standardError: String { String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self) }
+
+        /// Waits until standard error holds `text` or the process has ended,
+        /// at most `seconds` → whether the text is there. Blocks its thread.
+        public func waitForStandardError(containing text: String, seconds: Double) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while !standardError.contains(text), process.isRunning, Date() < deadline { usleep(20_000) }
+            return standardError.contains(text)
+        }
+
+        /// Waits for the end → its output. Blocks its thread.
+        public func finish() -> Output {
+            reader.wait()
+            process.waitUntilExit()
+            let output = Output(status: process.terminationStatus, stdout: String(decoding: collected, as: UTF8.self), stderr: standardError)
+            try? FileManager.default.removeItem(at: errorFile)
+            return output
+        }
+    }
+
+    /// Starts `ledger ARGS` (no `--db` added) and returns at once.
+    public func start(_ args: [String]) throws -> Running {
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = args
+        p.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["REPLEDGER_DB"] = nil
+        p.environment = environment
+        let out = Pipe()
+        let errURL = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        p.standardOutput = out
+        p.standardError = try FileHandle(forWritingTo: errURL)
+        try p.run()
+        return Running(process: p, stdout: out, errorFile: errURL)
+    }
+}
+
+/// Runs blocking work (a process, `pg_ctl`) on a thread of its own and awaits
+/// its result, so that it neither waits for nor holds one of the few threads
+/// that every test's async code shares: on a loaded 2-core machine those can
+/// be busy for tens of seconds, and a step that must follow another at once
+/// (a promotion after a sync began to wait) must not queue behind them.
+public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
+}
+
+/// Where two sequences first differ, in a line: for failure messages that
+/// would otherwise print thousands of numbers.
+public func firstDifference<T: Equatable>(_ got: [T], _ expected: [T]) -> String {
+    let shorter = min(got.count, expected.count)
+    guard let i = (0..<shorter).first(where: { got[$0] != expected[$0] }) ?? (got.count == expected.count ? nil : shorter) else { return "the same" }
+    func at(_ xs: [T]) -> String { i < xs.count ? "\(xs[i])" : "nothing" }
+    return "\(got.count) against \(expected.count) expected; first difference at index \(i): \(at(got)) where \(at(expected)) was expected"
+}
+
+/// Returns once the wall clock reads a later millisecond than when called (a
+/// millisecond at most): whatever is recorded after it is recorded strictly
+/// later than whatever was recorded before. Waits for that, not for a fixed time.
+public func waitForTheNextMillisecond() {
+    func millisecond() -> Double { (Date().timeIntervalSince1970 * 1000).rounded() }
+    let start = millisecond()
+    while millisecond() <= start { sched_yield() }
 }

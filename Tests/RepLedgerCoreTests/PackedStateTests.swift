@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 import Testing
 
 @testable import RepLedgerCore
@@ -70,7 +71,7 @@ struct PackedStateTests {
         #expect(Set(fields).count == 1 && fields[0] == together.written, "every field written by the one completion")
         #expect(try Self.roundTrip(logged) == logged)
 
-        Thread.sleep(forTimeInterval: 0.005)
+        waitForTheNextMillisecond()  // the edit is recorded a millisecond later at least
         try t.ledger.execute { try $0.editSet(w, set: planned.setId.lowercased, changes: SetMetrics(reps: 6)) }
         let edited = try t.ledger.workout(w)
         let apart = try #require(edited.setClocks.first { $0.setId == planned.setId })

@@ -17,7 +17,7 @@ import Testing
 
         var request = HTTPClientRequest(url: server.base + "/v1/accounts/\(alice.id)/events/live?after=0")
         request.headers.add(name: "Authorization", value: "Bearer \(alice.token)")
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response = try await TestHTTP.client.execute(request, timeout: .seconds(30))
         #expect(response.status.code == 200)
         #expect(response.headers.first(name: "Content-Type") == "text/event-stream")
 
@@ -63,7 +63,7 @@ import Testing
 
         var request = HTTPClientRequest(url: server.base + events + "/live?after=2")
         request.headers.add(name: "Authorization", value: "Bearer \(alice.token)")
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response = try await TestHTTP.client.execute(request, timeout: .seconds(30))
         var text = ""
         for try await chunk in response.body {
             text += String(buffer: chunk)

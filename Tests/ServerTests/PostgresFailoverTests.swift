@@ -58,7 +58,7 @@ struct PostgresFailoverTests {
     static func probe(_ server: ServerProcess, _ path: String, token: String) async throws -> (status: Int, retryAfter: String?, code: String?) {
         var request = HTTPClientRequest(url: server.base + path)
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response = try await TestHTTP.client.execute(request, timeout: .seconds(30))
         let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
         let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
         return (Int(response.status.code), response.headers.first(name: "Retry-After"), (json?["error"] as? [String: Any])?["code"] as? String)
@@ -84,7 +84,9 @@ struct PostgresFailoverTests {
         let url = "postgres://postgres@127.0.0.1:\(primary.port),127.0.0.1:\(standby.port)/ledger?target_session_attrs=read-write"
         let server = try ServerProcess(cli: cli, storage: ["--postgres", url])
         let (alice, phone) = try server.accountWithDemo()
-        let stream = StreamRevocationTests.Stream(server, account: alice.id, token: alice.token)
+        // No deadline of its own: how long this test takes on a loaded machine varies, and each wait below has one.
+        let stream = StreamRevocationTests.Stream(server, account: alice.id, token: alice.token, seconds: nil)
+        defer { stream.cancel() }
         #expect(await stream.wait(60) { $0.received.contains(": live after 0") }, "the stream opened: \(stream.received.prefix(200))")
 
         // Three devices pushing all along; the primary's machine is lost part-way.
@@ -105,19 +107,22 @@ struct PostgresFailoverTests {
         }
         #expect(during.status == 503 && during.code == "storage", "\(during)")
         #expect(during.retryAfter.flatMap(Int.init).map { $0 > 0 } == true)
-        // A device that syncs now waits out the 503s (Retry-After) and finishes once a primary is back.
-        nonisolated(unsafe) let syncing = phone  // a value of paths, used by that task alone from here
-        let duringOutage = Task.detached { () throws -> (status: Int32, stderr: String) in
-            let out = try syncing.sync()
-            return (out.status, out.stderr)
-        }
-        try await Task.sleep(nanoseconds: 1_500_000_000)
+
+        // A device that syncs now waits out the 503s (Retry-After) and finishes once a primary is back. The standby
+        // is promoted once the sync says it waits, on a thread of its own: the test's shared threads may be held
+        // for many seconds by other tests on a loaded machine, and the sync's patience must not run out meanwhile.
         let beforePromotion = load.acknowledged.count
-        try standby.promote()
+        let syncing = try phone.start(["sync", "--json"])
+        let waited = try await onOwnThread { () throws -> Bool in
+            let waiting = syncing.waitForStandardError(containing: "waits up to", seconds: 120)
+            try standby.promote()
+            return waiting
+        }
+        #expect(waited, "the sync begun during the outage said it waits for the storage: \(syncing.standardError)")
         #expect(await load.wait(forBatches: beforePromotion + 15), "pushes acknowledged on the promoted standby: \(server.log.suffix(500))")
         load.stop()
         for writer in writers { await writer.value }
-        let outageSync = try await duringOutage.value
+        let outageSync = try await onOwnThread { syncing.finish() }
         #expect(outageSync.status == 0, "a sync begun during the outage completed: \(outageSync.stderr)")
         #expect(load.statuses.isSubset(of: [200, 503]), "only acknowledgements and 503s: \(load.statuses.sorted())")
         #expect(load.statuses.contains(503), "the writers saw the outage")
@@ -137,10 +142,11 @@ struct PostgresFailoverTests {
         #expect(try await server.get("/v1/accounts/\(alice.id)/verify", token: alice.token).json?["ok"] as? Bool == true)
 
         // The live stream waited out the failover and went on from its last position.
-        #expect(await stream.wait(120) { $0.ids.count >= stored.count }, "the stream caught up: \(stream.ids.count) of \(stored.count)")
-        #expect(stream.ids == Array(1...stored.count), "every position once, in order, across the failover")
+        #expect(
+            await stream.wait(120) { $0.ids.count >= stored.count },
+            "the stream caught up: \(stream.ids.count) of \(stored.count)\(stream.failure.map { "; the client: \($0)" } ?? "")")
+        #expect(stream.ids == Array(1...stored.count), "every position once, in order: \(firstDifference(stream.ids, Array(1...stored.count)))")
         #expect(StreamRevocationTests.errorCode(stream.received) == nil, "the stream was not ended")
-        stream.cancel()
 
         // The devices' next sync converges on the same log, byte for byte.
         let laptop = try Device("laptop", cli: cli, token: try server.createToken(alice.id, device: "laptop"))

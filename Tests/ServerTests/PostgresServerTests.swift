@@ -109,7 +109,7 @@ struct PostgresServerTests {
         let alice = try writer.createAccount("alice")
         var request = HTTPClientRequest(url: reader.base + "/v1/accounts/\(alice.id)/events/live?after=0")
         request.headers.add(name: "Authorization", value: "Bearer \(alice.token)")
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response = try await TestHTTP.client.execute(request, timeout: .seconds(30))
         #expect(response.status.code == 200)
         let pushes = Task { await Self.write(writer, account: alice, batches: 12, size: 2) }
         var text = ""

@@ -155,7 +155,13 @@ final class ServerProcess: @unchecked Sendable {
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         for (k, v) in headers { request.headers.add(name: k, value: v) }
         if let body { request.body = .string(body) }
-        let response = try await HTTPClient.shared.execute(request: request, deadline: .now() + .seconds(timeout)).get()
+        let response: HTTPClient.Response
+        do {
+            response = try await TestHTTP.client.execute(request: request, deadline: .now() + .seconds(timeout)).get()
+        } catch ChannelError.ioOnClosedChannel {
+            // The connection closed as the request went out: it never left, so it goes again on a new one.
+            response = try await TestHTTP.client.execute(request: request, deadline: .now() + .seconds(timeout)).get()
+        }
         return Reply(status: Int(response.status.code), body: response.body.map { String(buffer: $0) } ?? "")
     }
 
@@ -211,4 +217,9 @@ struct Device {
     func sync() throws -> LedgerProcess.Output { try run(["sync", "--json"]) }
 
     var log: String { (try? run(["log", "--json"]).stdout) ?? "" }
+}
+
+extension Device {
+    /// Starts `ledger ARGS` on this device's file and returns at once.
+    func start(_ args: [String]) throws -> LedgerProcess.Running { try cli.start(args + ["--db", db]) }
 }

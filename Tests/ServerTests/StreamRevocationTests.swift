@@ -22,11 +22,13 @@ import Testing
         private(set) var failure: String?
         private var task: HTTPClient.Task<Void>?
 
-        init(_ server: ServerProcess, account: String, token: String, seconds: Int64 = 300) {
+        /// `seconds`: the request's deadline; nil keeps the stream until `cancel()` (a test whose own
+        /// waits have deadlines, and whose length on a loaded machine no fixed deadline fits).
+        init(_ server: ServerProcess, account: String, token: String, seconds: Int64? = 300) {
             do {
                 var request = try HTTPClient.Request(url: server.base + "/v1/accounts/\(account)/events/live?after=0")
                 request.headers.add(name: "Authorization", value: "Bearer \(token)")
-                task = HTTPClient.shared.execute(request: request, delegate: self, deadline: .now() + .seconds(seconds))
+                task = TestHTTP.client.execute(request: request, delegate: self, deadline: seconds.map { .now() + .seconds($0) })
             } catch {
                 failure = "\(error)"
             }

@@ -78,7 +78,7 @@ final class Browser: @unchecked Sendable {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .data(try JSONSerialization.data(withJSONObject: body))
         }
-        let response = try await HTTPClient.shared.execute(request: request, deadline: .now() + .seconds(60)).get()
+        let response = try await TestHTTP.client.execute(request: request, deadline: .now() + .seconds(60)).get()
         let bytes = response.body.map { Data(buffer: $0) } ?? Data()
         return (try? JSONSerialization.jsonObject(with: bytes) as? [String: Any]) ?? [:]
     }
