@@ -281,7 +281,8 @@ import Testing
         // A live stream is open: the stop still completes.
         let stream = Task { try await server.get("/v1/accounts/\(alice.id)/events/live", token: alice.token) }
         let line = "GET /v1/accounts/\(alice.id)/events/live 200"
-        for _ in 0..<100 where !server.log.contains(line) { try await Task.sleep(nanoseconds: 50_000_000) }
+        let deadline = Date().addingTimeInterval(60)
+        while !server.log.contains(line), Date() < deadline { try await Task.sleep(nanoseconds: 50_000_000) }
         #expect(server.log.contains(line))
         let status = server.stop()
         #expect(status == 0, "\(server.log.suffix(2000))")

@@ -11,7 +11,8 @@ import Testing
 struct PostgresServerTests {
     /// Pushes `batches` batches of `size` new workouts → the ids of each
     /// acknowledged batch. A server that cannot be reached ends the writer (a
-    /// client retries a dead address until its deadline: 5 s here).
+    /// client retries a dead address until its deadline: 30 s here, which a
+    /// push of 500 to a live server on a loaded machine stays well within).
     static func write(
         _ server: ServerProcess, account: ServerProcess.Account, batches: Int, size: Int,
         acknowledged counter: AckCounter? = nil
@@ -24,7 +25,7 @@ struct PostgresServerTests {
             do {
                 reply = try await server.request(
                     .POST, "/v1/accounts/\(account.id)/events", token: account.token, body: body,
-                    headers: [("Content-Type", "application/json")], timeout: 5)
+                    headers: [("Content-Type", "application/json")], timeout: 30)
             } catch { break }
             guard reply.status == 200 else { continue }
             acknowledged.append(ids.map { $0.uuidString.lowercased() })
@@ -79,7 +80,8 @@ struct PostgresServerTests {
         // Killed while a batch is in flight: after two were acknowledged, part-way into the next.
         let counter = AckCounter()
         let killer = Task {
-            while counter.count < 2 { try await Task.sleep(nanoseconds: 5_000_000) }
+            let deadline = Date().addingTimeInterval(120)
+            while counter.count < 2, Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
             try await Task.sleep(nanoseconds: UInt64.random(in: 20_000_000...150_000_000))
             doomed.kill()
         }
