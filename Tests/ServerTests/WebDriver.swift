@@ -33,9 +33,10 @@ final class Browser: @unchecked Sendable {
         driver.standardError = FileHandle.nullDevice
         try driver.run()
         base = "http://127.0.0.1:\(port)"
-        // The driver listens within a moment of starting.
+        // The driver listens within a moment of starting (a minute at most, on a loaded machine).
         var ready = false
-        for _ in 0..<100 where !ready {
+        let deadline = Date().addingTimeInterval(60)
+        while !ready, Date() < deadline {
             ready = (try? await Self.send(.GET, base + "/status", nil))?["value"] != nil
             if !ready { try await Task.sleep(for: .milliseconds(100)) }
         }
@@ -95,9 +96,10 @@ final class Browser: @unchecked Sendable {
     func open(_ url: String) async throws { try await command(.POST, "/url", ["url": url]) }
     var url: String { get async throws { try await command(.GET, "/url") as? String ?? "" } }
 
-    /// The page's address once it is `expected`, or whatever it is after 5 s (a click's navigation may still be under way).
+    /// The page's address once it is `expected`, or whatever it is after 60 s (a click's navigation may still be under way).
     func url(becoming expected: String) async throws -> String {
-        for _ in 0..<50 {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
             let now = try await url
             if now == expected { return now }
             try await Task.sleep(for: .milliseconds(100))
@@ -127,9 +129,10 @@ final class Browser: @unchecked Sendable {
         return Element(browser: self, id: id)
     }
 
-    /// The element once the page has one (after a click's navigation), trying for 5 s.
+    /// The element once the page has one (after a click's navigation), trying for 60 s.
     func await(_ css: String) async throws -> Element {
-        for _ in 0..<50 {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
             if let found = try? await find(css) { return found }
             try await Task.sleep(for: .milliseconds(100))
         }
