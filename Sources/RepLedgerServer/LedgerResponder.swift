@@ -332,8 +332,10 @@ struct LedgerResponder: HTTPResponder {
                     let from = last
                     let limit: Int64, page: [(position: Int64, json: String)]
                     do {
-                        limit = try await blocking { try api.streamLimit(authorization, caller: caller, log: log, after: from) }
+                        // The page first, then the limit: a revocation pushed between the two reads is then
+                        // seen by the limit (the log only grows), never sent in the page as an ordinary event.
                         page = try await blocking { try api.page(log: log, after: from, limit: LedgerAPI.defaultPage) }.lines
+                        limit = try await blocking { try api.streamLimit(authorization, caller: caller, log: log, after: from) }
                         unavailableSince = nil
                     } catch {
                         let e = APIError.from(error)
