@@ -139,11 +139,12 @@ public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T)
     }
 }
 
-/// Where two sequences first differ, in a line: for failure messages that
-/// would otherwise print thousands of numbers.
-public func firstDifference<T: Equatable>(_ got: [T], _ expected: [T]) -> String {
+/// Where two sequences first differ, in a line, or nil when they are the
+/// same: `#expect(firstDifference(a, b) == nil)` fails with that line where
+/// `#expect(a == b)` would print thousands of numbers.
+public func firstDifference<T: Equatable>(_ got: [T], _ expected: [T]) -> String? {
     let shorter = min(got.count, expected.count)
-    guard let i = (0..<shorter).first(where: { got[$0] != expected[$0] }) ?? (got.count == expected.count ? nil : shorter) else { return "the same" }
+    guard let i = (0..<shorter).first(where: { got[$0] != expected[$0] }) ?? (got.count == expected.count ? nil : shorter) else { return nil }
     func at(_ xs: [T]) -> String { i < xs.count ? "\(xs[i])" : "nothing" }
     return "\(got.count) against \(expected.count) expected; first difference at index \(i): \(at(got)) where \(at(expected)) was expected"
 }
