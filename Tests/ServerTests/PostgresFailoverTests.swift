@@ -84,8 +84,7 @@ struct PostgresFailoverTests {
         let url = "postgres://postgres@127.0.0.1:\(primary.port),127.0.0.1:\(standby.port)/ledger?target_session_attrs=read-write"
         let server = try ServerProcess(cli: cli, storage: ["--postgres", url])
         let (alice, phone) = try server.accountWithDemo()
-        // No deadline of its own: how long this test takes on a loaded machine varies, and each wait below has one.
-        let stream = StreamRevocationTests.Stream(server, account: alice.id, token: alice.token, seconds: nil)
+        let stream = StreamRevocationTests.Stream(server, account: alice.id, token: alice.token)
         defer { stream.cancel() }
         #expect(await stream.wait(60) { $0.received.contains(": live after 0") }, "the stream opened: \(stream.received.prefix(200))")
 

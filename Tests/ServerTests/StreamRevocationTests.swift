@@ -22,13 +22,14 @@ import Testing
         private(set) var failure: String?
         private var task: HTTPClient.Task<Void>?
 
-        /// `seconds`: the request's deadline; nil keeps the stream until `cancel()` (a test whose own
-        /// waits have deadlines, and whose length on a loaded machine no fixed deadline fits).
-        init(_ server: ServerProcess, account: String, token: String, seconds: Int64? = 300) {
+        /// No deadline of its own: it lasts until the server ends it or `cancel()`, which every test
+        /// calls on its way out. Each wait has its deadline; how long a test runs on a loaded machine
+        /// varies, and a stream cut at a fixed age (300 s, before) stopped mid-test.
+        init(_ server: ServerProcess, account: String, token: String) {
             do {
                 var request = try HTTPClient.Request(url: server.base + "/v1/accounts/\(account)/events/live?after=0")
                 request.headers.add(name: "Authorization", value: "Bearer \(token)")
-                task = TestHTTP.client.execute(request: request, delegate: self, deadline: seconds.map { .now() + .seconds($0) })
+                task = TestHTTP.client.execute(request: request, delegate: self, deadline: nil)
             } catch {
                 failure = "\(error)"
             }
@@ -99,6 +100,7 @@ import Testing
         #expect(try phone.sync(server, account: lifter.id).status == 0)
 
         let stream = Stream(server, account: lifter.id, token: coach.token)
+        defer { stream.cancel() }
         let opened = await stream.wait { $0.received.contains(": live after 0") || $0.ended }
         #expect(
             opened && stream.received.contains(": live after 0"),
@@ -138,7 +140,9 @@ import Testing
                 body: PushBodies.batch([PushBodies.started(w)])
             ).status == 200)
         let stream = Stream(server, account: alice.id, token: tablet)
+        defer { stream.cancel() }
         let other = Stream(server, account: alice.id, token: alice.token)
+        defer { other.cancel() }
         #expect(await stream.wait { $0.ids == [1] })
         #expect(await other.wait { $0.ids == [1] })
 
@@ -170,6 +174,7 @@ import Testing
                 body: PushBodies.batch([PushBodies.started(UUID())])
             ).status == 200)
         let stream = Stream(server, account: alice.id, token: alice.token)
+        defer { stream.cancel() }
         #expect(await stream.wait { $0.ids == [1] })
         #expect(try await server.request(.DELETE, "/v1/accounts/\(alice.id)", token: alice.token).status == 200)
         #expect(await stream.wait { $0.ended })
