@@ -83,6 +83,32 @@ struct ProgramGenerationTests {
         }
     }
 
+    /// A questionnaire drawn from six numbers, as the generation property draws them.
+    static func answers(_ days: Int, _ level: Int, _ gearBits: Int, _ muscleBits: Int, _ goalBits: Int, _ seed: Int) -> QuestionnaireAnswered {
+        var q = QuestionnaireAnswered()
+        q.daysPerWeek = days
+        q.sessionMinutes = [30, 45, 60, 75, 90, 120][seed % 6]
+        q.experience = ExperienceLevel.allCases[level]
+        q.equipment = Equipment.allCases.enumerated().filter { gearBits & (1 << $0.offset) != 0 }.map(\.element)
+        q.priorityMuscles = Muscle.allCases.enumerated().filter { muscleBits & (1 << $0.offset) != 0 && $0.offset % 3 == 0 }.map(\.element)
+        q.goals = TrainingGoal.allCases.enumerated().filter { goalBits & (1 << $0.offset) != 0 }.map(\.element)
+        q.injuries = seed % 4 == 0 ? ["left knee"] : []
+        return q
+    }
+
+    /// Answers for which the search used to spend its step bound on orders of
+    /// other slots below a dead end and refuse a program that exists
+    /// (the first was found by the property on a CI run).
+    @Test(
+        "a program that exists is found, not cut off by the search's step bound",
+        arguments: [(6, 0, 12612, 8, 0, 365531), (6, 0, 12613, 895850, 7, 544103)])
+    func boundNoLongerRefuses(input: (Int, Int, Int, Int, Int, Int)) {
+        let q = Self.answers(input.0, input.1, input.2, input.3, input.4, input.5)
+        #expect(throws: Never.self) {
+            try ProgramGenerator.generate(library: Self.library, answers: q, split: .pplX2, seed: UInt64(input.5))
+        }
+    }
+
     @Test("generated programs keep every hard constraint, are deterministic for a seed, and refuse only when a session cannot be filled")
     func generationProperties() async {
         await propertyCheck(
@@ -99,14 +125,7 @@ struct ProgramGenerationTests {
                     )
                 }
             }
-            var q = QuestionnaireAnswered()
-            q.daysPerWeek = days
-            q.sessionMinutes = [30, 45, 60, 75, 90, 120][seed % 6]
-            q.experience = ExperienceLevel.allCases[level]
-            q.equipment = Equipment.allCases.enumerated().filter { gearBits & (1 << $0.offset) != 0 }.map(\.element)
-            q.priorityMuscles = Muscle.allCases.enumerated().filter { muscleBits & (1 << $0.offset) != 0 && $0.offset % 3 == 0 }.map(\.element)
-            q.goals = TrainingGoal.allCases.enumerated().filter { goalBits & (1 << $0.offset) != 0 }.map(\.element)
-            q.injuries = seed % 4 == 0 ? ["left knee"] : []
+            let q = Self.answers(days, level, gearBits, muscleBits, goalBits, seed)
             for split in Split.options(days: days) {
                 let owned = Set(q.equipment).union([.bodyweight])
                 let pool = Self.library.order.compactMap { Self.library.exercises[$0]?.definition }.filter {

@@ -174,6 +174,13 @@ public enum ProgramGenerator {
     /// repeat across sessions, still preferring names not used yet. A
     /// movement never repeats within a session.
     ///
+    /// A pick after which some session's open slots can no longer each get a
+    /// movement of their own (no matching of slots to movements) is not
+    /// followed: no program lies below it, so the first program found is the
+    /// same as without the check, but a dead end is seen at once instead of
+    /// after every order of the other slots has been tried. Without it, the
+    /// step bound cut the search before it found programs that exist.
+    ///
     /// Each step weighs every open slot, so a step must be cheap: names and
     /// movements are numbered once, and what each session has taken is
     /// counted as the search goes (a step then costs one pass over the
@@ -217,6 +224,29 @@ public enum ProgramGenerator {
             sessionMovements[s * movementIds.count + k.movement] += delta
             used[k.name] += delta
         }
+        /// Can every open slot of session `s` still take an allowed candidate of a movement of its own?
+        func sessionCanFinish(_ s: Int) -> Bool {
+            var owner = [Int](repeating: -1, count: max(movementIds.count, 1))  // movement → open slot
+            func augment(_ i: Int, _ seen: inout [Bool]) -> Bool {
+                for k in keys[i] where !seen[k.movement] && allowed(i, k) {
+                    seen[k.movement] = true
+                    if owner[k.movement] < 0 || augment(owner[k.movement], &seen) {
+                        owner[k.movement] = i
+                        return true
+                    }
+                }
+                return false
+            }
+            for i in picks.indices where picks[i] == nil && slots[i].session == s {
+                var seen = [Bool](repeating: false, count: max(movementIds.count, 1))
+                if !augment(i, &seen) { return false }
+            }
+            return true
+        }
+        /// Strict picks hold names other sessions may want, so every session is checked; relaxed ones touch only their own.
+        func canFinish(after slot: Int) -> Bool {
+            relaxed ? sessionCanFinish(slots[slot].session) : (0..<sessions).allSatisfy(sessionCanFinish)
+        }
         func search() -> Bool {
             steps += 1
             guard steps <= 2_000 else { return false }  // a bound: past it, the relaxed search (or a refusal) answers
@@ -230,12 +260,13 @@ public enum ProgramGenerator {
             for c in options(slot) {
                 picks[slot] = c
                 take(slot, c, 1)
-                if search() { return true }
+                if canFinish(after: slot) && search() { return true }
                 take(slot, c, -1)
             }
             picks[slot] = nil
             return false
         }
+        guard (0..<sessions).allSatisfy(sessionCanFinish) else { return nil }
         return search() ? picks.indices.map { candidates[$0][picks[$0]!] } : nil
     }
 
