@@ -4,11 +4,34 @@ import RepLedgerCore
 /// What a person reads: lines on stdout, one-line errors on stderr, JSON, tables.
 public enum Console {
     public static func out(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        FileHandle.standardOutput.write(Data((shown(line) + "\n").utf8))
     }
 
     public static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((shown(line) + "\n").utf8))
+    }
+
+    /// The text with every control character but the line break and the tab
+    /// written out as `\x1c` (or `\u{85}` above ASCII): names, notes and
+    /// headers come from files and other devices, and a raw escape or
+    /// carriage return from them would move the cursor or rewrite what the
+    /// terminal shows.
+    public static func shown(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isHidden) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard isHidden(scalar) else {
+                out.append(scalar)
+                continue
+            }
+            let hex = String(scalar.value, radix: 16)
+            out.append(contentsOf: (scalar.value < 0x80 ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex : "\\u{\(hex)}").unicodeScalars)
+        }
+        return String(out)
+    }
+
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t"
     }
 
     public static func json(_ value: JSONValue) { out(value.rendered) }
