@@ -17,7 +17,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 10: sets' reps in reserve and tempo in the workout state; the effort scale in the account state.
     /// 11: body measurements and progress photos in the body state.
     /// 12: templates carry their weight, duration and rest targets.
-    public static let version = 12
+    /// 13: the account state says whether the lifter chose their lifting unit.
+    public static let version = 13
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()

@@ -105,8 +105,8 @@ extension Ledger {
                 context: CommandContext(occurredAt: .now(), device: "import", commandId: summary.batchId),
                 ids: .random))
         // A lifter who never chose a unit and brings a history in pounds wants to see pounds.
-        if parsed.unit != plan.session.account.liftingUnit, try !unitEverChosen() {
-            plan.session.setLiftingUnit(parsed.unit)
+        if parsed.unit != plan.session.account.liftingUnit, !plan.session.account.liftingUnitChosen {
+            try plan.session.setLiftingUnit(parsed.unit)
             summary.unitSettingChanged = true
         }
         let groups = ImportPlan.workouts(parsed.rows, in: request.timeZone)
@@ -162,12 +162,6 @@ extension Ledger {
         if !seed.isEmpty { expectations[.library] = .exactly(0) }
         let appended = try store.append(events, expecting: expectations)
         return (summary, !appended.appended.isEmpty)
-    }
-
-    private func unitEverChosen() throws -> Bool {
-        var chosen = false
-        try store.read(EventQuery(stream: .account, types: [LiftingUnitChanged.eventType.name])) { _ in chosen = true }
-        return chosen
     }
 
     /// Reads the file, then checks every set's values as the deciders will:

@@ -116,17 +116,28 @@ extension SettingsCommand {
             let autoStart = try auto.map { try onOff($0, "auto-start") }
             let seconds = try length.map { Int(try Measure.seconds($0).rounded()) }
             let ledger = try global.openLedger()
-            try ledger.execute(at: try at.time()) { session in
-                if let seconds { try session.setRest(seconds: seconds, exercise: exercise) }
-                if let autoStart {
-                    // Both given: the length may have changed, the switch already set; only a change is recorded.
-                    if seconds == nil || session.account.restAutoStart != autoStart { try session.setRestAutoStart(autoStart) }
+            let changed = try settle(ledger, at: try at.time()) { session in
+                // Each part given is recorded if it changes something; only when neither does is it "already so".
+                var parts = 0
+                if let seconds {
+                    do {
+                        try session.setRest(seconds: seconds, exercise: exercise)
+                        parts += 1
+                    } catch Refusal.nothingToChange {}
                 }
+                if let autoStart {
+                    do {
+                        try session.setRestAutoStart(autoStart)
+                        parts += 1
+                    } catch Refusal.nothingToChange {}
+                }
+                if parts == 0 { throw Refusal.nothingToChange }
             }
-            show(ledger, fallback: AccountState())
+            show(ledger, fallback: AccountState(), changed: changed)
         }
 
-        func show(_ ledger: Ledger?, fallback: AccountState) {
+        /// The rests; after a change, whether it changed anything (`changed` in JSON, "Already so" for a person).
+        func show(_ ledger: Ledger?, fallback: AccountState, changed: Bool? = nil) {
             let account = (try? ledger?.account()) ?? fallback
             let library = (try? ledger?.library()) ?? LibraryState()
             let name = { (id: String) in (try? library.resolve(id).name) ?? id }
@@ -144,11 +155,11 @@ extension SettingsCommand {
                                     ])
                                 })
                         ),
-                    ]))
+                    ] + (changed.map { [("changed", .bool($0))] } ?? [])))
                 return
             }
             Console.out(
-                "Rest \(Measure.clock(Double(account.restTimerSeconds))) between sets; auto-start \(account.restAutoStart ? "on" : "off")")
+                (changed == false ? "Already so: " : "") + "Rest \(Measure.clock(Double(account.restTimerSeconds))) between sets; auto-start \(account.restAutoStart ? "on" : "off")")
             for r in account.exerciseRests { Console.out("  \(name(r.exerciseId)): \(Measure.clock(Double(r.seconds)))") }
         }
     }

@@ -20,13 +20,13 @@ struct SettingsCommand: ParsableCommand {
             let ledger = try global.openLedger()
             // Nobody loads a barbell in stone: st is a bodyweight display, the lifting unit stays.
             if ["st", "stone"].contains(unit.lowercased()) {
-                try ledger.execute(at: try at.time()) { $0.setBodyweightDisplay(.stoneLb) }
-                respond(global, ["bodyweight": "st"], human: "Bodyweight now shows in stone and pounds")
+                let changed = try settle(ledger, at: try at.time()) { try $0.setBodyweightDisplay(.stoneLb) }
+                respondSetting(global, ("bodyweight", "st"), changed: changed, human: "Bodyweight \(changed ? "now shows" : "shows") in stone and pounds")
                 return
             }
             let u = try vocabulary(WeightUnit.self, "unit", unit)
-            try ledger.execute(at: try at.time()) { $0.setLiftingUnit(u) }
-            respond(global, ["unit": u.rawValue], human: "Lifting unit is now \(u.rawValue)")
+            let changed = try settle(ledger, at: try at.time()) { try $0.setLiftingUnit(u) }
+            respondSetting(global, ("unit", u.rawValue), changed: changed, human: "Lifting unit is \(changed ? "now" : "already") \(u.rawValue)")
         }
     }
 
@@ -45,8 +45,9 @@ struct SettingsCommand: ParsableCommand {
             case "mi", "mile", "miles": u = .mi
             default: throw Refusal.unknownVocabulary(kind: "distance unit", value: unit, allowed: ["km", "mi"])
             }
-            try global.openLedger().execute(at: try at.time()) { $0.setDistanceUnit(u) }
-            respond(global, ["distance": u.rawValue], human: "Distances now show in \(u == .km ? "km" : "miles")")
+            let changed = try settle(try global.openLedger(), at: try at.time()) { try $0.setDistanceUnit(u) }
+            respondSetting(
+                global, ("distance", u.rawValue), changed: changed, human: "Distances \(changed ? "now show" : "already show") in \(u == .km ? "km" : "miles")")
         }
     }
 
@@ -80,29 +81,30 @@ struct SettingsCommand: ParsableCommand {
             }
             let ledger = try global.openLedger()
             let account = try ledger.account()
-            do {
-                let barWeight = try bar.map { try Weight.parse($0, defaultUnit: account.liftingUnit) }
-                let unit = barWeight?.unit ?? account.liftingUnit
-                let sizes = try plates.map { try PlatesCommand.sizes($0, unit: unit) } ?? []
-                try ledger.execute(at: try at.time()) {
-                    try $0.setPlateInventory(unit: unit, bar: barWeight?.value ?? PlateLoading.defaultBar(unit), plates: sizes)
-                }
+            let barWeight = try bar.map { try Weight.parse($0, defaultUnit: account.liftingUnit) }
+            let unit = barWeight?.unit ?? account.liftingUnit
+            let sizes = try plates.map { try PlatesCommand.sizes($0, unit: unit) } ?? []
+            let changed = try settle(ledger, at: try at.time()) {
+                try $0.setPlateInventory(unit: unit, bar: barWeight?.value ?? PlateLoading.defaultBar(unit), plates: sizes)
             }
-            show(try ledger.account())
+            show(try ledger.account(), changed: changed)
         }
 
-        func show(_ now: AccountState) {
+        /// The bar and plates; after a change, whether it changed anything (`changed` in JSON, "Already so" for a person).
+        func show(_ now: AccountState, changed: Bool? = nil) {
             let unit = now.plates.isEmpty ? now.liftingUnit : now.plateUnit
             let (barValue, sizes) = now.plateInventory(for: unit)
             if global.json {
                 Console.json(
-                    .object([
-                        ("unit", .string(unit.rawValue)), ("bar", .number(barValue)), ("plates", .array(sizes.map(JSONValue.number))),
-                        ("default", .bool(now.plates.isEmpty)),
-                    ]))
+                    .object(
+                        [
+                            ("unit", .string(unit.rawValue)), ("bar", .number(barValue)), ("plates", .array(sizes.map(JSONValue.number))),
+                            ("default", .bool(now.plates.isEmpty)),
+                        ] + (changed.map { [("changed", .bool($0))] } ?? [])))
             } else {
                 let list = sizes.map(\.formatted).joined(separator: ", ")
-                Console.out("\(now.plates.isEmpty ? "Default: " : "")a \(barValue.formatted) \(unit.rawValue) bar; plates \(list) \(unit.rawValue)")
+                let already = changed == false ? "Already so: " : ""
+                Console.out("\(already)\(now.plates.isEmpty ? "Default: " : "")a \(barValue.formatted) \(unit.rawValue) bar; plates \(list) \(unit.rawValue)")
             }
         }
     }
@@ -121,8 +123,10 @@ struct SettingsCommand: ParsableCommand {
 
         func run() throws {
             let chosen = try vocabulary(EffortScale.self, "effort scale", scale)
-            try global.openLedger().execute(at: try at.time()) { try $0.setEffortScale(chosen) }
-            respond(global, ["effort": chosen.rawValue], human: "Effort now shows as \(chosen == .rpe ? "RPE" : "reps in reserve (RIR)")")
+            let changed = try settle(try global.openLedger(), at: try at.time()) { try $0.setEffortScale(chosen) }
+            respondSetting(
+                global, ("effort", chosen.rawValue), changed: changed,
+                human: "Effort \(changed ? "now shows" : "already shows") as \(chosen == .rpe ? "RPE" : "reps in reserve (RIR)")")
         }
     }
 
@@ -141,10 +145,32 @@ struct SettingsCommand: ParsableCommand {
             case "st", "stone", "stonelb": display = .stoneLb
             default: throw Refusal.unknownVocabulary(kind: "bodyweight unit", value: unit, allowed: ["kg", "lb", "st"])
             }
-            try global.openLedger().execute(at: try at.time()) { $0.setBodyweightDisplay(display) }
-            respond(
-                global, ["bodyweight": display == .stoneLb ? "st" : display.rawValue],
-                human: "Bodyweight now shows in \(display == .stoneLb ? "stone and pounds" : display.rawValue)")
+            let changed = try settle(try global.openLedger(), at: try at.time()) { try $0.setBodyweightDisplay(display) }
+            respondSetting(
+                global, ("bodyweight", display == .stoneLb ? "st" : display.rawValue), changed: changed,
+                human: "Bodyweight \(changed ? "now shows" : "already shows") in \(display == .stoneLb ? "stone and pounds" : display.rawValue)")
         }
+    }
+}
+
+/// Runs a settings change. A setting that already has the value is no
+/// failure for a set-up script run twice: nothing is appended (not even a
+/// new file's library), the command says so and exits 0.
+/// - Returns: whether the change was appended.
+func settle(_ ledger: Ledger, at time: Timestamp?, _ change: (inout CommandSession) throws -> Void) throws -> Bool {
+    do {
+        try ledger.execute(at: time, change)
+        return true
+    } catch Refusal.nothingToChange {
+        return false
+    }
+}
+
+/// A setting's answer: its value and whether it changed, as JSON, or a line for a person.
+func respondSetting(_ global: GlobalOptions, _ value: (key: String, value: String), changed: Bool, human: String) {
+    if global.json {
+        Console.json(.object([(value.key, .string(value.value)), ("changed", .bool(changed))]))
+    } else {
+        Console.out(changed ? human : human + "; nothing to change")
     }
 }

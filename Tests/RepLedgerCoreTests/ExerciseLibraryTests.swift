@@ -89,7 +89,7 @@ struct ExerciseLibraryTests {
         try t.store.read(EventQuery()) { before.append($0.hash.hex) }
         #expect(ExerciseLibrary.missingVersions(in: try t.ledger.library()) == [2])
 
-        try t.ledger.execute { $0.setLiftingUnit(.kg) }
+        try t.ledger.execute { try $0.setLiftingUnit(.kg) }
         var after: [String] = []
         try t.store.read(EventQuery()) { after.append($0.hash.hex) }
         #expect(Array(after.prefix(before.count)) == before)
@@ -99,7 +99,7 @@ struct ExerciseLibraryTests {
         #expect(library.exercises["band-row"]?.definition.custom == true && library.name(of: "band-row") == "Band Row")
         #expect(library.exercises["3-4-sit-up"]?.definition.custom == false)
 
-        try t.ledger.execute { $0.setLiftingUnit(.lb) }
+        try t.ledger.execute { try $0.setLiftingUnit(.lb) }
         #expect(try t.count() == Int64(after.count + 1))
         // Another device's upgrade is the same events, byte for byte: stored once.
         #expect(try t.store.append(ExerciseLibrary.events(version: 2)).alreadyStored == ExerciseLibrary.exercises(version: 2).count)

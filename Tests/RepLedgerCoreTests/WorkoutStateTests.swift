@@ -44,7 +44,7 @@ struct WorkoutStateTests {
     @Test("logging a planned set fills it in; a set already done or of another exercise is not reused")
     func plannedSets() throws {
         let t = try TempLedger()
-        try t.ledger.execute { $0.setLiftingUnit(.kg) }
+        try t.ledger.execute { try $0.setLiftingUnit(.kg) }
         let template = try t.ledger.execute { try $0.createTemplate(name: "Push", exercises: ["barbell-bench-press", "overhead-press"]) }
         let w = try t.ledger.execute { try $0.startWorkout(fromTemplate: template.lowercased) }
         let planned = try t.ledger.workout(w).sets

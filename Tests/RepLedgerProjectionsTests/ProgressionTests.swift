@@ -76,7 +76,7 @@ struct ProgressionTests {
     @Test("in lb: 5 lb steps, rounded to 2.5 lb; an increment override in lb; a deload rounds down to 2.5 lb")
     func pounds() throws {
         var b = LogBuilder()
-        b.run("2026-01-01T00:00:00Z") { s in s.setLiftingUnit(.lb) }
+        try b.run("2026-01-01T00:00:00Z") { s in try s.setLiftingUnit(.lb) }
         try b.workout("2026-01-05T18:00:00Z", sets: [working("overhead-press", 96, 12), working("overhead-press", 96, 12)], unit: .lb)
         let t = next(b, "overhead-press")
         let lb = (t.weightKg ?? 0) / WeightUnit.kilogramsPerPound

@@ -1,6 +1,8 @@
 /// Settings from the `account` stream that commands need.
 public struct AccountState: Sendable, Equatable {
     public var liftingUnit: WeightUnit = .kg
+    /// False until a `LiftingUnitChanged`: until the lifter chooses, an import in pounds may switch to pounds.
+    public var liftingUnitChosen = false
     public var bodyweightDisplay: BodyweightDisplay = .kg
     public var distanceUnit: DistanceUnit = .km
     /// False until a `BodyweightDisplayChanged`: bodyweight then shows in the lifting unit.
@@ -50,7 +52,9 @@ public struct AccountState: Sendable, Equatable {
         version += 1
         entitlements.evolve(event, at: time)
         switch event {
-        case .liftingUnitChanged(let e): liftingUnit = e.unit
+        case .liftingUnitChanged(let e):
+            liftingUnit = e.unit
+            liftingUnitChosen = true
         case .distanceUnitChanged(let e): distanceUnit = e.unit
         case .bodyweightDisplayChanged(let e):
             bodyweightDisplay = e.display

@@ -62,7 +62,10 @@ extension CommandSession {
         return e.photoId
     }
 
-    public mutating func setBodyweightDisplay(_ display: BodyweightDisplay) {
+    /// `settings bodyweight kg|lb|st`; refused as `nothingToChange` when the lifter already chose it
+    /// (a first choice of the unit it shows in anyway is kept: later lifting-unit changes no longer move it).
+    public mutating func setBodyweightDisplay(_ display: BodyweightDisplay) throws(Refusal) {
+        guard !account.bodyweightDisplayChosen || account.bodyweightDisplay != display else { throw .nothingToChange }
         var e = BodyweightDisplayChanged()
         e.display = display
         emit([.bodyweightDisplayChanged(e)])

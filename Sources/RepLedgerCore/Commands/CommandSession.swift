@@ -102,7 +102,9 @@ public struct CommandSession {
 
     // MARK: Settings
 
-    public mutating func setLiftingUnit(_ unit: WeightUnit) {
+    /// `settings unit kg|lb`; refused as `nothingToChange` when the lifter already chose that unit.
+    public mutating func setLiftingUnit(_ unit: WeightUnit) throws(Refusal) {
+        guard !account.liftingUnitChosen || account.liftingUnit != unit else { throw .nothingToChange }
         emit([.liftingUnitChanged(LiftingUnitChanged(unit: unit))])
     }
 
@@ -121,7 +123,9 @@ public struct CommandSession {
         emit([.plateInventorySet(e)])
     }
 
-    public mutating func setDistanceUnit(_ unit: DistanceUnit) {
+    /// `settings distance km|mi`; refused as `nothingToChange` when distances already show so.
+    public mutating func setDistanceUnit(_ unit: DistanceUnit) throws(Refusal) {
+        guard account.distanceUnit != unit else { throw .nothingToChange }
         emit([.distanceUnitChanged(DistanceUnitChanged(unit: unit))])
     }
 

@@ -192,6 +192,7 @@ extension EntitlementState: PayloadValue {
 extension AccountState: PayloadRecord {
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("liftingUnit", &liftingUnit)
+        try c.field("liftingUnitChosen", &liftingUnitChosen)
         try c.field("bodyweightDisplay", &bodyweightDisplay)
         try c.field("bodyweightDisplayChosen", &bodyweightDisplayChosen)
         try c.field("distanceUnit", &distanceUnit)
