@@ -143,23 +143,25 @@ extension SettingsCommand {
             let name = { (id: String) in (try? library.resolve(id).name) ?? id }
             if global.json {
                 Console.json(
-                    .object([
-                        ("restSeconds", .int(Int64(account.restTimerSeconds))), ("autoStart", .bool(account.restAutoStart)),
-                        (
-                            "exercises",
-                            .array(
-                                account.exerciseRests.map { r in
-                                    .object([
-                                        ("exerciseId", .string(r.exerciseId)), ("exercise", .string(name(r.exerciseId))),
-                                        ("restSeconds", .int(Int64(r.seconds))),
-                                    ])
-                                })
-                        ),
-                    ] + (changed.map { [("changed", .bool($0))] } ?? [])))
+                    .object(
+                        [
+                            ("restSeconds", .int(Int64(account.restTimerSeconds))), ("autoStart", .bool(account.restAutoStart)),
+                            (
+                                "exercises",
+                                .array(
+                                    account.exerciseRests.map { r in
+                                        .object([
+                                            ("exerciseId", .string(r.exerciseId)), ("exercise", .string(name(r.exerciseId))),
+                                            ("restSeconds", .int(Int64(r.seconds))),
+                                        ])
+                                    })
+                            ),
+                        ] + (changed.map { [("changed", .bool($0))] } ?? [])))
                 return
             }
             Console.out(
-                (changed == false ? "Already so: " : "") + "Rest \(Measure.clock(Double(account.restTimerSeconds))) between sets; auto-start \(account.restAutoStart ? "on" : "off")")
+                (changed == false ? "Already so: " : "")
+                    + "Rest \(Measure.clock(Double(account.restTimerSeconds))) between sets; auto-start \(account.restAutoStart ? "on" : "off")")
             for r in account.exerciseRests { Console.out("  \(name(r.exerciseId)): \(Measure.clock(Double(r.seconds)))") }
         }
     }

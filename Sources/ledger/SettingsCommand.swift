@@ -21,7 +21,8 @@ struct SettingsCommand: ParsableCommand {
             // Nobody loads a barbell in stone: st is a bodyweight display, the lifting unit stays.
             if ["st", "stone"].contains(unit.lowercased()) {
                 let changed = try settle(ledger, at: try at.time()) { try $0.setBodyweightDisplay(.stoneLb) }
-                respondSetting(global, ("bodyweight", "st"), changed: changed, human: "Bodyweight \(changed ? "now shows" : "shows") in stone and pounds")
+                respondSetting(
+                    global, ("bodyweight", "st"), changed: changed, human: "Bodyweight \(changed ? "now shows" : "shows") in stone and pounds")
                 return
             }
             let u = try vocabulary(WeightUnit.self, "unit", unit)
@@ -47,7 +48,8 @@ struct SettingsCommand: ParsableCommand {
             }
             let changed = try settle(try global.openLedger(), at: try at.time()) { try $0.setDistanceUnit(u) }
             respondSetting(
-                global, ("distance", u.rawValue), changed: changed, human: "Distances \(changed ? "now show" : "already show") in \(u == .km ? "km" : "miles")")
+                global, ("distance", u.rawValue), changed: changed,
+                human: "Distances \(changed ? "now show" : "already show") in \(u == .km ? "km" : "miles")")
         }
     }
 
@@ -104,7 +106,8 @@ struct SettingsCommand: ParsableCommand {
             } else {
                 let list = sizes.map(\.formatted).joined(separator: ", ")
                 let already = changed == false ? "Already so: " : ""
-                Console.out("\(already)\(now.plates.isEmpty ? "Default: " : "")a \(barValue.formatted) \(unit.rawValue) bar; plates \(list) \(unit.rawValue)")
+                Console.out(
+                    "\(already)\(now.plates.isEmpty ? "Default: " : "")a \(barValue.formatted) \(unit.rawValue) bar; plates \(list) \(unit.rawValue)")
             }
         }
     }
