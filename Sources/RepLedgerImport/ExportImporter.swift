@@ -175,7 +175,7 @@ extension Ledger {
             case .set:
                 do throws(Refusal) { try SetValidation.validate(row.metrics); problem = nil } catch { problem = error.description }
             case .rest(let seconds):
-                problem = (0...86_400).contains(seconds) ? nil : "rest timer of \(seconds) s is longer than a day"
+                problem = (0...Invariants.restTakenLimitSeconds).contains(seconds) ? nil : "rest timer of \(seconds) s is longer than a day"
             }
             if let problem { parsed.skipped.add(problem, line: row.line, refused: true) }
             return problem != nil

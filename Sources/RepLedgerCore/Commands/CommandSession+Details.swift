@@ -84,9 +84,7 @@ extension CommandSession {
     /// A rest taken after a set (a rest-timer start with its length).
     public mutating func startRestTimer(_ workoutId: UUID, seconds: Int, afterSetId: UUID?) throws {
         _ = try writableWorkout(workoutId, historyEdit: true)
-        guard (0...86_400).contains(seconds) else {
-            throw Refusal.invalidMeasure("rest \(seconds) s", reason: "give 0 to 86400 seconds")
-        }
+        try Invariants.check(restTaken: seconds)
         var e = RestTimerStarted()
         e.workoutId = workoutId
         e.seconds = seconds

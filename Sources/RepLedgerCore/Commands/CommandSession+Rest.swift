@@ -3,14 +3,9 @@ import Foundation
 /// The rest timer (issue 31 point 3): its settings, `workout rest`, and the
 /// start after a completed set when the lifter turned auto-start on.
 extension CommandSession {
-    /// The longest rest a setting or a timer takes: an hour.
-    public static let restLimitSeconds = 3600
-
     /// `settings rest DURATION [--exercise X]`: the default rest, or one exercise's own (0 removes it).
     public mutating func setRest(seconds: Int, exercise: String? = nil) throws {
-        guard (0...Self.restLimitSeconds).contains(seconds) else {
-            throw Refusal.invalidMeasure("rest \(seconds) s", reason: "give 0 to \(Self.restLimitSeconds / 60) minutes")
-        }
+        try Invariants.check(restSetting: seconds)
         var e = RestTimerDefaultChanged()
         e.seconds = seconds
         if let exercise {
@@ -39,9 +34,7 @@ extension CommandSession {
             try RestPlan.seconds(exerciseId: $0.exerciseId, in: w, account: account, programs: programsFor(w), templates: templatesFor(w)).seconds
         }
         let length = seconds ?? planned ?? account.restTimerSeconds
-        guard (1...Self.restLimitSeconds).contains(length) else {
-            throw Refusal.invalidMeasure("rest \(length) s", reason: "give 1 s to \(Self.restLimitSeconds / 60) minutes")
-        }
+        try Invariants.check(restStarted: length)
         var e = RestTimerStarted()
         e.workoutId = workoutId
         e.seconds = length
@@ -54,9 +47,7 @@ extension CommandSession {
     public mutating func adjustRest(_ workoutId: UUID, by deltaSeconds: Int) throws {
         let w = try liveWorkout(workoutId)
         guard w.restCounting(at: context.occurredAt) != nil else { throw Refusal.noRestTimer(workoutId) }
-        guard deltaSeconds != 0, abs(deltaSeconds) <= Self.restLimitSeconds else {
-            throw Refusal.invalidMeasure("a change of \(deltaSeconds) s", reason: "give +15s or -15s, up to an hour")
-        }
+        try Invariants.check(restChange: deltaSeconds)
         var e = RestTimerAdjusted()
         e.workoutId = workoutId
         e.deltaSeconds = deltaSeconds
@@ -86,7 +77,7 @@ extension CommandSession {
         guard length > 0 else { return nil }
         var e = RestTimerStarted()
         e.workoutId = workoutId
-        e.seconds = min(length, Self.restLimitSeconds)
+        e.seconds = min(length, Invariants.restLimitSeconds)
         e.afterSetId = setId
         emit([.restTimerStarted(e)])
         return e.seconds

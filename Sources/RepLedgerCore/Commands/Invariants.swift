@@ -119,13 +119,42 @@ public enum Invariants {
             throw .invalidMeasure("a duration of \(d.formatted) s", reason: "give 1 s to 24 h")
         }
         if let w = l.weight { try w.validate() }
-        if let r = l.restSeconds { try check(restSeconds: r, upTo: CommandSession.restLimitSeconds) }
+        if let r = l.restSeconds { try check(restSetting: r) }
     }
 
-    /// A rest, or a change to one, in whole seconds within the limit.
-    public static func check(restSeconds: Int, upTo limit: Int) throws(Refusal) {
-        guard (0...limit).contains(restSeconds) else {
-            throw .invalidMeasure("rest \(restSeconds) s", reason: "give 0 to \(limit) seconds")
+    // MARK: Rests, each limit once (the deciders, admission of pushed events and the importer use these)
+
+    /// The longest rest a setting, a template line or a timer started live takes, and the
+    /// most a change moves a timer by: an hour.
+    public static let restLimitSeconds = 3600
+    /// The longest rest recorded after the fact (a rest taken, from an import or a history edit): a day.
+    public static let restTakenLimitSeconds = 86_400
+
+    /// A rest setting (the default, an exercise's own, a template line's): 0 to an hour (0 removes an exercise's own).
+    public static func check(restSetting seconds: Int) throws(Refusal) {
+        guard (0...restLimitSeconds).contains(seconds) else {
+            throw .invalidMeasure("rest \(seconds) s", reason: "give 0 to \(restLimitSeconds / 60) minutes")
+        }
+    }
+
+    /// A timer started live: 1 s to an hour.
+    public static func check(restStarted seconds: Int) throws(Refusal) {
+        guard (1...restLimitSeconds).contains(seconds) else {
+            throw .invalidMeasure("rest \(seconds) s", reason: "give 1 s to \(restLimitSeconds / 60) minutes")
+        }
+    }
+
+    /// A rest taken, as a `RestTimerStarted` records it (live, imported or a history edit): 0 s to a day.
+    public static func check(restTaken seconds: Int) throws(Refusal) {
+        guard (0...restTakenLimitSeconds).contains(seconds) else {
+            throw .invalidMeasure("rest \(seconds) s", reason: "give 0 to \(restTakenLimitSeconds) seconds")
+        }
+    }
+
+    /// A change to the rest counting down: some seconds either way, up to an hour.
+    public static func check(restChange deltaSeconds: Int) throws(Refusal) {
+        guard deltaSeconds != 0, abs(deltaSeconds) <= restLimitSeconds else {
+            throw .invalidMeasure("a change of \(deltaSeconds) s", reason: "give +15s or -15s, up to an hour")
         }
     }
 

@@ -105,9 +105,9 @@ public enum EventAdmission {
             if let rir = e.rir { try Effort.check(rir: rir) }
             if let tempo = e.tempo, try Effort.tempo(tempo) != tempo { throw .invalidMeasure("tempo '\(tempo)'", reason: "store it as 3-1-1-0") }
             if e.rir == nil, e.tempo == nil { throw .noChangesGiven }
-        case .restTimerDefaultChanged(let e): try Invariants.check(restSeconds: e.seconds, upTo: CommandSession.restLimitSeconds)
-        case .restTimerStarted(let e): try Invariants.check(restSeconds: e.seconds, upTo: 86_400)
-        case .restTimerAdjusted(let e): try Invariants.check(restSeconds: abs(e.deltaSeconds), upTo: CommandSession.restLimitSeconds)
+        case .restTimerDefaultChanged(let e): try Invariants.check(restSetting: e.seconds)
+        case .restTimerStarted(let e): try Invariants.check(restTaken: e.seconds)
+        case .restTimerAdjusted(let e): try Invariants.check(restChange: e.deltaSeconds)
         case .plateInventorySet(let e): if !e.plates.isEmpty { try Invariants.check(bar: e.bar, plates: e.plates, unit: e.unit) }
         default: break
         }
