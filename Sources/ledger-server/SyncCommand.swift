@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import LedgerShell
 import RepLedgerCore
+import RepLedgerQueries
 import RepLedgerSQLite
 import RepLedgerSnapshots
 import RepLedgerSync
@@ -85,33 +86,18 @@ struct SyncCommand: ParsableCommand {
             let store = try global.openStore()
             let state = try store.syncState()
             let confirmed = state?.confirmedPosition ?? 0
-            let pending = try store.pendingEvents(after: confirmed).count
-            let rejected = try store.rejectedEvents()
             let (head, headHash) = try store.head()
-            let hash = headHash.hex
-            if global.json {
-                Console.json(
-                    .object([
-                        ("remote", .optional(state?.remote)), ("account", .optional(state?.account)), ("pending", .int(Int64(pending))),
-                        (
-                            "rejected",
-                            .array(
-                                rejected.map { r in
-                                    .object([
-                                        ("eventId", .string(r.eventId.lowercased)), ("code", .string(r.code)), ("message", .string(r.message)),
-                                        ("rejectedAt", .string(r.rejectedAt.iso8601)), ("event", .raw(r.line)),
-                                    ])
-                                })
-                        ),
-                        ("lastSyncAt", .optional(state?.lastSyncAt?.iso8601)), ("confirmed", .int(confirmed)),
-                        ("head", .object([("position", .int(head)), ("hash", .string(hash))])),
-                    ]))
-                return
-            }
+            let status = SyncStatusQuery.Answer(
+                remote: state?.remote, account: state?.account, lastSyncAt: state?.lastSyncAt, confirmed: confirmed,
+                pending: try store.pendingEvents(after: confirmed).count,
+                refused: try store.rejectedEvents().map {
+                    .init(eventId: $0.eventId, code: $0.code, message: $0.message, rejectedAt: $0.rejectedAt, line: $0.line)
+                }, head: head, headHash: headHash.hex)
+            if global.json { return Console.json(SyncStatusQuery.document(status)) }
             guard let state else { Console.out("Not synced: run `ledger sync URL --account ACCOUNT --token-file FILE`."); return }
             Console.out("Syncs with \(state.account) at \(state.remote); last sync \(state.lastSyncAt?.iso8601 ?? "never")")
-            Console.out("  \(pending) pending, confirmed through #\(confirmed), head #\(head)")
-            for r in rejected { Console.out("  refused \(r.eventId.lowercased): \(r.code): \(r.message)") }
+            Console.out("  \(status.pending) pending, confirmed through #\(confirmed), head #\(head)")
+            for r in status.refused { Console.out("  refused \(r.eventId.lowercased): \(r.code): \(r.message)") }
         }
     }
 }

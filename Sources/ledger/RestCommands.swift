@@ -1,6 +1,7 @@
 import ArgumentParser
 import LedgerShell
 import RepLedgerCore
+import RepLedgerQueries
 
 extension WorkoutCommand {
     /// `workout rest W start [DURATION]|+15s|-15s|dismiss`: the rest timer of a workout in progress.
@@ -138,31 +139,13 @@ extension SettingsCommand {
 
         /// The rests; after a change, whether it changed anything (`changed` in JSON, "Already so" for a person).
         func show(_ ledger: Ledger?, fallback: AccountState, changed: Bool? = nil) {
-            let account = (try? ledger?.account()) ?? fallback
-            let library = (try? ledger?.library()) ?? LibraryState()
-            let name = { (id: String) in (try? library.resolve(id).name) ?? id }
-            if global.json {
-                Console.json(
-                    .object(
-                        [
-                            ("restSeconds", .int(Int64(account.restTimerSeconds))), ("autoStart", .bool(account.restAutoStart)),
-                            (
-                                "exercises",
-                                .array(
-                                    account.exerciseRests.map { r in
-                                        .object([
-                                            ("exerciseId", .string(r.exerciseId)), ("exercise", .string(name(r.exerciseId))),
-                                            ("restSeconds", .int(Int64(r.seconds))),
-                                        ])
-                                    })
-                            ),
-                        ] + (changed.map { [("changed", .bool($0))] } ?? [])))
-                return
-            }
+            let a = RestSettingsQuery.answer(
+                account: (try? ledger?.account()) ?? fallback, library: (try? ledger?.library()) ?? LibraryState(), changed: changed)
+            if global.json { return Console.json(RestSettingsQuery.document(a)) }
             Console.out(
                 (changed == false ? "Already so: " : "")
-                    + "Rest \(Measure.clock(Double(account.restTimerSeconds))) between sets; auto-start \(account.restAutoStart ? "on" : "off")")
-            for r in account.exerciseRests { Console.out("  \(name(r.exerciseId)): \(Measure.clock(Double(r.seconds)))") }
+                    + "Rest \(Measure.clock(Double(a.restSeconds))) between sets; auto-start \(a.autoStart ? "on" : "off")")
+            for r in a.exercises { Console.out("  \(r.name): \(Measure.clock(Double(r.seconds)))") }
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LedgerShell
 import RepLedgerCore
+import RepLedgerQueries
 
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -94,21 +95,11 @@ struct SettingsCommand: ParsableCommand {
 
         /// The bar and plates; after a change, whether it changed anything (`changed` in JSON, "Already so" for a person).
         func show(_ now: AccountState, changed: Bool? = nil) {
-            let unit = now.plates.isEmpty ? now.liftingUnit : now.plateUnit
-            let (barValue, sizes) = now.plateInventory(for: unit)
-            if global.json {
-                Console.json(
-                    .object(
-                        [
-                            ("unit", .string(unit.rawValue)), ("bar", .number(barValue)), ("plates", .array(sizes.map(JSONValue.number))),
-                            ("default", .bool(now.plates.isEmpty)),
-                        ] + (changed.map { [("changed", .bool($0))] } ?? [])))
-            } else {
-                let list = sizes.map(\.formatted).joined(separator: ", ")
-                let already = changed == false ? "Already so: " : ""
-                Console.out(
-                    "\(already)\(now.plates.isEmpty ? "Default: " : "")a \(barValue.formatted) \(unit.rawValue) bar; plates \(list) \(unit.rawValue)")
-            }
+            let a = PlateSettingsQuery.answer(account: now, changed: changed)
+            if global.json { return Console.json(PlateSettingsQuery.document(a)) }
+            let list = a.plates.map(\.formatted).joined(separator: ", ")
+            let already = changed == false ? "Already so: " : ""
+            Console.out("\(already)\(a.isDefault ? "Default: " : "")a \(a.bar.formatted) \(a.unit.rawValue) bar; plates \(list) \(a.unit.rawValue)")
         }
     }
 
