@@ -103,6 +103,11 @@ public struct RuleSet: Sendable, Equatable, Codable {
         }
     }
 
+    /// The rule set a `--rules FILE` option names, or the default when none is given.
+    public static func load(option path: String?) throws -> RuleSet {
+        try path.map { try load(path: $0) } ?? .default
+    }
+
     /// Reads a rule set from JSON, e.g. `{"id":"brzycki-10","version":1,"e1rmFormula":"brzycki","e1rmRepCap":10}`.
     public static func load(path: String) throws -> RuleSet {
         let data: Data

@@ -29,6 +29,9 @@ public enum ExitStatus {
         case let e as SQLiteError:
             Console.error("error: \(e.shellMessage)")
             return storage
+        case let e as ImportError:
+            Console.error("error: \(e.shellMessage)")
+            return refused
         case let e where isRefusal(e):
             Console.error("error: \(e)")
             return refused
@@ -73,6 +76,6 @@ public struct IntegrityFailure: Error, CustomStringConvertible {
 }
 
 extension ExitStatus {
-    /// Rule files and exports are the user's input: a bad one is refused (exit 1).
-    static func isRefusal(_ error: Error) -> Bool { error is RuleSet.LoadError || error is ImportError }
+    /// A rule file is the user's input: a bad one is refused (exit 1).
+    static func isRefusal(_ error: Error) -> Bool { error is RuleSet.LoadError }
 }

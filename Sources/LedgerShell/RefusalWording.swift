@@ -16,6 +16,16 @@ extension Refusal {
             return "workout \(w.lowercased) is finished. To change it anyway, repeat the command with --history-edit"
         case .unknownSet:
             return description + ". See `ledger history --json` for set ids"
+        case .setLacksMeasure(_, let kind):
+            let give: String
+            switch kind {
+            case .strength, .explosive: give = "give --reps, e.g. --reps 8"
+            case .cardio: give = "give --duration or --distance, e.g. --duration 25m or --distance 5km"
+            case .isometric: give = "give --duration, e.g. --duration 1m30s or 90"
+            case .mobility: give = "give --reps or --duration"
+            case .recovery: give = "give --duration, e.g. --duration 10m"
+            }
+            return description + "; " + give
         case .noChangesGiven:
             return "nothing to change: give at least one of --reps, --weight, --rpe, --rir, --tempo, --type, --notes"
         case .unknownTemplate:

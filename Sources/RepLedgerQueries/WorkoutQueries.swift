@@ -74,7 +74,7 @@ public enum PromptQuery {
         } else if let planned, let lo = planned.targetRepsMin {
             parsed = try RepRange(min: lo, max: planned.targetRepsMax ?? lo)
         } else {
-            throw Refusal.invalidProgram("no rep range is planned for \(x.name) in this workout: give --range MIN-MAX, e.g. 8-12")
+            throw Refusal.invalidProgram("no rep range is planned for \(x.name) in this workout: give a rep range, e.g. 8-12")
         }
         return ProgressionPromptProjection.evaluate(log, workoutId: id, exerciseId: x.exerciseId, range: parsed)
     }

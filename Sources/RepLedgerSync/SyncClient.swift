@@ -189,8 +189,7 @@ public struct SyncClient: @unchecked Sendable {
             return .accepted(appended.count + Int(already), Self.stored(answer, appended: appended, alreadyStored: Int(already)))
         }
         let error = answer["error"]
-        let code = error?["code"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "unknown"
-        let message = error?["message"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? reply
+        let (code, message) = Self.codeAndMessage(error, otherwise: reply)
         if status == 422 || (status == 409 && code == "eventIdConflict") {
             let id = error?["eventId"].flatMap { if case .string(let s) = $0 { UUID(uuidString: s) } else { nil } }
             return .refused(id ?? events[0].eventId, code, message)
@@ -262,10 +261,15 @@ public struct SyncClient: @unchecked Sendable {
     }
 
     func refusal(_ status: Int, _ body: String) -> Failure {
-        let error = (try? JSONReader.parse(body))?["error"]
-        let code = error?["code"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "unknown"
-        let message = error?["message"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "HTTP \(status)"
+        let (code, message) = Self.codeAndMessage((try? JSONReader.parse(body))?["error"], otherwise: "HTTP \(status)")
         return .refused(status: status, code: code, message: message)
+    }
+
+    /// The code and message of an error document (SERVER.md's `{"error":{"code","message"}}`);
+    /// `unknown` and `otherwise` where the body has none (a proxy's page, say).
+    static func codeAndMessage(_ error: JSONValue?, otherwise: String) -> (code: String, message: String) {
+        func text(_ key: String) -> String? { error?[key].flatMap { if case .string(let s) = $0 { s } else { nil } } }
+        return (text("code") ?? "unknown", text("message") ?? otherwise)
     }
 
     /// How long a sync waits out a server whose storage is briefly unavailable

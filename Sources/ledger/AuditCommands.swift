@@ -102,7 +102,7 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let store = try global.openStore()
-        let rules = try self.rules.map { try RuleSet.load(path: $0) } ?? .default
+        let rules = try RuleSet.load(option: self.rules)
         let a = try AsOfOption.position(from, in: store)
         if a == 0, let mismatch = try LogTimeMismatch.check(from, in: store) { Console.error(LogTimeWords.diffFrom(mismatch)) }
         let b = try to.map { try AsOfOption.position($0, in: store) } ?? store.headPosition()

@@ -16,7 +16,7 @@ struct QueryOptions: ParsableArguments {
 
     @Flag(help: "Say on stderr which snapshot answered and which were passed over.") var verbose = false
 
-    func ruleSet() throws -> RuleSet { try rules.map { try RuleSet.load(path: $0) } ?? .default }
+    func ruleSet() throws -> RuleSet { try RuleSet.load(option: rules) }
 
     /// The scope the shared query code reads the log under.
     func scope() throws -> QueryScope {

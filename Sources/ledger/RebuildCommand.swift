@@ -15,8 +15,8 @@ struct RebuildCommand: ParsableCommand {
     @Flag(help: "Report records gained and lost, e1RM points moved and volumes changed.") var diff = false
 
     func run() throws {
-        let target = try rules.map { try RuleSet.load(path: $0) } ?? .default
-        let current = try against.map { try RuleSet.load(path: $0) } ?? .default
+        let target = try RuleSet.load(option: rules)
+        let current = try RuleSet.load(option: against)
         let a = try RebuildQuery.answer(try global.openStore(), rules: target, against: diff ? current : nil)
         if global.json {
             Console.json(RebuildQuery.document(a))

@@ -26,7 +26,7 @@ struct SnapshotCommand: ParsableCommand {
 
         func run() throws {
             let store = try global.openStore()
-            let ruleSet = try rules.map { try RuleSet.load(path: $0) } ?? .default
+            let ruleSet = try RuleSet.load(option: rules)
             // One fold serves both: the fold's snapshot and the view results for instant head queries.
             let (log, _) = try TrainingLogSnapshots.load(store, through: position ?? .max)
             let info = try TrainingLogSnapshots.save(store, log)

@@ -114,4 +114,29 @@ struct ImportLayoutsCLITests {
         #expect(out.stderr.contains("French, German, Spanish, Italian, Portuguese, Dutch, Polish"))
         #expect(try cli.eventCount() == 0)
     }
+
+    @Test("a file of another app is refused in the importer's words, with the shell's command for it, in one line")
+    func wrongSourcePointer() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let out = try cli.run(["import", "strong", Self.path("hevy-minutes-only.csv")])
+        #expect(out.status == 1, "\(out.stderr)")
+        #expect(out.stderr == "error: this is not a Strong export; it looks like a hevy export: run `ledger import hevy FILE`\n")
+        let appended = FileManager.default.fileExists(atPath: cli.db) ? try cli.eventCount() : 0
+        #expect(appended == 0)
+    }
+
+    @Test("an export that does not say its unit is refused with the option that says it")
+    func unitPointer() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let file = cli.folder.appendingPathComponent("no-unit.csv")
+        try "Date,Workout Name,Exercise Name,Set Order,Weight,Reps\n2024-01-02 10:00:00,A,Bench,1,100,5\n".write(
+            to: file, atomically: true, encoding: .utf8)
+        let out = try cli.run(["import", "strong", file.path])
+        #expect(out.status == 1, "\(out.stderr)")
+        #expect(out.stderr == "error: this Strong export does not say whether its weights are kg or lb; repeat with --unit kg or --unit lb\n")
+        let appended = FileManager.default.fileExists(atPath: cli.db) ? try cli.eventCount() : 0
+        #expect(appended == 0)
+    }
 }

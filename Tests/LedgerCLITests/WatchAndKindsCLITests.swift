@@ -35,8 +35,8 @@ struct WatchAndKindsCLITests {
         // Refused with the kind's own message, nothing appended.
         let before = try cli.eventCount()
         for (args, message) in [
-            (["workout", "log", w, "running", "--reps", "5", "--history-edit"], "give --duration or --distance"),
-            (["workout", "log", w, "plank", "--reps", "3", "--history-edit"], "a hold needs --duration"),
+            (["workout", "log", w, "running", "--reps", "5", "--history-edit"], "needs a duration or a distance; give --duration or --distance"),
+            (["workout", "log", w, "plank", "--reps", "3", "--history-edit"], "a hold needs a duration; give --duration"),
             (["workout", "log", w, "plank", "--duration", "1m30x", "--history-edit"], "duration '1m30x'"),
             (["workout", "log", w, "running", "--distance", "5 parsecs", "--history-edit"], "distance '5 parsecs'"),
             (["workout", "health", w, "--heart-rate", "300", "--history-edit"], "give 20 to 250 bpm"),

@@ -112,20 +112,21 @@ struct ExerciseKindTests {
         ]
         for (x, m) in accepted { _ = try s.logSet(w, exercise: x, metrics: m) }
         let refused: [(String, SetMetrics, String)] = [
-            ("barbell-bench-press", SetMetrics(weight: Weight(80, .kg), durationSeconds: 30), "give --reps"),
-            ("running", SetMetrics(reps: 5), "give --duration or --distance"),
-            ("plank", SetMetrics(reps: 3), "a hold needs --duration"),
-            ("plank", SetMetrics(distanceMeters: 10), "a hold needs --duration"),
-            ("hip-flexor-stretch", SetMetrics(distanceMeters: 10), "give --reps or --duration"),
-            ("foam-rolling", SetMetrics(reps: 10), "give --duration"),
-            ("box-jump", SetMetrics(durationSeconds: 30), "give --reps"),
+            ("barbell-bench-press", SetMetrics(weight: Weight(80, .kg), durationSeconds: 30), "it needs reps"),
+            ("running", SetMetrics(reps: 5), "it needs a duration or a distance"),
+            ("plank", SetMetrics(reps: 3), "a hold needs a duration"),
+            ("plank", SetMetrics(distanceMeters: 10), "a hold needs a duration"),
+            ("hip-flexor-stretch", SetMetrics(distanceMeters: 10), "it needs reps or a duration"),
+            ("foam-rolling", SetMetrics(reps: 10), "it needs a duration"),
+            ("box-jump", SetMetrics(durationSeconds: 30), "it needs reps"),
         ]
         let before = s.pending.count
         for (x, m, message) in refused {
             #expect {
                 _ = try s.logSet(w, exercise: x, metrics: m)
             } throws: { error in
-                "\(error)".contains(message)
+                // The core names no CLI option: the CLI adds its pointers at its edge.
+                "\(error)".contains(message) && !"\(error)".contains("--")
             }
         }
         #expect(s.pending.count == before)

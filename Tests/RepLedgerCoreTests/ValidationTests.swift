@@ -173,7 +173,9 @@ struct ValidationTests {
             _ = try $0.defineExercise(name: "deadlift (barbell)", primaryMuscles: [.back])
         }
         try expectRefusal(.invalidName("an exercise needs a name"), t) { _ = try $0.defineExercise(name: "  ", primaryMuscles: [.back]) }
-        try expectRefusal(.invalidName("give at least one --muscle"), t) { _ = try $0.defineExercise(name: "Zercher Squat", primaryMuscles: []) }
+        try expectRefusal(.invalidName("give at least one primary muscle"), t) {
+            _ = try $0.defineExercise(name: "Zercher Squat", primaryMuscles: [])
+        }
         let id = try t.ledger.execute { try $0.defineExercise(name: "Zercher Squat", primaryMuscles: [.quads]) }
         #expect(id == "zercher-squat")
         #expect(try t.ledger.library().resolve("ZERCHER SQUAT").exerciseId == "zercher-squat")

@@ -23,7 +23,8 @@ extension CommandSession {
         guard !set.completed else { throw Refusal.setAlreadyCompleted(set.setId.lowercased.prefix(8).description) }
         if type == nil, values == SetMetrics(), notes == nil {
             guard set.metrics.reps != nil || set.metrics.durationSeconds != nil || set.metrics.distanceMeters != nil else {
-                throw Refusal.invalidMeasure("the set", reason: "its plan has no reps: give --reps (or a duration or distance)")
+                let x = library.exercises[set.exerciseId]?.definition
+                throw Refusal.setLacksMeasure(exercise: x?.name ?? set.exerciseId, kind: x?.kind ?? .strength)
             }
             var e = SetCompleted()
             e.workoutId = workoutId

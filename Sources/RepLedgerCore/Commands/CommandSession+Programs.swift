@@ -154,7 +154,7 @@ extension CommandSession {
             throw Refusal.malformedRange("\(lo)-\(hi)")
         }
         guard clear || enabled != nil || rule != nil || module != nil || increment != nil || reps != nil else {
-            throw Refusal.invalidProgram("nothing to change: give --rule, --increment, --reps, --module, --on or --off, or --clear")
+            throw Refusal.invalidProgram("nothing to change: name a rule, an increment, a rep range or a module, turn it on or off, or clear it")
         }
         var e = ProgressionOverrideSet()
         e.exerciseId = x.exerciseId

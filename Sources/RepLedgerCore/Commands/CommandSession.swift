@@ -137,7 +137,7 @@ public struct CommandSession {
     ) throws(Refusal) -> String {
         let clean = name.trimmingSpaces()
         try Invariants.check(name: clean, of: .exercise)
-        guard !primaryMuscles.isEmpty else { throw .invalidName("give at least one --muscle") }
+        guard !primaryMuscles.isEmpty else { throw .invalidName("give at least one primary muscle") }
         if let existing = library.exactMatch(clean) { throw .exerciseExists(name: existing.name, exerciseId: existing.exerciseId) }
         var e = ExerciseDefined()
         e.exerciseId = library.newExerciseId(for: clean)
@@ -214,7 +214,7 @@ public struct CommandSession {
             try SetValidation.validate(metrics, kind: x.definition.kind, exercise: x.name)
         } else {
             guard metrics.reps != nil || metrics.durationSeconds != nil || metrics.distanceMeters != nil else {
-                throw Refusal.invalidMeasure("the set", reason: "give --reps (or a duration or distance for timed work)")
+                throw Refusal.invalidMeasure("the set", reason: "give reps, or a duration or distance for timed work")
             }
         }
         let planned = plannedSetId.flatMap { id in w.sets.first { $0.setId == id && !$0.completed && $0.exerciseId == x.exerciseId } }

@@ -8,6 +8,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case repsOutOfRange(Int)
     case invalidRPE(Double)
     case invalidMeasure(String, reason: String)
+    /// A set without what its exercise's kind measures (reps for strength, a duration for a hold, …).
+    case setLacksMeasure(exercise: String, kind: ExerciseKind)
     case unknownSetType(String)
     case unknownExercise(String, suggestions: [String] = [])
     case ambiguousExercise(String, matches: [String])
@@ -59,7 +61,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .unknownUnit: return "unknownUnit"
         case .repsOutOfRange: return "repsOutOfRange"
         case .invalidRPE: return "invalidRPE"
-        case .invalidMeasure: return "invalidMeasure"
+        case .invalidMeasure, .setLacksMeasure: return "invalidMeasure"
         case .unknownSetType: return "unknownSetType"
         case .unknownExercise: return "unknownExercise"
         case .ambiguousExercise: return "ambiguousExercise"
@@ -119,6 +121,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .repsOutOfRange(let r): return "reps \(r) is out of range. Give reps from 0 to 1000"
         case .invalidRPE(let r): return "RPE \(r.formatted) is refused. Give an RPE from 1 to 10 in steps of 0.5, e.g. 8 or 8.5"
         case .invalidMeasure(let what, let r): return "\(what) is refused: \(r)"
+        case .setLacksMeasure(let x, let kind): return "a set of \(x) (\(kind.rawValue)) is refused: \(SetValidation.needs(kind))"
         case .unknownSetType(let t): return "unknown set type '\(t)'. Use normal, warmup, drop or failure"
         case .unknownExercise(let e, let near): return "no exercise named '\(e)'" + (near.isEmpty ? "" : NearestNames.didYouMean(near))
         case .ambiguousExercise(let e, let m):

@@ -28,15 +28,26 @@ public enum SetValidation {
     /// hold a duration; mobility reps or a duration; recovery a duration.
     public static func validate(_ m: SetMetrics, kind: ExerciseKind, exercise: String) throws(Refusal) {
         let reps = m.reps != nil, duration = (m.durationSeconds ?? 0) > 0, distance = (m.distanceMeters ?? 0) > 0
-        let ok: Bool, needs: String
+        let ok: Bool
         switch kind {
-        case .strength, .explosive: (ok, needs) = (reps, "give --reps, e.g. --reps 8")
-        case .cardio: (ok, needs) = (duration || distance, "give --duration or --distance, e.g. --duration 25m or --distance 5km")
-        case .isometric: (ok, needs) = (duration, "a hold needs --duration, e.g. --duration 1m30s or 90")
-        case .mobility: (ok, needs) = (reps || duration, "give --reps or --duration")
-        case .recovery: (ok, needs) = (duration, "give --duration, e.g. --duration 10m")
+        case .strength, .explosive: ok = reps
+        case .cardio: ok = duration || distance
+        case .isometric: ok = duration
+        case .mobility: ok = reps || duration
+        case .recovery: ok = duration
         }
-        guard ok else { throw .invalidMeasure("a set of \(exercise) (\(kind.rawValue))", reason: needs) }
+        guard ok else { throw .setLacksMeasure(exercise: exercise, kind: kind) }
+    }
+
+    /// What a set of the kind must measure, in words that name no command or option.
+    public static func needs(_ kind: ExerciseKind) -> String {
+        switch kind {
+        case .strength, .explosive: "it needs reps"
+        case .cardio: "it needs a duration or a distance"
+        case .isometric: "a hold needs a duration"
+        case .mobility: "it needs reps or a duration"
+        case .recovery: "it needs a duration"
+        }
     }
 
     /// 1–10 in steps of 0.5.

@@ -23,15 +23,15 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             return "unknown \(source) header (\(found.joined(separator: ",")))\(problem.map { ": \($0)" } ?? ""). "
                 + "Expected one of these layouts: " + expected.joined(separator: " | ")
         case .wrongSource(let named, let looksLike):
-            return "this is not a \(named) export, it looks like \(looksLike): run `ledger import \(looksLike) FILE`"
+            return "this is not a \(named) export; it looks like a \(looksLike) export"
         case .unitRequired(let source):
-            return "this \(source) export does not say whether its weights are kg or lb; repeat with --unit kg or --unit lb"
+            return "this \(source) export does not say whether its weights are kg or lb"
         case .malformedRow(let line, let reason):
             return "line \(line): \(reason); nothing was imported"
         case .invalidTimeZone(let tz):
             return "unknown time zone '\(tz)'; give an IANA name such as Europe/Paris, or UTC, or an offset such as +02:00"
         case .notEmpty(let events):
-            return "a JSONL backup restores into an empty ledger only, and this one holds \(events) events; use a new --db file"
+            return "a JSONL backup restores into an empty ledger only, and this one holds \(events) events; restore into a new file"
         case .malformedLine(let line, let reason):
             return "line \(line): \(reason); nothing was restored"
         case .chainMismatch(let line, let position):

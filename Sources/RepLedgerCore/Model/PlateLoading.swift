@@ -47,7 +47,7 @@ public struct PlateLoading: Sendable, Equatable {
         }
         let sizes = Array(Set(try plates.map { p throws(Refusal) in try units(p, "plate") })).sorted(by: >)
         guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }) else {
-            throw .invalidMeasure("the plate list", reason: "give at least one plate heavier than 0, e.g. --plates 25,20,10,5,2.5")
+            throw .invalidMeasure("the plate list", reason: "give at least one plate heavier than 0, e.g. 25, 20, 10, 5 and 2.5")
         }
         let t = try units(target, "the weight"), b = try units(bar, "the bar")
         // Per side, in steps of the plates' greatest common divisor: the loads any plates can make.

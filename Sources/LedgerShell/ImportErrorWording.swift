@@ -1,0 +1,13 @@
+import RepLedgerCore
+
+/// What the CLI prints for a refused import: the error's words, and the
+/// command or option that gets past it.
+extension ImportError {
+    public var shellMessage: String {
+        switch self {
+        case .wrongSource(_, let looksLike): return description + ": run `ledger import \(looksLike) FILE`"
+        case .unitRequired: return description + "; repeat with --unit kg or --unit lb"
+        default: return description
+        }
+    }
+}
