@@ -226,22 +226,10 @@ public enum ProgramGenerator {
         }
         /// Can every open slot of session `s` still take an allowed candidate of a movement of its own?
         func sessionCanFinish(_ s: Int) -> Bool {
-            var owner = [Int](repeating: -1, count: max(movementIds.count, 1))  // movement → open slot
-            func augment(_ i: Int, _ seen: inout [Bool]) -> Bool {
-                for k in keys[i] where !seen[k.movement] && allowed(i, k) {
-                    seen[k.movement] = true
-                    if owner[k.movement] < 0 || augment(owner[k.movement], &seen) {
-                        owner[k.movement] = i
-                        return true
-                    }
-                }
-                return false
-            }
-            for i in picks.indices where picks[i] == nil && slots[i].session == s {
-                var seen = [Bool](repeating: false, count: max(movementIds.count, 1))
-                if !augment(i, &seen) { return false }
-            }
-            return true
+            let open = picks.indices.filter { picks[$0] == nil && slots[$0].session == s }
+            return firstUnmatched(open.count, movementCount: movementIds.count) { k in
+                keys[open[k]].lazy.filter { allowed(open[k], $0) }.map(\.movement)
+            } == nil
         }
         /// Strict picks hold names other sessions may want, so every session is checked; relaxed ones touch only their own.
         func canFinish(after slot: Int) -> Bool {
@@ -316,23 +304,40 @@ public enum ProgramGenerator {
     /// Slots (indices into `options`) that together have fewer movements than
     /// slots, or nil when every slot can take a movement of its own.
     static func shortSlots(_ options: [Set<String>]) -> [Int]? {
-        var owner: [String: Int] = [:]
-        func augment(_ i: Int, _ seen: inout Set<String>) -> Bool {
-            for m in options[i].sorted() where !seen.contains(m) {
-                seen.insert(m)
-                if owner[m] == nil || augment(owner[m]!, &seen) { owner[m] = i; return true }
+        // Movements numbered in name order, so each slot tries them alphabetically.
+        let names = Set(options.flatMap { $0 }).sorted()
+        let number = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0.element, $0.offset) })
+        let movements = options.map { $0.map { number[$0]! }.sorted() }
+        guard let (i, owner) = firstUnmatched(movements.count, movementCount: names.count, { movements[$0] }) else { return nil }
+        // The slots reachable from the unmatched one by alternating paths share too few movements.
+        var reached: [Int] = [i], queue = [i]
+        while let j = queue.popLast() {
+            for m in movements[j] { if let k = owner[m], !reached.contains(k) { reached.append(k); queue.append(k) } }
+        }
+        return reached.sorted()
+    }
+
+    /// Gives each slot a movement of its own by augmenting paths, slots in
+    /// order, each trying its movements (numbers below `movementCount`) in the
+    /// order given: the first slot left without one, with each movement's
+    /// slot at that point, or nil when every slot gets one.
+    static func firstUnmatched<Movements: Sequence<Int>>(
+        _ slots: Int, movementCount: Int, _ movements: (Int) -> Movements
+    ) -> (slot: Int, owner: [Int?])? {
+        var owner = [Int?](repeating: nil, count: movementCount)
+        func augment(_ i: Int, _ seen: inout [Bool]) -> Bool {
+            for m in movements(i) where !seen[m] {
+                seen[m] = true
+                if owner[m] == nil || augment(owner[m]!, &seen) {
+                    owner[m] = i
+                    return true
+                }
             }
             return false
         }
-        for i in options.indices {
-            var seen = Set<String>()
-            guard !augment(i, &seen) else { continue }
-            // The slots reachable from the unmatched one by alternating paths share too few movements.
-            var reached: [Int] = [i], queue = [i]
-            while let j = queue.popLast() {
-                for m in options[j] { if let k = owner[m], !reached.contains(k) { reached.append(k); queue.append(k) } }
-            }
-            return reached.sorted()
+        for i in 0..<slots {
+            var seen = [Bool](repeating: false, count: movementCount)
+            if !augment(i, &seen) { return (i, owner) }
         }
         return nil
     }
