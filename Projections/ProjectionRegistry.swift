@@ -37,5 +37,4 @@ public struct ProjectionRegistry: Sendable {
         }
         return n
     }
-
 }

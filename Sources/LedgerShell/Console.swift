@@ -48,7 +48,7 @@ public enum Console {
         }
         out(line(header))
         out(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
-        rows.forEach { out(line($0)) }
+        for row in rows { out(line(row)) }
     }
 }
 

@@ -468,15 +468,15 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         if query.types != nil { n += 1; filter += " AND type = ANY($\(n))" }
         if query.recordedFrom != nil { n += 1; filter += " AND recorded_at >= $\(n)" }
         if query.recordedThrough != nil { n += 1; filter += " AND recorded_at <= $\(n)" }
+        let binds: (inout PostgresBindings) throws -> Void = { b in
+            if let s = query.stream { b.append(s.raw) }
+            if let t = query.types { b.append(t) }
+            if let t = query.recordedFrom { b.append(t.millis) }
+            if let t = query.recordedThrough { b.append(t.millis) }
+        }
         try rows(
             from: query.fromPosition, through: query.throughPosition, columns: Self.columns, filter: filter,
-            order: query.stream == nil ? "position" : "stream_version",
-            filterBinds: { b in
-                if let s = query.stream { b.append(s.raw) }
-                if let t = query.types { b.append(t) }
-                if let t = query.recordedFrom { b.append(t.millis) }
-                if let t = query.recordedThrough { b.append(t.millis) }
-            }
+            order: query.stream == nil ? "position" : "stream_version", filterBinds: binds
         ) { row in try body(try storedEvent(row).envelope()) }
     }
 

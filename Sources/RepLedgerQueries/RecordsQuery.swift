@@ -45,7 +45,7 @@ public enum RecordsQuery {
             if scope.asOf == nil { try? ViewSnapshots.saveRecords(store, rules: rules, at: target, carried.records) }
             return carried.records
         }
-        ignored.forEach { reason in scope.note?("snapshot ignored: \(reason)") }
+        for reason in ignored { scope.note?("snapshot ignored: \(reason)") }
         let log = try scope.log(store)
         let records = PersonalRecordsProjection.compute(log, rules: rules, timeline: false)
         if scope.asOf == nil { try? ViewSnapshots.saveRecords(store, rules: rules, at: log.position, records) }

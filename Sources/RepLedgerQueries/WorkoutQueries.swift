@@ -160,7 +160,7 @@ public enum HintQuery {
         guard try scope.position(in: store) >= head else { return nil }
         var ignored: [String] = []
         guard let index = try ViewSnapshots.hintIndex(store, at: head, ignored: &ignored) else {
-            ignored.forEach { reason in scope.note?("snapshot ignored: \(reason)") }
+            for reason in ignored { scope.note?("snapshot ignored: \(reason)") }
             return nil
         }
         let entry = index.first { $0.exerciseId == exerciseId }

@@ -66,9 +66,7 @@ public enum AccountErasure {
     /// is unlinked (best effort: a copy-on-write or flash medium may keep old blocks; see the README).
     public static func erase(path: String) throws -> Report {
         let report = try plan(path: path)
-        for file in report.removed {
-            // SQLite may have removed the -wal and -shm itself when the plan's connection closed.
-            guard FileManager.default.fileExists(atPath: file) else { continue }
+        for file in report.removed where FileManager.default.fileExists(atPath: file) {
             overwrite(file)
             try FileManager.default.removeItem(atPath: file)
         }

@@ -83,7 +83,7 @@ public struct SQLiteError: StorageEngineFailure {
 }
 
 // SQLite copies bound text and blobs when given this destructor.
-private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// One connection. Not thread-safe by design: a connection belongs to one
 /// caller; two processes share a file through WAL and the busy timeout.
@@ -218,10 +218,10 @@ public final class SQLiteStatement {
     }
 
     public func bind(_ i: Int32, _ v: Int64) throws(SQLiteError) { try check(sqlite3_bind_int64(raw, i, v)) }
-    public func bind(_ i: Int32, _ v: String) throws(SQLiteError) { try check(sqlite3_bind_text(raw, i, v, -1, SQLITE_TRANSIENT)) }
+    public func bind(_ i: Int32, _ v: String) throws(SQLiteError) { try check(sqlite3_bind_text(raw, i, v, -1, sqliteTransient)) }
     public func bindNull(_ i: Int32) throws(SQLiteError) { try check(sqlite3_bind_null(raw, i)) }
     public func bind(_ i: Int32, _ v: [UInt8]) throws(SQLiteError) {
-        let rc = v.withUnsafeBytes { sqlite3_bind_blob(raw, i, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count), SQLITE_TRANSIENT) }
+        let rc = v.withUnsafeBytes { sqlite3_bind_blob(raw, i, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count), sqliteTransient) }
         try check(rc)
     }
     public func bind(_ i: Int32, _ v: [UInt8]?) throws(SQLiteError) {

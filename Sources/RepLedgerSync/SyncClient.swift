@@ -174,7 +174,10 @@ public struct SyncClient: @unchecked Sendable {
         return copy + [PushedBatch(events: events, recordedAt: stored.recordedAt, headPosition: stored.head, headHash: stored.hash)]
     }
 
-    enum PushAnswer { case accepted(Int, Stored?), refused(UUID, String, String) }
+    enum PushAnswer {
+        case accepted(Int, Stored?)
+        case refused(UUID, String, String)
+    }
 
     static func body(_ events: [EventEnvelope]) -> String { PushBatch(events: events.map(ProposedEvent.init)).json }
 

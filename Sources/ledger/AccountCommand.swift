@@ -43,7 +43,7 @@ struct AccountCommand: ParsableCommand {
                 return
             }
             Console.out("Erased \(report.events) events and \(report.snapshots) snapshots; removed:")
-            report.removed.forEach { Console.out("  \($0)") }
+            for path in report.removed { Console.out("  \(path)") }
             for l in report.left { Console.out("  left: \(l.path): \(l.reason)") }
         }
     }

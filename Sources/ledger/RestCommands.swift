@@ -29,7 +29,9 @@ extension WorkoutCommand {
         @OptionGroup var at: AtOption
 
         enum Action {
-            case start(Int?), adjust(Int), dismiss
+            case start(Int?)
+            case adjust(Int)
+            case dismiss
         }
 
         func parsed() throws -> Action {

@@ -285,7 +285,7 @@ func recordOnWorkout(
 /// A command on a workout that answers the id it made (`entryId`, `setId`, `supersetId`) beside the workout's.
 func recordOnWorkout(
     _ global: GlobalOptions, _ ref: String, _ at: AtOption, answering key: String, human: (String) -> String,
-    _ command: (inout CommandSession, UUID) throws -> UUID
+    recording command: (inout CommandSession, UUID) throws -> UUID
 ) throws {
     let ledger = try global.openLedger()
     let id = try ledger.resolveWorkout(ref)

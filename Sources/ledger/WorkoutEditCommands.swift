@@ -16,9 +16,11 @@ extension WorkoutCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            try recordOnWorkout(global, workout, at, answering: "entryId", human: { _ in "Added \(exercise)" }) {
-                try $0.addExercise($1, exercise: exercise, historyEdit: historyEdit)
-            }
+            try recordOnWorkout(
+                global, workout, at, answering: "entryId", human: { _ in "Added \(exercise)" },
+                recording: {
+                    try $0.addExercise($1, exercise: exercise, historyEdit: historyEdit)
+                })
         }
     }
 
@@ -67,9 +69,11 @@ extension WorkoutCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            try recordOnWorkout(global, workout, at, answering: "setId", human: { "Copied set \(set): \($0.prefix(8))" }) {
-                try $0.duplicateSet($1, set: set, historyEdit: historyEdit)
-            }
+            try recordOnWorkout(
+                global, workout, at, answering: "setId", human: { "Copied set \(set): \($0.prefix(8))" },
+                recording: {
+                    try $0.duplicateSet($1, set: set, historyEdit: historyEdit)
+                })
         }
     }
 
@@ -86,9 +90,11 @@ extension WorkoutCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            try recordOnWorkout(global, workout, at, answering: "setId", human: { "Moved set \(set) to \(exercise): \($0.prefix(8))" }) {
-                try $0.moveSet($1, set: set, toExercise: exercise, historyEdit: historyEdit)
-            }
+            try recordOnWorkout(
+                global, workout, at, answering: "setId", human: { "Moved set \(set) to \(exercise): \($0.prefix(8))" },
+                recording: {
+                    try $0.moveSet($1, set: set, toExercise: exercise, historyEdit: historyEdit)
+                })
         }
     }
 
@@ -104,9 +110,11 @@ extension WorkoutCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            try recordOnWorkout(global, workout, at, answering: "supersetId", human: { _ in "Superset: \(exercises.joined(separator: " + "))" }) {
-                try $0.linkSuperset($1, exercises: exercises)
-            }
+            try recordOnWorkout(
+                global, workout, at, answering: "supersetId", human: { _ in "Superset: \(exercises.joined(separator: " + "))" },
+                recording: {
+                    try $0.linkSuperset($1, exercises: exercises)
+                })
         }
     }
 

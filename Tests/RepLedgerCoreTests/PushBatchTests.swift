@@ -36,9 +36,9 @@ import Testing
     func agree(_ body: String, inPlace expected: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
         let tree = Result { () throws(PushBatch.Malformed) in try PushBatch(tree: body, device: "phone") }
         let inPlace = PushBatch.readInPlace(Array(body.utf8), device: "phone")
-        let public_ = Result { () throws(PushBatch.Malformed) in try PushBatch(json: body, device: "phone") }
+        let viaPublic = Result { () throws(PushBatch.Malformed) in try PushBatch(json: body, device: "phone") }
         if let expected { #expect((inPlace != nil) == expected, "in place: \(inPlace != nil)", sourceLocation: sourceLocation) }
-        switch (tree, public_) {
+        switch (tree, viaPublic) {
         case (.success(let t), .success(let p)):
             #expect(t.events == p.events && t.expectedVersions == p.expectedVersions, sourceLocation: sourceLocation)
             if let inPlace { #expect(inPlace.events == t.events && inPlace.expectedVersions == t.expectedVersions, sourceLocation: sourceLocation) }

@@ -172,7 +172,10 @@ final class ServerProcess: @unchecked Sendable {
     }
 }
 
-enum ServerFailure: Error { case didNotStart(String), cli(String) }
+enum ServerFailure: Error {
+    case didNotStart(String)
+    case cli(String)
+}
 
 extension ServerProcess {
     /// An account whose phone recorded the demo history and synced it.

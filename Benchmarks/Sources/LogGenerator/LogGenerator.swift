@@ -17,7 +17,7 @@ public struct LogGenerator {
     /// A Monday, days since 1970.
     public let startDay: Int64
 
-    public init(lifters: Int, seed: UInt64 = 0x5EED_BE4C, startDay: Int64 = 20_454 /* 2026-01-05 */) {
+    public init(lifters: Int, seed: UInt64 = 0x5EED_BE4C, startDay: Int64 = 20_454) {  // 2026-01-05
         self.lifters = lifters
         self.seed = seed
         self.startDay = startDay

@@ -44,7 +44,7 @@ enum Measure {
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([path] + args).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for arg in argv { free(arg) } }
         var pid: pid_t = 0
         let t = now()
         let rc = posix_spawn(&pid, path, &actions, nil, argv, environ)

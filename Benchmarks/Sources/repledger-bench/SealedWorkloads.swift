@@ -9,7 +9,9 @@ import RepLedgerSQLite
 /// the same run: appends, and a full replay of the generated log.
 extension Workloads {
     /// A fixed key: the figures are about the work, not about secrecy.
-    static let benchCipher = try! PayloadCipher(key: [UInt8](repeating: 42, count: PayloadCipher.keyBytes))
+    static let benchCipher: PayloadCipher = {
+        do { return try PayloadCipher(key: [UInt8](repeating: 42, count: PayloadCipher.keyBytes)) } catch { fatalError("the bench key: \(error)") }
+    }()
 
     /// The generated log's events written again into a sealed file (once per size), same positions and hashes.
     func sealedLog(_ plain: String) throws -> String {

@@ -105,7 +105,6 @@ if options.runs("single") {
     row(
         "one durable append per command (`Ledger.execute`), FULL", Format.micros(single.ours), "raw commit " + Format.micros(single.floor),
         single.floor / single.ours, goal: "≥ 0.8× floor", met: single.floor / single.ours >= 0.8)
-
 }
 
 // Rebuild.
@@ -117,7 +116,6 @@ if options.runs("rebuild") {
         "scan+decode+1 fold " + Format.secs(rebuild.floor), rebuild.ours / rebuild.floor, goal: "≤ 3.5× floor, ≤ 1 µs/event",
         met: rebuild.ours / rebuild.floor <= 3.5 && perEvent <= 1e-6)
     say(String(format: "  (the fold alone: %.2f s, %.2f µs/event)", rebuild.fold, rebuild.fold / Double(events) * 1e6))
-
 }
 
 // verify.
@@ -128,7 +126,6 @@ if options.runs("verify") {
         precondition(ok)
     }
     row("`verify`, every SHA-256 recomputed", "\(Format.secs(verify)) (\(Format.perSecond(Double(events) / verify)))", "", nil)
-
 }
 
 // Encryption at rest (the server's sealed account files) against the same files unsealed.

@@ -245,6 +245,5 @@ struct PGBench {
             for r in peerRows { print("| \(r.0) | \(r.1) | \(r.2) | \(r.3) |") }
         }
         pool.shutdown()
-
     }
 }

@@ -92,8 +92,8 @@ extension Timestamp {
 extension Optional {
     public init(json: JSONValue) throws {
         if case .null = json { self = nil; return }
-        guard let W = Wrapped.self as? any PayloadValue.Type else { throw CodecError.json(expected: "a value", found: json.kindName) }
-        self = .some(try W.init(json: json) as! Wrapped)
+        guard let wrapped = Wrapped.self as? any PayloadValue.Type else { throw CodecError.json(expected: "a value", found: json.kindName) }
+        self = .some(try wrapped.init(json: json) as! Wrapped)
     }
 }
 
@@ -113,10 +113,10 @@ extension Array where Element: PayloadValue {
 
 extension Array {
     public init(json: JSONValue) throws {
-        guard case .array(let items) = json, let E = Element.self as? any PayloadValue.Type else {
+        guard case .array(let items) = json, let element = Element.self as? any PayloadValue.Type else {
             throw CodecError.json(expected: "an array", found: json.kindName)
         }
-        self = try items.map { try E.init(json: $0) as! Element }
+        self = try items.map { try element.init(json: $0) as! Element }
     }
 }
 

@@ -27,7 +27,7 @@ public struct IdentifierSource: Sendable {
     public mutating func next() -> UUID {
         guard generator != nil else { return UUID() }
         let a = generator!.next(), b = generator!.next()
-        var bytes = [UInt8]()
+        var bytes: [UInt8] = []
         bytes.reserveCapacity(16)
         withUnsafeBytes(of: a.littleEndian) { bytes.append(contentsOf: $0) }
         withUnsafeBytes(of: b.littleEndian) { bytes.append(contentsOf: $0) }

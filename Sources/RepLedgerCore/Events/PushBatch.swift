@@ -52,7 +52,6 @@ public struct PushBatch: Sendable {
     /// The body a device sends: events in the order the server reads in
     /// place, then the expectations when there are any.
     public var json: String {
-
         var j = JSONWriter()
         j.beginObject()
         j.key("events")

@@ -8,7 +8,7 @@ public enum Digest {
 extension Array where Element == UInt8 {
     public var hex: String {
         let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
+        var out: [UInt8] = []
         out.reserveCapacity(count * 2)
         for b in self { out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 0xF)]) }
         return String(decoding: out, as: UTF8.self)

@@ -13,7 +13,9 @@ import Testing
 /// under a key of the log's own (`PayloadCipher`), which must change nothing
 /// a caller can see.
 enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case sqlite, postgres, sqliteSealed = "sqlite, sealed", postgresSealed = "postgres, sealed"
+    case sqlite, postgres
+    case sqliteSealed = "sqlite, sealed"
+    case postgresSealed = "postgres, sealed"
 
     var testDescription: String { rawValue }
 

@@ -135,8 +135,8 @@ struct ImportLayoutTests {
         let squat = day.filter { $0.exercise == "back-squat" }
         #expect(squat.map(\.sets.count) == [5, 4])
         #expect(squat.map(\.note) == ["top sets", "back-off, pause at the bottom"])
-        let extension_ = day.filter { $0.exercise == day[2].exercise }
-        #expect(extension_.map(\.sets.count) == [2, 1])
+        let legExtension = day.filter { $0.exercise == day[2].exercise }
+        #expect(legExtension.map(\.sets.count) == [2, 1])
     }
 
     @Test("an impossible value skips its row, reported with line and reason; --strict refuses the file and appends nothing")
