@@ -5,7 +5,7 @@ import Testing
 /// kill -9 of the client and of the server in the middle of a sync: the next
 /// sync converges, nothing lost, nothing doubled (SERVER.md §5).
 @Suite(.serialized) struct CrashTests {
-    /// A device with a demo history (thousands of pending events: a sync of several batches).
+    /// A device with a demo history (about 1,800 pending events: four pushes of at most 500).
     static func demoDevice(_ cli: LedgerProcess, _ account: ServerProcess.Account) throws -> Device {
         let d = try Device("phone", cli: cli, token: account.token)
         try d.run(["demo", "--json"])
@@ -40,9 +40,12 @@ import Testing
     }
 
     /// A server, an account, a device with the demo pending, and a sync in
-    /// flight that `interrupt` kills after `seconds`; then the device syncs again.
+    /// flight that `interrupt` kills once the server has answered `pushes`
+    /// pushes (or the sync has ended); then the device syncs again. The sync
+    /// client sends its next batch as soon as one is answered, so the kill
+    /// falls while a batch is on its way.
     static func interruptedSync(
-        after seconds: Double, interrupt: (Process, ServerProcess) throws -> Void,
+        afterPushes pushes: Int, interrupt: (Process, ServerProcess) throws -> Void,
         then check: (LedgerProcess, ServerProcess, ServerProcess.Account, Device) async throws -> Void
     ) async throws {
         let cli = try LedgerProcess()
@@ -52,16 +55,20 @@ import Testing
         let d = try Self.demoDevice(cli, account)
         let events = d.log.split(separator: "\n").count
         let sync = try Self.startSync(d, server, account)
-        try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+        let answered = "POST /v1/accounts/\(account.id)/events 200"
+        let deadline = Date().addingTimeInterval(120)
+        while sync.isRunning, server.log.components(separatedBy: answered).count - 1 < pushes, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         try interrupt(sync, server)
         try await Self.expectConverged(d, server, account, events: events)
         try await check(cli, server, account, d)
     }
 
-    @Test(arguments: [0.0, 0.05, 0.15, 0.3, 0.6])
-    func theClientKilledMidSync(after seconds: Double) async throws {
+    @Test(arguments: [0, 1, 2, 3])
+    func theClientKilledMidSync(afterPushes pushes: Int) async throws {
         try await Self.interruptedSync(
-            after: seconds,
+            afterPushes: pushes,
             interrupt: { sync, _ in
                 kill(sync.processIdentifier, SIGKILL)
                 sync.waitUntilExit()
@@ -72,10 +79,10 @@ import Testing
             })
     }
 
-    @Test(arguments: [0.05, 0.2, 0.5])
-    func theServerKilledMidSync(after seconds: Double) async throws {
+    @Test(arguments: [1, 2, 3])
+    func theServerKilledMidSync(afterPushes pushes: Int) async throws {
         try await Self.interruptedSync(
-            after: seconds,
+            afterPushes: pushes,
             interrupt: { sync, server in
                 server.kill()
                 sync.waitUntilExit()
