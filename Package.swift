@@ -14,7 +14,11 @@ import PackageDescription
 //   RepLedgerImport       other apps' exports read into commands.
 //   RepLedgerCharts       SVG charts for the report and the coach's pages.
 //   RepLedgerDemo         the demo's twelve weeks.
-//   RepLedgerServer, RepLedgerSync   the sync server and a device's sync client.
+//   RepLedgerAccounts     the server's accounts, tokens, keys and the storage of their logs.
+//   RepLedgerService      what the server answers, without HTTP: grants, pushes, queries, the coach's API.
+//   RepLedgerWeb          the server's web pages (the coach's dashboard) over the service.
+//   RepLedgerServer       the HTTP API on Hummingbird's router, the pages mounted beside it.
+//   RepLedgerSync         a device's sync client.
 //   LedgerShell, ledger, ledger-server   what a person runs; the edges that word errors.
 // `ledger demo` and every device command build without SwiftNIO,
 // Hummingbird, AsyncHTTPClient or postgres-nio: those are `ledger-server`'s,
@@ -130,25 +134,73 @@ let package = Package(
             ],
             path: "Sources/RepLedgerPostgres"
         ),
-        // `ledger serve`: accounts, tokens and each account's log over HTTP.
+        // The server's accounts and where they live: the account table (SQLite or PostgreSQL),
+        // tokens and invites, each account's key, and the storage that opens an account's log.
         .target(
-            name: "RepLedgerServer",
+            name: "RepLedgerAccounts",
+            dependencies: [
+                "RepLedgerCore",
+                "RepLedgerSQLite",
+                "RepLedgerPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Sources/RepLedgerAccounts"
+        ),
+        // What the server answers, with no HTTP in it: authentication and grants, pushes, the
+        // queries over warm folds, the coach's API, purchases, metrics and the errors' contract.
+        .target(
+            name: "RepLedgerService",
             dependencies: [
                 "RepLedgerCore",
                 "RepLedgerSQLite",
                 "RepLedgerProjections",
                 "RepLedgerQueries",
                 "RepLedgerSnapshots",
-                "RepLedgerPostgres",
+                "RepLedgerAccounts",
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/RepLedgerService"
+        ),
+        // The server's web pages (the coach's dashboard) over the service's answers: routes,
+        // sessions with CSRF tokens, and HTML written by hand.
+        .target(
+            name: "RepLedgerWeb",
+            dependencies: [
+                "RepLedgerCore",
+                "RepLedgerProjections",
+                "RepLedgerQueries",
                 "RepLedgerCharts",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "RepLedgerAccounts",
+                "RepLedgerService",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Sources/RepLedgerWeb"
+        ),
+        // `ledger serve`: the HTTP API on Hummingbird's router (routes, middleware for limits,
+        // authentication and headers), the web pages mounted beside it, and the process's lifecycle.
+        .target(
+            name: "RepLedgerServer",
+            dependencies: [
+                "RepLedgerCore",
+                "RepLedgerSnapshots",
+                "RepLedgerAccounts",
+                "RepLedgerService",
+                "RepLedgerWeb",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -205,6 +257,8 @@ let package = Package(
                 "RepLedgerSQLite",
                 "RepLedgerSnapshots",
                 "LedgerShell",
+                "RepLedgerAccounts",
+                "RepLedgerService",
                 "RepLedgerServer",
                 "RepLedgerSync",
                 "RepLedgerPostgres",
@@ -268,7 +322,7 @@ let package = Package(
             dependencies: [
                 "ledger", "ledger-server", "RepLedgerCore", "LedgerTestSupport", "StoreKitTestSupport",
                 // Only to lay out a server's storage as the first release left it (no keys, payloads in clear).
-                "RepLedgerServer", "RepLedgerPostgres",
+                "RepLedgerAccounts", "RepLedgerPostgres",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],

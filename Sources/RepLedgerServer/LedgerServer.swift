@@ -4,6 +4,8 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOPosix
+import RepLedgerAccounts
+import RepLedgerService
 import RepLedgerSnapshots
 import ServiceLifecycle
 
@@ -107,13 +109,13 @@ public enum LedgerServer {
         let limits = settings.limits
         let workers = NIOThreadPool(numberOfThreads: storage.workerThreads)
         workers.start()
-        let responder = LedgerResponder(
+        let routes = LedgerRoutes(
             api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger, limits: limits,
             metricsAccess: settings.metricsAccess, workers: workers,
             secureCookiesOff: ["127.0.0.1", "::1", "localhost"].contains(settings.host) || settings.host.hasPrefix("127."))
         let counts = CountsByKey()
         let app = Application(
-            responder: responder,
+            responder: routes.router().buildResponder(),
             server: .http1(
                 configuration: .init(
                     additionalChannelHandlers: [PerAddressLimit(counts: counts, limit: limits.maximumConnectionsPerAddress), ParserErrorAnswer()],
@@ -140,9 +142,9 @@ public enum LedgerServer {
 
 /// Ends every live stream when the server begins to shut down, so that the
 /// HTTP server's wait for in-flight requests ends.
-struct LiveStreamsShutdown: Service {
-    let logs: AccountLogs
-    func run() async throws {
+package struct LiveStreamsShutdown: Service {
+    package let logs: AccountLogs
+    package func run() async throws {
         try? await gracefulShutdown()
         logs.finishSubscribers()
         logs.snapshotWarmFolds(every: 1_000)

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import NIOCore
+import RepLedgerService
 
 /// Who may read `GET /metrics`: a caller on the loopback interface (a
 /// Prometheus agent on the same machine), or one presenting the metrics
@@ -9,7 +10,7 @@ import NIOCore
 /// figures name no account, but they show traffic: nobody else reads them.
 public struct MetricsAccess: Sendable {
     /// SHA-256 of the token; nil: loopback callers only.
-    let tokenHash: [UInt8]?
+    package let tokenHash: [UInt8]?
 
     public init(token: String? = nil) {
         tokenHash = token.map { Array(SHA256.hash(data: Data($0.utf8))) }
@@ -32,7 +33,7 @@ public struct MetricsAccess: Sendable {
         }
     }
 
-    func check(remote: SocketAddress?, authorization: String?) throws {
+    package func check(remote: SocketAddress?, authorization: String?) throws {
         if let header = authorization, let tokenHash {
             let parts = header.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw APIError.unauthorized }
@@ -49,22 +50,8 @@ public struct MetricsAccess: Sendable {
         }
     }
 
-    static func isLoopback(_ address: SocketAddress?) -> Bool {
+    package static func isLoopback(_ address: SocketAddress?) -> Bool {
         guard let ip = address?.ipAddress else { return false }
         return ip.hasPrefix("127.") || ip == "::1" || ip.hasPrefix("::ffff:127.")
-    }
-}
-
-/// The request context: Hummingbird's core, the caller's address (for
-/// `MetricsAccess`) and the connection (closed after a refused body).
-struct LedgerRequestContext: RequestContext {
-    var coreContext: CoreRequestContextStorage
-    let remoteAddress: SocketAddress?
-    let channel: any Channel
-
-    init(source: ApplicationRequestContextSource) {
-        coreContext = .init(source: source)
-        remoteAddress = source.channel.remoteAddress
-        channel = source.channel
     }
 }

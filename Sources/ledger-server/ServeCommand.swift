@@ -2,9 +2,11 @@ import ArgumentParser
 import Foundation
 import LedgerShell
 import Logging
+import RepLedgerAccounts
 import RepLedgerCore
 import RepLedgerPostgres
 import RepLedgerServer
+import RepLedgerService
 
 /// `ledger serve`: the sync server (SERVER.md §2).
 struct ServeCommand: ParsableCommand {

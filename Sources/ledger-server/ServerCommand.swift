@@ -2,8 +2,10 @@ import ArgumentParser
 import Foundation
 import LedgerShell
 import Logging
+import RepLedgerAccounts
 import RepLedgerCore
 import RepLedgerServer
+import RepLedgerService
 
 /// `ledger server account|token`: accounts and tokens of a server's directory (SERVER.md §2).
 struct ServerCommand: ParsableCommand {

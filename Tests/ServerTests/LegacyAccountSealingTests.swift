@@ -1,12 +1,11 @@
 import Foundation
 import LedgerTestSupport
 import Logging
+import RepLedgerAccounts
 import RepLedgerCore
 import RepLedgerPostgres
 import RepLedgerSQLite
 import Testing
-
-@testable import RepLedgerServer
 
 /// A server's storage as the first release left it (accounts without keys,
 /// names and payloads in clear) keeps working: the next `ledger serve` seals

@@ -5,18 +5,18 @@ import RepLedgerCore
 import RepLedgerPostgres
 
 /// Accounts and token hashes in PostgreSQL (tables `accounts` and `tokens`).
-final class PostgresAccountTable: AccountTable {
-    typealias Account = AccountDirectory.Account
-    let pool: PostgresPool
+package final class PostgresAccountTable: AccountTable {
+    package typealias Account = AccountDirectory.Account
+    package let pool: PostgresPool
 
-    init(pool: PostgresPool) { self.pool = pool }
+    package init(pool: PostgresPool) { self.pool = pool }
 
     private func uuid(_ id: String) throws -> UUID {
         guard let u = UUID(uuidString: id) else { throw AccountDirectory.Failure.unknownAccount(id) }
         return u
     }
 
-    func insertAccount(_ account: Account, createdAt: Int64) throws {
+    package func insertAccount(_ account: Account, createdAt: Int64) throws {
         let id = try uuid(account.accountId)
         _ = try pool.withConnection { c in
             try pool.run(
@@ -24,12 +24,12 @@ final class PostgresAccountTable: AccountTable {
         }
     }
 
-    func replaceName(_ id: String, with name: String) throws {
+    package func replaceName(_ id: String, with name: String) throws {
         let u = try uuid(id)
         _ = try pool.withConnection { c in try pool.run(c, "UPDATE accounts SET name = \(name) WHERE account_id = \(u)") }
     }
 
-    func account(_ id: String) throws -> Account? {
+    package func account(_ id: String) throws -> Account? {
         let u = try uuid(id)
         return try pool.withConnection { c in
             try pool.run(c, "SELECT name, coach FROM accounts WHERE account_id = \(u) AND erased_at IS NULL").rows.first.map { row in
@@ -39,7 +39,7 @@ final class PostgresAccountTable: AccountTable {
         }
     }
 
-    func accounts() throws -> [Account] {
+    package func accounts() throws -> [Account] {
         try pool.withConnection { c in
             try pool.run(c, "SELECT account_id, name, coach FROM accounts WHERE erased_at IS NULL ORDER BY created_at, account_id").rows.map { row in
                 let (id, name, coach) = try row.decode((UUID, String, Bool).self)
@@ -48,7 +48,7 @@ final class PostgresAccountTable: AccountTable {
         }
     }
 
-    func insertToken(hash: [UInt8], account: String, device: String, createdAt: Int64) throws {
+    package func insertToken(hash: [UInt8], account: String, device: String, createdAt: Int64) throws {
         let id = try uuid(account)
         _ = try pool.withConnection { c in
             try pool.run(
@@ -59,7 +59,7 @@ final class PostgresAccountTable: AccountTable {
         }
     }
 
-    func revokeToken(hash: [UInt8], at time: Int64) throws -> Bool {
+    package func revokeToken(hash: [UInt8], at time: Int64) throws -> Bool {
         try pool.withConnection { c in
             let result = try pool.run(
                 c,
@@ -70,7 +70,7 @@ final class PostgresAccountTable: AccountTable {
         }
     }
 
-    func token(hash: [UInt8]) throws -> (storedHash: [UInt8], device: String, account: Account)? {
+    package func token(hash: [UInt8]) throws -> (storedHash: [UInt8], device: String, account: Account)? {
         try pool.withConnection { c in
             try pool.run(
                 c,
@@ -86,7 +86,7 @@ final class PostgresAccountTable: AccountTable {
         }
     }
 
-    func indexCoachClients(client: String, coaches: Set<String>) throws {
+    package func indexCoachClients(client: String, coaches: Set<String>) throws {
         let clientId = try uuid(client)
         let coachIds = try coaches.sorted().map(uuid)
         guard !coachIds.isEmpty else { return }
@@ -99,7 +99,7 @@ final class PostgresAccountTable: AccountTable {
         }
     }
 
-    func indexedClients(of coach: String) throws -> [Account] {
+    package func indexedClients(of coach: String) throws -> [Account] {
         let id = try uuid(coach)
         return try pool.withConnection { c in
             try pool.run(
@@ -115,25 +115,25 @@ final class PostgresAccountTable: AccountTable {
         }
     }
 
-    func coachClientsIndexed() throws -> Bool {
+    package func coachClientsIndexed() throws -> Bool {
         try pool.withConnection { c in !(try pool.run(c, "SELECT 1 FROM backfills WHERE name = 'coach_clients'").rows.isEmpty) }
     }
 
-    func markCoachClientsIndexed() throws {
+    package func markCoachClientsIndexed() throws {
         let now = Timestamp.now().millis
         _ = try pool.withConnection { c in
             try pool.run(c, "INSERT INTO backfills (name, done_at) VALUES ('coach_clients', \(now)) ON CONFLICT DO NOTHING")
         }
     }
 
-    func removeAccount(_ id: String) throws {
+    package func removeAccount(_ id: String) throws {
         let u = try uuid(id)
         _ = try pool.transaction { c in try pool.run(c, "SELECT events FROM repledger_erase_account(\(u))") }
     }
 
     // MARK: Invites
 
-    static let inviteColumns = "invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at"
+    package static let inviteColumns = "invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at"
 
     private static func invite(_ row: PostgresRow) throws -> CoachInvite {
         let (id, coach, hash, note, created, expires, usedAt, usedBy, revokedAt) = try row.decode(
@@ -143,7 +143,7 @@ final class PostgresAccountTable: AccountTable {
             createdAt: created, expiresAt: expires, usedAt: usedAt, usedBy: usedBy?.uuidString.lowercased(), revokedAt: revokedAt)
     }
 
-    func insertInvite(_ i: CoachInvite) throws {
+    package func insertInvite(_ i: CoachInvite) throws {
         let id = try uuid(i.inviteId), coach = try uuid(i.coachId)
         _ = try pool.withConnection { c in
             try pool.run(
@@ -155,7 +155,7 @@ final class PostgresAccountTable: AccountTable {
         }
     }
 
-    func invites(of coach: String) throws -> [CoachInvite] {
+    package func invites(of coach: String) throws -> [CoachInvite] {
         let id = try uuid(coach)
         return try pool.withConnection { c in
             try pool.run(
@@ -165,7 +165,7 @@ final class PostgresAccountTable: AccountTable {
         }
     }
 
-    func invite(codeHash: [UInt8]) throws -> CoachInvite? {
+    package func invite(codeHash: [UInt8]) throws -> CoachInvite? {
         try pool.withConnection { c in
             try pool.run(
                 c,
@@ -174,7 +174,7 @@ final class PostgresAccountTable: AccountTable {
         }
     }
 
-    func revokeInvite(_ id: String, coach: String, at: Int64) throws -> Bool {
+    package func revokeInvite(_ id: String, coach: String, at: Int64) throws -> Bool {
         guard let invite = UUID(uuidString: id) else { return false }
         let coachId = try uuid(coach)
         return try pool.withConnection { c in
@@ -188,7 +188,7 @@ final class PostgresAccountTable: AccountTable {
         }
     }
 
-    func useInvite(_ id: String, client: String, at: Int64) throws -> Bool {
+    package func useInvite(_ id: String, client: String, at: Int64) throws -> Bool {
         let invite = try uuid(id), clientId = try uuid(client)
         return try pool.withConnection { c in
             let result = try pool.run(

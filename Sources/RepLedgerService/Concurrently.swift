@@ -2,9 +2,9 @@ import Foundation
 
 /// Blocking work that is independent per index (each account's log), done
 /// on every core by `DispatchQueue.concurrentPerform`.
-enum Concurrently {
+package enum Concurrently {
     /// `make(0..<count)` in index order; the first error by index is rethrown.
-    static func map<T: Sendable>(_ count: Int, _ make: @Sendable (Int) throws -> T) throws -> [T] {
+    package static func map<T: Sendable>(_ count: Int, _ make: @Sendable (Int) throws -> T) throws -> [T] {
         let slots = Slots<T>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { i in
             do { slots.set(i, .success(try make(i))) } catch { slots.set(i, .failure(error)) }

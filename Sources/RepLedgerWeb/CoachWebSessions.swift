@@ -1,6 +1,8 @@
 import Crypto
 import Foundation
+import RepLedgerAccounts
 import RepLedgerCore
+import RepLedgerService
 
 /// The coach dashboard's signed-in browsers. A session is a random id in an
 /// `HttpOnly`, `SameSite=Strict` cookie; the server keeps only its SHA-256,
@@ -8,22 +10,22 @@ import RepLedgerCore
 /// at its next request), and the session's CSRF token, which every form
 /// carries. Sessions live in this process's memory for 12 hours: a restart,
 /// or another server process, asks the coach to sign in again.
-final class CoachWebSessions: @unchecked Sendable {
-    struct Session: Sendable {
-        var tokenHash: [UInt8]
-        var csrf: String
-        var expiresAt: ContinuousClock.Instant
+package final class CoachWebSessions: @unchecked Sendable {
+    package struct Session: Sendable {
+        package var tokenHash: [UInt8]
+        package var csrf: String
+        package var expiresAt: ContinuousClock.Instant
     }
 
-    static let lifetime: Duration = .seconds(12 * 3600)
+    package static let lifetime: Duration = .seconds(12 * 3600)
     /// Beyond this many, the oldest half goes (each sign-in costs a token, so this is a bound, not a quota).
-    static let limit = 10_000
+    package static let limit = 10_000
 
     private let lock = NSLock()
     private var sessions: [[UInt8]: Session] = [:]
 
     /// A new session for the token with this hash → (cookie value, CSRF token).
-    func open(tokenHash: [UInt8]) -> (id: String, csrf: String) {
+    package func open(tokenHash: [UInt8]) -> (id: String, csrf: String) {
         let id = Self.random(), csrf = Self.random()
         lock.withLock {
             let now = ContinuousClock.now
@@ -37,7 +39,7 @@ final class CoachWebSessions: @unchecked Sendable {
     }
 
     /// The live session of a cookie value.
-    func session(_ id: String) -> Session? {
+    package func session(_ id: String) -> Session? {
         lock.withLock {
             let key = Self.key(id)
             guard let s = sessions[key] else { return nil }
@@ -49,16 +51,16 @@ final class CoachWebSessions: @unchecked Sendable {
         }
     }
 
-    func close(_ id: String) { _ = lock.withLock { sessions.removeValue(forKey: Self.key(id)) } }
+    package func close(_ id: String) { _ = lock.withLock { sessions.removeValue(forKey: Self.key(id)) } }
 
-    static func key(_ id: String) -> [UInt8] { Array(SHA256.hash(data: Array(id.utf8))) }
+    package static func key(_ id: String) -> [UInt8] { Array(SHA256.hash(data: Array(id.utf8))) }
 
     /// 256 random bits, hex.
-    static func random() -> String {
+    package static func random() -> String {
         var rng = SystemRandomNumberGenerator()
         return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &rng)) }.joined()
     }
 
     /// Compares two secrets in constant time.
-    static func same(_ a: String, _ b: String) -> Bool { AccountDirectory.constantTimeEqual(Array(a.utf8), Array(b.utf8)) }
+    package static func same(_ a: String, _ b: String) -> Bool { AccountDirectory.constantTimeEqual(Array(a.utf8), Array(b.utf8)) }
 }

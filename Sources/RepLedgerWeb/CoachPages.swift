@@ -1,16 +1,18 @@
 import Foundation
+import RepLedgerAccounts
 import RepLedgerCharts
 import RepLedgerCore
 import RepLedgerQueries
+import RepLedgerService
 
 /// The coach dashboard's HTML, written here (no template engine): plain
 /// server-rendered pages that work without JavaScript, one stylesheet, the
 /// report's SVG charts, and every figure printed from the value the JSON API
 /// serves (`ClientProgress`), so the two never differ.
-enum CoachPages {
-    static func e(_ s: String) -> String { SVGChart.escape(s) }
+package enum CoachPages {
+    package static func e(_ s: String) -> String { SVGChart.escape(s) }
 
-    static func page(_ title: String, _ body: String, signedIn csrf: String? = nil) -> String {
+    package static func page(_ title: String, _ body: String, signedIn csrf: String? = nil) -> String {
         var header = "<header class=\"top\"><a class=\"brand\" href=\"/coach\">RepLedger Coach</a>"
         if let csrf {
             header +=
@@ -26,11 +28,11 @@ enum CoachPages {
             """
     }
 
-    static func hidden(_ csrf: String) -> String { "<input type=\"hidden\" name=\"csrf\" value=\"\(e(csrf))\">" }
+    package static func hidden(_ csrf: String) -> String { "<input type=\"hidden\" name=\"csrf\" value=\"\(e(csrf))\">" }
 
     // MARK: Sign-in
 
-    static func signIn(csrf: String, error: String? = nil) -> String {
+    package static func signIn(csrf: String, error: String? = nil) -> String {
         var body =
             "<section class=\"card narrow\"><h1>Sign in</h1><p class=\"caption\">With your coach account's token (from <code>ledger server token create</code>).</p>"
         if let error { body += "<p class=\"error\" role=\"alert\">\(e(error))</p>" }
@@ -42,7 +44,7 @@ enum CoachPages {
         return page("Sign in", body)
     }
 
-    static func message(_ title: String, _ text: String, csrf: String?) -> String {
+    package static func message(_ title: String, _ text: String, csrf: String?) -> String {
         page(
             title,
             "<section class=\"card\"><h1>\(e(title))</h1><p class=\"error\" role=\"alert\">\(e(text))</p><p><a href=\"/coach\">Back to the clients</a></p></section>",
@@ -51,13 +53,13 @@ enum CoachPages {
 
     // MARK: Figures, worded once for both pages
 
-    static func percent(_ x: Double?) -> String { x.map { "\(Int(($0 * 100).rounded()))%" } ?? "–" }
+    package static func percent(_ x: Double?) -> String { x.map { "\(Int(($0 * 100).rounded()))%" } ?? "–" }
 
-    static func kg(_ x: Double?) -> String { x.map { "\($0.formattedShort) kg" } ?? "–" }
+    package static func kg(_ x: Double?) -> String { x.map { "\($0.formattedShort) kg" } ?? "–" }
 
-    static func signed(_ x: Double, unit: String = " kg") -> String { (x > 0 ? "+" : x < 0 ? "−" : "±") + abs(x).formattedShort + unit }
+    package static func signed(_ x: Double, unit: String = " kg") -> String { (x > 0 ? "+" : x < 0 ? "−" : "±") + abs(x).formattedShort + unit }
 
-    static func reason(_ r: ClientProgress.Reason, _ p: ClientProgress) -> String {
+    package static func reason(_ r: ClientProgress.Reason, _ p: ClientProgress) -> String {
         switch r {
         case .noWorkoutIn7Days: return p.daysSinceLastWorkout.map { "no workout in \($0) days" } ?? "no workout yet"
         case .complianceFell:
@@ -66,14 +68,16 @@ enum CoachPages {
         }
     }
 
-    static func lastWorkout(_ p: ClientProgress) -> String {
+    package static func lastWorkout(_ p: ClientProgress) -> String {
         guard let at = p.lastWorkoutAt, let days = p.daysSinceLastWorkout else { return "never" }
         return days == 0 ? "today" : days == 1 ? "yesterday (\(at.isoDate))" : "\(days) days ago (\(at.isoDate))"
     }
 
     // MARK: The roster
 
-    static func roster(coach: String, rows: [LedgerAPI.RosterRow], csrf: String, newInvite: (code: String, expiresAt: String)? = nil) -> String {
+    package static func roster(
+        coach: String, rows: [LedgerAPI.RosterRow], csrf: String, newInvite: (code: String, expiresAt: String)? = nil
+    ) -> String {
         var body = "<h1>Clients</h1><p class=\"caption\">\(e(coach)) · \(rows.count) client\(rows.count == 1 ? "" : "s"), needs-attention first</p>"
         if let newInvite {
             body +=
@@ -114,7 +118,7 @@ enum CoachPages {
 
     // MARK: A client's page
 
-    static func client(_ d: ClientPageData, csrf: String) -> String {
+    package static func client(_ d: ClientPageData, csrf: String) -> String {
         let p = d.progress
         var body = "<p class=\"crumb\"><a href=\"/coach\">Clients</a></p><h1 id=\"client-name\">\(e(d.name.isEmpty ? d.accountId : d.name))</h1>"
         body += "<p class=\"caption\">\(p.program.map { "Program: \(e($0))" } ?? "No active program") · last workout \(e(lastWorkout(p)))</p>"
@@ -222,19 +226,19 @@ enum CoachPages {
         return page(d.name, body, signedIn: csrf)
     }
 
-    static func card(_ title: String, _ caption: String, _ content: String) -> String {
+    package static func card(_ title: String, _ caption: String, _ content: String) -> String {
         "<section class=\"card chart\"><h2>\(e(title))</h2><p class=\"caption\">\(e(caption))</p>\(content)</section>"
     }
 
     /// The chart legend as SVG swatches: the page's policy allows no inline styles.
-    static func legend(_ names: [String]) -> String {
+    package static func legend(_ names: [String]) -> String {
         "<div class=\"legend\">"
             + names.enumerated().map { i, name in
                 "<span><svg width=\"10\" height=\"10\" aria-hidden=\"true\"><rect width=\"10\" height=\"10\" rx=\"3\" fill=\"\(SVGChart.palette[i % SVGChart.palette.count])\"/></svg> \(e(name))</span>"
             }.joined() + "</div>"
     }
 
-    static let css = """
+    package static let css = """
         *{box-sizing:border-box}body{margin:0;background:#f4f1ec;color:#1d1d1f;font:15px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
         .top{display:flex;justify-content:space-between;align-items:center;padding:12px 20px;background:#1d1d1f;color:#fff}.top a{color:#fff;text-decoration:none;font-weight:600}
         .top form{margin:0}button.link{background:none;border:0;color:#fff;text-decoration:underline;cursor:pointer;padding:0;font:inherit}

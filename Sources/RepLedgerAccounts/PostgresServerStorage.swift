@@ -12,9 +12,9 @@ import RepLedgerSQLite
 /// of the others' appends.
 public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
     public let pool: PostgresPool
-    let table: PostgresAccountTable
+    package let table: PostgresAccountTable
     public let keys: AccountKeyStore
-    let logger: Logger
+    package let logger: Logger
     private var listener: Task<Void, Never>?
     private let listenerStopped = DispatchSemaphore(value: 0)
     private let lock = NSLock()
@@ -37,7 +37,7 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
     }
 
     public func store(for accountId: String) throws -> any EventStore {
-        guard let id = UUID(uuidString: accountId) else { throw APIError.forbidden("no such account") }
+        guard let id = UUID(uuidString: accountId) else { throw ServerStorageFailure.notAnAccountId }
         return PostgresEventStore(accountId: id, pool: pool, cipher: try keys.cipher(for: accountId), replicas: replicas)
     }
 
@@ -64,7 +64,7 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
     }
 
     /// Whether a stored payload (read unopened) opens under `seal`'s key: it is sealed already.
-    static func opens(_ row: StoredEvent, _ seal: PayloadSeal) -> Bool {
+    package static func opens(_ row: StoredEvent, _ seal: PayloadSeal) -> Bool {
         row.payload.withUnsafeBytes { stored in
             withUnsafeBytes(of: row.eventId.uuid) { (try? seal.opened(stored, eventId: $0, position: row.position)) != nil }
         }
@@ -155,7 +155,7 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
     public var replicaReads: (replica: Int, primary: Int)? { replicas?.reads }
 
     /// Connections to the primary, and so the threads that may wait on it at once.
-    static let connections = 8
+    package static let connections = 8
     /// One per connection: a push waits on several round trips, and with a thread per core the
     /// two cores sat idle while both threads waited (276 single-set pushes/s from 20 lifters).
     public var workerThreads: Int { Self.connections }

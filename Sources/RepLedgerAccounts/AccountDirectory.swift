@@ -13,6 +13,12 @@ public final class AccountDirectory: @unchecked Sendable {
         /// As the table holds it: sealed under the account's key (see `name(of:)`), except in what `createAccount` returns.
         public var name: String
         public var isCoach: Bool
+
+        public init(accountId: String, name: String, isCoach: Bool) {
+            self.accountId = accountId
+            self.name = name
+            self.isCoach = isCoach
+        }
     }
 
     /// Who a request's token speaks for.
@@ -66,15 +72,15 @@ public final class AccountDirectory: @unchecked Sendable {
         return account
     }
 
-    static let sealedNamePrefix = "sealed:"
+    package static let sealedNamePrefix = "sealed:"
 
-    static func sealedName(_ name: String, accountId: String, cipher: PayloadCipher, context: String = "") throws -> String {
+    package static func sealedName(_ name: String, accountId: String, cipher: PayloadCipher, context: String = "") throws -> String {
         sealedNamePrefix + Data(try cipher.seal(Array(name.utf8), context: Array((context + accountId).utf8))).base64EncodedString()
     }
 
     /// A stored name in clear: sealed ones opened under the account's key (which throws the key store's
     /// failure: erased, missing), older clear ones as they are.
-    func opened(_ stored: String, accountId: String, context: String = "") throws -> String {
+    package func opened(_ stored: String, accountId: String, context: String = "") throws -> String {
         guard stored.hasPrefix(Self.sealedNamePrefix) else { return stored }
         let cipher = try keys.cipher(for: accountId)
         guard let sealed = Data(base64Encoded: String(stored.dropFirst(Self.sealedNamePrefix.count))),
@@ -86,7 +92,7 @@ public final class AccountDirectory: @unchecked Sendable {
     }
 
     /// Sealed names of devices are bound to this context as well as the account, so one is never read as the other.
-    static let deviceContext = "device:"
+    package static let deviceContext = "device:"
 
     /// The account's name in clear (as stored: sealed under its key; "" once
     /// the key is gone). Names stored before sealing read as they are.
@@ -153,9 +159,9 @@ public final class AccountDirectory: @unchecked Sendable {
         return Caller(account: found.account, device: device)
     }
 
-    static func hash(_ token: String) -> [UInt8] { Array(SHA256.hash(data: Array(token.utf8))) }
+    package static func hash(_ token: String) -> [UInt8] { Array(SHA256.hash(data: Array(token.utf8))) }
 
-    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    package static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         var diff: UInt8 = 0
         for i in a.indices { diff |= a[i] ^ b[i] }
@@ -201,11 +207,11 @@ public protocol AccountTable: Sendable {
 }
 
 /// Sealed names and their clear text, bounded (cleared past 10,000: a server has that many devices at most in use).
-final class OpenedNames: @unchecked Sendable {
+package final class OpenedNames: @unchecked Sendable {
     private let lock = NSLock()
     private var names: [String: String] = [:]
 
-    subscript(sealed: String) -> String? {
+    package subscript(sealed: String) -> String? {
         get { lock.withLock { names[sealed] } }
         set {
             lock.withLock {

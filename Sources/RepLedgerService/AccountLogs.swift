@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerAccounts
 import RepLedgerCore
 import RepLedgerQueries
 import RepLedgerSnapshots
@@ -18,9 +19,9 @@ public final class AccountLog: @unchecked Sendable {
     public let warm: WarmFold
     /// A snapshot is being encoded off the lock (`LedgerAPI.push`): no second
     /// one is started meanwhile. Read and written under the lock only.
-    var snapshotInFlight = false
+    package var snapshotInFlight = false
 
-    init(accountId: String, store: any EventStore, metrics: ServerMetrics? = nil) {
+    package init(accountId: String, store: any EventStore, metrics: ServerMetrics? = nil) {
         self.accountId = accountId
         ledger = Ledger(store: store, device: "server")
         if let metrics {
@@ -32,7 +33,7 @@ public final class AccountLog: @unchecked Sendable {
 
     /// The log answers nothing afterwards; the connection closes with the
     /// last reference to it (a request in flight may hold one).
-    func close() {
+    package func close() {
         lock.lock()
         defer { lock.unlock() }
         closed = true
@@ -85,19 +86,19 @@ public final class AccountLog: @unchecked Sendable {
         return (id, stream)
     }
 
-    var hasSubscribers: Bool {
+    package var hasSubscribers: Bool {
         subscribersLock.lock()
         defer { subscribersLock.unlock() }
         return !subscribers.isEmpty
     }
 
-    func unsubscribe(_ id: UUID) {
+    package func unsubscribe(_ id: UUID) {
         subscribersLock.lock()
         subscribers[id] = nil
         subscribersLock.unlock()
     }
 
-    func notifyAppended() {
+    package func notifyAppended() {
         subscribersLock.lock()
         let all = Array(subscribers.values)
         subscribersLock.unlock()
@@ -105,7 +106,7 @@ public final class AccountLog: @unchecked Sendable {
     }
 
     /// Ends every live stream (the server is shutting down).
-    func finishSubscribers() {
+    package func finishSubscribers() {
         subscribersLock.lock()
         let all = Array(subscribers.values)
         subscribers = [:]
@@ -125,10 +126,10 @@ public final class AccountLog: @unchecked Sendable {
 /// read loads the newest snapshot and folds the tail).
 public final class AccountLogs: @unchecked Sendable {
     public let storage: any ServerStorage
-    let maximumOpen: Int
+    package let maximumOpen: Int
     /// The memory the warm folds may hold, estimated from the events folded.
     public let warmBudgetBytes: Int
-    let metrics: ServerMetrics?
+    package let metrics: ServerMetrics?
     private var open: [String: (log: AccountLog, used: UInt64)] = [:]
     private var clock: UInt64 = 0
     private let lock = NSLock()
@@ -194,7 +195,7 @@ public final class AccountLogs: @unchecked Sendable {
 
     /// Another process appended to the account ("*": to any account):
     /// its live subscribers here read what is new.
-    func appendedElsewhere(_ accountId: String) {
+    package func appendedElsewhere(_ accountId: String) {
         lock.lock()
         let logs = accountId == "*" ? open.values.map(\.log) : open[accountId].map { [$0.log] } ?? []
         lock.unlock()
@@ -203,7 +204,7 @@ public final class AccountLogs: @unchecked Sendable {
 
     /// Closes the account's ledger and deletes its log, snapshots and tokens →
     /// what was deleted. Its live streams end.
-    func erase(_ accountId: String) throws -> ErasedAccount {
+    package func erase(_ accountId: String) throws -> ErasedAccount {
         lock.lock()
         defer { lock.unlock() }
         let log = open[accountId]?.log
@@ -217,7 +218,7 @@ public final class AccountLogs: @unchecked Sendable {
     /// On a clean stop: each warm fold that has moved `every` events past the
     /// account's newest snapshot is stored, so the first read after the
     /// restart loads it instead of folding that tail again.
-    func snapshotWarmFolds(every: Int64) {
+    package func snapshotWarmFolds(every: Int64) {
         lock.lock()
         let all = open.values.map(\.log).filter { $0.warm.position != nil }
         lock.unlock()
@@ -228,7 +229,7 @@ public final class AccountLogs: @unchecked Sendable {
         }
     }
 
-    func finishSubscribers() {
+    package func finishSubscribers() {
         lock.lock()
         let all = open.values.map(\.log)
         lock.unlock()

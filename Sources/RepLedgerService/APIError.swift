@@ -1,3 +1,4 @@
+import RepLedgerAccounts
 import RepLedgerCore
 import RepLedgerQueries
 import RepLedgerSQLite
@@ -13,6 +14,17 @@ public struct APIError: Error, Sendable, Equatable {
     public var logDetail: String?
     /// Sent as `Retry-After` (a 429, a 503 the client may retry).
     public var retryAfterSeconds: Int?
+
+    public init(
+        status: Int, code: String, message: String, details: [String: String] = [:], logDetail: String? = nil, retryAfterSeconds: Int? = nil
+    ) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details
+        self.logDetail = logDetail
+        self.retryAfterSeconds = retryAfterSeconds
+    }
 
     public static func badRequest(_ message: String) -> APIError { APIError(status: 400, code: "badRequest", message: message) }
     public static let unauthorized = APIError(
@@ -72,6 +84,7 @@ public struct APIError: Error, Sendable, Equatable {
                 answer.retryAfterSeconds = 1
                 return answer
             }
+        case is ServerStorageFailure: return .forbidden("no such account")
         case let e as AccountKeyStore.Failure:
             if case .erased = e { return .erased }
             var answer = APIError.storage("this account's key cannot be read on this server, so its events are not served; the server's log says why")

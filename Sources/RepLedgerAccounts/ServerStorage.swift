@@ -3,6 +3,12 @@ import NIOCore
 import RepLedgerCore
 import RepLedgerSQLite
 
+/// Why a storage refuses to open an account's log.
+public enum ServerStorageFailure: Error, Equatable {
+    /// The id is not a UUID, so no account on this storage has it.
+    case notAnAccountId
+}
+
 /// Where a server keeps its accounts, tokens and every account's log: one
 /// SQLite file per account under `--data` (the default), or one PostgreSQL
 /// database for all (`--postgres URL`). The HTTP API, its rules and its
@@ -55,8 +61,8 @@ public struct ErasedAccount: Sendable, Equatable {
 
 /// The default: `DIR/accounts.sqlite` and `DIR/accounts/<id>.sqlite`.
 public final class SQLiteServerStorage: ServerStorage {
-    let directory: String
-    let table: SQLiteAccountTable
+    package let directory: String
+    package let table: SQLiteAccountTable
     public let keys: AccountKeyStore
     public var accountTable: any AccountTable { table }
 
@@ -136,7 +142,7 @@ public final class SQLiteServerStorage: ServerStorage {
     }
 
     /// True when the log's first event opens under `cipher`.
-    static func isSealed(_ path: String, _ cipher: PayloadCipher) throws -> Bool {
+    package static func isSealed(_ path: String, _ cipher: PayloadCipher) throws -> Bool {
         let store = try SQLiteEventStore(path: path, durability: .full, access: .existing, cipher: cipher)
         do {
             try store.storedEvents(from: 1, through: 1) { _ in }

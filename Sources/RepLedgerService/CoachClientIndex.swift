@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RepLedgerAccounts
 import RepLedgerCore
 
 /// The roster's index: which clients' logs granted a coach access, so
@@ -10,10 +11,10 @@ import RepLedgerCore
 /// row without a grant, never a grant without a row) and kept when the
 /// grant is revoked (deleting it could race a new grant in another
 /// process); erasing either account removes it.
-enum CoachClientIndex {
+package enum CoachClientIndex {
     /// The coaches `events` grant access to, by well-formed account id (a
     /// grant naming anything else is refused by admission, in its own words).
-    static func coaches(grantedIn events: [ProposedEvent]) -> Set<String> {
+    package static func coaches(grantedIn events: [ProposedEvent]) -> Set<String> {
         Set(
             events.compactMap { proposed in
                 guard case .coachAccessGranted(let grant) = proposed.event,
@@ -24,13 +25,13 @@ enum CoachClientIndex {
     }
 
     /// Notes the grants of a batch about to be appended to `client`'s log.
-    static func note(_ events: [ProposedEvent], client: String, in table: any AccountTable) throws {
+    package static func note(_ events: [ProposedEvent], client: String, in table: any AccountTable) throws {
         let coaches = coaches(grantedIn: events)
         if !coaches.isEmpty { try table.indexCoachClients(client: client, coaches: coaches) }
     }
 
     /// Notes the grants in force in an account's whole log: a restored backup, or a log older than the index.
-    static func note(logOf accountId: String, logs: AccountLogs, in table: any AccountTable) throws {
+    package static func note(logOf accountId: String, logs: AccountLogs, in table: any AccountTable) throws {
         let coaches = try logs.log(accountId).withLedger { try $0.coaching().coaches }
         if !coaches.isEmpty { try table.indexCoachClients(client: accountId, coaches: coaches) }
     }
@@ -39,7 +40,7 @@ enum CoachClientIndex {
     /// before the index existed, then marks it done. Idempotent, so servers
     /// starting together on one PostgreSQL may both run it; should it fail,
     /// the next start tries again.
-    static func backfill(_ api: LedgerAPI, logger: Logger) {
+    package static func backfill(_ api: LedgerAPI, logger: Logger) {
         let table = api.accounts.table
         do {
             guard try !table.coachClientsIndexed() else { return }

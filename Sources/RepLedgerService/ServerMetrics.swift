@@ -10,24 +10,24 @@ import struct Prometheus.PrometheusMetricsFactory
 /// tests do, and the global metrics system is bootstrapped once at most),
 /// served as text by `GET /metrics`.
 public final class ServerMetrics: Sendable {
-    let registry = PrometheusCollectorRegistry()
-    let factory: PrometheusMetricsFactory
-    let eventsAppended: Counter
-    let warmAccounts: Gauge
-    let warmEvents: Gauge
-    let foldCatchUpEvents: Counter
-    let foldLoads: Counter
-    let snapshotHits: Counter
-    let foldLoadEvents: Counter
-    let snapshotsTaken: Counter
+    package let registry = PrometheusCollectorRegistry()
+    package let factory: PrometheusMetricsFactory
+    package let eventsAppended: Counter
+    package let warmAccounts: Gauge
+    package let warmEvents: Gauge
+    package let foldCatchUpEvents: Counter
+    package let foldLoads: Counter
+    package let snapshotHits: Counter
+    package let foldLoadEvents: Counter
+    package let snapshotsTaken: Counter
     /// Range reads since the start that a hot standby served, and that the primary served instead.
-    let replicaServed: Gauge
-    let replicaFallbacks: Gauge
-    let readsOfReplicas: @Sendable () -> (replica: Int, primary: Int)?
+    package let replicaServed: Gauge
+    package let replicaFallbacks: Gauge
+    package let readsOfReplicas: @Sendable () -> (replica: Int, primary: Int)?
 
     /// Request durations, from 0.5 ms to 10 s: a warm read takes about a
     /// millisecond, a push of 500 events some tens.
-    static let buckets: [Duration] = [
+    package static let buckets: [Duration] = [
         .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
         .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(10),
     ]
@@ -52,7 +52,7 @@ public final class ServerMetrics: Sendable {
 
     /// One request's duration under its route (a pattern such as
     /// `/v1/accounts/{account}/prs`, never an id), method and status.
-    func request(route: String, method: String, status: Int, duration: Duration) {
+    package func request(route: String, method: String, status: Int, duration: Duration) {
         Timer(
             label: "repledger_request_duration_seconds",
             dimensions: [("route", route), ("method", method), ("status", String(status))], factory: factory
@@ -61,7 +61,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// What a warm fold's upkeep did.
-    func record(_ upkeep: WarmFold.Upkeep) {
+    package func record(_ upkeep: WarmFold.Upkeep) {
         if upkeep.caughtUpEvents > 0 { foldCatchUpEvents.increment(by: upkeep.caughtUpEvents) }
         if upkeep.loads > 0 { foldLoads.increment(by: upkeep.loads) }
         if upkeep.snapshotHits > 0 { snapshotHits.increment(by: upkeep.snapshotHits) }
@@ -80,7 +80,7 @@ public final class ServerMetrics: Sendable {
     /// The route of a path for the request histogram: ids become placeholders,
     /// so the series stay few whatever the callers send.
     /// A dashboard page's route, its client id left out (a label per client would grow without bound).
-    static func coachPage(_ rest: [Substring]) -> String {
+    package static func coachPage(_ rest: [Substring]) -> String {
         switch rest.count {
         case 0: return "/coach"
         case 1 where ["sign-in", "sign-out", "invites", "style.css"].contains(rest[0]): return "/coach/\(rest[0])"
@@ -90,7 +90,7 @@ public final class ServerMetrics: Sendable {
         }
     }
 
-    static func route(_ segments: [Substring]) -> String {
+    package static func route(_ segments: [Substring]) -> String {
         if segments.first == "coach" { return coachPage(Array(segments.dropFirst())) }
         guard segments.first == "v1" else { return segments.first == "metrics" && segments.count == 1 ? "/metrics" : "other" }
         let rest = Array(segments.dropFirst())

@@ -1,31 +1,33 @@
 import Foundation
+import RepLedgerAccounts
 import RepLedgerCore
 import RepLedgerProjections
 import RepLedgerQueries
+import RepLedgerService
 
 /// Everything a coach's client page shows, read under one hold of the
 /// client's log through the same queries the JSON API answers with:
 /// `progress` is `/progress`'s, the e1RM lines are `/e1rm/{exercise}`'s
 /// weekly points, the volume bars `/volume?by=week`'s rows.
-struct ClientPageData {
-    var accountId: String
-    var name: String
-    var progress: ClientProgress
+package struct ClientPageData {
+    package var accountId: String
+    package var name: String
+    package var progress: ClientProgress
     /// The client's three most trained weighted lifts: their weekly best e1RM (kg), days since 1970.
-    var lifts: [(name: String, points: [(day: Double, kg: Double)])]
+    package var lifts: [(name: String, points: [(day: Double, kg: Double)])]
     /// Weekly tonnage (kg), the last 12 weeks with training.
-    var volume: [(label: String, kg: Double)]
+    package var volume: [(label: String, kg: Double)]
     /// Weigh-ins (kg), the last 30.
-    var bodyweight: [(day: Double, kg: Double)]
-    var notes: [(at: Timestamp, text: String)]
-    var offers: [(offer: LedgerAPI.Offer, status: String)]
-    var programs: [(String, String)]
-    var templates: [(String, String)]
+    package var bodyweight: [(day: Double, kg: Double)]
+    package var notes: [(at: Timestamp, text: String)]
+    package var offers: [(offer: LedgerAPI.Offer, status: String)]
+    package var programs: [(String, String)]
+    package var templates: [(String, String)]
 }
 
 extension LedgerAPI {
     /// The page of `client` for a coach that may read it (403 otherwise, as the API answers).
-    func clientPage(_ caller: AccountDirectory.Caller, client: String, now: Timestamp = .now()) throws -> ClientPageData {
+    package func clientPage(_ caller: AccountDirectory.Caller, client: String, now: Timestamp = .now()) throws -> ClientPageData {
         let log = try authorize(caller, account: client, write: false)
         guard let account = try accounts.account(client) else { throw APIError.forbidden("this token may not read account \(client)") }
         defer { logs.keepWarmWithinBudget() }

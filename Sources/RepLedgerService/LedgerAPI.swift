@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerAccounts
 import RepLedgerCore
 import RepLedgerProjections
 import RepLedgerQueries
@@ -76,7 +77,7 @@ public final class LedgerAPI: Sendable {
     /// expired or revoked at `time` by the store's own dates, it is of this
     /// account's log, and the log records no refund or revocation of it by then.
     /// A purchase event alone, which any device can write, opens nothing.
-    func hasCoachProduct(_ accountId: String, at time: Timestamp = .now()) throws -> Bool {
+    package func hasCoachProduct(_ accountId: String, at time: Timestamp = .now()) throws -> Bool {
         guard let purchases else { return false }
         let entitlements = try logs.log(accountId).withLedger { try $0.account().entitlements }
         for (id, jws) in entitlements.receipts {
@@ -210,7 +211,7 @@ public final class LedgerAPI: Sendable {
         }
     }
 
-    static func head(_ store: any EventStore) throws -> JSONValue {
+    package static func head(_ store: any EventStore) throws -> JSONValue {
         let (position, hash) = try store.head()
         return .object([("position", .int(position)), ("hash", .string(hash.hex))])
     }
@@ -317,7 +318,7 @@ public final class LedgerAPI: Sendable {
 
     /// Whether the account has a log to read: one was written, and the account is not erased (an erased
     /// account's rows exist only in a restored backup: never read, never listed).
-    func hasReadableLog(_ accountId: String) throws -> Bool {
+    package func hasReadableLog(_ accountId: String) throws -> Bool {
         try logs.storage.hasLog(accountId) && !accounts.keys.isErased(accountId)
     }
 

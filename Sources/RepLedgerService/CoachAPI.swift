@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerAccounts
 import RepLedgerCore
 import RepLedgerProjections
 import RepLedgerQueries
@@ -17,7 +18,7 @@ extension LedgerAPI {
     }
 
     /// A new invite of a coach with the product → its id, its code (never stored) and when it expires.
-    func makeInvite(
+    package func makeInvite(
         _ caller: AccountDirectory.Caller, note: String, now: Timestamp = .now()
     ) throws -> (inviteId: String, code: String, expiresAt: Timestamp) {
         try requireCoachProduct(caller, now: now)
@@ -36,7 +37,7 @@ extension LedgerAPI {
     }
 
     /// Invite notes are sealed bound to this context, so one is never read as a name.
-    static let inviteContext = "invite:"
+    package static let inviteContext = "invite:"
 
     /// `GET /v1/coach/invites` → `{"invites":[{"inviteId","note","createdAt","expiresAt","state","usedBy"}]}` (never a code).
     public func invites(_ caller: AccountDirectory.Caller, now: Timestamp = .now()) throws -> JSONValue {
@@ -104,7 +105,7 @@ extension LedgerAPI {
 
     // MARK: The roster and a client's progress
 
-    func requireCoachProduct(_ caller: AccountDirectory.Caller, now: Timestamp) throws {
+    package func requireCoachProduct(_ caller: AccountDirectory.Caller, now: Timestamp) throws {
         guard try hasCoachProduct(caller.account.accountId, at: now) else {
             throw APIError.forbidden("this needs an active Coach product on this account")
         }
@@ -155,7 +156,7 @@ extension LedgerAPI {
     }
 
     /// A client's figures from the warm fold of its log.
-    func progress(_ ledger: Ledger, log: AccountLog, now: Timestamp) throws -> ClientProgress {
+    package func progress(_ ledger: Ledger, log: AccountLog, now: Timestamp) throws -> ClientProgress {
         let training = try QueryScope(warm: log.warm).log(ledger.store)
         let records = log.warm.view("roster records", at: training.position) {
             PersonalRecordsProjection.compute(training, rules: .default).flatMap(\.timeline)

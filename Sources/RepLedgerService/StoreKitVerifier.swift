@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RepLedgerAccounts
 import RepLedgerCore
 import SwiftASN1
 import X509
@@ -131,19 +132,19 @@ public final class StoreKitVerifier: @unchecked Sendable {
         }
     }
 
-    static func base64url(_ text: String) -> [UInt8]? {
+    package static func base64url(_ text: String) -> [UInt8]? {
         var s = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while s.count % 4 != 0 { s += "=" }
         return Data(base64Encoded: s).map(Array.init)
     }
 
     /// Milliseconds since 1970, as StoreKit writes dates.
-    static func date(_ value: Any?) -> Timestamp? {
+    package static func date(_ value: Any?) -> Timestamp? {
         guard let n = value as? NSNumber else { return nil }
         return Timestamp(millis: n.int64Value, offsetMinutes: 0)
     }
 
-    static func text(_ value: Any?) -> String? {
+    package static func text(_ value: Any?) -> String? {
         if let s = value as? String { return s }
         if let n = value as? NSNumber { return n.stringValue }
         return nil

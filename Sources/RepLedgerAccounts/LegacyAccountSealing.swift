@@ -6,8 +6,8 @@ import RepLedgerCore
 /// byte-exact (same positions and hashes), then the name. The sealed name
 /// marks the account done, so a crash at any step is finished at the next
 /// start.
-enum LegacyAccountSealing {
-    static func run(_ storage: any ServerStorage, logger: Logger) {
+package enum LegacyAccountSealing {
+    package static func run(_ storage: any ServerStorage, logger: Logger) {
         do {
             for account in try storage.accountTable.accounts() where !account.name.hasPrefix(AccountDirectory.sealedNamePrefix) {
                 guard !storage.keys.isErased(account.accountId) else { continue }

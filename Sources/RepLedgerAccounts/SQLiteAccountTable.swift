@@ -5,10 +5,10 @@ import RepLedgerSQLite
 /// Accounts and token hashes in `DIR/accounts.sqlite`, beside the accounts' ledgers.
 public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
     public typealias Account = AccountDirectory.Account
-    let db: SQLiteDatabase
+    package let db: SQLiteDatabase
     private let lock = NSLock()
 
-    static let migrations = [
+    package static let migrations = [
         """
         CREATE TABLE accounts (
             account_id TEXT PRIMARY KEY,
@@ -145,7 +145,7 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
     }
 
     /// Marks the account erased and deletes its name and tokens → how many tokens.
-    func erase(_ id: String) throws -> Int {
+    package func erase(_ id: String) throws -> Int {
         try locked {
             let tokens = try db.transaction {
                 let tokens = try db.with("DELETE FROM tokens WHERE account_id = ?") { s in
@@ -241,7 +241,7 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
 
     // MARK: Invites
 
-    static let inviteColumns = "invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at"
+    package static let inviteColumns = "invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at"
 
     private static func invite(_ s: SQLiteStatement) throws -> CoachInvite {
         CoachInvite(

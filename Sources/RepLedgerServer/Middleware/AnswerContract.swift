@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import RepLedgerService
+
+/// What every answer of the server keeps, whatever route made it (SERVER.md §3):
+/// one log line per request (method, path, status, milliseconds; never a token
+/// or a body) and its metrics; every failure as `{"error":{"code","message"}}`;
+/// and headers that keep an answer to its one caller (never sniffed, cached or
+/// framed, nothing in it may load or run anything; the coach's pages start
+/// from these too). What no route takes goes to `unrouted`.
+struct AnswerContract: RouterMiddleware {
+    typealias Context = LedgerRequestContext
+    let logger: Logger
+    let metrics: ServerMetrics
+    let unrouted: @Sendable (Request, Context) async throws -> Response
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let started = ContinuousClock.now
+        var status = 500
+        defer {
+            let elapsed = ContinuousClock.now - started
+            let millis = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            logger.info("\(request.method.rawValue) \(request.uri.path) \(status) \(String(format: "%.1f", millis))ms")
+            let segments = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
+            metrics.request(route: ServerMetrics.route(segments), method: request.method.rawValue, status: status, duration: elapsed)
+        }
+        var response: Response
+        do {
+            do {
+                response = try await next(request, context)
+            } catch let error as HTTPError where error.status == .notFound {
+                // The router's answer when no route takes the path and method.
+                response = try await unrouted(request, context)
+            }
+        } catch {
+            let e = APIError.from(error)
+            if e.status >= 500 { logger.error("\(request.method.rawValue) \(request.uri.path): \(e.logDetail ?? e.message)") }
+            response = LedgerRoutes.json(e.json, status: e.status)
+            if let retry = e.retryAfterSeconds { response.headers[.retryAfter] = String(retry) }
+            // A refused body may be partly unread: the connection cannot carry another request. Its input
+            // is closed (the body was read to its end, or past 64 MiB left unread), so the connection closes
+            // once the answer is written.
+            if e.status == 413 {
+                response.headers[.connection] = "close"
+                context.channel.close(mode: .input, promise: nil)
+            }
+        }
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[.cacheControl] = "no-store"
+        if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = LedgerRoutes.contentSecurityPolicy }
+        status = Int(response.status.code)
+        return response
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOPosix
+import RepLedgerAccounts
+import RepLedgerCore
+import RepLedgerService
+import RepLedgerWeb
+
+/// SERVER.md §3 on Hummingbird's router: every route of the HTTP API, the
+/// coach's pages mounted under `/coach`, and the middleware that every answer
+/// passes (`AnswerContract`, `TargetBounds`), the API's (`QueryBounds`) and an
+/// account's (`Authentication`, `AccountRequestLimit`). Handlers read the
+/// request and hand the work to `LedgerAPI` off the event loop; blocking work
+/// (SQLite) runs on the thread pool, never on an event loop.
+package struct LedgerRoutes: Sendable {
+    package typealias Context = LedgerRequestContext
+    package let api: LedgerAPI
+    package let keepAliveSeconds: Double
+    package let logger: Logger
+    package var limits = ConnectionLimits()
+    package let metricsAccess: MetricsAccess
+    /// Where store work runs, off the event loops.
+    package let workers: NIOThreadPool
+    /// The coach dashboard under `/coach`.
+    package let coachWeb: CoachWeb
+    /// Requests in progress per account, for the 429 past `maximumRequestsPerAccount`.
+    let accountRequests = CountsByKey()
+
+    package static let version = "2.0.0"
+    package static let contentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
+
+    package init(
+        api: LedgerAPI, keepAliveSeconds: Double, logger: Logger, limits: ConnectionLimits = ConnectionLimits(),
+        metricsAccess: MetricsAccess = MetricsAccess(), workers: NIOThreadPool = .singleton, secureCookiesOff: Bool = true
+    ) {
+        self.api = api
+        self.workers = workers
+        self.keepAliveSeconds = keepAliveSeconds
+        self.logger = logger
+        self.limits = limits
+        self.metricsAccess = metricsAccess
+        coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: { [workers] work in try await workers.runIfActive(work) })
+    }
+
+    /// Off the event loop: SQLite blocks.
+    package func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await workers.runIfActive(body)
+    }
+
+    /// The router with every route; what no route takes is answered by `unrouted` (404 or 405).
+    package func router() -> Router<Context> {
+        let router = Router(context: Context.self)
+        let table = RouteTable()
+        router.add(
+            middleware: AnswerContract(logger: logger, metrics: api.metrics) { request, context in
+                try await unrouted(request, context: context, table: table)
+            })
+        router.add(middleware: TargetBounds())
+
+        router.get("metrics") { request, context in
+            try metricsAccess.check(remote: context.remoteAddress, authorization: request.headers[.authorization])
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: api.metrics.text())))
+        }
+        table.add("metrics", [.get])
+        coachWeb.addRoutes(to: router.group("coach"))
+
+        let v1 = router.group("v1").add(middleware: QueryBounds())
+        v1.get("health") { _, _ in Self.json(.object([("ok", .bool(true)), ("version", .string(Self.version))])) }
+        v1.get("openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes)))
+        }
+        table.add("v1/health", [.get])
+        table.add("v1/openapi.json", [.get])
+
+        addCoachRoutes(to: v1.group("coach").add(middleware: Authentication(routes: self)), table: table)
+        addAccountRoutes(to: v1.group("accounts/:account"), table: table)
+        return router
+    }
+
+    /// `/v1/coach/…`: the coach's clients and invites, and a client's acceptance of an invite.
+    func addCoachRoutes(to coach: RouterGroup<Context>, table: RouteTable) {
+        coach.get("clients") { _, context in
+            let caller = try context.authenticated()
+            return Self.json(try await blocking { [api] in try api.coachClients(caller) })
+        }
+        coach.get("invites") { _, context in
+            let caller = try context.authenticated()
+            return Self.json(try await blocking { [api] in try api.invites(caller) })
+        }
+        coach.post("invites") { request, context in
+            let caller = try context.authenticated()
+            let note = try Self.inviteNote(try await Self.smallBody(request))
+            return Self.json(try await blocking { [api] in try api.createInvite(caller, note: note) }, status: 201)
+        }
+        coach.post("invites/accept") { request, context in
+            let caller = try context.authenticated()
+            let body = try await Self.smallBody(request)
+            return Self.json(try await blocking { [api] in try api.acceptInvite(caller, body: body) })
+        }
+        coach.delete("invites/:invite") { _, context in
+            let caller = try context.authenticated(), invite = context.segment("invite")
+            return Self.json(try await blocking { [api] in try api.revokeInvite(caller, id: invite) })
+        }
+        table.add("v1/coach/clients", [.get], authenticated: true)
+        table.add("v1/coach/invites", [.get, .post], authenticated: true)
+        table.add("v1/coach/invites/accept", [.post], authenticated: true)
+        table.add("v1/coach/invites/:invite", [.delete], authenticated: true)
+    }
+
+    /// `/v1/accounts/{account}/…`: the account's log, its live stream and its queries; erasure.
+    /// One account's requests in progress are bounded, so one account cannot hold every worker;
+    /// a live stream holds its connection, not a worker, and is not counted.
+    func addAccountRoutes(to account: RouterGroup<Context>, table: RouteTable) {
+        account.group().add(middleware: Authentication(routes: self, erasing: true)).add(middleware: AccountRequestLimit(routes: self))
+            .delete("") { _, context in
+                let caller = try context.authenticated(), id = context.segment("account")
+                return Self.json(try await blocking { [api] in try api.erase(caller, account: id) })
+            }
+        account.group().add(middleware: Authentication(routes: self))
+            .get("events/live") { request, context in
+                let caller = try context.authenticated(), id = context.segment("account")
+                let after = try Self.position(context.query["after"] ?? request.headers.first { $0.name.canonicalName == "last-event-id" }?.value)
+                let log = try await blocking { [api] in try api.authorize(caller, account: id, write: false) }
+                return live(log: log, after: after, caller: caller, authorization: request.headers[.authorization])
+            }
+        let counted = account.group().add(middleware: Authentication(routes: self)).add(middleware: AccountRequestLimit(routes: self))
+        counted.post("events") { request, context in
+            let caller = try context.authenticated(), id = context.segment("account")
+            let text = try await Self.pushBody(request)
+            return Self.json(
+                try await blocking { [api] in
+                    let log = try api.authorize(caller, account: id, write: true)
+                    return try api.push(text, caller: caller, log: log)
+                })
+        }
+        counted.get("events") { _, context in
+            let caller = try context.authenticated(), id = context.segment("account")
+            let after = try Self.position(context.query["after"])
+            let limit = try Self.pageSize(context.query["limit"])
+            return Self.json(
+                text: try await blocking { [api] in
+                    try api.events(log: try api.authorize(caller, account: id, write: false), after: after, limit: limit)
+                })
+        }
+        counted.get("assignments") { _, context in
+            let caller = try context.authenticated(), id = context.segment("account")
+            return Self.json(try await blocking { [api] in try api.assignments(caller, log: try api.authorize(caller, account: id, write: false)) })
+        }
+        counted.get("progress") { _, context in
+            let caller = try context.authenticated(), id = context.segment("account")
+            return Self.json(try await blocking { [api] in try api.progress(log: try api.authorize(caller, account: id, write: false)).document })
+        }
+        counted.get("verify") { _, context in
+            let caller = try context.authenticated(), id = context.segment("account")
+            return Self.json(try await blocking { [api] in try api.verify(log: try api.authorize(caller, account: id, write: false)) })
+        }
+        // A query's path after its name (an exercise, a workout) is the query's to read: it says what it takes.
+        for query in LedgerAPI.Query.allCases {
+            let answer: @Sendable (Request, Context) async throws -> Response = { _, context in
+                let caller = try context.authenticated(), id = context.segment("account"), parameters = context.query
+                let path = context.parameters.getCatchAll().map { String($0).removingPercentEncoding ?? String($0) }
+                return Self.json(
+                    try await blocking { [api] in
+                        try api.query(query, log: try api.authorize(caller, account: id, write: false), path: path, parameters: parameters)
+                    })
+            }
+            counted.get(RouterPath(query.rawValue), use: answer)
+            counted.get(RouterPath("\(query.rawValue)/**"), use: answer)
+            table.add("v1/accounts/:account/\(query.rawValue)", [.get], authenticated: true)
+            table.add("v1/accounts/:account/\(query.rawValue)/**", [.get], authenticated: true)
+        }
+        table.add("v1/accounts/:account", [.delete], authenticated: true)
+        table.add("v1/accounts/:account/events", [.get, .post], authenticated: true)
+        table.add("v1/accounts/:account/events/live", [.get], authenticated: true)
+        for name in ["assignments", "progress", "verify"] { table.add("v1/accounts/:account/\(name)", [.get], authenticated: true) }
+    }
+
+    /// The body of `POST /v1/coach/invites`: `{"note":"…"}` or nothing.
+    static func inviteNote(_ body: String) throws -> String {
+        guard !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return "" }
+        guard case .object(let fields)? = try? JSONReader.parse(body) else {
+            throw APIError.badRequest(#"the body is {"note":"…"} or empty"#)
+        }
+        guard let value = fields.first(where: { $0.0 == "note" })?.1 else { return "" }
+        guard case .string(let text) = value else { throw APIError.badRequest("note takes a string") }
+        return text
+    }
+
+    static func position(_ text: String?) throws -> Int64 {
+        guard let text else { return 0 }
+        guard let p = Int64(text), p >= 0 else { throw APIError.badRequest("after takes a position: a whole number, 0 or more") }
+        return p
+    }
+
+    static func pageSize(_ text: String?) throws -> Int {
+        guard let text else { return LedgerAPI.defaultPage }
+        guard let n = Int(text), (1...LedgerAPI.maximumPage).contains(n) else {
+            throw APIError.badRequest("limit takes a number from 1 to \(LedgerAPI.maximumPage)")
+        }
+        return n
+    }
+
+    static func json(_ value: JSONValue, status: Int = 200) -> Response { json(text: value.rendered, status: status) }
+
+    static func json(text: String, status: Int = 200) -> Response {
+        Response(
+            status: HTTPResponse.Status(code: status), headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import RepLedgerAccounts
+import RepLedgerCore
+import RepLedgerService
+
+extension LedgerRoutes {
+    /// Server-Sent Events: the catch-up after `after`, then each new event;
+    /// the subscription is registered before the catch-up is read, and each
+    /// wake-up reads the log after the last position sent, so no event is
+    /// missed or repeated across the boundary.
+    ///
+    /// The caller's right to read is checked again before every page and
+    /// every second (`LedgerAPI.streamLimit`): a revoked token, an erased
+    /// account or an ended Coach product end the stream, and a coach's stream
+    /// stops just before the client's revocation of its grant, in the order
+    /// of the log. It ends with an `error` event carrying the JSON error.
+    func live(log: AccountLog, after: Int64, caller: AccountDirectory.Caller, authorization: String?) -> Response {
+        let (id, signals) = log.subscribe(keepAlive: keepAliveSeconds, recheck: min(1, keepAliveSeconds))
+        let api = self.api
+        let body = ResponseBody { [self] writer in
+            defer { log.unsubscribe(id) }
+            var last = after
+            // Since when the storage has been unavailable (a database failing over), if it is.
+            var unavailableSince: ContinuousClock.Instant?
+            /// Sends what the caller may still read → false once the stream must end (its error event sent).
+            func drain(_ writer: inout any ResponseBodyWriter) async throws -> Bool {
+                while true {
+                    let from = last
+                    let limit: Int64, page: [(position: Int64, json: String)]
+                    do {
+                        // The page first, then the limit: a revocation pushed between the two reads is then
+                        // seen by the limit (the log only grows), never sent in the page as an ordinary event.
+                        page = try await blocking { try api.page(log: log, after: from, limit: LedgerAPI.defaultPage) }.lines
+                        limit = try await blocking { try api.streamLimit(authorization, caller: caller, log: log, after: from) }
+                        unavailableSince = nil
+                    } catch {
+                        let e = APIError.from(error)
+                        // A storage that may be back in a moment keeps the stream open: the next wake-up (a second
+                        // at most) reads again after the last position sent, so nothing is missed or repeated.
+                        let since = unavailableSince ?? .now
+                        if e.status == 503, e.retryAfterSeconds != nil, ContinuousClock.now - since < Self.streamOutageLimit {
+                            unavailableSince = since
+                            try await writer.write(ByteBuffer(string: ": storage unavailable; retrying\n\n"))
+                            return true
+                        }
+                        try await end(&writer, e)
+                        return false
+                    }
+                    let lines = page.filter { $0.position < limit }
+                    if !lines.isEmpty {
+                        var chunk = ""
+                        for line in lines { chunk += "id: \(line.position)\ndata: \(line.json)\n\n" }
+                        try await writer.write(ByteBuffer(string: chunk))
+                        last = lines[lines.count - 1].position
+                    }
+                    if lines.count < page.count {
+                        try await end(&writer, APIError.forbidden("the account's owner revoked this coach's access at position \(limit)"))
+                        return false
+                    }
+                    if page.count < LedgerAPI.defaultPage { return true }
+                }
+            }
+            try await writer.write(ByteBuffer(string: ": live after \(after)\n\n"))
+            guard try await drain(&writer) else { return }
+            for await signal in signals {
+                switch signal {
+                case .appended, .recheck:
+                    guard try await drain(&writer) else { return }
+                case .keepAlive:
+                    // Also a chance to catch an append made through a connection
+                    // this stream was not told about (see `AccountLogs`).
+                    guard try await drain(&writer) else { return }
+                    try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                }
+            }
+            // The signals ended: the account was erased, or the server is stopping.
+            let from = last
+            do {
+                _ = try await blocking { try api.streamLimit(authorization, caller: caller, log: log, after: from) }
+            } catch {
+                try await end(&writer, APIError.from(error))
+                return
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
+    }
+
+    /// How long a live stream waits out a storage that is unavailable before it ends with the 503.
+    static let streamOutageLimit: Duration = .seconds(60)
+
+    /// The last words of a live stream: an SSE `error` event with the JSON error, then the end.
+    func end(_ writer: inout any ResponseBodyWriter, _ error: APIError) async throws {
+        try await writer.write(ByteBuffer(string: "event: error\ndata: \(error.json.rendered)\n\n"))
+        try await writer.finish(nil)
+    }
+}
