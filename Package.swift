@@ -268,18 +268,17 @@ let package = Package(
             ],
             path: "Sources/ledger-server"
         ),
+        // One test target per library target: each tests its own target (the store conformance
+        // suite, in the core's, runs over every EventStore).
         .testTarget(
             name: "RepLedgerCoreTests",
             dependencies: [
                 "RepLedgerCore",
                 "RepLedgerSQLite",
-                "RepLedgerImport",
                 "RepLedgerDemo",
                 "RepLedgerPostgres",
-                "LedgerTestSupport",
                 "RepLedgerProjections",
-                "RepLedgerSnapshots",
-                "RepLedgerQueries",
+                "LedgerTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -287,17 +286,63 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "RepLedgerSQLiteTests",
+            dependencies: [
+                "RepLedgerCore", "RepLedgerSQLite", "RepLedgerSnapshots", "LedgerTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Tests/RepLedgerSQLiteTests"
+        ),
+        .testTarget(
+            name: "RepLedgerPostgresTests",
+            dependencies: ["RepLedgerCore", "RepLedgerSQLite", "RepLedgerPostgres", "LedgerTestSupport"],
+            path: "Tests/RepLedgerPostgresTests"
+        ),
+        .testTarget(
             name: "RepLedgerProjectionsTests",
             dependencies: [
                 "RepLedgerCore",
                 "RepLedgerProjections",
+                "RepLedgerSQLite",
+                "RepLedgerSnapshots",
+                "LedgerTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/RepLedgerProjectionsTests"
         ),
-        // Runs the built `ledger` as a script would: shared by the CLI and server tests.
+        .testTarget(
+            name: "RepLedgerSnapshotsTests",
+            dependencies: [
+                "RepLedgerCore", "RepLedgerSQLite", "RepLedgerProjections", "RepLedgerSnapshots", "RepLedgerDemo", "LedgerTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            path: "Tests/RepLedgerSnapshotsTests"
+        ),
+        .testTarget(
+            name: "RepLedgerQueriesTests",
+            dependencies: [
+                "RepLedgerCore", "RepLedgerSQLite", "RepLedgerProjections", "RepLedgerSnapshots", "RepLedgerQueries", "LedgerTestSupport",
+            ],
+            path: "Tests/RepLedgerQueriesTests"
+        ),
+        .testTarget(
+            name: "RepLedgerImportTests",
+            dependencies: [
+                "RepLedgerCore", "RepLedgerSQLite", "RepLedgerProjections", "RepLedgerImport", "RepLedgerDemo", "LedgerTestSupport",
+            ],
+            path: "Tests/RepLedgerImportTests",
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "RepLedgerDemoTests",
+            dependencies: ["RepLedgerCore", "RepLedgerProjections", "RepLedgerDemo", "LedgerTestSupport"],
+            path: "Tests/RepLedgerDemoTests"
+        ),
+        // Runs the built `ledger` as a script would (for the CLI and server tests), starts throwaway
+        // PostgreSQL clusters, and holds the domain's samples and a fresh ledger file for the libraries' tests.
         .target(
             name: "LedgerTestSupport",
+            dependencies: ["RepLedgerCore", "RepLedgerSQLite", "RepLedgerDemo", "RepLedgerPostgres"],
             path: "Tests/LedgerTestSupport"
         ),
         // Signed StoreKit transactions a server started with `--storekit-root` verifies:

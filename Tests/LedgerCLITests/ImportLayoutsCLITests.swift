@@ -2,12 +2,12 @@ import Foundation
 import LedgerTestSupport
 import Testing
 
-/// `ledger import` on the layout fixtures (`RepLedgerCoreTests/Fixtures/imports`),
+/// `ledger import` on the layout fixtures (`RepLedgerImportTests/Fixtures`),
 /// through the real command: what a person reads, the JSON, the exit codes.
 @Suite("ledger import: layouts, skipped rows, --strict and --unit")
 struct ImportLayoutsCLITests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("RepLedgerCoreTests/Fixtures/imports")
+        .appendingPathComponent("RepLedgerImportTests/Fixtures")
 
     static var fixtures: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".csv") }.sorted()

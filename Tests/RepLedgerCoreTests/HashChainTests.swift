@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LedgerTestSupport
 import Testing
 
 @testable import RepLedgerCore

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 
 @testable import RepLedgerCore
 @testable import RepLedgerProjections

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 import RepLedgerProjections
 import Testing
 

@@ -4,16 +4,16 @@ import Foundation
 
 /// One realistic event of every catalog type, with every optional field set
 /// somewhere, for codec round trips and the stored v1 fixture.
-enum EventSamples {
-    static let workout = UUID(uuidString: "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f")!
-    static let entry = UUID(uuidString: "11111111-2222-4333-8444-555555555555")!
-    static let set = UUID(uuidString: "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee")!
-    static let template = UUID(uuidString: "0a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8d")!
-    static let program = UUID(uuidString: "99999999-8888-4777-a666-555555555555")!
-    static let batch = UUID(uuidString: "12345678-9abc-4def-8123-456789abcdef")!
-    static let t0 = Timestamp(millis: 1_788_000_000_000, offsetMinutes: 60)
+package enum EventSamples {
+    package static let workout = UUID(uuidString: "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f")!
+    package static let entry = UUID(uuidString: "11111111-2222-4333-8444-555555555555")!
+    package static let set = UUID(uuidString: "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee")!
+    package static let template = UUID(uuidString: "0a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8d")!
+    package static let program = UUID(uuidString: "99999999-8888-4777-a666-555555555555")!
+    package static let batch = UUID(uuidString: "12345678-9abc-4def-8123-456789abcdef")!
+    package static let t0 = Timestamp(millis: 1_788_000_000_000, offsetMinutes: 60)
 
-    static var v1: [LedgerEvent] {
+    package static var v1: [LedgerEvent] {
         var unit = LiftingUnitChanged(); unit.unit = .lb
         var bw = BodyweightDisplayChanged(); bw.display = .stoneLb
         var rest = RestTimerDefaultChanged(); rest.seconds = 120; rest.exerciseId = "deadlift"
@@ -103,7 +103,7 @@ enum EventSamples {
     }
 
     /// Types added after the v1 fixture was written (stored in the v2 fixture).
-    static var v2: [LedgerEvent] {
+    package static var v2: [LedgerEvent] {
         var weighIn = BodyweightMeasured()
         weighIn.measurementId = UUID(uuidString: "6F1C4E2A-0B7D-4C59-9E31-2D8A5F0C7B14")!
         weighIn.weight = Weight(184, .lb)
@@ -122,7 +122,7 @@ enum EventSamples {
     }
 
     /// Types added for the server (stored in the v3 fixture): coach access.
-    static var v3: [LedgerEvent] {
+    package static var v3: [LedgerEvent] {
         var granted = CoachAccessGranted()
         granted.coachAccountId = "3f9a6c2e-8d41-4b7a-9e05-1c2d3e4f5a6b"
         var revoked = CoachAccessRevoked()
@@ -132,7 +132,7 @@ enum EventSamples {
 
     /// Types added in the third release (stored in the v4 fixture): the distance unit setting, the store's signed receipt
     /// and a program's hold targets.
-    static var v4: [LedgerEvent] {
+    package static var v4: [LedgerEvent] {
         var receipt = PurchaseReceiptAttached()
         receipt.transactionId = "2000000123456789"
         receipt.signedTransaction = "eyJhbGciOiJFUzI1NiJ9.eyJ0cmFuc2FjdGlvbklkIjoiMjAwMDAwMDEyMzQ1Njc4OSJ9.c2lnbmF0dXJl"
@@ -149,7 +149,7 @@ enum EventSamples {
 
     /// Types added for the coach's product (stored in the v5 fixture): an offer in the coach's log, the client's answer,
     /// and a coach's note.
-    static var v5: [LedgerEvent] {
+    package static var v5: [LedgerEvent] {
         var offer = AssignmentOffered()
         offer.assignmentId = UUID(uuidString: "5A1C0FFE-0D2B-4C3A-9E8F-7B6A5D4C3B2A")!
         offer.clientAccountId = "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f"
@@ -177,7 +177,7 @@ enum EventSamples {
     }
 
     /// Types added for the logger's vocabulary (stored in the v6 fixture): a program's weekday schedule.
-    static var v6: [LedgerEvent] {
+    package static var v6: [LedgerEvent] {
         var scheduled = ProgramScheduled()
         scheduled.programId = UUID(uuidString: "0C7E9A51-3B2D-4F6E-8A19-5D4C3B2A1908")!
         scheduled.weekdays = [1, 3, 5]
@@ -185,7 +185,7 @@ enum EventSamples {
     }
 
     /// The lifter's bar and plates (stored in the v7 fixture).
-    static var v7: [LedgerEvent] {
+    package static var v7: [LedgerEvent] {
         var plates = PlateInventorySet()
         plates.unit = .kg
         plates.bar = 15
@@ -194,7 +194,7 @@ enum EventSamples {
     }
 
     /// The rest timer's auto-start switch, the lifter's changes to the library, effort, body measurements, a photo and a template's targets (stored in the v8 fixture).
-    static var v8: [LedgerEvent] {
+    package static var v8: [LedgerEvent] {
         var edited = ExerciseEdited()
         edited.exerciseId = "deadlift"
         edited.primaryMuscles = [.hamstrings, .glutes]
@@ -238,13 +238,13 @@ enum EventSamples {
     }
 
     /// One sample of every event type in the catalog.
-    static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 }
+    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 }
 
     /// The v1 samples as proposed events with fixed ids and times.
-    static var proposed: [ProposedEvent] { proposed(v1, generation: "") }
+    package static var proposed: [ProposedEvent] { proposed(v1, generation: "") }
 
     /// Samples as proposed events with fixed ids and times.
-    static func proposed(_ events: [LedgerEvent], generation: String) -> [ProposedEvent] {
+    package static func proposed(_ events: [LedgerEvent], generation: String) -> [ProposedEvent] {
         events.enumerated().map { i, e in
             ProposedEvent(
                 eventId: .derived(from: "sample/\(generation)\(i)"), event: e, occurredAt: t0.adding(seconds: Int64(i) * 30),

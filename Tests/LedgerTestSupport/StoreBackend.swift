@@ -1,5 +1,4 @@
 import Foundation
-import LedgerTestSupport
 import RepLedgerCore
 import RepLedgerPostgres
 import RepLedgerSQLite
@@ -12,19 +11,19 @@ import Testing
 /// Each also runs sealed, as the server keeps accounts: payloads encrypted
 /// under a key of the log's own (`PayloadCipher`), which must change nothing
 /// a caller can see.
-enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+package enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqlite, postgres
     case sqliteSealed = "sqlite, sealed"
     case postgresSealed = "postgres, sealed"
 
-    var testDescription: String { rawValue }
+    package var testDescription: String { rawValue }
 
-    static var available: [StoreBackend] {
+    package static var available: [StoreBackend] {
         PostgresTestDatabase.shared == nil ? [.sqlite, .sqliteSealed] : allCases
     }
 
     /// A new key for a sealed log; nil for a plain one.
-    func newCipher() throws -> PayloadCipher? {
+    package func newCipher() throws -> PayloadCipher? {
         switch self {
         case .sqlite, .postgres: return nil
         case .sqliteSealed, .postgresSealed: return try PayloadCipher(key: PayloadCipher.newKey())
@@ -33,7 +32,7 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     /// A new empty log that several handles open at once (as several
     /// processes or connections would), and what removes it.
-    func makeSharedLog() throws -> (open: @Sendable () throws -> any EventStore, cleanUp: () -> Void) {
+    package func makeSharedLog() throws -> (open: @Sendable () throws -> any EventStore, cleanUp: () -> Void) {
         let cipher = try newCipher()
         switch self {
         case .sqlite, .sqliteSealed:
@@ -49,7 +48,7 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 
     /// A new empty store, and what removes it.
-    func makeStore() throws -> (store: any EventStore, cleanUp: () -> Void) {
+    package func makeStore() throws -> (store: any EventStore, cleanUp: () -> Void) {
         let cipher = try newCipher()
         switch self {
         case .sqlite, .sqliteSealed:
@@ -66,27 +65,27 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 }
 
 /// One database of the test cluster with the schema in place, shared by the suite.
-final class PostgresTestDatabase: Sendable {
-    let url: String
-    let pool: PostgresPool
+package final class PostgresTestDatabase: Sendable {
+    package let url: String
+    package let pool: PostgresPool
 
-    static let shared: PostgresTestDatabase? = {
+    package static let shared: PostgresTestDatabase? = {
         guard let cluster = PostgresCluster.shared, let url = try? cluster.createDatabase(),
             let pool = try? PostgresPool(url: url), (try? PostgresSchema.prepare(pool)) != nil
         else { return nil }
         return PostgresTestDatabase(url: url, pool: pool)
     }()
 
-    init(url: String, pool: PostgresPool) {
+    package init(url: String, pool: PostgresPool) {
         self.url = url
         self.pool = pool
     }
 }
 
 @Suite("PostgreSQL for the tests")
-struct PostgresAvailabilityTests {
+package struct PostgresAvailabilityTests {
     @Test("a throwaway PostgreSQL cluster starts (required in CI; elsewhere its absence is reported, not failed)")
-    func clusterStarts() throws {
+    package func clusterStarts() throws {
         guard PostgresTestDatabase.shared == nil else { return }
         let message = "PostgreSQL tests skipped: \(PostgresCluster.unavailableReason)"
         if ProcessInfo.processInfo.environment["REPLEDGER_REQUIRE_POSTGRES"] == "1" {

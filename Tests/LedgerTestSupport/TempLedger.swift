@@ -5,13 +5,13 @@ import Foundation
 @testable import RepLedgerSQLite
 
 /// A fresh database file in its own temporary folder, removed on deinit.
-final class TempLedger {
-    let folder: URL
-    let path: String
-    let store: SQLiteEventStore
-    let ledger: Ledger
+package final class TempLedger {
+    package let folder: URL
+    package let path: String
+    package let store: SQLiteEventStore
+    package let ledger: Ledger
 
-    init(seeded: Bool = true) throws {
+    package init(seeded: Bool = true) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("repledger-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         path = folder.appendingPathComponent("test.sqlite").path
@@ -23,16 +23,16 @@ final class TempLedger {
     deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// A raw connection for tampering, as an attacker with file access would.
-    func raw() throws -> SQLiteDatabase {
+    package func raw() throws -> SQLiteDatabase {
         let db = try SQLiteDatabase(path: path)
         try db.execute("DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete;")
         return db
     }
 
-    func count() throws -> Int64 { try store.count() }
+    package func count() throws -> Int64 { try store.count() }
 
     /// A fresh ledger holding the demo history.
-    static func demo() throws -> TempLedger {
+    package static func demo() throws -> TempLedger {
         let t = try TempLedger()
         try t.store.append(try DemoHistory.events(library: try t.ledger.library()))
         return t
@@ -40,22 +40,22 @@ final class TempLedger {
 }
 
 extension Timestamp {
-    static func at(_ iso: String) -> Timestamp { Timestamp.parseISO8601(iso, defaultOffsetMinutes: 0)! }
+    package static func at(_ iso: String) -> Timestamp { Timestamp.parseISO8601(iso, defaultOffsetMinutes: 0)! }
 }
 
 /// Builds a proposed event with a fresh id, for store tests.
-func proposed(_ event: LedgerEvent, id: UUID = UUID(), at: String = "2026-11-02T07:30:00+01:00", device: String = "phone") -> ProposedEvent {
+package func proposed(_ event: LedgerEvent, id: UUID = UUID(), at: String = "2026-11-02T07:30:00+01:00", device: String = "phone") -> ProposedEvent {
     ProposedEvent(eventId: id, event: event, occurredAt: .at(at), device: device)
 }
 
-func started(_ id: UUID, name: String = "Upper A") -> LedgerEvent {
+package func started(_ id: UUID, name: String = "Upper A") -> LedgerEvent {
     var e = WorkoutStarted()
     e.workoutId = id
     e.name = name
     return .workoutStarted(e)
 }
 
-func finished(_ id: UUID) -> LedgerEvent {
+package func finished(_ id: UUID) -> LedgerEvent {
     var e = WorkoutFinished()
     e.workoutId = id
     return .workoutFinished(e)

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 import RepLedgerProjections
 import Testing
 
@@ -6,11 +7,10 @@ import Testing
 @testable import RepLedgerImport
 
 /// Layouts and rules met in lifters' real files, each on a fixture made in
-/// that layout (`Fixtures/imports/`).
+/// that layout (`Fixtures/`).
 @Suite("Import: more layouts, other languages, and never a real set dropped")
 struct ImportLayoutTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/imports")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     static func fixture(_ name: String) throws -> String {
         try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)

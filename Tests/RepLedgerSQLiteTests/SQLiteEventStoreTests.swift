@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 import Testing
 
 @testable import RepLedgerCore
@@ -211,7 +212,10 @@ struct SQLiteConnectionTests {
     func unstampedLedgerIsAccepted() throws {
         let t = try TempLedger(seeded: false)
         let copy = t.folder.appendingPathComponent("old.sqlite").path
-        try FileManager.default.copyItem(atPath: StoredFixtureTests.database.path, toPath: copy)
+        // The first stored fixture, written before files were stamped (its bytes never change).
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("RepLedgerCoreTests/Fixtures/v1-log.sqlite")
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: copy)
         #expect(try SQLiteDatabase(path: copy).scalarInt("PRAGMA application_id") == 0)
         let store = try SQLiteEventStore(path: copy)
         #expect(try store.verify().ok)
