@@ -338,6 +338,52 @@ let package = Package(
             dependencies: ["RepLedgerCore", "RepLedgerProjections", "RepLedgerDemo", "LedgerTestSupport"],
             path: "Tests/RepLedgerDemoTests"
         ),
+        .testTarget(
+            name: "RepLedgerChartsTests",
+            dependencies: ["RepLedgerCharts"],
+            path: "Tests/RepLedgerChartsTests"
+        ),
+        // The sync client against a real server in the test's own process.
+        .testTarget(
+            name: "RepLedgerSyncTests",
+            dependencies: [
+                "RepLedgerCore", "RepLedgerSQLite", "RepLedgerSync", "RepLedgerServer", "RepLedgerService", "LedgerTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/RepLedgerSyncTests"
+        ),
+        .testTarget(
+            name: "LedgerShellTests",
+            dependencies: ["LedgerShell", "RepLedgerCore"],
+            path: "Tests/LedgerShellTests"
+        ),
+        .testTarget(
+            name: "RepLedgerAccountsTests",
+            dependencies: ["RepLedgerAccounts", "RepLedgerCore"],
+            path: "Tests/RepLedgerAccountsTests"
+        ),
+        .testTarget(
+            name: "RepLedgerServiceTests",
+            dependencies: ["RepLedgerService", "RepLedgerAccounts", "RepLedgerCore", "RepLedgerQueries"],
+            path: "Tests/RepLedgerServiceTests"
+        ),
+        .testTarget(
+            name: "RepLedgerWebTests",
+            dependencies: ["RepLedgerWeb", "RepLedgerService", "RepLedgerAccounts"],
+            path: "Tests/RepLedgerWebTests"
+        ),
+        // The router and its middleware in process; `ServerTests` drives a whole `ledger serve`.
+        .testTarget(
+            name: "RepLedgerServerTests",
+            dependencies: [
+                "RepLedgerServer", "RepLedgerService", "RepLedgerAccounts",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/RepLedgerServerTests"
+        ),
         // Runs the built `ledger` as a script would (for the CLI and server tests), starts throwaway
         // PostgreSQL clusters, and holds the domain's samples and a fresh ledger file for the libraries' tests.
         .target(

@@ -21,7 +21,8 @@ public enum SVGChart {
         let p = pow(10, floor(log10(raw)))
         let step = [1, 2, 2.5, 5, 10].map { $0 * p }.first { $0 >= raw } ?? raw
         var out: [Double] = []
-        // From the step at or below `lo` to the one at or above `hi`, so every point lies inside.
+        // From the step at or below `lo` to the one at or above `hi` (or short of it by under a thousandth
+        // of a step, a float's error on an exact hit); the charts widen their range to the data besides.
         var t = (lo / step).rounded(.down) * step
         while t < hi + step * 0.999 { out.append(t); t += step }
         return out

@@ -24,6 +24,8 @@ package final class CoachWebSessions: @unchecked Sendable {
     private let lock = NSLock()
     private var sessions: [[UInt8]: Session] = [:]
 
+    package init() {}
+
     /// A new session for the token with this hash → (cookie value, CSRF token).
     package func open(tokenHash: [UInt8]) -> (id: String, csrf: String) {
         let id = Self.random(), csrf = Self.random()
