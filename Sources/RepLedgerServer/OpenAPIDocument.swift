@@ -1,6 +1,4 @@
-import RepLedgerAccounts
 import RepLedgerCore
-import RepLedgerService
 
 /// The OpenAPI 3.1 document of the API, served at `GET /v1/openapi.json`,
 /// built here from the same few shapes every operation shares.

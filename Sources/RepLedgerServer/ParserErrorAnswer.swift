@@ -2,7 +2,6 @@ import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
-import RepLedgerAccounts
 import RepLedgerCore
 import RepLedgerService
 

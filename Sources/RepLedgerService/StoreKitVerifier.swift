@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import RepLedgerAccounts
 import RepLedgerCore
 import SwiftASN1
 import X509

@@ -1,5 +1,4 @@
 import Foundation
-import RepLedgerAccounts
 import RepLedgerCharts
 import RepLedgerCore
 import RepLedgerQueries

@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import RepLedgerAccounts
 import RepLedgerCore
-import RepLedgerService
 
 /// The coach dashboard's signed-in browsers. A session is a random id in an
 /// `HttpOnly`, `SameSite=Strict` cookie; the server keeps only its SHA-256,

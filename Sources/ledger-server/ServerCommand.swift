@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import LedgerShell
 import Logging
-import RepLedgerAccounts
 import RepLedgerCore
 import RepLedgerServer
 import RepLedgerService

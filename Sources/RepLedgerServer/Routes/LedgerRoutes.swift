@@ -3,7 +3,6 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOPosix
-import RepLedgerAccounts
 import RepLedgerCore
 import RepLedgerService
 import RepLedgerWeb
