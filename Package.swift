@@ -196,8 +196,6 @@ let package = Package(
                 "RepLedgerAccounts",
                 "RepLedgerService",
                 "RepLedgerWeb",
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
