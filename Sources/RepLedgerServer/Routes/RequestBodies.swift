@@ -12,30 +12,24 @@ extension LedgerRoutes {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > PushBatch.maximumBytes {
             try await refuseBody(request, length: length)
         }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: PushBatch.maximumBytes)
-        } catch is NIOTooManyBytesError {
-            // A body sent without its length: refused as soon as it passes the limit.
-            throw APIError.tooLarge
-        } catch {
-            throw APIError.badRequest("the body could not be read (a malformed chunk?)")
-        }
-        // Refused rather than read with replacement characters: the log keeps exactly what was sent.
-        guard let text = body.getString(at: body.readerIndex, length: body.readableBytes, encoding: .utf8) ?? (body.readableBytes == 0 ? "" : nil)
-        else {
-            throw APIError.badRequest("the body is not UTF-8 text")
-        }
-        return text
+        return try await text(request, upTo: PushBatch.maximumBytes, tooLarge: .tooLarge)
     }
 
     /// The body of a small JSON request (an invite, an accept): at most 16 KiB, UTF-8.
     static func smallBody(_ request: Request) async throws -> String {
+        try await text(
+            request, upTo: 16 << 10, tooLarge: APIError(status: 413, code: "tooLarge", message: "this request's body takes at most 16 KiB"))
+    }
+
+    /// A body read to its end as UTF-8 text: `tooLarge` as soon as it passes `limit` (a body sent
+    /// without its length), and refused rather than read with replacement characters, so the log
+    /// keeps exactly what was sent.
+    static func text(_ request: Request, upTo limit: Int, tooLarge: APIError) async throws -> String {
         let body: ByteBuffer
         do {
-            body = try await request.body.collect(upTo: 16 << 10)
+            body = try await request.body.collect(upTo: limit)
         } catch is NIOTooManyBytesError {
-            throw APIError(status: 413, code: "tooLarge", message: "this request's body takes at most 16 KiB")
+            throw tooLarge
         } catch {
             throw APIError.badRequest("the body could not be read (a malformed chunk?)")
         }
@@ -53,7 +47,7 @@ extension LedgerRoutes {
     static let maximumDiscardedBytes = 64 << 20
 
     /// Reads and drops what remains of a body over the limit, then refuses it
-    /// (413, and the connection closes: see `respond`).
+    /// (413, and the connection closes: see `AnswerContract`).
     static func refuseBody(_ request: Request, length: Int) async throws -> Never {
         if length <= maximumDiscardedBytes {
             var seen = 0
