@@ -72,7 +72,7 @@ public final class AccountDirectory: @unchecked Sendable {
         return account
     }
 
-    package static let sealedNamePrefix = "sealed:"
+    static let sealedNamePrefix = "sealed:"
 
     package static func sealedName(_ name: String, accountId: String, cipher: PayloadCipher, context: String = "") throws -> String {
         sealedNamePrefix + Data(try cipher.seal(Array(name.utf8), context: Array((context + accountId).utf8))).base64EncodedString()
@@ -92,7 +92,7 @@ public final class AccountDirectory: @unchecked Sendable {
     }
 
     /// Sealed names of devices are bound to this context as well as the account, so one is never read as the other.
-    package static let deviceContext = "device:"
+    static let deviceContext = "device:"
 
     /// The account's name in clear (as stored: sealed under its key; "" once
     /// the key is gone). Names stored before sealing read as they are.
@@ -207,7 +207,7 @@ public protocol AccountTable: Sendable {
 }
 
 /// Sealed names and their clear text, bounded (cleared past 10,000: a server has that many devices at most in use).
-package final class OpenedNames: @unchecked Sendable {
+final class OpenedNames: @unchecked Sendable {
     private let lock = NSLock()
     private var names: [String: String] = [:]
 

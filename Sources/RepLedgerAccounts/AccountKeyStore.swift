@@ -39,7 +39,7 @@ public final class AccountKeyStore: Sendable {
         }
     }
 
-    package static let magic: [UInt8] = Array("RLK1".utf8)
+    static let magic: [UInt8] = Array("RLK1".utf8)
 
     /// Opens the key store at `directory`, creating it (mode 0700) when `create` is set.
     public init(directory: String, create: Bool) throws {
@@ -56,7 +56,7 @@ public final class AccountKeyStore: Sendable {
     }
 
     package func keyPath(_ account: String) -> String { "\(directory)/\(account).key" }
-    package func tombstonePath(_ account: String) -> String { "\(directory)/\(account).erased" }
+    func tombstonePath(_ account: String) -> String { "\(directory)/\(account).erased" }
 
     /// Checks the directory can be listed (a clear failure rather than a per-account one).
     public func checkAvailable() throws {
@@ -191,7 +191,7 @@ public final class AccountKeyStore: Sendable {
     private func syncDirectory() throws { try Self.syncDirectory(directory) }
 
     /// Makes a rename or unlink in `directory` durable.
-    package static func syncDirectory(_ directory: String) throws {
+    static func syncDirectory(_ directory: String) throws {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure.cannotWrite(directory: directory, reason: String(cString: strerror(errno))) }
         defer { close(fd) }

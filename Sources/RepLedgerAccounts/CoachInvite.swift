@@ -46,7 +46,7 @@ public struct CoachInvite: Sendable, Equatable {
 
     /// The code's alphabet: Crockford's base 32, no I, L, O or U, so a code read aloud or
     /// copied by hand survives; 12 characters are 60 random bits, for a code that lives a week and works once.
-    package static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
+    static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
 
     /// A new code, shown once: `XXXX-XXXX-XXXX`.
     package static func newCode() -> String {

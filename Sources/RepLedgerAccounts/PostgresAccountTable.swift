@@ -133,7 +133,7 @@ package final class PostgresAccountTable: AccountTable {
 
     // MARK: Invites
 
-    package static let inviteColumns = "invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at"
+    static let inviteColumns = "invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at"
 
     private static func invite(_ row: PostgresRow) throws -> CoachInvite {
         let (id, coach, hash, note, created, expires, usedAt, usedBy, revokedAt) = try row.decode(

@@ -241,7 +241,7 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
 
     // MARK: Invites
 
-    package static let inviteColumns = "invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at"
+    static let inviteColumns = "invite_id, coach_id, code_hash, note, created_at, expires_at, used_at, used_by, revoked_at"
 
     private static func invite(_ s: SQLiteStatement) throws -> CoachInvite {
         CoachInvite(

@@ -142,7 +142,7 @@ public final class SQLiteServerStorage: ServerStorage {
     }
 
     /// True when the log's first event opens under `cipher`.
-    package static func isSealed(_ path: String, _ cipher: PayloadCipher) throws -> Bool {
+    static func isSealed(_ path: String, _ cipher: PayloadCipher) throws -> Bool {
         let store = try SQLiteEventStore(path: path, durability: .full, access: .existing, cipher: cipher)
         do {
             try store.storedEvents(from: 1, through: 1) { _ in }

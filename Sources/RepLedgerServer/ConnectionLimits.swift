@@ -22,12 +22,12 @@ public struct ConnectionLimits: Sendable {
 
 /// How many of something each key holds (connections by address, requests
 /// in progress by account), each key bounded by a limit.
-package final class CountsByKey: @unchecked Sendable {
+final class CountsByKey: @unchecked Sendable {
     private let lock = NSLock()
     private var held: [String: Int] = [:]
 
     /// Counts one more for `key` → whether it is within `limit` (when not, nothing is counted).
-    package func admit(_ key: String, limit: Int) -> Bool {
+    func admit(_ key: String, limit: Int) -> Bool {
         lock.withLock {
             let n = held[key, default: 0]
             guard n < limit else { return false }
@@ -36,7 +36,7 @@ package final class CountsByKey: @unchecked Sendable {
         }
     }
 
-    package func release(_ key: String) {
+    func release(_ key: String) {
         lock.withLock {
             let n = held[key, default: 1] - 1
             held[key] = n > 0 ? n : nil
@@ -45,18 +45,18 @@ package final class CountsByKey: @unchecked Sendable {
 }
 
 /// Closes a connection at once when its address already holds its share.
-package final class PerAddressLimit: ChannelInboundHandler, RemovableChannelHandler {
-    package typealias InboundIn = NIOAny
-    package let counts: CountsByKey
-    package let limit: Int
+final class PerAddressLimit: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+    let counts: CountsByKey
+    let limit: Int
     private var counted: String?
 
-    package init(counts: CountsByKey, limit: Int) {
+    init(counts: CountsByKey, limit: Int) {
         self.counts = counts
         self.limit = limit
     }
 
-    package func handlerAdded(context: ChannelHandlerContext) {
+    func handlerAdded(context: ChannelHandlerContext) {
         let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
         if counts.admit(address, limit: limit) {
             counted = address
@@ -65,7 +65,7 @@ package final class PerAddressLimit: ChannelInboundHandler, RemovableChannelHand
         }
     }
 
-    package func handlerRemoved(context: ChannelHandlerContext) {
+    func handlerRemoved(context: ChannelHandlerContext) {
         if let counted { counts.release(counted) }
         counted = nil
     }

@@ -142,9 +142,9 @@ public enum LedgerServer {
 
 /// Ends every live stream when the server begins to shut down, so that the
 /// HTTP server's wait for in-flight requests ends.
-package struct LiveStreamsShutdown: Service {
-    package let logs: AccountLogs
-    package func run() async throws {
+struct LiveStreamsShutdown: Service {
+    let logs: AccountLogs
+    func run() async throws {
         try? await gracefulShutdown()
         logs.finishSubscribers()
         logs.snapshotWarmFolds(every: 1_000)

@@ -10,7 +10,7 @@ import RepLedgerService
 /// figures name no account, but they show traffic: nobody else reads them.
 public struct MetricsAccess: Sendable {
     /// SHA-256 of the token; nil: loopback callers only.
-    package let tokenHash: [UInt8]?
+    let tokenHash: [UInt8]?
 
     public init(token: String? = nil) {
         tokenHash = token.map { Array(SHA256.hash(data: Data($0.utf8))) }
@@ -33,7 +33,7 @@ public struct MetricsAccess: Sendable {
         }
     }
 
-    package func check(remote: SocketAddress?, authorization: String?) throws {
+    func check(remote: SocketAddress?, authorization: String?) throws {
         if let header = authorization, let tokenHash {
             let parts = header.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw APIError.unauthorized }
@@ -50,7 +50,7 @@ public struct MetricsAccess: Sendable {
         }
     }
 
-    package static func isLoopback(_ address: SocketAddress?) -> Bool {
+    static func isLoopback(_ address: SocketAddress?) -> Bool {
         guard let ip = address?.ipAddress else { return false }
         return ip.hasPrefix("127.") || ip == "::1" || ip.hasPrefix("::ffff:127.")
     }

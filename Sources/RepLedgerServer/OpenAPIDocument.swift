@@ -4,60 +4,60 @@ import RepLedgerCore
 /// built here from the same few shapes every operation shares.
 /// `OpenAPITests` checks it against the routes `LedgerRoutes` serves, and
 /// CI fuzzes a live server from it with schemathesis (`.ci/fuzz-api`).
-package enum OpenAPIDocument {
-    package static let bytes: [UInt8] = Array(document.rendered.utf8)
+enum OpenAPIDocument {
+    static let bytes: [UInt8] = Array(document.rendered.utf8)
 
     // MARK: Shapes
 
-    package typealias J = JSONValue
-    package static let string: J = .object([("type", .string("string"))])
-    package static let integer: J = .object([("type", .string("integer"))])
-    package static let number: J = .object([("type", .string("number"))])
-    package static let boolean: J = .object([("type", .string("boolean"))])
-    package static func nullable(_ type: String) -> J { .object([("type", .array([.string(type), .string("null")]))]) }
-    package static func array(_ items: J? = nil) -> J { .object([("type", .string("array"))] + (items.map { [("items", $0)] } ?? [])) }
-    package static func ref(_ name: String, in section: String = "schemas") -> J { .object([("$ref", .string("#/components/\(section)/\(name)"))]) }
-    package static func object(_ properties: [(String, J)], required: [String] = []) -> J {
+    typealias J = JSONValue
+    static let string: J = .object([("type", .string("string"))])
+    static let integer: J = .object([("type", .string("integer"))])
+    static let number: J = .object([("type", .string("number"))])
+    static let boolean: J = .object([("type", .string("boolean"))])
+    static func nullable(_ type: String) -> J { .object([("type", .array([.string(type), .string("null")]))]) }
+    static func array(_ items: J? = nil) -> J { .object([("type", .string("array"))] + (items.map { [("items", $0)] } ?? [])) }
+    static func ref(_ name: String, in section: String = "schemas") -> J { .object([("$ref", .string("#/components/\(section)/\(name)"))]) }
+    static func object(_ properties: [(String, J)], required: [String] = []) -> J {
         .object(
             [("type", .string("object")), ("properties", .object(properties))]
                 + (required.isEmpty ? [] : [("required", .array(required.map { .string($0) }))]))
     }
 
-    package static func json(_ schema: J, _ description: String = "OK") -> (String, J) {
+    static func json(_ schema: J, _ description: String = "OK") -> (String, J) {
         ("200", .object([("description", .string(description)), ("content", .object([("application/json", .object([("schema", schema)]))]))]))
     }
-    package static func created(_ schema: J) -> (String, J) {
+    static func created(_ schema: J) -> (String, J) {
         ("201", .object([("description", .string("Created")), ("content", .object([("application/json", .object([("schema", schema)]))]))]))
     }
-    package static func body(_ schema: J, required: Bool = true) -> (String, J) {
+    static func body(_ schema: J, required: Bool = true) -> (String, J) {
         ("requestBody", .object([("required", .bool(required)), ("content", .object([("application/json", .object([("schema", schema)]))]))]))
     }
-    package static func errors(_ codes: [Int]) -> [(String, J)] { codes.map { ("\($0)", ref("Error", in: "responses")) } }
-    package static func query(_ name: String, _ description: String, _ schema: J = string) -> J {
+    static func errors(_ codes: [Int]) -> [(String, J)] { codes.map { ("\($0)", ref("Error", in: "responses")) } }
+    static func query(_ name: String, _ description: String, _ schema: J = string) -> J {
         .object([
             ("name", .string(name)), ("in", .string("query")), ("required", .bool(false)), ("schema", schema),
             ("description", .string(description)),
         ])
     }
-    package static func path(_ name: String, _ description: String) -> J {
+    static func path(_ name: String, _ description: String) -> J {
         .object([
             ("name", .string(name)), ("in", .string("path")), ("required", .bool(true)), ("schema", string),
             ("description", .string(description)),
         ])
     }
-    package static func operation(_ summary: String, parameters: [J] = [], responses: [(String, J)], extra: [(String, J)] = []) -> J {
+    static func operation(_ summary: String, parameters: [J] = [], responses: [(String, J)], extra: [(String, J)] = []) -> J {
         .object(
             [("summary", .string(summary))] + (parameters.isEmpty ? [] : [("parameters", .array(parameters))]) + extra
                 + [("responses", .object(responses))])
     }
 
-    package static let account = ref("Account", in: "parameters")
-    package static let exercise = path("exercise", "An exercise id or name.")
-    package static let workout = path("workout", "A workout id, unique prefix, or `last`.")
-    package static let scope = [ref("AsOf", in: "parameters"), ref("Until", in: "parameters")]
+    static let account = ref("Account", in: "parameters")
+    static let exercise = path("exercise", "An exercise id or name.")
+    static let workout = path("workout", "A workout id, unique prefix, or `last`.")
+    static let scope = [ref("AsOf", in: "parameters"), ref("Until", in: "parameters")]
 
     /// A query: the CLI's `--json` document for the same log.
-    package static func queryPath(_ summary: String, _ schema: String, path extra: [J] = [], _ options: [J] = []) -> J {
+    static func queryPath(_ summary: String, _ schema: String, path extra: [J] = [], _ options: [J] = []) -> J {
         .object([
             ("parameters", .array([account] + extra)),
             (
@@ -70,10 +70,10 @@ package enum OpenAPIDocument {
 
     // MARK: Schemas
 
-    package static func orNull(_ schema: J) -> J { .object([("anyOf", .array([schema, .object([("type", .string("null"))])]))]) }
+    static func orNull(_ schema: J) -> J { .object([("anyOf", .array([schema, .object([("type", .string("null"))])]))]) }
 
     /// A client's figures (`ClientProgress`): a roster row's and the progress document's.
-    package static let progressFields: [(String, J)] = [
+    static let progressFields: [(String, J)] = [
         ("lastWorkoutAt", nullable("string")), ("daysSinceLastWorkout", nullable("integer")), ("workoutsLast7Days", integer),
         ("recordsLast7Days", integer), ("program", nullable("string")),
         (
@@ -87,23 +87,23 @@ package enum OpenAPIDocument {
         ("bodyweightKg", nullable("number")), ("bodyweightChange30DaysKg", nullable("number")), ("needsAttention", boolean),
         ("reasons", array(string)),
     ]
-    package static let progressRequired = [
+    static let progressRequired = [
         "lastWorkoutAt", "daysSinceLastWorkout", "workoutsLast7Days", "recordsLast7Days", "compliance", "weeklyVolumeKg",
         "weeklyVolumeChangeKg", "bodyweightKg", "bodyweightChange30DaysKg", "needsAttention", "reasons",
     ]
-    package static let progressDetail: [(String, J)] = [
+    static let progressDetail: [(String, J)] = [
         ("records7", array(object([("exercise", string), ("kind", string), ("value", number), ("at", string)]))),
         ("weeks", array(object([("monday", string), ("planned", nullable("number")), ("done", integer), ("trainedDays", array(string))]))),
         ("lastSession", orNull(object([("workoutId", string), ("name", string), ("startedAt", string), ("sets", array(object([])))]))),
     ]
 
-    package static let head = object(
+    static let head = object(
         [
             ("position", .object([("type", .string("integer")), ("minimum", .int(0))])),
             ("hash", .object([("type", .string("string")), ("pattern", .string("^[0-9a-f]{64}$"))])),
         ],
         required: ["position", "hash"])
-    package static let chartWindow: J = .object([
+    static let chartWindow: J = .object([
         (
             "oneOf",
             .array([
@@ -113,7 +113,7 @@ package enum OpenAPIDocument {
         )
     ])
 
-    package static let schemas: [(String, J)] = [
+    static let schemas: [(String, J)] = [
         (
             "Error",
             object(
@@ -337,7 +337,7 @@ package enum OpenAPIDocument {
 
     // MARK: Paths
 
-    package static let paths: [(String, J)] = [
+    static let paths: [(String, J)] = [
         (
             "/v1/health",
             .object([
@@ -589,7 +589,7 @@ package enum OpenAPIDocument {
         ),
     ]
 
-    package static let document: J = .object([
+    static let document: J = .object([
         ("openapi", .string("3.1.0")),
         (
             "info",

@@ -10,14 +10,14 @@ import RepLedgerService
 /// Content-Length) with the API's JSON error, 431 for headers too large,
 /// then closes: the framework's own answer is an empty 400. An error inside
 /// a request's body is left to the request's handler, which answers it.
-package final class ParserErrorAnswer: ChannelInboundHandler, RemovableChannelHandler {
-    package typealias InboundIn = HTTPRequestPart
-    package typealias InboundOut = HTTPRequestPart
-    package typealias OutboundOut = HTTPResponsePart
+final class ParserErrorAnswer: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundOut = HTTPResponsePart
 
     private var inRequest = false
 
-    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head: inRequest = true
         case .end: inRequest = false
@@ -26,7 +26,7 @@ package final class ParserErrorAnswer: ChannelInboundHandler, RemovableChannelHa
         context.fireChannelRead(data)
     }
 
-    package func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard let parserError = error as? HTTPParserError, !inRequest else {
             context.fireErrorCaught(error)
             return
@@ -49,7 +49,7 @@ package final class ParserErrorAnswer: ChannelInboundHandler, RemovableChannelHa
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
     }
 
-    package static func reason(_ error: HTTPParserError) -> String {
+    static func reason(_ error: HTTPParserError) -> String {
         switch error {
         case .invalidContentLength: return "an invalid Content-Length"
         case .unexpectedContentLength: return "Content-Length where none may be"

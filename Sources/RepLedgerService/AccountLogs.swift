@@ -19,7 +19,7 @@ public final class AccountLog: @unchecked Sendable {
     public let warm: WarmFold
     /// A snapshot is being encoded off the lock (`LedgerAPI.push`): no second
     /// one is started meanwhile. Read and written under the lock only.
-    package var snapshotInFlight = false
+    var snapshotInFlight = false
 
     package init(accountId: String, store: any EventStore, metrics: ServerMetrics? = nil) {
         self.accountId = accountId
@@ -86,7 +86,7 @@ public final class AccountLog: @unchecked Sendable {
         return (id, stream)
     }
 
-    package var hasSubscribers: Bool {
+    var hasSubscribers: Bool {
         subscribersLock.lock()
         defer { subscribersLock.unlock() }
         return !subscribers.isEmpty
@@ -98,7 +98,7 @@ public final class AccountLog: @unchecked Sendable {
         subscribersLock.unlock()
     }
 
-    package func notifyAppended() {
+    func notifyAppended() {
         subscribersLock.lock()
         let all = Array(subscribers.values)
         subscribersLock.unlock()
@@ -126,7 +126,7 @@ public final class AccountLog: @unchecked Sendable {
 /// read loads the newest snapshot and folds the tail).
 public final class AccountLogs: @unchecked Sendable {
     public let storage: any ServerStorage
-    package let maximumOpen: Int
+    let maximumOpen: Int
     /// The memory the warm folds may hold, estimated from the events folded.
     public let warmBudgetBytes: Int
     package let metrics: ServerMetrics?

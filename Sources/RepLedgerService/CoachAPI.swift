@@ -37,7 +37,7 @@ extension LedgerAPI {
     }
 
     /// Invite notes are sealed bound to this context, so one is never read as a name.
-    package static let inviteContext = "invite:"
+    static let inviteContext = "invite:"
 
     /// `GET /v1/coach/invites` → `{"invites":[{"inviteId","note","createdAt","expiresAt","state","usedBy"}]}` (never a code).
     public func invites(_ caller: AccountDirectory.Caller, now: Timestamp = .now()) throws -> JSONValue {
@@ -105,7 +105,7 @@ extension LedgerAPI {
 
     // MARK: The roster and a client's progress
 
-    package func requireCoachProduct(_ caller: AccountDirectory.Caller, now: Timestamp) throws {
+    func requireCoachProduct(_ caller: AccountDirectory.Caller, now: Timestamp) throws {
         guard try hasCoachProduct(caller.account.accountId, at: now) else {
             throw APIError.forbidden("this needs an active Coach product on this account")
         }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Blocking work that is independent per index (each account's log), done
 /// on every core by `DispatchQueue.concurrentPerform`.
-package enum Concurrently {
+enum Concurrently {
     /// `make(0..<count)` in index order; the first error by index is rethrown.
     package static func map<T: Sendable>(_ count: Int, _ make: @Sendable (Int) throws -> T) throws -> [T] {
         let slots = Slots<T>(count: count)

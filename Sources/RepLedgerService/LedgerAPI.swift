@@ -318,7 +318,7 @@ public final class LedgerAPI: Sendable {
 
     /// Whether the account has a log to read: one was written, and the account is not erased (an erased
     /// account's rows exist only in a restored backup: never read, never listed).
-    package func hasReadableLog(_ accountId: String) throws -> Bool {
+    func hasReadableLog(_ accountId: String) throws -> Bool {
         try logs.storage.hasLog(accountId) && !accounts.keys.isErased(accountId)
     }
 

@@ -11,23 +11,23 @@ import struct Prometheus.PrometheusMetricsFactory
 /// served as text by `GET /metrics`.
 public final class ServerMetrics: Sendable {
     package let registry = PrometheusCollectorRegistry()
-    package let factory: PrometheusMetricsFactory
-    package let eventsAppended: Counter
-    package let warmAccounts: Gauge
+    let factory: PrometheusMetricsFactory
+    let eventsAppended: Counter
+    let warmAccounts: Gauge
     package let warmEvents: Gauge
-    package let foldCatchUpEvents: Counter
-    package let foldLoads: Counter
+    let foldCatchUpEvents: Counter
+    let foldLoads: Counter
     package let snapshotHits: Counter
-    package let foldLoadEvents: Counter
-    package let snapshotsTaken: Counter
+    let foldLoadEvents: Counter
+    let snapshotsTaken: Counter
     /// Range reads since the start that a hot standby served, and that the primary served instead.
-    package let replicaServed: Gauge
-    package let replicaFallbacks: Gauge
-    package let readsOfReplicas: @Sendable () -> (replica: Int, primary: Int)?
+    let replicaServed: Gauge
+    let replicaFallbacks: Gauge
+    let readsOfReplicas: @Sendable () -> (replica: Int, primary: Int)?
 
     /// Request durations, from 0.5 ms to 10 s: a warm read takes about a
     /// millisecond, a push of 500 events some tens.
-    package static let buckets: [Duration] = [
+    static let buckets: [Duration] = [
         .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
         .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(10),
     ]
@@ -80,7 +80,7 @@ public final class ServerMetrics: Sendable {
     /// The route of a path for the request histogram: ids become placeholders,
     /// so the series stay few whatever the callers send.
     /// A dashboard page's route, its client id left out (a label per client would grow without bound).
-    package static func coachPage(_ rest: [Substring]) -> String {
+    static func coachPage(_ rest: [Substring]) -> String {
         switch rest.count {
         case 0: return "/coach"
         case 1 where ["sign-in", "sign-out", "invites", "style.css"].contains(rest[0]): return "/coach/\(rest[0])"

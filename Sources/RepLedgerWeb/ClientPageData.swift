@@ -9,7 +9,7 @@ import RepLedgerService
 /// client's log through the same queries the JSON API answers with:
 /// `progress` is `/progress`'s, the e1RM lines are `/e1rm/{exercise}`'s
 /// weekly points, the volume bars `/volume?by=week`'s rows.
-package struct ClientPageData {
+struct ClientPageData {
     package var accountId: String
     package var name: String
     package var progress: ClientProgress
@@ -27,7 +27,7 @@ package struct ClientPageData {
 
 extension LedgerAPI {
     /// The page of `client` for a coach that may read it (403 otherwise, as the API answers).
-    package func clientPage(_ caller: AccountDirectory.Caller, client: String, now: Timestamp = .now()) throws -> ClientPageData {
+    func clientPage(_ caller: AccountDirectory.Caller, client: String, now: Timestamp = .now()) throws -> ClientPageData {
         let log = try authorize(caller, account: client, write: false)
         guard let account = try accounts.account(client) else { throw APIError.forbidden("this token may not read account \(client)") }
         defer { logs.keepWarmWithinBudget() }

@@ -117,7 +117,7 @@ package enum CoachPages {
 
     // MARK: A client's page
 
-    package static func client(_ d: ClientPageData, csrf: String) -> String {
+    static func client(_ d: ClientPageData, csrf: String) -> String {
         let p = d.progress
         var body = "<p class=\"crumb\"><a href=\"/coach\">Clients</a></p><h1 id=\"client-name\">\(e(d.name.isEmpty ? d.accountId : d.name))</h1>"
         body += "<p class=\"caption\">\(p.program.map { "Program: \(e($0))" } ?? "No active program") · last workout \(e(lastWorkout(p)))</p>"

@@ -27,11 +27,11 @@ package struct CoachWeb: Sendable {
     }
 
     package static let sessionCookie = "rl_session"
-    package static let signInCookie = "rl_signin"
+    static let signInCookie = "rl_signin"
     /// Pages may load the one stylesheet and post forms to this server; nothing else (no script runs at all).
     package static let contentSecurityPolicy =
         "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
-    package static let maximumFormBytes = 64 << 10
+    static let maximumFormBytes = 64 << 10
 
     /// The dashboard's routes under `group` (the server mounts it at `/coach`). Every page but the
     /// stylesheet and the sign-in sits behind `SignedIn`: a session, and on a post its CSRF token.
@@ -135,7 +135,7 @@ package struct CoachWeb: Sendable {
     /// The `device` of what a coach records from the dashboard.
     package static let device = "coach dashboard"
 
-    package func signInPage(error: String? = nil, status: Int = 200) -> Response {
+    func signInPage(error: String? = nil, status: Int = 200) -> Response {
         // A fresh sign-in token in a cookie and in the form: a post without both (another site's form) is refused.
         let token = CoachWebSessions.random()
         var response = html(CoachPages.signIn(csrf: token, error: error), status: status)

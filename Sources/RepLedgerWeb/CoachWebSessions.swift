@@ -16,7 +16,7 @@ package final class CoachWebSessions: @unchecked Sendable {
         package var expiresAt: ContinuousClock.Instant
     }
 
-    package static let lifetime: Duration = .seconds(12 * 3600)
+    static let lifetime: Duration = .seconds(12 * 3600)
     /// Beyond this many, the oldest half goes (each sign-in costs a token, so this is a bound, not a quota).
     package static let limit = 10_000
 

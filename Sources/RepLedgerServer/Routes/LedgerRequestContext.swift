@@ -8,31 +8,31 @@ import RepLedgerWeb
 /// core, the caller's address (for `MetricsAccess`), the connection (closed
 /// after a refused body), the bounded and decoded query, and the caller once
 /// `Authentication` has found who the token speaks for.
-package struct LedgerRequestContext: RequestContext, CoachWebContext {
-    package var coreContext: CoreRequestContextStorage
-    package let remoteAddress: SocketAddress?
-    package let channel: any Channel
+struct LedgerRequestContext: RequestContext, CoachWebContext {
+    var coreContext: CoreRequestContextStorage
+    let remoteAddress: SocketAddress?
+    let channel: any Channel
     /// The query's parameters, percent-decoded (set by `QueryBounds`).
-    package var query: [String: String] = [:]
+    var query: [String: String] = [:]
     /// Who the request's token speaks for (set by `Authentication`).
-    package var caller: AccountDirectory.Caller?
+    var caller: AccountDirectory.Caller?
     /// The dashboard's signed-in coach and the posted form (set by the web's middleware).
-    package var coachWeb = CoachWebRequest()
+    var coachWeb = CoachWebRequest()
 
-    package init(source: ApplicationRequestContextSource) {
+    init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
         channel = source.channel
     }
 
     /// The caller `Authentication` found; only routes behind it ask.
-    package func authenticated() throws -> AccountDirectory.Caller {
+    func authenticated() throws -> AccountDirectory.Caller {
         guard let caller else { throw APIError.unauthorized }
         return caller
     }
 
     /// A path parameter, percent-decoded.
-    package func segment(_ name: String) -> String {
+    func segment(_ name: String) -> String {
         let raw = parameters.get(name) ?? ""
         return raw.removingPercentEncoding ?? raw
     }

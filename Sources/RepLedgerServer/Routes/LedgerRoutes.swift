@@ -13,24 +13,24 @@ import RepLedgerWeb
 /// account's (`Authentication`, `AccountRequestLimit`). Handlers read the
 /// request and hand the work to `LedgerAPI` off the event loop; blocking work
 /// (SQLite) runs on the thread pool, never on an event loop.
-package struct LedgerRoutes: Sendable {
-    package typealias Context = LedgerRequestContext
-    package let api: LedgerAPI
-    package let keepAliveSeconds: Double
-    package let logger: Logger
-    package var limits = ConnectionLimits()
-    package let metricsAccess: MetricsAccess
+struct LedgerRoutes: Sendable {
+    typealias Context = LedgerRequestContext
+    let api: LedgerAPI
+    let keepAliveSeconds: Double
+    let logger: Logger
+    var limits = ConnectionLimits()
+    let metricsAccess: MetricsAccess
     /// Where store work runs, off the event loops.
-    package let workers: NIOThreadPool
+    let workers: NIOThreadPool
     /// The coach dashboard under `/coach`.
-    package let coachWeb: CoachWeb
+    let coachWeb: CoachWeb
     /// Requests in progress per account, for the 429 past `maximumRequestsPerAccount`.
     let accountRequests = CountsByKey()
 
-    package static let version = "2.0.0"
-    package static let contentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
+    static let version = "2.0.0"
+    static let contentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
 
-    package init(
+    init(
         api: LedgerAPI, keepAliveSeconds: Double, logger: Logger, limits: ConnectionLimits = ConnectionLimits(),
         metricsAccess: MetricsAccess = MetricsAccess(), workers: NIOThreadPool = .singleton, secureCookiesOff: Bool = true
     ) {
@@ -44,12 +44,12 @@ package struct LedgerRoutes: Sendable {
     }
 
     /// Off the event loop: SQLite blocks.
-    package func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await workers.runIfActive(body)
     }
 
     /// The router with every route; what no route takes is answered by `unrouted` (404 or 405).
-    package func router() -> Router<Context> {
+    func router() -> Router<Context> {
         let router = Router(context: Context.self)
         let table = RouteTable()
         router.add(
