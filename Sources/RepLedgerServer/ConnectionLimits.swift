@@ -10,10 +10,20 @@ public struct ConnectionLimits: Sendable {
     /// is still expected, or while it sits idle between requests. A live
     /// stream, whose request was read whole, is never cut by it.
     public var idleTimeoutSeconds: Double = 30
+    /// Seconds a request's head and body may take to arrive whole, from when
+    /// the connection is ready for it: a client trickling a byte at a time is
+    /// cut here, however often it sends.
+    public var requestTimeoutSeconds: Double = 60
     /// Open connections in all; past it the server stops accepting until one closes.
     public var maximumConnections = 1024
     /// Open connections from one address; one more is closed at once.
     public var maximumConnectionsPerAddress = 64
+    /// Connections still reading a request (or idle between requests) at
+    /// once; one more closes the one reading longest. Half the connection cap
+    /// unless set, so that connections with requests in progress keep the rest.
+    public var maximumReadingConnections: Int?
+    /// The reading budget in force.
+    public var readingBudget: Int { max(1, maximumReadingConnections ?? maximumConnections / 2) }
     /// Requests of one account in progress at once (live streams aside); one more gets 429 with Retry-After.
     public var maximumRequestsPerAccount = 8
 

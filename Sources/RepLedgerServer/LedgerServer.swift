@@ -114,11 +114,15 @@ public enum LedgerServer {
             metricsAccess: settings.metricsAccess, workers: workers,
             secureCookiesOff: ["127.0.0.1", "::1", "localhost"].contains(settings.host) || settings.host.hasPrefix("127."))
         let counts = CountsByKey()
+        let readers = ReadingConnections(budget: limits.readingBudget)
         let app = Application(
             responder: routes.router().buildResponder(),
             server: .http1(
                 configuration: .init(
-                    additionalChannelHandlers: [PerAddressLimit(counts: counts, limit: limits.maximumConnectionsPerAddress), ParserErrorAnswer()],
+                    additionalChannelHandlers: [
+                        PerAddressLimit(counts: counts, limit: limits.maximumConnectionsPerAddress),
+                        RequestDeadline(seconds: limits.requestTimeoutSeconds, readers: readers), ParserErrorAnswer(),
+                    ],
                     idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9)))),
             configuration: .init(
                 address: .hostname(settings.host, port: settings.port), serverName: nil,

@@ -39,10 +39,17 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds between keep-alive comments on live streams.", visibility: .hidden)) var keepAlive = 15.0
     @Option(help: "Seconds a connection may stay silent while its request is being sent, or idle between requests (default 30).")
     var idleTimeout = ConnectionLimits().idleTimeoutSeconds
+    @Option(help: "Seconds a request's head and body may take to arrive whole; a slower one is cut (default 60).")
+    var requestTimeout = ConnectionLimits().requestTimeoutSeconds
     @Option(help: "Open connections in all; past it new ones wait (default 1024).")
     var maxConnections = ConnectionLimits().maximumConnections
     @Option(help: "Open connections from one address; one more is closed at once (default 64).")
     var maxConnectionsPerAddress = ConnectionLimits().maximumConnectionsPerAddress
+    @Option(
+        help:
+            "Connections still sending a request, or idle between requests, at once; one more closes the longest-sending (default: half of --max-connections)."
+    )
+    var maxReadingConnections: Int?
     @Option(help: "Requests of one account in progress at once, live streams aside; one more gets 429 (default 8).")
     var maxRequestsPerAccount = ConnectionLimits().maximumRequestsPerAccount
     @Option(
@@ -67,10 +74,15 @@ struct ServeCommand: ParsableCommand {
         settings.postgres = postgres
         settings.postgresRead = postgresRead
         settings.keysDirectory = keys
-        guard idleTimeout > 0, maxConnections > 0, maxConnectionsPerAddress > 0, maxRequestsPerAccount > 0 else {
+        guard idleTimeout > 0, requestTimeout > 0, maxConnections > 0, maxConnectionsPerAddress > 0, maxRequestsPerAccount > 0,
+            (maxReadingConnections ?? 1) > 0
+        else {
             throw ValidationError(
-                "--idle-timeout, --max-connections, --max-connections-per-address and --max-requests-per-account take a number above 0")
+                "--idle-timeout, --request-timeout, --max-connections, --max-connections-per-address, --max-reading-connections and --max-requests-per-account take a number above 0"
+            )
         }
+        settings.limits.requestTimeoutSeconds = requestTimeout
+        settings.limits.maximumReadingConnections = maxReadingConnections
         settings.limits.idleTimeoutSeconds = idleTimeout
         settings.limits.maximumConnections = maxConnections
         settings.limits.maximumConnectionsPerAddress = maxConnectionsPerAddress

@@ -164,7 +164,7 @@ import Testing
         let server = try ServerProcess(cli: cli)
         let alice = try server.createAccount("alice")
         // As Python's urllib does: the whole body is written before the answer is read.
-        let socket = try ServerHardeningTests.RawSocket(port: server.port)
+        let socket = try RawSocket(port: server.port)
         var limit = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(socket.fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         let body = "{\"events\":[" + String(repeating: " ", count: 6_000_000) + "]}"
