@@ -204,6 +204,9 @@ public protocol AccountTable: Sendable {
     /// Marks an invite used by `client` if it is still open at `at` → false when another request used,
     /// revoked or outlived it first (the update is the check: two clients never both use one code).
     func useInvite(_ id: String, client: String, at: Int64) throws -> Bool
+    /// Claims a store purchase (its `originalTransactionId`) for `account` unless an account claimed it
+    /// first → the account that holds it. Server-wide: one purchase opens one account's Coach product.
+    func claimPurchase(_ originalTransactionId: String, account: String, at: Int64) throws -> String
 }
 
 /// Sealed names and their clear text, bounded (cleared past 10,000: a server has that many devices at most in use).

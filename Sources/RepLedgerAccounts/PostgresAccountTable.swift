@@ -200,4 +200,18 @@ package final class PostgresAccountTable: AccountTable {
             return (result.metadata.rows ?? 0) == 1
         }
     }
+
+    package func claimPurchase(_ originalTransactionId: String, account: String, at: Int64) throws -> String {
+        let accountId = try uuid(account)
+        return try pool.withConnection { c in
+            try pool.run(
+                c,
+                """
+                INSERT INTO purchase_claims VALUES (\(originalTransactionId), \(accountId), \(at)) ON CONFLICT DO NOTHING
+                """)
+            let owner = try pool.run(c, "SELECT account_id FROM purchase_claims WHERE original_transaction_id = \(originalTransactionId)")
+                .rows.first.map { try $0.decode(UUID.self) }
+            return owner?.uuidString.lowercased() ?? account
+        }
+    }
 }

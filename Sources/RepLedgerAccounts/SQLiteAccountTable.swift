@@ -55,6 +55,15 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
         ) STRICT;
         CREATE INDEX coach_invites_by_coach ON coach_invites (coach_id);
         """,
+        // 5: which account holds each store purchase (the first to prove it); an erased account's are released.
+        """
+        CREATE TABLE purchase_claims (
+            original_transaction_id TEXT PRIMARY KEY,
+            account_id              TEXT NOT NULL,
+            claimed_at              INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX purchase_claims_by_account ON purchase_claims (account_id);
+        """,
     ]
 
     public init(directory: String) throws {
@@ -155,6 +164,9 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
                     try s.bind(1, id); try s.run()
                 }
                 try db.with("DELETE FROM coach_invites WHERE coach_id = ?") { s in
+                    try s.bind(1, id); try s.run()
+                }
+                try db.with("DELETE FROM purchase_claims WHERE account_id = ?") { s in
                     try s.bind(1, id); try s.run()
                 }
                 try db.with("UPDATE accounts SET erased_at = ?, name = '' WHERE account_id = ?") { s in
@@ -306,6 +318,21 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
                 try s.bind(3, id)
                 try s.run()
                 return db.changes == 1
+            }
+        }
+    }
+
+    public func claimPurchase(_ originalTransactionId: String, account: String, at: Int64) throws -> String {
+        try locked {
+            try db.with("INSERT INTO purchase_claims VALUES (?, ?, ?) ON CONFLICT DO NOTHING") { s in
+                try s.bind(1, originalTransactionId)
+                try s.bind(2, account)
+                try s.bind(3, at)
+                try s.run()
+            }
+            return try db.with("SELECT account_id FROM purchase_claims WHERE original_transaction_id = ?") { s in
+                try s.bind(1, originalTransactionId)
+                return try s.step() ? s.text(0) : account
             }
         }
     }

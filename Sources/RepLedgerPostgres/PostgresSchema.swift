@@ -303,6 +303,43 @@ public enum PostgresSchema {
             GRANT SELECT, INSERT, UPDATE ON coach_invites TO repledger_app
             """,
         ],
+        // 6: which account holds each store purchase (the first to prove it); an erased account's are released.
+        [
+            """
+            CREATE TABLE purchase_claims (
+                original_transaction_id text   PRIMARY KEY,
+                account_id              uuid   NOT NULL,
+                claimed_at              bigint NOT NULL
+            )
+            """,
+            """
+            CREATE INDEX purchase_claims_by_account ON purchase_claims (account_id)
+            """,
+            """
+            CREATE OR REPLACE FUNCTION repledger_erase_account(account uuid, OUT events bigint, OUT tokens bigint)
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+            BEGIN
+                PERFORM set_config('repledger.erasing', account::text, true);
+                DELETE FROM events e WHERE e.account_id = account;
+                GET DIAGNOSTICS events = ROW_COUNT;
+                DELETE FROM snapshots s WHERE s.account_id = account;
+                DELETE FROM heads h WHERE h.account_id = account;
+                DELETE FROM coach_clients g WHERE g.client_id = account OR g.coach_id = account;
+                DELETE FROM coach_invites i WHERE i.coach_id = account;
+                DELETE FROM purchase_claims p WHERE p.account_id = account;
+                DELETE FROM tokens t WHERE t.account_id = account;
+                GET DIAGNOSTICS tokens = ROW_COUNT;
+                UPDATE accounts a SET erased_at = (extract(epoch FROM clock_timestamp()) * 1000)::bigint, name = '' WHERE a.account_id = account;
+                PERFORM set_config('repledger.erasing', '', true);
+            END $$
+            """,
+            """
+            REVOKE ALL ON purchase_claims FROM PUBLIC
+            """,
+            """
+            GRANT SELECT, INSERT ON purchase_claims TO repledger_app
+            """,
+        ],
     ]
 
     public static var currentVersion: Int { migrations.count }

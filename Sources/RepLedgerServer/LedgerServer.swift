@@ -33,6 +33,8 @@ public enum LedgerServer {
         /// bundle id: without them no account holds a Coach product on this server.
         public var storeKitRoot: String?
         public var bundleId: String?
+        /// The store environment whose transactions count (`--storekit-environment`): the App Store's by default.
+        public var storeKitEnvironment = StoreKitVerifier.Environment.production
         /// The memory the accounts' warm folds may hold (`--warm-memory`).
         public var warmBudgetBytes = AccountLogs.defaultWarmBudgetBytes
         /// Events between snapshots of an account's fold: the device's policy at a fifth of its
@@ -45,7 +47,7 @@ public enum LedgerServer {
         public func purchaseVerifier() throws -> StoreKitVerifier? {
             guard let storeKitRoot else { return nil }
             guard let bundleId, !bundleId.isEmpty else { throw Failure.bundleIdRequired }
-            return try StoreKitVerifier(rootPath: storeKitRoot, bundleId: bundleId)
+            return try StoreKitVerifier(rootPath: storeKitRoot, bundleId: bundleId, environment: storeKitEnvironment)
         }
 
         public init(host: String = "127.0.0.1", port: Int = 8787, dataDirectory: String = "repledger-server", keepAliveSeconds: Double = 15) {

@@ -16,6 +16,8 @@ public final class LedgerAPI: Sendable {
     /// account holds a Coach product here.
     public let purchases: StoreKitVerifier?
     public let metrics: ServerMetrics
+    /// Purchases known to be held by an account (`claimPurchase`), so a coach's every read asks the table once.
+    let heldPurchases = HeldPurchases()
     /// Events between snapshots of an account's fold.
     public let snapshotEvery: Int64
     /// A server snapshots every 10,000 events (a device every 50,000): its
@@ -72,24 +74,6 @@ public final class LedgerAPI: Sendable {
         return log
     }
 
-    /// A Coach product active at `time` that rests on a signed transaction the
-    /// store root verifies: its product grants Coach, it was bought and is not
-    /// expired or revoked at `time` by the store's own dates, it is of this
-    /// account's log, and the log records no refund or revocation of it by then.
-    /// A purchase event alone, which any device can write, opens nothing.
-    package func hasCoachProduct(_ accountId: String, at time: Timestamp = .now()) throws -> Bool {
-        guard let purchases else { return false }
-        let entitlements = try logs.log(accountId).withLedger { try $0.account().entitlements }
-        for (id, jws) in entitlements.receipts {
-            guard let recorded = entitlements.transactions[id], recorded.endedAt.map({ time < $0 }) ?? true,
-                case .success(let signed) = purchases.verify(jws), signed.transactionId == id,
-                let product = Product(rawValue: signed.productId), product.grantsCoach, signed.isActive(at: time)
-            else { continue }
-            return true
-        }
-        return false
-    }
-
     // MARK: The log
 
     /// Appends a pushed batch atomically after the same checks the CLI's
@@ -114,6 +98,7 @@ public final class LedgerAPI: Sendable {
                     }
                 }
                 try EventAdmission.check(events, in: ledger, stored: Set(stored.keys), versions: versions)
+                try admitReceipts(events.filter { stored[$0.eventId] == nil }, account: log.accountId, ledger: ledger)
                 let result = try ledger.store.append(events, expecting: batch.expectedVersions)
                 return (result, try Self.head(ledger.store))
             }

@@ -4,18 +4,35 @@ import RepLedgerCore
 import SwiftASN1
 import X509
 
-/// Checks the App Store's signed transactions (StoreKit 2's JWS) against a
-/// root certificate the server is configured to trust: the ES256 signature
-/// over the header and payload with the leaf's key, each certificate of the
-/// `x5c` chain signed by the next and valid when the transaction was signed,
-/// the chain ending at the trusted root, and the app's bundle id. A server
-/// counts a product that opens another account's data (Coach) only through
-/// this; the network is never asked.
+/// Checks the App Store's signed transactions (StoreKit 2's JWS) as Apple's
+/// own verifier does, against a root certificate the server is configured to
+/// trust: the ES256 signature over the header and payload with the leaf's
+/// key; an `x5c` chain of exactly three certificates (leaf, intermediate,
+/// root), each signed by the next and valid when the transaction was signed,
+/// ending at the trusted root; the leaf's receipt-signing marker and the
+/// intermediate's; the app's bundle id; and the store environment the server
+/// serves. A server counts a product that opens another account's data
+/// (Coach) only through this; the network is never asked.
 public final class StoreKitVerifier: @unchecked Sendable {
     public let root: Certificate
     public let bundleId: String
+    public let environment: Environment
     private let lock = NSLock()
-    private var verified: [String: Result<SignedTransaction, Failure>] = [:]
+    /// Verdicts by the SHA-256 of the JWS, at most `cacheLimit` of them.
+    private var verified: [SHA256Digest: Result<SignedTransaction, Failure>] = [:]
+    static let cacheLimit = 10_000
+    /// A JWS the store signs is about 4 KB (three certificates and a payload); anything far larger is refused unread.
+    public static let maximumBytes = 16 * 1024
+    /// The leaf's marker of Apple's receipt-signing certificates, and the intermediate's (Apple's WWDR CA).
+    static let leafMarker: ASN1ObjectIdentifier = [1, 2, 840, 113_635, 100, 6, 11, 1]
+    static let intermediateMarker: ASN1ObjectIdentifier = [1, 2, 840, 113_635, 100, 6, 2, 1]
+
+    /// The store environment whose transactions count: `Production` for the App Store, `Sandbox` for
+    /// TestFlight and development; a transaction of any other (Xcode's own included) proves nothing.
+    public enum Environment: String, Sendable, CaseIterable {
+        case production = "Production"
+        case sandbox = "Sandbox"
+    }
 
     /// What a verified JWS says of its transaction.
     public struct SignedTransaction: Sendable, Equatable {
@@ -25,6 +42,8 @@ public final class StoreKitVerifier: @unchecked Sendable {
         public var purchaseDate: Timestamp
         public var expiresDate: Timestamp?
         public var revocationDate: Timestamp?
+        /// The app's own id for the buyer (StoreKit's `appAccountToken`), when the app set one.
+        public var appAccountToken: String?
 
         /// Bought, not expired, not revoked at `t`.
         public func isActive(at t: Timestamp) -> Bool {
@@ -37,9 +56,13 @@ public final class StoreKitVerifier: @unchecked Sendable {
         case untrusted(String)
         case badSignature
         case otherApp(String)
+        case otherEnvironment(String)
 
         public var description: String {
             switch self {
+            case .otherEnvironment(let environment):
+                return
+                    "the signed transaction is of the store's \(environment.isEmpty ? "unnamed" : environment) environment, not the one this server serves"
             case .malformed(let why): return "the signed transaction is malformed: \(why)"
             case .untrusted(let why): return "the signed transaction's certificates are not trusted: \(why)"
             case .badSignature: return "the signed transaction's signature does not verify"
@@ -49,7 +72,7 @@ public final class StoreKitVerifier: @unchecked Sendable {
     }
 
     /// `rootPath`: the trusted root certificate, PEM or DER (Apple's root CA G3 in production).
-    public init(rootPath: String, bundleId: String) throws {
+    public init(rootPath: String, bundleId: String, environment: Environment = .production) throws {
         guard let data = FileManager.default.contents(atPath: rootPath) else {
             throw Failure.untrusted("cannot read the root certificate \(rootPath)")
         }
@@ -59,16 +82,22 @@ public final class StoreKitVerifier: @unchecked Sendable {
             root = try Certificate(derEncoded: Array(data))
         }
         self.bundleId = bundleId
+        self.environment = environment
     }
 
-    /// The transaction a JWS proves, or why it proves nothing. Results are kept by the JWS's bytes.
+    /// The transaction a JWS proves, or why it proves nothing. Verdicts are kept by the JWS's hash, a bounded number of them.
     public func verify(_ jws: String) -> Result<SignedTransaction, Failure> {
-        if let known = lock.withLock({ verified[jws] }) { return known }
+        guard jws.utf8.count <= Self.maximumBytes else { return .failure(.malformed("it is over \(Self.maximumBytes >> 10) KB")) }
+        let key = SHA256.hash(data: Data(jws.utf8))
+        if let known = lock.withLock({ verified[key] }) { return known }
         let result: Result<SignedTransaction, Failure>
         do { result = .success(try check(jws)) } catch let failure as Failure { result = .failure(failure) } catch {
             result = .failure(.malformed("\(error)"))
         }
-        lock.withLock { verified[jws] = result }
+        lock.withLock {
+            if verified.count >= Self.cacheLimit, let any = verified.keys.first { verified.removeValue(forKey: any) }
+            verified[key] = result
+        }
         return result
     }
 
@@ -83,13 +112,21 @@ public final class StoreKitVerifier: @unchecked Sendable {
             throw Failure.malformed("the header or payload is not a JSON object")
         }
         guard header["alg"] as? String == "ES256" else { throw Failure.malformed("the algorithm is not ES256") }
-        guard let x5c = header["x5c"] as? [String], x5c.count >= 2 else { throw Failure.malformed("no certificate chain (x5c)") }
+        guard let x5c = header["x5c"] as? [String], x5c.count == 3 else {
+            throw Failure.untrusted("the chain (x5c) is not three certificates: leaf, intermediate and root")
+        }
         let chain = try x5c.map { text -> Certificate in
             guard let der = Data(base64Encoded: text) else { throw Failure.malformed("a certificate of x5c is not base64") }
             return try Certificate(derEncoded: Array(der))
         }
         let signedAt = Self.date(payload["signedDate"]) ?? .now()
         try checkChain(chain, at: Date(timeIntervalSince1970: Double(signedAt.millis) / 1000))
+        guard chain[0].extensions[oid: Self.leafMarker] != nil else {
+            throw Failure.untrusted("the leaf is not marked as the store's receipt-signing certificate")
+        }
+        guard chain[1].extensions[oid: Self.intermediateMarker] != nil else {
+            throw Failure.untrusted("the intermediate is not marked as the store's certificate authority")
+        }
 
         guard let key = P256.Signing.PublicKey(chain[0].publicKey),
             let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
@@ -98,6 +135,8 @@ public final class StoreKitVerifier: @unchecked Sendable {
 
         let bundle = payload["bundleId"] as? String ?? ""
         guard bundle == bundleId else { throw Failure.otherApp(bundle) }
+        let named = payload["environment"] as? String ?? ""
+        guard named == environment.rawValue else { throw Failure.otherEnvironment(named) }
         guard let transactionId = Self.text(payload["transactionId"]), let productId = payload["productId"] as? String,
             let purchased = Self.date(payload["purchaseDate"])
         else {
@@ -107,7 +146,7 @@ public final class StoreKitVerifier: @unchecked Sendable {
             transactionId: transactionId,
             originalTransactionId: Self.text(payload["originalTransactionId"]) ?? transactionId,
             productId: productId, purchaseDate: purchased, expiresDate: Self.date(payload["expiresDate"]),
-            revocationDate: Self.date(payload["revocationDate"]))
+            revocationDate: Self.date(payload["revocationDate"]), appAccountToken: payload["appAccountToken"] as? String)
     }
 
     /// Each certificate signed by the next, the intermediates certificate authorities, every one valid at `time`,

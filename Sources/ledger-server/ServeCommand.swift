@@ -58,6 +58,11 @@ struct ServeCommand: ParsableCommand {
     )
     var storekitRoot: String?
     @Option(help: "The app's bundle id that signed transactions must name (with --storekit-root).") var bundleId: String?
+    @Option(
+        help:
+            "The store environment whose signed transactions count: Production (the App Store; the default) or Sandbox (TestFlight and development). Any other is refused."
+    )
+    var storekitEnvironment = StoreKitVerifier.Environment.production.rawValue
     @Option(help: "MiB the accounts' warm folds may hold; past it the least recently read are dropped (default 512).")
     var warmMemory = AccountLogs.defaultWarmBudgetBytes >> 20
     @Option(help: "A file holding a token that may read GET /metrics from elsewhere than loopback (loopback callers need none).")
@@ -89,6 +94,10 @@ struct ServeCommand: ParsableCommand {
         settings.limits.maximumRequestsPerAccount = maxRequestsPerAccount
         settings.storeKitRoot = storekitRoot
         settings.bundleId = bundleId
+        guard let environment = StoreKitVerifier.Environment(rawValue: storekitEnvironment) else {
+            throw ValidationError("--storekit-environment takes Production or Sandbox")
+        }
+        settings.storeKitEnvironment = environment
         if let snapshotEvery {
             guard snapshotEvery > 0 else { throw ValidationError("--snapshot-every takes a number above 0") }
             settings.snapshotEvery = snapshotEvery
