@@ -26,6 +26,13 @@ public struct ConnectionLimits: Sendable {
     public var readingBudget: Int { max(1, maximumReadingConnections ?? maximumConnections / 2) }
     /// Requests of one account in progress at once (live streams aside); one more gets 429 with Retry-After.
     public var maximumRequestsPerAccount = 8
+    /// Live streams open at once through one token, and of one account (its tokens together); one more gets 429.
+    public var maximumStreamsPerToken = 8
+    public var maximumStreamsPerAccount = 32
+    /// Live streams open at once in all: a quarter of the connection cap unless set.
+    public var maximumStreams: Int?
+    /// The stream budget in force.
+    public var streamBudget: Int { max(1, maximumStreams ?? maximumConnections / 4) }
 
     public init() {}
 }

@@ -52,6 +52,12 @@ struct ServeCommand: ParsableCommand {
     var maxReadingConnections: Int?
     @Option(help: "Requests of one account in progress at once, live streams aside; one more gets 429 (default 8).")
     var maxRequestsPerAccount = ConnectionLimits().maximumRequestsPerAccount
+    @Option(help: "Live streams open at once through one token; one more gets 429 (default 8).")
+    var maxStreamsPerToken = ConnectionLimits().maximumStreamsPerToken
+    @Option(help: "Live streams open at once of one account, its tokens together; one more gets 429 (default 32).")
+    var maxStreamsPerAccount = ConnectionLimits().maximumStreamsPerAccount
+    @Option(help: "Live streams open at once in all; one more gets 429 (default: a quarter of --max-connections).")
+    var maxStreams: Int?
     @Option(
         help:
             "The store's root certificate (PEM or DER; Apple Root CA G3 for the App Store) that a Coach purchase's signed transaction must chain to. Without it no account holds Coach here."
@@ -80,12 +86,14 @@ struct ServeCommand: ParsableCommand {
         settings.postgresRead = postgresRead
         settings.keysDirectory = keys
         guard idleTimeout > 0, requestTimeout > 0, maxConnections > 0, maxConnectionsPerAddress > 0, maxRequestsPerAccount > 0,
-            (maxReadingConnections ?? 1) > 0
+            (maxReadingConnections ?? 1) > 0, maxStreamsPerToken > 0, maxStreamsPerAccount > 0, (maxStreams ?? 1) > 0
         else {
             throw ValidationError(
-                "--idle-timeout, --request-timeout, --max-connections, --max-connections-per-address, --max-reading-connections and --max-requests-per-account take a number above 0"
-            )
+                "--idle-timeout, --request-timeout and the --max- limits take a number above 0")
         }
+        settings.limits.maximumStreamsPerToken = maxStreamsPerToken
+        settings.limits.maximumStreamsPerAccount = maxStreamsPerAccount
+        settings.limits.maximumStreams = maxStreams
         settings.limits.requestTimeoutSeconds = requestTimeout
         settings.limits.maximumReadingConnections = maxReadingConnections
         settings.limits.idleTimeoutSeconds = idleTimeout

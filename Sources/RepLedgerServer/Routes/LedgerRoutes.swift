@@ -26,6 +26,8 @@ struct LedgerRoutes: Sendable {
     let coachWeb: CoachWeb
     /// Requests in progress per account, for the 429 past `maximumRequestsPerAccount`.
     let accountRequests = CountsByKey()
+    /// Live streams open per token, per account and in all.
+    let streams: StreamAdmission
 
     static let version = "2.0.0"
     static let contentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
@@ -39,6 +41,7 @@ struct LedgerRoutes: Sendable {
         self.keepAliveSeconds = keepAliveSeconds
         self.logger = logger
         self.limits = limits
+        streams = StreamAdmission(limits: limits)
         self.metricsAccess = metricsAccess
         coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: { [workers] work in try await workers.runIfActive(work) })
     }
@@ -124,7 +127,8 @@ struct LedgerRoutes: Sendable {
                 let caller = try context.authenticated(), id = context.segment("account")
                 let after = try Self.position(context.query["after"] ?? request.headers.first { $0.name.canonicalName == "last-event-id" }?.value)
                 let log = try await blocking { [api] in try api.authorize(caller, account: id, write: false) }
-                return live(log: log, after: after, caller: caller, authorization: request.headers[.authorization])
+                let slot = try streams.admit(account: caller.account.accountId, authorization: request.headers[.authorization])
+                return live(log: log, after: after, caller: caller, authorization: request.headers[.authorization], slot: slot)
             }
         let counted = account.group().add(middleware: Authentication(routes: self)).add(middleware: AccountRequestLimit(routes: self))
         counted.post("events") { request, context in

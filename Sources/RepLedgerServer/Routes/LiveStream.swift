@@ -16,11 +16,15 @@ extension LedgerRoutes {
     /// account or an ended Coach product end the stream, and a coach's stream
     /// stops just before the client's revocation of its grant, in the order
     /// of the log. It ends with an `error` event carrying the JSON error.
-    func live(log: AccountLog, after: Int64, caller: AccountDirectory.Caller, authorization: String?) -> Response {
+    /// `slot`: the stream's place among the open streams, given back when the response is gone.
+    func live(log: AccountLog, after: Int64, caller: AccountDirectory.Caller, authorization: String?, slot: StreamAdmission.Slot) -> Response {
         let (id, signals) = log.subscribe(keepAlive: keepAliveSeconds, recheck: min(1, keepAliveSeconds))
         let api = self.api
         let body = ResponseBody { [self] writer in
-            defer { log.unsubscribe(id) }
+            defer {
+                log.unsubscribe(id)
+                withExtendedLifetime(slot) {}
+            }
             var last = after
             // Since when the storage has been unavailable (a database failing over), if it is.
             var unavailableSince: ContinuousClock.Instant?

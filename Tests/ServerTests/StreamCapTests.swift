@@ -1,0 +1,55 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// Live streams are capped per token, per account and in all (429 past
+/// each), apart from the cap on requests in progress.
+@Suite(.serialized) struct StreamCapTests {
+    static func open(_ server: ServerProcess, account: String, token: String) -> (socket: RawSocket?, text: String) {
+        guard let socket = try? RawSocket(port: server.port) else { return (nil, "no connection") }
+        socket.send("GET /v1/accounts/\(account)/events/live HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n\r\n")
+        let head = socket.read(for: 60, until: RawSocket.responseHead).text
+        // A refusal is whole: its JSON says which cap.
+        let text =
+            head.hasPrefix("HTTP/1.1 200") || RawSocket.wholeResponse(head)
+            ? head : head + socket.read(for: 10, until: { RawSocket.wholeResponse(head + $0) }).text
+        return (socket, text)
+    }
+
+    @Test func streamsAreCappedPerTokenPerAccountAndInAll() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(
+            cli: cli, serveFlags: ["--max-streams-per-token", "2", "--max-streams-per-account", "3", "--max-streams", "5"])
+        let alice = try server.createAccount("alice")
+        let watch = try server.createToken(alice.id, device: "watch")
+        let bob = try server.createAccount("bob")
+        var open: [RawSocket] = []
+        func expectOpens(_ account: String, _ token: String, _ why: Comment) {
+            let (socket, text) = Self.open(server, account: account, token: token)
+            #expect(text.hasPrefix("HTTP/1.1 200"), why)
+            if let socket { open.append(socket) }
+        }
+        func expectRefused(_ account: String, _ token: String, _ why: Comment) {
+            let text = Self.open(server, account: account, token: token).text
+            #expect(text.hasPrefix("HTTP/1.1 429") && text.contains("live streams open"), "\(why): \(text.suffix(200))")
+        }
+        expectOpens(alice.id, alice.token, "the token's first stream")
+        expectOpens(alice.id, alice.token, "the token's second stream")
+        expectRefused(alice.id, alice.token, "a token's third stream")
+        expectOpens(alice.id, watch, "another token of the account")
+        expectRefused(alice.id, watch, "the account's fourth stream")
+        // Ordinary requests of the account are not held up by its streams.
+        #expect(try await server.get("/v1/accounts/\(alice.id)/verify", token: alice.token).status == 200)
+        expectOpens(bob.id, bob.token, "another account")
+        expectOpens(bob.id, bob.token, "another account's second")
+        let bobWatch = try server.createToken(bob.id, device: "watch")
+        expectRefused(bob.id, bobWatch, "the server's sixth stream")
+        // A stream closed gives its place back.
+        open.removeFirst()
+        let deadline = Date().addingTimeInterval(60)
+        var again = ""
+        repeat { again = Self.open(server, account: alice.id, token: alice.token).text } while !again.hasPrefix("HTTP/1.1 200") && Date() < deadline
+        #expect(again.hasPrefix("HTTP/1.1 200"), "a closed stream's place never came back")
+    }
+}
