@@ -156,7 +156,7 @@ package struct CoachWeb: Sendable {
             guard try api.hasCoachProduct(caller.account.accountId) else {
                 return signInPage(error: "This account has no active Coach product.", status: 403)
             }
-            let (id, _) = sessions.open(tokenHash: AccountDirectory.hash(token))
+            let (id, _) = sessions.open(tokenHash: AccountDirectory.hash(token), account: caller.account.accountId)
             var response = Self.redirect("/coach")
             response.headers.append(.init(name: .setCookie, value: cookie(Self.sessionCookie, id, maxAge: 12 * 3600)))
             response.headers.append(.init(name: .setCookie, value: cookie(Self.signInCookie, "", path: "/coach/sign-in", maxAge: 0)))

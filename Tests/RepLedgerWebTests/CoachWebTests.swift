@@ -19,7 +19,7 @@ import Testing
     @Test func aSessionIsFoundByItsSecretAndEndsWhenClosed() {
         let sessions = CoachWebSessions()
         let tokenHash = Array(repeating: UInt8(7), count: 32)
-        let (id, csrf) = sessions.open(tokenHash: tokenHash)
+        let (id, csrf) = sessions.open(tokenHash: tokenHash, account: "a")
         #expect(id.count == 64 && csrf.count == 64 && id != csrf)
         #expect(sessions.session(id)?.tokenHash == tokenHash && sessions.session(id)?.csrf == csrf)
         #expect(sessions.session(CoachWebSessions.random()) == nil)
