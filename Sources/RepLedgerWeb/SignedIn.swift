@@ -1,5 +1,6 @@
 import Hummingbird
 import NIOCore
+import RepLedgerService
 
 /// What the dashboard's routes need of a request's context: where `SignedIn`
 /// leaves the session and the posted form.
@@ -40,6 +41,7 @@ struct SignedIn<Context: CoachWebContext>: RouterMiddleware {
         } else if request.method != .get {
             return web.methodNotAllowed()
         }
-        return try await next(request, context)
+        // The coach's blocking work within the coach's share of the workers.
+        return try await WorkerShares.$account.withValue(session.account) { try await next(request, context) }
     }
 }

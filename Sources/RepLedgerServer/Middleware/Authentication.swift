@@ -12,7 +12,9 @@ struct Authentication: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let authorization = request.headers[.authorization], api = routes.api, erasing = self.erasing
         var context = context
-        context.caller = try await routes.blocking { try api.authenticate(authorization, erasing: erasing) }
-        return try await next(request, context)
+        let caller = try await routes.blocking { try api.authenticate(authorization, erasing: erasing) }
+        context.caller = caller
+        // The request's blocking work from here on runs within the caller's share of the workers.
+        return try await WorkerShares.$account.withValue(caller.account.accountId) { try await next(request, context) }
     }
 }

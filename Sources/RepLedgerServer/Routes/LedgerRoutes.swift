@@ -22,6 +22,8 @@ struct LedgerRoutes: Sendable {
     let metricsAccess: MetricsAccess
     /// Where store work runs, off the event loops.
     let workers: NIOThreadPool
+    /// Each account's share of the workers.
+    let shares: WorkerShares
     /// The coach dashboard under `/coach`.
     let coachWeb: CoachWeb
     /// Requests in progress per account, for the 429 past `maximumRequestsPerAccount`.
@@ -38,17 +40,23 @@ struct LedgerRoutes: Sendable {
     ) {
         self.api = api
         self.workers = workers
+        let shares = WorkerShares(workers: workers.numberOfThreads)
+        self.shares = shares
         self.keepAliveSeconds = keepAliveSeconds
         self.logger = logger
         self.limits = limits
         streams = StreamAdmission(limits: limits)
         self.metricsAccess = metricsAccess
-        coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: { [workers] work in try await workers.runIfActive(work) })
+        coachWeb = CoachWeb(
+            api: api, secureCookies: !secureCookiesOff,
+            blocking: { [workers] work in
+                try await shares.run(for: WorkerShares.account) { try await workers.runIfActive(work) }
+            })
     }
 
-    /// Off the event loop: SQLite blocks.
-    func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await workers.runIfActive(body)
+    /// Off the event loop (SQLite blocks), within the share of the account the request serves.
+    func blocking<T: Sendable>(for account: String? = WorkerShares.account, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await shares.run(for: account) { try await workers.runIfActive(body) }
     }
 
     /// The router with every route; what no route takes is answered by `unrouted` (404 or 405).

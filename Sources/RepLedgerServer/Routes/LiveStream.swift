@@ -36,8 +36,11 @@ extension LedgerRoutes {
                     do {
                         // The page first, then the limit: a revocation pushed between the two reads is then
                         // seen by the limit (the log only grows), never sent in the page as an ordinary event.
-                        page = try await blocking { try api.page(log: log, after: from, limit: LedgerAPI.defaultPage) }.lines
-                        limit = try await blocking { try api.streamLimit(authorization, caller: caller, log: log, after: from) }
+                        page = try await blocking(for: caller.account.accountId) { try api.page(log: log, after: from, limit: LedgerAPI.defaultPage) }
+                            .lines
+                        limit = try await blocking(for: caller.account.accountId) {
+                            try api.streamLimit(authorization, caller: caller, log: log, after: from)
+                        }
                         unavailableSince = nil
                     } catch {
                         let e = APIError.from(error)
@@ -82,7 +85,7 @@ extension LedgerRoutes {
             // The signals ended: the account was erased, or the server is stopping.
             let from = last
             do {
-                _ = try await blocking { try api.streamLimit(authorization, caller: caller, log: log, after: from) }
+                _ = try await blocking(for: caller.account.accountId) { try api.streamLimit(authorization, caller: caller, log: log, after: from) }
             } catch {
                 try await end(&writer, APIError.from(error))
                 return
