@@ -108,7 +108,11 @@ public enum LedgerServer {
             snapshotEvery: settings.snapshotEvery)
         CoachClientIndex.backfill(api, logger: logger)
         try storage.watchAppends { [logs = api.logs] account in logs.appendedElsewhere(account) }
-        let limits = settings.limits
+        let limits = {
+            var limits = settings.limits
+            limits.maximumConnections = FileLimit.fit(connections: limits.maximumConnections, logger: logger)
+            return limits
+        }()
         let workers = NIOThreadPool(numberOfThreads: storage.workerThreads)
         workers.start()
         let routes = LedgerRoutes(

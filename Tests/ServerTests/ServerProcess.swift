@@ -19,10 +19,13 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Flags for `ledger serve` only (limits, timeouts).
     private let serveFlags: [String]
+    /// The open-file limit the server starts under (`ulimit -n`), if not the test's own.
+    private let fileLimit: Int?
 
-    init(cli: LedgerProcess, keepAlive: Double = 0.3, serveFlags: [String] = []) throws {
+    init(cli: LedgerProcess, keepAlive: Double = 0.3, serveFlags: [String] = [], fileLimit: Int? = nil) throws {
         self.cli = cli
         self.serveFlags = serveFlags
+        self.fileLimit = fileLimit
         data = cli.folder.appendingPathComponent("server").path
         if Self.onPostgres {
             guard let cluster = PostgresCluster.shared else { throw ServerFailure.didNotStart("no PostgreSQL: \(PostgresCluster.unavailableReason)") }
@@ -38,6 +41,7 @@ final class ServerProcess: @unchecked Sendable {
     init(cli: LedgerProcess, storage: [String], keepAlive: Double = 0.3, serveFlags: [String] = []) throws {
         self.cli = cli
         self.serveFlags = serveFlags
+        fileLimit = nil
         data = cli.folder.appendingPathComponent("server-\(UUID().uuidString.prefix(8))").path
         self.storage = Self.withKeys(storage, cli: cli)
         errorLog = cli.folder.appendingPathComponent("serve-\(UUID().uuidString).log")
@@ -57,6 +61,10 @@ final class ServerProcess: @unchecked Sendable {
         let p = Process()
         p.executableURL = LedgerProcess.binary
         p.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--keep-alive", String(keepAlive)] + storage + serveFlags
+        if let fileLimit {
+            p.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", LedgerProcess.binary.path] + (p.arguments ?? [])
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        }
         p.currentDirectoryURL = cli.folder
         let out = Pipe()
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)

@@ -86,3 +86,22 @@ import Testing
         #expect(try await server.get("/v1/health", token: nil).status == 200)
     }
 }
+
+/// A connection cap above the open-file limit is lowered to fit under it at
+/// start, so idle connections cannot leave the server unable to accept.
+@Suite(.serialized) struct FileLimitTests {
+    @Test func theConnectionCapFitsUnderTheFileLimit() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli, serveFlags: ["--max-connections", "1024", "--idle-timeout", "600"], fileLimit: 256)
+        #expect(server.log.contains("--max-connections 1024 lowered to 192"), "\(server.log.suffix(300))")
+        // 250 idle connections from five addresses: more than the process may open, with its own files.
+        var idle: [RawSocket] = []
+        for i in 0..<250 { idle.append(try RawSocket(port: server.port, from: "127.0.0.\(20 + i % 5)")) }
+        let other = try RawSocket(port: server.port, from: "127.0.0.99")
+        other.send("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(other.read(for: 60, until: RawSocket.wholeResponse).text.hasPrefix("HTTP/1.1 200"), "the server stopped answering")
+        #expect(try await server.get("/v1/health", token: nil).status == 200)
+        _ = idle
+    }
+}
