@@ -26,9 +26,10 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
     /// `urls`: the primary, as one URL (one host or several) or several URLs of
     /// one database; appends go to whichever host accepts writes. `readURLs`:
     /// hot standbys that serve reads of events.
-    public init(urls: [String], readURLs: [String] = [], keys: AccountKeyStore, logger: Logger) throws {
-        pool = try PostgresPool(location: try PostgresLocation(urls: urls), maximumConnections: Self.connections)
-        replicas = readURLs.isEmpty ? nil : try PostgresReplicas(urls: readURLs)
+    /// `password`: for URLs that name none (before libpq's `PGPASSWORD` and password file).
+    public init(urls: [String], readURLs: [String] = [], password: String? = nil, keys: AccountKeyStore, logger: Logger) throws {
+        pool = try PostgresPool(location: try PostgresLocation(urls: urls, password: password), maximumConnections: Self.connections)
+        replicas = readURLs.isEmpty ? nil : try PostgresReplicas(urls: readURLs, password: password)
         self.keys = keys
         self.logger = logger
         try PostgresSchema.prepare(pool)

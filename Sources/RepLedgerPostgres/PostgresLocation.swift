@@ -51,8 +51,13 @@ public struct PostgresLocation: Sendable, Equatable {
     public var database: String
     public var target: Target
 
-    /// One URL, with one host or several.
-    public init(url: String, target: Target = .readWrite) throws {
+    /// One URL, with one host or several. The password is the URL's (`user:PASSWORD@` or `?password=`),
+    /// else `password` (`--postgres-password-file`), else libpq's `PGPASSWORD`, else the first matching
+    /// line of libpq's password file (`PGPASSFILE`, or `~/.pgpass`): a password need not be on the command line.
+    public init(
+        url: String, target: Target = .readWrite, password fallback: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
         let scheme = ["postgres://", "postgresql://"].first { url.hasPrefix($0) }
         guard let scheme else { throw Failure.malformed(Self.redacted(url)) }
         var rest = Substring(url.dropFirst(scheme.count))
@@ -80,6 +85,17 @@ public struct PostgresLocation: Sendable, Equatable {
         let name = String(path).removingPercentEncoding ?? String(path)
         database = name.isEmpty ? user : name
         self.target = target
+        for pair in query.split(separator: "&") where pair.hasPrefix("password=") {
+            let value = String(pair.dropFirst("password=".count))
+            password = value.removingPercentEncoding ?? value
+        }
+        if password == nil {
+            password =
+                fallback ?? environment["PGPASSWORD"]
+                ?? Self.passwordFile(environment).flatMap { lines in
+                    Self.matching(lines, host: hosts[0], database: database, user: user)
+                }
+        }
         for pair in query.split(separator: "&") where pair.hasPrefix("target_session_attrs=") {
             let value = String(pair.dropFirst("target_session_attrs=".count))
             switch (value, target) {
@@ -91,11 +107,11 @@ public struct PostgresLocation: Sendable, Equatable {
     }
 
     /// Several URLs of one database (`--postgres` given more than once): their hosts in order.
-    public init(urls: [String], target: Target = .readWrite) throws {
+    public init(urls: [String], target: Target = .readWrite, password: String? = nil) throws {
         guard let first = urls.first else { throw Failure.malformed("") }
-        self = try PostgresLocation(url: first, target: target)
+        self = try PostgresLocation(url: first, target: target, password: password)
         for url in urls.dropFirst() {
-            let other = try PostgresLocation(url: url, target: target)
+            let other = try PostgresLocation(url: url, target: target, password: password)
             guard other.user == user, other.password == password else { throw Failure.mismatched("user and password") }
             guard other.database == database else { throw Failure.mismatched("database") }
             guard other.target == self.target else { throw Failure.mismatched("target_session_attrs") }
@@ -127,11 +143,54 @@ public struct PostgresLocation: Sendable, Equatable {
         return Host(name: String(name), port: port)
     }
 
-    /// A URL as it may be shown: the password replaced.
-    static func redacted(_ url: String) -> String {
-        guard let at = url.lastIndex(of: "@"), let schemeEnd = url.range(of: "://")?.upperBound, schemeEnd < at,
-            let colon = url[schemeEnd..<at].firstIndex(of: ":")
-        else { return url }
-        return String(url[..<url.index(after: colon)]) + "…" + String(url[at...])
+    /// Text that may hold a URL, as it may be shown: any password replaced, whatever the URL's shape (a
+    /// mistyped scheme included): after the user in `user:secret@`, and any query parameter naming a password.
+    public static func redacted(_ text: String) -> String {
+        var shown = text.replacingOccurrences(
+            of: #"(?i)(password=)[^&\s]*"#, with: "$1…", options: .regularExpression)
+        guard let at = shown.lastIndex(of: "@") else { return shown }
+        let before = shown[..<at]
+        // A scheme of any spelling followed by slashes (postgres://, postgres:/, postgresql:///) is not the user.
+        let start = before.range(of: #"^[A-Za-z][A-Za-z0-9+.-]*:/+"#, options: .regularExpression)?.upperBound ?? before.startIndex
+        if let colon = before[start...].firstIndex(of: ":") {
+            shown = String(shown[...colon]) + "…" + String(shown[at...])
+        }
+        return shown
+    }
+
+    /// The lines of libpq's password file, when it exists and only its owner may read it (as libpq requires).
+    static func passwordFile(_ environment: [String: String]) -> [Substring]? {
+        guard let path = environment["PGPASSFILE"] ?? environment["HOME"].map({ $0 + "/.pgpass" }),
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            (attributes[.posixPermissions] as? Int ?? 0o777) & 0o077 == 0,
+            let text = try? String(contentsOfFile: path, encoding: .utf8)
+        else { return nil }
+        return text.split(whereSeparator: \.isNewline)
+    }
+
+    /// The password of the first `host:port:database:user:password` line that matches (`*` matches anything).
+    static func matching(_ lines: [Substring], host: Host, database: String, user: String) -> String? {
+        for line in lines where !line.hasPrefix("#") {
+            // Fields are split at unescaped colons; `\:` and `\\` stand for themselves.
+            var fields: [String] = [], field = "", escaped = false
+            for c in line {
+                if escaped {
+                    field.append(c)
+                    escaped = false
+                } else if c == "\\" {
+                    escaped = true
+                } else if c == ":" && fields.count < 4 {
+                    fields.append(field)
+                    field = ""
+                } else {
+                    field.append(c)
+                }
+            }
+            fields.append(field)
+            guard fields.count == 5 else { continue }
+            let wanted = [host.name, String(host.port), database, user]
+            if zip(fields.prefix(4), wanted).allSatisfy({ $0 == "*" || $0 == $1 }) { return fields[4] }
+        }
+        return nil
     }
 }

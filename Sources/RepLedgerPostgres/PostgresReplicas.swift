@@ -25,8 +25,10 @@ public final class PostgresReplicas: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Each URL is one replica (a standby, or any host that answers).
-    public init(urls: [String], maximumConnections: Int = 8, patience: TimeInterval = 0.5) throws {
-        pools = try urls.map { try PostgresPool(location: try PostgresLocation(url: $0, target: .any), maximumConnections: maximumConnections) }
+    public init(urls: [String], password: String? = nil, maximumConnections: Int = 8, patience: TimeInterval = 0.5) throws {
+        pools = try urls.map {
+            try PostgresPool(location: try PostgresLocation(url: $0, target: .any, password: password), maximumConnections: maximumConnections)
+        }
         self.patience = patience
         downUntil = Array(repeating: .distantPast, count: pools.count)
     }

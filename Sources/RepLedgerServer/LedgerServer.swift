@@ -23,6 +23,8 @@ public enum LedgerServer {
         public var postgres: [String] = []
         /// Hot standbys of that database that serve reads (`--postgres-read`).
         public var postgresRead: [String] = []
+        /// A file holding the database's password (`--postgres-password-file`), for URLs that name none.
+        public var postgresPasswordFile: String?
         /// The accounts' keys (`--keys DIR`): `DATA/keys` by default, required with `postgres`.
         public var keysDirectory: String?
         /// Seconds between `: keep-alive` comments on live streams.
@@ -68,14 +70,25 @@ public enum LedgerServer {
             }
             let keys = try AccountKeyStore(directory: keysDirectory, create: provisioning || self.keysDirectory == nil)
             if !postgres.isEmpty {
-                return try PostgresServerStorage(urls: postgres, readURLs: postgresRead, keys: keys, logger: logger)
+                return try PostgresServerStorage(
+                    urls: postgres, readURLs: postgresRead, password: try postgresPassword(), keys: keys, logger: logger)
             }
             return try SQLiteServerStorage(directory: dataDirectory, keys: keys)
+        }
+
+        /// The first line of `postgresPasswordFile`, if one is named.
+        public func postgresPassword() throws -> String? {
+            guard let postgresPasswordFile else { return nil }
+            guard let text = try? String(contentsOfFile: postgresPasswordFile, encoding: .utf8),
+                let line = text.split(whereSeparator: \.isNewline).first, !line.isEmpty
+            else { throw Failure.passwordFileUnreadable(postgresPasswordFile) }
+            return String(line)
         }
 
         public enum Failure: Error, CustomStringConvertible {
             case keysRequired
             case bundleIdRequired
+            case passwordFileUnreadable(String)
             public var description: String {
                 switch self {
                 case .keysRequired:
@@ -83,6 +96,8 @@ public enum LedgerServer {
                         "--keys DIR is required with --postgres: the accounts' keys must be kept apart from the database (a directory of its own, backed up apart)"
                 case .bundleIdRequired:
                     return "--storekit-root needs --bundle-id: signed transactions are checked to be this app's"
+                case .passwordFileUnreadable(let path):
+                    return "--postgres-password-file \(path) cannot be read, or its first line is empty"
                 }
             }
         }

@@ -19,9 +19,11 @@ struct ServeCommand: ParsableCommand {
             Examples:
               ledger serve --data ./repledger-server
               ledger serve --listen 127.0.0.1:0     # any free port; the first line says which
-              ledger serve --postgres postgres://repledger:SECRET@127.0.0.1:5432/repledger --keys /var/lib/repledger/keys
-              ledger serve --postgres 'postgres://repledger:SECRET@db1:5432,db2:5432/repledger?target_session_attrs=read-write' \\
-                           --postgres-read postgres://repledger:SECRET@db2:5432/repledger --keys /var/lib/repledger/keys
+              ledger serve --postgres postgres://repledger@127.0.0.1:5432/repledger --postgres-password-file /etc/repledger/db-password \\
+                           --keys /var/lib/repledger/keys
+              ledger serve --postgres 'postgres://repledger@db1:5432,db2:5432/repledger?target_session_attrs=read-write' \\
+                           --postgres-read postgres://repledger@db2:5432/repledger --postgres-password-file /etc/repledger/db-password \\
+                           --keys /var/lib/repledger/keys
             """)
     @Option(help: "HOST:PORT to listen on (default: loopback, 127.0.0.1:8787).") var listen = "127.0.0.1:8787"
     @Option(help: "The server's directory: accounts, tokens and one ledger per account.") var data = "repledger-server"
@@ -35,6 +37,11 @@ struct ServeCommand: ParsableCommand {
             "A hot standby of that database (once per standby) that serves pulls, live streams and queries; a device that pushed never reads an older head."
     )
     var postgresRead: [String] = []
+    @Option(
+        help:
+            "A file whose first line is the database's password, for URLs that name none (so it is not on the command line, where `ps` shows it); libpq's PGPASSWORD and PGPASSFILE (~/.pgpass) are read too."
+    )
+    var postgresPasswordFile: String?
     @Option(help: "The accounts' encryption keys, kept apart from the events (default: DATA/keys; required with --postgres).") var keys: String?
     @Option(help: ArgumentHelp("Seconds between keep-alive comments on live streams.", visibility: .hidden)) var keepAlive = 15.0
     @Option(help: "Seconds a connection may stay silent while its request is being sent, or idle between requests (default 30).")
@@ -84,6 +91,7 @@ struct ServeCommand: ParsableCommand {
         var settings = LedgerServer.Settings(host: host, port: port, dataDirectory: data, keepAliveSeconds: max(0.05, keepAlive))
         settings.postgres = postgres
         settings.postgresRead = postgresRead
+        settings.postgresPasswordFile = postgresPasswordFile
         settings.keysDirectory = keys
         guard idleTimeout > 0, requestTimeout > 0, maxConnections > 0, maxConnectionsPerAddress > 0, maxRequestsPerAccount > 0,
             (maxReadingConnections ?? 1) > 0, maxStreamsPerToken > 0, maxStreamsPerAccount > 0, (maxStreams ?? 1) > 0
@@ -128,10 +136,13 @@ struct ServeCommand: ParsableCommand {
         }
         if postgres.isEmpty, !postgresRead.isEmpty { throw ValidationError("--postgres-read needs --postgres: the primary that takes the writes") }
         for url in postgresRead {
-            do { _ = try PostgresLocation(url: url, target: .any) } catch { throw ValidationError("--postgres-read: \(error)") }
+            do { _ = try PostgresLocation(url: url, target: .any) } catch {
+                throw ValidationError("--postgres-read: \(PostgresLocation.redacted("\(error)"))")
+            }
         }
         if !postgres.isEmpty {
-            do { _ = try PostgresLocation(urls: postgres) } catch { throw ValidationError("--postgres: \(error)") }
+            do { _ = try PostgresLocation(urls: postgres) } catch { throw ValidationError("--postgres: \(PostgresLocation.redacted("\(error)"))") }
+            do { _ = try settings.postgresPassword() } catch { throw ValidationError("\(error)") }
         }
         if !postgres.isEmpty, keys == nil { throw ValidationError(LedgerServer.Settings.Failure.keysRequired.description) }
         let fixed = settings

@@ -16,6 +16,8 @@ struct ServerCommand: ParsableCommand {
         @Option(help: "The server's directory (as given to `ledger serve --data`).") var data = "repledger-server"
         @Option(help: "A PostgreSQL URL instead of --data (as given to `ledger serve --postgres`; once per host, or one URL listing them).")
         var postgres: [String] = []
+        @Option(help: "A file whose first line is the database's password (as given to `ledger serve --postgres-password-file`).")
+        var postgresPasswordFile: String?
         @Option(help: "The accounts' keys (as given to `ledger serve --keys`; default DATA/keys, required with --postgres).") var keys: String?
         @Flag(help: "Answer in JSON.") var json = false
 
@@ -23,6 +25,7 @@ struct ServerCommand: ParsableCommand {
         func api(provisioning: Bool = false) throws -> LedgerAPI {
             var settings = LedgerServer.Settings(dataDirectory: data)
             settings.postgres = postgres
+            settings.postgresPasswordFile = postgresPasswordFile
             settings.keysDirectory = keys
             if !postgres.isEmpty, keys == nil { throw ValidationError(LedgerServer.Settings.Failure.keysRequired.description) }
             return LedgerAPI(storage: try settings.storage(logger: Logger(label: "ledger.server"), provisioning: provisioning))

@@ -139,6 +139,21 @@ public final class PostgresCluster: @unchecked Sendable {
         return url(name)
     }
 
+    /// A new role that must give its password (scram-sha-256 over loopback; every other role keeps trust) → its name.
+    public func createPasswordRole(password: String) throws -> String {
+        let name = "pw_\(UUID().uuidString.prefix(8).lowercased())"
+        _ = try psql("postgres", "CREATE ROLE \(name) LOGIN SUPERUSER PASSWORD '\(password)'")
+        let hba = "\(folder)/data/pg_hba.conf"
+        let rules = try String(contentsOfFile: hba, encoding: .utf8)
+        // Rules are read top down: this one, first, holds for this role only.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: hba))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(("host all \(name) 127.0.0.1/32 scram-sha-256\n" + rules).utf8))
+        try handle.close()
+        _ = try psql("postgres", "SELECT pg_reload_conf()")
+        return name
+    }
+
     public func url(_ database: String, user: String = "postgres") -> String { "postgres://\(user)@127.0.0.1:\(port)/\(database)" }
 
     /// `pg_dump` of a database (plain SQL) into `file`: a backup as an operator takes one.
