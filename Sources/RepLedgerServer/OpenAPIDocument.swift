@@ -392,7 +392,7 @@ enum OpenAPIDocument {
                 (
                     "post",
                     operation(
-                        "Append a batch atomically (re-validated as the CLI would; re-sent event ids are skipped).",
+                        "Append a batch atomically (re-validated as the CLI would; re-sent event ids are skipped). On a server that checks the store's signed transactions (`--storekit-root`), each `PurchaseReceiptAttached` must verify (three certificates with the store's markers, the app's bundle id, the `--storekit-environment`; 16 KB at most; one per transaction and 1,000 per account), else `422 receiptRefused`; a purchase another account holds is `409 purchaseClaimed`. The request must arrive whole within `--request-timeout` (60 s).",
                         responses: [
                             json(
                                 object(
@@ -426,7 +426,7 @@ enum OpenAPIDocument {
                 (
                     "get",
                     operation(
-                        "Every event after a position, then each new one as it is appended (Server-Sent Events: `id:` the position, `data:` the envelope, `: keep-alive` every 15 s).",
+                        "Every event after a position, then each new one as it is appended (Server-Sent Events: `id:` the position, `data:` the envelope, `: keep-alive` every 15 s). Open streams are capped per token (`--max-streams-per-token`, 8), per account (`--max-streams-per-account`, 32) and in all (`--max-streams`, a quarter of `--max-connections`): `429 tooManyRequests` with `Retry-After: 1` past each.",
                         parameters: [query("after", "Start after this position (or the Last-Event-ID header).", integer)],
                         responses: [
                             (
@@ -441,7 +441,7 @@ enum OpenAPIDocument {
                                     ),
                                 ])
                             )
-                        ] + errors([400, 401, 403, 410, 414, 431, 503]))
+                        ] + errors([400, 401, 403, 410, 414, 429, 431, 503]))
                 ),
             ])
         ),
@@ -598,7 +598,7 @@ enum OpenAPIDocument {
                 (
                     "description",
                     .string(
-                        "Each account's hash-chained workout log, device sync and the CLI's queries over HTTP (SERVER.md). Every non-2xx answer is {\"error\":{\"code\",\"message\"}}."
+                        "Each account's hash-chained workout log, device sync and the CLI's queries over HTTP (SERVER.md). Every non-2xx answer is {\"error\":{\"code\",\"message\"}}. Limits (each a `ledger serve` flag; docs/OPERATIONS.md and docs/SECURITY.md): a request arrives whole within 60 s (`--request-timeout`); a connection answered before its body arrived (401, 405, 413, 429) is closed, not drained; connections still sending a request share half of `--max-connections` (`--max-reading-connections`), the longest-sending closed first; an account's requests in progress are 8 (`--max-requests-per-account`, then 429) and take at most half the blocking workers; live streams are capped per token, per account and in all (429)."
                     )
                 ),
             ])

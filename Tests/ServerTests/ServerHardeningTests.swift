@@ -9,6 +9,24 @@ import Testing
 /// What a hostile or careless client meets: timeouts, connection and request
 /// caps, bounded paths, one error contract, headers and file modes.
 @Suite(.serialized) struct ServerHardeningTests {
+    @Test func refusedCallersAreLoggedWithTheirAddressNeverTheirToken() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli)
+        let alice = try server.createAccount("alice"), bob = try server.createAccount("bob")
+        let wrong = "rl_" + String(repeating: "0", count: 64)
+        #expect(try await server.get("/v1/accounts/\(alice.id)/prs", token: wrong).status == 401)
+        #expect(try await server.get("/v1/accounts/\(alice.id)/prs", token: bob.token).status == 403)
+        let deadline = Date().addingTimeInterval(30)
+        while !(server.log.contains("refused 401") && server.log.contains("refused 403")), Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let log = server.log
+        #expect(log.contains("refused 401 unauthorized: GET /v1/accounts/\(alice.id)/prs from 127.0.0.1"), "\(log.suffix(400))")
+        #expect(log.contains("refused 403 forbidden: GET /v1/accounts/\(alice.id)/prs from 127.0.0.1"))
+        #expect(!log.contains(wrong) && !log.contains(bob.token) && !log.contains(alice.token), "a token reached the log")
+    }
+
     @Test func silentAndHalfSentConnectionsAreClosedAfterTheIdleTimeout() async throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }

@@ -37,6 +37,12 @@ struct AnswerContract: RouterMiddleware {
         } catch {
             let e = APIError.from(error)
             if e.status >= 500 { logger.error("\(request.method.rawValue) \(request.uri.path): \(e.logDetail ?? e.message)") }
+            // Refused callers and refused proofs of purchase, for an operator to see who is knocking: the
+            // address and the refusal, never the token.
+            if [401, 403, 429].contains(e.status) || ["purchaseClaimed", "receiptRefused"].contains(e.code) {
+                let from = context.remoteAddress?.ipAddress ?? "unknown"
+                logger.notice("refused \(e.status) \(e.code): \(request.method.rawValue) \(request.uri.path) from \(from)")
+            }
             response = LedgerRoutes.json(e.json, status: e.status)
             if let retry = e.retryAfterSeconds { response.headers[.retryAfter] = String(retry) }
             // A refused body may be partly unread: the connection cannot carry another request. Its input
