@@ -112,7 +112,7 @@ public struct PostgresLocation: Sendable, Equatable {
         self = try PostgresLocation(url: first, target: target, password: password)
         for url in urls.dropFirst() {
             let other = try PostgresLocation(url: url, target: target, password: password)
-            guard other.user == user, other.password == password else { throw Failure.mismatched("user and password") }
+            guard other.user == user, other.password == self.password else { throw Failure.mismatched("user and password") }
             guard other.database == database else { throw Failure.mismatched("database") }
             guard other.target == self.target else { throw Failure.mismatched("target_session_attrs") }
             hosts += other.hosts.filter { !hosts.contains($0) }

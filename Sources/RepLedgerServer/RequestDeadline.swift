@@ -45,7 +45,7 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(var response) where !requestArrived:
+        case .head(var response) where !requestArrived && response.status.kind != .informational:
             // Answered early: say the connection ends, since the rest of the body is not read.
             response.headerFields[.connection] = "close"
             context.write(wrapOutboundOut(.head(response)), promise: promise)

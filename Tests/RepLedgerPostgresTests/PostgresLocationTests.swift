@@ -1,3 +1,4 @@
+import Foundation
 import RepLedgerPostgres
 import Testing
 
@@ -55,5 +56,32 @@ struct PostgresLocationTests {
             #expect(!"\(error)".contains("hunter2"))
             #expect("\(error)".contains("postgres://app:…@a:nope/x"))
         }
+    }
+
+    @Test func aPasswordIsHiddenWhateverTheURLsShape() {
+        for text in [
+            "postgres:/app:hunter2@a/x", "postgress://app:hunter2@a/x", "app:hunter2@a/x", "postgres:app:hunter2@a/x",
+            "postgres://app@a/x?sslmode=disable&password=hunter2", "postgres://app@a/x?PASSWORD=hunter2",
+        ] {
+            #expect(!PostgresLocation.redacted(text).contains("hunter2"), "\(text) → \(PostgresLocation.redacted(text))")
+        }
+        #expect(PostgresLocation.redacted("postgres://app:hunter2@a:1/x") == "postgres://app:…@a:1/x")
+    }
+
+    @Test func aURLWithoutAPasswordTakesTheFileThenPGPASSWORDThenThePasswordFile() throws {
+        let url = "postgres://app@db.example:6543/ledger"
+        #expect(try PostgresLocation(url: url, password: "from-file", environment: ["PGPASSWORD": "env"]).password == "from-file")
+        #expect(try PostgresLocation(url: url, environment: ["PGPASSWORD": "env"]).password == "env")
+        #expect(try PostgresLocation(url: "postgres://app:inline@a/x", password: "from-file").password == "inline")
+        #expect(try PostgresLocation(url: "postgres://app@a/x?password=q%40ery").password == "q@ery")
+        let passfile = FileManager.default.temporaryDirectory.appendingPathComponent("pgpass-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: passfile) }
+        let lines = "# a comment\nother:*:*:*:wrong\ndb.example:6543:ledger:someone:wrong\n*:6543:ledger:app:pass\\:word\n"
+        try lines.write(toFile: passfile, atomically: true, encoding: .utf8)
+        chmod(passfile, 0o600)
+        #expect(try PostgresLocation(url: url, environment: ["PGPASSFILE": passfile]).password == "pass:word")
+        // libpq ignores a password file others may read; so does this.
+        chmod(passfile, 0o644)
+        #expect(try PostgresLocation(url: url, environment: ["PGPASSFILE": passfile]).password == nil)
     }
 }
