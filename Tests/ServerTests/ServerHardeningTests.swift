@@ -9,7 +9,7 @@ import Testing
 /// What a hostile or careless client meets: timeouts, connection and request
 /// caps, bounded paths, one error contract, headers and file modes.
 @Suite(.serialized) struct ServerHardeningTests {
-    @Test func refusedCallersAreLoggedWithTheirAddressNeverTheirToken() async throws {
+    @Test func refusedCallersAreLoggedWithTheirAddressNeverTheirTokenOrWholeId() async throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let server = try ServerProcess(cli: cli)
@@ -22,8 +22,12 @@ import Testing
             try await Task.sleep(for: .milliseconds(50))
         }
         let log = server.log
-        #expect(log.contains("refused 401 unauthorized: GET /v1/accounts/\(alice.id)/prs from 127.0.0.1"), "\(log.suffix(400))")
-        #expect(log.contains("refused 403 forbidden: GET /v1/accounts/\(alice.id)/prs from 127.0.0.1"))
+        // The account is named by the first 8 characters of its id, never whole.
+        let shown = "/v1/accounts/\(alice.id.prefix(8))…/prs"
+        #expect(log.contains("refused 401 unauthorized: GET \(shown) from 127.0.0.1"), "\(log.suffix(400))")
+        #expect(log.contains("refused 403 forbidden: GET \(shown) from 127.0.0.1"))
+        #expect(log.contains("GET \(shown) 403"), "the request's own line")
+        #expect(!log.contains(alice.id), "a whole account id reached the log")
         #expect(!log.contains(wrong) && !log.contains(bob.token) && !log.contains(alice.token), "a token reached the log")
     }
 

@@ -22,7 +22,7 @@ struct AnswerContract: RouterMiddleware {
         defer {
             let elapsed = ContinuousClock.now - started
             let millis = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            logger.info("\(request.method.rawValue) \(request.uri.path) \(status) \(String(format: "%.1f", millis))ms")
+            logger.info("\(request.method.rawValue) \(Self.logged(request.uri.path)) \(status) \(String(format: "%.1f", millis))ms")
             let segments = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
             metrics.request(route: ServerMetrics.route(segments), method: request.method.rawValue, status: status, duration: elapsed)
         }
@@ -36,12 +36,12 @@ struct AnswerContract: RouterMiddleware {
             }
         } catch {
             let e = APIError.from(error)
-            if e.status >= 500 { logger.error("\(request.method.rawValue) \(request.uri.path): \(e.logDetail ?? e.message)") }
+            if e.status >= 500 { logger.error("\(request.method.rawValue) \(Self.logged(request.uri.path)): \(e.logDetail ?? e.message)") }
             // Refused callers and refused proofs of purchase, for an operator to see who is knocking: the
             // address and the refusal, never the token.
             if [401, 403, 429].contains(e.status) || ["purchaseClaimed", "receiptRefused"].contains(e.code) {
                 let from = context.remoteAddress?.ipAddress ?? "unknown"
-                logger.notice("refused \(e.status) \(e.code): \(request.method.rawValue) \(request.uri.path) from \(from)")
+                logger.notice("refused \(e.status) \(e.code): \(request.method.rawValue) \(Self.logged(request.uri.path)) from \(from)")
             }
             response = LedgerRoutes.json(e.json, status: e.status)
             if let retry = e.retryAfterSeconds { response.headers[.retryAfter] = String(retry) }
@@ -58,5 +58,12 @@ struct AnswerContract: RouterMiddleware {
         if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = LedgerRoutes.contentSecurityPolicy }
         status = Int(response.status.code)
         return response
+    }
+
+    /// A path as the log shows it: each id (an account's, a workout's, an invite's) cut to its first 8
+    /// characters, enough to follow one account through a log, not to name it whole.
+    static func logged(_ path: String) -> String {
+        path.replacingOccurrences(
+            of: #"([0-9A-Fa-f]{8})-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"#, with: "$1…", options: .regularExpression)
     }
 }
