@@ -64,6 +64,16 @@ public struct WorkoutReplayProjection: ProjectionView {
             if old.metrics.reps != new.metrics.reps {
                 changes.append("reps edited from \(old.metrics.reps.map(String.init) ?? "none") to \(new.metrics.reps.map(String.init) ?? "none")")
             }
+            if old.metrics.durationSeconds != new.metrics.durationSeconds {
+                changes.append(
+                    "duration edited from \(old.metrics.durationSeconds.map { "\($0.formatted) s" } ?? "none") to \(new.metrics.durationSeconds.map { "\($0.formatted) s" } ?? "none")"
+                )
+            }
+            if old.metrics.distanceMeters != new.metrics.distanceMeters {
+                changes.append(
+                    "distance edited from \(old.metrics.distanceMeters.map { "\($0.formatted) m" } ?? "none") to \(new.metrics.distanceMeters.map { "\($0.formatted) m" } ?? "none")"
+                )
+            }
             if old.metrics.rpe != new.metrics.rpe { changes.append("RPE edited to \(new.metrics.rpe.map { $0.formatted } ?? "none")") }
             if old.type != new.type { changes.append("type changed from \(old.type.rawValue) to \(new.type.rawValue)") }
             if old.notes != new.notes { changes.append("note changed") }

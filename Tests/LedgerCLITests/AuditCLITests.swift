@@ -63,6 +63,21 @@ struct AuditCLITests {
         #expect(try cli.run(["show", "yesterday"]).status == 2)
     }
 
+    @Test("blame words an edit of a hold's duration or a distance, not \"nothing changed\"")
+    func blameNamesDurationAndDistanceEdits() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let w = try #require(try cli.run(["workout", "start", "--name", "Core", "--json"]).json?["workoutId"] as? String)
+        let plank = try #require(try cli.run(["workout", "log", w, "Plank", "--duration", "60s", "--json"]).json?["setId"] as? String)
+        #expect(try cli.run(["workout", "edit-set", w, String(plank.prefix(8)), "--duration", "1:30"]).status == 0)
+        let run = try #require(try cli.run(["workout", "log", w, "Running", "--distance", "400m", "--json"]).json?["setId"] as? String)
+        #expect(try cli.run(["workout", "edit-set", w, String(run.prefix(8)), "--distance", "1km"]).status == 0)
+        let hold = try cli.run(["blame", w, String(plank.prefix(8))]).stdout
+        #expect(hold.contains("duration edited from 60 s to 90 s") && !hold.contains("nothing changed"), "\(hold)")
+        let distance = try cli.run(["blame", w, String(run.prefix(8))]).stdout
+        #expect(distance.contains("distance edited from 400 m to 1000 m"), "\(distance)")
+    }
+
     @Test("diff reports what changed in history and records between two points")
     func diff() throws {
         let cli = try LedgerProcess()
