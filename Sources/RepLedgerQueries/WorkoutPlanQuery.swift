@@ -11,8 +11,18 @@ public enum WorkoutPlanQuery {
         public var restSeconds: Int
         /// `program` (the program day's rest), `exercise` (the exercise's own rest) or `default` (the lifter's rest setting): `RestPlan`.
         public var restSource: String
+        /// The sets of this exercise, in the order they were added.
         public var sets: [WorkoutState.SetRecord]
+        /// Sets logged on this entry before a swap: they stay the old exercise's (DOMAIN.md §13), as in history.
+        public var swappedOut: [SwappedOut]
         public var lastTime: LastTimeHintProjection.Hint
+    }
+
+    /// An exercise swapped out of an entry, with the sets logged for it before the swap.
+    public struct SwappedOut {
+        public var exerciseId: String
+        public var name: String
+        public var sets: [WorkoutState.SetRecord]
     }
 
     public struct Answer {
@@ -34,10 +44,19 @@ public enum WorkoutPlanQuery {
         let context = LastTimeHintProjection.Context(workout: w, scope: scope.rules.hintScope)
         let exercises = w.entries.map { entry -> Exercise in
             let rest = RestPlan.seconds(exerciseId: entry.exerciseId, in: w, account: log.account, programs: log.programs, templates: log.templates)
+            let sets = w.sets.filter { $0.entryId == entry.entryId }
+            var swappedOut: [SwappedOut] = []
+            for set in sets where set.exerciseId != entry.exerciseId {
+                if let i = swappedOut.firstIndex(where: { $0.exerciseId == set.exerciseId }) {
+                    swappedOut[i].sets.append(set)
+                } else {
+                    swappedOut.append(SwappedOut(exerciseId: set.exerciseId, name: log.exerciseName(set.exerciseId), sets: [set]))
+                }
+            }
             return Exercise(
                 entry: entry, name: log.exerciseName(entry.exerciseId),
                 restSeconds: rest.seconds, restSource: rest.source.rawValue,
-                sets: w.sets.filter { $0.entryId == entry.entryId },
+                sets: sets.filter { $0.exerciseId == entry.exerciseId }, swappedOut: swappedOut,
                 lastTime: LastTimeHintProjection.hint(log, exerciseId: entry.exerciseId, context: context))
         }
         let now = try scope.planTime()
@@ -66,21 +85,14 @@ public enum WorkoutPlanQuery {
                             ("targetRepsMax", .optional(x.entry.targetRepsMax)),
                             ("restSeconds", .int(Int64(x.restSeconds))), ("restSource", .string(x.restSource)),
                             ("note", .optional(x.entry.note.shownNote)),
+                            ("sets", setsJSON(x.sets, of: w)),
                             (
-                                "sets",
+                                "swappedOut",
                                 .array(
-                                    x.sets.enumerated().map { i, s in
-                                        .object(
-                                            [
-                                                ("setId", .string(s.setId.lowercased)), ("number", .int(Int64(i + 1))),
-                                                ("state", .string(s.completed ? "done" : "planned")), ("type", .string(s.type.rawValue)),
-                                                ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.metrics.reps)),
-                                            ]
-                                                + HistoryQuery.effort(
-                                                    rpe: s.metrics.rpe, rir: w.effort(of: s.setId)?.rir, tempo: w.effort(of: s.setId)?.tempo) + [
-                                                    ("durationSeconds", .optional(s.metrics.durationSeconds)),
-                                                    ("distanceMeters", .optional(s.metrics.distanceMeters)), ("notes", .optional(s.notes)),
-                                                ])
+                                    x.swappedOut.map { g in
+                                        .object([
+                                            ("exerciseId", .string(g.exerciseId)), ("exercise", .string(g.name)), ("sets", setsJSON(g.sets, of: w)),
+                                        ])
                                     })
                             ),
                             ("lastTime", lastTime(x.lastTime)),
@@ -88,6 +100,23 @@ public enum WorkoutPlanQuery {
                     })
             ),
         ])
+    }
+
+    /// Sets as `workout show --json` lists them, numbered from 1.
+    static func setsJSON(_ sets: [WorkoutState.SetRecord], of w: WorkoutState) -> JSONValue {
+        .array(
+            sets.enumerated().map { i, s in
+                .object(
+                    [
+                        ("setId", .string(s.setId.lowercased)), ("number", .int(Int64(i + 1))),
+                        ("state", .string(s.completed ? "done" : "planned")), ("type", .string(s.type.rawValue)),
+                        ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.metrics.reps)),
+                    ]
+                        + HistoryQuery.effort(rpe: s.metrics.rpe, rir: w.effort(of: s.setId)?.rir, tempo: w.effort(of: s.setId)?.tempo) + [
+                            ("durationSeconds", .optional(s.metrics.durationSeconds)),
+                            ("distanceMeters", .optional(s.metrics.distanceMeters)), ("notes", .optional(s.notes)),
+                        ])
+            })
     }
 
     /// The rest counting down: its planned length, when it ends and the seconds left.

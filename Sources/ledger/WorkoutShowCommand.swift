@@ -42,16 +42,26 @@ extension WorkoutCommand {
                     Console.out("   to beat (\(ago)): \(WeightText.set(kg: best.weightKg, reps: best.reps, in: unit)); then \(sets)")
                 }
                 if let note = x.entry.note.shownNote { Console.out("   note: \(note)") }
-                for (n, s) in x.sets.enumerated() {
-                    let what = SetText.describe(
-                        kg: s.weightKg, reps: s.metrics.reps, durationSeconds: s.metrics.durationSeconds,
-                        distanceMeters: s.metrics.distanceMeters, in: unit, distance: distance)
-                    let type = s.type == .normal ? "" : " (\(s.type.rawValue))"
-                    let note = s.notes.map { " “\($0)”" } ?? ""
-                    let effort = w.effort(of: s.setId)
-                    let how = EffortText.text(rpe: s.metrics.rpe, rir: effort?.rir, tempo: effort?.tempo, scale: a.log.account.effortScale)
-                    Console.out("   #\(n + 1) \(s.setId.lowercased.prefix(8))  \(s.completed ? "done   " : "planned")  \(what)\(how)\(type)\(note)")
+                func show(_ sets: [WorkoutState.SetRecord]) {
+                    for (n, s) in sets.enumerated() {
+                        let what = SetText.describe(
+                            kg: s.weightKg, reps: s.metrics.reps, durationSeconds: s.metrics.durationSeconds,
+                            distanceMeters: s.metrics.distanceMeters, in: unit, distance: distance)
+                        let type = s.type == .normal ? "" : " (\(s.type.rawValue))"
+                        let note = s.notes.map { " “\($0)”" } ?? ""
+                        let effort = w.effort(of: s.setId)
+                        let how = EffortText.text(rpe: s.metrics.rpe, rir: effort?.rir, tempo: effort?.tempo, scale: a.log.account.effortScale)
+                        Console.out(
+                            "   #\(n + 1) \(s.setId.lowercased.prefix(8))  \(s.completed ? "done   " : "planned")  \(what)\(how)\(type)\(note)")
+                    }
                 }
+                // Sets logged before a swap stay the old exercise's, as history and the summary show them.
+                for old in x.swappedOut {
+                    Console.out("   \(old.name), swapped out:")
+                    show(old.sets)
+                }
+                if !x.swappedOut.isEmpty, !x.sets.isEmpty { Console.out("   \(x.name):") }
+                show(x.sets)
             }
         }
     }

@@ -50,6 +50,16 @@ struct LedgerCLITests {
         #expect(benchSets[0]["setId"] as? String == setId)
         #expect(benchSets[1]["weightKg"] as? Double == 135 * 0.45359237)
 
+        // `workout show` agrees with history: the set logged before the swap stays Leg Press's.
+        let show = try #require(try cli.run(["workout", "show", w, "--json"]).json?["exercises"] as? [[String: Any]])
+        let swapped = try #require(show.first { $0["exercise"] as? String == "Hack Squat (Machine)" })
+        #expect((swapped["sets"] as? [[String: Any]])?.map { $0["weightKg"] as? Double } == [100])
+        let out = try #require((swapped["swappedOut"] as? [[String: Any]])?.first)
+        #expect(out["exercise"] as? String == "Leg Press (Machine)")
+        #expect((out["sets"] as? [[String: Any]])?.map { $0["weightKg"] as? Double } == [160])
+        let text = try cli.run(["workout", "show", w]).stdout
+        #expect(text.contains("Leg Press (Machine), swapped out:\n   #1 ") && text.contains("160 kg × 10"), "\(text)")
+
         // Deleting the set is a new event; history follows.
         #expect(try cli.run(["workout", "delete-set", w, setId, "--history-edit"]).status == 0)
         let after = try #require(try cli.run(["history", "--json"]).json?["workouts"] as? [[String: Any]])
