@@ -114,13 +114,16 @@ public struct ExerciseHistoryProjection: ProjectionView {
         public var workoutName: String
         public var startedAt: Timestamp
         public var sets: [WorkoutHistoryProjection.SetRow]
+        /// The note on the exercise in that workout (`workout note W TEXT --exercise X`).
+        public var note: String?
     }
 
     public static func entries(_ log: TrainingLogProjection, exerciseId: String, rules: RuleSet = .default) -> [Entry] {
         WorkoutHistoryProjection.workouts(log, rules: rules, exerciseId: exerciseId).map { row in
-            Entry(
-                workoutId: row.workoutId, workoutName: row.name, startedAt: row.startedAt,
-                sets: row.exercises.filter { $0.exerciseId == exerciseId }.flatMap(\.sets))
+            let rows = row.exercises.filter { $0.exerciseId == exerciseId }
+            return Entry(
+                workoutId: row.workoutId, workoutName: row.name, startedAt: row.startedAt, sets: rows.flatMap(\.sets),
+                note: rows.lazy.compactMap(\.note).first)
         }
     }
 }

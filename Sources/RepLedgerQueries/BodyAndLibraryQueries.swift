@@ -112,6 +112,7 @@ public enum ExerciseHistoryQuery {
     public static func document(_ exercise: LibraryState.Exercise, _ entries: [ExerciseHistoryProjection.Entry]) -> JSONValue {
         .object([
             ("exercise", .string(exercise.name)), ("exerciseId", .string(exercise.exerciseId)),
+            ("notes", .optional(exercise.notes)),
             (
                 "workouts",
                 .array(
@@ -119,7 +120,7 @@ public enum ExerciseHistoryQuery {
                         .object([
                             ("workoutId", .string(e.workoutId.lowercased)), ("name", .string(e.workoutName)),
                             ("startedAt", .string(e.startedAt.iso8601)),
-                            ("sets", .array(e.sets.map(HistoryQuery.json))),
+                            ("sets", .array(e.sets.map(HistoryQuery.json))), ("note", .optional(e.note)),
                         ])
                     })
             ),

@@ -30,9 +30,11 @@ struct ExerciseCommand: ParsableCommand {
             let unit = log.account.liftingUnit
             guard !entries.isEmpty else { Console.out("\(x.name): not done yet."); return }
             Console.out(x.name)
+            if let notes = x.notes { Console.out("  notes: \(Console.shown(notes))") }
             for e in entries {
                 let sets = e.sets.map { SetRowText.text($0, in: unit, distance: log.account.distanceUnit, effort: log.account.effortScale) }
                 Console.out("  \(e.startedAt.isoDate)  \(e.workoutName): \(sets.joined(separator: ", "))")
+                if let note = e.note { Console.out("      note: \(Console.shown(note))") }
             }
         }
     }

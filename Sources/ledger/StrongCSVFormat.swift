@@ -32,7 +32,8 @@ enum StrongCSVFormat {
                     let rpe: String = Effort.rpe(entered: s.rpe, rir: s.rir).map { number($0) } ?? ""
                     let fields: [String] = [
                         date, quoted(w.name), duration, quoted(x.exercise), order, weight, reps, distance,
-                        seconds, quoted(s.notes ?? ""), quoted(w.notes ?? ""), rpe,
+                        // Strong's Notes column holds the exercise's note in the workout; a set's own note follows it.
+                        seconds, quoted([x.note, s.notes].compactMap { $0 }.joined(separator: " — ")), quoted(w.notes ?? ""), rpe,
                     ]
                     out += fields.joined(separator: ",") + "\n"
                     rows += 1

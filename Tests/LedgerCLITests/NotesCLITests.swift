@@ -31,6 +31,12 @@ struct NotesCLITests {
 
         let perExercise = try #require(try cli.run(["exercise", "history", "squat", "--json"]).json)
         #expect(perExercise.description.contains("grindy last rep"))
+        // The exercise's note in the workout, and the exercise's own standing note.
+        #expect((perExercise["workouts"] as? [[String: Any]])?.first?["note"] as? String == "Belt from the third set")
+        #expect(try cli.run(["exercise", "edit", "squat", "--notes", "Safety pins at 9"]).status == 0)
+        let perExerciseText = try cli.run(["exercise", "history", "squat"]).stdout
+        #expect(
+            perExerciseText.contains("notes: Safety pins at 9") && perExerciseText.contains("note: Belt from the third set"), "\(perExerciseText)")
         let summary = try #require(try cli.run(["workout", "summary", w, "--json"]).json)
         #expect(summary.description.contains("Slept badly") && summary.description.contains("Belt from the third set"))
         let summaryText = try cli.run(["workout", "summary", w]).stdout
@@ -46,6 +52,7 @@ struct NotesCLITests {
         #expect(try cli.run(["export", "csv", csv]).status == 0)
         let exported = try String(contentsOfFile: csv, encoding: .utf8)
         #expect(exported.contains("grindy last rep") && exported.contains("Slept badly; kept it light"))
+        #expect(exported.contains("\"Belt from the third set — grindy last rep\""), "the exercise's note in Strong's Notes column")
 
         // Refusals: one line, exit 1, nothing appended. An empty note clears.
         let before = try cli.run(["log", "--json"]).stdout
