@@ -9,6 +9,16 @@ import Testing
 struct RestTimerCLITests {
     static let day = "2026-11-20T"
 
+    @Test("settings rest 90s --auto on, on a new ledger (90 s is the default already), turns auto-start on")
+    func theDefaultRestWithAutoOnANewLedger() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let on = try cli.json(["settings", "rest", "90s", "--auto", "on"])
+        #expect(on["restSeconds"] as? Int == 90 && on["autoStart"] as? Bool == true)
+        let w = try cli.json(["workout", "start"])["workoutId"] as! String
+        #expect(try cli.json(["workout", "log", w, "squat", "--reps", "5", "--weight", "100"])["restSeconds"] as? Int == 90)
+    }
+
     @Test("settings: the default, an exercise's own rest and auto-start; off until chosen, so a set starts no rest")
     func settings() throws {
         let cli = try LedgerProcess()
