@@ -24,6 +24,15 @@ struct TemplateTargetsCLITests {
         #expect(lines[2]["durationSeconds"] as? Double == 45)
         #expect(try cli.run(["template", "list"]).stdout.contains("Bench Press (Barbell) 3 × 8–12 @ 60 kg, rest 1:30"))
 
+        // A copy keeps every target: weights, rests and durations.
+        #expect(try cli.run(["template", "duplicate", "Upper A", "--json"]).status == 0)
+        let copy = try #require(
+            (try cli.json(["template", "list"])["templates"] as? [[String: Any]])?.first { $0["name"] as? String == "Upper A (copy)" })
+        let copied = try #require(copy["lines"] as? [[String: Any]])
+        #expect(copied.map { $0["restSeconds"] as? Int } == [90, 120, nil] && copied[0]["weightKg"] as? Double == 60)
+        #expect(copied[2]["durationSeconds"] as? Double == 45 && copied.map { $0["sets"] as? Int } == [3, 2, 2])
+        #expect(try cli.run(["template", "delete", "Upper A (copy)"]).status == 0)
+
         #expect(try cli.run(["settings", "rest", "--auto", "on"]).status == 0)
         let w = try cli.json(["workout", "start", "--template", "Upper A"])["workoutId"] as! String
         let shown = try #require(try cli.json(["workout", "show", w])["exercises"] as? [[String: Any]])

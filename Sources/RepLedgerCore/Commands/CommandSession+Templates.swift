@@ -43,6 +43,13 @@ extension CommandSession {
         e.name = try Self.templateName(name ?? "\(source.name) (copy)")
         e.exercises = source.exercises
         emit([.templateDuplicated(e)])
+        // The copy keeps every target: weights, durations and rests go as in `createTemplate`.
+        if source.exercises.contains(where: \.hasLaterTargets) {
+            var t = TemplateTargetsSet()
+            t.templateId = id
+            t.lines = source.exercises.map(TemplateLine.init)
+            emit([.templateTargetsSet(t)])
+        }
         return id
     }
 
