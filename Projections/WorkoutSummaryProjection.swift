@@ -9,7 +9,8 @@ public struct WorkoutSummaryProjection: ProjectionView {
     public static let name = "workout-summary"
     /// 2: planned (not yet completed) sets per exercise; a workout in progress lists its planned exercises too.
     /// 3: the rests planned and taken, per exercise and per set.
-    public static let version = 3
+    /// 4: an exercise the program day flagged for an injury says so.
+    public static let version = 4
 
     public struct ExerciseLine: Sendable, Equatable {
         public var exerciseId: String
@@ -24,6 +25,8 @@ public struct WorkoutSummaryProjection: ProjectionView {
         /// The mean rest the timer planned after its sets, and the mean taken (none: no rest known).
         public var restPlannedSeconds: Int?
         public var restTakenSeconds: Int?
+        /// The program day flagged this exercise for an injury named in the questionnaire.
+        public var injuryWarning = false
     }
 
     /// The rest after one completed set: what the timer planned (when one was
@@ -59,6 +62,7 @@ public struct WorkoutSummaryProjection: ProjectionView {
         var ids = w.exercisesDone
         if w.isOpen { for e in w.entries where !ids.contains(e.exerciseId) { ids.append(e.exerciseId) } }
         let rests = Self.rests(of: w)
+        let flagged = log.injuryFlagged(in: w)
         func mean(_ values: [Int]) -> Int? { values.isEmpty ? nil : Int((Double(values.reduce(0, +)) / Double(values.count)).rounded()) }
         let lines = ids.map { id -> ExerciseLine in
             let own = rests.filter { $0.exerciseId == id }
@@ -70,7 +74,8 @@ public struct WorkoutSummaryProjection: ProjectionView {
                 plannedSets: w.sets.filter { $0.exerciseId == id && !$0.completed }.count, tonnageKg: sets.reduce(0) { $0 + log.volumeKg($1) },
                 excessReps: RepCounterProjection.excessReps(log, workoutId: workoutId, exerciseId: id, scope: rules.hintScope),
                 prompt: range.flatMap { ProgressionPromptProjection.evaluate(log, workoutId: workoutId, exerciseId: id, range: $0) },
-                restPlannedSeconds: mean(own.compactMap(\.plannedSeconds)), restTakenSeconds: mean(own.compactMap(\.takenSeconds)))
+                restPlannedSeconds: mean(own.compactMap(\.plannedSeconds)), restTakenSeconds: mean(own.compactMap(\.takenSeconds)),
+                injuryWarning: flagged.contains(id))
         }
         let comparable = log.lastFinished(startedBefore: w.startedAt!) { other in
             guard other.workoutId != workoutId else { return false }
@@ -103,5 +108,16 @@ public struct WorkoutSummaryProjection: ProjectionView {
             guard taken != nil || planned[set.setId] != nil else { return nil }
             return Rest(afterSetId: set.setId, exerciseId: set.exerciseId, plannedSeconds: planned[set.setId], takenSeconds: taken)
         }
+    }
+}
+
+extension TrainingLogProjection {
+    /// The exercises a workout's program day flagged for an injury named in the program's questionnaire:
+    /// the warning follows them into the workout, not only `program show`.
+    public func injuryFlagged(in w: WorkoutState) -> Set<String> {
+        guard let programId = w.programId, let day = w.programDayIndex,
+            let program = programs.live.first(where: { $0.programId == programId }), day < program.generated.sessions.count
+        else { return [] }
+        return Set(program.generated.sessions[day].exercises.filter(\.injuryWarning).map(\.exerciseId))
     }
 }

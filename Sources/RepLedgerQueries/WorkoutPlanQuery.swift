@@ -15,6 +15,8 @@ public enum WorkoutPlanQuery {
         public var sets: [WorkoutState.SetRecord]
         /// Sets logged on this entry before a swap: they stay the old exercise's (DOMAIN.md §13), as in history.
         public var swappedOut: [SwappedOut]
+        /// The program day flagged it for an injury named in the questionnaire.
+        public var injuryWarning: Bool
         public var lastTime: LastTimeHintProjection.Hint
     }
 
@@ -42,6 +44,7 @@ public enum WorkoutPlanQuery {
         let program = w.programId.flatMap { p in log.programs.live.first { $0.programId == p } }
         let day = w.programDayIndex.flatMap { i in program.map(\.generated.sessions).flatMap { i < $0.count ? $0[i] : nil } }
         let context = LastTimeHintProjection.Context(workout: w, scope: scope.rules.hintScope)
+        let flagged = log.injuryFlagged(in: w)
         let exercises = w.entries.map { entry -> Exercise in
             let rest = RestPlan.seconds(exerciseId: entry.exerciseId, in: w, account: log.account, programs: log.programs, templates: log.templates)
             let sets = w.sets.filter { $0.entryId == entry.entryId }
@@ -57,6 +60,7 @@ public enum WorkoutPlanQuery {
                 entry: entry, name: log.exerciseName(entry.exerciseId),
                 restSeconds: rest.seconds, restSource: rest.source.rawValue,
                 sets: sets.filter { $0.exerciseId == entry.exerciseId }, swappedOut: swappedOut,
+                injuryWarning: flagged.contains(entry.exerciseId),
                 lastTime: LastTimeHintProjection.hint(log, exerciseId: entry.exerciseId, context: context))
         }
         let now = try scope.planTime()
@@ -84,7 +88,7 @@ public enum WorkoutPlanQuery {
                             ("targetSets", .optional(x.entry.targetSets)), ("targetRepsMin", .optional(x.entry.targetRepsMin)),
                             ("targetRepsMax", .optional(x.entry.targetRepsMax)),
                             ("restSeconds", .int(Int64(x.restSeconds))), ("restSource", .string(x.restSource)),
-                            ("note", .optional(x.entry.note.shownNote)),
+                            ("note", .optional(x.entry.note.shownNote)), ("injuryWarning", .bool(x.injuryWarning)),
                             ("sets", setsJSON(x.sets, of: w)),
                             (
                                 "swappedOut",

@@ -28,6 +28,7 @@ public enum SummaryQuery {
                 ("tonnageKg", .number(e.tonnageKg)), ("excessReps", .int(Int64(e.excessReps))),
                 ("prompt", .optional(e.prompt?.kind.rawValue)), ("promptTitle", .optional(e.prompt?.title)),
                 ("restPlannedSeconds", .optional(e.restPlannedSeconds)), ("restTakenSeconds", .optional(e.restTakenSeconds)),
+                ("injuryWarning", .bool(e.injuryWarning)),
             ])
         }
         let rests: [JSONValue] = s.rests.map { r in

@@ -41,6 +41,7 @@ extension WorkoutCommand {
                     let sets = x.lastTime.sets.map { WeightText.set(kg: $0.weightKg, reps: $0.reps, in: unit) }.joined(separator: ", ")
                     Console.out("   to beat (\(ago)): \(WeightText.set(kg: best.weightKg, reps: best.reps, in: unit)); then \(sets)")
                 }
+                if x.injuryWarning { Console.out("   ⚠ check: injury (flagged by your program's questionnaire)") }
                 if let note = x.entry.note.shownNote { Console.out("   note: \(note)") }
                 func show(_ sets: [WorkoutState.SetRecord]) {
                     for (n, s) in sets.enumerated() {

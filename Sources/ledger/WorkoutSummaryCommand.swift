@@ -51,7 +51,8 @@ extension WorkoutCommand {
                     ? "\(e.plannedSets) set\(e.plannedSets == 1 ? "" : "s") planned, none done yet"
                     : "\(e.sets) set\(e.sets == 1 ? "" : "s")\(planned), \(done)"
                 let note = w.exercises.first { $0.exerciseId == e.exerciseId }?.note.map { " — \($0)" } ?? ""
-                Console.out("  \(SupersetLabels.prefix(label))\(e.exercise): \(what)\(reps)\(prompt)\(restText(e))\(note)")
+                let injury = e.injuryWarning ? "  ⚠ check: injury (flagged by your program's questionnaire)" : ""
+                Console.out("  \(SupersetLabels.prefix(label))\(e.exercise): \(what)\(reps)\(prompt)\(restText(e))\(note)\(injury)")
             }
             if let state = log.workouts[w.workoutId], state.heartRateSamples > 0 || state.activeEnergyKcal > 0 {
                 var line: [String] = []

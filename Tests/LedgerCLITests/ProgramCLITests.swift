@@ -80,6 +80,17 @@ struct ProgramCLITests {
         let lines = try cli.run(["next"]).stdout.split(separator: "\n")
         #expect(lines.count == Set(sessions.flatMap { ($0["exercises"] as? [[String: Any]] ?? []).compactMap { $0["exerciseId"] as? String } }).count)
 
+        // The injury flags follow the exercises into the day's workout: workout show and the summary say so.
+        let flagged = Set(day1.filter { $0["injuryWarning"] as? Bool == true }.compactMap { $0["exerciseId"] as? String })
+        let today = try #require(try cli.json(["workout", "start", "--program", "active", "--day", "1"])["workoutId"] as? String)
+        let planned = try #require(try cli.json(["workout", "show", today])["exercises"] as? [[String: Any]])
+        #expect(Set(planned.filter { $0["injuryWarning"] as? Bool == true }.compactMap { $0["exerciseId"] as? String }) == flagged)
+        #expect(try cli.run(["workout", "show", today]).stdout.contains("⚠ check: injury"))
+        let open = try #require(try cli.json(["workout", "summary", today])["exercises"] as? [[String: Any]])
+        #expect(Set(open.filter { $0["injuryWarning"] as? Bool == true }.compactMap { $0["exerciseId"] as? String }) == flagged)
+        #expect(try cli.run(["workout", "summary", today]).stdout.contains("⚠ check: injury"))
+        #expect(try cli.run(["workout", "discard", today]).status == 0)
+
         // A per-exercise override, then back to the defaults.
         let settings = try #require(try cli.json(["progression", "show"])["exercises"] as? [[String: Any]])
         let step = try #require(settings.first { $0["exerciseId"] as? String == exerciseId }?["incrementKg"] as? Double)
