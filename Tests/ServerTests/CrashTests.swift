@@ -55,7 +55,7 @@ import Testing
         let d = try Self.demoDevice(cli, account)
         let events = d.log.split(separator: "\n").count
         let sync = try Self.startSync(d, server, account)
-        let answered = "POST /v1/accounts/\(account.id)/events 200"
+        let answered = "POST /v1/accounts/\(account.id.prefix(8))…/events 200"  // the log shows an id by its first 8 characters
         let deadline = Date().addingTimeInterval(120)
         while sync.isRunning, server.log.components(separatedBy: answered).count - 1 < pushes, Date() < deadline {
             try await Task.sleep(for: .milliseconds(5))
