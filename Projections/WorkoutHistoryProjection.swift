@@ -8,7 +8,8 @@ import RepLedgerCore
 public struct WorkoutHistoryProjection: ProjectionView {
     public static let name = "workout-history"
     /// 2: an exercise row carries its note. 3: and its superset. 4: tonnage counts each side of a unilateral exercise; sets' RIR and tempo.
-    public static let version = 4
+    /// 5: a second block of an exercise is its own row, not folded into the first.
+    public static let version = 5
 
     public struct SetRow: Sendable, Equatable {
         public var setId: UUID
@@ -77,6 +78,8 @@ public struct WorkoutHistoryProjection: ProjectionView {
         var sets = 0
         var tonnage = 0.0
         for entry in w.entries {
+            // Each entry is its own row, as recorded: a second block of an exercise keeps its sets, note and superset.
+            let entryStart = groups.count
             for s in w.sets where s.entryId == entry.entryId && s.completed {
                 if rules.counts(s.type) {
                     sets += 1
@@ -87,7 +90,7 @@ public struct WorkoutHistoryProjection: ProjectionView {
                     setId: s.setId, weightKg: s.weightKg, reps: s.metrics.reps, type: s.type,
                     rpe: s.metrics.rpe, metrics: s.metrics, notes: s.notes, rir: effort?.rir, tempo: effort?.tempo)
                 // Sets done before a swap keep their own exercise, so one entry can show two.
-                if let i = groups.lastIndex(where: { $0.exerciseId == s.exerciseId }) {
+                if let i = groups[entryStart...].lastIndex(where: { $0.exerciseId == s.exerciseId }) {
                     groups[i].sets.append(setRow)
                 } else {
                     groups.append(
