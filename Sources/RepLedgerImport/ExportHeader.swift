@@ -21,10 +21,10 @@ struct ExportLanguage: Sendable {
 }
 
 extension ExportLanguage {
-    /// The languages Strong exports are recognised in. English and French are
-    /// from real files; German from a real header; the others follow the app's
-    /// words in those languages, with the common synonyms.
-    static let all: [ExportLanguage] = [english, french, german, spanish, italian, portuguese, dutch, polish]
+    /// The languages Strong exports are recognised in. English, French,
+    /// German and Simplified Chinese are from real files; the others follow the
+    /// app's words in those languages, with the common synonyms.
+    static let all: [ExportLanguage] = [english, french, german, spanish, italian, portuguese, dutch, polish, chinese]
 
     static let english = ExportLanguage(
         name: "English",
@@ -121,6 +121,22 @@ extension ExportLanguage {
         ],
         rest: ["minutnik odpoczynku", "odpoczynek", "przerwa"], warmup: ["rozgrzewka"], drop: ["seria opadajaca"],
         failure: ["upadek miesniowy"])
+}
+
+extension ExportLanguage {
+    /// Simplified Chinese, from a real 12-column header
+    /// (`日期,锻炼名称,时长,运动名称,设置顺序,重量,次,距离,秒,备注,锻炼备注,RPE`), with the
+    /// Traditional characters of the same words.
+    static let chinese = ExportLanguage(
+        name: "Chinese",
+        columns: [
+            "日期": .date, "锻炼名称": .workout, "鍛鍊名稱": .workout, "时长": .duration, "時長": .duration,
+            "运动名称": .exercise, "運動名稱": .exercise, "设置顺序": .setOrder, "設置順序": .setOrder, "重量": .weight,
+            "重量单位": .weightUnit, "重量單位": .weightUnit, "次": .reps, "次数": .reps, "次數": .reps, "距离": .distance,
+            "距離": .distance, "距离单位": .distanceUnit, "距離單位": .distanceUnit, "秒": .seconds, "备注": .notes,
+            "備註": .notes, "锻炼备注": .workoutNotes, "鍛鍊備註": .workoutNotes, "rpe": .rpe,
+        ],
+        rest: ["休息计时器", "休息計時器", "休息"], warmup: ["热身", "熱身"], drop: ["递减组", "遞減組"], failure: ["力竭"])
 }
 
 /// A header read by meaning: which column holds what, the units its names

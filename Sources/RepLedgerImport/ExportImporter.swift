@@ -19,11 +19,16 @@ public struct ImportSummary: Sendable {
     public var rowsAlreadyPresent = 0
     /// Notes cut to the ledger's 10,000 characters (their sets were kept).
     public var shortenedNotes: [SkippedRow] = []
+    /// Workouts whose duration could not be read: their sets were kept, their end is unknown.
+    public var unreadDurations: [SkippedRow] = []
     public var timeZone = ""
     public var rows = 0
     public var workouts = 0
     /// Workouts of the file that an earlier import already brought in.
     public var workoutsAlreadyPresent = 0
+    /// Of those, the ones recognised by name and minute only: one side had lost its
+    /// seconds, as a spreadsheet's re-save of an export drops them.
+    public var workoutsRecognisedWithoutSeconds = 0
     public var sets = 0
     public var restFacts = 0
     public var exercisesCreated: [String] = []
@@ -67,7 +72,7 @@ extension Ledger {
     /// an older one, adds only the workouts the ledger lacks.
     public func importExport(_ request: ImportRequest, progress: ((Int, Int) -> Void)? = nil) throws -> ImportSummary {
         let csv = try CSVText(text: request.text, path: request.fileName)
-        let parsed = try Self.parse(csv, source: request.source, unit: request.unit, strict: request.strict)
+        let parsed = try Self.parse(csv, source: request.source, unit: request.unit, zone: request.timeZone, strict: request.strict)
         let digest = SHA256.hash(data: Array(request.text.utf8)).map { String(format: "%02x", $0) }.joined()
         var summary = ImportSummary(source: request.source)
         summary.layout = parsed.layout
@@ -110,11 +115,16 @@ extension Ledger {
             summary.unitSettingChanged = true
         }
         let groups = ImportPlan.workouts(parsed.rows, in: request.timeZone)
+        var secondless = try ImportedWorkouts(store)
         var done = 0
         for group in groups {
             var probe = ImportPlan.ids(for: group.key, source: request.source, start: group.rows[0].start)
             if try store.version(of: .workout(probe.next())) > 0 {
                 summary.workoutsAlreadyPresent += 1
+                summary.rowsAlreadyPresent += group.rows.count
+            } else if secondless.claim(name: group.rows[0].workoutName, start: group.rows[0].start) {
+                summary.workoutsAlreadyPresent += 1
+                summary.workoutsRecognisedWithoutSeconds += 1
                 summary.rowsAlreadyPresent += group.rows.count
             } else {
                 try plan.add(group)
@@ -129,9 +139,15 @@ extension Ledger {
         summary.skipped = plan.skipped
         summary.skipped.sortByLine()
         summary.shortenedNotes = plan.shortenedNotes
+        summary.unreadDurations = plan.unreadDurations
         summary.firstWorkout = plan.first
         summary.lastWorkout = plan.last
         guard plan.workouts > 0 else {
+            // A file whose every row was left out is refused, not reported as a success that appended nothing.
+            guard summary.workoutsAlreadyPresent > 0 || summary.rows == 0 else {
+                throw ImportError.nothingImported(
+                    rows: summary.rows, reasons: summary.skipped.commonest.map { ImportError.ReasonCount(reason: $0.reason, count: $0.count) })
+            }
             summary.alreadyImported = summary.workoutsAlreadyPresent > 0
             return (summary, false)
         }
@@ -167,17 +183,21 @@ extension Ledger {
     /// Reads the file, then checks every set's values as the deciders will:
     /// a refused row is left out with its reason, or, under `strict`, the
     /// first one in the file refuses the whole import.
-    static func parse(_ csv: CSVText, source: ImportSource, unit: WeightUnit?, strict: Bool) throws(ImportError) -> ParsedExport {
-        var parsed = try read(csv, source: source, unit: unit)
+    static func parse(
+        _ csv: CSVText, source: ImportSource, unit: WeightUnit?, zone: ImportTimeZone, strict: Bool
+    ) throws(ImportError) -> ParsedExport {
+        var parsed = try read(csv, source: source, unit: unit, zone: zone)
         parsed.rows.removeAll { row in
-            let problem: String?
+            var problem: (reason: String, kind: String)?
             switch row.kind {
             case .set:
-                do throws(Refusal) { try SetValidation.validate(row.metrics); problem = nil } catch { problem = error.description }
+                do throws(Refusal) { try SetValidation.validate(row.metrics) } catch { problem = (error.description, kind(of: error)) }
             case .rest(let seconds):
-                problem = (0...Invariants.restTakenLimitSeconds).contains(seconds) ? nil : "rest timer of \(seconds) s is longer than a day"
+                if !(0...Invariants.restTakenLimitSeconds).contains(seconds) {
+                    problem = ("rest timer of \(seconds) s is longer than a day", "a rest timer longer than a day")
+                }
             }
-            if let problem { parsed.skipped.add(problem, line: row.line, refused: true) }
+            if let problem { parsed.skipped.add(problem.reason, line: row.line, refused: true, kind: problem.kind) }
             return problem != nil
         }
         if strict, let first = parsed.skipped.refused.min(by: { $0.line < $1.line }) {
@@ -186,12 +206,22 @@ extension Ledger {
         return parsed
     }
 
-    static func read(_ csv: CSVText, source: ImportSource, unit: WeightUnit?) throws(ImportError) -> ParsedExport {
+    /// A refused value's kind of reason, without the value: what the summary counts.
+    static func kind(of refusal: Refusal) -> String {
+        switch refusal {
+        case .repsOutOfRange: return "reps out of range (0 to 1000)"
+        case .invalidRPE: return "RPE not from 1 to 10 in steps of 0.5"
+        case .invalidMeasure(let what, let reason): return "\(what.split(separator: " ").first ?? "value") refused: \(reason)"
+        default: return refusal.description
+        }
+    }
+
+    static func read(_ csv: CSVText, source: ImportSource, unit: WeightUnit?, zone: ImportTimeZone) throws(ImportError) -> ParsedExport {
         func recognised(_ s: ImportSource) -> Bool {
             switch s {
             case .strong: return StrongExport.header(of: csv.header) != nil
             case .hevy: return HevyExport.layout(of: csv.header) != nil
-            case .fitnotes: return FitNotesExport.header(of: csv.header) != nil
+            case .fitnotes: return FitNotesExport.header(of: csv.header) != nil || FitNotesIOSExport.columns(of: csv.header) != nil
             default: return false
             }
         }
@@ -201,7 +231,9 @@ extension Ledger {
         switch source {
         case .strong: return try StrongExport.parse(csv, unit: unit)
         case .hevy: return try HevyExport.parse(csv)
-        case .fitnotes: return try FitNotesExport.parse(csv, unit: unit)
+        case .fitnotes:
+            if FitNotesIOSExport.columns(of: csv.header) != nil { return try FitNotesIOSExport.parse(csv, unit: unit, zone: zone) }
+            return try FitNotesExport.parse(csv, unit: unit)
         default: throw .unknownHeader(source: source.rawValue, found: csv.header, expected: [])
         }
     }

@@ -22,12 +22,17 @@ struct ImportPlan {
     var skipped: SkippedRows
     /// Notes cut to the ledger's limit: the set is kept, the rest of the note is not.
     var shortenedNotes: [SkippedRow] = []
+    /// Workouts whose duration could not be read: imported whole, with no end.
+    var unreadDurations: [SkippedRow] = []
     var first: Timestamp?
     var last: Timestamp?
     /// Lower-cased name in the file → exercise id in the library.
     private var exerciseIds: [String: String] = [:]
     /// Lower-cased names whose every row measured time or distance only.
     private let timedOnly: Set<String>
+    /// The file writes some workout of several exercises twice over, so it is
+    /// an export that duplicates workouts (see `skippingRepeatedCopies`).
+    private let writesWorkoutsTwice: Bool
 
     /// A workout without a stated end is closed at start + duration, unless the
     /// duration is longer than this (a session never stopped in the app).
@@ -49,6 +54,9 @@ struct ImportPlan {
             }
         }
         timedOnly = timed.subtracting(withReps)
+        writesWorkoutsTwice = Dictionary(grouping: parsed.rows, by: \.workoutKey).values.contains { rows in
+            Self.repeatPeriod(rows.map(\.signature)).map { p in Set(rows[..<p].map { $0.exercise.lowercased() }).count >= 2 } ?? false
+        }
     }
 
     /// Rows grouped by workout, in training order (Hevy writes newest first).
@@ -152,6 +160,9 @@ struct ImportPlan {
         for (_, linked) in Dictionary(grouping: supersets, by: \.key).sorted(by: { $0.key < $1.key }) where linked.count >= 2 {
             try refusing(line: rows[0].line) { try $0.linkSuperset(workoutId, entryIds: linked.map(\.entry)) }
         }
+        if let reason = first.durationUnread {
+            unreadDurations.append(SkippedRow(line: first.line, reason: reason + "; the workout's end is left unknown", refused: false))
+        }
         at(end(of: first, start: group.start))
         try session.finishWorkout(workoutId)
         workouts += 1
@@ -170,9 +181,15 @@ struct ImportPlan {
     /// artefact: when a workout's rows are one run of rows repeated, field for
     /// field, only the first copy is kept. Nothing else counts as a duplicate:
     /// a repeated block of an exercise, even with the same numbers, is real.
+    /// A run of one exercise repeated is both a one-exercise workout written
+    /// twice and two identical blocks of it; it is taken for a duplicate only
+    /// in a file seen writing workouts of several exercises twice, since losing
+    /// real sets is worse than showing a block twice.
     /// FitNotes has no set numbers, so its identical rows are always real sets.
     mutating func skippingRepeatedCopies(_ rows: [ImportedRow]) -> [ImportedRow] {
-        guard let period = Self.repeatPeriod(rows.map(\.signature)) else { return rows }
+        guard let period = Self.repeatPeriod(rows.map(\.signature)),
+            writesWorkoutsTwice || Set(rows[..<period].map { $0.exercise.lowercased() }).count >= 2
+        else { return rows }
         for r in rows[period...] {
             skipped.add("the workout is written again in the file (an export duplicate)", line: r.line)
         }

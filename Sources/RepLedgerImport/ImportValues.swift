@@ -20,9 +20,12 @@ enum ImportValues {
     /// `4 Oct 2022, 23:17`. Seconds are optional everywhere.
     static func wallClock(_ field: String, line: Int, column: String) throws(ImportError) -> WallClock {
         let t = field.trimmingSpaces()
-        guard let w = WallClock.parseISO(t) ?? WallClock.parseHevy(t) else {
+        guard let w = WallClock.parseISO(t) ?? WallClock.parseWritten(t) else {
             throw .malformedRow(
-                line: line, reason: "\(column) '\(field)' is not a date and time such as 2022-10-04 23:17 (seconds optional) or 4 Oct 2022, 23:17")
+                line: line,
+                reason:
+                    "\(column) '\(field)' is not a date and time such as 2022-10-04 23:17 (seconds optional), 4 Oct 2022, 23:17 or Oct 4, 2022, 11:17 PM"
+            )
         }
         return w
     }
@@ -55,7 +58,8 @@ enum ImportValues {
         return Weight(thousandths.rounded() / 1000, unit)
     }
 
-    /// `1h 38m`, `55m`, `1h`, `20s`, `9min`, `1h 2m 3s`, `0:09:21`; nil when empty.
+    /// `1h 38m`, `55m`, `1h`, `20s`, `9min`, `1h 2m 3s`, `0:09:21`, and the
+    /// Chinese, Japanese and Korean words (`1小时29分钟`, `1時間29分`, `1시간 29분`); nil when empty.
     static func duration(_ field: String, line: Int) throws(ImportError) -> Double? {
         let t = field.trimmingSpaces().lowercased()
         if t.isEmpty { return nil }
@@ -73,9 +77,9 @@ enum ImportValues {
         func flush() throws(ImportError) {
             guard !digits.isEmpty, let v = Double(digits) else { throw .malformedRow(line: line, reason: "duration '\(field)' is not understood") }
             switch unit {
-            case "h", "hr", "hrs": total += v * 3600
-            case "m", "min", "mins": total += v * 60
-            case "s", "sec", "secs": total += v
+            case "h", "hr", "hrs", "小时", "小時", "時間", "시간": total += v * 3600
+            case "m", "min", "mins", "分钟", "分鐘", "分", "분": total += v * 60
+            case "s", "sec", "secs", "秒", "초": total += v
             default: throw .malformedRow(line: line, reason: "duration '\(field)' has an unknown unit '\(unit)'")
             }
             digits = ""; unit = ""

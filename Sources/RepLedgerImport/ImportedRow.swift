@@ -17,6 +17,9 @@ public struct ImportedRow: Sendable {
     public var start: WallClock
     public var end: WallClock?
     public var durationSeconds: Double?
+    /// Why the workout's duration could not be read, when it could not: the
+    /// sets are kept, only the workout's end is lost.
+    public var durationUnread: String? = nil
     public var exercise: String
     /// FitNotes' category, a hint for the muscles of a new exercise.
     public var category: String?
@@ -47,6 +50,8 @@ public struct SkippedRow: Sendable, Equatable {
 
 /// Rows left out, with why, for the summary.
 public struct SkippedRows: Sendable, Equatable {
+    /// Rows left out by kind of reason: the reason without the row's own
+    /// value, so a file of 103 unreadable dates is one reason, not 103.
     public private(set) var byReason: [String: Int] = [:]
     public private(set) var firstLines: [String: [Int]] = [:]
     /// Every row left out, in the order they were met.
@@ -56,10 +61,25 @@ public struct SkippedRows: Sendable, Equatable {
 
     public init() {}
 
-    mutating func add(_ reason: String, line: Int, refused: Bool = false) {
-        byReason[reason, default: 0] += 1
-        if firstLines[reason, default: []].count < 5 { firstLines[reason, default: []].append(line) }
+    mutating func add(_ reason: String, line: Int, refused: Bool = false, kind: String? = nil) {
+        let kind = kind ?? Self.kind(of: reason)
+        byReason[kind, default: 0] += 1
+        if firstLines[kind, default: []].count < 5 { firstLines[kind, default: []].append(line) }
         rows.append(SkippedRow(line: line, reason: reason, refused: refused))
+    }
+
+    /// A reason without the value it quotes: `start_time 'Apr 10, 2026' is not a date…` is
+    /// `start_time is not a date…`; a row of the wrong width is one kind whatever its count.
+    static func kind(of reason: String) -> String {
+        if reason.hasPrefix("expected "), reason.contains(" fields, found ") { return "a row with another number of fields than the header" }
+        guard reason.contains("'") else { return reason }
+        let masked = reason.replacingOccurrences(of: #" '.*?'(?=[ ;,:)]|$)"#, with: "", options: .regularExpression)
+        return masked
+    }
+
+    /// The commonest kinds first (ties by name), for a line that says why.
+    public var commonest: [(reason: String, count: Int)] {
+        byReason.map { (reason: $0.key, count: $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.reason < $1.reason }
     }
 
     /// In the order of the file, whichever step of the import found them.

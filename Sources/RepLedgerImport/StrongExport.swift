@@ -33,17 +33,18 @@ enum StrongExport {
             "\"Workout #\";\"Date\";\"Workout Name\";\"Duration (sec)\";\"Exercise Name\";\"Set Order\";\"Weight (kg)\";\"Reps\";\"RPE\";\"Distance (meters)\";\"Seconds\";\"Notes\";\"Workout Notes\""
         ),
         (
-            "Strong with unit columns (;)",
+            "Strong with unit columns",
             [.date, .workout, .exercise, .setOrder, .weight, .weightUnit, .reps, .rpe, .distance, .distanceUnit, .seconds, .notes, .workoutNotes],
             "Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes"
         ),
         (
-            "Strong with unit columns and duration (;)",
+            // Every real file of this layout writes its duration last, `;`- or `,`-separated.
+            "Strong with unit columns and duration",
             [
-                .date, .workout, .duration, .exercise, .setOrder, .weight, .weightUnit, .reps, .rpe, .distance, .distanceUnit, .seconds,
-                .notes, .workoutNotes,
+                .date, .workout, .exercise, .setOrder, .weight, .weightUnit, .reps, .rpe, .distance, .distanceUnit, .seconds,
+                .notes, .workoutNotes, .duration,
             ],
-            "Date;Workout Name;Workout Duration;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes"
+            "Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes;Workout Duration"
         ),
     ]
 
@@ -136,11 +137,20 @@ enum StrongExport {
         // twice under two numbers is still the same workout.
         var fields = r.fields
         if let n = workoutNumber { fields[n] = "" }
-        return ImportedRow(
+        // A duration in words the importer does not know costs the workout its end, not its sets.
+        var duration: Double?, durationUnread: String?
+        do throws(ImportError) {
+            duration = try ImportValues.duration(f(.duration), line: line)
+        } catch .malformedRow(_, let reason) {
+            durationUnread = reason
+        }
+        var row = ImportedRow(
             line: line, workoutKey: start.text + "|" + workoutName, workoutName: workoutName, start: start, end: nil,
-            durationSeconds: try ImportValues.duration(f(.duration), line: line), exercise: exercise, category: nil, kind: kind,
+            durationSeconds: duration, exercise: exercise, category: nil, kind: kind,
             setNumber: setNumber, metrics: metrics, signature: fields.joined(separator: "\u{1F}"),
             exerciseNotes: ImportValues.note(f(.notes)), workoutNotes: ImportValues.note(f(.workoutNotes)), supersetKey: nil)
+        row.durationUnread = durationUnread
+        return row
     }
 }
 

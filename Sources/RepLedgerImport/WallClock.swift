@@ -12,6 +12,14 @@ public struct WallClock: Sendable, Hashable, Comparable {
         self.hour = hour; self.minute = minute; self.second = second
     }
 
+    /// The wall clock `naiveSeconds` names.
+    init(naiveSeconds: Int64) {
+        let days = naiveSeconds >= 0 ? naiveSeconds / 86_400 : (naiveSeconds - 86_399) / 86_400
+        let (y, m, d) = CivilCalendar.civil(fromDays: days)
+        let rest = Int(naiveSeconds - days * 86_400)
+        self.init(year: y, month: m, day: d, hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60)
+    }
+
     /// Seconds since 1970 as if the wall clock were UTC.
     var naiveSeconds: Int64 {
         CivilCalendar.days(fromCivil: year, month, day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
@@ -64,22 +72,6 @@ public struct WallClock: Sendable, Hashable, Comparable {
         return w.isValid ? w : nil
     }
 
-    static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-
-    /// Hevy's `8 Apr 2026, 16:50`.
-    static func parseHevy(_ s: String) -> WallClock? {
-        let parts = s.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-        guard parts.count == 4, let d = Int(parts[0]), let mIndex = months.firstIndex(of: parts[1].lowercased().prefix(3).description),
-            let y = Int(parts[2])
-        else { return nil }
-        let hm = parts[3].split(separator: ":")
-        guard hm.count >= 2, let h = Int(hm[0]), let mi = Int(hm[1]) else { return nil }
-        let sec = hm.count > 2 ? Int(hm[2]) : 0
-        guard let sec else { return nil }
-        let w = WallClock(year: y, month: mIndex + 1, day: d, hour: h, minute: mi, second: sec)
-        return w.isValid ? w : nil
-    }
-
     var isValid: Bool {
         (1...12).contains(month) && day >= 1 && day <= CivilCalendar.daysInMonth(year, month)
             && (0..<24).contains(hour) && (0..<60).contains(minute) && (0..<60).contains(second)
@@ -112,6 +104,13 @@ public struct ImportTimeZone: Sendable {
         }
         guard let z = TimeZone(identifier: t) else { throw .invalidTimeZone(text) }
         self.init(name: z.identifier, fixedMinutes: nil, zone: z)
+    }
+
+    /// The zone's offset at an instant (seconds since 1970), for files that write UTC.
+    func offsetMinutes(atInstant seconds: Int64) -> Int {
+        if let fixed = fixedMinutes { return fixed }
+        guard let zone else { return 0 }
+        return zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))) / 60
     }
 
     /// The zone's offset at a wall-clock time; daylight-saving gaps resolve forwards.

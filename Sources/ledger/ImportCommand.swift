@@ -19,8 +19,10 @@ struct ImportCommand: ParsableCommand {
             machine's zone).
 
             Strong headers are recognised by meaning in English, French, German, Spanish, Italian, \
-            Portuguese, Dutch and Polish, with the unit from the header, from a Weight Unit column on \
-            each row, or else from --unit.
+            Portuguese, Dutch, Polish and Chinese, with the unit from the header, from a Weight Unit \
+            column on each row, or else from --unit. Hevy's dates are read as any phone writes them \
+            (4 Oct 2022, 23:17 or Oct 4, 2022, 11:17 PM); FitNotes' Android and iOS exports are both \
+            read. A file of which no row can be imported is refused, saying why.
 
             Examples:
               ledger import strong strong_workouts.csv --unit lb --timezone Europe/Paris
@@ -126,7 +128,8 @@ struct ImportCommand: ParsableCommand {
             ("workouts", .int(Int64(s.workouts))), ("sets", .int(Int64(s.sets))),
             ("exercisesCreated", .int(Int64(s.exercisesCreated.count))), ("skipped", .int(Int64(s.skipped.total))),
             ("alreadyImported", .bool(s.alreadyImported)), ("unitSettingChanged", .bool(s.unitSettingChanged)),
-            ("workoutsAlreadyPresent", .int(Int64(s.workoutsAlreadyPresent))), ("restPeriods", .int(Int64(s.restFacts))),
+            ("workoutsAlreadyPresent", .int(Int64(s.workoutsAlreadyPresent))),
+            ("workoutsRecognisedWithoutSeconds", .int(Int64(s.workoutsRecognisedWithoutSeconds))), ("restPeriods", .int(Int64(s.restFacts))),
             ("rows", .int(Int64(s.rows))), ("layout", .string(s.layout)), ("unit", .string(s.unit.rawValue)),
             ("timeZone", .string(s.timeZone)), ("batchId", .string(s.batchId.lowercased)),
             ("skippedReasons", .object(s.skipped.byReason.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
@@ -135,6 +138,7 @@ struct ImportCommand: ParsableCommand {
             ("unitSource", .string(s.unitSource.rawValue)), ("unitFlagIgnored", s.unitFlagIgnored.map { .string($0.rawValue) } ?? .null),
             ("ignoredColumns", .array(s.ignoredColumns.map(JSONValue.string))),
             ("shortenedNotes", .array(s.shortenedNotes.map(rowJSON))),
+            ("unreadDurations", .array(s.unreadDurations.map(rowJSON))),
             ("newExercises", .array(s.exercisesCreated.map(JSONValue.string))),
         ])
     }
@@ -155,9 +159,17 @@ struct ImportCommand: ParsableCommand {
         return why + "; --unit \(ignored.rawValue) was not used, since the file states its unit"
     }
 
+    static func recognisedWithoutSeconds(_ s: ImportSummary) {
+        guard s.workoutsRecognisedWithoutSeconds > 0 else { return }
+        Console.out(
+            "  \(s.workoutsRecognisedWithoutSeconds) of them recognised by name and minute: one of the two files had lost the seconds of their start, as a spreadsheet's re-save does"
+        )
+    }
+
     static func print(_ s: ImportSummary) {
         if s.alreadyImported {
             Console.out("Already imported: every workout of this \(s.source.displayName) export is in the ledger. Nothing appended.")
+            recognisedWithoutSeconds(s)
             return
         }
         Console.out("\(s.layout), \(counted(s.rows, "row")), times read in \(s.timeZone)")
@@ -168,6 +180,7 @@ struct ImportCommand: ParsableCommand {
         )
         if s.unitSettingChanged { Console.out("Weights will show in \(s.unit.rawValue), like the file (change with `ledger settings unit`)") }
         if s.workoutsAlreadyPresent > 0 { Console.out("Already in the ledger, left as they were: \(s.workoutsAlreadyPresent) workouts") }
+        recognisedWithoutSeconds(s)
         if !s.exercisesCreated.isEmpty {
             let names = s.exercisesCreated.prefix(8).joined(separator: ", ")
             Console.out("New custom exercises: \(s.exercisesCreated.count) (\(names)\(s.exercisesCreated.count > 8 ? ", …" : ""))")
@@ -190,7 +203,7 @@ struct ImportCommand: ParsableCommand {
                 Console.out("  \(lines.count) \(reason) (lines \(shown)\(lines.count > 5 ? ", …" : ""))")
             }
         }
-        for row in s.shortenedNotes { Console.out("Line \(row.line): \(row.reason)") }
+        for row in s.shortenedNotes + s.unreadDurations { Console.out("Line \(row.line): \(row.reason)") }
     }
 }
 

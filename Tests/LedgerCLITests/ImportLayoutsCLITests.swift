@@ -29,7 +29,7 @@ struct ImportLayoutsCLITests {
         let rows = try #require(j["rows"] as? Int)
         #expect((j["sets"] as? Int ?? -1) + (j["restPeriods"] as? Int ?? -1) + skipped.count == rows)
         // The file's own count of rows, read here without the importer: every line after the header.
-        let lines = try String(contentsOfFile: Self.path(name), encoding: .utf8).split(separator: "\n").count - 1
+        let lines = try String(contentsOfFile: Self.path(name), encoding: .utf8).split(whereSeparator: \.isNewline).count - 1  // CRLF too
         #expect(rows == lines)
         #expect(skipped.allSatisfy { ($0["line"] as? Int ?? 0) >= 2 && !($0["reason"] as? String ?? "").isEmpty })
         #expect(try cli.run(["verify", "--json"]).json?["ok"] as? Bool == true)

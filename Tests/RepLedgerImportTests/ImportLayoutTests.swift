@@ -27,7 +27,7 @@ struct ImportLayoutTests {
     func strongUnitColumns() throws {
         let t = try TempLedger()
         let s = try t.importCSV(.strong, try Self.fixture("strong-semicolon-units.csv"))
-        #expect(s.layout == "Strong with unit columns (;)")
+        #expect(s.layout == "Strong with unit columns")
         #expect((s.workouts, s.sets, s.skipped.total) == (2, 9, 0))
         #expect((s.unit, s.unitSource, s.unitFlagIgnored) == (.kg, .rows, nil))
         let upper = try Self.entries(t, "Upper")
@@ -51,7 +51,7 @@ struct ImportLayoutTests {
     func strongUnitColumnsWithDuration() throws {
         let t = try TempLedger()
         let s = try t.importCSV(.strong, try Self.fixture("strong-semicolon-units-duration.csv"))
-        #expect(s.layout == "Strong with unit columns and duration (;)")
+        #expect(s.layout == "Strong with unit columns and duration")
         #expect((s.workouts, s.sets, s.unit) == (1, 4, .lb))
         let w = try #require(try t.history().first)
         #expect(w.durationSeconds == Int64(52 * 60))

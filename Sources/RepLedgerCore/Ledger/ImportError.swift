@@ -12,6 +12,18 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case notEmpty(events: Int64)
     case malformedLine(line: Int, reason: String)
     case chainMismatch(line: Int, position: Int64)
+    /// Every row of a non-empty export was left out: the commonest reasons, with how many rows each.
+    case nothingImported(rows: Int, reasons: [ReasonCount])
+
+    /// A kind of reason a row was left out for, and how many rows it covers.
+    public struct ReasonCount: Sendable, Equatable {
+        public var reason: String
+        public var count: Int
+        public init(reason: String, count: Int) {
+            self.reason = reason
+            self.count = count
+        }
+    }
 
     public var description: String {
         switch self {
@@ -34,6 +46,10 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             return "a JSONL backup restores into an empty ledger only, and this one holds \(events) events; restore into a new file"
         case .malformedLine(let line, let reason):
             return "line \(line): \(reason); nothing was restored"
+        case .nothingImported(let rows, let reasons):
+            let shown = reasons.prefix(3).map { "\($0.count) × \($0.reason)" }.joined(separator: "; ")
+            let more = reasons.count > 3 ? "; and \(reasons.count - 3) other reasons" : ""
+            return "none of the file's \(rows) rows could be imported (\(shown)\(more)); nothing was imported"
         case .chainMismatch(let line, let position):
             return "line \(line): the hash of event \(position) does not match its content; the file was changed or damaged, nothing was imported"
         }
