@@ -85,6 +85,27 @@ struct MoreLayoutsImportTests {
         #expect(ImportPlan.repeatPeriod(["a", "b", "a", "b"]) == 2)
     }
 
+    @Test("a refusal's example headers are the ones real files have: the unit-column layout's duration comes last")
+    func refusalExamplesAreReal() throws {
+        let t = try TempLedger()
+        do {
+            try t.importCSV(.strong, "Datum,Name der Übung,Gewicht\n2025-01-01 10:00:00,Squat,100\n", unit: .kg)
+            Issue.record("a header without a workout name or set order was accepted")
+        } catch let error as ImportError {
+            let real =
+                "Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes;Workout Duration"
+            #expect(error.description.contains(real))
+            #expect(!error.description.contains("Workout Name;Workout Duration"))
+            #expect(error.description.contains("Chinese"))
+        }
+        // Both delimiters of that layout are one layout.
+        let comma = try t.importCSV(
+            .strong,
+            "Date,Workout Name,Exercise Name,Set Order,Weight,Weight Unit,Reps,RPE,Distance,Distance Unit,Seconds,Notes,Workout Notes,Workout Duration\n"
+                + "2021-12-09 18:00:00,3. Legs,Squat (Barbell),1,135,lbs,5,,,,0,,,31m\n")
+        #expect(comma.layout == "Strong with unit columns and duration")
+    }
+
     @Test("a file none of whose rows can be imported is refused, naming the commonest reasons once each; nothing appended")
     func nothingImported() throws {
         let t = try TempLedger()
