@@ -107,10 +107,13 @@ public struct WorkoutHistoryProjection: ProjectionView {
     }
 }
 
-/// Every workout an exercise was done in, newest first, with its sets of that exercise.
+/// Every workout an exercise was done in, newest first, with its sets of
+/// that exercise: one entry per block, as recorded, so a workout that came
+/// back to the exercise shows both blocks, each with its own note.
 public struct ExerciseHistoryProjection: ProjectionView {
     public static let name = "exercise-history"
-    public static let version = 1
+    /// 2: an entry per block of the exercise, not one per workout.
+    public static let version = 2
 
     public struct Entry: Sendable, Equatable {
         public var workoutId: UUID
@@ -122,11 +125,10 @@ public struct ExerciseHistoryProjection: ProjectionView {
     }
 
     public static func entries(_ log: TrainingLogProjection, exerciseId: String, rules: RuleSet = .default) -> [Entry] {
-        WorkoutHistoryProjection.workouts(log, rules: rules, exerciseId: exerciseId).map { row in
-            let rows = row.exercises.filter { $0.exerciseId == exerciseId }
-            return Entry(
-                workoutId: row.workoutId, workoutName: row.name, startedAt: row.startedAt, sets: rows.flatMap(\.sets),
-                note: rows.lazy.compactMap(\.note).first)
+        WorkoutHistoryProjection.workouts(log, rules: rules, exerciseId: exerciseId).flatMap { row in
+            row.exercises.filter { $0.exerciseId == exerciseId }.map { block in
+                Entry(workoutId: row.workoutId, workoutName: row.name, startedAt: row.startedAt, sets: block.sets, note: block.note)
+            }
         }
     }
 }

@@ -22,7 +22,7 @@ struct RealExportEdgesCLITests {
         }
     }
 
-    @Test("history --json and export csv show each block of an exercise as recorded, with its own sets and note")
+    @Test("history --json, exercise history and export csv show each block of an exercise as recorded, with its own sets and note")
     func repeatedBlocksInEveryView() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
@@ -33,6 +33,13 @@ struct RealExportEdgesCLITests {
         let bench = Self.rows(chest).filter { $0.0 == "Bench Press (Barbell)" }
         #expect(bench.map(\.1) == [2, 4, 3])
         #expect(bench.map(\.2) == [nil, "~ @75% rpe", "paused reps ~@65% rpe"])
+
+        // exercise history too: one entry per block, each with its own note.
+        let exerciseHistory = try #require(
+            try cli.run(["exercise", "history", "Bench Press (Barbell)", "--json"]).json?["workouts"] as? [[String: Any]])
+        let thatDay = exerciseHistory.filter { $0["name"] as? String == "Chest pl" && ($0["startedAt"] as? String ?? "").hasPrefix("2025-03-05") }
+        #expect(thatDay.map { ($0["sets"] as? [Any])?.count } == [2, 4, 3])
+        #expect(thatDay.map { $0["note"] as? String } == [nil, "~ @75% rpe", "paused reps ~@65% rpe"])
 
         let file = cli.folder.appendingPathComponent("history.csv").path
         #expect(try cli.run(["export", "csv", file]).status == 0)
