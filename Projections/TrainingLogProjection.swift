@@ -18,7 +18,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 11: body measurements and progress photos in the body state.
     /// 12: templates carry their weight, duration and rest targets.
     /// 13: the account state says whether the lifter chose their lifting unit.
-    public static let version = 13
+    /// 14: planned sets that follow a swapped exercise lose the old exercise's load.
+    public static let version = 14
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()

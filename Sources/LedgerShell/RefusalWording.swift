@@ -43,6 +43,8 @@ extension Refusal {
                 + ": `ledger workout finish \(w.lowercased.prefix(8))` or `discard` it first, or repeat with --also to start another alongside it"
         case .finishTimeNeeded(_, let last, _):
             return fact + "; repeat with --at \(last.iso8601) (its last activity), or --at the time you stopped"
+        case .setTimeNeeded(_, let last, _):
+            return fact + "; repeat with --at the time you did the set (its last activity: \(last.iso8601)), or --at now if you are training now"
         default:
             return description
         }

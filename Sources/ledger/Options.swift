@@ -39,7 +39,7 @@ struct TrainingDateOption: ParsableArguments {
 
 /// `--at ISO8601` on every command that records something.
 struct AtOption: ParsableArguments {
-    @Option(name: .long, help: "When you did it, ISO 8601 (default: now).")
+    @Option(name: .long, help: "When you did it: ISO 8601, or now to say it is now in a workout idle for hours (default: now).")
     var at: String?
 
     func time() throws -> Timestamp? { try at.map(parseTime) }

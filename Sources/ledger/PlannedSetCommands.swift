@@ -29,7 +29,7 @@ extension WorkoutCommand {
             let (setId, rest) = try ledger.execute(at: try at.time()) { session in
                 let setId = try session.completeSet(
                     id, set: set, type: type, values: try values.metrics(defaultUnit: unit), notes: values.notes,
-                    historyEdit: historyEdit)
+                    historyEdit: historyEdit, timeGiven: at.at != nil)
                 try values.recordEffort(&session, id, setId, historyEdit: historyEdit)
                 return (setId, try session.autoStartRest(id, afterSet: setId))
             }

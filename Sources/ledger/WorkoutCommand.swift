@@ -119,21 +119,26 @@ struct WorkoutCommand: ParsableCommand {
             let unit = account.liftingUnit
             let metrics = try values.metrics(defaultUnit: unit)
             let type = try values.setType() ?? .normal
-            let (setId, rest) = try ledger.execute(at: try at.time()) { session in
-                let planned = extra ? nil : try session.nextPlannedSet(id, exercise: exercise, type: type)
+            let (setId, rest, x, added) = try ledger.execute(at: try at.time()) { session in
+                // The name means the workout's own exercise first; one not in the workout is added, and said so.
+                let w = try session.workout(id)
+                let x = try session.exercise(exercise, in: w, active: true)
+                let planned = extra ? nil : try session.nextPlannedSet(id, exercise: x.exerciseId, type: type)
                 let setId = try session.logSet(
-                    id, exercise: exercise, type: type, metrics: metrics, notes: values.notes, historyEdit: historyEdit,
-                    plannedSetId: planned)
+                    id, exercise: x.exerciseId, type: type, metrics: metrics, notes: values.notes, historyEdit: historyEdit,
+                    plannedSetId: planned, timeGiven: at.at != nil)
                 try values.recordEffort(&session, id, setId, historyEdit: historyEdit)
-                return (setId, try session.autoStartRest(id, afterSet: setId))
+                // Added to a workout that held other exercises: a person may have meant one of those.
+                let added = w.entry(forExercise: x.exerciseId) == nil && !w.entries.isEmpty
+                return (setId, try session.autoStartRest(id, afterSet: setId), x, added)
             }
             let what = SetText.describe(
                 kg: metrics.weight?.kilograms, reps: metrics.reps, durationSeconds: metrics.durationSeconds,
                 distanceMeters: metrics.distanceMeters, in: unit, distance: account.distanceUnit)
-            let name = try ledger.library().resolve(exercise).name
+            let newEntry = added ? " (not in the workout until now: added to it)" : ""
             respondSetDone(
-                global, workoutId: id, setId: setId, rest: rest,
-                human: "Logged \(type == .normal ? "" : "\(type.rawValue) ")set \(setId.lowercased.shortId): \(name) \(what)")
+                global, workoutId: id, setId: setId, rest: rest, addedExercise: added ? x.exerciseId : nil,
+                human: "Logged \(type == .normal ? "" : "\(type.rawValue) ")set \(setId.lowercased.shortId): \(x.name) \(what)\(newEntry)")
         }
     }
 
@@ -210,9 +215,17 @@ struct WorkoutCommand: ParsableCommand {
         @OptionGroup var at: AtOption
 
         func run() throws {
-            try recordOnWorkout(global, workout, at, human: "Swapped \(from) for \(to)") { session, id, _ in
-                try session.swapExercise(id, from: from, to: to)
-            }
+            let ledger = try global.openLedger()
+            let id = try ledger.resolveWorkout(workout)
+            let swapped = try ledger.execute(at: try at.time()) { try $0.swapExercise(id, from: from, to: to) }
+            // The names as resolved, so a person sees which exercises the words meant.
+            let planned =
+                swapped.plannedSets == 0
+                ? ""
+                : "; its \(swapped.plannedSets) planned \(swapped.plannedSets == 1 ? "set follows" : "sets follow") without \(swapped.from.name)'s load"
+            respond(
+                global, ["workoutId": id.lowercased, "from": swapped.from.exerciseId, "to": swapped.to.exerciseId],
+                human: "Swapped \(swapped.from.name) for \(swapped.to.name)\(planned)")
         }
     }
 
@@ -294,13 +307,15 @@ func recordOnWorkout(
 }
 
 /// The answer of logging or completing a set: its id, and the rest it started when auto-start is on.
-func respondSetDone(_ global: GlobalOptions, workoutId: UUID, setId: UUID, rest: Int?, human: String) {
+func respondSetDone(_ global: GlobalOptions, workoutId: UUID, setId: UUID, rest: Int?, addedExercise: String? = nil, human: String) {
     if global.json {
-        Console.json(
-            .object([
-                ("workoutId", .string(workoutId.lowercased)), ("setId", .string(setId.lowercased)),
-                ("restSeconds", rest.map { .int(Int64($0)) } ?? .null),
-            ]))
+        var fields: [(String, JSONValue)] = [
+            ("workoutId", .string(workoutId.lowercased)), ("setId", .string(setId.lowercased)),
+            ("restSeconds", rest.map { .int(Int64($0)) } ?? .null),
+        ]
+        // An exercise the workout did not hold until this set: a person may have meant one it holds.
+        if let addedExercise { fields.append(("addedExercise", .string(addedExercise))) }
+        Console.json(.object(fields))
     } else {
         Console.out(human + (rest.map { "; resting \(Measure.clock(Double($0)))" } ?? ""))
     }

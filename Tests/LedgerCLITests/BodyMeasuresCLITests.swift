@@ -51,7 +51,7 @@ struct BodyMeasuresCLITests {
         #expect((neck.first?["entered"] as? [String: Any])?["unit"] as? String == "in")
 
         #expect(try cli.run(["workout", "start", "--at", "2026-11-15T09:00:00Z"]).status == 0)
-        #expect(try cli.run(["workout", "log", "last", "squat", "--reps", "5", "--weight", "225"]).status == 0)
+        #expect(try cli.run(["workout", "log", "last", "squat", "--reps", "5", "--weight", "225", "--at", "2026-11-15T09:10:00Z"]).status == 0)
         let html = cli.folder.appendingPathComponent("report.html").path
         #expect(try cli.run(["report", "--html", html]).status == 0)
         let page = try String(contentsOfFile: html, encoding: .utf8)

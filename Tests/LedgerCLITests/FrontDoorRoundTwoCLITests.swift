@@ -146,9 +146,13 @@ struct FrontDoorRoundTwoCLITests {
         #expect(history.contains("· 4 sets ·"))
 
         #expect(try cli.run(["workout", "start", "--at", "2026-11-04T10:00:00Z"]).status == 0)
-        #expect(try cli.run(["workout", "log", "last", "Bench Press (Barbell)", "--weight", "60kg", "--reps", "4"]).status == 0)
+        #expect(
+            try cli.run(["workout", "log", "last", "Bench Press (Barbell)", "--weight", "60kg", "--reps", "4", "--at", "2026-11-04T10:05:00Z"]).status
+                == 0)
         #expect(try cli.run(["repcount", "last", "Bench Press (Barbell)"]).stdout == "+0 reps: no set has gone past last time's (2026-11-02) yet.\n")
-        #expect(try cli.run(["workout", "log", "last", "Bench Press (Barbell)", "--weight", "70kg", "--reps", "7"]).status == 0)
+        #expect(
+            try cli.run(["workout", "log", "last", "Bench Press (Barbell)", "--weight", "70kg", "--reps", "7", "--at", "2026-11-04T10:10:00Z"]).status
+                == 0)
         #expect(try cli.run(["repcount", "last", "Bench Press (Barbell)"]).stdout == "+2 reps over last time (2026-11-02)\n")
 
         let purchase = [
@@ -177,8 +181,10 @@ struct FrontDoorRoundTwoCLITests {
         #expect(try cli.run(["body", "log", "--weight", "181lb"]).stdout == "Weighed in at 181 lb\n")
 
         #expect(try cli.run(["workout", "start", "--at", "2026-11-02T07:00:00Z"]).status == 0)
-        #expect(try cli.run(["workout", "log", "last", "Running", "--distance", "3mi", "--duration", "25m"]).stdout.contains("5 km") == false)
-        #expect(try cli.run(["workout", "log", "last", "Pull Up", "--reps", "8"]).status == 0)
+        #expect(
+            try cli.run(["workout", "log", "last", "Running", "--distance", "3mi", "--duration", "25m", "--at", "2026-11-02T07:30:00Z"]).stdout
+                .contains("5 km") == false)
+        #expect(try cli.run(["workout", "log", "last", "Pull Up", "--reps", "8", "--at", "2026-11-02T07:40:00Z"]).status == 0)
         #expect(try cli.run(["workout", "finish", "last", "--at", "2026-11-02T08:00:00Z"]).status == 0)
         #expect(try cli.run(["history"]).stdout.contains("Running: 4.83 km in 25:00 (5:11 /km)"))
         let set = try cli.run(["settings", "distance", "mi", "--json"])

@@ -25,9 +25,11 @@ struct LedgerCLITests {
                 "workout", "log", String(w.prefix(8)), "bench press (barbell)", "--reps", "8",
                 "--weight", "135lb", "--type", "warmup", "--at", "2026-11-02T07:05:00+01:00",
             ]).status == 0)
-        #expect(try cli.run(["workout", "log", "last", "leg-press", "--reps", "10", "--weight", "160kg"]).status == 0)
+        #expect(
+            try cli.run(["workout", "log", "last", "leg-press", "--reps", "10", "--weight", "160kg", "--at", "2026-11-02T07:30:00+01:00"]).status == 0
+        )
         #expect(try cli.run(["workout", "swap", w, "leg-press", "hack-squat"]).status == 0)
-        #expect(try cli.run(["workout", "log", w, "hack-squat", "--reps", "10", "--weight", "100"]).status == 0)
+        #expect(try cli.run(["workout", "log", w, "hack-squat", "--reps", "10", "--weight", "100", "--at", "2026-11-02T07:45:00+01:00"]).status == 0)
         #expect(try cli.run(["workout", "edit-set", w, String(setId.prefix(8)), "--reps", "6"]).status == 0)
         #expect(try cli.run(["workout", "finish", w, "--at", "2026-11-02T08:05:00+01:00"]).status == 0)
 

@@ -140,7 +140,7 @@ struct TrainingDateAndPlanCLITests {
         #expect((target?["weight"] as? [String: Any])?["value"] as? Double == 125)
         // Completing with no values takes the plan: 125 kg × 5.
         let setId = try #require((first?["payload"] as? [String: Any])?["setId"] as? String)
-        #expect(try cli.run(["workout", "complete", w, String(setId.prefix(8))]).status == 0)
+        #expect(try cli.run(["workout", "complete", w, String(setId.prefix(8)), "--at", "2026-11-23T18:10:00Z"]).status == 0)
         let done = try cli.run(["workout", "summary", w, "--json"]).json?["workout"] as? [String: Any]
         let sets = ((done?["exercises"] as? [[String: Any]]) ?? []).flatMap { ($0["sets"] as? [[String: Any]]) ?? [] }
         #expect(sets.count == 1 && sets.first?["weightKg"] as? Double == 125 && sets.first?["reps"] as? Int == 5)

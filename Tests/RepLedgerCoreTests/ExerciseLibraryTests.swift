@@ -127,4 +127,27 @@ struct ExerciseLibraryTests {
         #expect(throws: Refusal.self) { try library.resolveExactly("bench") }
         #expect(try library.resolveExactly("BENCH PRESS (BARBELL)").exerciseId == "barbell-bench-press")
     }
+
+    @Test("inside a workout, a name means the workout's own exercise when it names one of them; else the library's")
+    func resolutionWithinAWorkout() throws {
+        let library = Ledger.seededLibrary
+        let workout = ["triceps-pushdown-rope-attachment", "dumbbell-shoulder-press", "barbell-bench-press"]
+        // The library alone gives another pushdown, and finds many shoulder presses.
+        #expect(try library.resolve("pushdown").exerciseId != "triceps-pushdown-rope-attachment")
+        #expect(throws: Refusal.self) { try library.resolve("shoulder press") }
+        #expect(try library.resolve("pushdown", within: workout).exerciseId == "triceps-pushdown-rope-attachment")
+        #expect(try library.resolve("shoulder press", within: workout).exerciseId == "dumbbell-shoulder-press")
+        #expect(try library.resolve("bench", within: workout).exerciseId == "barbell-bench-press")  // an alias of one of them
+        #expect(try library.resolve("tri push", within: workout).exerciseId == "triceps-pushdown-rope-attachment")
+        // A name that names none of them is the library's; an exact name always wins.
+        #expect(try library.resolve("squat", within: workout).exerciseId == (try library.resolve("squat").exerciseId))
+        #expect(try library.resolve("Triceps Pushdown (Cable)", within: workout).exerciseId == "triceps-pushdown")
+        // Two of the workout's own: listed, never picked.
+        do {
+            _ = try library.resolve("press", within: workout)
+            Issue.record("'press' picked one of two presses in the workout")
+        } catch .ambiguousExercise(_, let matches) {
+            #expect(matches == ["Seated Shoulder Press (Dumbbell) [dumbbell-shoulder-press]", "Bench Press (Barbell) [barbell-bench-press]"])
+        }
+    }
 }

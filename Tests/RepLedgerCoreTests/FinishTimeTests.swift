@@ -41,6 +41,31 @@ struct FinishTimeTests {
         #expect(try u.ledger.workout(v).status == .finished)
     }
 
+    @Test("a set logged days later with no time: refused, naming the last activity; with a time, or in a finished workout's history, taken")
+    func setsIntoAnIdleWorkout() throws {
+        let (t, w) = try workout()
+        let before = try t.count()
+        let lastSet = Timestamp.at("2026-11-02T07:40:00+01:00")
+        let threeDaysLater = lastSet.adding(seconds: 3 * 86_400)
+        let squat = SetMetrics(weight: Weight(100, .kg), reps: 5)
+        #expect(throws: Refusal.setTimeNeeded(w, lastActivity: lastSet, idleMinutes: 3 * 24 * 60)) {
+            try t.ledger.execute(at: threeDaysLater) { try $0.logSet(w, exercise: "Squat (Barbell)", metrics: squat, timeGiven: false) }
+        }
+        #expect(try t.count() == before)
+        #expect(Refusal.setTimeNeeded(w, lastActivity: lastSet, idleMinutes: 1).description.contains(lastSet.iso8601))
+        // Within the limit, no time is needed; a time given is the lifter's word.
+        try t.ledger.execute(at: lastSet.adding(seconds: CommandSession.idleBeforeFinishNeedsTime)) {
+            _ = try $0.logSet(w, exercise: "Squat (Barbell)", metrics: squat, timeGiven: false)
+        }
+        try t.ledger.execute(at: threeDaysLater) { _ = try $0.logSet(w, exercise: "Squat (Barbell)", metrics: squat, timeGiven: true) }
+        // A finished workout's history edit is not "now" in it.
+        try t.ledger.execute(at: threeDaysLater) { try $0.finishWorkout(w, timeGiven: true) }
+        try t.ledger.execute(at: threeDaysLater.adding(seconds: 86_400)) {
+            _ = try $0.logSet(w, exercise: "Squat (Barbell)", metrics: squat, historyEdit: true, timeGiven: false)
+        }
+        #expect(try t.ledger.workout(w).sets.filter(\.completed).count == 4)
+    }
+
     @Test("a workout with no sets is idle from its start")
     func noSets() throws {
         let t = try TempLedger()

@@ -21,8 +21,9 @@ extension CommandSession {
     /// exercise's entry in it (the last one, if it was done twice); empty text clears it.
     public mutating func setNote(_ workoutId: UUID, exercise: String?, text: String) throws {
         guard let exercise else { return try setNote(workoutId, text: text) }
-        let x = try library.resolve(exercise)
-        guard let entry = try workout(workoutId).entries.last(where: { $0.exerciseId == x.exerciseId }) else {
+        let w = try workout(workoutId)
+        let x = try self.exercise(exercise, in: w)
+        guard let entry = w.entries.last(where: { $0.exerciseId == x.exerciseId }) else {
             throw Refusal.exerciseNotInWorkout(x.name, workout: workoutId)
         }
         try setNote(workoutId, entryId: entry.entryId, text: text)
@@ -51,7 +52,7 @@ extension CommandSession {
         let w = try workout(workoutId)
         var entries: [UUID] = []
         for name in exercises {
-            let x = try library.resolve(name)
+            let x = try exercise(name, in: w)
             guard let entry = w.entries.last(where: { $0.exerciseId == x.exerciseId }) else {
                 throw Refusal.exerciseNotInWorkout(x.name, workout: workoutId)
             }
@@ -70,7 +71,7 @@ extension CommandSession {
     /// `workout unlink W EXERCISE`: ends the superset the exercise is in (its other exercises stand alone again).
     public mutating func unlinkSuperset(_ workoutId: UUID, exercise: String) throws {
         let w = try writableWorkout(workoutId, historyEdit: true)
-        let x = try library.resolve(exercise)
+        let x = try self.exercise(exercise, in: w)
         guard let entry = w.entries.last(where: { $0.exerciseId == x.exerciseId }) else {
             throw Refusal.exerciseNotInWorkout(x.name, workout: workoutId)
         }

@@ -7,7 +7,7 @@ extension CommandSession {
     /// Removes an exercise and its sets from the workout (the last entry of it, if it was done twice).
     public mutating func removeExercise(_ workoutId: UUID, exercise: String, historyEdit: Bool = false) throws {
         let w = try writableWorkout(workoutId, historyEdit: historyEdit)
-        let x = try library.resolve(exercise)
+        let x = try self.exercise(exercise, in: w)
         guard let entry = w.entries.last(where: { $0.exerciseId == x.exerciseId }) else {
             throw Refusal.exerciseNotInWorkout(x.name, workout: workoutId)
         }
@@ -24,7 +24,7 @@ extension CommandSession {
         var remaining = w.entries
         var order: [UUID] = []
         for name in exercises {
-            let x = try library.resolve(name)
+            let x = try exercise(name, in: w)
             guard let i = remaining.firstIndex(where: { $0.exerciseId == x.exerciseId }) else {
                 throw Refusal.exerciseNotInWorkout(x.name, workout: workoutId)
             }

@@ -6,8 +6,9 @@ import Foundation
 extension CommandSession {
     /// The first planned, not completed set of `exercise` and `type` in the workout, if any.
     public mutating func nextPlannedSet(_ workoutId: UUID, exercise: String, type: SetType = .normal) throws -> UUID? {
-        let x = try library.resolve(exercise)
-        return try workout(workoutId).sets.first { !$0.completed && $0.exerciseId == x.exerciseId && $0.type == type }?.setId
+        let w = try workout(workoutId)
+        let x = try self.exercise(exercise, in: w)
+        return w.sets.first { !$0.completed && $0.exerciseId == x.exerciseId && $0.type == type }?.setId
     }
 
     /// Completes a planned set. Values given replace the plan's (a `SetLogged`
@@ -16,11 +17,12 @@ extension CommandSession {
     @discardableResult
     public mutating func completeSet(
         _ workoutId: UUID, set ref: String, type: SetType? = nil, values: SetMetrics = SetMetrics(),
-        notes: String? = nil, historyEdit: Bool = false
+        notes: String? = nil, historyEdit: Bool = false, timeGiven: Bool = true
     ) throws -> UUID {
         let w = try writableWorkout(workoutId, historyEdit: historyEdit)
         let set = try Self.resolveSet(ref, in: w)
         guard !set.completed else { throw Refusal.setAlreadyCompleted(set.setId.lowercased.prefix(8).description) }
+        try Self.refuseNowAfterIdle(w, at: context.occurredAt, timeGiven: timeGiven, or: Refusal.setTimeNeeded)
         if type == nil, values == SetMetrics(), notes == nil {
             guard set.metrics.reps != nil || set.metrics.durationSeconds != nil || set.metrics.distanceMeters != nil else {
                 let x = library.exercises[set.exerciseId]?.definition
@@ -40,7 +42,7 @@ extension CommandSession {
         if let v = values.distanceMeters { done.distanceMeters = v }
         return try logSet(
             workoutId, exercise: set.exerciseId, type: type ?? set.type, metrics: done, notes: notes,
-            historyEdit: historyEdit, plannedSetId: set.setId)
+            historyEdit: historyEdit, plannedSetId: set.setId, timeGiven: timeGiven)
     }
 
     /// Turns a completed set back into a planned one (its values stay; it stops counting).

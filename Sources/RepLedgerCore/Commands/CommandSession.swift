@@ -204,10 +204,11 @@ public struct CommandSession {
     public mutating func logSet(
         _ workoutId: UUID, exercise: String, type: SetType = .normal, metrics: SetMetrics,
         notes: String? = nil, historyEdit: Bool = false, entryId: UUID? = nil,
-        plannedSetId: UUID? = nil, checkKind: Bool = true
+        plannedSetId: UUID? = nil, checkKind: Bool = true, timeGiven: Bool = true
     ) throws -> UUID {
         let w = try writableWorkout(workoutId, historyEdit: historyEdit)
-        let x = try library.resolveActive(exercise)
+        try Self.refuseNowAfterIdle(w, at: context.occurredAt, timeGiven: timeGiven, or: Refusal.setTimeNeeded)
+        let x = try self.exercise(exercise, in: w, active: true)
         try SetValidation.validate(metrics)
         try SetValidation.validateNote(notes)
         if checkKind {
@@ -272,10 +273,14 @@ public struct CommandSession {
         emit([.setDeleted(e)])
     }
 
-    /// Swaps the entry showing `from` to `to`: logged sets stay with `from`, later ones go to `to`.
-    public mutating func swapExercise(_ workoutId: UUID, from: String, to: String) throws {
+    /// Swaps the entry showing `from` to `to`: logged sets stay with `from`, later ones go to `to`
+    /// (planned ones without `from`'s load) → the two exercises as resolved, and the planned sets that follow.
+    @discardableResult
+    public mutating func swapExercise(
+        _ workoutId: UUID, from: String, to: String
+    ) throws -> (from: LibraryState.Exercise, to: LibraryState.Exercise, plannedSets: Int) {
         let w = try writableWorkout(workoutId, historyEdit: false)
-        let old = try library.resolve(from)
+        let old = try exercise(from, in: w)
         let new = try library.resolveActive(to)
         guard old.exerciseId != new.exerciseId else { throw Refusal.sameExercise(old.name) }
         guard let entry = w.entry(forExercise: old.exerciseId) else {
@@ -287,19 +292,31 @@ public struct CommandSession {
         e.fromExerciseId = old.exerciseId
         e.toExerciseId = new.exerciseId
         emit([.workoutExerciseSwapped(e)])
+        return (old, new, w.sets.filter { $0.entryId == entry.entryId && !$0.completed }.count)
     }
 
-    /// The longest a workout may lie idle before finishing it needs its end time given: past this,
-    /// "now" is a backfill's time, not the workout's (a session forgotten overnight).
+    /// The longest a workout may lie idle before finishing it, or logging a set
+    /// into it, needs the time given: past this, "now" is a backfill's time, not
+    /// the workout's (a session forgotten overnight, sets typed in days later).
     public static let idleBeforeFinishNeedsTime: Int64 = 3 * 3600
+
+    /// The one rule for both: with no time given (`timeGiven` false, so "now" is
+    /// only the command's time), an open workout idle past the limit refuses
+    /// "now", naming its last activity. A finished workout's history edits are
+    /// not "now" in it, so they pass.
+    static func refuseNowAfterIdle(
+        _ w: WorkoutState, at now: Timestamp, timeGiven: Bool, or refusal: (UUID, Timestamp, Int64) -> Refusal
+    ) throws(Refusal) {
+        guard !timeGiven, w.status != .finished, let last = w.lastActivity, now.millis - last.millis > idleBeforeFinishNeedsTime * 1000
+        else { return }
+        throw refusal(w.workoutId, last, (now.millis - last.millis) / 60_000)
+    }
 
     /// Finishes a workout now (`timeGiven` false: the lifter gave no time, so
     /// "now" is only the command's time) or at the command's given time.
     public mutating func finishWorkout(_ workoutId: UUID, timeGiven: Bool = true) throws {
         let w = try writableWorkout(workoutId, historyEdit: false)
-        if !timeGiven, let last = w.lastActivity, context.occurredAt.millis - last.millis > Self.idleBeforeFinishNeedsTime * 1000 {
-            throw Refusal.finishTimeNeeded(workoutId, lastActivity: last, idleMinutes: (context.occurredAt.millis - last.millis) / 60_000)
-        }
+        try Self.refuseNowAfterIdle(w, at: context.occurredAt, timeGiven: timeGiven, or: Refusal.finishTimeNeeded)
         var e = WorkoutFinished()
         e.workoutId = workoutId
         emit([.workoutFinished(e)])
@@ -331,6 +348,14 @@ public struct CommandSession {
 
     /// DOMAIN.md §2 and §13: a workout takes changes while open; a finished one
     /// only as an explicit history edit; a discarded one never.
+    /// The exercise a name means inside a workout: one of the workout's own when
+    /// it names exactly one of them, else the library's (`LibraryState.resolve(_:within:)`).
+    public func exercise(_ ref: String, in w: WorkoutState, active: Bool = false) throws(Refusal) -> LibraryState.Exercise {
+        let x = try library.resolve(ref, within: w.entries.map(\.exerciseId))
+        if active, x.archived { throw .exerciseArchived(x.name) }
+        return x
+    }
+
     mutating func writableWorkout(_ id: UUID, historyEdit: Bool) throws -> WorkoutState {
         let w = try workout(id)
         switch w.status {

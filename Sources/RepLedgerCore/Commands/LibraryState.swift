@@ -127,6 +127,37 @@ public struct LibraryState: Sendable, Equatable {
         throw .unknownExercise(idOrName, suggestions: NearestNames.closest(to: idOrName, among: active.map(\.name)))
     }
 
+    /// Finds an exercise as `resolve` does, but first among `context` (the
+    /// exercises of the workout at hand): a reference that names exactly one of
+    /// them (its id or whole name, an alias of it, or words each starting a word
+    /// of its name: `pushdown`, `shoulder press`) is that one, whatever else the
+    /// library holds; several of them is a refusal that lists them. Anything
+    /// else is looked up in the whole library.
+    public func resolve(_ idOrName: String, within context: [String]) throws(Refusal) -> Exercise {
+        var seen = Set<String>()
+        let candidates = context.filter { seen.insert($0).inserted }.compactMap { exercises[$0] }
+        guard !candidates.isEmpty else { return try resolve(idOrName) }
+        let key = idOrName.trimmingSpaces().lowercased()
+        if let x = candidates.first(where: { $0.exerciseId == key || $0.name.lowercased() == key }) { return x }
+        if let id = ExerciseLibrary.exercise(forAlias: key), let x = candidates.first(where: { $0.exerciseId == id }) { return x }
+        let words = Self.words(key)
+        let matching =
+            words.isEmpty
+            ? []
+            : candidates.filter { x in
+                let own = Self.words(x.name.lowercased())
+                return words.allSatisfy { w in own.contains { $0.hasPrefix(w) } }
+            }
+        if matching.count == 1 { return matching[0] }
+        if matching.count > 1 { throw .ambiguousExercise(idOrName, matches: matching.map { "\($0.name) [\($0.exerciseId)]" }) }
+        return try resolve(idOrName)
+    }
+
+    /// A name's words: runs of letters and digits.
+    private static func words(_ text: String) -> [Substring] {
+        text.split { !($0.isLetter || $0.isNumber) }
+    }
+
     /// Finds an exercise by its id or its whole name (case-insensitive) only:
     /// for names read from files, where a prefix or an alias could name the
     /// wrong exercise.

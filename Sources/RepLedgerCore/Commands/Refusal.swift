@@ -51,6 +51,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case workoutInProgress(UUID, name: String)
     /// Finishing now, with no time given, would count hours after the workout's last activity.
     case finishTimeNeeded(UUID, lastActivity: Timestamp, idleMinutes: Int64)
+    /// A set logged with no time given into a workout idle past the limit: "now" is a backfill's time.
+    case setTimeNeeded(UUID, lastActivity: Timestamp, idleMinutes: Int64)
     /// `workout rest` adjusting or dismissing when no rest is counting down.
     case noRestTimer(UUID)
 
@@ -96,6 +98,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .confirmationNeeded: return "confirmationNeeded"
         case .setNotCompleted: return "setNotCompleted"
         case .finishTimeNeeded: return "finishTimeNeeded"
+        case .setTimeNeeded: return "setTimeNeeded"
         case .workoutInProgress: return "workoutInProgress"
         case .noRestTimer: return "noRestTimer"
         }
@@ -108,6 +111,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .workoutInProgress(let w, let name): return "workout '\(name)' (\(w.lowercased)) is in progress"
         case .finishTimeNeeded(let w, let last, let idle):
             return "workout \(w.lowercased) was last active at \(last.iso8601), \(idle) min ago: finishing it now would count them"
+        case .setTimeNeeded(let w, let last, let idle):
+            return "workout \(w.lowercased) was last active at \(last.iso8601), \(idle) min ago: a set logged now would count them in it"
         default: return description
         }
     }
@@ -162,6 +167,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
             return fact + ": finish or discard it first, or start the new one alongside it"
         case .finishTimeNeeded(_, let last, _):
             return fact + "; give the time it ended (its last activity: \(last.iso8601))"
+        case .setTimeNeeded(_, let last, _):
+            return fact + "; give the time the set was done (the workout's last activity: \(last.iso8601))"
         case .noRestTimer(let w): return "no rest timer is counting down in workout \(w.lowercased): start one first"
         case .malformedRange(let r): return "rep range '\(r)' is malformed. Give MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 1000, e.g. 8-12"
         }

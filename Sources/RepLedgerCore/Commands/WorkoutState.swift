@@ -302,9 +302,11 @@ public struct WorkoutState: Sendable, Equatable {
                 .map(\.element)
         case .workoutExerciseSwapped(let e):
             updateEntry(e.entryId) { $0.exerciseId = e.toExerciseId }
-            // Done sets stay with the old exercise; planned ones follow the entry.
+            // Done sets stay with the old exercise; planned ones follow the entry, without the
+            // old exercise's load, which says nothing of the new one's (90 lb for a pull-up).
             for i in sets.indices where sets[i].entryId == e.entryId && !sets[i].completed {
                 sets[i].exerciseId = e.toExerciseId
+                sets[i].metrics.weight = nil
             }
         case .supersetLinked(let e):
             for id in e.entryIds { updateEntry(id) { $0.supersetId = e.supersetId } }

@@ -16,6 +16,8 @@ public func kebab(_ camel: String) -> String {
 
 /// An ISO 8601 time as people type it; a bare date or a time without an offset is local time.
 public func parseTime(_ text: String) throws(Refusal) -> Timestamp {
+    // `--at now`: the lifter says it is now, where "now" alone would be refused as a backfill's time.
+    if text.trimmingSpaces().lowercased() == "now" { return .now() }
     let localOffset = TimeZone.current.secondsFromGMT() / 60
     guard let t = Timestamp.parseISO8601(text, defaultOffsetMinutes: localOffset) else { throw .invalidTime(text) }
     return t
