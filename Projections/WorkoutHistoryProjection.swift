@@ -9,7 +9,8 @@ public struct WorkoutHistoryProjection: ProjectionView {
     public static let name = "workout-history"
     /// 2: an exercise row carries its note. 3: and its superset. 4: tonnage counts each side of a unilateral exercise; sets' RIR and tempo.
     /// 5: a second block of an exercise is its own row, not folded into the first.
-    public static let version = 5
+    /// 6: an exercise's sets in the order they were done.
+    public static let version = 6
 
     public struct SetRow: Sendable, Equatable {
         public var setId: UUID
@@ -80,7 +81,10 @@ public struct WorkoutHistoryProjection: ProjectionView {
         for entry in w.entries {
             // Each entry is its own row, as recorded: a second block of an exercise keeps its sets, note and superset.
             let entryStart = groups.count
-            for s in w.sets where s.entryId == entry.entryId && s.completed {
+            // In the order they were done (a warm-up logged first is listed first), ties in the plan's order.
+            let done = w.sets.filter { $0.entryId == entry.entryId && $0.completed }
+                .sorted { ($0.completedAt?.millis ?? .min, $0.rank) < ($1.completedAt?.millis ?? .min, $1.rank) }
+            for s in done {
                 if rules.counts(s.type) {
                     sets += 1
                     tonnage += log.volumeKg(s)

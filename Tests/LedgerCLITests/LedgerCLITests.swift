@@ -45,12 +45,13 @@ struct LedgerCLITests {
         #expect(row["tonnageKg"] as? Double == 3200)  // 100 × 6 + 160 × 10 + 100 × 10
         let exercises = try #require(row["exercises"] as? [[String: Any]])
         #expect(exercises.map { $0["exercise"] as? String } == ["Bench Press (Barbell)", "Leg Press (Machine)", "Hack Squat (Machine)"])
+        // In the order they were done: the warm-up (07:05) before the working set (07:10), though logged after it.
         let benchSets = try #require(exercises[0]["sets"] as? [[String: Any]])
-        #expect(benchSets.map { $0["type"] as? String } == ["normal", "warmup"])
-        #expect(benchSets[0]["reps"] as? Int == 6)
-        #expect(benchSets[0]["rpe"] as? Double == 8.5)
-        #expect(benchSets[0]["setId"] as? String == setId)
-        #expect(benchSets[1]["weightKg"] as? Double == 135 * 0.45359237)
+        #expect(benchSets.map { $0["type"] as? String } == ["warmup", "normal"])
+        #expect(benchSets[1]["reps"] as? Int == 6)
+        #expect(benchSets[1]["rpe"] as? Double == 8.5)
+        #expect(benchSets[1]["setId"] as? String == setId)
+        #expect(benchSets[0]["weightKg"] as? Double == 135 * 0.45359237)
 
         // `workout show` agrees with history: the set logged before the swap stays Leg Press's.
         let show = try #require(try cli.run(["workout", "show", w, "--json"]).json?["exercises"] as? [[String: Any]])
