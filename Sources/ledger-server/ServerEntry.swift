@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerShell
+import RepLedgerCore
 
 /// `ledger-server`: the server, its accounts and device sync. People type
 /// these as `ledger serve`, `ledger server …` and `ledger sync`; `ledger`
@@ -9,7 +10,7 @@ struct LedgerServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ledger",
         abstract: "RepLedger's sync server, its accounts and tokens, and device sync.",
-        version: "0.1.0",
+        version: RepLedgerVersion.current,
         subcommands: [SyncCommand.self, ServeCommand.self, ServerCommand.self, CoachRemoteCommand.self])
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RepLedgerCore
 
 struct LedgerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,7 +23,7 @@ struct LedgerCommand: ParsableCommand {
             Exit status: 0 ok, 1 refused (nothing appended), 2 usage, 3 integrity failure, 4 storage failure.
             Shell completion: ledger --generate-completion-script bash|zsh|fish.
             """,
-        version: "0.1.0",
+        version: RepLedgerVersion.current,
         subcommands: [
             DemoCommand.self, ExerciseCommand.self, WorkoutCommand.self, TemplateCommand.self, ProgramCommand.self, ProgressionCommand.self,
             NextCommand.self, PlatesCommand.self, CalendarCommand.self, BodyCommand.self, HistoryCommand.self,

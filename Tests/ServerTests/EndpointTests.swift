@@ -12,7 +12,10 @@ import Testing
         let health = try await server.get("/v1/health", token: nil)
         #expect(health.status == 200)
         #expect(health.json?["ok"] as? Bool == true)
-        #expect(health.json?["version"] is String)
+        // One version everywhere: the server's health, its OpenAPI document, and both binaries' --version.
+        let version = try #require(health.json?["version"] as? String)
+        #expect(try cli.run(["--version"], useDbFlag: false).stdout == version + "\n")
+        #expect(((try await server.get("/v1/openapi.json", token: nil).json?["info"] as? [String: Any])?["version"] as? String) == version)
         let openapi = try await server.get("/v1/openapi.json", token: nil)
         #expect((openapi.json?["openapi"] as? String) == "3.1.0")
 

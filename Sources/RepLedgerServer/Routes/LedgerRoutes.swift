@@ -31,7 +31,7 @@ struct LedgerRoutes: Sendable {
     /// Live streams open per token, per account and in all.
     let streams: StreamAdmission
 
-    static let version = "2.0.0"
+    static let version = RepLedgerVersion.current
     static let contentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
 
     init(
