@@ -73,6 +73,19 @@ struct RuleSetDiffTests {
     }
 }
 
+@Suite("docs/RULES.md says what the code does")
+struct RulesDocumentTests {
+    @Test("the default rule set's id and version in RULES.md are the ones rebuild --diff names")
+    func defaultVersion() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/RULES.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let d = RuleSet.default
+        #expect(text.contains("## The default (`id: \(d.id)`, `version: \(d.version)`)"))
+        #expect(text.contains("| `id`, `version` | `\(d.id)`, `\(d.version)` |"))
+    }
+}
+
 @Suite("Projection properties")
 struct ProjectionPropertyTests {
     static let lifts = ["barbell-bench-press", "back-squat", "deadlift", "pull-up"]
