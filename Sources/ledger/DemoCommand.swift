@@ -35,8 +35,10 @@ struct DemoCommand: ParsableCommand {
         } else {
             Console.out("  Appended \(result.appended.count) events in one transaction (\(result.alreadyStored) were there already).")
         }
+        // The rest of the log is the exercise library, recorded once in every ledger as events of its own.
+        let libraryEvents = try store.version(of: .library)
         Console.out(
-            "  The log holds \(report.events) events; hash chain \(report.ok ? "verified" : "BROKEN at \(report.firstBadPosition ?? 0)"), head \(report.headHash.prefix(16))…"
+            "  The log holds \(report.events) events (\(libraryEvents) of them the exercise library, recorded once in every new ledger); hash chain \(report.ok ? "verified" : "BROKEN at \(report.firstBadPosition ?? 0)"), head \(report.headHash.prefix(16))…"
         )
 
         Console.out("\nThe last three workouts (`ledger history`):")

@@ -171,6 +171,11 @@ struct FrontDoorRoundTwoCLITests {
         let tour = try demo.run(["demo"]).stdout
         let plan = try #require(tour.split(separator: "\n").first { $0.hasPrefix("Plan (`ledger entitlements`)") })
         #expect(plan.hasSuffix(".") && !plan.contains("upsell offered after"), "\(plan)")
+        // The events the demo did not append are explained: the library, counted from the log.
+        let appended = try #require(try demo.run(["demo", "--json"]).json)
+        let library = try demo.run(["log", "--json", "--stream", "library"]).stdout.split(separator: "\n").count
+        let held = try #require(tour.split(separator: "\n").first { $0.contains("The log holds") })
+        #expect(held.contains("The log holds \(appended["events"] as? Int ?? -1) events (\(library) of them the exercise library"), "\(held)")
     }
 
     @Test("units as the lifter set them: a weigh-in in stone reads in stone, distances in miles, bodyweight work says bodyweight")
