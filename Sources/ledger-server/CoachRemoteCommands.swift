@@ -64,6 +64,11 @@ struct CoachRemoteCommand: ParsableCommand {
     }
 
     struct Accept: ParsableCommand {
+        /// "Coach Carl" for a coach named Carl, and for one who named themself "Coach Carl".
+        static func coachWords(_ name: String) -> String {
+            name.lowercased().hasPrefix("coach ") ? name : "Coach \(name)"
+        }
+
         static let configuration = CommandConfiguration(
             commandName: "accept",
             abstract: "Accept a coach's invite: grants that coach read access, then syncs → {\"coachAccountId\",\"coachName\"}.",
@@ -87,7 +92,7 @@ struct CoachRemoteCommand: ParsableCommand {
             if global.json {
                 Console.json(.object([("coachAccountId", .string(coach)), ("coachName", .string(name))]))
             } else {
-                Console.out("Coach \(name.isEmpty ? coach : name) may now read this log (synced)")
+                Console.out("\(Self.coachWords(name.isEmpty ? coach : name)) may now read this log (synced)")
             }
         }
     }

@@ -58,7 +58,10 @@ import Testing
         }
         #expect(try await roster().map { $0["accountId"] as? String } == [lina.id])
         // A retried accept by Lina is answered again; Bob gets 410 and no grant.
-        #expect(try phone.run(["coach", "accept", code]).status == 0)
+        let retried = try phone.run(["coach", "accept", code])
+        #expect(retried.status == 0)
+        // A coach who calls themself "Coach Carl" is not "Coach Coach Carl".
+        #expect(retried.stdout == "Coach Carl may now read this log (synced)\n", "\(retried.stdout)")
         let reused = try bobs.run(["coach", "accept", code])
         #expect(reused.status == 1 && reused.stderr.contains("inviteUsed"), "\(reused.stderr)")
         #expect(!bobs.log.contains("CoachAccessGranted"))
