@@ -297,9 +297,9 @@ enum OpenAPIDocument {
             object(
                 [
                     ("inviteId", string), ("note", string), ("createdAt", string), ("expiresAt", string), ("state", string),
-                    ("usedBy", nullable("string")),
+                    ("usedBy", nullable("string")), ("usedByName", nullable("string")),
                 ],
-                required: ["inviteId", "note", "createdAt", "expiresAt", "state", "usedBy"])
+                required: ["inviteId", "note", "createdAt", "expiresAt", "state", "usedBy", "usedByName"])
         ),
         ("Invites", object([("invites", array(ref("Invite")))], required: ["invites"])),
         ("InviteMade", object([("inviteId", string), ("code", string), ("expiresAt", string)], required: ["inviteId", "code", "expiresAt"])),

@@ -39,7 +39,8 @@ extension LedgerAPI {
     /// Invite notes are sealed bound to this context, so one is never read as a name.
     static let inviteContext = "invite:"
 
-    /// `GET /v1/coach/invites` → `{"invites":[{"inviteId","note","createdAt","expiresAt","state","usedBy"}]}` (never a code).
+    /// `GET /v1/coach/invites` → `{"invites":[{"inviteId","note","createdAt","expiresAt","state","usedBy","usedByName"}]}` (never a code).
+    /// `usedByName` is the name of the client who used the invite, so a coach sees who came in by it.
     public func invites(_ caller: AccountDirectory.Caller, now: Timestamp = .now()) throws -> JSONValue {
         try requireCoachProduct(caller, now: now)
         let coach = caller.account.accountId
@@ -54,6 +55,7 @@ extension LedgerAPI {
                             ("createdAt", .string(Timestamp(millis: i.createdAt).iso8601)),
                             ("expiresAt", .string(Timestamp(millis: i.expiresAt).iso8601)),
                             ("state", .string(i.state(at: now.millis).rawValue)), ("usedBy", .optional(i.usedBy)),
+                            ("usedByName", .optional(try i.usedBy.flatMap { try accounts.account($0) }.map(accounts.name(of:)))),
                         ])
                     })
             )

@@ -45,7 +45,8 @@ struct CoachRemoteCommand: ParsableCommand {
             guard case .array(let items)? = answer["invites"], !items.isEmpty else { Console.out("No invites."); return }
             for i in items {
                 Console.out(
-                    "\(i.string("inviteId") ?? "")  \(i.string("state") ?? "")  until \(i.string("expiresAt") ?? "")  \(i.string("note") ?? "")")
+                    "\(i.string("inviteId") ?? "")  \(i.string("state") ?? "")\(i.string("usedByName").map { " by \($0)" } ?? "")  until \(i.string("expiresAt") ?? "")  \(i.string("note") ?? "")"
+                )
             }
         }
     }

@@ -57,6 +57,10 @@ import Testing
             return try #require(reply.json?["clients"] as? [[String: Any]], "\(reply.body)")
         }
         #expect(try await roster().map { $0["accountId"] as? String } == [lina.id])
+        // The coach sees who used the invite, by name.
+        let used = try #require(try carl.run(["coach", "invites", "--json"]).json?["invites"] as? [[String: Any]])
+        #expect(used.first?["state"] as? String == "used" && used.first?["usedByName"] as? String == "Lina")
+        #expect(try carl.run(["coach", "invites"]).stdout.contains("used by Lina"))
         // A retried accept by Lina is answered again; Bob gets 410 and no grant.
         let retried = try phone.run(["coach", "accept", code])
         #expect(retried.status == 0)
