@@ -142,6 +142,8 @@ struct ExerciseLibraryTests {
         // A name that names none of them is the library's; an exact name always wins.
         #expect(try library.resolve("squat", within: workout).exerciseId == (try library.resolve("squat").exerciseId))
         #expect(try library.resolve("Triceps Pushdown (Cable)", within: workout).exerciseId == "triceps-pushdown")
+        #expect(try library.resolve("Pull Up", within: ["band-assisted-pull-up"]).exerciseId == "pull-up")
+        #expect(try library.resolve("pull", within: ["band-assisted-pull-up"]).exerciseId == "band-assisted-pull-up")
         // Two of the workout's own: listed, never picked.
         do {
             _ = try library.resolve("press", within: workout)

@@ -346,8 +346,6 @@ public struct CommandSession {
         emit([.workoutResumed(e)])
     }
 
-    /// DOMAIN.md §2 and §13: a workout takes changes while open; a finished one
-    /// only as an explicit history edit; a discarded one never.
     /// The exercise a name means inside a workout: one of the workout's own when
     /// it names exactly one of them, else the library's (`LibraryState.resolve(_:within:)`).
     public func exercise(_ ref: String, in w: WorkoutState, active: Bool = false) throws(Refusal) -> LibraryState.Exercise {
@@ -356,6 +354,8 @@ public struct CommandSession {
         return x
     }
 
+    /// DOMAIN.md §2 and §13: a workout takes changes while open; a finished one
+    /// only as an explicit history edit; a discarded one never.
     mutating func writableWorkout(_ id: UUID, historyEdit: Bool) throws -> WorkoutState {
         let w = try workout(id)
         switch w.status {

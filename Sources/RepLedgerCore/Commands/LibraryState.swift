@@ -131,8 +131,9 @@ public struct LibraryState: Sendable, Equatable {
     /// exercises of the workout at hand): a reference that names exactly one of
     /// them (its id or whole name, an alias of it, or words each starting a word
     /// of its name: `pushdown`, `shoulder press`) is that one, whatever else the
-    /// library holds; several of them is a refusal that lists them. Anything
-    /// else is looked up in the whole library.
+    /// library holds, unless it is another exercise's id or whole name, typed
+    /// exactly; several of them is a refusal that lists them. Anything else is
+    /// looked up in the whole library.
     public func resolve(_ idOrName: String, within context: [String]) throws(Refusal) -> Exercise {
         var seen = Set<String>()
         let candidates = context.filter { seen.insert($0).inserted }.compactMap { exercises[$0] }
@@ -140,6 +141,7 @@ public struct LibraryState: Sendable, Equatable {
         let key = idOrName.trimmingSpaces().lowercased()
         if let x = candidates.first(where: { $0.exerciseId == key || $0.name.lowercased() == key }) { return x }
         if let id = ExerciseLibrary.exercise(forAlias: key), let x = candidates.first(where: { $0.exerciseId == id }) { return x }
+        if let x = exactMatch(idOrName) { return x }
         let words = Self.words(key)
         let matching =
             words.isEmpty
