@@ -7,7 +7,11 @@ import RepLedgerCore
 /// or override re-derives every target (`rebuild --diff` shows the change).
 public struct NextTargetProjection: ProjectionView {
     public static let name = "next-target"
-    public static let version = 1
+    /// 2: a first session has an effort target (RPE); a bodyweight exercise done with no load progresses by reps.
+    public static let version = 2
+
+    /// A first session's effort: a weight that leaves two reps in reserve at the top of the range.
+    public static let startingRPE = 8.0
 
     /// Lower-body compounds take the larger default step (5 kg).
     public static let lowerBodyCompounds: Set<String> = ["squat", "machine-squat", "leg-press", "hip-hinge", "lunge", "hip-thrust"]
@@ -37,6 +41,8 @@ public struct NextTargetProjection: ProjectionView {
         public var bodyweight = false
         /// The target before it was rounded to what the lifter's bar and plates can load (nil when it was loadable as it was).
         public var unroundedKg: Double? = nil
+        /// The effort to choose the weight by when there is none to go on (a first session).
+        public var rpe: Double? = nil
     }
 
     /// Whether an exercise is done with the body as its load: every piece of its equipment is the body or a bar to hang from.
@@ -117,11 +123,17 @@ public struct NextTargetProjection: ProjectionView {
         }
         let history = sessions(log, exerciseId: exerciseId)
         guard let last = history.last else {
+            guard !bodyweight else {
+                return Target(
+                    exerciseId: exerciseId, weightKg: nil, repsMin: s.repsMin, repsMax: s.repsMax, rule: s.rule,
+                    reason: "no session yet: bodyweight, aim for \(s.repsMax) reps")
+            }
+            // Nothing to go on: a starting point by effort, which any lifter can find in a warm-up or two.
             return Target(
                 exerciseId: exerciseId, weightKg: nil, repsMin: s.repsMin, repsMax: s.repsMax, rule: s.rule,
-                reason: bodyweight
-                    ? "no session yet: bodyweight, aim for \(s.repsMax) reps"
-                    : "no session yet: choose a weight you can lift for \(s.repsMax) reps")
+                reason:
+                    "no session yet: start at a weight you could lift \(s.repsMax + 2) times, so \(s.repsMax) reps leave 2 in reserve (RPE \(Self.startingRPE.formatted))",
+                rpe: Self.startingRPE)
         }
         let top = last.top
         let lowest = last.sets.map(\.reps).min() ?? 0
@@ -131,6 +143,8 @@ public struct NextTargetProjection: ProjectionView {
                 rule: .none, reason: "\(why): repeat the last session, \(show(top)) × \(lowest)")
         }
         guard s.enabled else { return repeatLast("progression is off for this \(s.module.rawValue) exercise") }
+        // The body alone: progress by reps, never by a weight the lifter may not have.
+        if bodyweight, top <= 0, s.rule != .none { return byReps(last, exerciseId: exerciseId, settings: s) }
         let plate = unit == .lb ? plateLb * WeightUnit.kilogramsPerPound : plateKg
         func up(_ kg: Double) -> Double { ((kg + s.increment.kilograms) / plate).rounded() * plate }
         switch s.rule {
@@ -177,5 +191,22 @@ public struct NextTargetProjection: ProjectionView {
         case .none:
             return repeatLast("the rule is none")
         }
+    }
+
+    /// A bodyweight exercise done with no load: every set at the top of the range asks for more reps (or a
+    /// harder variation), a set below it for one more rep than the lowest; no weight is added.
+    private static func byReps(_ last: Session, exerciseId: String, settings s: Settings) -> Target {
+        let lowest = last.sets.map(\.reps).min() ?? 0
+        if lowest >= s.repsMax {
+            return Target(
+                exerciseId: exerciseId, weightKg: 0, repsMin: lowest + 1, repsMax: lowest + 3, rule: s.rule,
+                reason:
+                    "every set reached \(lowest) reps at bodyweight: aim for \(lowest + 1), or a harder variation (slower, paused, one side); no weight is added"
+            )
+        }
+        let target = min(lowest + 1, s.repsMax)
+        return Target(
+            exerciseId: exerciseId, weightKg: 0, repsMin: target, repsMax: s.repsMax, rule: s.rule,
+            reason: "the lowest set was \(lowest) reps at bodyweight: aim for \(target)")
     }
 }

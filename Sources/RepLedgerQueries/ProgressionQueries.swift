@@ -102,7 +102,7 @@ public enum ProgressionQuery {
                 ("exercise", .string(log.exerciseName(t.exerciseId))), ("exerciseId", .string(t.exerciseId)),
                 ("weightKg", .optional(t.weightKg)), ("repsMin", .int(Int64(t.repsMin))), ("repsMax", .int(Int64(t.repsMax))),
                 ("rule", .string(t.rule.rawValue)), ("reason", .string(t.reason)),
-                ("unroundedKg", .optional(t.unroundedKg)),
+                ("unroundedKg", .optional(t.unroundedKg)), ("rpe", .optional(t.rpe)),
             ])
         }
         return single ? json(targets[0]) : .object([("targets", .array(targets.map(json))), ("scheduledOn", .optional(scheduledOn))])

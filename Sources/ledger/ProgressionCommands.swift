@@ -122,7 +122,7 @@ struct NextCommand: ParsableCommand {
             if let kg = t.weightKg, kg > 0 {
                 load = (t.bodyweight ? "bodyweight + " : "") + WeightText.show(kg: kg, in: unit)
             } else {
-                load = t.bodyweight || t.weightKg == 0 ? "bodyweight" : "a weight of your choice"
+                load = t.bodyweight || t.weightKg == 0 ? "bodyweight" : t.rpe.map { "a weight at RPE \($0.formatted)" } ?? "a weight of your choice"
             }
             let what = "\(load) × \(reps)"
             let rounded = t.unroundedKg.map { "; \(WeightText.show(kg: $0, in: unit)) rounded to what your plates load" } ?? ""

@@ -206,6 +206,19 @@ struct FrontDoorRoundTwoCLITests {
         #expect(try cli.run(["next", "Pull Up"]).stdout.hasPrefix("Pull Up: bodyweight × 9–12 "))
         #expect(
             try cli.run(["next", "Push Up"]).stdout.hasPrefix("Push Up: bodyweight × 8–12 (double: no session yet: bodyweight, aim for 12 reps)"))
-        #expect(try cli.run(["next", "Bench Press (Barbell)"]).stdout.contains("choose a weight you can lift for"))
+        // A bodyweight exercise done with no load progresses by reps: never "+2.5 kg" for someone with no weights.
+        #expect(try cli.run(["workout", "start", "--at", "2026-11-05T07:00:00Z"]).status == 0)
+        for minute in ["05", "08", "11"] {
+            #expect(try cli.run(["workout", "log", "last", "Push Up", "--reps", "12", "--at", "2026-11-05T07:\(minute):00Z"]).status == 0)
+        }
+        #expect(try cli.run(["workout", "finish", "last", "--at", "2026-11-05T07:20:00Z"]).status == 0)
+        let pushUps = try cli.run(["next", "Push Up"]).stdout
+        #expect(pushUps.hasPrefix("Push Up: bodyweight × 13–15 (double: every set reached 12 reps at bodyweight: aim for 13"), "\(pushUps)")
+        #expect(!pushUps.contains("kg") && !pushUps.contains("lb"), "\(pushUps)")
+        // A first session has an effort to choose the weight by, not "a weight of your choice".
+        let firstBench = try cli.run(["next", "Bench Press (Barbell)"]).stdout
+        #expect(firstBench.hasPrefix("Bench Press (Barbell): a weight at RPE 8 × 8–12"), "\(firstBench)")
+        #expect(firstBench.contains("start at a weight you could lift 14 times, so 12 reps leave 2 in reserve (RPE 8)"))
+        #expect(try cli.run(["next", "Bench Press (Barbell)", "--json"]).json?["rpe"] as? Double == 8)
     }
 }
