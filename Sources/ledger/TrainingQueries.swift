@@ -110,7 +110,7 @@ struct PRsCommand: ParsableCommand {
         let lifted = records.filter { $0.heaviestKg != nil || $0.bestSessionVolumeKg != nil }
         if !lifted.isEmpty {
             Console.table(
-                ["Exercise", "Heaviest", "Best e1RM", "Best set", "Best session", "5RM"],
+                ["Exercise", "Heaviest", "Best e1RM", "Best set volume", "Best session volume", "5RM"],
                 lifted.map { r in
                     [
                         r.exercise, WeightText.value(kg: r.heaviestKg, in: unit), WeightText.value(kg: r.bestE1rmKg, in: unit),

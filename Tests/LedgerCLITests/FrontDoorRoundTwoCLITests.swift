@@ -154,6 +154,9 @@ struct FrontDoorRoundTwoCLITests {
             try cli.run(["workout", "log", "last", "Bench Press (Barbell)", "--weight", "70kg", "--reps", "7", "--at", "2026-11-04T10:10:00Z"]).status
                 == 0)
         #expect(try cli.run(["repcount", "last", "Bench Press (Barbell)"]).stdout == "+2 reps over last time (2026-11-02)\n")
+        // prs names a volume a volume: the best set's weight × reps is not "Best set".
+        let header = try #require(try cli.run(["prs"]).stdout.split(separator: "\n").first)
+        #expect(header.contains("Best set volume") && header.contains("Best session volume"), "\(header)")
 
         let purchase = [
             "purchase", "repledger_pro_annual", "--transaction", "t-1", "--purchased", "2026-11-01T00:00:00Z",
