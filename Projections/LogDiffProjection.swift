@@ -5,7 +5,8 @@ import RepLedgerCore
 /// removed (discarded) or changed, records moved, entitlements changed.
 public struct LogDiff: ProjectionView {
     public static let name = "log-diff"
-    public static let version = 1
+    /// 2: weights in the lifter's unit (they were always in kg).
+    public static let version = 2
 
     public struct Change: Sendable, Equatable {
         /// `history`, `records` or `entitlements`.
@@ -16,12 +17,14 @@ public struct LogDiff: ProjectionView {
         public var detail: String
     }
 
+    /// `unit`: the lifter's unit to word weights in (the caller's current setting; by default the later point's).
     public static func between(
         _ a: TrainingLogProjection, _ b: TrainingLogProjection, rules: RuleSet = .default,
-        timeBefore: Timestamp, timeAfter: Timestamp
+        timeBefore: Timestamp, timeAfter: Timestamp, unit: WeightUnit? = nil
     ) -> [Change] {
         var out: [Change] = []
-        func kg(_ v: Double?) -> String { v.map { "\((($0 * 100).rounded() / 100).formatted) kg" } ?? "none" }
+        let unit = unit ?? b.account.liftingUnit
+        func kg(_ v: Double?) -> String { v.map { "\(((unit.fromKilograms($0) * 100).rounded() / 100).formatted) \(unit.rawValue)" } ?? "none" }
 
         // History.
         let before = Dictionary(uniqueKeysWithValues: WorkoutHistoryProjection.workouts(a, rules: rules).map { ($0.workoutId, $0) })

@@ -75,7 +75,9 @@ public enum AuditQuery {
         try store.replay(from: log.position + 1, through: max(a, b)) { log.apply($0) }
         let (before, after) = a <= b ? (earlier, log) : (log, earlier)
         func time(_ position: Int64) throws -> Timestamp { try store.event(at: position)?.recordedAt ?? Timestamp(millis: 0) }
-        return LogDiff.between(before, after, rules: rules, timeBefore: try time(a), timeAfter: try time(b))
+        // Weights in the unit the lifter reads now, as every other answer gives them.
+        let unit = try Ledger(store: store).account().liftingUnit
+        return LogDiff.between(before, after, rules: rules, timeBefore: try time(a), timeAfter: try time(b), unit: unit)
     }
 
     public static func diffDocument(from a: Int64, to b: Int64, _ changes: [LogDiff.Change]) -> JSONValue {

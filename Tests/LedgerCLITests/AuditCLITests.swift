@@ -89,5 +89,9 @@ struct AuditCLITests {
         let all = try #require(try cli.run(["diff", "--from", "0", "--json"]).json?["changes"] as? [[String: Any]])
         #expect(all.first?["change"] as? String == "added")
         #expect(try #require(try cli.run(["diff", "--from", "\(last)", "--to", "\(last)", "--json"]).json?["changes"] as? [Any]).isEmpty)
+        // In the lifter's unit, as every other view: 140 kg and 145 kg in pounds.
+        #expect(try cli.run(["settings", "unit", "lb"]).status == 0)
+        let inPounds = try cli.run(["diff", "--from", "\(last - 1)", "--to", "\(last)"]).stdout
+        #expect(inPounds.contains("heaviest 308.65 lb → 319.67 lb") && !inPounds.contains(" kg"), "\(inPounds)")
     }
 }
