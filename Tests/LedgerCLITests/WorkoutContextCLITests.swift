@@ -42,6 +42,15 @@ struct WorkoutContextCLITests {
         #expect(ambiguous.stderr.contains("Seated Shoulder Press (Dumbbell)") && ambiguous.stderr.contains("Bench Press (Barbell)"))
         // swap takes its first name from the workout too.
         #expect(try cli.run(["workout", "swap", w, "pushdown", "Triceps Pushdown (Cable)"]).status == 0)
+
+        // A typo suggests what this lifter does first: their bench presses, not Bench Dips or Bench Jump.
+        let typo = try cli.run(["workout", "log", w, "benhc", "--reps", "5"])
+        #expect(typo.status == 1)
+        #expect(typo.stderr.contains("did you mean Bench Press (Barbell), Bench Press (Dumbbell)"), "\(typo.stderr)")
+        let fresh = try LedgerProcess()
+        defer { fresh.cleanUp() }
+        #expect(try fresh.run(["workout", "start"]).status == 0)
+        #expect(try fresh.run(["workout", "log", "last", "benhc", "--reps", "5"]).stderr.contains("did you mean Bench Dips"))
     }
 }
 

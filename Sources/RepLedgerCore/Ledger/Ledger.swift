@@ -128,7 +128,12 @@ public final class Ledger {
                 loadWorkout: { [unowned self] id in try self.workout(id) },
                 loadTemplates: { [unowned self] in try self.templates() },
                 loadPrograms: { [unowned self] in try self.programs() })
-            let result = try decide(&session)
+            let result: T
+            do {
+                result = try decide(&session)
+            } catch Refusal.unknownExercise(let typed, _) {
+                throw Refusal.unknownExercise(typed, suggestions: try suggestions(for: typed, in: library))
+            }
             ids = session.ids
             var expectations = session.expectations
             if !seed.isEmpty { expectations[.library] = .exactly(library.version - Int64(seed.count)) }
@@ -136,6 +141,19 @@ public final class Ledger {
         }
         if !appended.appended.isEmpty { try afterAppend?(store) }
         return result
+    }
+
+    /// "Did you mean …?" for a mistyped exercise, the exercises this lifter has
+    /// done first among equally close names: `benhc` is their Bench Press, not
+    /// Bench Dips. Read only on this refusal's path (one pass over the log's
+    /// `WorkoutExerciseAdded` events).
+    func suggestions(for typed: String, in library: LibraryState) throws -> [String] {
+        var done = Set<String>()
+        try store.read(EventQuery(types: [WorkoutExerciseAdded.eventType.name])) { e in
+            if case .workoutExerciseAdded(let added) = e.event { done.insert(library.name(of: added.exerciseId)) }
+        }
+        let active = library.order.compactMap { library.exercises[$0] }.filter { !$0.archived }.map(\.name)
+        return NearestNames.closest(to: typed, among: active, preferring: done)
     }
 
     /// The library to decide against and the library versions the ledger

@@ -2,8 +2,9 @@
 /// commands and exercises alike.
 public enum NearestNames {
     /// Up to `limit` of `candidates` close to `typed`, best first: names that
-    /// contain what was typed (or its words), then small edit distances.
-    public static func closest(to typed: String, among candidates: [String], limit: Int = 3) -> [String] {
+    /// contain what was typed (or its words), then small edit distances; among
+    /// equally close names, the `preferred` ones (what the lifter has done) first.
+    public static func closest(to typed: String, among candidates: [String], limit: Int = 3, preferring preferred: Set<String> = []) -> [String] {
         let key = typed.lowercased().trimmingSpaces()
         guard !key.isEmpty else { return [] }
         let words = key.split(separator: " ").map(String.init)
@@ -24,8 +25,10 @@ public enum NearestNames {
             }
         }
         // Shorter names first within a score: "Bench Press (Barbell)" before its variations.
-        return scored.sorted { ($0.score, $0.name.count, $0.name) < ($1.score, $1.name.count, $1.name) }
-            .prefix(limit).map(\.name)
+        func rank(_ s: (score: Int, name: String)) -> (Int, Int, Int, String) {
+            (s.score, preferred.contains(s.name) ? 0 : 1, s.name.count, s.name)
+        }
+        return scored.sorted { rank($0) < rank($1) }.prefix(limit).map(\.name)
     }
 
     /// "; did you mean A, B or C?" for a message, or "" when nothing is close.
