@@ -28,8 +28,8 @@ extension Refusal {
             return description + "; " + give
         case .noChangesGiven:
             return "nothing to change: give at least one of --reps, --weight, --rpe, --rir, --tempo, --type, --notes"
-        case .unknownTemplate:
-            return description + ". See `ledger template list`"
+        case .unknownTemplate(_, let near):
+            return description + (near.isEmpty ? ". " : " ") + "See `ledger template list` for your templates and imported routines"
         case .unknownTransaction:
             return description + ". See `ledger entitlements --json`"
         case .unknownEvent:

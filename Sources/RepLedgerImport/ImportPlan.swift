@@ -231,7 +231,7 @@ struct ImportPlan {
 
     private mutating func at(_ t: Timestamp) {
         session.context = CommandContext(
-            occurredAt: t, device: "import-\(request.source.rawValue)",
+            occurredAt: t, device: request.source.device,
             commandId: batchId, correlationId: batchId)
     }
 

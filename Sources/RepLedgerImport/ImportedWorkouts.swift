@@ -10,10 +10,9 @@ struct ImportedWorkouts {
     private var seconds: [String: [Int]] = [:]
 
     init(_ store: any EventStore) throws {
-        try store.read(EventQuery(types: [WorkoutStarted.eventType.name])) { e in
-            guard e.device.hasPrefix("import-"), case .workoutStarted(let started) = e.event else { return }
-            let local = e.occurredAt.millis / 1000 + Int64(e.occurredAt.offsetMinutes) * 60
-            seconds[Self.key(started.name, minute: local / 60), default: []].append(Int(local % 60))
+        for start in try store.workoutStarts() where start.importedFrom != nil {
+            let local = start.startedAt.millis / 1000 + Int64(start.startedAt.offsetMinutes) * 60
+            seconds[Self.key(start.name, minute: local / 60), default: []].append(Int(local % 60))
         }
     }
 

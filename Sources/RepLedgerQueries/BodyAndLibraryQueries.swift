@@ -127,34 +127,3 @@ public enum ExerciseHistoryQuery {
         ])
     }
 }
-
-/// `template list`: the templates in order, with when each was last used.
-public enum TemplateListQuery {
-    public static func document(_ log: TrainingLogProjection, _ rows: [TemplatesProjection.Row]) -> JSONValue {
-        .object([
-            (
-                "templates",
-                .array(
-                    rows.map { r in
-                        .object([
-                            ("templateId", .string(r.templateId.lowercased)), ("name", .string(r.name)),
-                            ("exercises", .array(r.exercises.map { .string(log.exerciseName($0.exerciseId)) })),
-                            (
-                                "lines",
-                                .array(
-                                    r.exercises.map { l in
-                                        .object([
-                                            ("exerciseId", .string(l.exerciseId)), ("exercise", .string(log.exerciseName(l.exerciseId))),
-                                            ("sets", .int(Int64(l.sets))), ("repsMin", .optional(l.repsMin)), ("repsMax", .optional(l.repsMax)),
-                                            ("durationSeconds", .optional(l.durationSeconds)), ("weightKg", .optional(l.weight?.kilograms)),
-                                            ("restSeconds", .optional(l.restSeconds)),
-                                        ])
-                                    })
-                            ),
-                            ("lastUsedAt", .optional(r.lastUsedAt?.iso8601)),
-                        ])
-                    })
-            )
-        ])
-    }
-}

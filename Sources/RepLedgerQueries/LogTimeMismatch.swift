@@ -18,11 +18,7 @@ public struct LogTimeMismatch: Sendable, Equatable {
         if let p = Int64(text), p >= 0 { return nil }
         let given = try parseTime(text)
         guard let first = try store.event(at: 1), given < first.recordedAt else { return nil }
-        var earliest: Timestamp?
-        try store.read(EventQuery(types: [WorkoutStarted.eventType.name])) { e in
-            if earliest.map({ e.occurredAt < $0 }) ?? true { earliest = e.occurredAt }
-        }
-        guard let earliest, earliest <= given else { return nil }
+        guard let earliest = try store.workoutStarts().map(\.startedAt).min(), earliest <= given else { return nil }
         return LogTimeMismatch(given: given, logBegan: first.recordedAt, firstTraining: earliest)
     }
 }

@@ -36,31 +36,55 @@ struct TemplateCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "Your templates, in order, with when each was last used.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "Your templates, in order, with when each was last used; then the routines your imports brought.",
+            discussion: """
+                An imported Strong or Hevy history names each workout after its routine. Each routine is listed \
+                (marked imported, most recently done first), and `ledger workout start --template NAME` plans its \
+                last finished workout again.
+                """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var query: QueryOptions
 
         func run() throws {
-            let log = try query.log(try global.openStore())
-            let rows = TemplatesProjection.rows(log)
+            let store = try global.openStore()
+            let log = try query.log(store)
+            let answer = TemplateListQuery.answer(log, starts: try store.workoutStarts())
             if global.json {
-                Console.json(TemplateListQuery.document(log, rows))
+                Console.json(TemplateListQuery.document(log, answer))
                 return
             }
-            guard !rows.isEmpty else { Console.out("No templates yet. Create one with `ledger template create NAME --exercise E`."); return }
+            let rows = answer.templates
+            if rows.isEmpty {
+                Console.out("No templates yet. Create one with `ledger template create NAME --exercise E`.")
+            } else {
+                Console.table(
+                    ["Template", "Id", "Exercises", "Last used"],
+                    rows.map { r in
+                        [
+                            r.name, r.templateId.lowercased.shortId, r.exercises.map { log.exerciseName($0.exerciseId) }.joined(separator: ", "),
+                            r.lastUsedAt?.isoDate ?? "never",
+                        ]
+                    })
+                // Each line's targets, when any template has more than its exercises.
+                for r in rows where r.exercises.contains(where: { $0.repsMin != nil || $0.hasLaterTargets }) {
+                    Console.out("\(r.name):")
+                    for line in r.exercises {
+                        Console.out("  \(log.exerciseName(line.exerciseId)) \(Self.targets(line, unit: log.account.liftingUnit))")
+                    }
+                }
+            }
+            guard !answer.routines.isEmpty else { return }
+            Console.out("")
+            Console.out("Imported routines (start one with `ledger workout start --template NAME`; it plans the routine's last workout):")
             Console.table(
-                ["Template", "Id", "Exercises", "Last used"],
-                rows.map { r in
+                ["Routine", "From", "Workouts", "Last done", "Exercises"],
+                answer.routines.map { r in
                     [
-                        r.name, r.templateId.lowercased.shortId, r.exercises.map { log.exerciseName($0.exerciseId) }.joined(separator: ", "),
-                        r.lastUsedAt?.isoDate ?? "never",
+                        r.name, r.importedFrom.rawValue.capitalized, "\(r.workouts)", r.lastDoneAt.isoDate,
+                        r.exerciseIds.map { log.exerciseName($0) }.joined(separator: ", "),
                     ]
                 })
-            // Each line's targets, when any template has more than its exercises.
-            for r in rows where r.exercises.contains(where: { $0.repsMin != nil || $0.hasLaterTargets }) {
-                Console.out("\(r.name):")
-                for line in r.exercises { Console.out("  \(log.exerciseName(line.exerciseId)) \(Self.targets(line, unit: log.account.liftingUnit))") }
-            }
         }
 
         /// "3 × 8–12 @ 60 kg, rest 1:30", "2 × 0:45".

@@ -33,7 +33,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case nothingToChange
     /// An edit that names no field to change.
     case noChangesGiven
-    case unknownTemplate(String)
+    /// No template (or, to start a workout, routine) by that name; the names close to it.
+    case unknownTemplate(String, suggestions: [String] = [])
     case ambiguousTemplate(String, matches: [String])
     case templateLimit(limit: Int, products: [Product])
     case invalidTemplateOrder(reason: String)
@@ -148,7 +149,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .invalidTime(let t): return "time '\(t)' is not ISO 8601. Use e.g. 2026-11-02T07:30:00+01:00 or 2026-11-02"
         case .nothingToChange: return "nothing to change: it is so already"
         case .noChangesGiven: return "nothing to change: give at least one of reps, weight, RPE, RIR, tempo, type or notes"
-        case .unknownTemplate(let t): return "no template '\(t)'"
+        case .unknownTemplate(let t, let near): return "no template '\(t)'" + NearestNames.didYouMean(near)
         case .ambiguousTemplate(let t, let m): return "'\(t)' matches several templates (\(m.joined(separator: ", "))); use the template id"
         case .templateLimit(let limit, let products):
             return

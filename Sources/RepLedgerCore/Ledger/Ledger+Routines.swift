@@ -9,12 +9,34 @@ extension Ledger {
         try execute(at: time) { session in
             do {
                 return try session.startWorkout(fromTemplate: ref, name: name)
-            } catch Refusal.unknownTemplate(let missing) {
-                guard let earlier = try lastFinishedWorkout(named: ref) else { throw Refusal.unknownTemplate(missing) }
+            } catch Refusal.unknownTemplate(let missing, _) {
+                guard let earlier = try lastFinishedWorkout(named: ref) else {
+                    // A name close to a routine's is suggested, never started: "chest" is not "2/M Chest" of 2019.
+                    throw Refusal.unknownTemplate(missing, suggestions: try routineSuggestions(for: ref))
+                }
                 return try session.startWorkout(repeating: earlier, name: name ?? earlier.name)
             }
         }
     }
+
+    /// Template and routine names close to a mistyped one; among equally
+    /// close names, the templates and the routines of the last eight weeks of
+    /// training first ("chest" suggests this month's 2/M Chest before 2023's 1 Chest).
+    func routineSuggestions(for typed: String) throws -> [String] {
+        let templateNames = try templates().live.map(\.name)
+        let starts = try store.workoutStarts()
+        var names = templateNames
+        var seen = Set(names.map { $0.lowercased() })
+        for start in starts where seen.insert(start.name.lowercased()).inserted { names.append(start.name) }
+        var current = Set(templateNames)
+        if let newest = starts.map(\.startedAt.millis).max() {
+            for start in starts where start.startedAt.millis >= newest - Self.currentRoutineWindowMillis { current.insert(start.name) }
+        }
+        return NearestNames.closest(to: typed, among: names, preferring: current)
+    }
+
+    /// Eight weeks: how far before the newest workout a routine still counts as current.
+    static let currentRoutineWindowMillis: Int64 = 8 * 7 * 86_400_000
 
     /// How many of the most recently started workouts are looked at for one in progress.
     public static let recentStartsChecked = 10
@@ -35,12 +57,9 @@ extension Ledger {
     /// The most recently started finished workout with this name (any case), if any.
     public func lastFinishedWorkout(named name: String) throws -> WorkoutState? {
         let key = name.trimmingSpaces().lowercased()
-        var candidates: [(startedAt: Timestamp, id: UUID)] = []
-        try store.read(EventQuery(types: [WorkoutStarted.eventType.name])) { e in
-            if case .workoutStarted(let s) = e.event, s.name.lowercased() == key { candidates.append((e.occurredAt, s.workoutId)) }
-        }
+        let candidates = try store.workoutStarts().filter { $0.name.lowercased() == key }
         for c in candidates.sorted(by: { $0.startedAt > $1.startedAt }) {
-            let w = try workout(c.id)
+            let w = try workout(c.workoutId)
             if w.status == .finished { return w }
         }
         return nil
