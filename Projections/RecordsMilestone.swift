@@ -14,7 +14,8 @@ import RepLedgerCore
 public struct RecordsMilestone: Sendable, Equatable {
     public static let name = "records-milestone"
     /// 3: workout states carry heart-rate averages; records of timed work. 4: unilateral volume.
-    public static let version = 4
+    /// 5: the library carries its merges.
+    public static let version = 5
 
     public private(set) var position: Int64 = 0
     /// The records fold over the finished workouts before the first open one.
@@ -47,6 +48,7 @@ public struct RecordsMilestone: Sendable, Equatable {
         if let id = event.workoutId {
             if let i = open.firstIndex(where: { $0.workoutId == id }) {
                 open[i].evolve(event, at: recorded.occurredAt)
+                if !library.merges.isEmpty, TrainingLogProjection.namesExercise(event) { open[i].followMerges(library) }
                 return true
             }
             guard case .workoutStarted = event else { return false }  // a change to an older, finished workout
@@ -55,6 +57,8 @@ public struct RecordsMilestone: Sendable, Equatable {
             open.append(w)
             return true
         }
+        // A merge joins records of workouts counted already: the fold answers.
+        if case .exerciseMerged = event { return false }
         // Settings, purchases, templates, programs and imports do not change records.
         if LibraryState.changes(event) { library.evolve(event) }
         return true

@@ -19,7 +19,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 12: templates carry their weight, duration and rest targets.
     /// 13: the account state says whether the lifter chose their lifting unit.
     /// 14: planned sets that follow a swapped exercise lose the old exercise's load.
-    public static let version = 14
+    /// 15: a merged exercise's sets count as the exercise it joined (`ExerciseMerged`).
+    public static let version = 15
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()
@@ -72,10 +73,15 @@ public struct TrainingLogProjection: Projection, Equatable {
             // A finished workout rarely grows again: give back the spare capacity its lists
             // grew by (up to half of them), which is most of the fold's memory on a long log.
             if case .workoutFinished = event { workouts[id]?.giveBackSpareCapacity() }
+            // A set or entry of a merged exercise (a device that had not yet synced the merge) counts as the one it joined.
+            if !library.merges.isEmpty, Self.namesExercise(event) { workouts[id]?.followMerges(library) }
             return
         }
         if LibraryState.changes(event) {
             library.evolve(event)
+            if case .exerciseMerged = event {
+                for id in Array(workouts.keys) { workouts[id]?.followMerges(library) }
+            }
             return
         }
         if BodyState.changes(event) {
@@ -92,6 +98,14 @@ public struct TrainingLogProjection: Projection, Equatable {
             programs.evolve(event, at: recorded.occurredAt)
         default:
             account.evolve(event, at: recorded.occurredAt)
+        }
+    }
+
+    /// Whether a workout event writes an exercise id into the workout.
+    static func namesExercise(_ event: LedgerEvent) -> Bool {
+        switch event {
+        case .workoutExerciseAdded, .workoutExerciseSwapped, .setAdded, .setLogged: true
+        default: false
         }
     }
 

@@ -30,6 +30,8 @@ extension Refusal {
             return "nothing to change: give at least one of --reps, --weight, --rpe, --rir, --tempo, --type, --notes"
         case .unknownTemplate(_, let near):
             return description + (near.isEmpty ? ". " : " ") + "See `ledger template list` for your templates and imported routines"
+        case .mergeKindsDiffer(let a, _, _, _):
+            return description + "; merge into an exercise of the same kind, or correct the kind first (`ledger exercise edit \"\(a)\" --kind K`)"
         case .unknownTransaction:
             return description + ". See `ledger entitlements --json`"
         case .unknownEvent:

@@ -32,6 +32,8 @@ public struct ImportSummary: Sendable {
     public var sets = 0
     public var restFacts = 0
     public var exercisesCreated: [String] = []
+    /// Exercise names the library has under another name, each with the library's name, in the file's order.
+    public var exercisesMatched: [(file: String, library: String)] = []
     public var skipped = SkippedRows()
     public var alreadyImported = false
     /// The lifting-unit setting was still the default and now follows the file's unit.
@@ -136,6 +138,7 @@ extension Ledger {
         summary.sets = plan.sets
         summary.restFacts = plan.restFacts
         summary.exercisesCreated = plan.exercisesCreated
+        summary.exercisesMatched = plan.exercisesMatched
         summary.skipped = plan.skipped
         summary.skipped.sortByLine()
         summary.shortenedNotes = plan.shortenedNotes

@@ -19,6 +19,8 @@ struct ImportPlan {
     var sets = 0
     var restFacts = 0
     var exercisesCreated: [String] = []
+    /// Names the library has under another name: (the file's, the library's).
+    var exercisesMatched: [(file: String, library: String)] = []
     var skipped: SkippedRows
     /// Notes cut to the ledger's limit: the set is kept, the rest of the note is not.
     var shortenedNotes: [SkippedRow] = []
@@ -253,6 +255,11 @@ struct ImportPlan {
         do {
             id = try session.library.resolveExactly(row.exercise, active: true).exerciseId
         } catch .unknownExercise {
+            if let known = session.library.importMatch(row.exercise) {
+                exercisesMatched.append((row.exercise, known.name))
+                exerciseIds[key] = known.exerciseId
+                return known.exerciseId
+            }
             let g = ExerciseGuess.guess(name: row.exercise, category: row.category, timedOnly: timedOnly.contains(key))
             let name = String(row.exercise.prefix(100))
             id = try refusing(line: row.line) {

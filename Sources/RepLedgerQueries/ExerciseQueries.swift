@@ -110,3 +110,17 @@ public enum ExerciseShowQuery {
             ])
     }
 }
+
+/// `exercise merge`: what of an exercise's history a merge moves.
+public enum ExerciseMergeQuery {
+    /// Its completed sets and the workouts (not discarded) that hold them.
+    public static func done(_ log: TrainingLogProjection, exerciseId: String) -> (sets: Int, workouts: Int) {
+        var sets = 0, workouts = 0
+        for w in log.workouts.values where w.counts {
+            let n = w.sets.reduce(0) { $0 + ($1.completed && $1.exerciseId == exerciseId ? 1 : 0) }
+            sets += n
+            workouts += n > 0 ? 1 : 0
+        }
+        return (sets, workouts)
+    }
+}

@@ -9,7 +9,7 @@ struct ExerciseCommand: ParsableCommand {
         commandName: "exercise", abstract: "The exercise library.",
         subcommands: [
             Add.self, List.self, Search.self, Show.self, History.self, Rename.self, Edit.self, Archive.self, Unarchive.self,
-            Favourite.self,
+            Favourite.self, Merge.self,
         ])
 
     struct History: ParsableCommand {

@@ -111,6 +111,45 @@ extension ExerciseCommand {
     }
 }
 
+extension ExerciseCommand {
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "merge",
+            abstract: "Merge one exercise into another → {\"exerciseId\",\"intoExerciseId\",\"setsJoined\",\"workoutsJoined\"}.",
+            discussion: """
+                For an exercise an import made that the library has under another name. FROM's sets count as \
+                INTO's in every view from then on (history, records, trends, volume, last-time hints), FROM's name \
+                finds INTO, and FROM leaves the pickers. The sets' own events are not changed: the log as of a \
+                point before the merge (`--as-of`) still shows the two apart.
+
+                Example:
+                  ledger exercise merge "Chest Fly" "Chest Fly (Dumbbell)"
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The exercise merged away, by id or name.") var from: String
+        @Argument(help: "The exercise it joins, by id or name.") var into: String
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let library = try ledger.library()
+            let (source, target) = (try library.resolve(from), try library.resolve(into))
+            let joined = ExerciseMergeQuery.done(try QueryScope().log(ledger.store), exerciseId: source.exerciseId)
+            try ledger.execute(at: try at.time()) { try $0.mergeExercise(from, into: into) }
+            if global.json {
+                Console.json(
+                    .object([
+                        ("exerciseId", .string(source.exerciseId)), ("intoExerciseId", .string(target.exerciseId)),
+                        ("setsJoined", .int(Int64(joined.sets))), ("workoutsJoined", .int(Int64(joined.workouts))),
+                    ]))
+            } else {
+                Console.out(
+                    "Merged \(source.name) into \(target.name): \(joined.sets) sets in \(joined.workouts) workouts now count as \(target.name)")
+            }
+        }
+    }
+}
+
 /// `on`/`off` as people type it.
 func onOff(_ text: String, _ what: String) throws -> Bool {
     switch text.lowercased() {

@@ -140,6 +140,7 @@ struct ImportCommand: ParsableCommand {
             ("shortenedNotes", .array(s.shortenedNotes.map(rowJSON))),
             ("unreadDurations", .array(s.unreadDurations.map(rowJSON))),
             ("newExercises", .array(s.exercisesCreated.map(JSONValue.string))),
+            ("matchedExercises", .array(s.exercisesMatched.map { .object([("name", .string($0.file)), ("exercise", .string($0.library))]) })),
         ])
     }
 
@@ -181,6 +182,10 @@ struct ImportCommand: ParsableCommand {
         if s.unitSettingChanged { Console.out("Weights will show in \(s.unit.rawValue), like the file (change with `ledger settings unit`)") }
         if s.workoutsAlreadyPresent > 0 { Console.out("Already in the ledger, left as they were: \(s.workoutsAlreadyPresent) workouts") }
         recognisedWithoutSeconds(s)
+        if !s.exercisesMatched.isEmpty {
+            let pairs = s.exercisesMatched.prefix(8).map { "\($0.file) → \($0.library)" }.joined(separator: ", ")
+            Console.out("Matched to the library: \(s.exercisesMatched.count) (\(pairs)\(s.exercisesMatched.count > 8 ? ", …" : ""))")
+        }
         if !s.exercisesCreated.isEmpty {
             let names = s.exercisesCreated.prefix(8).joined(separator: ", ")
             Console.out("New custom exercises: \(s.exercisesCreated.count) (\(names)\(s.exercisesCreated.count > 8 ? ", …" : ""))")

@@ -257,11 +257,15 @@ struct RealExportsCLITests {
         #expect(verify["events"] as? Int == events)
         #expect(verify["ok"] as? Bool == true)
 
-        // The file's names resolve as CLI.md says any name does: by name, any case, else by id.
+        // The file's names resolve as CLI.md says any name does: by name, any case, else by id; or as the import
+        // said it matched them to the library under another name.
         let library = try #require(try cli.run(["exercise", "list", "--json"]).json?["exercises"] as? [[String: Any]])
         var byName: [String: String] = [:], byId: [String: String] = [:]
         for x in library {
             if let name = x["name"] as? String, let id = x["exerciseId"] as? String { byName[name.lowercased()] = name; byId[id] = name }
+        }
+        for m in summary["matchedExercises"] as? [[String: String]] ?? [] {
+            if let name = m["name"], let exercise = m["exercise"] { byName[name.lowercased()] = exercise }
         }
         var expectedKg: [String: Double] = [:]
         for (exercise, kg) in expected.heaviestKg {

@@ -237,8 +237,16 @@ package enum EventSamples {
         ]
     }
 
+    /// An exercise merged into another (stored in the v9 fixture).
+    package static var v9: [LedgerEvent] {
+        var merged = ExerciseMerged()
+        merged.exerciseId = "chest-fly"
+        merged.intoExerciseId = "dumbbell-fly"
+        return [.exerciseMerged(merged)]
+    }
+
     /// One sample of every event type in the catalog.
-    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 }
+    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     package static var proposed: [ProposedEvent] { proposed(v1, generation: "") }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The lifter's changes to the exercise library (issue 31 point 5): rename,
-/// edit, archive and unarchive, favourites. History keeps the exercise's id,
-/// so every past set follows a rename or an edit.
+/// edit, archive and unarchive, favourites, merges. History keeps the
+/// exercise's id, so every past set follows a rename, an edit or a merge.
 extension CommandSession {
     /// `exercise rename X NAME`.
     public mutating func renameExercise(_ exercise: String, to name: String) throws {
@@ -87,5 +87,27 @@ extension CommandSession {
         e.exerciseId = x.exerciseId
         e.favourite = on
         emit([.exerciseFavourited(e)])
+    }
+
+    /// `exercise merge FROM INTO`: FROM's sets count as INTO's in every view
+    /// from now on (history, records, trends, volume, hints) and FROM's name
+    /// finds INTO; FROM leaves the pickers. For a custom exercise an import
+    /// made that the library has under another name.
+    public mutating func mergeExercise(_ exercise: String, into target: String) throws {
+        let from = try library.resolve(exercise)
+        let into = try library.resolve(target)
+        guard from.exerciseId != into.exerciseId else {
+            // Merged already: the name typed is the merged exercise's own.
+            if library.ownMatch(exercise)?.mergedInto != nil { throw Refusal.nothingToChange }
+            throw Refusal.mergeIntoItself(into.name)
+        }
+        guard !into.archived else { throw Refusal.exerciseArchived(into.name) }
+        guard from.definition.kind == into.definition.kind else {
+            throw Refusal.mergeKindsDiffer(from.name, from.definition.kind, into: into.name, into.definition.kind)
+        }
+        var e = ExerciseMerged()
+        e.exerciseId = from.exerciseId
+        e.intoExerciseId = into.exerciseId
+        emit([.exerciseMerged(e)])
     }
 }

@@ -10,6 +10,8 @@ public struct LibraryState: Sendable, Equatable {
         public var notes: String?
         /// Edited by the lifter: a library update then keeps their muscles, equipment and kind.
         public var edited = false
+        /// The exercise this one was merged into (`ExerciseMerged`); a merged exercise is archived too.
+        public var mergedInto: String?
         public var exerciseId: String { definition.exerciseId }
         public var name: String { definition.name }
     }
@@ -22,13 +24,21 @@ public struct LibraryState: Sendable, Equatable {
     public var version: Int64 = 0
     /// Exercises marked unilateral, so volume skips the lookup when there are none.
     private var unilateralCount = 0
+    /// One `ExerciseMerged`: the merged exercise and the one it joined.
+    public struct Merge: Sendable, Equatable {
+        public var exerciseId: String
+        public var into: String
+    }
+    /// Merged exercises, in the order merged.
+    public private(set) var merges: [Merge] = []
 
     public init() {}
 
     /// Whether the event changes the library: the one list every fold that keeps a library reads.
     public static func changes(_ event: LedgerEvent) -> Bool {
         switch event {
-        case .exerciseDefined, .exerciseRenamed, .exerciseArchived, .exerciseEdited, .exerciseUnarchived, .exerciseFavourited: true
+        case .exerciseDefined, .exerciseRenamed, .exerciseArchived, .exerciseEdited, .exerciseUnarchived, .exerciseFavourited, .exerciseMerged:
+            true
         default: false
         }
     }
@@ -69,6 +79,11 @@ public struct LibraryState: Sendable, Equatable {
             exercises[e.exerciseId]?.archived = false
         case .exerciseFavourited(let e):
             exercises[e.exerciseId]?.favourite = e.favourite
+        case .exerciseMerged(let e):
+            guard exercises[e.exerciseId] != nil, exercises[e.intoExerciseId] != nil else { break }
+            exercises[e.exerciseId]?.archived = true
+            exercises[e.exerciseId]?.mergedInto = e.intoExerciseId
+            merges.append(Merge(exerciseId: e.exerciseId, into: e.intoExerciseId))
         case .exerciseEdited(let e):
             guard var x = exercises[e.exerciseId] else { break }
             x.definition.primaryMuscles = e.primaryMuscles
@@ -102,7 +117,8 @@ public struct LibraryState: Sendable, Equatable {
     }
 
     /// Finds an exercise as people type it: its id, its name (case-insensitive),
-    /// an alias (`bench`, `ohp`, the exercise database's name), or the start
+    /// an alias (`bench`, `ohp`, the exercise database's name), another app's
+    /// name for it (`importMatch`), or the start
     /// of one name. Several names starting alike is a refusal that lists them,
     /// most popular (highest rated) first.
     public func resolve(_ idOrName: String) throws(Refusal) -> Exercise {
@@ -111,6 +127,8 @@ public struct LibraryState: Sendable, Equatable {
         let ids = byLowercasedName[key] ?? []
         if ids.count > 1 { throw .ambiguousExercise(idOrName, matches: ids.sorted()) }
         if let id = ExerciseLibrary.exercise(forAlias: key), let x = exercises[id], !x.archived { return x }
+        // The name another app gives it, as an import matched it: "Shrug (Dumbbell)" keeps finding Dumbbell Shrug.
+        if let x = importMatch(idOrName) { return x }
         let active = order.compactMap { exercises[$0] }.filter { !$0.archived }
         if key.count >= 3 {
             var starts = active.filter { $0.name.lowercased().hasPrefix(key) }
@@ -174,13 +192,34 @@ public struct LibraryState: Sendable, Equatable {
         throw .unknownExercise(idOrName)
     }
 
-    /// The exercise with exactly this id or name (case-insensitive), if one.
-    public func exactMatch(_ idOrName: String) -> Exercise? {
+    /// The exercise with exactly this id or name (case-insensitive), if one;
+    /// a merged exercise's name or id finds the exercise it was merged into.
+    public func exactMatch(_ idOrName: String) -> Exercise? { ownMatch(idOrName).map(following) }
+
+    /// The exercise with exactly this id or name, merged or not.
+    public func ownMatch(_ idOrName: String) -> Exercise? {
         if let x = exercises[idOrName] { return x }
         let key = idOrName.trimmingSpaces().lowercased()
         if let x = exercises[key] { return x }
         let ids = byLowercasedName[key] ?? []
         return ids.count == 1 ? exercises[ids[0]] : nil
+    }
+
+    /// The exercise an exercise's sets count as: itself, or the one it was merged into (through later merges too).
+    public func following(_ x: Exercise) -> Exercise {
+        var current = x
+        // A merge joins an unmerged exercise into an active one, so the chain ends; the bound guards a hand-made log.
+        for _ in 0..<merges.count {
+            guard let into = current.mergedInto, let next = exercises[into] else { break }
+            current = next
+        }
+        return current
+    }
+
+    /// The id an exercise's sets count under: its own, or that of the exercise it was merged into.
+    public func mergedId(_ exerciseId: String) -> String {
+        guard !merges.isEmpty, let x = exercises[exerciseId], x.mergedInto != nil else { return exerciseId }
+        return following(x).exerciseId
     }
 
     /// Like `resolve`, and refuses archived exercises (for new sets and entries).

@@ -28,6 +28,10 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case ambiguousSet(String, matches: [String])
     case exerciseNotInWorkout(String, workout: UUID)
     case sameExercise(String)
+    /// `exercise merge` of an exercise into itself (or into one it was merged into already).
+    case mergeIntoItself(String)
+    /// `exercise merge` of exercises measured differently (a run into a press).
+    case mergeKindsDiffer(String, ExerciseKind, into: String, ExerciseKind)
     case invalidTime(String)
     /// What the command asks for is how things stand already.
     case nothingToChange
@@ -82,6 +86,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .ambiguousSet: return "ambiguousSet"
         case .exerciseNotInWorkout: return "exerciseNotInWorkout"
         case .sameExercise: return "sameExercise"
+        case .mergeIntoItself: return "mergeIntoItself"
+        case .mergeKindsDiffer: return "mergeKindsDiffer"
         case .invalidTime: return "invalidTime"
         case .nothingToChange: return "nothingToChange"
         case .noChangesGiven: return "noChangesGiven"
@@ -146,6 +152,9 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .ambiguousSet(let s, let m): return "'\(s)' matches several sets (\(m.joined(separator: ", "))); give more of the id"
         case .exerciseNotInWorkout(let e, let w): return "exercise '\(e)' is not in workout \(w.lowercased)"
         case .sameExercise(let e): return "cannot swap '\(e)' for itself; name a different exercise"
+        case .mergeIntoItself(let e): return "'\(e)' is that exercise already; name two different exercises"
+        case .mergeKindsDiffer(let a, let ak, let b, let bk):
+            return "\(a) (\(ak.rawValue)) and \(b) (\(bk.rawValue)) are measured differently, so they are not merged"
         case .invalidTime(let t): return "time '\(t)' is not ISO 8601. Use e.g. 2026-11-02T07:30:00+01:00 or 2026-11-02"
         case .nothingToChange: return "nothing to change: it is so already"
         case .noChangesGiven: return "nothing to change: give at least one of reps, weight, RPE, RIR, tempo, type or notes"

@@ -134,17 +134,25 @@ extension LibraryState: PayloadValue {
         for id in archived { var e = ExerciseArchived(); e.exerciseId = id; evolve(.exerciseArchived(e)) }
         for e in try [ExerciseEdited](from: &r) { evolve(.exerciseEdited(e)) }
         for id in try [String](from: &r) { var e = ExerciseFavourited(); e.exerciseId = id; evolve(.exerciseFavourited(e)) }
+        let merged = try [String](from: &r)
+        for i in stride(from: 0, to: merged.count - 1, by: 2) {
+            var e = ExerciseMerged()
+            e.exerciseId = merged[i]
+            e.intoExerciseId = merged[i + 1]
+            evolve(.exerciseMerged(e))
+        }
         self.version = version
     }
 
     public func encode(to w: inout BinaryWriter) {
         // The current definitions (renames applied) in definition order, then the archived, the lifter's
-        // edits and favourites; the name index is rebuilt on load.
+        // edits, favourites and merges (each merged id then its target); the name index is rebuilt on load.
         order.compactMap { exercises[$0]?.definition }.encode(to: &w)
         order.filter { exercises[$0]?.archived == true }.encode(to: &w)
         version.encode(to: &w)
         edits.encode(to: &w)
         order.filter { exercises[$0]?.favourite == true }.encode(to: &w)
+        merges.flatMap { [$0.exerciseId, $0.into] }.encode(to: &w)
     }
 
     public func writeJSON(to j: inout JSONWriter) { order.compactMap { exercises[$0]?.definition }.writeJSON(to: &j) }

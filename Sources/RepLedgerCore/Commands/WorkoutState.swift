@@ -454,6 +454,22 @@ public struct WorkoutState: Sendable, Equatable {
     }
 
     /// Points the entry's exercise id at `shared` (the same text in one shared string).
+    /// Entries and sets of a merged exercise count as the exercise it joined (`ExerciseMerged`).
+    public mutating func followMerges(_ library: LibraryState) {
+        for i in entries.indices {
+            let id = library.mergedId(entries[i].exerciseId)
+            if id != entries[i].exerciseId { entries[i].exerciseId = id }
+        }
+        for i in sets.indices {
+            let id = library.mergedId(sets[i].exerciseId)
+            if id != sets[i].exerciseId { sets[i].exerciseId = id }
+        }
+        for i in deletedSets.indices {
+            let id = library.mergedId(deletedSets[i].record.exerciseId)
+            if id != deletedSets[i].record.exerciseId { deletedSets[i].record.exerciseId = id }
+        }
+    }
+
     public mutating func shareExerciseId(of entryId: UUID, with shared: String) {
         if let i = entries.lastIndex(where: { $0.entryId == entryId }), entries[i].exerciseId == shared {
             entries[i].exerciseId = shared

@@ -56,6 +56,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case exerciseEdited(ExerciseEdited)
     case exerciseUnarchived(ExerciseUnarchived)
     case exerciseFavourited(ExerciseFavourited)
+    case exerciseMerged(ExerciseMerged)
     case setEffortRecorded(SetEffortRecorded)
     case effortScaleChanged(EffortScaleChanged)
     case bodyMeasured(BodyMeasured)
@@ -126,6 +127,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .exerciseEdited(let e): e
         case .exerciseUnarchived(let e): e
         case .exerciseFavourited(let e): e
+        case .exerciseMerged(let e): e
         case .setEffortRecorded(let e): e
         case .effortScaleChanged(let e): e
         case .bodyMeasured(let e): e
@@ -247,6 +249,7 @@ public enum EventCatalog {
         Entry(ExerciseEdited.self, LedgerEvent.exerciseEdited),
         Entry(ExerciseUnarchived.self, LedgerEvent.exerciseUnarchived),
         Entry(ExerciseFavourited.self, LedgerEvent.exerciseFavourited),
+        Entry(ExerciseMerged.self, LedgerEvent.exerciseMerged),
         Entry(SetEffortRecorded.self, LedgerEvent.setEffortRecorded),
         Entry(EffortScaleChanged.self, LedgerEvent.effortScaleChanged),
         Entry(BodyMeasured.self, LedgerEvent.bodyMeasured),

@@ -105,3 +105,20 @@ public struct ExerciseFavourited: EventPayload {
         try c.field("favourite", &favourite)
     }
 }
+
+/// One exercise joined into another (`exercise merge FROM INTO`): the sets
+/// done under `exerciseId` count as `intoExerciseId`'s from then on, in
+/// every view (history, records, trends, volume, hints), and the name typed
+/// finds the one it joined. The sets' own events are untouched, so the log as
+/// of a position before this event still shows the two apart.
+public struct ExerciseMerged: EventPayload {
+    public static let eventType = EventType("ExerciseMerged", code: 16)
+    public var exerciseId = ""
+    public var intoExerciseId = ""
+    public var stream: StreamName { .library }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+        try c.field("intoExerciseId", &intoExerciseId)
+    }
+}
