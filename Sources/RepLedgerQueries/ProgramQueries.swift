@@ -10,6 +10,8 @@ public enum ProgramQuery {
         public var library: LibraryState
         public var holds: [ProgramHold]
         public var warnings: [ProgramAdvice.Warning]
+        /// The program a newly generated one removed (the oldest of three), if any.
+        public var removed: ProgramCatalogState.Program? = nil
 
         /// The hold time of `x` on day `day` (0-based), for isometric work.
         public func hold(_ day: Int, _ x: ProgramExercise) -> ProgramHold? {
@@ -18,14 +20,19 @@ public enum ProgramQuery {
     }
 
     /// The week of `program` (generated, or resolved from the catalog) on `ledger`'s log.
-    public static func week(_ program: ProgramGenerated, ledger: Ledger) throws -> Week {
+    /// `removed` is the program generating this one removed.
+    public static func week(_ program: ProgramGenerated, ledger: Ledger, removed: ProgramCatalogState.Program? = nil) throws -> Week {
         let programs = try ledger.programs()
         let questionnaire = programs.questionnaires[program.questionnaireId]
-        let warnings =
-            (questionnaire.map { ProgramAdvice($0).warnings } ?? []) + (program.repeatWarning ? [ProgramAdvice.repeatWarning] : [])
+        // The questionnaire's warnings, with the session length judged on this program's split.
+        var warnings = (questionnaire.map { ProgramAdvice($0).warnings } ?? []).filter { $0.code != ProgramAdvice.shortSessionsCode }
+        if let q = questionnaire, let split = Split(rawValue: program.split), let short = ProgramAdvice.shortSessions(q, split: split) {
+            warnings.append(short)
+        }
+        if program.repeatWarning { warnings.append(ProgramAdvice.repeatWarning) }
         return Week(
             program: program, library: try ledger.library(),
-            holds: programs.live.first { $0.programId == program.programId }?.holds ?? [], warnings: warnings)
+            holds: programs.live.first { $0.programId == program.programId }?.holds ?? [], warnings: warnings, removed: removed)
     }
 
     public static func warning(_ w: ProgramAdvice.Warning) -> JSONValue {
@@ -38,6 +45,7 @@ public enum ProgramQuery {
         return .object([
             ("programId", .string(p.programId.lowercased)), ("split", .string(p.split)), ("seed", .string(String(p.seed))),
             ("repeatWarning", .bool(p.repeatWarning)), ("warnings", .array(w.warnings.map(warning))),
+            ("removedProgramId", w.removed.map { .string($0.programId.lowercased) } ?? .null),
             (
                 "sessions",
                 .array(

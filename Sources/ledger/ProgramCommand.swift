@@ -75,8 +75,10 @@ struct ProgramCommand: ParsableCommand {
                 guard all.count == 1 else { throw Refusal.invalidProgram("no questionnaire '\(ref)'") }
                 return all[0]
             }
+            let before = try ledger.programs().live
             let program = try ledger.execute(at: try at.time()) { try $0.generateProgram(questionnaire: qid, split: chosen, seed: seed) }
-            try ProgramText.print(program, ledger: ledger, json: global.json)
+            let kept = Set(try ledger.programs().live.map(\.programId))
+            try ProgramText.print(program, ledger: ledger, json: global.json, removed: before.first { !kept.contains($0.programId) })
         }
     }
 
@@ -169,8 +171,8 @@ struct ProgramCommand: ParsableCommand {
 
 /// The generate and show answers: the shared document, or the week table.
 enum ProgramText {
-    static func print(_ p: ProgramGenerated, ledger: Ledger, json: Bool) throws {
-        let week = try ProgramQuery.week(p, ledger: ledger)
+    static func print(_ p: ProgramGenerated, ledger: Ledger, json: Bool, removed: ProgramCatalogState.Program? = nil) throws {
+        let week = try ProgramQuery.week(p, ledger: ledger, removed: removed)
         if json {
             Console.json(ProgramQuery.document(week))
             return
@@ -189,5 +191,10 @@ enum ProgramText {
         }
         Console.table(["Day", "Exercise", "Sets × reps", "Rest", ""], rows, rightAligned: [3])
         for w in week.warnings { Console.out("! \(w.title): \(w.message)") }
+        if let r = week.removed {
+            Console.out(
+                "Removed your oldest program, \(r.generated.split) \(r.programId.lowercased.shortId) of \(r.createdAt.isoDate): "
+                    + "at most \(ProgramCatalogState.liveLimit) programs are kept")
+        }
     }
 }

@@ -110,6 +110,27 @@ struct ProgramCLITests {
         #expect(!programs.contains { $0["programId"] as? String == program["programId"] as? String })
     }
 
+    @Test("a third program names the one it removed, in words and in JSON; the first two remove nothing")
+    func thirdProgramNamesTheRemoved() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        #expect(
+            try cli.run(["program", "questionnaire", "--days", "3", "--minutes", "60", "--experience", "beginner", "--equipment", "dumbbell"])
+                .status == 0)
+        let first = try cli.json(["program", "generate", "--seed", "1", "--json"])
+        #expect(first["removedProgramId"] is NSNull)
+        let second = try cli.run(["program", "generate", "--seed", "2"])
+        #expect(!second.stdout.contains("Removed"), "\(second.stdout)")
+        let third = try cli.run(["program", "generate", "--seed", "3"])
+        let firstId = try #require(first["programId"] as? String)
+        #expect(third.stdout.contains("Removed your oldest program, Full Body x3 \(firstId.prefix(8))"), "\(third.stdout)")
+        let fourth = try cli.json(["program", "generate", "--seed", "4", "--json"])
+        let listed = try cli.json(["program", "list", "--json"])
+        let live = (listed["programs"] as? [[String: Any]] ?? []).compactMap { $0["programId"] as? String }
+        let removed = try #require(fourth["removedProgramId"] as? String)
+        #expect(live.count == 2 && !live.contains(removed))
+    }
+
     @Test("invalid answers are refused with the allowed values, and nothing is appended")
     func invalidAnswers() throws {
         let cli = try LedgerProcess()

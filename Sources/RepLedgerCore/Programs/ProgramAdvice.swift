@@ -18,6 +18,29 @@ public struct ProgramAdvice: Sendable, Equatable {
         code: "repeatWarning", title: "Exercises repeat across days",
         message: "Not enough different exercises for your equipment and experience: some exercises appear on more than one day.")
 
+    /// About ten minutes an exercise of 3 sets at DOMAIN.md §12's rests (docs/PROGRAMS.md, "Session length").
+    public static let minutesPerExercise = 10
+
+    public static let shortSessionsCode = "shortSessions"
+
+    /// Sessions are shaped to the minutes given, so only priority slots (or a
+    /// length under half an hour) can overrun them: said when the split's
+    /// longest session needs more minutes than the answers give.
+    public static func shortSessions(_ q: QuestionnaireAnswered, split: Split) -> Warning? {
+        guard let longest = longestSession(q, split: split), longest.exercises * minutesPerExercise > q.sessionMinutes else { return nil }
+        return Warning(
+            code: shortSessionsCode, title: "Short sessions",
+            message: "\(longest.name) has \(longest.exercises) exercises: about \(longest.exercises * minutesPerExercise) minutes "
+                + "with 3 sets and full rests, more than your \(q.sessionMinutes); shorten rests or do the top exercises first.")
+    }
+
+    /// The split's session with the most exercises at the answers' length, priority slots counted.
+    static func longestSession(_ q: QuestionnaireAnswered, split: Split) -> (name: String, exercises: Int)? {
+        SlotTemplates.sessions(split, minutes: q.sessionMinutes)
+            .map { s in (s.name, s.slots.count + q.priorityMuscles.filter { s.muscles.contains($0) }.count) }
+            .max { $0.1 < $1.1 }
+    }
+
     public var options: [Option]
     public var warnings: [Warning]
     public var recommended: [Split] { options.filter(\.recommended).map(\.split) }
@@ -35,13 +58,7 @@ public struct ProgramAdvice: Sendable, Equatable {
                     message: "With \(categories.isEmpty ? "no equipment" : categories.map(\.rawValue).sorted().joined(separator: " and ")) "
                         + "some muscles have few exercises: a program may repeat exercises across days or not be possible."))
         }
-        if q.sessionMinutes < 45 {
-            warnings.append(
-                Warning(
-                    code: "shortSessions", title: "Short sessions",
-                    message: "A session of 5–6 exercises with 3 sets and full rests takes about 60 minutes; "
-                        + "in \(q.sessionMinutes) minutes, shorten rests or do the top exercises first."))
-        }
+        if let split = pick ?? all.first?.split, let short = Self.shortSessions(q, split: split) { warnings.append(short) }
         if !q.injuries.isEmpty {
             warnings.append(
                 Warning(

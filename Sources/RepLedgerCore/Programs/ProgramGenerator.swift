@@ -49,6 +49,8 @@ public enum ProgramGenerator {
         var session: Int
         var muscle: Muscle
         var extra: Bool
+        /// A main lift's slot: its pattern's exercises first, and the same one may come in every session.
+        var lift: SlotTemplates.MainLift? = nil
     }
 
     /// How well an exercise fills a slot, whatever else the session holds:
@@ -66,12 +68,53 @@ public enum ProgramGenerator {
     }
 
     /// The library's exercises a lifter can be given: program kinds, not
-    /// archived, at or below their level; `owned` nil means any equipment.
-    static func pool(_ library: LibraryState, level: Int, owned: Set<Equipment>?) -> [ExerciseDefined] {
+    /// archived, at or below their level, within their equipment (`owned`
+    /// nil means any). A beginner gets no explosive lift but a swing (no
+    /// Olympic derivative, no jump); a dip needs bars unless it is done on a
+    /// bench or a machine, and the questionnaire counts bars as `other`.
+    static func pool(_ library: LibraryState, level: Int, owned: Set<Equipment>?, mainLifts: Bool = false) -> [ExerciseDefined] {
         library.order.compactMap { library.exercises[$0] }.filter { x in
-            !x.archived && programKinds.contains(x.definition.kind) && x.definition.complexity <= level
-                && owned.map { Set(x.definition.equipment).isSubset(of: $0) } ?? true
+            let d = x.definition
+            guard !x.archived, programKinds.contains(d.kind) else { return false }
+            // The main lifts (rated 90 and up) are taught from the first program, as every novice program does.
+            guard d.complexity <= level || (mainLifts && d.rating >= mainLiftRating) else { return false }
+            if level < 3, !forBeginners(d) { return false }
+            return owned.map { equipmentNeeded(d).isSubset(of: $0) } ?? true
         }.map(\.definition)
+    }
+
+    /// A beginner's lifts: no Olympic derivative, jump or throw, and nothing explosive but a swing.
+    static func forBeginners(_ x: ExerciseDefined) -> Bool {
+        let m = x.canonicalMovement
+        // A jump is a jump whatever movement the library files it under (Freehand Jump Squat is a squat there).
+        if m.hasPrefix("olympic-") || m == "jump" || m == "throw" || x.name.lowercased().contains("jump") { return false }
+        return x.kind != .explosive || m == "hip-hinge-ballistic"
+    }
+
+    /// A main lift rated this or higher is given at any experience level (barbell squat, deadlift, bench, overhead press, pull-up).
+    static let mainLiftRating = 90
+
+    /// The equipment an exercise needs: its own, and bars (`other`) for a dip on nothing but the body.
+    public static func equipmentNeeded(_ x: ExerciseDefined) -> Set<Equipment> {
+        let own = Set(x.equipment)
+        return x.canonicalMovement == "dip" && own == [.bodyweight] ? [.bodyweight, .other] : own
+    }
+
+    /// A main lift's candidates, best first: the pattern's own movements,
+    /// then its alternatives (each a strength exercise before an explosive
+    /// one, then by rating, ties by id), then what fills its muscle's slot.
+    static func mainCandidates(
+        _ lift: SlotTemplates.MainLift, _ slot: Slot, mainPool: [ExerciseDefined], muscleCandidates: [ExerciseDefined]
+    )
+        -> [ExerciseDefined]
+    {
+        var out: [ExerciseDefined] = []
+        for movements in [lift.movements, lift.alternatives] {
+            out += mainPool.filter { movements.contains($0.canonicalMovement) && $0.kind != .isometric }
+                .sorted { ($0.kind == .explosive ? 1 : 0, -$0.rating, $0.exerciseId) < ($1.kind == .explosive ? 1 : 0, -$1.rating, $1.exerciseId) }
+        }
+        let listed = Set(out.map(\.exerciseId))
+        return out + muscleCandidates.filter { !listed.contains($0.exerciseId) }
     }
 
     /// The program for the answers, or a refusal naming the slot that cannot
@@ -88,21 +131,43 @@ public enum ProgramGenerator {
         let owned = Set(q.equipment).union(alwaysAvailable)
         let level = level(q.experience)
         let pool = pool(library, level: level, owned: owned)
+        let mainPool = Self.pool(library, level: level, owned: owned, mainLifts: true)
 
         // Sessions and their slots: a priority muscle gets one extra slot in every session that trains it.
         let sessions = SlotTemplates.sessions(split, minutes: q.sessionMinutes)
-        let upperOnly = sessions.map { Set($0.slots).isDisjoint(with: Split.lowerMuscles) }
+        let upperOnly = sessions.map { Set($0.muscles).isDisjoint(with: Split.lowerMuscles) }
         var slots: [Slot] = []
         for (s, session) in sessions.enumerated() {
-            slots += session.slots.map { Slot(session: s, muscle: $0, extra: false) }
-            for m in q.priorityMuscles where session.slots.contains(m) { slots.append(Slot(session: s, muscle: m, extra: true)) }
+            for slot in session.slots {
+                var place = Slot(session: s, muscle: slot.muscle, extra: false)
+                if case .main(let lift) = slot { place.lift = lift }
+                slots.append(place)
+            }
+            for m in q.priorityMuscles where session.muscles.contains(m) { slots.append(Slot(session: s, muscle: m, extra: true)) }
         }
         // Each slot's candidates, best first: primary before secondary, then the highest canonical rating
-        // (ties by id), as DOMAIN.md §12 says.
-        let candidates = slots.map { slot in
+        // (ties by id), as DOMAIN.md §12 says; a main lift's pattern before those.
+        let byMuscle = slots.map { slot in
             pool.compactMap { x in fit(x, slot, upperOnly: upperOnly[slot.session]).map { (tier: $0, x: x) } }
                 .sorted { ($1.tier, $0.x.rating, $1.x.exerciseId) > ($0.tier, $1.x.rating, $0.x.exerciseId) }
                 .map(\.x)
+        }
+        let mainOptions = slots.indices.map { i in
+            slots[i].lift.map { mainCandidates($0, slots[i], mainPool: mainPool, muscleCandidates: byMuscle[i]) }
+        }
+        // What the main lifts want comes last for an accessory: each lift's first choice (the quads slot of day 2
+        // leaves day 1's barbell squat to it), and its session's main patterns (no hinge as hamstring work on a
+        // day whose hinge is still to be placed).
+        let reserved = Set(mainOptions.compactMap { $0?.first?.name })
+        let mainMovements = sessions.indices.map { s in
+            slots.filter { $0.session == s }.compactMap(\.lift).reduce(into: Set<String>()) { $0.formUnion($1.movements) }
+        }
+        let candidates = slots.indices.map { i in
+            mainOptions[i]
+                ?? {
+                    let last = { (x: ExerciseDefined) in reserved.contains(x.name) || mainMovements[slots[i].session].contains(x.canonicalMovement) }
+                    return byMuscle[i].filter { !last($0) } + byMuscle[i].filter(last)
+                }()
         }
         let picks = solve(slots, candidates, relaxed: false) ?? solve(slots, candidates, relaxed: true)
         guard let picks else {
@@ -110,8 +175,10 @@ public enum ProgramGenerator {
                 "\(notEnoughMessage): "
                     + blocker(slots, candidates, sessions: sessions, upperOnly: upperOnly, library: library, level: level, owned: owned))
         }
-        let names = picks.map(\.name)
-        let repeatWarning = Set(names).count != names.count
+        // Main lifts come back by design; the warning is for other exercises that had to.
+        let accessories = slots.indices.filter { slots[$0].lift == nil }.map { picks[$0].name }
+        let mainNames = Set(slots.indices.filter { slots[$0].lift != nil }.map { picks[$0].name })
+        let repeatWarning = Set(accessories).count != accessories.count || accessories.contains(where: mainNames.contains)
 
         var random = SplitMix(seed: seed)  // fully specified, so a stored seed chooses alike in every later build
         return (
@@ -127,6 +194,7 @@ public enum ProgramGenerator {
                         e.restSeconds = restSeconds(rating: x.rating)
                         let ranges = repRanges(goals: q.goals, rating: x.rating)
                         (e.repsMin, e.repsMax) = ranges[Int(random.next() % UInt64(ranges.count))]
+                        if isExplosive(x) { (e.repsMin, e.repsMax) = explosiveReps }  // power is trained fresh, in few reps
                         if x.kind == .isometric { (e.repsMin, e.repsMax) = (1, 1) }  // one hold a set, timed by `holdTargets`
                         e.injuryWarning = flagged(x, injuries: q.injuries)
                         return e
@@ -134,6 +202,15 @@ public enum ProgramGenerator {
                 return session
             }, repeatWarning
         )
+    }
+
+    /// The reps of an explosive lift (a swing, a clean): few, so each is done at full speed.
+    public static let explosiveReps = (3, 5)
+
+    /// Explosive work: the library's explosive kind, and the Olympic lifts and jumps it files as strength (Dumbbell Clean).
+    public static func isExplosive(_ x: ExerciseDefined) -> Bool {
+        let m = x.canonicalMovement
+        return x.kind == .explosive || m.hasPrefix("olympic-") || m == "jump" || m == "throw"
     }
 
     /// The time targets of a program's holds (isometric exercises), by goal:
@@ -185,6 +262,8 @@ public enum ProgramGenerator {
     /// movements are numbered once, and what each session has taken is
     /// counted as the search goes (a step then costs one pass over the
     /// candidates, not a pass per candidate over the session's picks).
+    /// A main lift's slot may take a name used elsewhere (the squat of day 1
+    /// is the squat of day 3) and tries its candidates best first.
     static func solve(_ slots: [Slot], _ candidates: [[ExerciseDefined]], relaxed: Bool) -> [ExerciseDefined]? {
         var nameIds: [String: Int] = [:], movementIds: [String: Int] = [:]
         func number(_ key: String, _ ids: inout [String: Int]) -> Int {
@@ -205,7 +284,7 @@ public enum ProgramGenerator {
         func allowed(_ i: Int, _ k: (name: Int, movement: Int)) -> Bool {
             let s = slots[i].session
             return sessionNames[s * nameIds.count + k.name] == 0 && sessionMovements[s * movementIds.count + k.movement] == 0
-                && (relaxed || used[k.name] == 0)
+                && (relaxed || slots[i].lift != nil || used[k.name] == 0)
         }
         func openCount(_ i: Int) -> Int {
             var n = 0
@@ -215,7 +294,7 @@ public enum ProgramGenerator {
         /// The slot's open candidates in the order they are tried: relaxed, names not used yet first.
         func options(_ i: Int) -> [Int] {
             let open = keys[i].indices.filter { allowed(i, keys[i][$0]) }
-            guard relaxed else { return open }
+            guard relaxed, slots[i].lift == nil else { return open }
             return open.filter { used[keys[i][$0].name] == 0 } + open.filter { used[keys[i][$0].name] > 0 }
         }
         func take(_ i: Int, _ c: Int, _ delta: Int) {

@@ -1,47 +1,121 @@
-/// Each split's sessions and their muscle slots: one slot is one exercise
-/// whose primary muscles include the slot's muscle. This file is the data;
-/// `ProgramGenerator` fills it.
+/// Each split's sessions and their slots: a main lift (a movement pattern a
+/// strength coach programs first: squat, hinge, presses, row, pull-up) or a
+/// muscle (one exercise whose primary muscles include it). This file is the
+/// data; `ProgramGenerator` fills it, and docs/PROGRAMS.md has the rubric the
+/// result is held to.
 ///
 /// Where they come from: written for this project from the usual shape of
-/// these splits (push = chest, shoulders, triceps; pull = back, lats, biceps;
-/// legs = quads, hamstrings, glutes, calves; upper and lower days split the
-/// same way; full-body days take one slot from each region), sized to five or
-/// six exercises of 3 sets, which fits a 60-minute session at the rests of
-/// DOMAIN.md §12. Sessions of the same kind vary their slots (A, B, C), so
-/// a program can keep every display name once.
+/// these splits: every session opens with its main lifts (a full-body day a
+/// squat or hinge, a press and a pull; upper days both presses and both
+/// pulls; lower and leg days a squat and a hinge; push and pull days their
+/// two patterns), then accessories by muscle (push = chest, shoulders,
+/// triceps; pull = back, lats, biceps; legs = quads, hamstrings, glutes,
+/// calves). Sized to five or six exercises of 3 sets, which fits a 60-minute
+/// session at the rests of DOMAIN.md §12. The three full-body days alternate
+/// A, B, A's lifts, so the main movements come back within the week.
 public enum SlotTemplates {
-    public struct Session: Sendable, Equatable {
-        public var name: String
-        public var slots: [Muscle]
+    /// A movement pattern a program trains with its best exercise, the same one each time it comes.
+    public enum MainLift: String, Sendable, CaseIterable {
+        case squat, hinge, horizontalPress, verticalPress, row, pullUp
+
+        /// The library movements of the pattern.
+        public var movements: Set<String> {
+            switch self {
+            case .squat: ["squat", "machine-squat"]
+            case .hinge: ["hip-hinge", "hip-hinge-ballistic"]
+            case .horizontalPress: ["horizontal-press", "incline-press", "decline-press"]
+            case .verticalPress: ["vertical-press"]
+            case .row: ["horizontal-pull", "chest-supported-row"]
+            case .pullUp: ["vertical-pull"]
+            }
+        }
+
+        /// Movements of the same job, for a lifter whose equipment allows none
+        /// of `movements` (no pull-up bar: a second row; no squat: a lunge).
+        public var alternatives: Set<String> {
+            switch self {
+            case .squat: ["lunge", "leg-press"]
+            case .hinge: ["lunge", "leg-press"]
+            case .horizontalPress: ["vertical-press", "dip"]
+            case .verticalPress: ["horizontal-press", "incline-press", "decline-press", "dip"]
+            case .row: ["vertical-pull"]
+            case .pullUp: ["horizontal-pull", "chest-supported-row"]
+            }
+        }
+
+        /// The muscle a slot of this lift counts as (for lower-body days, priority muscles), and
+        /// the slot it becomes when the lifter's equipment allows no exercise of the pattern.
+        public var muscle: Muscle {
+            switch self {
+            case .squat: .quads
+            case .hinge: .hamstrings
+            case .horizontalPress: .chest
+            case .verticalPress: .shoulders
+            case .row: .back
+            case .pullUp: .lats
+            }
+        }
     }
 
-    static let fullBodyA = Session(name: "Full Body A", slots: [.quads, .chest, .back, .hamstrings, .shoulders, .abs])
-    static let fullBodyB = Session(name: "Full Body B", slots: [.glutes, .chest, .lats, .quads, .triceps, .biceps])
-    static let fullBodyC = Session(name: "Full Body C", slots: [.hamstrings, .shoulders, .back, .quads, .chest, .abs])
-    static let upperA = Session(name: "Upper A", slots: [.chest, .back, .shoulders, .lats, .biceps, .triceps])
-    static let upperB = Session(name: "Upper B", slots: [.shoulders, .lats, .chest, .back, .triceps, .biceps])
-    static let lowerA = Session(name: "Lower A", slots: [.quads, .hamstrings, .glutes, .quads, .calves, .abs])
-    static let lowerB = Session(name: "Lower B", slots: [.hamstrings, .quads, .glutes, .calves, .abs])
-    static let pushA = Session(name: "Push A", slots: [.chest, .shoulders, .chest, .shoulders, .triceps])
-    static let pullA = Session(name: "Pull A", slots: [.back, .lats, .back, .biceps, .biceps])
-    static let legsA = Session(name: "Legs A", slots: [.quads, .hamstrings, .quads, .glutes, .calves])
-    static let pushB = Session(name: "Push B", slots: [.shoulders, .chest, .chest, .triceps, .triceps])
-    static let pullB = Session(name: "Pull B", slots: [.lats, .back, .lats, .biceps, .abs])
-    static let legsB = Session(name: "Legs B", slots: [.hamstrings, .quads, .glutes, .quads, .abs])
+    /// One exercise place.
+    public enum Slot: Sendable, Hashable {
+        case main(MainLift)
+        case muscle(Muscle)
+
+        public var muscle: Muscle {
+            switch self {
+            case .main(let lift): lift.muscle
+            case .muscle(let m): m
+            }
+        }
+    }
+
+    public struct Session: Sendable, Equatable {
+        public var name: String
+        public var slots: [Slot]
+        /// The muscles the session's slots count as.
+        public var muscles: [Muscle] { slots.map(\.muscle) }
+
+        init(name: String, main: [MainLift], accessories: [Muscle]) {
+            self.name = name
+            slots = main.map(Slot.main) + accessories.map(Slot.muscle)
+        }
+
+        init(name: String, slots: [Slot]) {
+            self.name = name
+            self.slots = slots
+        }
+    }
+
+    static let fullBodyA = Session(name: "Full Body A", main: [.squat, .horizontalPress, .row], accessories: [.hamstrings, .shoulders, .abs])
+    static let fullBodyB = Session(name: "Full Body B", main: [.hinge, .verticalPress, .pullUp], accessories: [.quads, .triceps, .biceps])
+    static let fullBodyC = Session(name: "Full Body C", main: [.squat, .horizontalPress, .row], accessories: [.glutes, .lats, .abs])
+    static let upperA = Session(name: "Upper A", main: [.horizontalPress, .row, .verticalPress, .pullUp], accessories: [.biceps, .triceps])
+    static let upperB = Session(name: "Upper B", main: [.verticalPress, .pullUp, .horizontalPress, .row], accessories: [.triceps, .biceps])
+    static let lowerA = Session(name: "Lower A", main: [.squat, .hinge], accessories: [.glutes, .calves, .abs, .hamstrings])
+    static let lowerB = Session(name: "Lower B", main: [.hinge, .squat], accessories: [.glutes, .calves, .abs])
+    static let pushA = Session(name: "Push A", main: [.horizontalPress, .verticalPress], accessories: [.chest, .shoulders, .triceps])
+    static let pullA = Session(name: "Pull A", main: [.row, .pullUp], accessories: [.back, .biceps, .biceps])
+    static let legsA = Session(name: "Legs A", main: [.squat, .hinge], accessories: [.glutes, .calves, .abs])
+    static let pushB = Session(name: "Push B", main: [.verticalPress, .horizontalPress], accessories: [.chest, .triceps, .triceps])
+    static let pullB = Session(name: "Pull B", main: [.pullUp, .row], accessories: [.lats, .biceps, .abs])
+    static let legsB = Session(name: "Legs B", main: [.hinge, .squat], accessories: [.glutes, .quads, .abs])
+    static let fullBody = Session(
+        name: "Full Body", main: [.squat, .horizontalPress, .row, .hinge, .verticalPress], accessories: [.abs])
 
     /// The split's sessions shaped to a session length (DOMAIN.md §12: days
     /// and duration choose the session). Each exercise of 3 sets takes about
     /// ten minutes at §12's rests, and the templates are sized for an hour:
     /// up to 35 minutes keeps a session's first 3 slots, up to 50 its first 4,
     /// up to 75 the whole template, up to 105 adds 2 slots and longer adds 3,
-    /// the added ones repeating the session's first muscles in order (the
-    /// template lists its main muscles first). docs/PROGRAMS.md has the table.
+    /// the added ones accessories for the session's first muscles in order
+    /// (the template lists its main lifts first). docs/PROGRAMS.md has the table.
     public static func sessions(_ split: Split, minutes: Int) -> [Session] {
         sessions(split).map { s in
             let count = minutes <= 35 ? 3 : minutes <= 50 ? 4 : minutes <= 75 ? s.slots.count : s.slots.count + (minutes <= 105 ? 2 : 3)
             var slots = Array(s.slots.prefix(count))
             var i = 0
-            while slots.count < count { slots.append(s.slots[i % s.slots.count]); i += 1 }
+            while slots.count < count { slots.append(.muscle(s.slots[i % s.slots.count].muscle)); i += 1 }
             return Session(name: s.name, slots: slots)
         }
     }
@@ -49,7 +123,7 @@ public enum SlotTemplates {
     /// The split's sessions as sized for an hour.
     public static func sessions(_ split: Split) -> [Session] {
         switch split {
-        case .fullBody: [Session(name: "Full Body", slots: fullBodyA.slots)]
+        case .fullBody: [fullBody]
         case .fullBodyX2: [fullBodyA, fullBodyB]
         case .upperLower: [Session(name: "Upper", slots: upperA.slots), Session(name: "Lower", slots: lowerA.slots)]
         case .pushPullLegs:
