@@ -55,13 +55,14 @@ public enum ProgressionQuery {
     }
 
     /// The next targets: of `exercise` alone, or of every exercise of the program.
+    /// `day`, when given, keeps its exercises only (`next` without `--all`).
     public static func targets(
-        _ log: TrainingLogProjection, exercise: String?, program: String?, rules: RuleSet
+        _ log: TrainingLogProjection, exercise: String?, program: String?, rules: RuleSet, day: NextDay? = nil
     )
         throws -> [NextTargetProjection.Target]
     {
         let (programId, all) = try exercises(log, program: program)
-        let ids = try exercise.map { [try log.library.resolve($0).exerciseId] } ?? all
+        let ids = try exercise.map { [try log.library.resolve($0).exerciseId] } ?? day?.exerciseIds ?? all
         return ids.map { loadable(NextTargetProjection.next(log, exerciseId: $0, programId: programId, rules: rules), log) }
     }
 
@@ -86,16 +87,42 @@ public enum ProgressionQuery {
         return rounded
     }
 
-    /// The next day the program (`program`, default the active one) is scheduled on, at or after `now`'s date: `YYYY-MM-DD`.
-    public static func scheduledOn(_ log: TrainingLogProjection, program: String?, now: Timestamp) throws -> String? {
-        let p =
-            try program.map { try log.programs.resolve($0) } ?? log.programs.active.flatMap { id in log.programs.live.first { $0.programId == id } }
-        return Schedule(p).next(onOrAfter: now.local.daysSinceEpoch).map { Timestamp(millis: $0 * 86_400_000).isoDate }
+    /// The program's next session: the day after the last one trained, and
+    /// when the program is on weekdays, the date it falls on.
+    public struct NextDay: Sendable, Equatable {
+        /// 0-based.
+        public var index: Int
+        public var name: String
+        /// `YYYY-MM-DD`: the first scheduled day from today on, after today when today's session is trained.
+        public var on: String?
+        /// Its exercises, in the program's order.
+        public var exerciseIds: [String]
     }
 
-    /// One target's document, or with `single` false, `{"targets":[…],"scheduledOn"}`.
+    /// The next session of `program` (default the active one), nil without a program.
+    public static func nextDay(_ log: TrainingLogProjection, program: String?, now: Timestamp) throws -> NextDay? {
+        guard
+            let p = try program.map({ try log.programs.resolve($0) })
+                ?? log.programs.active.flatMap({ id in log.programs.live.first { $0.programId == id } })
+        else { return nil }
+        let sessions = p.generated.sessions
+        guard !sessions.isEmpty else { return nil }
+        // The latest workout of one of the program's days, finished or under way.
+        var last: WorkoutState?
+        for w in log.countedWorkouts where w.programId == p.programId && w.programDayIndex != nil { last = w }
+        let index = last.flatMap(\.programDayIndex).map { ($0 + 1) % sessions.count } ?? 0
+        let today = now.local.daysSinceEpoch
+        let trainedToday = last?.startedAt.map { $0.local.daysSinceEpoch == today } ?? false
+        let on = Schedule(p).next(onOrAfter: trainedToday ? today + 1 : today).map { Timestamp(millis: $0 * 86_400_000).isoDate }
+        var seen = Set<String>()
+        return NextDay(
+            index: index, name: sessions[index].name, on: on,
+            exerciseIds: sessions[index].exercises.map(\.exerciseId).filter { seen.insert($0).inserted })
+    }
+
+    /// One target's document, or with `single` false, `{"targets":[…],"scheduledOn","day"}`.
     public static func targetsDocument(
-        _ log: TrainingLogProjection, _ targets: [NextTargetProjection.Target], single: Bool, scheduledOn: String? = nil
+        _ log: TrainingLogProjection, _ targets: [NextTargetProjection.Target], single: Bool, next: NextDay? = nil
     ) -> JSONValue {
         func json(_ t: NextTargetProjection.Target) -> JSONValue {
             .object([
@@ -105,6 +132,8 @@ public enum ProgressionQuery {
                 ("unroundedKg", .optional(t.unroundedKg)), ("rpe", .optional(t.rpe)),
             ])
         }
-        return single ? json(targets[0]) : .object([("targets", .array(targets.map(json))), ("scheduledOn", .optional(scheduledOn))])
+        let day: JSONValue = next.map { .object([("number", .int(Int64($0.index + 1))), ("name", .string($0.name))]) } ?? .null
+        return single
+            ? json(targets[0]) : .object([("targets", .array(targets.map(json))), ("scheduledOn", .optional(next?.on)), ("day", day)])
     }
 }

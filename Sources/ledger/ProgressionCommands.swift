@@ -90,27 +90,37 @@ struct ProgressionCommand: ParsableCommand {
 
 struct NextCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "next", abstract: "The next session's target for an exercise (or every exercise of a program), with the reason.",
+        commandName: "next",
+        abstract: "The next session: which day of the program, when, and each exercise's target with the reason (or one exercise's).",
         discussion: """
+            The next day is the one after the last day of the program trained (day 1 to begin with); with a \
+            schedule, the date is its next weekday, after today when today's session is done. --all gives \
+            every exercise of the program.
+
             Examples:
+              ledger next
               ledger next "Bench Press (Barbell)"
-              ledger next --program active
+              ledger next --program active --all
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var query: QueryOptions
-    @Argument(help: "The exercise (default: every exercise of the program).") var exercise: String?
+    @Argument(help: "The exercise (default: the next day's exercises).") var exercise: String?
     @Option(help: "The program whose settings apply (id, prefix or `active`; default: the active one).") var program: String?
+    @Flag(help: "Every exercise of the program, not only the next day's.") var all = false
 
     func run() throws {
         let log = try query.log(try global.openStore())
         let rules = try query.ruleSet()
-        let targets = try ProgressionQuery.targets(log, exercise: exercise, program: program, rules: rules)
-        let scheduledOn = exercise == nil ? try ProgressionQuery.scheduledOn(log, program: program, now: try query.scope().answerTime()) : nil
+        let next = exercise == nil ? try ProgressionQuery.nextDay(log, program: program, now: try query.scope().answerTime()) : nil
+        let targets = try ProgressionQuery.targets(log, exercise: exercise, program: program, rules: rules, day: all ? nil : next)
         if global.json {
-            Console.json(ProgressionQuery.targetsDocument(log, targets, single: exercise != nil, scheduledOn: scheduledOn))
+            Console.json(ProgressionQuery.targetsDocument(log, targets, single: exercise != nil, next: next))
             return
         }
-        if let scheduledOn { Console.out("Next session: \(scheduledOn) (the program's schedule)") }
+        if let next {
+            let on = next.on.map { ", on \(Self.weekday($0)) \($0)" } ?? ""
+            Console.out("Next: day \(next.index + 1), \(next.name)\(on)\(all ? " (every exercise of the program below)" : "")")
+        }
         guard !targets.isEmpty else {
             Console.out("Nothing to target yet: generate a program (`ledger program questionnaire`) or train first."); return
         }
@@ -128,5 +138,11 @@ struct NextCommand: ParsableCommand {
             let rounded = t.unroundedKg.map { "; \(WeightText.show(kg: $0, in: unit)) rounded to what your plates load" } ?? ""
             Console.out("\(log.exerciseName(t.exerciseId)): \(what) (\(t.rule.rawValue): \(t.reason)\(rounded))")
         }
+    }
+
+    /// "Fri" for 2026-11-27.
+    static func weekday(_ date: String) -> String {
+        guard let day = Timestamp.parseISO8601(date + "T00:00:00Z", defaultOffsetMinutes: 0)?.local.isoWeekday else { return "" }
+        return Weekdays.text([day]).first?.capitalized ?? ""
     }
 }

@@ -64,7 +64,12 @@ struct ProgramScheduleCLITests {
         let on = try #require(next["scheduledOn"] as? String)
         let day = try #require(Timestamp.parseISO8601(on + "T12:00:00Z", defaultOffsetMinutes: 0)).local
         #expect([1, 3, 5].contains(day.isoWeekday))
-        #expect(try cli.run(["next", "--program", "active"]).stdout.contains("Next session: \(on)"))
+        // Day 1 was trained on the 4th: the next is day 2, by name, on that date.
+        let dayTwo = try #require(next["day"] as? [String: Any])
+        #expect(dayTwo["number"] as? Int == 2)
+        let words = try cli.run(["next", "--program", "active"]).stdout
+        #expect(words.hasPrefix("Next: day 2, \(dayTwo["name"] as? String ?? "?"), on "), "\(words)")
+        #expect(words.contains(on))
 
         // Refusals: one line, exit 1, nothing appended.
         let before = try cli.run(["log", "--json"]).stdout

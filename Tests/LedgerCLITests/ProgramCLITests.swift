@@ -77,8 +77,16 @@ struct ProgramCLITests {
         let next = try cli.json(["next", exerciseId])
         #expect(next["weightKg"] as? Double == 60 && next["repsMin"] as? Int == top && next["rule"] as? String == "double")
         #expect((next["reason"] as? String)?.contains("aim for \(top)") == true)
+        // `next` names the day after the last one trained, with its exercises; --all lists the whole program's.
+        let trainedDays = Set(workouts.compactMap { try? cli.json(["workout", "show", $0])["programDay"] as? Int })
         let lines = try cli.run(["next"]).stdout.split(separator: "\n")
-        #expect(lines.count == Set(sessions.flatMap { ($0["exercises"] as? [[String: Any]] ?? []).compactMap { $0["exerciseId"] as? String } }).count)
+        let nextDay = (trainedDays.max() ?? 0) % sessions.count + 1
+        let nextExercises = Set((sessions[nextDay - 1]["exercises"] as? [[String: Any]] ?? []).compactMap { $0["exerciseId"] as? String })
+        #expect(lines.first?.hasPrefix("Next: day \(nextDay), \(sessions[nextDay - 1]["name"] as? String ?? "?")") == true, "\(lines.first ?? "")")
+        #expect(lines.count == 1 + nextExercises.count)
+        let all = try cli.run(["next", "--all"]).stdout.split(separator: "\n")
+        #expect(
+            all.count == 1 + Set(sessions.flatMap { ($0["exercises"] as? [[String: Any]] ?? []).compactMap { $0["exerciseId"] as? String } }).count)
 
         // The injury flags follow the exercises into the day's workout: workout show and the summary say so.
         let flagged = Set(day1.filter { $0["injuryWarning"] as? Bool == true }.compactMap { $0["exerciseId"] as? String })

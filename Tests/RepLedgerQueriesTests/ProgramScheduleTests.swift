@@ -51,8 +51,31 @@ struct ProgramScheduleTests {
         // Since the program (2nd to 12th): five planned, three done.
         #expect(p.compliance?.sessions30 == 0.6)
         #expect(p.weeks.last?.monday == "2026-11-09" && p.weeks.last?.planned == 2 && p.weeks.last?.done == 1)
-        #expect(try ProgressionQuery.scheduledOn(log, program: nil, now: now) == "2026-11-13")
-        #expect(try ProgressionQuery.scheduledOn(log, program: nil, now: .at("2026-11-14T09:00:00Z")) == "2026-11-16")
+        #expect(try ProgressionQuery.nextDay(log, program: nil, now: now)?.on == "2026-11-13")
+        #expect(try ProgressionQuery.nextDay(log, program: nil, now: .at("2026-11-14T09:00:00Z"))?.on == "2026-11-16")
+    }
+
+    @Test("next names the day after the last one trained, and skips a scheduled day already trained")
+    func nextNamesTheDay() throws {
+        let t = try scheduled()
+        var log = try TrainingLogProjection.build(from: t.store)
+        let program = try #require(log.programs.live.first).generated
+        // No program day trained yet (the three workouts were not the program's): day 1, on Friday the 13th.
+        let first = try #require(try ProgressionQuery.nextDay(log, program: nil, now: .at("2026-11-13T07:00:00Z")))
+        #expect((first.index, first.name, first.on) == (0, program.sessions[0].name, "2026-11-13"))
+        #expect(first.exerciseIds == program.sessions[0].exercises.map(\.exerciseId))
+        // Day 1 trained that Friday: the next is day 2, and not today but Monday the 16th.
+        let at = Timestamp.at("2026-11-13T18:00:00Z")
+        let w = try t.ledger.execute(at: at) { try $0.startWorkout(program: "active", day: 1) }
+        try t.ledger.execute(at: at.adding(seconds: 3600)) { try $0.finishWorkout(w) }
+        log = try TrainingLogProjection.build(from: t.store)
+        let second = try #require(try ProgressionQuery.nextDay(log, program: nil, now: .at("2026-11-13T20:00:00Z")))
+        #expect((second.index, second.name, second.on) == (1, program.sessions[1].name, "2026-11-16"))
+        // The targets are that day's exercises only; --all (no day) gives the program's.
+        let targets = try ProgressionQuery.targets(log, exercise: nil, program: nil, rules: .default, day: second)
+        #expect(targets.map(\.exerciseId) == second.exerciseIds)
+        let every = try ProgressionQuery.targets(log, exercise: nil, program: nil, rules: .default)
+        #expect(every.count > targets.count)
     }
 
     @Test("weekdays are read as people type them; bad ones are refused, and nothing is appended")
