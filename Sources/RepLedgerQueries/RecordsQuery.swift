@@ -1,3 +1,4 @@
+import Foundation
 import RepLedgerCore
 import RepLedgerProjections
 import RepLedgerSnapshots
@@ -77,5 +78,49 @@ public enum RecordsQuery {
             ("weightKg", .optional(e.weightKg)), ("reps", .optional(e.reps)), ("workoutId", .string(e.workoutId.lowercased)),
             ("setId", .optional(e.setId?.lowercased)), ("at", .string(e.at.iso8601)),
         ]
+    }
+}
+
+extension RecordsQuery {
+    /// One line of `prs --timeline`: everything one set (or, for session
+    /// volume, one workout) set at once, the rep maxes folded in.
+    public struct TimelineLine: Sendable, Equatable {
+        public var at: Timestamp
+        public var workoutId: UUID
+        /// Nil for a session volume.
+        public var setId: UUID?
+        public var weightKg: Double?
+        public var reps: Int?
+        /// The records other than rep maxes, in the order set.
+        public var records: [PersonalRecordsProjection.Record]
+        /// The rep counts whose maximum this set became, ascending.
+        public var repMaxes: [Int]
+    }
+
+    /// An exercise's timeline as lines: consecutive records of one set (or one workout's session volume) together.
+    public static func timelineLines(_ timeline: [PersonalRecordsProjection.Record]) -> [TimelineLine] {
+        var lines: [TimelineLine] = []
+        for r in timeline {
+            if let last = lines.last, last.workoutId == r.workoutId, last.setId == r.setId {
+                lines[lines.count - 1].add(r)
+            } else {
+                var line = TimelineLine(
+                    at: r.at, workoutId: r.workoutId, setId: r.setId, weightKg: r.weightKg, reps: r.reps, records: [], repMaxes: [])
+                line.add(r)
+                lines.append(line)
+            }
+        }
+        return lines
+    }
+}
+
+extension RecordsQuery.TimelineLine {
+    mutating func add(_ r: PersonalRecordsProjection.Record) {
+        if r.kind == .repMax, let n = r.repMax {
+            repMaxes.append(n)
+            repMaxes.sort()
+        } else {
+            records.append(r)
+        }
     }
 }

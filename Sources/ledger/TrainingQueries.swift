@@ -134,13 +134,20 @@ struct PRsCommand: ParsableCommand {
                 }, rightAligned: [1, 2, 3, 4])
         }
         if timeline {
+            // One line per set that set records: the set, then what it set, rep maxes folded ("1RM–8RM").
             for r in records {
                 Console.out("\n\(r.exercise)")
-                for e in r.timeline {
-                    let what = RecordText.label(e.kind, repMax: e.repMax)
-                    Console.out(
-                        "  \(e.at.isoDate)  \(what.padding(toLength: 16, withPad: " ", startingAt: 0)) \(RecordText.value(e.kind, e.value, in: unit, distance: distance))"
-                    )
+                for line in RecordsQuery.timelineLines(r.timeline) {
+                    var set = line.setId.map { "set \($0.lowercased.prefix(8))" } ?? "workout \(line.workoutId.lowercased.prefix(8))"
+                    if let kg = line.weightKg, let reps = line.reps { set = "\(WeightText.show(kg: kg, in: unit)) × \(reps)  \(set)" }
+                    var what = line.records.map {
+                        "\(RecordText.label($0.kind, repMax: $0.repMax)) \(RecordText.value($0.kind, $0.value, in: unit, distance: distance))"
+                    }
+                    if let lo = line.repMaxes.first, let hi = line.repMaxes.last {
+                        let contiguous = line.repMaxes.count == hi - lo + 1
+                        what.append(lo == hi ? "\(lo)RM" : contiguous ? "\(lo)RM–\(hi)RM" : line.repMaxes.map { "\($0)RM" }.joined(separator: ", "))
+                    }
+                    Console.out("  \(line.at.isoDate)  \(set): \(what.joined(separator: " · "))")
                 }
             }
         }
