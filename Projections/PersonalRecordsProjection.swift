@@ -11,7 +11,8 @@ import RepLedgerCore
 public struct PersonalRecordsProjection: ProjectionView {
     public static let name = "personal-records"
     /// 2: records of cardio and isometric work. 3: a unilateral exercise's volume counts each side once.
-    public static let version = 3
+    /// 4: an assisted exercise's record is the least assistance.
+    public static let version = 4
     public static let repMaxRange = 1...12
 
     public struct Record: Sendable, Equatable {
@@ -43,6 +44,8 @@ public struct PersonalRecordsProjection: ProjectionView {
         public var longestHoldSeconds: Double? = nil
         /// Every record set, oldest first.
         public var timeline: [Record]
+        /// An assisted exercise: `heaviestKg` and the rep maxes are the least assistance.
+        public var assisted: Bool { LibraryState.isAssisted(name: exercise) }
 
         /// No record yet. Names are filled in by `Accumulator.results`, from the library as it stands at the end.
         static func none(_ exerciseId: String) -> ExerciseRecords {
@@ -54,10 +57,17 @@ public struct PersonalRecordsProjection: ProjectionView {
         /// Takes `value` as the new best of `kind` if it strictly beats the old one,
         /// and notes it in the timeline when the rules list that kind.
         /// Everything one set can set: heaviest, e1RM, set volume and the rep maxes up to its reps.
+        /// An assisted exercise's load is help: its "heaviest" and rep maxes are the
+        /// least assistance, and an e1RM or a volume of help means nothing, so none is kept.
         mutating func offerSet(
-            kg: Double, reps: Int, e1rm: Double?, volume: Double, kinds: Set<PRKind>,
+            kg: Double, reps: Int, e1rm: Double?, volume: Double, kinds: Set<PRKind>, assisted: Bool = false,
             _ make: (PRKind, Double, Int?) -> Record
         ) {
+            if assisted {
+                offer(kg, .heaviest, kinds, make, lessIsBetter: true)
+                for k in repMaxRange.lowerBound...min(reps, repMaxRange.upperBound) { offer(kg, .repMax, kinds, make, repMax: k, lessIsBetter: true) }
+                return
+            }
             offer(kg, .heaviest, kinds, make)
             if let e1rm { offer(e1rm, .e1rm, kinds, make) }
             offer(volume, .setVolume, kinds, make)
@@ -66,7 +76,7 @@ public struct PersonalRecordsProjection: ProjectionView {
 
         mutating func offer(
             _ value: Double, _ kind: PRKind, _ kinds: Set<PRKind>,
-            _ make: (PRKind, Double, Int?) -> Record, repMax: Int? = nil
+            _ make: (PRKind, Double, Int?) -> Record, repMax: Int? = nil, lessIsBetter: Bool = false
         ) {
             let best: Double? =
                 switch kind {
@@ -80,8 +90,10 @@ public struct PersonalRecordsProjection: ProjectionView {
                 case .bestPace: bestPaceSecondsPerKm
                 case .longestHold: longestHoldSeconds
                 }
-            // A faster pace is a smaller number; everything else is better bigger.
-            if kind == .bestPace {
+            // A faster pace (and less assistance) is a smaller number; everything else is better bigger.
+            if lessIsBetter {
+                guard value >= 0, value < (best ?? .infinity) else { return }
+            } else if kind == .bestPace {
                 guard value > 0, value < (best ?? .infinity) else { return }
             } else {
                 guard value > (best ?? 0) else { return }
@@ -135,7 +147,9 @@ public struct PersonalRecordsProjection: ProjectionView {
             var sessionVolume: [(id: String, kg: Double)] = []
             for s in w.sets where s.completed && rules.counts(s.type) && (exerciseId == nil || s.exerciseId == exerciseId) {
                 if s.metrics.durationSeconds != nil || s.metrics.distanceMeters != nil { offerTimed(s, in: w, library: library) }
-                guard let kg = s.weightKg, kg > 0, let reps = s.metrics.reps, reps >= 1 else { continue }
+                // No load is no record, except on an assisted exercise, where it is the best: no help at all.
+                let assisted = library.isAssisted(s.exerciseId)
+                guard let kg = s.weightKg ?? (assisted ? 0 : nil), kg > 0 || assisted, let reps = s.metrics.reps, reps >= 1 else { continue }
                 let at = s.completedAt ?? w.startedAt!
                 let make = { (kind: PRKind, value: Double, repMax: Int?) in
                     Record(
@@ -145,7 +159,8 @@ public struct PersonalRecordsProjection: ProjectionView {
                 let volume = kg * Double(reps) * library.volumeSides(s.exerciseId)
                 let e1rm = reps <= rules.e1rmRepCap ? rules.e1rmFormula.estimate(weight: kg, reps: reps) : nil
                 byExercise[s.exerciseId, default: .none(s.exerciseId)].offerSet(
-                    kg: kg, reps: reps, e1rm: e1rm, volume: volume, kinds: kinds, make)
+                    kg: kg, reps: reps, e1rm: e1rm, volume: volume, kinds: kinds, assisted: assisted, make)
+                if assisted { continue }
                 if let i = sessionVolume.firstIndex(where: { $0.id == s.exerciseId }) {
                     sessionVolume[i].kg += volume
                 } else {

@@ -14,8 +14,8 @@ import RepLedgerCore
 public struct RecordsMilestone: Sendable, Equatable {
     public static let name = "records-milestone"
     /// 3: workout states carry heart-rate averages; records of timed work. 4: unilateral volume.
-    /// 5: the library carries its merges.
-    public static let version = 5
+    /// 5: the library carries its merges. 6: an assisted exercise's record is the least assistance.
+    public static let version = 6
 
     public private(set) var position: Int64 = 0
     /// The records fold over the finished workouts before the first open one.

@@ -62,7 +62,7 @@ public enum RecordsQuery {
         .object(
             [
                 ("exercise", .string(r.exercise)), ("exerciseId", .string(r.exerciseId)),
-                ("heaviestKg", .optional(r.heaviestKg)), ("bestE1rmKg", .optional(r.bestE1rmKg)),
+                ("heaviestKg", .optional(r.heaviestKg)), ("assisted", .bool(r.assisted)), ("bestE1rmKg", .optional(r.bestE1rmKg)),
                 ("bestSetVolumeKg", .optional(r.bestSetVolumeKg)), ("bestSessionVolumeKg", .optional(r.bestSessionVolumeKg)),
                 ("repMaxesKg", .object(PersonalRecordsProjection.repMaxRange.map { ("\($0)", .optional(r.repMaxesKg[$0])) })),
                 ("longestDistanceMeters", .optional(r.longestDistanceMeters)), ("longestDurationSeconds", .optional(r.longestDurationSeconds)),

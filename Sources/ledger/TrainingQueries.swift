@@ -113,7 +113,9 @@ struct PRsCommand: ParsableCommand {
                 ["Exercise", "Heaviest", "Best e1RM", "Best set volume", "Best session volume", "5RM"],
                 lifted.map { r in
                     [
-                        r.exercise, WeightText.value(kg: r.heaviestKg, in: unit), WeightText.value(kg: r.bestE1rmKg, in: unit),
+                        // An assisted exercise's best is its least help: "40 lb assist".
+                        r.exercise, WeightText.value(kg: r.heaviestKg, in: unit) + (r.assisted && r.heaviestKg != nil ? " assist" : ""),
+                        WeightText.value(kg: r.bestE1rmKg, in: unit),
                         WeightText.value(kg: r.bestSetVolumeKg, in: unit), WeightText.value(kg: r.bestSessionVolumeKg, in: unit),
                         WeightText.value(kg: r.repMaxesKg[5], in: unit),
                     ]
@@ -140,8 +142,9 @@ struct PRsCommand: ParsableCommand {
                 for line in RecordsQuery.timelineLines(r.timeline) {
                     var set = line.setId.map { "set \($0.lowercased.prefix(8))" } ?? "workout \(line.workoutId.lowercased.prefix(8))"
                     if let kg = line.weightKg, let reps = line.reps { set = "\(WeightText.show(kg: kg, in: unit)) × \(reps)  \(set)" }
-                    var what = line.records.map {
-                        "\(RecordText.label($0.kind, repMax: $0.repMax)) \(RecordText.value($0.kind, $0.value, in: unit, distance: distance))"
+                    var what = line.records.map { x in
+                        let label = r.assisted && x.kind == .heaviest ? "least assistance" : RecordText.label(x.kind, repMax: x.repMax)
+                        return "\(label) \(RecordText.value(x.kind, x.value, in: unit, distance: distance))"
                     }
                     if let lo = line.repMaxes.first, let hi = line.repMaxes.last {
                         let contiguous = line.repMaxes.count == hi - lo + 1

@@ -37,4 +37,27 @@ struct RecordsTimelineCLITests {
             #expect(!line.contains("  1RM "), "a rep max on a line of its own: \(line)")
         }
     }
+
+    @Test("an assisted exercise's record is the least assistance, no help at all included; it has no e1RM or volume")
+    func assistedRecordsAreLessHelp() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let path = RealExports.folder.appendingPathComponent("strong_hipml_strong-unwrapped.csv").path
+        #expect(try cli.run(["import", "strong", path, "--unit", "lb", "--timezone", "UTC"]).status == 0)
+        // The file's own assisted pull-ups: their assistance in lb, the set done with least of it.
+        let records = RealExports.records(try String(contentsOfFile: path, encoding: .utf8), delimiter: ",")
+        let header = try #require(records.first)
+        let name = try #require(header.firstIndex(of: "Exercise Name")), weight = try #require(header.firstIndex(of: "Weight"))
+        let help = records.dropFirst().filter { $0.count > weight && $0[name] == "Pull Up (Assisted)" }.compactMap { Double($0[weight]) }
+        #expect(help.count > 10 && help.max()! > help.min()!)
+        let prs = try #require(try cli.json(["prs", "Pull Up (Assisted)"])["exercises"] as? [[String: Any]])
+        let pullUp = try #require(prs.first)
+        #expect(pullUp["assisted"] as? Bool == true)
+        #expect(abs((pullUp["heaviestKg"] as? Double ?? -1) - help.min()! * 0.45359237) < 0.001)
+        #expect(pullUp["bestE1rmKg"] is NSNull && pullUp["bestSetVolumeKg"] is NSNull && pullUp["bestSessionVolumeKg"] is NSNull)
+        #expect(try cli.run(["prs", "Pull Up (Assisted)"]).stdout.contains("\(Int(help.min()!)) lb assist"))
+        // An ordinary exercise keeps the heaviest as its record.
+        let squat = try #require(try cli.json(["prs", "Squat (Barbell)"])["exercises"] as? [[String: Any]]).first
+        #expect(squat?["assisted"] as? Bool == false && squat?["bestE1rmKg"] as? Double != nil)
+    }
 }

@@ -244,6 +244,12 @@ public struct LibraryState: Sendable, Equatable {
 
     public func name(of exerciseId: String) -> String { exercises[exerciseId]?.name ?? exerciseId }
 
+    /// An assisted exercise (`Pull Up (Assisted)`, `Band Assisted Pull-Up`): its load is help, so less is better.
+    public func isAssisted(_ exerciseId: String) -> Bool { exercises[exerciseId].map { Self.isAssisted(name: $0.name) } ?? false }
+
+    /// Whether a name says the exercise is assisted.
+    public static func isAssisted(name: String) -> Bool { name.lowercased().contains("assisted") }
+
     /// A fresh id for a custom exercise: the name's slug, suffixed if taken.
     public func newExerciseId(for name: String) -> String {
         let base = Slug.make(name)
