@@ -200,8 +200,11 @@ enum RealExports {
                 let rowUnit = f(col("weight unit")).lowercased()
                 let perKg = (rowUnit.isEmpty ? unit : rowUnit).hasPrefix("kg") ? 1.0 : 0.45359237
                 let weight = num(col(meaning: "weight"))
-                if !warmup, weight > 0, (Double(repsText) ?? 0) >= 1 {
-                    out.heaviestKg[exercise] = max(out.heaviestKg[exercise] ?? 0, weight * perKg)
+                // An assisted exercise's record is its least help, none at all included (RULES.md).
+                let assisted = exercise.contains("assisted")
+                if !warmup, weight > 0 || assisted, (Double(repsText) ?? 0) >= 1 {
+                    out.heaviestKg[exercise] =
+                        assisted ? min(out.heaviestKg[exercise] ?? .infinity, weight * perKg) : max(out.heaviestKg[exercise] ?? 0, weight * perKg)
                 }
             }
         }
