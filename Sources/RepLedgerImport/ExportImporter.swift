@@ -105,8 +105,9 @@ extension Ledger {
     ) throws -> (ImportSummary, appended: Bool) {
         var summary = summary
         let (library, seed) = try libraryWithSeed()
+        let groups = ImportPlan.workouts(parsed.rows, in: request.timeZone)
         var plan = ImportPlan(
-            request: request, parsed: parsed, batchId: summary.batchId,
+            request: request, parsed: parsed, workouts: groups, batchId: summary.batchId,
             session: CommandSession(
                 library: library, account: try account(),
                 context: CommandContext(occurredAt: .now(), device: "import", commandId: summary.batchId),
@@ -116,7 +117,6 @@ extension Ledger {
             try plan.session.setLiftingUnit(parsed.unit)
             summary.unitSettingChanged = true
         }
-        let groups = ImportPlan.workouts(parsed.rows, in: request.timeZone)
         var secondless = try ImportedWorkouts(store)
         var done = 0
         for group in groups {

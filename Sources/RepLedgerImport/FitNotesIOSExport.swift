@@ -94,8 +94,10 @@ enum FitNotesIOSExport {
     /// A UTC date (`1/27/2018`, month first) and 12-hour time (`5:45:45 AM`) as the wall clock in the lifter's zone.
     static func local(_ date: String, _ time: String, line: Int, column: String, zone: ImportTimeZone) throws(ImportError) -> WallClock {
         let parts = date.split(separator: "/")
+        var tokens = WrittenDate.tokens(time)
         guard parts.count == 3, let month = Int(parts[0]), let day = Int(parts[1]), let year = Int(parts[2]), parts[2].count == 4,
-            let clock = WallClock.parseWritten("\(WrittenDate.monthAbbreviation(month)) \(day) \(year) \(time)")
+            let (hour, minute, second) = WrittenDate.clock(taking: &tokens), tokens.isEmpty,
+            case let clock = WallClock(year: year, month: month, day: day, hour: hour, minute: minute, second: second), clock.isValid
         else {
             throw .malformedRow(line: line, reason: "\(column) '\(date) \(time)' is not a date and time such as 1/27/2018 5:45:45 AM")
         }

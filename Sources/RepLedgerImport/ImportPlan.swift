@@ -40,7 +40,8 @@ struct ImportPlan {
     /// duration is longer than this (a session never stopped in the app).
     static let longestBelievableWorkout = 12.0 * 3600
 
-    init(request: ImportRequest, parsed: ParsedExport, batchId: UUID, session: CommandSession) {
+    /// `workouts` are the file's rows grouped (`workouts(_:in:)`).
+    init(request: ImportRequest, parsed: ParsedExport, workouts: [WorkoutRows], batchId: UUID, session: CommandSession) {
         self.request = request
         self.batchId = batchId
         self.session = session
@@ -56,8 +57,8 @@ struct ImportPlan {
             }
         }
         timedOnly = timed.subtracting(withReps)
-        writesWorkoutsTwice = Dictionary(grouping: parsed.rows, by: \.workoutKey).values.contains { rows in
-            Self.repeatPeriod(rows.map(\.signature)).map { p in Set(rows[..<p].map { $0.exercise.lowercased() }).count >= 2 } ?? false
+        writesWorkoutsTwice = workouts.contains { w in
+            Self.repeatPeriod(w.rows.map(\.signature)).map { p in Set(w.rows[..<p].map { $0.exercise.lowercased() }).count >= 2 } ?? false
         }
     }
 

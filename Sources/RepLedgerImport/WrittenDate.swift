@@ -10,16 +10,29 @@ import Foundation
 extension WallClock {
     static func parseWritten(_ s: String) -> WallClock? {
         var tokens = WrittenDate.tokens(s)
-        guard !tokens.isEmpty else { return nil }
-        var half: WrittenDate.HalfDay?
-        tokens.removeAll { token in
-            if let h = WrittenDate.halfDay[token] { half = h; return true }
-            return WrittenDate.fillers.contains(token)
+        guard let (hour, minute, second) = WrittenDate.clock(taking: &tokens), let (year, month, day) = WrittenDate.date(tokens) else {
+            return nil
         }
-        // A clock token: `12:29`, `2:01:07`, or `12:29pm` with the half of the day attached.
+        let w = WallClock(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        return w.isValid ? w : nil
+    }
+}
+
+enum WrittenDate {
+    enum HalfDay { case am, pm }
+
+    /// The time of day among a written date's tokens, taken out of them with
+    /// the half-day words (`PM`, `下午`) and the fillers between the parts:
+    /// `12:29`, `2:01:07`, or `12:29pm` with the half of the day attached.
+    static func clock(taking tokens: inout [String]) -> (hour: Int, minute: Int, second: Int)? {
+        var half: HalfDay?
+        tokens.removeAll { token in
+            if let h = halfDay[token] { half = h; return true }
+            return fillers.contains(token)
+        }
         guard let clockAt = tokens.firstIndex(where: { $0.contains(":") }) else { return nil }
         var clock = tokens.remove(at: clockAt)
-        for (word, h) in WrittenDate.halfDay where clock.hasSuffix(word) && word.allSatisfy(\.isLetter) {
+        for (word, h) in halfDay where clock.hasSuffix(word) && word.allSatisfy(\.isLetter) {
             clock.removeLast(word.count)
             half = h
         }
@@ -33,14 +46,8 @@ extension WallClock {
             guard (1...12).contains(hour) else { return nil }
             hour = hour % 12 + (half == .pm ? 12 : 0)
         }
-        guard let (year, month, day) = WrittenDate.date(tokens) else { return nil }
-        let w = WallClock(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        return w.isValid ? w : nil
+        return (hour, minute, second)
     }
-}
-
-enum WrittenDate {
-    enum HalfDay { case am, pm }
 
     /// The date's three parts from what is left once the clock is taken: a
     /// month name with a day and a four-digit year in either order, or the
@@ -69,12 +76,6 @@ enum WrittenDate {
         for word in halfDay.keys where !word.allSatisfy(\.isASCII) { text = text.replacingOccurrences(of: word, with: " \(word) ") }
         return text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "." || $0 == "\u{00A0}" || $0 == "\u{202F}" })
             .map(String.init)
-    }
-
-    /// English `jan` … `dec`, or nothing for a number that is no month.
-    static func monthAbbreviation(_ month: Int) -> String {
-        let names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-        return (1...12).contains(month) ? names[month - 1] : ""
     }
 
     static let halfDay: [String: HalfDay] = [
