@@ -168,7 +168,7 @@ struct ProgramGenerationTests {
                 let pool = Self.library.order.compactMap { Self.library.exercises[$0]?.definition }.filter {
                     [.strength, .explosive, .isometric].contains($0.kind) && $0.complexity <= level
                         && ProgramGenerator.equipmentNeeded($0).isSubset(of: owned)
-                        && (level == 3 || $0.kind != .explosive || $0.canonicalMovement == "hip-hinge-ballistic")
+                        && (level == 3 || ProgramGenerator.forBeginners($0))
                 }
                 let shaped = SlotTemplates.sessions(split, minutes: q.sessionMinutes)
                 let sessionsFillable = shaped.allSatisfy { s in
