@@ -456,18 +456,14 @@ public struct WorkoutState: Sendable, Equatable {
     /// Points the entry's exercise id at `shared` (the same text in one shared string).
     /// Entries and sets of a merged exercise count as the exercise it joined (`ExerciseMerged`).
     public mutating func followMerges(_ library: LibraryState) {
-        for i in entries.indices {
-            let id = library.mergedId(entries[i].exerciseId)
-            if id != entries[i].exerciseId { entries[i].exerciseId = id }
+        // Written only where it changes: most entries and sets are of no merged exercise.
+        func follow(_ id: inout String) {
+            let merged = library.mergedId(id)
+            if merged != id { id = merged }
         }
-        for i in sets.indices {
-            let id = library.mergedId(sets[i].exerciseId)
-            if id != sets[i].exerciseId { sets[i].exerciseId = id }
-        }
-        for i in deletedSets.indices {
-            let id = library.mergedId(deletedSets[i].record.exerciseId)
-            if id != deletedSets[i].record.exerciseId { deletedSets[i].record.exerciseId = id }
-        }
+        for i in entries.indices { follow(&entries[i].exerciseId) }
+        for i in sets.indices { follow(&sets[i].exerciseId) }
+        for i in deletedSets.indices { follow(&deletedSets[i].record.exerciseId) }
     }
 
     public mutating func shareExerciseId(of entryId: UUID, with shared: String) {

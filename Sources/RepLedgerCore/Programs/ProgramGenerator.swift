@@ -103,10 +103,7 @@ public enum ProgramGenerator {
     /// A main lift's candidates, best first: the pattern's own movements,
     /// then its alternatives (each a strength exercise before an explosive
     /// one, then by rating, ties by id), then what fills its muscle's slot.
-    static func mainCandidates(
-        _ lift: SlotTemplates.MainLift, _ slot: Slot, mainPool: [ExerciseDefined], muscleCandidates: [ExerciseDefined]
-    )
-        -> [ExerciseDefined]
+    static func mainCandidates(_ lift: SlotTemplates.MainLift, mainPool: [ExerciseDefined], muscleCandidates: [ExerciseDefined]) -> [ExerciseDefined]
     {
         var out: [ExerciseDefined] = []
         for movements in [lift.movements, lift.alternatives] {
@@ -153,7 +150,7 @@ public enum ProgramGenerator {
                 .map(\.x)
         }
         let mainOptions = slots.indices.map { i in
-            slots[i].lift.map { mainCandidates($0, slots[i], mainPool: mainPool, muscleCandidates: byMuscle[i]) }
+            slots[i].lift.map { mainCandidates($0, mainPool: mainPool, muscleCandidates: byMuscle[i]) }
         }
         // What the main lifts want comes last for an accessory: each lift's first choice (the quads slot of day 2
         // leaves day 1's barbell squat to it), and its session's main patterns (no hinge as hamstring work on a
