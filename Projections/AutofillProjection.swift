@@ -1,12 +1,20 @@
 import Foundation
 import RepLedgerCore
 
-/// What a new set starts with (DOMAIN.md §13): the matching set of the last
-/// workout with the exercise (same set number), else the target a template
-/// or program planned, else nothing.
+/// What a new set starts with, by one rule (docs/RULES.md, "Auto-fill"):
+/// a set the workout plans starts from its plan, the target the template
+/// or program set for this session; what the plan leaves open of the load
+/// (a template of sets × reps gives no weight) comes from the matching set
+/// (same set number) of the last workout with the exercise; a set beyond
+/// the plan starts from that matching set; else nothing.
+///
+/// The plan wins because it is what `workout show` lists and what
+/// completing a planned set records: a fill that disagreed with it would
+/// show a lifter two numbers for one set.
 public struct AutofillProjection: ProjectionView {
     public static let name = "autofill"
-    public static let version = 1
+    /// 2: a planned set starts from its plan, not from the last workout.
+    public static let version = 2
 
     public enum Source: String, Sendable {
         case lastWorkout, template, program
@@ -17,22 +25,36 @@ public struct AutofillProjection: ProjectionView {
         public var setNumber: Int
         /// Weight, reps, duration and distance to start from (no RPE: effort is not carried over).
         public var metrics: SetMetrics?
+        /// Where the values come from: the plan, else the last workout.
         public var source: Source?
+        /// Where the weight comes from, when it is not `source` (the last workout filling a plan's open weight).
+        public var weightSource: Source?
     }
 
     public static func next(_ log: TrainingLogProjection, workout w: WorkoutState, exerciseId: String) -> Fill {
         let setNumber = w.sets.filter { $0.exerciseId == exerciseId && $0.completed }.count + 1
-        func done(_ x: WorkoutState) -> [WorkoutState.SetRecord] { x.sets.filter { $0.exerciseId == exerciseId && $0.completed } }
+        func done(_ x: WorkoutState) -> [WorkoutState.SetRecord] {
+            x.sets.filter { $0.exerciseId == exerciseId && $0.completed }.sorted(by: WorkoutState.SetRecord.doneBefore)
+        }
+        var matching: SetMetrics?
         if let start = w.startedAt,
             let last = log.lastFinished(startedBefore: start, where: { $0.workoutId != w.workoutId && !done($0).isEmpty })
         {
             let sets = done(last)
-            if sets.count >= setNumber { return Fill(setNumber: setNumber, metrics: carried(sets[setNumber - 1].metrics), source: .lastWorkout) }
+            if sets.count >= setNumber { matching = carried(sets[setNumber - 1].metrics) }
         }
-        if let planned = w.sets.first(where: { $0.exerciseId == exerciseId && !$0.completed }) {
-            return Fill(setNumber: setNumber, metrics: carried(planned.metrics), source: w.origin == .programDay ? .program : .template)
+        let planned = w.sets.filter { $0.exerciseId == exerciseId && !$0.completed }.min { $0.rank < $1.rank }
+        guard let planned else {
+            return Fill(setNumber: setNumber, metrics: matching, source: matching == nil ? nil : .lastWorkout, weightSource: nil)
         }
-        return Fill(setNumber: setNumber, metrics: nil, source: nil)
+        var plan = carried(planned.metrics)
+        let source: Source = w.origin == .programDay ? .program : .template
+        var weightSource: Source?
+        if plan.weight == nil, let weight = matching?.weight {
+            plan.weight = weight
+            weightSource = .lastWorkout
+        }
+        return Fill(setNumber: setNumber, metrics: plan, source: source, weightSource: weightSource)
     }
 
     private static func carried(_ m: SetMetrics) -> SetMetrics {

@@ -82,8 +82,7 @@ public struct WorkoutHistoryProjection: ProjectionView {
             // Each entry is its own row, as recorded: a second block of an exercise keeps its sets, note and superset.
             let entryStart = groups.count
             // In the order they were done (a warm-up logged first is listed first), ties in the plan's order.
-            let done = w.sets.filter { $0.entryId == entry.entryId && $0.completed }
-                .sorted { ($0.completedAt?.millis ?? .min, $0.rank) < ($1.completedAt?.millis ?? .min, $1.rank) }
+            let done = w.setsInOrderDone(entry: entry.entryId).filter(\.completed)
             for s in done {
                 if rules.counts(s.type) {
                     sets += 1

@@ -24,7 +24,7 @@ public enum AutofillQuery {
             ("exercise", .string(a.exercise.name)), ("setNumber", .int(Int64(fill.setNumber))),
             ("weightKg", .optional(fill.metrics?.weight?.kilograms)), ("reps", .optional(fill.metrics?.reps)),
             ("durationSeconds", .optional(fill.metrics?.durationSeconds)), ("distanceMeters", .optional(fill.metrics?.distanceMeters)),
-            ("source", .optional(fill.source?.rawValue)),
+            ("source", .optional(fill.source?.rawValue)), ("weightSource", .optional(fill.weightSource?.rawValue)),
         ])
     }
 }

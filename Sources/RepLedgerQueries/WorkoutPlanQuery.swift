@@ -11,7 +11,7 @@ public enum WorkoutPlanQuery {
         public var restSeconds: Int
         /// `program` (the program day's rest), `exercise` (the exercise's own rest) or `default` (the lifter's rest setting): `RestPlan`.
         public var restSource: String
-        /// The sets of this exercise, in the order they were added.
+        /// The sets of this exercise: done in the order done, then planned.
         public var sets: [WorkoutState.SetRecord]
         /// Sets logged on this entry before a swap: they stay the old exercise's (DOMAIN.md §13), as in history.
         public var swappedOut: [SwappedOut]
@@ -47,7 +47,7 @@ public enum WorkoutPlanQuery {
         let flagged = log.injuryFlagged(in: w)
         let exercises = w.entries.map { entry -> Exercise in
             let rest = RestPlan.seconds(exerciseId: entry.exerciseId, in: w, account: log.account, programs: log.programs, templates: log.templates)
-            let sets = w.sets.filter { $0.entryId == entry.entryId }
+            let sets = w.setsInOrderDone(entry: entry.entryId)
             var swappedOut: [SwappedOut] = []
             for set in sets where set.exerciseId != entry.exerciseId {
                 if let i = swappedOut.firstIndex(where: { $0.exerciseId == set.exerciseId }) {

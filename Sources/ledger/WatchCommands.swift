@@ -38,8 +38,11 @@ extension WorkoutCommand {
             commandName: "autofill",
             abstract: "The values a new set of an exercise starts with.",
             discussion: """
-                The matching set (same set number) of the last workout with the exercise, else the \\
-                template's or program's target, else nothing; `source` says which.
+                A set the workout plans starts from its plan (the template's or program's target); a \\
+                weight the plan leaves open comes from the matching set (same set number) of the last \\
+                workout with the exercise; a set beyond the plan starts from that set; else nothing. \\
+                `source` says which, and `weightSource` where the weight came from when not the same \\
+                (docs/RULES.md, "Auto-fill").
 
                 Example:
                   ledger workout autofill last "Bench Press (Barbell)" --json
@@ -63,7 +66,16 @@ extension WorkoutCommand {
             let text = SetText.describe(
                 kg: m.weight?.kilograms, reps: m.reps, durationSeconds: m.durationSeconds,
                 distanceMeters: m.distanceMeters, in: account.liftingUnit, distance: account.distanceUnit)
-            Console.out("\(x.name), set \(fill.setNumber): \(text) (from \(source.rawValue))")
+            let weight = fill.weightSource.map { "; weight from \(Self.words($0))" } ?? ""
+            Console.out("\(x.name), set \(fill.setNumber): \(text) (from \(Self.words(source))\(weight))")
+        }
+
+        static func words(_ source: AutofillProjection.Source) -> String {
+            switch source {
+            case .lastWorkout: "the last workout"
+            case .template: "the template's plan"
+            case .program: "the program's plan"
+            }
         }
     }
 }

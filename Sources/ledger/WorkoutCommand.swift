@@ -94,8 +94,10 @@ struct WorkoutCommand: ParsableCommand {
             commandName: "log",
             abstract: "Log a completed set.",
             discussion: """
-                If the workout has a planned set of the exercise still open (from a template), the first one is \
-                completed with these values; --extra adds a set beyond the plan instead.
+                If the workout has a planned set of the exercise still open (from a template, a program or a \
+                repeated routine) of the same type, the first one is completed with these values: a warm-up fills \
+                a planned warm-up, a working set a planned working or to-failure set. --extra adds a set beyond \
+                the plan instead. `workout show` lists sets in the order they were done, then those planned.
 
                 Examples:
                   ledger workout log last "Bench Press (Barbell)" --reps 8 --weight 80kg

@@ -74,7 +74,9 @@ struct TimedWorkTests {
         #expect(records(edited.log, "running")?.bestPaceSecondsPerKm == 250)
     }
 
-    @Test("auto-fill: the last workout's matching set, else the plan's target (template or program), else nothing")
+    @Test(
+        "auto-fill: the plan's target (template or program), its open weight from the last workout's matching set; beyond the plan that set; else nothing"
+    )
     func autofill() throws {
         var b = LogBuilder()
         try b.workout("2026-03-01T07:00:00Z", sets: [working("deadlift", 140, 5), working("deadlift", 150, 3)])
@@ -110,6 +112,23 @@ struct TimedWorkTests {
         #expect(fill.source == .template && fill.metrics?.reps == 10)
         fill = AutofillProjection.next(b.log, workout: try #require(b.log.workouts[programDay]), exerciseId: "front-squat")
         #expect(fill.source == .program && fill.metrics?.weight == Weight(60, .kg))
+
+        // Planned where a last workout exists: the plan's values win; a weight it leaves open is the last workout's.
+        var again = UUID()
+        try b.run("2026-03-10T07:00:00Z") { s in
+            again = try s.startWorkout(name: "Pull again", origin: .template)
+            s.planExercise(again, exerciseId: "deadlift", repsMin: 5, repsMax: 5, sets: [(.normal, SetMetrics(weight: Weight(160, .kg), reps: 2))])
+            s.planExercise(again, exerciseId: "deadlift", repsMin: 5, repsMax: 5, sets: [(.normal, SetMetrics(reps: 4))])
+        }
+        w = try #require(b.log.workouts[again])
+        fill = AutofillProjection.next(b.log, workout: w, exerciseId: "deadlift")
+        #expect(fill.source == .template && fill.weightSource == nil && fill.metrics?.weight == Weight(160, .kg) && fill.metrics?.reps == 2)
+        try b.run("2026-03-10T07:05:00Z") { s in
+            _ = try s.logSet(again, exercise: "deadlift", metrics: SetMetrics(weight: Weight(160, .kg), reps: 2), plannedSetId: w.sets.first?.setId)
+        }
+        fill = AutofillProjection.next(b.log, workout: try #require(b.log.workouts[again]), exerciseId: "deadlift")
+        #expect(fill.setNumber == 2 && fill.source == .template && fill.weightSource == .lastWorkout)
+        #expect(fill.metrics?.weight == Weight(150, .kg) && fill.metrics?.reps == 4)
     }
 
     @Test("bodyweight tonnage is a rule: off, pull-ups add 0 kg; on, the latest weigh-in × reps; rebuild --diff shows it")

@@ -4,11 +4,11 @@ import Foundation
 /// completed in place, so a plan of 3 sets done ends as 3 completed sets,
 /// not 3 planned ones beside 3 logged ones.
 extension CommandSession {
-    /// The first planned, not completed set of `exercise` and `type` in the workout, if any.
+    /// The first planned, not completed set of `exercise` that a set of `type` fills (`SetType.fills(planned:)`), if any.
     public mutating func nextPlannedSet(_ workoutId: UUID, exercise: String, type: SetType = .normal) throws -> UUID? {
         let w = try workout(workoutId)
         let x = try self.exercise(exercise, in: w)
-        return w.sets.first { !$0.completed && $0.exerciseId == x.exerciseId && $0.type == type }?.setId
+        return w.sets.filter { !$0.completed && $0.exerciseId == x.exerciseId && type.fills(planned: $0.type) }.min { $0.rank < $1.rank }?.setId
     }
 
     /// Completes a planned set. Values given replace the plan's (a `SetLogged`
@@ -63,7 +63,7 @@ extension CommandSession {
         let id = try startWorkout(name: name ?? earlier.name, origin: .empty)
         for entry in earlier.entries {
             guard let exercise = try? library.resolveActive(entry.exerciseId) else { continue }  // archived since
-            let done = earlier.sets.filter { $0.entryId == entry.entryId && $0.completed }
+            let done = earlier.setsInOrderDone(entry: entry.entryId).filter(\.completed)
             guard !done.isEmpty else { continue }
             planExercise(
                 id, exerciseId: exercise.exerciseId, repsMin: entry.targetRepsMin, repsMax: entry.targetRepsMax,

@@ -29,7 +29,7 @@ extension CommandSession {
     @discardableResult
     public mutating func startRest(_ workoutId: UUID, seconds: Int? = nil) throws -> Int {
         let w = try liveWorkout(workoutId)
-        let last = w.sets.filter(\.completed).max { ($0.completedAt?.millis ?? 0, $0.rank) < ($1.completedAt?.millis ?? 0, $1.rank) }
+        let last = w.sets.filter(\.completed).max(by: WorkoutState.SetRecord.doneBefore)
         let planned = try last.map {
             try RestPlan.seconds(exerciseId: $0.exerciseId, in: w, account: account, programs: programsFor(w), templates: templatesFor(w)).seconds
         }

@@ -72,6 +72,10 @@ public struct WorkoutState: Sendable, Equatable {
                 completedOffset = newValue.map { Int16(clamping: $0.offsetMinutes) } ?? .min
             }
         }
+        /// Whether `a` was done before `b` (by completion time, then by the order added).
+        public static func doneBefore(_ a: SetRecord, _ b: SetRecord) -> Bool {
+            (a.completedAt?.millis ?? .min, a.rank) < (b.completedAt?.millis ?? .min, b.rank)
+        }
         /// Its place among the workout's sets in the order they were added: a
         /// set brought back after a deletion returns to where it was.
         public var rank: Int {
@@ -272,6 +276,13 @@ public struct WorkoutState: Sendable, Equatable {
 
     public func entry(_ id: UUID) -> Entry? { entries.first { $0.entryId == id } }
     public func set(_ id: UUID) -> SetRecord? { sets.first { $0.setId == id } }
+    /// The sets of an entry as a person reads them: those done in the order
+    /// they were done, then those still planned in the plan's order. A
+    /// warm-up logged before the planned working sets comes first.
+    public func setsInOrderDone(entry entryId: UUID) -> [SetRecord] {
+        let of = sets.filter { $0.entryId == entryId }
+        return of.filter(\.completed).sorted(by: SetRecord.doneBefore) + of.filter { !$0.completed }
+    }
     /// The first entry currently showing `exerciseId`.
     public func entry(forExercise exerciseId: String) -> Entry? { entries.first { $0.exerciseId == exerciseId } }
 

@@ -12,6 +12,14 @@ public enum SetType: String, Sendable, CaseIterable, PayloadEnum {
     }
 
     public var isWorking: Bool { self != .warmup }
+
+    /// Whether a set logged as this type completes a set planned as `planned`:
+    /// its own type, and a working set either way between normal and to
+    /// failure (failure is how a set ended, so a routine repeated from a
+    /// workout plans it; the lifter's type is what is recorded).
+    public func fills(planned: SetType) -> Bool {
+        self == planned || (self == .normal && planned == .failure) || (self == .failure && planned == .normal)
+    }
 }
 
 /// Which metrics a set of an exercise carries (DOMAIN.md §2).
