@@ -1,4 +1,5 @@
 import Foundation
+import RepLedgerCore
 import Testing
 
 @testable import RepLedgerCharts
@@ -101,6 +102,26 @@ import Testing
         #expect(abs(heights[3] - heights[4]) < 0.1 && abs(heights[3] * 6 - heights[2]) < 0.5, "\(heights)")
         let (_, height) = try Self.viewBox(elements)
         #expect(heights.allSatisfy { $0 > 0 && $0 <= height })
+    }
+
+    @Test func monthLabelsSayTheirYearsWhereverThinningFalls() {
+        // Four years and a bit, thinned to every seventh month: most Januaries are passed over, yet every year is named once.
+        let from = Double(CivilCalendar.days(fromCivil: 2022, 3, 15)), to = Double(CivilCalendar.days(fromCivil: 2026, 5, 2))
+        let labels = SVGChart.monthLabels(from, to).map(\.0)
+        #expect(labels.filter { $0.hasPrefix("Jan") }.count < 4, "\(labels)")
+        #expect(labels.compactMap { Int($0.suffix(4)) } == [2022, 2023, 2024, 2025, 2026], "\(labels)")
+        #expect(labels.first?.hasSuffix("2022") == true)
+    }
+
+    @Test func longNamesWrapBetweenWordsAndAreNeverCut() {
+        let name = "Triceps Pushdown (Cable - Straight Bar)"
+        let lines = SVGChart.wrap(name, at: 30)
+        #expect(lines == ["Triceps Pushdown (Cable -", "Straight Bar)"])
+        #expect(SVGChart.wrap("Supercalifragilisticexpialidocious-Press", at: 10) == ["Supercalifragilisticexpialidocious-Press"])
+        let svg = SVGChart.timeline(lanes: [(name, [(x: 1, label: "a")])], from: 0, to: 2)
+        #expect(
+            svg.contains(">Triceps Pushdown (Cable -</tspan>") && svg.contains(">Straight Bar)</tspan>")
+                && svg.contains("<title>\(SVGChart.escape(name))</title>"))
     }
 
     @Test func escapeLeavesNoMarkup() {

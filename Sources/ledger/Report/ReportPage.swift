@@ -2,6 +2,7 @@ import Foundation
 import LedgerShell
 import RepLedgerCharts
 import RepLedgerCore
+import RepLedgerProjections
 
 /// One self-contained HTML page: inline CSS and SVG, no scripts, no fonts or
 /// images from the network, so it opens offline and prints cleanly.
@@ -26,7 +27,7 @@ enum ReportPage {
         for (value, label) in [
             ("\(r.workouts)", "workouts"), (r.sets.formattedThousands, "working sets"),
             (r.unit.fromKilograms(r.tonnageKg).formattedShort, "\(unit) lifted"),
-            ("\(r.recordCount)", r.recordsFrom == r.firstDay ? "PR days" : "PR days this year"),
+            ("\(r.recordDaysInYear)", "PR days in \(r.year)"),
         ] {
             body += "<div class=\"stat\"><b>\(e(value))</b><span>\(e(label))</span></div>"
         }
@@ -35,19 +36,23 @@ enum ReportPage {
             body += "<section class=\"card\"><p>\(e(window.upsell)).</p></section>"
         }
 
+        // Free's window counts back from today; an imported history may end before it.
+        let windowEmpty =
+            r.chartWindow.map { "No training since \($0.from.isoDate): Free charts the last \(ChartWindow.freeDays) days" } ?? "No data yet"
         body += card(
-            "Estimated 1RM, main lifts", "Best e1RM of each \(r.monthlyTrend ? "month" : "week") (\(unit)).",
+            "Estimated 1RM, main lifts",
+            "Best e1RM of each \(r.monthlyTrend ? "month" : "week") (\(unit)): squat, bench press, deadlift and overhead press where done, else the most trained.",
             legend(r.lifts.map(\.name))
                 + SVGChart.lines(
                     r.lifts.map { l in
                         SVGChart.Series(name: l.name, points: l.points.map { (Double($0.day), $0.value) })
-                    }, unit: unit))
+                    }, unit: unit, emptyText: windowEmpty))
         body += card(
-            "Weekly volume by muscle group", "Working sets per week, last \(r.weeks.count) training weeks.",
+            "Weekly volume by muscle group", "Working sets per week, last \(r.weeks.count) training weeks\(r.weekSpan.map { " (\($0))" } ?? "").",
             legend(r.muscleGroups)
                 + SVGChart.stackedBars(
                     r.weeks.map { SVGChart.Stack(label: $0.label, values: $0.sets) },
-                    names: r.muscleGroups))
+                    names: r.muscleGroups, emptyText: windowEmpty))
         let span = r.recordsFrom == r.firstDay ? "since \(date(r.firstDay))" : "last twelve months"
         body += card(
             "Personal records", "Days with a new heaviest lift or e1RM, \(span).",

@@ -31,10 +31,15 @@ struct TrainingReport {
     var tonnageKg = 0.0
     var lifts: [Lift] = []
     var weeks: [(label: String, sets: [Double])] = []
+    /// The first and last week charted, with their years: "2025 W42 – 2026 W05".
+    var weekSpan: String?
     var muscleGroups: [String] = []
     var records: [(name: String, points: [(day: Int64, label: String)])] = []
     var recordCount = 0
     var recordsFrom: Int64 = 0
+    /// The calendar year of the report's now, and the days in it on which any exercise set a heaviest or e1RM record.
+    var year = 0
+    var recordDaysInYear = 0
     var monthlyTrend: Bool { lastDay - firstDay > 540 }
     var days: [(day: Int64, sets: Int, title: String)] = []
     var recent: [WorkoutCard] = []
@@ -43,6 +48,9 @@ struct TrainingReport {
     var bodyFat: [Lift] = []
     /// Set when the plan limits charts (Free: the last 30 days), with what to say.
     var chartWindow: ChartWindow?
+
+    /// The report's main lifts when they are done, in this order: squat, bench press, deadlift, overhead press (barbell).
+    static let mainLiftIds = ["back-squat", "barbell-bench-press", "deadlift", "overhead-press"]
 
     /// Coarse groups for the volume chart: eight colours a person can tell apart.
     static let groups: [(name: String, muscles: Set<Muscle>)] = [
@@ -83,8 +91,11 @@ struct TrainingReport {
             ($0.key, $0.value.sets, "\($0.value.names.joined(separator: ", ")) · \(counted($0.value.sets, "set"))")
         }
 
-        // The main lifts: the four exercises with the most loaded working sets.
-        let main = setsByExercise.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(4).map(\.key)
+        // The main lifts: squat, bench, deadlift and overhead press, those done; the exercises with the most
+        // loaded working sets fill the places of those not done.
+        let done = Self.mainLiftIds.filter { setsByExercise[$0] != nil }
+        let most = setsByExercise.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        let main = (done + most.filter { !done.contains($0) }).prefix(4)
         // Weekly bests read well for a season; over years, monthly bests show the trend instead of the noise.
         let monthly = lastDay - firstDay > 540
         lifts = main.map { id in
@@ -106,10 +117,23 @@ struct TrainingReport {
                 byWeek[key, default: Array(repeating: 0, count: Self.groups.count)][g] += 1
             }
         }
-        weeks = byWeek.keys.sorted().suffix(16).map { key in (String(key.suffix(3)), byWeek[key]!) }
+        let shownWeeks = byWeek.keys.sorted().suffix(16)
+        weeks = shownWeeks.map { key in (String(key.suffix(3)), byWeek[key]!) }
+        // The bars say W42; the caption says which years ("2025-W42" → "2025 W42").
+        if let first = shownWeeks.first, let last = shownWeeks.last {
+            weekSpan = [first, last].map { $0.replacingOccurrences(of: "-", with: " ") }.joined(separator: " – ")
+        }
 
         // Records of the last year for the most trained exercises, or of all time when the last year set none.
-        let ranked = PersonalRecordsProjection.compute(log, rules: rules)
+        let allRecords = PersonalRecordsProjection.compute(log, rules: rules)
+        // The year of the report's now, counted as a calendar year: every exercise's record days in it.
+        year = CivilCalendar.civil(fromDays: lastDay).0
+        let recordDays = allRecords.flatMap { r in
+            r.timeline.filter { $0.kind == .heaviest || $0.kind == .e1rm }.map { $0.at.local.daysSinceEpoch }
+        }
+        recordDaysInYear = Set(recordDays.filter { CivilCalendar.civil(fromDays: $0).0 == year }).count
+        let ranked =
+            allRecords
             .sorted { (setsByExercise[$0.exerciseId] ?? 0, $1.exercise) > (setsByExercise[$1.exerciseId] ?? 0, $0.exercise) }
             .prefix(8)
         for from in [lastDay - 365, firstDay] {
