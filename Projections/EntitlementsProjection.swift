@@ -6,13 +6,16 @@ import RepLedgerCore
 /// completed workouts while not Pro, until dismissed).
 public struct EntitlementsProjection: ProjectionView {
     public static let name = "entitlements"
-    public static let version = 1
+    /// 2: a server operator's Coach grant (`operatorGrantUntil`), in the stored inputs too.
+    public static let version = 2
     public static let upsellAfterWorkouts = 3
 
     public struct State: Sendable, Equatable {
         public var isPro: Bool
         public var isCoach: Bool
         public var activeProducts: [Product]
+        /// When the Coach a self-hosted server's operator granted ends, while one is in force.
+        public var operatorGrantUntil: Timestamp?
         /// Nil means unlimited.
         public var templateLimit: Int?
         public var softUpsell: Bool
@@ -54,6 +57,7 @@ public struct EntitlementsProjection: ProjectionView {
         let isPro = e.isPro(at: t)
         return State(
             isPro: isPro, isCoach: e.isCoach(at: t), activeProducts: e.activeProducts(at: t),
+            operatorGrantUntil: e.operatorGrant(at: t)?.until,
             templateLimit: e.templateLimit(at: t),
             softUpsell: !isPro && !dismissed && completed >= upsellAfterWorkouts,
             completedWorkouts: completed, liveTemplates: inputs.liveTemplates)

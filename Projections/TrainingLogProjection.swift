@@ -20,7 +20,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 13: the account state says whether the lifter chose their lifting unit.
     /// 14: planned sets that follow a swapped exercise lose the old exercise's load.
     /// 15: a merged exercise's sets count as the exercise it joined (`ExerciseMerged`).
-    public static let version = 15
+    /// 16: the account's entitlements carry a server operator's Coach grants (`OperatorCoachGranted`).
+    public static let version = 16
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()

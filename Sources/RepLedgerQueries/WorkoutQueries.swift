@@ -218,6 +218,7 @@ public enum EntitlementsQuery {
         return .object([
             ("isPro", .bool(s.isPro)), ("isCoach", .bool(s.isCoach)),
             ("activeProducts", .array(s.activeProducts.map { .string($0.rawValue) })),
+            ("operatorGrant", s.operatorGrantUntil.map { .object([("product", .string("coach")), ("until", .string($0.iso8601))]) } ?? .null),
             ("templateLimit", .optional(s.templateLimit)), ("softUpsell", .bool(s.softUpsell)),
             ("at", .string(a.at.iso8601)), ("completedWorkouts", .int(Int64(s.completedWorkouts))),
             ("liveTemplates", .int(Int64(s.liveTemplates))),

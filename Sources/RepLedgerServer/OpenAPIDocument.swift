@@ -228,6 +228,8 @@ enum OpenAPIDocument {
             object(
                 [
                     ("isPro", boolean), ("isCoach", boolean), ("activeProducts", array(string)),
+                    // {"product":"coach","until":ISO 8601} while a self-hosted server's operator grants Coach.
+                    ("operatorGrant", nullable("object")),
                     ("templateLimit", nullable("integer")), ("softUpsell", boolean), ("at", string),
                     ("completedWorkouts", integer), ("liveTemplates", integer),
                 ],

@@ -49,6 +49,16 @@ extension LedgerAPI {
         }
     }
 
+    /// Only the server's operator grants Coach without a store: a push that
+    /// carries an `OperatorCoachGranted` not stored already is refused whole
+    /// (403 `operatorOnly`).
+    func refuseOperatorGrants(_ events: [ProposedEvent]) throws {
+        guard events.contains(where: { if case .operatorCoachGranted = $0.event { true } else { false } }) else { return }
+        throw APIError(
+            status: 403, code: "operatorOnly",
+            message: "only the server's operator grants Coach without a purchase (ledger server account grant-coach)")
+    }
+
     static func receiptRefused(_ why: String) -> APIError {
         APIError(status: 422, code: "receiptRefused", message: "the signed transaction is refused: \(why)")
     }
@@ -67,10 +77,12 @@ extension LedgerAPI {
     /// pushed, its verdict kept) must prove it, grant Coach, be bought and
     /// not expired or revoked at `time` by the store's own dates, and be of a
     /// purchase this account holds. A purchase event alone, which any device
-    /// can write, opens nothing.
+    /// can write, opens nothing. A grant by this server's operator
+    /// (`OperatorCoachGranted`, which no push may carry) opens it too.
     package func hasCoachProduct(_ accountId: String, at time: Timestamp = .now()) throws -> Bool {
-        guard let purchases else { return false }
         let entitlements = try logs.log(accountId).withLedger { try $0.account().entitlements }
+        if entitlements.operatorGrant(at: time) != nil { return true }
+        guard let purchases else { return false }
         for id in entitlements.order {
             guard let recorded = entitlements.transactions[id], recorded.product.grantsCoach,
                 recorded.endedAt.map({ time < $0 }) ?? true, let jws = entitlements.receipts[id],

@@ -98,6 +98,7 @@ public final class LedgerAPI: Sendable {
                     }
                 }
                 try EventAdmission.check(events, in: ledger, stored: Set(stored.keys), versions: versions)
+                try refuseOperatorGrants(events.filter { stored[$0.eventId] == nil })
                 try admitReceipts(events.filter { stored[$0.eventId] == nil }, account: log.accountId, ledger: ledger)
                 let result = try ledger.store.append(events, expecting: batch.expectedVersions)
                 return (result, try Self.head(ledger.store))

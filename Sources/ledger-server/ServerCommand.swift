@@ -36,7 +36,50 @@ struct ServerCommand: ParsableCommand {
 
     struct Account: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "account", abstract: "Create or import an account.", subcommands: [Create.self, Import.self])
+            commandName: "account", abstract: "Create or import an account; grant Coach without a store.",
+            subcommands: [Create.self, Import.self, GrantCoach.self])
+
+        struct GrantCoach: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "grant-coach",
+                abstract:
+                    "Grant an account Coach until a date, without the App Store (recorded in its log) → {\"accountId\",\"until\",\"position\"}.",
+                discussion: """
+                    For a self-hosted server: the account's log records the grant (OperatorCoachGranted), its \\
+                    devices see it after `ledger sync` (`ledger entitlements` names it), and the server counts it \\
+                    as a Coach product until DATE. No device can push such a grant.
+
+                    Example:
+                      ledger server account grant-coach 5d0c…-coach-account-id --until 2027-12-31 --data ./repledger-server
+                    """)
+            @OptionGroup var target: Target
+            @Argument(help: "The account id.") var account: String
+            @Option(help: "When the grant ends (exclusive): a date (YYYY-MM-DD, midnight UTC) or an ISO 8601 time.") var until: String
+
+            func run() throws {
+                let end = try Self.time(until)
+                let api = try target.api()
+                let id = account.lowercased()
+                guard try api.accounts.account(id) != nil else { throw ValidationError("no account \(account) on this server") }
+                let log = try api.logs.log(id)
+                let position = try log.withLedger { ledger in
+                    ledger.device = "operator"
+                    try ledger.execute { try $0.grantCoachAsOperator(until: end) }
+                    return try ledger.store.headPosition()
+                }
+                target.print(
+                    .object([("accountId", .string(id)), ("until", .string(end.iso8601)), ("position", .int(position))]),
+                    human: "Coach granted to \(id) until \(end.iso8601) (event #\(position) of its log; its devices see it after `ledger sync`)")
+            }
+
+            static func time(_ text: String) throws -> Timestamp {
+                if text.count == 10, let t = Timestamp.parseISO8601(text + "T00:00:00Z", defaultOffsetMinutes: 0) { return t }
+                guard let t = Timestamp.parseISO8601(text, defaultOffsetMinutes: 0) else {
+                    throw ValidationError("--until: give a date (YYYY-MM-DD) or an ISO 8601 time, not '\(text)'")
+                }
+                return t
+            }
+        }
 
         struct Create: ParsableCommand {
             static let configuration = CommandConfiguration(

@@ -91,6 +91,7 @@ struct EntitlementsCommand: ParsableCommand {
         let plan = s.isCoach ? "Coach" : s.isPro ? "Pro" : "Free"
         Console.out("\(plan) as of \(t.iso8601)")
         if !s.activeProducts.isEmpty { Console.out("  active: \(s.activeProducts.map(\.rawValue).joined(separator: ", "))") }
+        if let until = s.operatorGrantUntil { Console.out("  Coach granted by the server's operator, until \(until.iso8601)") }
         Console.out("  templates: \(s.liveTemplates) of \(s.templateLimit.map(String.init) ?? "unlimited")")
         if s.softUpsell { Console.out("  With \(counted(s.completedWorkouts, "workout")) completed on Free, the app may now suggest Pro.") }
     }

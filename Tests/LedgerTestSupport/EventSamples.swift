@@ -245,8 +245,15 @@ package enum EventSamples {
         return [.exerciseMerged(merged)]
     }
 
+    /// A server operator's Coach grant (stored in the v10 fixture).
+    package static var v10: [LedgerEvent] {
+        var granted = OperatorCoachGranted()
+        granted.until = Timestamp(millis: 1_830_297_600_000)  // 2028-01-01T00:00:00Z
+        return [.operatorCoachGranted(granted)]
+    }
+
     /// One sample of every event type in the catalog.
-    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 }
+    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     package static var proposed: [ProposedEvent] { proposed(v1, generation: "") }

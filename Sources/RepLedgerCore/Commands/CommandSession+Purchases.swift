@@ -68,3 +68,17 @@ extension CommandSession {
         emit([.upsellDismissed(UpsellDismissed())])
     }
 }
+
+extension CommandSession {
+    /// `ledger server account grant-coach ACCOUNT --until DATE`: a self-hosted
+    /// server's operator grants Coach from now until `until` (exclusive), no
+    /// store involved. Refused for an end not after now, or when a grant in
+    /// force already lasts as long.
+    public mutating func grantCoachAsOperator(until: Timestamp) throws(Refusal) {
+        guard until > context.occurredAt else { throw .grantEndsBeforeNow(until: until) }
+        if let current = account.entitlements.operatorGrant(at: context.occurredAt), current.until >= until { throw .nothingToChange }
+        var e = OperatorCoachGranted()
+        e.until = until
+        emit([.operatorCoachGranted(e)])
+    }
+}

@@ -21,6 +21,15 @@ public struct EntitlementState: Sendable, Equatable {
     public internal(set) var upsellDismissedAt: Timestamp?
     /// The store's signed proof of each transaction that came with one (StoreKit 2's JWS), by transaction id.
     public internal(set) var receipts: [String: String] = [:]
+    /// Coach granted by a self-hosted server's operator, in the order recorded.
+    public internal(set) var operatorGrants: [OperatorGrant] = []
+
+    /// Coach from a server's operator: in force from `from` until `until` (exclusive).
+    public struct OperatorGrant: Sendable, Equatable {
+        public var from: Timestamp
+        public var until: Timestamp
+        public func isActive(at t: Timestamp) -> Bool { from <= t && t < until }
+    }
 
     public init() {}
 
@@ -38,6 +47,7 @@ public struct EntitlementState: Sendable, Equatable {
         case .upsellDismissed: if upsellDismissedAt == nil { upsellDismissedAt = time }
         // The first receipt of a transaction stands, like its first record.
         case .purchaseReceiptAttached(let e): if receipts[e.transactionId] == nil { receipts[e.transactionId] = e.signedTransaction }
+        case .operatorCoachGranted(let e): operatorGrants.append(OperatorGrant(from: time, until: e.until))
         default: break
         }
     }
@@ -54,9 +64,14 @@ public struct EntitlementState: Sendable, Equatable {
         return Product.allCases.filter(active.contains)
     }
 
-    /// A Pro or Coach product is active (Coach includes Pro).
-    public func isPro(at t: Timestamp) -> Bool { !activeProducts(at: t).isEmpty }
-    public func isCoach(at t: Timestamp) -> Bool { activeProducts(at: t).contains { $0.grantsCoach } }
+    /// The operator's grant in force at T that lasts longest, if any.
+    public func operatorGrant(at t: Timestamp) -> OperatorGrant? {
+        operatorGrants.filter { $0.isActive(at: t) }.max { $0.until < $1.until }
+    }
+
+    /// A Pro or Coach product is active, or an operator's Coach grant (Coach includes Pro).
+    public func isPro(at t: Timestamp) -> Bool { !activeProducts(at: t).isEmpty || operatorGrant(at: t) != nil }
+    public func isCoach(at t: Timestamp) -> Bool { activeProducts(at: t).contains { $0.grantsCoach } || operatorGrant(at: t) != nil }
 
     /// Free allows 3 live templates; Pro is unlimited (nil).
     public static let freeTemplateLimit = 3

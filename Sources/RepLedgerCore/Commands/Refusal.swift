@@ -44,6 +44,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case invalidTemplateOrder(reason: String)
     case unknownTransaction(String)
     case invalidPurchase(reason: String)
+    /// An operator's Coach grant that would end at or before the time it is given.
+    case grantEndsBeforeNow(until: Timestamp)
     case malformedRange(String)
     case unknownEvent(String)
     case setAlreadyCompleted(String)
@@ -97,6 +99,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .invalidTemplateOrder: return "invalidTemplateOrder"
         case .unknownTransaction: return "unknownTransaction"
         case .invalidPurchase: return "invalidPurchase"
+        case .grantEndsBeforeNow: return "grantEndsBeforeNow"
         case .malformedRange: return "malformedRange"
         case .unknownEvent: return "unknownEvent"
         case .setAlreadyCompleted: return "setAlreadyCompleted"
@@ -166,6 +169,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .invalidTemplateOrder(let r): return "the template order is refused: \(r)"
         case .unknownTransaction(let t): return "no purchase with transaction id '\(t)'"
         case .invalidPurchase(let r): return "the purchase is refused: \(r)"
+        case .grantEndsBeforeNow(let until): return "the grant would end at \(until.iso8601), before now: give a later --until"
         case .unknownEvent(let e): return "no event '\(e)' in the log"
         case .setAlreadyCompleted(let s):
             return "set \(s) is completed already; correct its values with an edit, or un-complete it first"

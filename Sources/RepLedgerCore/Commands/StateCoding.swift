@@ -184,6 +184,8 @@ extension EntitlementState: PayloadValue {
         upsellDismissedAt = try Timestamp?(from: &r)
         let ids = try [String](from: &r), signed = try [String](from: &r)
         for (id, jws) in zip(ids, signed) { receipts[id] = jws }
+        let from = try [Timestamp](from: &r), until = try [Timestamp](from: &r)
+        operatorGrants = zip(from, until).map { OperatorGrant(from: $0, until: $1) }
     }
 
     public func encode(to w: inout BinaryWriter) {
@@ -192,6 +194,8 @@ extension EntitlementState: PayloadValue {
         let ids = receipts.keys.sorted()
         ids.encode(to: &w)
         ids.map { receipts[$0]! }.encode(to: &w)
+        operatorGrants.map(\.from).encode(to: &w)
+        operatorGrants.map(\.until).encode(to: &w)
     }
 
     public func writeJSON(to j: inout JSONWriter) { order.compactMap { transactions[$0] }.writeJSON(to: &j) }

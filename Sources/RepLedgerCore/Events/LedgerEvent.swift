@@ -43,6 +43,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case templateDeleted(TemplateDeleted)
     case purchaseRecorded(PurchaseRecorded)
     case purchaseReceiptAttached(PurchaseReceiptAttached)
+    case operatorCoachGranted(OperatorCoachGranted)
     case purchaseRefunded(PurchaseRefunded)
     case purchaseRevoked(PurchaseRevoked)
     case upsellDismissed(UpsellDismissed)
@@ -114,6 +115,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .templateDeleted(let e): e
         case .purchaseRecorded(let e): e
         case .purchaseReceiptAttached(let e): e
+        case .operatorCoachGranted(let e): e
         case .purchaseRefunded(let e): e
         case .purchaseRevoked(let e): e
         case .upsellDismissed(let e): e
@@ -225,6 +227,7 @@ public enum EventCatalog {
         Entry(TemplateDeleted.self, LedgerEvent.templateDeleted),
         Entry(PurchaseRecorded.self, LedgerEvent.purchaseRecorded),
         Entry(PurchaseReceiptAttached.self, LedgerEvent.purchaseReceiptAttached),
+        Entry(OperatorCoachGranted.self, LedgerEvent.operatorCoachGranted),
         Entry(PurchaseRefunded.self, LedgerEvent.purchaseRefunded),
         Entry(PurchaseRevoked.self, LedgerEvent.purchaseRevoked),
         Entry(UpsellDismissed.self, LedgerEvent.upsellDismissed),

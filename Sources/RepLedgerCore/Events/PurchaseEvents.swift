@@ -38,6 +38,21 @@ public struct PurchaseReceiptAttached: EventPayload {
     }
 }
 
+/// Coach granted by the operator of a self-hosted server, without a store
+/// purchase (`ledger server account grant-coach ACCOUNT --until DATE`): in
+/// force from the event's time until `until` (exclusive). Only the server
+/// writes it; a device's push of one is refused, so a device cannot grant
+/// itself Coach.
+public struct OperatorCoachGranted: EventPayload {
+    public static let eventType = EventType("OperatorCoachGranted", code: 65)
+    public var until = Timestamp(millis: 0)
+    public var stream: StreamName { .account }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("until", &until)
+    }
+}
+
 public struct PurchaseRefunded: EventPayload {
     public static let eventType = EventType("PurchaseRefunded", code: 61)
     public var transactionId = ""
