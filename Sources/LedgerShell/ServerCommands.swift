@@ -1,3 +1,5 @@
+import Foundation
+
 /// The commands that live in `ledger-server`, the build that holds the sync
 /// server, its PostgreSQL storage and the sync client (SwiftNIO, Hummingbird,
 /// AsyncHTTPClient, postgres-nio). `ledger` hands them over unchanged, so
@@ -22,6 +24,7 @@ public enum ServerCommands {
     public static let coachRemote: [(name: String, abstract: String)] = [
         ("invite", "Make a one-time invite code for a client (a week, once)."),
         ("invites", "A coach's invites and their state."),
+        ("clients", "Your clients on the server, needing attention first (a name works wherever a client's id does)."),
         ("withdraw-invite", "Withdraw an unused invite: its code stops working."),
         ("accept", "Accept a coach's invite: grants that coach read access, then syncs."),
         ("assignments", "What your coaches offered you, and your answers."),
@@ -29,10 +32,28 @@ public enum ServerCommands {
         ("decline-assignment", "Decline a coach's offer, then syncs."),
     ]
 
+    /// The hidden `ledger-server coach` command that looks a client's name up on the server (`coach assign Lina …`).
+    public static let coachByName = "by-name"
+
+    /// The `ledger coach` commands whose first argument is a client, by account id or by name.
+    public static let coachClientCommands: Set<String> = ["assign", "note"]
+
     /// Whether a command line (`coach invite …`) names a command `ledger-server` runs.
     public static func handles(_ args: [String]) -> Bool {
         guard let first = args.first else { return false }
         if handles(first) { return true }
-        return first == "coach" && args.count > 1 && coachRemote.contains { $0.name == args[1] }
+        return first == "coach" && args.count > 1 && (coachRemote.contains { $0.name == args[1] } || namesClient(args))
+    }
+
+    /// `coach assign Lina …`: a client given by name, which only the server can turn into an account id.
+    public static func namesClient(_ args: [String]) -> Bool {
+        guard args.count > 2, args[0] == "coach", coachClientCommands.contains(args[1]) else { return false }
+        let client = args[2]
+        return !client.hasPrefix("-") && UUID(uuidString: client) == nil
+    }
+
+    /// The arguments `ledger-server` is run with for a command line it handles.
+    public static func forwarded(_ args: [String]) -> [String] {
+        namesClient(args) ? ["coach", coachByName] + Array(args.dropFirst()) : args
     }
 }

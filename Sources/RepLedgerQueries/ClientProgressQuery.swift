@@ -43,6 +43,8 @@ public struct ClientProgress: Sendable, Equatable {
         public var planned: Double?
         /// Dates (YYYY-MM-DD, the workout's own local date) with a workout that counts.
         public var trainedDays: [String]
+        /// Dates the active program's schedule plans a session on (none for a program without weekdays).
+        public var plannedDays: [String] = []
         public var done: Int
     }
 
@@ -59,11 +61,53 @@ public struct ClientProgress: Sendable, Equatable {
         public var sets: [Line]
     }
 
+    /// A record set in the last 7 days, with the set that set it.
     public struct Record: Sendable, Equatable {
         public var exercise: String
         public var kind: String
         public var value: Double
         public var at: Timestamp
+        public var weightKg: Double?
+        public var reps: Int?
+        public var repMax: Int?
+        /// What the record belongs to: its set, or for session volume its workout.
+        public var setOrWorkout: UUID
+
+        /// The words for the record's kind: "heaviest", "e1RM", "8RM".
+        public var label: String { PRKind(rawValue: kind).map { RecordLabel.text($0, repMax: repMax) } ?? kind }
+    }
+
+    /// The last 7 days' records one line per set, as a lifter reads them: the
+    /// set ("Leg Press 150 kg × 8") and what it set ("heaviest 150 kg · e1RM
+    /// 190 kg · 8RM"), rep maxes folded. Weights in kg, as the dashboard's.
+    public var recordLines: [(at: Timestamp, set: String, what: String)] {
+        var lines: [(at: Timestamp, key: UUID, set: String, what: [String], repMaxes: [Int])] = []
+        for r in records7 {
+            if let last = lines.last, last.key == r.setOrWorkout, last.set.hasPrefix(r.exercise) {
+                if r.kind == PRKind.repMax.rawValue, let n = r.repMax {
+                    lines[lines.count - 1].repMaxes.append(n)
+                } else {
+                    lines[lines.count - 1].what.append(Self.recordWords(r))
+                }
+                continue
+            }
+            var set = r.exercise
+            if let kg = r.weightKg, let reps = r.reps {
+                set += " \(kg.formattedKg) kg × \(reps)"
+            } else if let reps = r.reps {
+                set += " \(reps) reps"
+            }
+            let isRepMax = r.kind == PRKind.repMax.rawValue
+            lines.append((r.at, r.setOrWorkout, set, isRepMax ? [] : [Self.recordWords(r)], isRepMax ? r.repMax.map { [$0] } ?? [] : []))
+        }
+        return lines.map { l in
+            (l.at, l.set, (l.what + [RecordLabel.repMaxes(l.repMaxes.sorted())].compactMap { $0 }).joined(separator: " · "))
+        }
+    }
+
+    static func recordWords(_ r: Record) -> String {
+        guard let kind = PRKind(rawValue: r.kind) else { return r.kind }
+        return kind.unit == "kg" ? "\(r.label) \(r.value.formattedKg) kg" : r.label
     }
 
     public var program: String?
@@ -124,7 +168,11 @@ public struct ClientProgress: Sendable, Equatable {
             daysSinceLastWorkout: last.map { Int((now.millis - started($0)) / day) },
             workoutsLast7Days: week.count,
             records7: records.filter { $0.at.millis > now.millis - 7 * day && $0.at.millis <= now.millis }
-                .map { Record(exercise: names($0.exerciseId), kind: $0.kind.rawValue, value: $0.value, at: $0.at) },
+                .map {
+                    Record(
+                        exercise: names($0.exerciseId), kind: $0.kind.rawValue, value: $0.value, at: $0.at, weightKg: $0.weightKg, reps: $0.reps,
+                        repMax: $0.repMax, setOrWorkout: $0.setId ?? $0.workoutId)
+                },
             compliance: compliance, previousSessions30: previous,
             weeklyVolumeKg: rounded(volume(week), 1), weeklyVolumeChangeKg: rounded(volume(week) - volume(weekBefore), 1),
             bodyweightKg: bodyNow.map { rounded($0, 1) },
@@ -155,8 +203,13 @@ public struct ClientProgress: Sendable, Equatable {
             }
             let (y, m, d) = CivilCalendar.civil(fromDays: monday)
             var planned: Double?
+            var plannedDays: [String] = []
             if let active {
                 let schedule = Schedule(active)
+                plannedDays = (monday..<monday + 7).filter(schedule.plans).map { day in
+                    let (y, m, d) = CivilCalendar.civil(fromDays: day)
+                    return String(format: "%04d-%02d-%02d", y, m, d)
+                }
                 if !schedule.isEmpty {
                     planned = Double(schedule.count(monday, min(monday + 6, today)))
                 } else {
@@ -167,7 +220,8 @@ public struct ClientProgress: Sendable, Equatable {
                 }
             }
             return Week(
-                monday: String(format: "%04d-%02d-%02d", y, m, d), planned: planned, trainedDays: Array(Set(days)).sorted(), done: days.count)
+                monday: String(format: "%04d-%02d-%02d", y, m, d), planned: planned, trainedDays: Array(Set(days)).sorted(),
+                plannedDays: plannedDays, done: days.count)
         }
     }
 
@@ -263,7 +317,8 @@ extension ClientProgress {
                         records7.map {
                             .object([
                                 ("exercise", .string($0.exercise)), ("kind", .string($0.kind)), ("value", .number($0.value)),
-                                ("at", .string($0.at.iso8601)),
+                                ("at", .string($0.at.iso8601)), ("weightKg", .optional($0.weightKg)), ("reps", .optional($0.reps)),
+                                ("repMax", .optional($0.repMax)),
                             ])
                         })
                 ),
@@ -274,6 +329,7 @@ extension ClientProgress {
                             .object([
                                 ("monday", .string(w.monday)), ("planned", w.planned.map(JSONValue.number) ?? .null), ("done", .int(Int64(w.done))),
                                 ("trainedDays", .array(w.trainedDays.map(JSONValue.string))),
+                                ("plannedDays", .array(w.plannedDays.map(JSONValue.string))),
                             ])
                         })
                 ),
@@ -298,4 +354,9 @@ extension ClientProgress {
                 ),
             ])
     }
+}
+
+extension Double {
+    /// Kilograms to a tenth, as the dashboard prints them: 150, 102.5.
+    fileprivate var formattedKg: String { ((self * 10).rounded() / 10).formatted }
 }

@@ -13,7 +13,7 @@ struct ClientPageData {
     package var accountId: String
     package var name: String
     package var progress: ClientProgress
-    /// The client's three most trained weighted lifts: their weekly best e1RM (kg), days since 1970.
+    /// The three weighted lifts most trained in the last 12 weeks: their best e1RM of each workout in those weeks (kg), days since 1970.
     package var lifts: [(name: String, points: [(day: Double, kg: Double)])]
     /// Weekly tonnage (kg), the last 12 weeks with training.
     package var volume: [(label: String, kg: Double)]
@@ -26,6 +26,9 @@ struct ClientPageData {
 }
 
 extension LedgerAPI {
+    /// The e1RM chart's window: the last 12 weeks.
+    static let liftChartDays: Int64 = 84
+
     /// The page of `client` for a coach that may read it (403 otherwise, as the API answers).
     func clientPage(_ caller: AccountDirectory.Caller, client: String, now: Timestamp = .now()) throws -> ClientPageData {
         let log = try authorize(caller, account: client, write: false)
@@ -36,16 +39,18 @@ extension LedgerAPI {
             let scope = QueryScope(warm: log.warm)
             let training = try scope.log(store)
             let progress = try self.progress(ledger, log: log, now: now)
-            // The most trained weighted lifts by working sets: the ones a coach follows.
+            // The weighted lifts most trained in the chart's window, by working sets: the ones a coach follows
+            // now. A lift not done in the window has no place on it, however much it was done before.
+            let windowStart = now.local.daysSinceEpoch - Self.liftChartDays
             var sets: [String: Int] = [:]
-            for w in training.countedWorkouts {
+            for w in training.countedWorkouts where (w.startedAt?.local.daysSinceEpoch ?? .min) > windowStart {
                 for s in w.sets where s.completed && s.type.isWorking && (s.weightKg ?? 0) > 0 { sets[s.exerciseId, default: 0] += 1 }
             }
             let top = sets.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(3).map(\.key)
             let lifts = try top.map { id -> (String, [(Double, Double)]) in
                 let answer = try E1RMQuery.answer(store, scope, exercise: id)
-                let weeks = answer.points.suffix(200).map { (Double($0.date.local.daysSinceEpoch), $0.e1rmKg) }
-                return (answer.exercise.name, Array(weeks.suffix(60)))
+                let points = answer.points.map { (Double($0.date.local.daysSinceEpoch), $0.e1rmKg) }.filter { $0.0 > Double(windowStart) }
+                return (answer.exercise.name, points)
             }
             let volume = try VolumeQuery.answer(store, scope, by: "week").rows.suffix(12).map { ($0.label, $0.tonnageKg) }
             let bodyweight = training.body.measurements.suffix(30).map { (Double($0.at.local.daysSinceEpoch), $0.kilograms) }

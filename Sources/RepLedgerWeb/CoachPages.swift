@@ -139,7 +139,7 @@ package enum CoachPages {
 
         // Four weeks of planned vs done.
         body +=
-            "<section class=\"card\"><h2>Last four weeks</h2><p class=\"caption\">Trained days marked; planned sessions from the active program.</p><table class=\"weeks\"><thead><tr><th>Week of</th>"
+            "<section class=\"card\"><h2>Last four weeks</h2><p class=\"caption\">● trained, ○ planned by the active program's schedule and not trained.</p><table class=\"weeks\"><thead><tr><th>Week of</th>"
         for day in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] { body += "<th>\(day)</th>" }
         body += "<th>Done / planned</th></tr></thead><tbody>"
         for w in p.weeks {
@@ -148,7 +148,14 @@ package enum CoachPages {
             for i in 0..<7 {
                 let (y, m, dd) = CivilCalendar.civil(fromDays: monday + Int64(i))
                 let date = String(format: "%04d-%02d-%02d", y, m, dd)
-                body += w.trainedDays.contains(date) ? "<td class=\"day done\" title=\"\(date)\">●</td>" : "<td class=\"day\" title=\"\(date)\"></td>"
+                let planned = w.plannedDays.contains(date) ? " (planned)" : ""
+                if w.trainedDays.contains(date) {
+                    body += "<td class=\"day done\" title=\"\(date): trained\(planned)\">●</td>"
+                } else if !planned.isEmpty {
+                    body += "<td class=\"day planned\" title=\"\(date): planned\">○</td>"
+                } else {
+                    body += "<td class=\"day\" title=\"\(date)\"></td>"
+                }
             }
             body += "<td class=\"n\">\(w.done) / \(w.planned.map { $0.formattedShort } ?? "–")</td></tr>"
         }
@@ -165,14 +172,13 @@ package enum CoachPages {
             }
             body += "</tbody></table></section>"
         }
-        body += "<section class=\"card\"><h2>Records, last 7 days</h2>"
+        body += "<section class=\"card\" id=\"records\"><h2>Records, last 7 days</h2>"
         if p.records7.isEmpty {
             body += "<p class=\"muted\">None.</p>"
         } else {
             body += "<table><tbody>"
-            for r in p.records7 {
-                body +=
-                    "<tr><td>\(e(r.exercise))</td><td>\(e(r.kind))</td><td class=\"n\">\(r.value.formattedShort)</td><td class=\"n\">\(e(r.at.isoDate))</td></tr>"
+            for line in p.recordLines {
+                body += "<tr><td>\(e(line.set))</td><td>\(e(line.what))</td><td class=\"n\">\(e(line.at.isoDate))</td></tr>"
             }
             body += "</tbody></table>"
         }
@@ -180,9 +186,12 @@ package enum CoachPages {
 
         if !d.lifts.isEmpty {
             body += card(
-                "Estimated 1RM", "Best e1RM of each workout, kg: " + d.lifts.map(\.name).joined(separator: ", ") + ".",
+                "Estimated 1RM",
+                "Best e1RM of each workout in the last 12 weeks, kg: the lifts most trained in them, " + d.lifts.map(\.name).joined(separator: ", ")
+                    + ".",
                 legend(d.lifts.map(\.name))
-                    + SVGChart.lines(d.lifts.map { SVGChart.Series(name: $0.name, points: $0.points.map { (x: $0.day, y: $0.kg) }) }, unit: "kg"))
+                    + SVGChart.lines(d.lifts.map { SVGChart.Series(name: $0.name, points: $0.points.map { (x: $0.day, y: $0.kg) }) }, unit: "kg"),
+                id: "e1rm")
         }
         if !d.volume.isEmpty {
             body += card(
@@ -225,8 +234,8 @@ package enum CoachPages {
         return page(d.name, body, signedIn: csrf)
     }
 
-    package static func card(_ title: String, _ caption: String, _ content: String) -> String {
-        "<section class=\"card chart\"><h2>\(e(title))</h2><p class=\"caption\">\(e(caption))</p>\(content)</section>"
+    package static func card(_ title: String, _ caption: String, _ content: String, id: String? = nil) -> String {
+        "<section class=\"card chart\"\(id.map { " id=\"\(e($0))\"" } ?? "")><h2>\(e(title))</h2><p class=\"caption\">\(e(caption))</p>\(content)</section>"
     }
 
     /// The chart legend as SVG swatches: the page's policy allows no inline styles.
@@ -250,7 +259,7 @@ package enum CoachPages {
         .roster{background:#fff;border-radius:16px;overflow:hidden}th{text-align:left;font-size:12px;color:#6e6e73;font-weight:600;padding:10px 12px;border-bottom:1px solid #ececf0}
         td{padding:9px 12px;border-bottom:1px solid #f2f2f5;vertical-align:top}td.n{text-align:right;white-space:nowrap}td small{color:#6e6e73}
         tr.attention td:first-child{border-left:4px solid #e4572e}.flag{display:block;color:#b3261e;font-size:12px;margin-top:2px}.flag.big{font-size:14px;margin:8px 0 0}
-        .weeks td,.weeks th{text-align:center;padding:6px 4px}.weeks td:first-child,.weeks th:first-child{text-align:left}.day.done{color:#2e86ab;font-size:18px;line-height:1}
+        .weeks td,.weeks th{text-align:center;padding:6px 4px}.weeks td:first-child,.weeks th:first-child{text-align:left}.day.done{color:#2e86ab;font-size:18px;line-height:1}.day.planned{color:#8e8e93;font-size:18px;line-height:1}
         form{margin:8px 0}label{display:block;font-size:13px;margin:8px 0 4px}.sr{position:absolute;left:-9999px}
         input,textarea,select{width:100%;font:inherit;padding:9px 10px;border:1px solid #d2d2d7;border-radius:10px;background:#fff}
         button{margin-top:10px;font:inherit;font-weight:600;padding:9px 16px;border:0;border-radius:10px;background:#2e86ab;color:#fff;cursor:pointer}

@@ -12,7 +12,10 @@ import RepLedgerSync
 struct CoachRemoteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coach", abstract: "A coach's invites; a client's answer to an invite or an offer.",
-        subcommands: [Invite.self, Invites.self, Withdraw.self, Accept.self, Assignments.self, AcceptAssignment.self, DeclineAssignment.self])
+        subcommands: [
+            Invite.self, Invites.self, Withdraw.self, Clients.self, Accept.self, Assignments.self, AcceptAssignment.self,
+            DeclineAssignment.self, ByName.self,
+        ])
 
     struct Invite: ParsableCommand {
         static let configuration = CommandConfiguration(

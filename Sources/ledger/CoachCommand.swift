@@ -15,10 +15,12 @@ struct CoachCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "assign",
             abstract: "Offer a client one of your programs or templates (recorded in your log; the client sees it after `ledger sync`).",
-            discussion: "Example:\n  ledger coach assign 7c1e…-client-account-id --program active && ledger sync")
+            discussion:
+                "The client is their account id, or their name on the server (looked up there: `ledger coach clients`).\n\nExamples:\n  ledger coach assign Lina --program active && ledger sync\n  ledger coach assign 7c1e…-client-account-id --template \"Upper A\""
+        )
         @OptionGroup var global: GlobalOptions
         @OptionGroup var at: AtOption
-        @Argument(help: "The client's account id.") var client: String
+        @Argument(help: "The client: their account id, or their name on the server.") var client: String
         @Option(help: "A program of yours: its id, a unique start of it, or `active`.") var program: String?
         @Option(help: "A template of yours: its name or id.") var template: String?
 
@@ -43,10 +45,12 @@ struct CoachCommand: ParsableCommand {
     struct Note: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "note", abstract: "Note something about a client, in your own log (never in the client's).",
-            discussion: "Example:\n  ledger coach note 7c1e…-client-account-id \"Knees cave on heavy squats\"")
+            discussion:
+                "Examples:\n  ledger coach note Lina \"Knees cave on heavy squats\"\n  ledger coach note 7c1e…-client-account-id \"Belt from the third set\""
+        )
         @OptionGroup var global: GlobalOptions
         @OptionGroup var at: AtOption
-        @Argument(help: "The client's account id.") var client: String
+        @Argument(help: "The client: their account id, or their name on the server.") var client: String
         @Argument(help: "The note.") var text: String
 
         func run() throws {
@@ -66,7 +70,9 @@ struct CoachCommand: ParsableCommand {
         @Argument(help: "The coach's account id.") var coachAccount: String
 
         func run() throws {
-            try record(global, at, coachAccount, human: "may read this log") { try $0.grantCoach(coachAccount, current: $1) }
+            try record(global, at, coachAccount, human: "may read this log once synced (`ledger sync`)") {
+                try $0.grantCoach(coachAccount, current: $1)
+            }
         }
     }
 
@@ -77,7 +83,9 @@ struct CoachCommand: ParsableCommand {
         @Argument(help: "The coach's account id.") var coachAccount: String
 
         func run() throws {
-            try record(global, at, coachAccount, human: "may no longer read this log") { try $0.revokeCoach(coachAccount, current: $1) }
+            try record(global, at, coachAccount, human: "may no longer read this log once synced (`ledger sync`)") {
+                try $0.revokeCoach(coachAccount, current: $1)
+            }
         }
     }
 }
@@ -90,7 +98,8 @@ private func record(
     let ledger = try global.openLedger()
     let current = try ledger.coaching()
     try ledger.execute(at: try at.time()) { try decide(&$0, current) }
-    respond(global, ["coachAccountId": coach.lowercased()], human: "Coach \(coach.lowercased()) \(human)")
+    // This log knows the coach by account id only (the name comes from the server at `coach accept`): say it is an id.
+    respond(global, ["coachAccountId": coach.lowercased()], human: "The coach with account \(coach.lowercased()) \(human)")
 }
 
 /// How `ledger coach --help` lists the subcommands that run in `ledger-server`
@@ -98,7 +107,8 @@ private func record(
 enum CoachHandOff {
     static var all: [any ParsableCommand.Type] {
         [
-            Command<Invite>.self, Command<Invites>.self, Command<WithdrawInvite>.self, Command<Accept>.self, Command<Assignments>.self,
+            Command<Invite>.self, Command<Invites>.self, Command<WithdrawInvite>.self, Command<Clients>.self, Command<Accept>.self,
+            Command<Assignments>.self,
             Command<AcceptAssignment>.self, Command<DeclineAssignment>.self,
         ]
     }
@@ -106,6 +116,7 @@ enum CoachHandOff {
     protocol Name { static var name: String { get } }
     enum Invite: Name { static let name = "invite" }
     enum Invites: Name { static let name = "invites" }
+    enum Clients: Name { static let name = "clients" }
     enum WithdrawInvite: Name { static let name = "withdraw-invite" }
     enum Accept: Name { static let name = "accept" }
     enum Assignments: Name { static let name = "assignments" }

@@ -1,6 +1,7 @@
 import LedgerShell
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerQueries
 
 /// Sets and records of every exercise kind, for people.
 enum SetText {
@@ -23,19 +24,7 @@ enum SetText {
 }
 
 enum RecordText {
-    static func label(_ kind: PRKind, repMax: Int?) -> String {
-        switch kind {
-        case .repMax: "\(repMax ?? 0)RM"
-        case .e1rm: "e1RM"
-        case .heaviest: "heaviest"
-        case .setVolume: "set volume"
-        case .sessionVolume: "session volume"
-        case .longestDistance: "longest distance"
-        case .longestDuration: "longest duration"
-        case .bestPace: "best pace"
-        case .longestHold: "longest hold"
-        }
-    }
+    static func label(_ kind: PRKind, repMax: Int?) -> String { RecordLabel.text(kind, repMax: repMax) }
 
     static func value(_ kind: PRKind, _ value: Double, in unit: WeightUnit, distance: DistanceUnit = .km) -> String {
         switch kind {

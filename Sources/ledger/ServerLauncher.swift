@@ -22,7 +22,7 @@ enum ServerLauncher {
     }
 
     static func run(_ args: [String]) -> Never {
-        var forwarded = args
+        var forwarded = ServerCommands.forwarded(args)
         if forwarded.first == "help" { forwarded.removeFirst(); forwarded.append("--help") }
         let here = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
             .resolvingSymlinksInPath().deletingLastPathComponent()

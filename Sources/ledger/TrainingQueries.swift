@@ -146,10 +146,7 @@ struct PRsCommand: ParsableCommand {
                         let label = r.assisted && x.kind == .heaviest ? "least assistance" : RecordText.label(x.kind, repMax: x.repMax)
                         return "\(label) \(RecordText.value(x.kind, x.value, in: unit, distance: distance))"
                     }
-                    if let lo = line.repMaxes.first, let hi = line.repMaxes.last {
-                        let contiguous = line.repMaxes.count == hi - lo + 1
-                        what.append(lo == hi ? "\(lo)RM" : contiguous ? "\(lo)RM–\(hi)RM" : line.repMaxes.map { "\($0)RM" }.joined(separator: ", "))
-                    }
+                    if let folded = RecordLabel.repMaxes(line.repMaxes) { what.append(folded) }
                     Console.out("  \(line.at.isoDate)  \(set): \(what.joined(separator: " · "))")
                 }
             }

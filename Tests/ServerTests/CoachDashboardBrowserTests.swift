@@ -28,6 +28,19 @@ struct CoachDashboardBrowserTests {
         try adas.run(["workout", "log", w, "Squat (Barbell)", "--reps", "5", "--weight", "100kg", "--at", CoachProductTests.daysAgo(1.99)])
         try adas.run(["workout", "finish", w, "--at", CoachProductTests.daysAgo(1.98)])
         try adas.run(["body", "log", "--weight", "70kg"])
+        // Deadlifts half a year ago, more sets than her squat: outside the e1RM chart's 12 weeks, so not on it.
+        let old = try adas.id(["workout", "start", "--name", "Pull", "--at", CoachProductTests.daysAgo(200)], "workoutId")
+        for set in 0..<4 {
+            try adas.run([
+                "workout", "log", old, "Deadlift (Barbell)", "--reps", "5", "--weight", "120kg", "--at",
+                CoachProductTests.daysAgo(199.99 - Double(set) * 0.001),
+            ])
+        }
+        try adas.run(["workout", "finish", old, "--at", CoachProductTests.daysAgo(199.9)])
+        // Her own program, on every weekday from three days ago: the weeks table marks those days as planned.
+        try adas.run(["program", "questionnaire", "--days", "3", "--minutes", "45", "--experience", "beginner", "--at", CoachProductTests.daysAgo(3)])
+        try adas.run(["program", "generate", "--seed", "3", "--at", CoachProductTests.daysAgo(3)])
+        try adas.run(["program", "schedule", "active", "mon,tue,wed,thu,fri,sat,sun", "--at", CoachProductTests.daysAgo(3)])
         for (device, account) in [(adas, ada), (bos, bo)] {
             try device.run(["coach", "grant", coach.id])
             #expect(try device.sync(server, account: account.id).status == 0)
@@ -96,6 +109,21 @@ struct CoachDashboardBrowserTests {
         #expect(try await browser.find("#stat-volume b").text == "\(Int(volume)) kg")
         #expect(try await browser.find("#last-session").text.contains("100 kg × 5"))
         #expect(try await browser.all("svg").count >= 1)
+        // Her record reads as a lifter would: the set, then what it set, rep maxes folded.
+        let record = try await browser.find("#records tbody tr").text
+        #expect(record.contains("Squat (Barbell) 100 kg × 5") && record.contains("heaviest 100 kg") && record.contains("1RM–5RM"), "\(record)")
+        #expect(!record.contains("repMax"))
+        // The e1RM chart follows the lifts of its 12 weeks: the squat, not the deadlifts of half a year ago.
+        let chart = try await browser.find("#e1rm .caption").text
+        #expect(chart.contains("Squat (Barbell)") && !chart.contains("Deadlift"), "\(chart)")
+        // Planned days are marked: as many as the API's weeks plan (trained ones marked done, with "planned" in their title).
+        let weeks = try #require(progress["weeks"] as? [[String: Any]])
+        let plannedDays = weeks.flatMap { ($0["plannedDays"] as? [String]) ?? [] }
+        #expect(!plannedDays.isEmpty)
+        let open = try await browser.all("td.day.planned").count
+        let trainedOnPlan = try await browser.all("td.day.done").asyncMap { try await $0.attribute("title") ?? "" }.filter { $0.contains("planned") }
+            .count
+        #expect(open + trainedOnPlan == plannedDays.count && trainedOnPlan == 1, "\(open) + \(trainedOnPlan) vs \(plannedDays)")
 
         // A note: added through the form, shown, and in Carl's log only.
         try await browser.find("#note").type("Brace harder out of the hole")

@@ -180,8 +180,9 @@ import Testing
                 #expect(stored.range(of: Data("Knees cave".utf8)) == nil, "\(file) holds the note in clear")
             }
         }
-        // A note names its client by account id; an empty one is refused, nothing recorded.
-        #expect(try carl.run(["coach", "note", "lina", "x"]).status == 1)
+        // A note names its client by account id or by name; a name no client has, or an empty note, is refused, nothing recorded.
+        #expect(try carl.run(["coach", "note", "nobody", "x"]).status != 0)
+        #expect(!carl.log.contains("\"text\":\"x\""))
         #expect(try carl.run(["coach", "note", lina.id, "  "]).status == 1)
     }
 }
