@@ -47,6 +47,10 @@ import Testing
         #expect(coach.log.contains("\"type\":\"OperatorCoachGranted\""))
         let words = try coach.run(["entitlements"]).stdout
         #expect(words.hasPrefix("Coach as of"), "\(words)")
+        // The grant counts in the account stream's version: the coach's next setting is not a conflict.
+        let setting = try coach.run(["settings", "unit", "lb"])
+        #expect(setting.status == 0, "\(setting.stderr)")
+        #expect(try coach.sync().status == 0)
 
         // Lina's device cannot grant itself Coach: the push is refused whole, nothing of it kept.
         let path = "/v1/accounts/\(lina.id)/events"

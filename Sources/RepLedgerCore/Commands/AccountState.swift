@@ -72,7 +72,7 @@ public struct AccountState: Sendable, Equatable {
             plateUnit = e.unit
             bar = e.bar
             plates = e.plates
-        case .purchaseRecorded, .purchaseRefunded, .purchaseRevoked, .upsellDismissed, .purchaseReceiptAttached: break
+        case .purchaseRecorded, .purchaseRefunded, .purchaseRevoked, .upsellDismissed, .purchaseReceiptAttached, .operatorCoachGranted: break
         default: version -= 1
         }
     }
