@@ -60,7 +60,7 @@ public struct RecordsMilestone: Sendable, Equatable {
         // A merge joins records of workouts counted already: the fold answers.
         if case .exerciseMerged = event { return false }
         // Settings, purchases, templates, programs and imports do not change records.
-        if LibraryState.changes(event) { library.evolve(event) }
+        if LibraryState.changes(event) { library.evolve(event, at: recorded.occurredAt) }
         return true
     }
 

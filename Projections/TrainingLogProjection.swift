@@ -21,7 +21,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 14: planned sets that follow a swapped exercise lose the old exercise's load.
     /// 15: a merged exercise's sets count as the exercise it joined (`ExerciseMerged`).
     /// 16: the account's entitlements carry a server operator's Coach grants (`OperatorCoachGranted`).
-    public static let version = 16
+    /// 17: names, notes, exercise details, template lines and settings merge by `occurredAt` (`EditClocks`).
+    public static let version = 17
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()
@@ -79,7 +80,7 @@ public struct TrainingLogProjection: Projection, Equatable {
             return
         }
         if LibraryState.changes(event) {
-            library.evolve(event)
+            library.evolve(event, at: recorded.occurredAt)
             if case .exerciseMerged = event {
                 for id in Array(workouts.keys) { workouts[id]?.followMerges(library) }
             }

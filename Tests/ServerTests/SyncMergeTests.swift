@@ -211,6 +211,63 @@ import Testing
         #expect((templates.first?["exercises"] as? [Any])?.count == 2)
     }
 
+    /// Issue 45, point 1: two devices edit the same field offline; the later edit by `occurredAt`
+    /// wins, whichever syncs first. Half the later edits are the phone's, half the laptop's, so
+    /// each order has a device whose older edit reaches the server last.
+    @Test(arguments: orders2)
+    func theNewerEditOfEachFieldWinsInEveryOrder(order: [Int]) async throws {
+        let scene = try Scene { d in
+            try d.run(["template", "create", "Upper A", "--exercise", "Bench Press (Barbell)", "--at", "2026-11-03T07:00:00Z"])
+            try Self.twoSets(d)
+            // An effort and a distance, so the effort scale and the distance unit show in `workout show`.
+            let w = try d.id(["workout", "start", "--name", "Run", "--also", "--at", "2026-11-02T17:00:00Z"], "workoutId")
+            try d.run(["workout", "log", w, "Bench Press (Barbell)", "--reps", "8", "--weight", "80kg", "--rpe", "8", "--at", "2026-11-02T17:05:00Z"])
+            try d.run(["workout", "log", w, "running", "--distance", "5km", "--duration", "25:00", "--at", "2026-11-02T17:40:00Z"])
+        }
+        defer { scene.cleanUp() }
+        let workouts = try #require(scene.devices[0].run(["history", "--json"]).json?["workouts"] as? [[String: Any]])
+        let w = try #require(workouts.first { $0["name"] as? String == "Shared" }?["workoutId"] as? String)
+        let run = try #require(workouts.first { $0["name"] as? String == "Run" }?["workoutId"] as? String)
+        let (phone, laptop) = (scene.devices[0], scene.devices[1])
+        let t = try #require((phone.run(["template", "list", "--json"]).json?["templates"] as? [[String: Any]])?.first?["templateId"] as? String)
+        // (device, arguments, minute): the later edit of each field is the one expected to stand.
+        let edits: [(Device, [String], Int)] = [
+            (phone, ["template", "rename", t, "Phone name"], 20), (laptop, ["template", "rename", t, "Laptop name"], 25),
+            (phone, ["template", "edit", t, "--exercise", "Pull Up"], 31), (laptop, ["template", "edit", t, "--exercise", "Deadlift (Barbell)"], 30),
+            (phone, ["exercise", "rename", "Pull Up", "Chin-over-bar"], 10), (laptop, ["exercise", "rename", "Pull Up", "Pull-up, strict"], 11),
+            (phone, ["exercise", "edit", "Bench Press (Barbell)", "--notes", "elbows in"], 41),
+            (laptop, ["exercise", "edit", "Bench Press (Barbell)", "--notes", "wide grip"], 40),
+            (phone, ["workout", "note", w, "felt slow"], 50), (laptop, ["workout", "note", w, "felt strong"], 51),
+            (phone, ["workout", "note", w, "arch more", "--exercise", "bench"], 53),
+            (laptop, ["workout", "note", w, "flat back", "--exercise", "bench"], 52),
+            (phone, ["settings", "unit", "lb"], 1), (laptop, ["settings", "unit", "kg"], 2),
+            (phone, ["settings", "distance", "mi"], 4), (laptop, ["settings", "distance", "km"], 3),
+            (phone, ["settings", "rest", "2m"], 5), (laptop, ["settings", "rest", "3m"], 6),
+            (phone, ["settings", "effort", "rir"], 8), (laptop, ["settings", "effort", "rpe"], 7),
+        ]
+        for (device, args, minute) in edits {
+            let out = try device.run(args + ["--at", "2026-11-03T09:\(String(format: "%02d", minute)):00Z"])
+            #expect(out.status == 0, "\(args): \(out.stderr)")
+        }
+        try scene.syncAll(in: order)
+        try await scene.expectConverged([
+            ["template", "list"], ["exercise", "show", "bench"], ["exercise", "show", "pull-up"], ["workout", "show", w], ["workout", "show", run],
+            ["settings", "rest"],
+        ])
+        let template = try #require((phone.run(["template", "list", "--json"]).json?["templates"] as? [[String: Any]])?.first)
+        #expect(template["name"] as? String == "Laptop name")
+        #expect((template["lines"] as? [[String: Any]])?.compactMap { $0["exerciseId"] as? String } == ["pull-up"], "\(template)")
+        #expect(try laptop.run(["exercise", "show", "pull-up", "--json"]).json?["name"] as? String == "Pull-up, strict")
+        #expect(try laptop.run(["exercise", "show", "bench", "--json"]).json?["notes"] as? String == "elbows in")
+        let show = try #require(try laptop.run(["workout", "show", w, "--json"]).json)
+        #expect(show["note"] as? String == "felt strong")
+        #expect((show["exercises"] as? [[String: Any]])?.first?["note"] as? String == "arch more")
+        // Settings: kg (the laptop's, later), miles (the phone's, later), a 3 min rest (laptop), RIR (phone).
+        #expect(try phone.run(["settings", "rest", "--json"]).json?["restSeconds"] as? Int == 180)
+        let shown = try phone.run(["workout", "show", run]).stdout
+        #expect(shown.contains("80 kg × 8 @ RIR 2") && shown.contains("3.11 mi in 25:00"), "\(shown)")
+    }
+
     @Test func freeTemplatesAcrossDevicesTheFirstToReachTheServerAreKept() async throws {
         let scene = try Scene { d in try d.run(["template", "create", "Base"]) }
         defer { scene.cleanUp() }

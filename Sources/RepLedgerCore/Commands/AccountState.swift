@@ -20,6 +20,8 @@ public struct AccountState: Sendable, Equatable {
     public var plates: [Double] = []
     public var entitlements = EntitlementState()
     public var version: Int64 = 0
+    /// When each setting was last changed: the newer change wins across devices.
+    public var editClocks = EditClocks()
 
     public init() {}
 
@@ -51,6 +53,8 @@ public struct AccountState: Sendable, Equatable {
     public mutating func evolve(_ event: LedgerEvent, at time: Timestamp) {
         version += 1
         entitlements.evolve(event, at: time)
+        // A change older than the setting's last one is passed over (it still counts in the stream's version).
+        guard editClocks.admits(event, at: time) else { return }
         switch event {
         case .liftingUnitChanged(let e):
             liftingUnit = e.unit

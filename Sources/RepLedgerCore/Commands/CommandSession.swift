@@ -92,7 +92,7 @@ public struct CommandSession {
                     eventId: ids.nextEventId(), event: event, occurredAt: context.occurredAt,
                     device: context.device, causationId: context.commandId,
                     correlationId: context.correlationId ?? context.commandId))
-            library.evolve(event)
+            library.evolve(event, at: context.occurredAt)
             account.evolve(event, at: context.occurredAt)
             if templates != nil { templates!.evolve(event, at: context.occurredAt) }
             if programs != nil { programs!.evolve(event, at: context.occurredAt) }

@@ -22,6 +22,8 @@ public struct LibraryState: Sendable, Equatable {
     public private(set) var order: [String] = []
     private var byLowercasedName: [String: [String]] = [:]
     public var version: Int64 = 0
+    /// When each exercise's name and details were last written: the newer edit wins across devices.
+    public internal(set) var editClocks = EditClocks()
     /// Exercises marked unilateral, so volume skips the lookup when there are none.
     private var unilateralCount = 0
     /// One `ExerciseMerged`: the merged exercise and the one it joined.
@@ -43,7 +45,13 @@ public struct LibraryState: Sendable, Equatable {
         }
     }
 
-    public mutating func evolve(_ event: LedgerEvent) {
+    /// `time` is the event's `occurredAt`: an edit of a name or details older than the field's last write
+    /// is passed over (nil, for the library's own definitions, always applies).
+    public mutating func evolve(_ event: LedgerEvent, at time: Timestamp? = nil) {
+        guard editClocks.admits(event, at: time) else {
+            version += 1  // still an event of the library stream
+            return
+        }
         switch event {
         case .exerciseDefined(let e):
             if let old = exercises[e.exerciseId] {

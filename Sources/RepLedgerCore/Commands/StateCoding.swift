@@ -115,6 +115,10 @@ extension WorkoutState: PayloadRecord {
         try c.field("heartRateSamples", &heartRateSamples)
         try c.field("activeEnergyKcal", &activeEnergyKcal)
         try c.field("version", &version)
+        var (keys, millis) = noteClocks.encoded
+        try c.field("noteClockKeys", &keys)
+        try c.field("noteClockMillis", &millis)
+        noteClocks = EditClocks(keys: keys, millis: millis)
     }
 }
 
@@ -141,6 +145,7 @@ extension LibraryState: PayloadValue {
             e.intoExerciseId = merged[i + 1]
             evolve(.exerciseMerged(e))
         }
+        editClocks = EditClocks(keys: try [String](from: &r), millis: try [Int](from: &r))
         self.version = version
     }
 
@@ -153,6 +158,9 @@ extension LibraryState: PayloadValue {
         edits.encode(to: &w)
         order.filter { exercises[$0]?.favourite == true }.encode(to: &w)
         merges.flatMap { [$0.exerciseId, $0.into] }.encode(to: &w)
+        let clocks = editClocks.encoded
+        clocks.keys.encode(to: &w)
+        clocks.millis.encode(to: &w)
     }
 
     public func writeJSON(to j: inout JSONWriter) { order.compactMap { exercises[$0]?.definition }.writeJSON(to: &j) }
@@ -217,6 +225,10 @@ extension AccountState: PayloadRecord {
         try c.field("plates", &plates)
         try c.field("entitlements", &entitlements)
         try c.field("version", &version)
+        var (keys, millis) = editClocks.encoded
+        try c.field("editClockKeys", &keys)
+        try c.field("editClockMillis", &millis)
+        editClocks = EditClocks(keys: keys, millis: millis)
     }
 }
 
@@ -244,12 +256,16 @@ extension TemplateCatalogState: PayloadValue {
         }
         explicitOrder = try [UUID](from: &r)
         orderVersion = try Int64(from: &r)
+        editClocks = EditClocks(keys: try [String](from: &r), millis: try [Int](from: &r))
     }
 
     public func encode(to w: inout BinaryWriter) {
         creationOrder.compactMap { templates[$0] }.encode(to: &w)
         explicitOrder.encode(to: &w)
         orderVersion.encode(to: &w)
+        let clocks = editClocks.encoded
+        clocks.keys.encode(to: &w)
+        clocks.millis.encode(to: &w)
     }
 
     public func writeJSON(to j: inout JSONWriter) { creationOrder.compactMap { templates[$0] }.writeJSON(to: &j) }

@@ -17,6 +17,8 @@ public struct TemplateCatalogState: Sendable, Equatable {
     var explicitOrder: [UUID] = []
     /// Version of the `templates` (ordering) stream.
     public internal(set) var orderVersion: Int64 = 0
+    /// When each template's name and lines were last written: the newer edit wins across devices.
+    public internal(set) var editClocks = EditClocks()
 
     public init() {}
 
@@ -40,6 +42,11 @@ public struct TemplateCatalogState: Sendable, Equatable {
     }
 
     public mutating func evolve(_ event: LedgerEvent, at time: Timestamp) {
+        guard editClocks.admits(event, at: time) else {
+            // An older edit of a name or lines: passed over, still a version of the template's stream.
+            if let id = Self.templateId(of: event) { update(id) { _ in } }
+            return
+        }
         switch event {
         case .templateCreated(let e):
             add(Template(templateId: e.templateId, name: e.name, exercises: e.exercises, createdAt: time))
@@ -58,6 +65,15 @@ public struct TemplateCatalogState: Sendable, Equatable {
             orderVersion += 1
         default:
             break
+        }
+    }
+
+    private static func templateId(of event: LedgerEvent) -> UUID? {
+        switch event {
+        case .templateRenamed(let e): e.templateId
+        case .templateExercisesChanged(let e): e.templateId
+        case .templateTargetsSet(let e): e.templateId
+        default: nil
         }
     }
 

@@ -203,6 +203,8 @@ public struct WorkoutState: Sendable, Equatable {
     @PackedOptionalInt public var programDayIndex: Int? = nil
     /// Sets' reps in reserve and tempo (`SetEffortRecorded`), by set, in the order first recorded.
     public var efforts: [SetEffort] = []
+    /// When the workout's note and each entry's were last written: the newer note wins across devices.
+    public var noteClocks = EditClocks()
     /// Every rest the timer counted, in log order: what was planned after which set, and when it was dismissed.
     public var rests: [Rest] = []
     public var maxHeartRate: Double?
@@ -287,7 +289,7 @@ public struct WorkoutState: Sendable, Equatable {
     public func entry(forExercise exerciseId: String) -> Entry? { entries.first { $0.exerciseId == exerciseId } }
 
     public mutating func evolve(_ event: LedgerEvent, at time: Timestamp) {
-        // Sets merge by occurredAt (SERVER.md §6); everything else applies in log order.
+        // Sets and notes merge by occurredAt (SERVER.md §6); everything else applies in log order.
         version += 1
         switch event {
         case .workoutStarted(let e):
@@ -380,6 +382,7 @@ public struct WorkoutState: Sendable, Equatable {
                 if t >= clock.completed { s.completed = false; s.completedAt = nil; clock.completed = t }
             }
         case .workoutNoteSet(let e):
+            guard noteClocks.admits(event, at: time) else { break }
             if let id = e.entryId { updateEntry(id) { $0.note = e.text } } else { note = e.text }
         case .setEffortRecorded(let e):
             let i =

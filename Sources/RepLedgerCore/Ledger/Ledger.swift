@@ -36,7 +36,7 @@ public final class Ledger {
     public func library() throws -> LibraryState {
         var c = libraryCache ?? Cached(state: LibraryState(), position: 0)
         try store.read(EventQuery(stream: .library, from: c.position + 1)) {
-            c.state.evolve($0.event)
+            c.state.evolve($0.event, at: $0.occurredAt)
             c.position = $0.position
         }
         libraryCache = c
