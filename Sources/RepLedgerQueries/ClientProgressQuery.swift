@@ -61,53 +61,39 @@ public struct ClientProgress: Sendable, Equatable {
         public var sets: [Line]
     }
 
-    /// A record set in the last 7 days, with the set that set it.
+    /// A record of the last 7 days, with its exercise's name.
     public struct Record: Sendable, Equatable {
         public var exercise: String
-        public var kind: String
-        public var value: Double
-        public var at: Timestamp
-        public var weightKg: Double?
-        public var reps: Int?
-        public var repMax: Int?
-        /// What the record belongs to: its set, or for session volume its workout.
-        public var setOrWorkout: UUID
-
-        /// The words for the record's kind: "heaviest", "e1RM", "8RM".
-        public var label: String { PRKind(rawValue: kind).map { RecordLabel.text($0, repMax: repMax) } ?? kind }
+        public var record: PersonalRecordsProjection.Record
     }
 
     /// The last 7 days' records one line per set, as a lifter reads them: the
     /// set ("Leg Press 150 kg × 8") and what it set ("heaviest 150 kg · e1RM
-    /// 190 kg · 8RM"), rep maxes folded. Weights in kg, as the dashboard's.
+    /// 190 kg · 8RM"), rep maxes folded as `prs --timeline` folds them
+    /// (`RecordsQuery.timelineLines`). Weights in kg, as the dashboard's.
     public var recordLines: [(at: Timestamp, set: String, what: String)] {
-        var lines: [(at: Timestamp, key: UUID, set: String, what: [String], repMaxes: [Int])] = []
+        // Consecutive records of one exercise are its run; the timeline's own grouping splits a run by set.
+        var runs: [(exercise: String, records: [PersonalRecordsProjection.Record])] = []
         for r in records7 {
-            if let last = lines.last, last.key == r.setOrWorkout, last.set.hasPrefix(r.exercise) {
-                if r.kind == PRKind.repMax.rawValue, let n = r.repMax {
-                    lines[lines.count - 1].repMaxes.append(n)
-                } else {
-                    lines[lines.count - 1].what.append(Self.recordWords(r))
-                }
-                continue
-            }
-            var set = r.exercise
-            if let kg = r.weightKg, let reps = r.reps {
-                set += " \(kg.formattedKg) kg × \(reps)"
-            } else if let reps = r.reps {
-                set += " \(reps) reps"
-            }
-            let isRepMax = r.kind == PRKind.repMax.rawValue
-            lines.append((r.at, r.setOrWorkout, set, isRepMax ? [] : [Self.recordWords(r)], isRepMax ? r.repMax.map { [$0] } ?? [] : []))
+            if runs.last?.exercise == r.exercise { runs[runs.count - 1].records.append(r.record) } else { runs.append((r.exercise, [r.record])) }
         }
-        return lines.map { l in
-            (l.at, l.set, (l.what + [RecordLabel.repMaxes(l.repMaxes.sorted())].compactMap { $0 }).joined(separator: " · "))
+        return runs.flatMap { run in
+            RecordsQuery.timelineLines(run.records).map { line in
+                var set = run.exercise
+                if let kg = line.weightKg, let reps = line.reps {
+                    set += " \(kg.formattedKg) kg × \(reps)"
+                } else if let reps = line.reps {
+                    set += " \(reps) reps"
+                }
+                let what = line.records.map(Self.recordWords) + [RecordLabel.repMaxes(line.repMaxes)].compactMap { $0 }
+                return (line.at, set, what.joined(separator: " · "))
+            }
         }
     }
 
-    static func recordWords(_ r: Record) -> String {
-        guard let kind = PRKind(rawValue: r.kind) else { return r.kind }
-        return kind.unit == "kg" ? "\(r.label) \(r.value.formattedKg) kg" : r.label
+    static func recordWords(_ r: PersonalRecordsProjection.Record) -> String {
+        let label = RecordLabel.text(r.kind, repMax: r.repMax)
+        return r.kind.unit == "kg" ? "\(label) \(r.value.formattedKg) kg" : label
     }
 
     public var program: String?
@@ -168,11 +154,7 @@ public struct ClientProgress: Sendable, Equatable {
             daysSinceLastWorkout: last.map { Int((now.millis - started($0)) / day) },
             workoutsLast7Days: week.count,
             records7: records.filter { $0.at.millis > now.millis - 7 * day && $0.at.millis <= now.millis }
-                .map {
-                    Record(
-                        exercise: names($0.exerciseId), kind: $0.kind.rawValue, value: $0.value, at: $0.at, weightKg: $0.weightKg, reps: $0.reps,
-                        repMax: $0.repMax, setOrWorkout: $0.setId ?? $0.workoutId)
-                },
+                .map { Record(exercise: names($0.exerciseId), record: $0) },
             compliance: compliance, previousSessions30: previous,
             weeklyVolumeKg: rounded(volume(week), 1), weeklyVolumeChangeKg: rounded(volume(week) - volume(weekBefore), 1),
             bodyweightKg: bodyNow.map { rounded($0, 1) },
@@ -316,9 +298,10 @@ extension ClientProgress {
                     .array(
                         records7.map {
                             .object([
-                                ("exercise", .string($0.exercise)), ("kind", .string($0.kind)), ("value", .number($0.value)),
-                                ("at", .string($0.at.iso8601)), ("weightKg", .optional($0.weightKg)), ("reps", .optional($0.reps)),
-                                ("repMax", .optional($0.repMax)),
+                                ("exercise", .string($0.exercise)), ("kind", .string($0.record.kind.rawValue)), ("value", .number($0.record.value)),
+                                ("at", .string($0.record.at.iso8601)), ("weightKg", .optional($0.record.weightKg)),
+                                ("reps", .optional($0.record.reps)),
+                                ("repMax", .optional($0.record.repMax)),
                             ])
                         })
                 ),

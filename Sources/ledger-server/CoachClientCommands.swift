@@ -3,12 +3,6 @@ import Foundation
 import LedgerShell
 import RepLedgerCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `ledger coach clients`, and a client named instead of by id in `coach
 /// assign` and `coach note`: the coach's roster is the server's
 /// (`GET /v1/coach/clients`), so the name is looked up there and the command
@@ -56,7 +50,7 @@ extension CoachRemoteCommand {
                         ? "no client named '\(name)' (\(known))"
                         : "\(named.count) clients are named '\(name)': give the account id (`ledger coach clients`)")
             }
-            Self.runLedger(["coach", command, id] + rest)
+            ExecInPlace.run(ExecInPlace.sibling("ledger").path, ["coach", command, id] + rest)
         }
 
         /// The global options among `args` (--db FILE, --json), for opening the ledger here too.
@@ -70,16 +64,6 @@ extension CoachRemoteCommand {
                 i += 1
             }
             return out
-        }
-
-        /// Runs `ledger` (beside this executable) in place of this process.
-        static func runLedger(_ args: [String]) -> Never {
-            let here = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
-            let ledger = here.deletingLastPathComponent().appendingPathComponent("ledger").path
-            let argv = ([ledger] + args).map { strdup($0) } + [nil]
-            execv(ledger, argv)
-            Console.error("error: cannot run \(ledger): \(String(cString: strerror(errno)))")
-            Foundation.exit(ExitStatus.storage)
         }
     }
 }

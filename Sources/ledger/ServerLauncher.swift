@@ -24,9 +24,8 @@ enum ServerLauncher {
     static func run(_ args: [String]) -> Never {
         var forwarded = ServerCommands.forwarded(args)
         if forwarded.first == "help" { forwarded.removeFirst(); forwarded.append("--help") }
-        let here = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
-            .resolvingSymlinksInPath().deletingLastPathComponent()
-        let server = here.appendingPathComponent(ServerCommands.executable)
+        let server = ExecInPlace.sibling(ServerCommands.executable)
+        let here = server.deletingLastPathComponent()
         if !FileManager.default.isExecutableFile(atPath: server.path) {
             buildInPackage(beside: here)
         }
@@ -36,10 +35,7 @@ enum ServerLauncher {
             )
             exit(ExitStatus.storage)
         }
-        let argv = ([server.path] + forwarded).map { strdup($0) } + [nil]
-        execv(server.path, argv)
-        Console.error("error: cannot run \(server.path): \(String(cString: strerror(errno)))")
-        exit(ExitStatus.storage)
+        ExecInPlace.run(server.path, forwarded)
     }
 
     /// In `PACKAGE/.build…/CONFIG/`, builds the `ledger-server` product of that package and configuration.
