@@ -68,7 +68,9 @@ let package = Package(
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            path: "Sources/RepLedgerCore"
+            path: "Sources/RepLedgerCore",
+            // Embedded as Swift by .ci/embed-data (SplitTemplatesText.swift), so no resource bundle travels with the binary.
+            exclude: ["Programs/split_templates.json"]
         ),
         // The event store in one SQLite file (a device's ledger, or one
         // account's file on a server), with a device's sync tables.

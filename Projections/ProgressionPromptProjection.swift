@@ -27,6 +27,11 @@ public struct RepRange: Sendable, Equatable, CustomStringConvertible {
 /// The traffic-light progression prompt (DOMAIN.md §8). It is evaluated on the
 /// first three completed working sets with reps > 0 (a 0-rep set is a failed
 /// attempt and is passed over); with fewer there is no prompt. First match wins.
+///
+/// Each outcome speaks in three registers, all fixed text: DOMAIN.md's title
+/// and message (the logger's card), the rules document's headline and
+/// explanation (why this light, in one line), and the web logger's one-line
+/// message (`line`, what a compact list such as `workout summary` shows).
 public struct ProgressionPromptProjection: ProjectionView {
     public static let name = "progression-prompt"
     public static let version = 1
@@ -39,28 +44,47 @@ public struct ProgressionPromptProjection: ProjectionView {
         public var variant: Variant
         public var title: String
         public var message: String
+        /// The rules document's message, its emoji first: "💪 Ready to progress - increase weight next session".
+        public var headline: String
+        /// Which of the rule's conditions decided the light: "First 2 sets at/above max, 3rd set in range".
+        public var explanation: String
+        /// The web logger's one-line message: "Excellent! Time to increase weight".
+        public var line: String
+        /// The three reps the rule read, and the range it read them against.
+        public var reps: [Int]
+        public var range: RepRange
     }
 
     public static func evaluate(reps: [Int], range: RepRange) -> Prompt? {
         let done = reps.filter { $0 > 0 }
         guard done.count >= 3 else { return nil }
         let (s1, s2, s3) = (done[0], done[1], done[2])
+        let read = Array(done.prefix(3))
         if s1 < range.min || s2 < range.min {
             return Prompt(
                 kind: .regression, variant: .default, title: "Great effort today!",
-                message: "Try choosing a weight that allows you to hit the target range for all sets.")
+                message: "Try choosing a weight that allows you to hit the target range for all sets.",
+                headline: "⚠️ Form check needed - reduce weight", explanation: "Your first 2 sets fell below the target range",
+                line: "Great effort! Try a lighter weight next time", reps: read, range: range)
         }
         if s1 >= range.max, s2 >= range.max, s3 >= range.min {
             return Prompt(
                 kind: .progression, variant: .default, title: "Excellent work!",
-                message: "You hit or exceeded the top end for your first two sets. Time to increase weight next session.")
+                message: "You hit or exceeded the top end for your first two sets. Time to increase weight next session.",
+                headline: "💪 Ready to progress - increase weight next session",
+                explanation: "First 2 sets at/above max, 3rd set in range", line: "Excellent! Time to increase weight", reps: read, range: range)
         }
         if s1 >= range.max, s2 >= range.max {
-            return Prompt(kind: .consistency, variant: .strongStart, title: "Great start!", message: "Push harder on the last set.")
+            return Prompt(
+                kind: .consistency, variant: .strongStart, title: "Great start!", message: "Push harder on the last set.",
+                headline: "🎯 Great consistency - maintain and push on 3rd set", explanation: "Strong start but 3rd set fell short",
+                line: "Great start! Push harder on the last set", reps: read, range: range)
         }
         return Prompt(
             kind: .consistency, variant: .default, title: "You're doing great!",
-            message: "Try to hit the top end of the range or exceed it for all sets.")
+            message: "Try to hit the top end of the range or exceed it for all sets.",
+            headline: "🎯 Great work - maintain this weight", explanation: "Everything within target range or mixed results",
+            line: "You're doing great! Keep it up", reps: read, range: range)
     }
 
     public static func evaluate(_ log: TrainingLogProjection, workoutId: UUID, exerciseId: String, range: RepRange) -> Prompt? {

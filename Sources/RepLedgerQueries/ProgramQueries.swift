@@ -25,13 +25,16 @@ public enum ProgramQuery {
         let programs = try ledger.programs()
         let questionnaire = programs.questionnaires[program.questionnaireId]
         // The questionnaire's warnings, with the session length judged on this program's split.
-        var warnings = (questionnaire.map { ProgramAdvice($0).warnings } ?? []).filter { $0.code != ProgramAdvice.shortSessionsCode }
+        let library = try ledger.library()
+        var warnings = (questionnaire.map { ProgramAdvice($0, library: library).warnings } ?? []).filter {
+            $0.code != ProgramAdvice.shortSessionsCode
+        }
         if let q = questionnaire, let split = Split(rawValue: program.split), let short = ProgramAdvice.shortSessions(q, split: split) {
             warnings.append(short)
         }
         if program.repeatWarning { warnings.append(ProgramAdvice.repeatWarning) }
         return Week(
-            program: program, library: try ledger.library(),
+            program: program, library: library,
             holds: programs.live.first { $0.programId == program.programId }?.holds ?? [], warnings: warnings, removed: removed)
     }
 

@@ -27,6 +27,7 @@ public enum SummaryQuery {
                 ("plannedSets", .int(Int64(e.plannedSets))),
                 ("tonnageKg", .number(e.tonnageKg)), ("excessReps", .int(Int64(e.excessReps))),
                 ("prompt", .optional(e.prompt?.kind.rawValue)), ("promptTitle", .optional(e.prompt?.title)),
+                ("promptLine", .optional(e.prompt?.line)), ("promptExplanation", .optional(e.prompt?.explanation)),
                 ("restPlannedSeconds", .optional(e.restPlannedSeconds)), ("restTakenSeconds", .optional(e.restTakenSeconds)),
                 ("injuryWarning", .bool(e.injuryWarning)),
             ])
@@ -84,6 +85,8 @@ public enum PromptQuery {
         .object([
             ("prompt", .optional(p?.kind.rawValue)), ("variant", .optional(p?.variant.rawValue)),
             ("title", .optional(p?.title)), ("message", .optional(p?.message)),
+            ("headline", .optional(p?.headline)), ("explanation", .optional(p?.explanation)), ("line", .optional(p?.line)),
+            ("reps", p.map { .array($0.reps.map { .int(Int64($0)) }) } ?? .null), ("range", .optional(p?.range.description)),
         ])
     }
 }

@@ -267,8 +267,9 @@ enum OpenAPIDocument {
             object(
                 [
                     ("prompt", nullable("string")), ("variant", nullable("string")), ("title", nullable("string")),
-                    ("message", nullable("string")),
-                ], required: ["prompt", "variant", "title", "message"])
+                    ("message", nullable("string")), ("headline", nullable("string")), ("explanation", nullable("string")),
+                    ("line", nullable("string")), ("reps", nullable("array")), ("range", nullable("string")),
+                ], required: ["prompt", "variant", "title", "message", "headline", "explanation", "line", "reps", "range"])
         ),
         ("RepCount", object([("excessReps", integer), ("previousWorkoutId", nullable("string"))], required: ["excessReps", "previousWorkoutId"])),
         (

@@ -78,7 +78,8 @@ struct PromptCommand: ParsableCommand {
             Console.json(PromptQuery.document(p))
         } else if let p {
             let light = ["regression": "🔴", "progression": "🟢", "consistency": "🟠"][p.kind.rawValue] ?? ""
-            Console.out("\(light) \(p.title)\n   \(p.message)")
+            let reps = p.reps.map(String.init).joined(separator: ", ")
+            Console.out("\(light) \(p.headline)\n   \(p.explanation) (sets \(reps) against \(p.range)).\n   \(p.title) \(p.message)")
         } else {
             Console.out("No prompt yet: it needs three completed working sets with reps.")
         }

@@ -36,7 +36,7 @@ extension WorkoutCommand {
             let labels = SupersetLabels.labels(s.exercises.map { e in w.exercises.first { $0.exerciseId == e.exerciseId }?.supersetId })
             for (e, label) in zip(s.exercises, labels) {
                 let reps = e.excessReps > 0 ? "  +\(e.excessReps) reps" : ""
-                let prompt = e.prompt.map { "  \($0.title)" } ?? ""
+                let prompt = e.prompt.map { "  \($0.line)" } ?? ""
                 // Lifts by tonnage; timed work (a run, a plank) by what was done.
                 let done =
                     e.tonnageKg > 0

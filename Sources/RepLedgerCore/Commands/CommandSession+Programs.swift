@@ -22,7 +22,7 @@ extension CommandSession {
         _ = try programCatalog()
         q.questionnaireId = ids.next()
         emit([.questionnaireAnswered(q)])
-        return (q.questionnaireId, ProgramAdvice(q))
+        return (q.questionnaireId, ProgramAdvice(q, library: library))
     }
 
     /// Generates a program from a questionnaire (the latest by default) and makes it the active one.

@@ -118,12 +118,12 @@ public enum ProgramGenerator {
     /// be filled and the equipment that would fill it; nothing is appended on refusal.
     public static func generate(
         library: LibraryState, answers q: QuestionnaireAnswered, split: Split,
-        seed: UInt64
+        seed: UInt64, templates: SplitTemplateFile = .embedded
     ) throws(Refusal) -> (sessions: [ProgramSession], repeatWarning: Bool) {
-        guard Split.options(days: q.daysPerWeek).contains(split) else {
+        guard templates.options(days: q.daysPerWeek).contains(split) else {
             throw .invalidProgram(
                 "\(split.rawValue) is not a split for \(q.daysPerWeek) days; choose one of "
-                    + Split.options(days: q.daysPerWeek).map(\.rawValue).joined(separator: ", "))
+                    + templates.options(days: q.daysPerWeek).map(\.rawValue).joined(separator: ", "))
         }
         let owned = Set(q.equipment).union(alwaysAvailable)
         let level = level(q.experience)
@@ -131,7 +131,7 @@ public enum ProgramGenerator {
         let mainPool = Self.pool(library, level: level, owned: owned, mainLifts: true)
 
         // Sessions and their slots: a priority muscle gets one extra slot in every session that trains it.
-        let sessions = SlotTemplates.sessions(split, minutes: q.sessionMinutes)
+        let sessions = SlotTemplates.sessions(split, minutes: q.sessionMinutes, from: templates)
         let upperOnly = sessions.map { Set($0.muscles).isDisjoint(with: Split.lowerMuscles) }
         var slots: [Slot] = []
         for (s, session) in sessions.enumerated() {

@@ -1,10 +1,11 @@
 /// Each split's sessions and their slots: a main lift (a movement pattern a
 /// strength coach programs first: squat, hinge, presses, row, pull-up) or a
-/// muscle (one exercise whose primary muscles include it). This file is the
-/// data; `ProgramGenerator` fills it, and docs/PROGRAMS.md has the rubric the
-/// result is held to.
+/// muscle (one exercise whose primary muscles include it). The sessions are
+/// data in split_templates.json (`SplitTemplateFile`); this file has the
+/// patterns and the shaping to a session's length. `ProgramGenerator` fills
+/// the slots, and docs/PROGRAMS.md has the rubric the result is held to.
 ///
-/// Where they come from: written for this project from the usual shape of
+/// Where the sessions come from: written for this project from the usual shape of
 /// these splits: every session opens with its main lifts (a full-body day a
 /// squat or hinge, a press and a pull; upper days both presses and both
 /// pulls; lower and leg days a squat and a hinge; push and pull days their
@@ -76,32 +77,11 @@ public enum SlotTemplates {
         /// The muscles the session's slots count as.
         public var muscles: [Muscle] { slots.map(\.muscle) }
 
-        init(name: String, main: [MainLift], accessories: [Muscle]) {
-            self.name = name
-            slots = main.map(Slot.main) + accessories.map(Slot.muscle)
-        }
-
         init(name: String, slots: [Slot]) {
             self.name = name
             self.slots = slots
         }
     }
-
-    static let fullBodyA = Session(name: "Full Body A", main: [.squat, .horizontalPress, .row], accessories: [.hamstrings, .shoulders, .abs])
-    static let fullBodyB = Session(name: "Full Body B", main: [.hinge, .verticalPress, .pullUp], accessories: [.quads, .triceps, .biceps])
-    static let fullBodyC = Session(name: "Full Body C", main: [.squat, .horizontalPress, .row], accessories: [.glutes, .lats, .abs])
-    static let upperA = Session(name: "Upper A", main: [.horizontalPress, .row, .verticalPress, .pullUp], accessories: [.biceps, .triceps])
-    static let upperB = Session(name: "Upper B", main: [.verticalPress, .pullUp, .horizontalPress, .row], accessories: [.triceps, .biceps])
-    static let lowerA = Session(name: "Lower A", main: [.squat, .hinge], accessories: [.glutes, .calves, .abs, .hamstrings])
-    static let lowerB = Session(name: "Lower B", main: [.hinge, .squat], accessories: [.glutes, .calves, .abs])
-    static let pushA = Session(name: "Push A", main: [.horizontalPress, .verticalPress], accessories: [.chest, .shoulders, .triceps])
-    static let pullA = Session(name: "Pull A", main: [.row, .pullUp], accessories: [.back, .biceps, .biceps])
-    static let legsA = Session(name: "Legs A", main: [.squat, .hinge], accessories: [.glutes, .calves, .abs])
-    static let pushB = Session(name: "Push B", main: [.verticalPress, .horizontalPress], accessories: [.chest, .triceps, .triceps])
-    static let pullB = Session(name: "Pull B", main: [.pullUp, .row], accessories: [.lats, .biceps, .abs])
-    static let legsB = Session(name: "Legs B", main: [.hinge, .squat], accessories: [.glutes, .quads, .abs])
-    static let fullBody = Session(
-        name: "Full Body", main: [.squat, .horizontalPress, .row, .hinge, .verticalPress], accessories: [.abs])
 
     /// The split's sessions shaped to a session length (DOMAIN.md §12: days
     /// and duration choose the session). Each exercise of 3 sets takes about
@@ -110,8 +90,8 @@ public enum SlotTemplates {
     /// up to 75 the whole template, up to 105 adds 2 slots and longer adds 3,
     /// the added ones accessories for the session's first muscles in order
     /// (the template lists its main lifts first). docs/PROGRAMS.md has the table.
-    public static func sessions(_ split: Split, minutes: Int) -> [Session] {
-        sessions(split).map { s in
+    public static func sessions(_ split: Split, minutes: Int, from file: SplitTemplateFile = .embedded) -> [Session] {
+        sessions(split, from: file).map { s in
             let count = minutes <= 35 ? 3 : minutes <= 50 ? 4 : minutes <= 75 ? s.slots.count : s.slots.count + (minutes <= 105 ? 2 : 3)
             var slots = Array(s.slots.prefix(count))
             var i = 0
@@ -121,27 +101,7 @@ public enum SlotTemplates {
     }
 
     /// The split's sessions as sized for an hour.
-    public static func sessions(_ split: Split) -> [Session] {
-        switch split {
-        case .fullBody: [fullBody]
-        case .fullBodyX2: [fullBodyA, fullBodyB]
-        case .upperLower: [Session(name: "Upper", slots: upperA.slots), Session(name: "Lower", slots: lowerA.slots)]
-        case .pushPullLegs:
-            [
-                Session(name: "Push", slots: pushA.slots), Session(name: "Pull", slots: pullA.slots),
-                Session(name: "Legs", slots: legsA.slots),
-            ]
-        case .fullBodyX3: [fullBodyA, fullBodyB, fullBodyC]
-        case .twoUpperOneLower: [upperA, Session(name: "Lower", slots: lowerA.slots), upperB]
-        case .oneUpperTwoLower: [lowerA, Session(name: "Upper", slots: upperA.slots), lowerB]
-        case .upperLowerX2: [upperA, lowerA, upperB, lowerB]
-        case .pplUpperLower:
-            [
-                Session(name: "Push", slots: pushA.slots), Session(name: "Pull", slots: pullA.slots),
-                Session(name: "Legs", slots: legsA.slots), Session(name: "Upper", slots: upperB.slots),
-                Session(name: "Lower", slots: lowerB.slots),
-            ]
-        case .pplX2: [pushA, pullA, legsA, pushB, pullB, legsB]
-        }
+    public static func sessions(_ split: Split, from file: SplitTemplateFile = .embedded) -> [Session] {
+        file.entry(split).sessions
     }
 }

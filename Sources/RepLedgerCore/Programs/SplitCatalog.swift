@@ -1,5 +1,6 @@
-/// The splits of DOMAIN.md §12: which exist for each number of training
-/// days, what each is for, and which one is recommended.
+/// The splits of DOMAIN.md §12 and which one is recommended; which exist
+/// for each number of training days, what each is for and their sessions are
+/// data (split_templates.json, `SplitTemplateFile`).
 public enum Split: String, Sendable, CaseIterable {
     case fullBody = "Full Body"
     case fullBodyX2 = "Full Body x2"
@@ -12,34 +13,11 @@ public enum Split: String, Sendable, CaseIterable {
     case pplUpperLower = "PPL Upper Lower"
     case pplX2 = "PPL x2"
 
-    /// The options for a number of days per week (1–6), in the order DOMAIN.md lists them.
-    public static func options(days: Int) -> [Split] {
-        switch days {
-        case 1: [.fullBody]
-        case 2: [.fullBodyX2, .upperLower]
-        case 3: [.pushPullLegs, .fullBodyX3, .twoUpperOneLower, .oneUpperTwoLower]
-        case 4: [.upperLowerX2]
-        case 5: [.pplUpperLower]
-        case 6: [.pplX2]
-        default: []
-        }
-    }
+    /// The options for a number of days per week (1–6), in the order split_templates.json lists them.
+    public static func options(days: Int) -> [Split] { SplitTemplateFile.embedded.options(days: days) }
 
-    /// What the split is and who it suits, for the lifter choosing.
-    public var explanation: String {
-        switch self {
-        case .fullBody: "One session that trains every major muscle: the most from a single day a week."
-        case .fullBodyX2: "Two full-body sessions: each muscle twice a week, simple to follow; suits beginners."
-        case .upperLower: "One upper-body and one lower-body day: more exercises per muscle in each session."
-        case .pushPullLegs: "Pressing, pulling and leg days: each session focused, each muscle once a week with more volume."
-        case .fullBodyX3: "Three full-body sessions: frequent practice of the main lifts; the classic beginner plan."
-        case .twoUpperOneLower: "Two upper-body days and one lower-body day: extra work for chest, back and arms."
-        case .oneUpperTwoLower: "One upper-body day and two lower-body days: extra work for legs and glutes."
-        case .upperLowerX2: "Upper and lower twice a week: each muscle twice a week with room for volume."
-        case .pplUpperLower: "Push, pull and legs, then an upper and a lower day: high volume over five days."
-        case .pplX2: "Push, pull and legs twice a week: the most volume, for experienced lifters."
-        }
-    }
+    /// What the split is and who it suits, for the lifter choosing (split_templates.json).
+    public var explanation: String { SplitTemplateFile.embedded.entry(self).explanation }
 
     public static let upperMuscles: Set<Muscle> = [.chest, .shoulders, .back, .biceps, .triceps, .traps]
     public static let lowerMuscles: Set<Muscle> = [.quads, .hamstrings, .glutes, .calves, .abductors, .adductors]
