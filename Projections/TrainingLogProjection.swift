@@ -22,7 +22,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 15: a merged exercise's sets count as the exercise it joined (`ExerciseMerged`).
     /// 16: the account's entitlements carry a server operator's Coach grants (`OperatorCoachGranted`).
     /// 17: names, notes, exercise details, template lines and settings merge by `occurredAt` (`EditClocks`).
-    public static let version = 17
+    /// 18: a workout's feeling, closing note and activity; rests hold while paused (issue 45, row 4).
+    public static let version = 18
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()

@@ -176,6 +176,9 @@ extension WorkoutHistoryProjection.WorkoutRow: PayloadRecord {
         try c.field("sets", &sets)
         try c.field("tonnageKg", &tonnageKg)
         try c.field("exercises", &exercises)
+        try c.field("feeling", &feeling)
+        try c.field("closingNote", &closingNote)
+        try c.field("activity", &activity)
     }
 }
 
@@ -185,7 +188,8 @@ extension WorkoutHistoryProjection.WorkoutRow: PayloadRecord {
 public struct HistoryHeadProjection: ProjectionView {
     public static let name = "history-head"
     /// 2: exercise rows carry their notes. 3: and their supersets. 4: unilateral tonnage; sets' RIR and tempo; the effort scale.
-    public static let version = 4
+    /// 5: a workout's feeling, closing note and activity.
+    public static let version = 5
     /// Workouts kept: the pages a lifter reads first.
     public static let rows = 100
 

@@ -9,8 +9,8 @@ public struct WorkoutHistoryProjection: ProjectionView {
     public static let name = "workout-history"
     /// 2: an exercise row carries its note. 3: and its superset. 4: tonnage counts each side of a unilateral exercise; sets' RIR and tempo.
     /// 5: a second block of an exercise is its own row, not folded into the first.
-    /// 6: an exercise's sets in the order they were done.
-    public static let version = 6
+    /// 6: an exercise's sets in the order they were done. 7: a workout's feeling, closing note and activity.
+    public static let version = 7
 
     public struct SetRow: Sendable, Equatable {
         public var setId: UUID
@@ -48,6 +48,10 @@ public struct WorkoutHistoryProjection: ProjectionView {
         /// Σ weight × reps of those sets, in kg.
         public var tonnageKg: Double
         public var exercises: [ExerciseRow]
+        /// How the session felt (1–5) and its closing note, if given; what kind of session it was.
+        public var feeling: Int? = nil
+        public var closingNote: String? = nil
+        public var activity: WorkoutActivity = .strength
     }
 
     /// Workouts newest first, optionally only those with a completed set of
@@ -106,7 +110,7 @@ public struct WorkoutHistoryProjection: ProjectionView {
         return WorkoutRow(
             workoutId: w.workoutId, name: w.name, startedAt: w.startedAt!, finishedAt: w.finishedAt,
             durationSeconds: w.durationSeconds(), notes: w.note.shownNote, templateId: w.templateId, sets: sets,
-            tonnageKg: tonnage, exercises: groups)
+            tonnageKg: tonnage, exercises: groups, feeling: w.feeling, closingNote: w.closingNote, activity: w.activity)
     }
 }
 

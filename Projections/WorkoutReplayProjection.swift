@@ -88,6 +88,12 @@ public struct WorkoutReplayProjection: ProjectionView {
         case .restTimerStarted(let e): return "rest timer \(e.seconds) s"
         case .restTimerAdjusted(let e): return "rest timer \(e.deltaSeconds > 0 ? "+" : "")\(e.deltaSeconds) s"
         case .restTimerDismissed: return "rest timer dismissed"
+        case .restTimerPaused: return "rest timer paused"
+        case .restTimerResumed:
+            return "rest timer resumed after \(((after.rests.last?.pausedMillis ?? 0) - (before.rests.last?.pausedMillis ?? 0)) / 1000) s"
+        case .workoutFeelingRecorded(let e):
+            return [e.feeling.map { "felt \($0)/5" }, e.note.isEmpty ? nil : "note: \(e.note)"].compactMap { $0 }.joined(separator: ", ")
+        case .workoutActivitySet(let e): return "activity: \(e.activity.rawValue)"
         case .workoutPaused: return "paused"
         case .workoutResumed: return "resumed after \((after.pausedMillis - before.pausedMillis) / 1000) s"
         case .healthSampleRecorded(let e):

@@ -94,16 +94,24 @@ public struct WorkoutSummaryProjection: ProjectionView {
 
     /// The rests of a workout, derived from its events: after each completed set that a rest follows
     /// (not between the members of a superset), the timer's planned length and the time to the next
-    /// completed set. Sets completed at the same instant (an import without set times) say nothing of the rest taken.
+    /// completed set, less any time the timer was paused. Sets completed at the same instant (an import without set times) say nothing of the rest taken.
     public static func rests(of w: WorkoutState) -> [Rest] {
         let done = w.sets.compactMap { s in s.completed ? s.completedAt.map { (s, $0.millis) } : nil }
             .sorted { ($0.1, $0.0.rank) < ($1.1, $1.0.rank) }
         var planned: [UUID: Int] = [:]
-        for r in w.rests { if let id = r.afterSetId { planned[id] = r.plannedSeconds } }
+        var timer: [UUID: WorkoutState.Rest] = [:]
+        for r in w.rests {
+            if let id = r.afterSetId {
+                planned[id] = r.plannedSeconds
+                timer[id] = r
+            }
+        }
         return done.indices.compactMap { i in
             let (set, at) = done[i]
             guard RestPlan.follows(entry: set.entryId, in: w) else { return nil }
-            let gap = i + 1 < done.count ? done[i + 1].1 - at : 0
+            // The time the timer was paused is not rest taken.
+            let held = i + 1 < done.count ? timer[set.setId]?.heldMillis(at: Timestamp(millis: done[i + 1].1)) ?? 0 : 0
+            let gap = i + 1 < done.count ? max(0, done[i + 1].1 - at - held) : 0
             let taken = gap > 0 ? Int(gap / 1000) : nil
             guard taken != nil || planned[set.setId] != nil else { return nil }
             return Rest(afterSetId: set.setId, exerciseId: set.exerciseId, plannedSeconds: planned[set.setId], takenSeconds: taken)

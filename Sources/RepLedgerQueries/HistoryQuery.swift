@@ -60,6 +60,7 @@ public enum HistoryQuery {
             ("sets", .int(Int64(w.sets))),
             ("tonnageKg", .number(w.tonnageKg)),
             ("notes", .optional(w.notes)),
+            ("activity", .string(kebab(w.activity.rawValue))), ("feeling", .optional(w.feeling)), ("closingNote", .optional(w.closingNote)),
             (
                 "exercises",
                 .array(

@@ -74,6 +74,7 @@ public enum WorkoutPlanQuery {
         return .object([
             ("workoutId", .string(w.workoutId.lowercased)), ("name", .string(w.name)), ("status", .string(w.status.rawValue)),
             ("origin", .string(w.origin.rawValue)), ("startedAt", .optional(w.startedAt?.iso8601)), ("note", .optional(w.note.shownNote)),
+            ("activity", .string(kebab(w.activity.rawValue))), ("feeling", .optional(w.feeling)), ("closingNote", .optional(w.closingNote)),
             ("programId", .optional(w.programId?.lowercased)), ("programDay", w.programDayIndex.map { .int(Int64($0 + 1)) } ?? .null),
             ("plannedSets", .int(Int64(w.sets.filter { !$0.completed }.count))),
             ("doneSets", .int(Int64(w.sets.filter(\.completed).count))),
@@ -123,11 +124,11 @@ public enum WorkoutPlanQuery {
             })
     }
 
-    /// The rest counting down: its planned length, when it ends and the seconds left.
+    /// The rest counting down: its planned length, when it ends, the seconds left and whether it is paused.
     static func restJSON(_ r: WorkoutState.Rest, at now: Timestamp) -> JSONValue {
         .object([
             ("plannedSeconds", .int(Int64(r.plannedSeconds))), ("endsAt", .string(r.endsAt.iso8601)),
-            ("secondsLeft", .int(Int64(r.secondsLeft(at: now)))),
+            ("secondsLeft", .int(Int64(r.secondsLeft(at: now)))), ("paused", .bool(r.isPaused)),
             ("afterSetId", .optional(r.afterSetId?.lowercased)),
         ])
     }

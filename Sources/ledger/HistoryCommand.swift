@@ -43,6 +43,7 @@ struct HistoryCommand: ParsableCommand {
                 "  \(w.startedAt.isoDate)  \(w.name)\(duration) · \(counted(w.sets, "set")) · \(WeightText.show(kg: w.tonnageKg, in: unit))  [\(w.workoutId.lowercased.shortId)]"
             )
             if let note = w.notes { Console.out("      note: \(note)") }
+            if let line = SessionText.closing(w) { Console.out("      \(line)") }
             let labels = SupersetLabels.labels(w.exercises.map(\.supersetId))
             for (x, label) in zip(w.exercises, labels) {
                 let sets = x.sets.map { SetRowText.text($0, in: unit, distance: a.distanceUnit, effort: a.effortScale) }

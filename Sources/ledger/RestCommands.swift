@@ -8,10 +8,11 @@ extension WorkoutCommand {
     struct Rest: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rest",
-            abstract: "The rest timer → {\"workoutId\",\"rest\"}: start it, give or take seconds, or dismiss it.",
+            abstract: "The rest timer → {\"workoutId\",\"rest\"}: start it, give or take seconds, pause, resume or dismiss it.",
             discussion: """
                 start counts the rest after your last set (its exercise's rest, see `settings rest`) or the \
-                length you give; +15s and -15s change the rest counting down; dismiss ends it (you start the \
+                length you give; +15s and -15s change the rest counting down; pause holds it and resume \
+                counts on from where it stopped (the held time is not rest taken); dismiss ends it (you start the \
                 next set now). `workout show` shows the time left; `workout summary` the rest planned and taken.
 
                 Examples:
@@ -19,12 +20,14 @@ extension WorkoutCommand {
                   ledger workout rest last start 2m
                   ledger workout rest last +15s
                   ledger workout rest last -15s
+                  ledger workout rest last pause
+                  ledger workout rest last resume
                   ledger workout rest last dismiss
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
         // All unrecognised words, so `-15s` is read as the action rather than as an option.
-        @Argument(parsing: .allUnrecognized, help: "start [LENGTH] (e.g. 90, 2m, 1:30), +SECONDS, -SECONDS or dismiss.")
+        @Argument(parsing: .allUnrecognized, help: "start [LENGTH] (e.g. 90, 2m, 1:30), +SECONDS, -SECONDS, pause, resume or dismiss.")
         var words: [String] = []
         @OptionGroup var at: AtOption
 
@@ -32,11 +35,13 @@ extension WorkoutCommand {
             case start(Int?)
             case adjust(Int)
             case dismiss
+            case pause
+            case resume
         }
 
         func parsed() throws -> Action {
             guard let action = words.first, words.count <= 2 else {
-                throw ValidationError("give start [LENGTH], +15s, -15s or dismiss, e.g. `ledger workout rest last +15s`")
+                throw ValidationError("give start [LENGTH], +15s, -15s, pause, resume or dismiss, e.g. `ledger workout rest last +15s`")
             }
             let length = words.count == 2 ? words[1] : nil
             switch action.lowercased() {
@@ -45,9 +50,15 @@ extension WorkoutCommand {
             case "dismiss", "skip", "stop":
                 guard length == nil else { throw ValidationError("dismiss takes no length") }
                 return .dismiss
+            case "pause", "hold":
+                guard length == nil else { throw ValidationError("pause takes no length") }
+                return .pause
+            case "resume":
+                guard length == nil else { throw ValidationError("resume takes no length") }
+                return .resume
             default:
                 guard length == nil, let sign = action.first, sign == "+" || sign == "-" || sign == "−" else {
-                    throw ValidationError("give start [LENGTH], +15s, -15s or dismiss, e.g. `ledger workout rest last +15s`")
+                    throw ValidationError("give start [LENGTH], +15s, -15s, pause, resume or dismiss, e.g. `ledger workout rest last +15s`")
                 }
                 let seconds = Int(try Measure.seconds(String(action.dropFirst())).rounded())
                 return .adjust(sign == "+" ? seconds : -seconds)
@@ -58,17 +69,22 @@ extension WorkoutCommand {
             let what = try parsed()
             let ledger = try global.openLedger()
             let id = try ledger.resolveWorkout(workout)
-            try ledger.execute(at: try at.time()) { session in
+            let time = try at.time()
+            try ledger.execute(at: time) { session in
                 switch what {
                 case .start(let seconds): try session.startRest(id, seconds: seconds)
                 case .adjust(let delta): try session.adjustRest(id, by: delta)
                 case .dismiss: try session.dismissRest(id)
+                case .pause: try session.pauseRest(id)
+                case .resume: try session.resumeRest(id)
                 }
             }
             let rest = try ledger.workout(id).rests.last
             let human: String
             switch what {
             case .dismiss: human = "Rest dismissed"
+            case .pause: human = "Rest paused with \(Measure.clock(Double(rest?.secondsLeft(at: time ?? .now()) ?? 0))) left"
+            case .resume: human = "Resting \(Measure.clock(Double(rest?.secondsLeft(at: time ?? .now()) ?? 0))) more"
             case .start, .adjust: human = "Resting \(Measure.clock(Double(rest?.plannedSeconds ?? 0)))"
             }
             if global.json {
@@ -77,6 +93,7 @@ extension WorkoutCommand {
                         .object([
                             ("plannedSeconds", .int(Int64(r.plannedSeconds))), ("startedAt", .string(r.startedAt.iso8601)),
                             ("endsAt", .string(r.endsAt.iso8601)), ("dismissedAt", .optional(r.dismissedAt?.iso8601)),
+                            ("paused", .bool(r.isPaused)), ("pausedSeconds", .int(r.pausedMillis / 1000)),
                         ])
                     } ?? .null
                 Console.json(.object([("workoutId", .string(id.lowercased)), ("rest", state)]))

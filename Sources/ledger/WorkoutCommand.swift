@@ -19,7 +19,8 @@ struct WorkoutCommand: ParsableCommand {
         subcommands: [
             Start.self, Log.self, Complete.self, Uncomplete.self, Autofill.self, EditSet.self, DeleteSet.self, DuplicateSet.self, MoveSet.self,
             Add.self, Remove.self, Reorder.self, Superset.self, Unlink.self, Swap.self, Note.self,
-            Rest.self, Pause.self, Resume.self, Health.self, Finish.self, Discard.self, Show.self, Summary.self,
+            Rest.self, Pause.self, Resume.self, Health.self, Activity.self, Feeling.self, Finish.self, Discard.self, Show.self,
+            Summary.self,
         ])
 
     struct Start: ParsableCommand {
@@ -41,6 +42,8 @@ struct WorkoutCommand: ParsableCommand {
         @Option(help: "The program day, 1 to the program's number of days.") var day: Int?
         @OptionGroup var at: AtOption
         @Flag(help: "Start it even though another workout is in progress (two at once).") var also = false
+        @Option(help: "What kind of session: strength (the default), running, walking, cycling, rowing, swimming, … (see `workout activity`).")
+        var activity: String?
 
         func validate() throws {
             if (program == nil) != (day == nil) { throw ValidationError("--program and --day go together") }
@@ -48,17 +51,30 @@ struct WorkoutCommand: ParsableCommand {
         }
 
         func run() throws {
+            let kind = try activity.map { a throws(Refusal) in try vocabulary(WorkoutActivity.self, "activity", a) }
             let ledger = try global.openLedger()
             if !also { try ledger.checkNoWorkoutInProgress() }
+            let time = try at.time()
+            let id: UUID
             if let program, let day {
-                let id = try ledger.execute(at: try at.time()) { try $0.startWorkout(program: program, day: day, name: name) }
-                respond(global, ["workoutId": id.lowercased], human: "Started day \(day) of the program: workout \(id.lowercased)")
-                return
+                id = try ledger.execute(at: time) { session in
+                    let id = try session.startWorkout(program: program, day: day, name: name)
+                    if let kind, kind != .strength { try session.setActivity(id, kind) }
+                    return id
+                }
+            } else if let template {
+                id = try ledger.startWorkout(template: template, name: name, at: time)
+                if let kind, kind != .strength { try ledger.execute(at: time) { try $0.setActivity(id, kind) } }
+            } else {
+                id = try ledger.execute(at: time) { session in
+                    let id = try session.startWorkout(name: name ?? "")
+                    if let kind, kind != .strength { try session.setActivity(id, kind) }
+                    return id
+                }
             }
-            let id =
-                try template.map { try ledger.startWorkout(template: $0, name: name, at: try at.time()) }
-                ?? ledger.execute(at: try at.time()) { try $0.startWorkout(name: name ?? "") }
-            respond(global, ["workoutId": id.lowercased], human: "Started workout \(id.lowercased)")
+            let human =
+                program != nil && day != nil ? "Started day \(day ?? 0) of the program: workout \(id.lowercased)" : "Started workout \(id.lowercased)"
+            respond(global, ["workoutId": id.lowercased], human: human)
         }
     }
 
@@ -254,19 +270,73 @@ struct WorkoutCommand: ParsableCommand {
     }
 
     struct Finish: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "finish", abstract: "Finish a workout.")
+        static let configuration = CommandConfiguration(
+            commandName: "finish", abstract: "Finish a workout, with how it felt (1–5) and a closing note if you like.",
+            discussion: """
+                Examples:
+                  ledger workout finish last
+                  ledger workout finish last --feeling 4 --note "Shoulder fine, bench moved fast"
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
+        @Option(parsing: .unconditional, help: "How the session felt: 1 (awful) to 5 (great).") var feeling: Int?
+        @Option(help: "A closing note on the session.") var note: String?
         @OptionGroup var at: AtOption
 
         func run() throws {
             let ledger = try global.openLedger()
             let id = try ledger.resolveWorkout(workout)
             let time = try at.time()
-            try ledger.execute(at: time) { try $0.finishWorkout(id, timeGiven: time != nil) }
+            try ledger.execute(at: time) { session in
+                try session.finishWorkout(id, timeGiven: time != nil)
+                if feeling != nil || note != nil { try session.recordFeeling(id, feeling: feeling, note: note) }
+            }
             let w = try ledger.workout(id)
             let minutes = (w.durationSeconds() ?? 0) / 60
             respond(global, ["workoutId": id.lowercased], human: "Finished \(w.name) after \(minutes) min")
+        }
+    }
+
+    /// `workout feeling W N [--note TEXT]`: how a session felt, given (or changed) after it ended.
+    struct Feeling: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "feeling", abstract: "How a workout felt, 1 (awful) to 5 (great), with a closing note; the newer rating wins.",
+            discussion: """
+                Examples:
+                  ledger workout feeling last 4
+                  ledger workout feeling last 2 --note "Slept badly"
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "1 (awful) to 5 (great).") var feeling: Int?
+        @Option(help: "A closing note on the session.") var note: String?
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let human = feeling.map { "Felt \($0)/5" } ?? "Noted"
+            try recordOnWorkout(global, workout, at, human: human) { session, id, _ in try session.recordFeeling(id, feeling: feeling, note: note) }
+        }
+    }
+
+    /// `workout activity W KIND`: what kind of session a workout is.
+    struct Activity: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "activity", abstract: "What kind of session a workout is: strength (the default), running, cycling, …",
+            discussion: """
+                Kinds: \(WorkoutActivity.allCases.map { kebab($0.rawValue) }.joined(separator: ", ")).
+
+                Example:
+                  ledger workout activity last running
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "The kind of session.") var activity: String
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let kind = try vocabulary(WorkoutActivity.self, "activity", activity)
+            try recordOnWorkout(global, workout, at, human: "Activity: \(kebab(kind.rawValue))") { session, id, _ in try session.setActivity(id, kind)
+            }
         }
     }
 

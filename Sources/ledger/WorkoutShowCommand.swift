@@ -24,8 +24,11 @@ extension WorkoutCommand {
             let done = w.sets.filter(\.completed).count
             Console.out("  \(done) of \(w.sets.count) set\(w.sets.count == 1 ? "" : "s") done")
             if let note = w.note.shownNote { Console.out("  note: \(note)") }
+            if w.activity != .strength { Console.out("  activity: \(kebab(w.activity.rawValue))") }
             if let r = a.rest {
-                Console.out("  resting: \(Measure.clock(Double(r.secondsLeft(at: a.askedAt)))) left of \(Measure.clock(Double(r.plannedSeconds)))")
+                Console.out(
+                    "  resting: \(Measure.clock(Double(r.secondsLeft(at: a.askedAt)))) left of \(Measure.clock(Double(r.plannedSeconds)))\(r.isPaused ? " (paused)" : "")"
+                )
             }
             let labels = SupersetLabels.labels(a.exercises.map(\.entry.supersetId))
             for (i, x) in a.exercises.enumerated() {

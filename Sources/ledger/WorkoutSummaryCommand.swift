@@ -33,6 +33,7 @@ extension WorkoutCommand {
                 "\(w.name) · \(w.startedAt.isoDate) · \((w.durationSeconds ?? 0) / 60) min · \(counted(w.sets, "set")) · \(WeightText.show(kg: w.tonnageKg, in: unit))"
             )
             if let note = w.notes { Console.out("  note: \(note)") }
+            if let line = SessionText.closing(w) { Console.out("  \(line)") }
             let labels = SupersetLabels.labels(s.exercises.map { e in w.exercises.first { $0.exerciseId == e.exerciseId }?.supersetId })
             for (e, label) in zip(s.exercises, labels) {
                 let reps = e.excessReps > 0 ? "  +\(e.excessReps) reps" : ""

@@ -127,7 +127,7 @@ struct RestTimerCLITests {
         arguments: [
             (["workout", "rest", "last", "+15s"], Int32(1), "no rest timer is counting down"),
             (["workout", "rest", "last", "dismiss"], 1, "no rest timer is counting down"),
-            (["workout", "rest", "last", "later"], 2, "give start [LENGTH], +15s, -15s or dismiss"),
+            (["workout", "rest", "last", "later"], 2, "give start [LENGTH], +15s, -15s, pause, resume or dismiss"),
             (["workout", "rest", "last", "start", "2h"], 1, "rest 7200 s is refused"),
             (["workout", "rest", "last", "start", "soon"], 1, "duration 'soon'"),
             (["settings", "rest", "2h"], 1, "rest 7200 s is refused"),

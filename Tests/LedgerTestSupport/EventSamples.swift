@@ -252,8 +252,25 @@ package enum EventSamples {
         return [.operatorCoachGranted(granted)]
     }
 
+    /// A held rest, a session's feeling and closing note, its activity (stored in the v11 fixture).
+    package static var v11: [LedgerEvent] {
+        let workout = UUID(uuidString: "0a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        var paused = RestTimerPaused()
+        paused.workoutId = workout
+        var resumed = RestTimerResumed()
+        resumed.workoutId = workout
+        var feeling = WorkoutFeelingRecorded()
+        feeling.workoutId = workout
+        feeling.feeling = 4
+        feeling.note = "Shoulder fine, bench moved fast"
+        var activity = WorkoutActivitySet()
+        activity.workoutId = workout
+        activity.activity = .cycling
+        return [.restTimerPaused(paused), .restTimerResumed(resumed), .workoutFeelingRecorded(feeling), .workoutActivitySet(activity)]
+    }
+
     /// One sample of every event type in the catalog.
-    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 }
+    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 + v11 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     package static var proposed: [ProposedEvent] { proposed(v1, generation: "") }

@@ -244,6 +244,8 @@ import Testing
             (phone, ["settings", "distance", "mi"], 4), (laptop, ["settings", "distance", "km"], 3),
             (phone, ["settings", "rest", "2m"], 5), (laptop, ["settings", "rest", "3m"], 6),
             (phone, ["settings", "effort", "rir"], 8), (laptop, ["settings", "effort", "rpe"], 7),
+            (phone, ["workout", "feeling", w, "2", "--note", "tired"], 55), (laptop, ["workout", "feeling", w, "4", "--note", "strong"], 56),
+            (phone, ["workout", "activity", run, "running"], 58), (laptop, ["workout", "activity", run, "cycling"], 57),
         ]
         for (device, args, minute) in edits {
             let out = try device.run(args + ["--at", "2026-11-03T09:\(String(format: "%02d", minute)):00Z"])
@@ -252,6 +254,7 @@ import Testing
         try scene.syncAll(in: order)
         try await scene.expectConverged([
             ["template", "list"], ["exercise", "show", "bench"], ["exercise", "show", "pull-up"], ["workout", "show", w], ["workout", "show", run],
+            ["history"],
             ["settings", "rest"],
         ])
         let template = try #require((phone.run(["template", "list", "--json"]).json?["templates"] as? [[String: Any]])?.first)
@@ -262,6 +265,8 @@ import Testing
         let show = try #require(try laptop.run(["workout", "show", w, "--json"]).json)
         #expect(show["note"] as? String == "felt strong")
         #expect((show["exercises"] as? [[String: Any]])?.first?["note"] as? String == "arch more")
+        #expect(show["feeling"] as? Int == 4 && show["closingNote"] as? String == "strong", "\(show)")
+        #expect(try phone.run(["workout", "show", run, "--json"]).json?["activity"] as? String == "running")
         // Settings: kg (the laptop's, later), miles (the phone's, later), a 3 min rest (laptop), RIR (phone).
         #expect(try phone.run(["settings", "rest", "--json"]).json?["restSeconds"] as? Int == 180)
         let shown = try phone.run(["workout", "show", run]).stdout

@@ -54,6 +54,26 @@ extension CommandSession {
         emit([.restTimerAdjusted(e)])
     }
 
+    /// `workout rest W pause`: holds the rest counting down; the held span is not rest taken.
+    public mutating func pauseRest(_ workoutId: UUID) throws {
+        let w = try liveWorkout(workoutId)
+        guard let rest = w.restCounting(at: context.occurredAt) else { throw Refusal.noRestTimer(workoutId) }
+        guard !rest.isPaused else { throw Refusal.restHeld(workoutId, alreadyHeld: true) }
+        var e = RestTimerPaused()
+        e.workoutId = workoutId
+        emit([.restTimerPaused(e)])
+    }
+
+    /// `workout rest W resume`: the held rest counts down again from where it stopped.
+    public mutating func resumeRest(_ workoutId: UUID) throws {
+        let w = try liveWorkout(workoutId)
+        guard let rest = w.restCounting(at: context.occurredAt) else { throw Refusal.noRestTimer(workoutId) }
+        guard rest.isPaused else { throw Refusal.restHeld(workoutId, alreadyHeld: false) }
+        var e = RestTimerResumed()
+        e.workoutId = workoutId
+        emit([.restTimerResumed(e)])
+    }
+
     /// `workout rest W dismiss`: ends the rest counting down (the next set starts now).
     public mutating func dismissRest(_ workoutId: UUID) throws {
         let w = try liveWorkout(workoutId)

@@ -322,6 +322,30 @@ public struct CommandSession {
         emit([.workoutFinished(e)])
     }
 
+    /// How the session felt (1–5) and a closing note, as it ends or later; the newer rating wins.
+    public mutating func recordFeeling(_ workoutId: UUID, feeling: Int?, note: String?) throws {
+        _ = try writableWorkout(workoutId, historyEdit: true)
+        if let feeling { try Invariants.check(feeling: feeling) }
+        let text = note?.trimmingSpaces() ?? ""
+        try SetValidation.validateNote(text)
+        guard feeling != nil || !text.isEmpty else { throw Refusal.noChangesGiven }
+        var e = WorkoutFeelingRecorded()
+        e.workoutId = workoutId
+        e.feeling = feeling
+        e.note = text
+        emit([.workoutFeelingRecorded(e)])
+    }
+
+    /// What kind of session the workout is (strength unless set).
+    public mutating func setActivity(_ workoutId: UUID, _ activity: WorkoutActivity) throws {
+        let w = try writableWorkout(workoutId, historyEdit: true)
+        guard w.activity != activity else { throw Refusal.noChangesGiven }
+        var e = WorkoutActivitySet()
+        e.workoutId = workoutId
+        e.activity = activity
+        emit([.workoutActivitySet(e)])
+    }
+
     /// Discards an open or finished workout; it stays in the log for audit only.
     public mutating func discardWorkout(_ workoutId: UUID) throws {
         _ = try writableWorkout(workoutId, historyEdit: true)

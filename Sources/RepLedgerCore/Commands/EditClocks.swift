@@ -2,7 +2,8 @@ import Foundation
 
 /// When each field a person edits was last written (`occurredAt`, ms), so the
 /// newer edit wins whichever device synced first (SERVER.md §6): a template's
-/// name and lines, an exercise's name and details, a workout's notes, each
+/// name and lines, an exercise's name and details, a workout's notes, its
+/// feeling and activity, each
 /// setting. An edit older than the field's last write is passed over (its
 /// event still counts in its stream's version). Ties go to the later event in
 /// the log, which after a sync is the server's order on every device, as
@@ -22,6 +23,8 @@ public struct EditClocks: Sendable, Equatable {
         case .exerciseRenamed(let e): "exercise-name/\(e.exerciseId)"
         case .exerciseEdited(let e): "exercise-details/\(e.exerciseId)"
         case .workoutNoteSet(let e): "workout-note/\(e.workoutId.lowercased)/\(e.entryId?.lowercased ?? "-")"
+        case .workoutFeelingRecorded(let e): "workout-feeling/\(e.workoutId.lowercased)"
+        case .workoutActivitySet(let e): "workout-activity/\(e.workoutId.lowercased)"
         case .liftingUnitChanged: "setting/lifting-unit"
         case .distanceUnitChanged: "setting/distance-unit"
         case .bodyweightDisplayChanged: "setting/bodyweight-display"

@@ -65,6 +65,13 @@ public enum Invariants {
         return id.uuidString.lowercased()
     }
 
+    /// How a session felt: 1 (awful) to 5 (great).
+    public static let feelingRange = 1...5
+
+    public static func check(feeling: Int) throws(Refusal) {
+        guard feelingRange.contains(feeling) else { throw .invalidMeasure("feeling \(feeling)", reason: "give 1 (awful) to 5 (great)") }
+    }
+
     /// A coach's note: 1 to `SetValidation.noteLimit` characters after trimming, as any note.
     public static func check(coachNote text: String) throws(Refusal) {
         let clean = text.trimmingSpaces()

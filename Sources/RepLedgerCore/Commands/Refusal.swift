@@ -62,6 +62,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case setTimeNeeded(UUID, lastActivity: Timestamp, idleMinutes: Int64)
     /// `workout rest` adjusting or dismissing when no rest is counting down.
     case noRestTimer(UUID)
+    /// `workout rest W pause` on a held timer, or `resume` on one that is not held.
+    case restHeld(UUID, alreadyHeld: Bool)
 
     /// The stable name of the refusal (the server's `error.code`).
     public var code: String {
@@ -111,6 +113,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .setTimeNeeded: return "setTimeNeeded"
         case .workoutInProgress: return "workoutInProgress"
         case .noRestTimer: return "noRestTimer"
+        case .restHeld(_, let held): return held ? "restAlreadyPaused" : "restNotPaused"
         }
     }
 
@@ -184,6 +187,10 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .setTimeNeeded(_, let last, _):
             return fact + "; give the time the set was done (the workout's last activity: \(last.iso8601))"
         case .noRestTimer(let w): return "no rest timer is counting down in workout \(w.lowercased): start one first"
+        case .restHeld(let w, let held):
+            return held
+                ? "the rest timer in workout \(w.lowercased) is already paused: resume it or dismiss it"
+                : "the rest timer in workout \(w.lowercased) is not paused: it is counting down"
         case .malformedRange(let r): return "rep range '\(r)' is malformed. Give MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 1000, e.g. 8-12"
         }
     }

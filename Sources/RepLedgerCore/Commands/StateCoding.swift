@@ -58,6 +58,8 @@ extension WorkoutState.Rest: PayloadRecord {
         try c.field("startedAt", &startedAt)
         try c.field("plannedSeconds", &plannedSeconds)
         try c.field("dismissedAt", &dismissedAt)
+        try c.field("pausedMillis", &pausedMillis)
+        try c.field("pausedSince", &pausedSince)
     }
 }
 
@@ -114,6 +116,9 @@ extension WorkoutState: PayloadRecord {
         try c.field("heartRateSum", &heartRateSum)
         try c.field("heartRateSamples", &heartRateSamples)
         try c.field("activeEnergyKcal", &activeEnergyKcal)
+        try c.field("feeling", &feeling)
+        try c.field("closingNote", &closingNote)
+        try c.field("activity", &activity)
         try c.field("version", &version)
         var (keys, millis) = noteClocks.encoded
         try c.field("noteClockKeys", &keys)

@@ -203,11 +203,16 @@ public struct WorkoutState: Sendable, Equatable {
     @PackedOptionalInt public var programDayIndex: Int? = nil
     /// Sets' reps in reserve and tempo (`SetEffortRecorded`), by set, in the order first recorded.
     public var efforts: [SetEffort] = []
-    /// When the workout's note and each entry's were last written: the newer note wins across devices.
+    /// When the workout's note, each entry's, its feeling and its activity were last written: the newer wins across devices.
     public var noteClocks = EditClocks()
     /// Every rest the timer counted, in log order: what was planned after which set, and when it was dismissed.
     public var rests: [Rest] = []
     public var maxHeartRate: Double?
+    /// How the session felt (1–5) and its closing note (`WorkoutFeelingRecorded`).
+    public var closingNote: String?
+    @PackedOptionalInt public var feeling: Int? = nil
+    /// Strength unless a `WorkoutActivitySet` says otherwise.
+    public var activity: WorkoutActivity = .strength
     public var averageHeartRate: Double? { heartRateSamples > 0 ? heartRateSum / Double(heartRateSamples) : nil }
 
     public init(workoutId: UUID) { self.workoutId = workoutId }
@@ -239,18 +244,32 @@ public struct WorkoutState: Sendable, Equatable {
         /// As started, with every ±15 s applied.
         public var plannedSeconds: Int
         public var dismissedAt: Timestamp?
+        /// Time the timer was held, ended holds only (`RestTimerPaused` to `RestTimerResumed`).
+        public var pausedMillis: Int64 = 0
+        /// Held since then, if it is held now.
+        public var pausedSince: Timestamp?
         public init(afterSetId: UUID?, startedAt: Timestamp, plannedSeconds: Int, dismissedAt: Timestamp?) {
             self.afterSetId = afterSetId
             self.startedAt = startedAt
             self.plannedSeconds = plannedSeconds
             self.dismissedAt = dismissedAt
         }
-        /// When it runs out (or ran out).
-        public var endsAt: Timestamp { Timestamp(millis: startedAt.millis + Int64(plannedSeconds) * 1000) }
-        /// Whole seconds left at `time` (rounded up, so a rest shows 0 only when over).
-        public func secondsLeft(at time: Timestamp) -> Int { Int(max(0, (endsAt.millis - time.millis + 999) / 1000)) }
-        /// Counting down at `time`: started, not dismissed, not run out.
-        public func isCounting(at time: Timestamp) -> Bool { dismissedAt == nil && time < endsAt && time >= startedAt }
+        public var isPaused: Bool { pausedSince != nil }
+        /// When it runs out (or ran out), the ended holds added; while held, when it would if resumed now.
+        public var endsAt: Timestamp { Timestamp(millis: startedAt.millis + Int64(plannedSeconds) * 1000 + pausedMillis) }
+        /// Time held up to `time`, the hold in progress included.
+        public func heldMillis(at time: Timestamp) -> Int64 {
+            pausedMillis + (pausedSince.map { max(0, time.millis - $0.millis) } ?? 0)
+        }
+        /// Whole seconds left at `time` (rounded up, so a rest shows 0 only when over); a held rest keeps what it had.
+        public func secondsLeft(at time: Timestamp) -> Int {
+            let end = endsAt.millis + (pausedSince.map { max(0, time.millis - $0.millis) } ?? 0)
+            return Int(max(0, (end - time.millis + 999) / 1000))
+        }
+        /// Counting down (or held) at `time`: started, not dismissed, not run out.
+        public func isCounting(at time: Timestamp) -> Bool {
+            dismissedAt == nil && time >= startedAt && (isPaused || time < endsAt)
+        }
     }
 
     /// The rest counting down at `time`, if any.
@@ -400,7 +419,25 @@ public struct WorkoutState: Sendable, Equatable {
                 rests[last].plannedSeconds = max(0, rests[last].plannedSeconds + e.deltaSeconds)
             }
         case .restTimerDismissed:
-            if let last = rests.indices.last, rests[last].dismissedAt == nil { rests[last].dismissedAt = time }
+            if let last = rests.indices.last, rests[last].dismissedAt == nil {
+                rests[last].pausedMillis = rests[last].heldMillis(at: time)
+                rests[last].pausedSince = nil
+                rests[last].dismissedAt = time
+            }
+        case .restTimerPaused:
+            if let last = rests.indices.last, rests[last].isCounting(at: time), !rests[last].isPaused { rests[last].pausedSince = time }
+        case .restTimerResumed:
+            if let last = rests.indices.last, rests[last].dismissedAt == nil, rests[last].isPaused {
+                rests[last].pausedMillis = rests[last].heldMillis(at: time)
+                rests[last].pausedSince = nil
+            }
+        case .workoutFeelingRecorded(let e):
+            guard noteClocks.admits(event, at: time) else { break }
+            feeling = e.feeling
+            closingNote = e.note.isEmpty ? nil : e.note
+        case .workoutActivitySet(let e):
+            guard noteClocks.admits(event, at: time) else { break }
+            activity = e.activity
         case .workoutPaused:
             if status == .running { status = .paused; pausedSince = time }
         case .workoutResumed:

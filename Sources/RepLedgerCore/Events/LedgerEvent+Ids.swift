@@ -29,6 +29,10 @@ extension LedgerEvent {
         case .healthSampleRecorded(let e): e.workoutId
         case .workoutFinished(let e): e.workoutId
         case .workoutDiscarded(let e): e.workoutId
+        case .restTimerPaused(let e): e.workoutId
+        case .restTimerResumed(let e): e.workoutId
+        case .workoutFeelingRecorded(let e): e.workoutId
+        case .workoutActivitySet(let e): e.workoutId
         default: nil
         }
     }

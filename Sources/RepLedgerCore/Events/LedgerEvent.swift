@@ -74,6 +74,10 @@ public enum LedgerEvent: Sendable, Equatable {
     case assignmentOffered(AssignmentOffered)
     case assignmentAnswered(AssignmentAnswered)
     case coachNoteAdded(CoachNoteAdded)
+    case restTimerPaused(RestTimerPaused)
+    case restTimerResumed(RestTimerResumed)
+    case workoutFeelingRecorded(WorkoutFeelingRecorded)
+    case workoutActivitySet(WorkoutActivitySet)
 
     /// The payload, for the generic paths (encoding, JSON, stream routing).
     public var payload: any EventPayload {
@@ -146,6 +150,10 @@ public enum LedgerEvent: Sendable, Equatable {
         case .assignmentOffered(let e): e
         case .assignmentAnswered(let e): e
         case .coachNoteAdded(let e): e
+        case .restTimerPaused(let e): e
+        case .restTimerResumed(let e): e
+        case .workoutFeelingRecorded(let e): e
+        case .workoutActivitySet(let e): e
         }
     }
 
@@ -246,6 +254,10 @@ public enum EventCatalog {
         Entry(AssignmentOffered.self, LedgerEvent.assignmentOffered),
         Entry(AssignmentAnswered.self, LedgerEvent.assignmentAnswered),
         Entry(CoachNoteAdded.self, LedgerEvent.coachNoteAdded),
+        Entry(RestTimerPaused.self, LedgerEvent.restTimerPaused),
+        Entry(RestTimerResumed.self, LedgerEvent.restTimerResumed),
+        Entry(WorkoutFeelingRecorded.self, LedgerEvent.workoutFeelingRecorded),
+        Entry(WorkoutActivitySet.self, LedgerEvent.workoutActivitySet),
         Entry(ProgramScheduled.self, LedgerEvent.programScheduled),
         Entry(PlateInventorySet.self, LedgerEvent.plateInventorySet),
         Entry(RestTimerAutoStartChanged.self, LedgerEvent.restTimerAutoStartChanged),

@@ -165,6 +165,28 @@ public struct RestTimerDismissed: EventPayload {
     }
 }
 
+/// The rest timer held (a phone call, a machine taken): its countdown stops
+/// until it is resumed, and the held span is not rest taken.
+public struct RestTimerPaused: EventPayload {
+    public static let eventType = EventType("RestTimerPaused", code: 37)
+    public var workoutId = UUID.zero
+    public var stream: StreamName { .workout(workoutId) }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("workoutId", &workoutId)
+    }
+}
+
+public struct RestTimerResumed: EventPayload {
+    public static let eventType = EventType("RestTimerResumed", code: 38)
+    public var workoutId = UUID.zero
+    public var stream: StreamName { .workout(workoutId) }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("workoutId", &workoutId)
+    }
+}
+
 public struct WorkoutPaused: EventPayload {
     public static let eventType = EventType("WorkoutPaused", code: 44)
     public var workoutId = UUID.zero
@@ -207,6 +229,37 @@ public struct WorkoutFinished: EventPayload {
     public init() {}
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("workoutId", &workoutId)
+    }
+}
+
+/// How the session felt, 1 (awful) to 5 (great; nil: not rated), and a
+/// closing note (empty: none), given as it ends or later. The newer one wins
+/// across devices, both together.
+public struct WorkoutFeelingRecorded: EventPayload {
+    public static let eventType = EventType("WorkoutFeelingRecorded", code: 49)
+    public var workoutId = UUID.zero
+    public var feeling: Int? = nil
+    public var note = ""
+    public var stream: StreamName { .workout(workoutId) }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("workoutId", &workoutId)
+        try c.field("feeling", &feeling)
+        try c.field("note", &note)
+    }
+}
+
+/// What kind of session a workout is: strength unless this says otherwise (a
+/// watch's run or ride). The newer choice wins across devices.
+public struct WorkoutActivitySet: EventPayload {
+    public static let eventType = EventType("WorkoutActivitySet", code: 27)
+    public var workoutId = UUID.zero
+    public var activity: WorkoutActivity = .strength
+    public var stream: StreamName { .workout(workoutId) }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("workoutId", &workoutId)
+        try c.field("activity", &activity)
     }
 }
 

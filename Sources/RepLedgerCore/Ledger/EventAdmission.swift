@@ -108,6 +108,10 @@ public enum EventAdmission {
         case .restTimerDefaultChanged(let e): try Invariants.check(restSetting: e.seconds)
         case .restTimerStarted(let e): try Invariants.check(restTaken: e.seconds)
         case .restTimerAdjusted(let e): try Invariants.check(restChange: e.deltaSeconds)
+        case .workoutFeelingRecorded(let e):
+            if let feeling = e.feeling { try Invariants.check(feeling: feeling) }
+            try note(e.note)
+            if e.feeling == nil, e.note.isEmpty { throw .noChangesGiven }
         case .plateInventorySet(let e): if !e.plates.isEmpty { try Invariants.check(bar: e.bar, plates: e.plates, unit: e.unit) }
         default: break
         }

@@ -39,6 +39,11 @@ public enum Equipment: String, Sendable, CaseIterable, PayloadEnum {
     case smithMachine, ezBar, trapBar, pullUpBar, bench, cardioMachine, other
 }
 
+/// What kind of session a workout is (a watch records runs and rides too).
+public enum WorkoutActivity: String, Sendable, CaseIterable, PayloadEnum {
+    case strength, running, walking, hiking, cycling, rowing, swimming, elliptical, stairs, hiit, yoga, mobility, other
+}
+
 /// How a workout came to be (DOMAIN.md §12–13).
 public enum WorkoutOrigin: String, Sendable, CaseIterable, PayloadEnum {
     case empty, template, programDay
