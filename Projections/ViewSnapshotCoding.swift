@@ -145,6 +145,8 @@ extension WorkoutHistoryProjection.SetRow: PayloadRecord {
         try c.field("notes", &notes)
         try c.field("rir", &rir)
         try c.field("tempo", &tempo)
+        try c.field("band", &band)
+        try c.field("implement", &implement)
     }
 }
 
@@ -188,7 +190,7 @@ extension WorkoutHistoryProjection.WorkoutRow: PayloadRecord {
 public struct HistoryHeadProjection: ProjectionView {
     public static let name = "history-head"
     /// 2: exercise rows carry their notes. 3: and their supersets. 4: unilateral tonnage; sets' RIR and tempo; the effort scale.
-    /// 5: a workout's feeling, closing note and activity.
+    /// 5: a workout's feeling, closing note and activity; sets' band and implement.
     public static let version = 5
     /// Workouts kept: the pages a lifter reads first.
     public static let rows = 100

@@ -9,7 +9,7 @@ public struct WorkoutHistoryProjection: ProjectionView {
     public static let name = "workout-history"
     /// 2: an exercise row carries its note. 3: and its superset. 4: tonnage counts each side of a unilateral exercise; sets' RIR and tempo.
     /// 5: a second block of an exercise is its own row, not folded into the first.
-    /// 6: an exercise's sets in the order they were done. 7: a workout's feeling, closing note and activity.
+    /// 6: an exercise's sets in the order they were done. 7: a workout's feeling, closing note and activity; sets' band and implement.
     public static let version = 7
 
     public struct SetRow: Sendable, Equatable {
@@ -23,6 +23,9 @@ public struct WorkoutHistoryProjection: ProjectionView {
         public var notes: String?
         public var rir: Double? = nil
         public var tempo: String? = nil
+        /// What it was done with: a band's colour, an implement's value.
+        public var band: String? = nil
+        public var implement: String? = nil
     }
 
     public struct ExerciseRow: Sendable, Equatable {
@@ -95,7 +98,8 @@ public struct WorkoutHistoryProjection: ProjectionView {
                 let effort = w.effort(of: s.setId)
                 let setRow = SetRow(
                     setId: s.setId, weightKg: s.weightKg, reps: s.metrics.reps, type: s.type,
-                    rpe: s.metrics.rpe, metrics: s.metrics, notes: s.notes, rir: effort?.rir, tempo: effort?.tempo)
+                    rpe: s.metrics.rpe, metrics: s.metrics, notes: s.notes, rir: effort?.rir, tempo: effort?.tempo,
+                    band: effort?.band, implement: effort?.implement)
                 // Sets done before a swap keep their own exercise, so one entry can show two.
                 if let i = groups[entryStart...].lastIndex(where: { $0.exerciseId == s.exerciseId }) {
                     groups[i].sets.append(setRow)

@@ -94,6 +94,9 @@ public struct WorkoutReplayProjection: ProjectionView {
         case .workoutFeelingRecorded(let e):
             return [e.feeling.map { "felt \($0)/5" }, e.note.isEmpty ? nil : "note: \(e.note)"].compactMap { $0 }.joined(separator: ", ")
         case .workoutActivitySet(let e): return "activity: \(e.activity.rawValue)"
+        case .setEquipmentRecorded(let e):
+            let what = [e.band.map { "band \($0)" }, e.implement].compactMap { $0 }.joined(separator: ", ")
+            return "\(ordinal(e.setId, in: after)): \(what)"
         case .workoutPaused: return "paused"
         case .workoutResumed: return "resumed after \((after.pausedMillis - before.pausedMillis) / 1000) s"
         case .healthSampleRecorded(let e):

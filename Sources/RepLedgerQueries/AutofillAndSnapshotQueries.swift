@@ -20,12 +20,13 @@ public enum AutofillQuery {
 
     public static func document(_ a: Answer) -> JSONValue {
         let fill = a.fill
-        return .object([
-            ("exercise", .string(a.exercise.name)), ("setNumber", .int(Int64(fill.setNumber))),
-            ("weightKg", .optional(fill.metrics?.weight?.kilograms)), ("reps", .optional(fill.metrics?.reps)),
-            ("durationSeconds", .optional(fill.metrics?.durationSeconds)), ("distanceMeters", .optional(fill.metrics?.distanceMeters)),
-            ("source", .optional(fill.source?.rawValue)), ("weightSource", .optional(fill.weightSource?.rawValue)),
-        ])
+        return .object(
+            [
+                ("exercise", .string(a.exercise.name)), ("setNumber", .int(Int64(fill.setNumber))),
+                ("weightKg", .optional(fill.metrics?.weight?.kilograms)), ("reps", .optional(fill.metrics?.reps)),
+                ("durationSeconds", .optional(fill.metrics?.durationSeconds)), ("distanceMeters", .optional(fill.metrics?.distanceMeters)),
+                ("source", .optional(fill.source?.rawValue)), ("weightSource", .optional(fill.weightSource?.rawValue)),
+            ] + HistoryQuery.effort(rpe: fill.rpe, rir: fill.rir, tempo: nil, band: fill.band, implement: fill.implement).filter { $0.0 != "tempo" })
     }
 }
 

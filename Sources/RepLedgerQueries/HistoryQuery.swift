@@ -83,18 +83,21 @@ public enum HistoryQuery {
             [
                 ("setId", .string(s.setId.lowercased)), ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.reps)),
                 ("type", .string(s.type.rawValue)),
-            ] + effort(rpe: s.rpe, rir: s.rir, tempo: s.tempo) + [
+            ] + effort(rpe: s.rpe, rir: s.rir, tempo: s.tempo, band: s.band, implement: s.implement) + [
                 ("durationSeconds", .optional(s.metrics.durationSeconds)), ("distanceMeters", .optional(s.metrics.distanceMeters)),
                 ("notes", .optional(s.notes)),
             ])
     }
 
     /// A set's effort as every set answer gives it: RPE and RIR (the one entered, the other
-    /// derived: RPE = 10 − RIR), which one was entered, and the tempo.
-    public static func effort(rpe: Double?, rir: Double?, tempo: String?) -> [(String, JSONValue)] {
+    /// derived: RPE = 10 − RIR), which one was entered, the tempo, and what it was done with.
+    public static func effort(
+        rpe: Double?, rir: Double?, tempo: String?, band: String? = nil, implement: String? = nil
+    ) -> [(String, JSONValue)] {
         [
             ("rpe", .optional(Effort.rpe(entered: rpe, rir: rir))), ("rir", .optional(Effort.rir(entered: rir, rpe: rpe))),
             ("effortEntered", .optional(rir != nil ? "rir" : rpe != nil ? "rpe" : nil)), ("tempo", .optional(tempo)),
+            ("band", .optional(band)), ("implement", .optional(implement)),
         ]
     }
 }

@@ -117,7 +117,9 @@ public enum WorkoutPlanQuery {
                         ("state", .string(s.completed ? "done" : "planned")), ("type", .string(s.type.rawValue)),
                         ("weightKg", .optional(s.weightKg)), ("reps", .optional(s.metrics.reps)),
                     ]
-                        + HistoryQuery.effort(rpe: s.metrics.rpe, rir: w.effort(of: s.setId)?.rir, tempo: w.effort(of: s.setId)?.tempo) + [
+                        + HistoryQuery.effort(
+                            rpe: s.metrics.rpe, rir: w.effort(of: s.setId)?.rir, tempo: w.effort(of: s.setId)?.tempo,
+                            band: w.effort(of: s.setId)?.band, implement: w.effort(of: s.setId)?.implement) + [
                             ("durationSeconds", .optional(s.metrics.durationSeconds)),
                             ("distanceMeters", .optional(s.metrics.distanceMeters)), ("notes", .optional(s.notes)),
                         ])

@@ -49,14 +49,16 @@ enum RecordText {
 /// One set as shown in `history`, `exercise history` and `workout summary`.
 /// A set's effort in the lifter's scale, derived from the other when that is what was entered: " @ RPE 8, tempo 3-1-1-0".
 enum EffortText {
-    static func text(rpe: Double?, rir: Double?, tempo: String?, scale: EffortScale) -> String {
+    static func text(rpe: Double?, rir: Double?, tempo: String?, scale: EffortScale, band: String? = nil, implement: String? = nil) -> String {
         var parts: [String] = []
         switch scale {
         case .rpe: if let v = Effort.rpe(entered: rpe, rir: rir) { parts.append("RPE \(v.formatted)") }
         case .rir: if let v = Effort.rir(entered: rir, rpe: rpe) { parts.append("RIR \(v.formatted)") }
         }
         if let tempo { parts.append("tempo \(tempo)") }
-        return parts.isEmpty ? "" : " @ " + parts.joined(separator: ", ")
+        let effort = parts.isEmpty ? "" : " @ " + parts.joined(separator: ", ")
+        let with = [band.map { "\($0) band" }, implement].compactMap { $0 }
+        return effort + (with.isEmpty ? "" : " with " + with.joined(separator: ", "))
     }
 }
 
@@ -68,7 +70,7 @@ enum SetRowText {
             SetText.describe(
                 kg: s.weightKg, reps: s.reps, durationSeconds: s.metrics.durationSeconds,
                 distanceMeters: s.metrics.distanceMeters, in: unit, distance: distance)
-            + EffortText.text(rpe: s.rpe, rir: s.rir, tempo: s.tempo, scale: effort)
+            + EffortText.text(rpe: s.rpe, rir: s.rir, tempo: s.tempo, scale: effort, band: s.band, implement: s.implement)
         let typed = s.type == .normal ? text : "\(text) (\(s.type.rawValue))"
         return s.notes.map { "\(typed) “\($0)”" } ?? typed
     }

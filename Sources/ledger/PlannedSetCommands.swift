@@ -30,7 +30,7 @@ extension WorkoutCommand {
                 let setId = try session.completeSet(
                     id, set: set, type: type, values: try values.metrics(defaultUnit: unit), notes: values.notes,
                     historyEdit: historyEdit, timeGiven: at.at != nil)
-                try values.recordEffort(&session, id, setId, historyEdit: historyEdit)
+                try values.recordDetails(&session, id, setId, historyEdit: historyEdit)
                 return (setId, try session.autoStartRest(id, afterSet: setId))
             }
             respondSetDone(global, workoutId: id, setId: setId, rest: rest, human: "Completed set \(set)")

@@ -67,7 +67,13 @@ extension WorkoutCommand {
                 kg: m.weight?.kilograms, reps: m.reps, durationSeconds: m.durationSeconds,
                 distanceMeters: m.distanceMeters, in: account.liftingUnit, distance: account.distanceUnit)
             let weight = fill.weightSource.map { "; weight from \(Self.words($0))" } ?? ""
-            Console.out("\(x.name), set \(fill.setNumber): \(text) (from \(Self.words(source))\(weight))")
+            let details = EffortText.text(
+                rpe: fill.rpe, rir: fill.rir, tempo: nil, scale: account.effortScale, band: fill.band, implement: fill.implement)
+            let detailsSource =
+                details.isEmpty || source == .lastWorkout ? "" : "; \(details.trimmingCharacters(in: .whitespaces)) from the last workout"
+            Console.out(
+                "\(x.name), set \(fill.setNumber): \(text)\(source == .lastWorkout ? details : "") (from \(Self.words(source))\(weight)\(detailsSource))"
+            )
         }
 
         static func words(_ source: AutofillProjection.Source) -> String {

@@ -89,6 +89,11 @@ struct WorkoutCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "Duration (cardio, holds): 90, 1m30s or 1:30.") var duration: String?
         @Option(parsing: .unconditional, help: "Distance: 5000 (metres), 400m, 5km or 3.1mi.") var distance: String?
         @Option(help: "A note on the set.") var notes: String?
+        @Option(help: "The band's colour, for band work (e.g. red).") var band: String?
+        @Option(help: "The implement's value: a machine's seat or pin, a kettlebell, an attachment (e.g. \"seat 4\").") var implement: String?
+
+        /// Only details that live beside the set (effort, tempo, equipment): no SetEdited is needed for them.
+        var onlyDetails: Bool { rir != nil || tempo != nil || band != nil || implement != nil }
 
         func metrics(defaultUnit: WeightUnit) throws(Refusal) -> SetMetrics {
             SetMetrics(
@@ -99,9 +104,10 @@ struct WorkoutCommand: ParsableCommand {
 
         func setType() throws(Refusal) -> SetType? { try type.map { t throws(Refusal) in try SetType.parse(t) } }
 
-        /// Records `--rir` and `--tempo` on the set, when given.
-        func recordEffort(_ session: inout CommandSession, _ workoutId: UUID, _ setId: UUID, historyEdit: Bool) throws {
+        /// Records `--rir`, `--tempo`, `--band` and `--implement` on the set, when given.
+        func recordDetails(_ session: inout CommandSession, _ workoutId: UUID, _ setId: UUID, historyEdit: Bool) throws {
             try session.recordEffort(workoutId, setId: setId, rpe: rpe, rir: rir, tempo: tempo, historyEdit: historyEdit)
+            try session.recordEquipment(workoutId, setId: setId, band: band, implement: implement, historyEdit: historyEdit)
         }
     }
 
@@ -118,6 +124,7 @@ struct WorkoutCommand: ParsableCommand {
                 Examples:
                   ledger workout log last "Bench Press (Barbell)" --reps 8 --weight 80kg
                   ledger workout log last squat --reps 5 --weight 225lb --rpe 8.5
+                  ledger workout log last "band pull apart" --reps 15 --band red
                   ledger workout log last pull-up --reps 10          # bodyweight
                   ledger workout log last running --distance 5km --duration 25:00
                   ledger workout log last plank --duration 1m30s
@@ -145,7 +152,7 @@ struct WorkoutCommand: ParsableCommand {
                 let setId = try session.logSet(
                     id, exercise: x.exerciseId, type: type, metrics: metrics, notes: values.notes, historyEdit: historyEdit,
                     plannedSetId: planned, timeGiven: at.at != nil)
-                try values.recordEffort(&session, id, setId, historyEdit: historyEdit)
+                try values.recordDetails(&session, id, setId, historyEdit: historyEdit)
                 // Added to a workout that held other exercises: a person may have meant one of those.
                 let added = w.entry(forExercise: x.exerciseId) == nil && !w.entries.isEmpty
                 return (setId, try session.autoStartRest(id, afterSet: setId), x, added)
@@ -173,12 +180,12 @@ struct WorkoutCommand: ParsableCommand {
             let type = try values.setType()
             try recordOnWorkout(global, workout, at, human: "Edited set \(set)") { session, id, unit in
                 let metrics = try values.metrics(defaultUnit: unit)
-                // Only reps in reserve or tempo: no SetEdited, the effort alone.
+                // Only reps in reserve, tempo or equipment: no SetEdited, those alone.
                 let setId =
-                    type == nil && metrics == SetMetrics() && values.notes == nil && (values.rir != nil || values.tempo != nil)
+                    type == nil && metrics == SetMetrics() && values.notes == nil && values.onlyDetails
                     ? try session.resolveSet(id, set)
                     : try session.editSet(id, set: set, type: type, changes: metrics, notes: values.notes, historyEdit: historyEdit)
-                try values.recordEffort(&session, id, setId, historyEdit: historyEdit)
+                try values.recordDetails(&session, id, setId, historyEdit: historyEdit)
             }
         }
     }

@@ -54,7 +54,9 @@ extension WorkoutCommand {
                         let type = s.type == .normal ? "" : " (\(s.type.rawValue))"
                         let note = s.notes.map { " “\($0)”" } ?? ""
                         let effort = w.effort(of: s.setId)
-                        let how = EffortText.text(rpe: s.metrics.rpe, rir: effort?.rir, tempo: effort?.tempo, scale: a.log.account.effortScale)
+                        let how = EffortText.text(
+                            rpe: s.metrics.rpe, rir: effort?.rir, tempo: effort?.tempo, scale: a.log.account.effortScale, band: effort?.band,
+                            implement: effort?.implement)
                         Console.out(
                             "   #\(n + 1) \(s.setId.lowercased.prefix(8))  \(s.completed ? "done   " : "planned")  \(what)\(how)\(type)\(note)")
                     }

@@ -119,4 +119,66 @@ struct LoggerLooseEndsCLITests {
         let imported = try #require(try cli.run(["history", "--json", "--limit", "5", "--offset", "1"]).json?["workouts"] as? [[String: Any]])
         #expect(!imported.isEmpty && imported.allSatisfy { $0["activity"] as? String == "strength" })
     }
+
+    /// The first set of each exercise's latest workout in a Hevy export, with its RPE, read from the file.
+    static func hevyLatestFirstSets(_ path: String) throws -> [String: (weight: Double, reps: Int, rpe: Double?)] {
+        let records = RealExports.records(try String(contentsOfFile: path, encoding: .utf8), delimiter: ",")
+        let header = try #require(records.first)
+        let col = { (name: String) in try #require(header.firstIndex(of: name)) }
+        let (start, title, index, weight, reps, rpe) = (
+            try col("start_time"), try col("exercise_title"), try col("set_index"), try col("weight_kg"), try col("reps"), try col("rpe")
+        )
+        let dates = DateFormatter()
+        dates.locale = Locale(identifier: "en_US_POSIX")
+        dates.timeZone = TimeZone(identifier: "UTC")
+        dates.dateFormat = "d MMM yyyy, HH:mm"
+        var latest: [String: (date: Date, index: Int, set: (weight: Double, reps: Int, rpe: Double?))] = [:]
+        for r in records.dropFirst() where r.count > rpe {
+            guard let date = dates.date(from: r[start]), let i = Int(r[index]), let w = Double(r[weight]), let n = Int(r[reps]) else { continue }
+            let candidate = (date, i, (w, n, Double(r[rpe])))
+            if let known = latest[r[title]], (known.date, -known.index) >= (date, -i) { continue }
+            latest[r[title]] = candidate
+        }
+        return latest.mapValues(\.set)
+    }
+
+    @Test("sets record a band's colour and an implement's value; autofill gives the last time's RPE or RIR and equipment")
+    func effortAndEquipmentFromLastTime() throws {
+        let file = RealExports.folder.appendingPathComponent("hevy_StvrvDimitris_hevy-analyzer.csv").path
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["import", "hevy", file, "--timezone", "UTC"]).status == 0)
+        let firstSets = try Self.hevyLatestFirstSets(file)
+        let (exercise, expected) = try #require(firstSets.filter { $0.value.rpe != nil }.sorted { $0.key < $1.key }.first)
+        let w = try #require(try cli.run(["workout", "start", "--at", Self.day + "10:00:00Z", "--json"]).json?["workoutId"] as? String)
+        let fill = try #require(try cli.run(["workout", "autofill", w, exercise, "--json"]).json)
+        #expect(fill["source"] as? String == "lastWorkout")
+        #expect(fill["weightKg"] as? Double == expected.weight && fill["reps"] as? Int == expected.reps, "\(exercise): \(fill)")
+        #expect(fill["rpe"] as? Double == expected.rpe && fill["effortEntered"] as? String == "rpe", "\(exercise): \(fill)")
+        #expect(fill["band"] is NSNull && fill["implement"] is NSNull)
+
+        // This session: the exercise with reps in reserve and an implement, and band work.
+        #expect(
+            try cli.run([
+                "workout", "log", w, exercise, "--reps", "\(expected.reps)", "--weight", "\(expected.weight)kg", "--rir", "2",
+                "--implement", "seat 4", "--at", Self.day + "10:05:00Z",
+            ]).status == 0)
+        #expect(try cli.run(["workout", "log", w, "band pull apart", "--reps", "15", "--band", "red", "--at", Self.day + "10:10:00Z"]).status == 0)
+        let before = try cli.eventCount()
+        let blank = try cli.run(["workout", "log", w, "band pull apart", "--reps", "15", "--band", "  ", "--at", Self.day + "10:11:00Z"])
+        #expect(blank.status == 1 && blank.stderr.contains("band '  ' is refused"), "\(blank.stderr)")
+        #expect(try cli.eventCount() == before)
+        #expect(try cli.run(["workout", "finish", w, "--at", Self.day + "10:30:00Z"]).status == 0)
+        let row = try #require((try cli.run(["history", "--json", "--limit", "1"]).json?["workouts"] as? [[String: Any]])?.first)
+        let sets = try #require((row["exercises"] as? [[String: Any]])?.flatMap { ($0["sets"] as? [[String: Any]]) ?? [] })
+        #expect(sets.map { $0["implement"] as? String } == ["seat 4", nil] && sets.map { $0["band"] as? String } == [nil, "red"], "\(sets)")
+        #expect(try cli.run(["history", "--limit", "1"]).stdout.contains("with red band"))
+
+        let next = try #require(try cli.run(["workout", "start", "--at", "2026-11-22T10:00:00Z", "--json"]).json?["workoutId"] as? String)
+        let again = try #require(try cli.run(["workout", "autofill", next, exercise, "--json"]).json)
+        #expect(again["rir"] as? Double == 2 && again["effortEntered"] as? String == "rir" && again["implement"] as? String == "seat 4", "\(again)")
+        let band = try #require(try cli.run(["workout", "autofill", next, "band pull apart", "--json"]).json)
+        #expect(band["band"] as? String == "red" && band["reps"] as? Int == 15)
+        #expect(try cli.run(["workout", "autofill", next, "band pull apart"]).stdout.contains("with red band"))
+    }
 }

@@ -252,7 +252,7 @@ package enum EventSamples {
         return [.operatorCoachGranted(granted)]
     }
 
-    /// A held rest, a session's feeling and closing note, its activity (stored in the v11 fixture).
+    /// A held rest, a session's feeling and closing note, its activity, a set's equipment (stored in the v11 fixture).
     package static var v11: [LedgerEvent] {
         let workout = UUID(uuidString: "0a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
         var paused = RestTimerPaused()
@@ -266,7 +266,15 @@ package enum EventSamples {
         var activity = WorkoutActivitySet()
         activity.workoutId = workout
         activity.activity = .cycling
-        return [.restTimerPaused(paused), .restTimerResumed(resumed), .workoutFeelingRecorded(feeling), .workoutActivitySet(activity)]
+        var equipment = SetEquipmentRecorded()
+        equipment.workoutId = workout
+        equipment.setId = UUID(uuidString: "1a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        equipment.band = "red"
+        equipment.implement = "seat 4"
+        return [
+            .restTimerPaused(paused), .restTimerResumed(resumed), .workoutFeelingRecorded(feeling), .workoutActivitySet(activity),
+            .setEquipmentRecorded(equipment),
+        ]
     }
 
     /// One sample of every event type in the catalog.

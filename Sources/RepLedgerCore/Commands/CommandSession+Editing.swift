@@ -89,7 +89,7 @@ extension CommandSession {
             e.target = source.metrics
             emit([.setAdded(e)])
         }
-        // Its reps in reserve and tempo go with it: they are part of the set as the lifter logged it.
+        // Its reps in reserve, tempo and equipment go with it: they are part of the set as the lifter logged it.
         if let effort = w.effort(of: source.setId), effort.rir != nil || effort.tempo != nil {
             var e = SetEffortRecorded()
             e.workoutId = w.workoutId
@@ -97,6 +97,14 @@ extension CommandSession {
             e.rir = effort.rir
             e.tempo = effort.tempo
             emit([.setEffortRecorded(e)])
+        }
+        if let effort = w.effort(of: source.setId), effort.band != nil || effort.implement != nil {
+            var e = SetEquipmentRecorded()
+            e.workoutId = w.workoutId
+            e.setId = id
+            e.band = effort.band
+            e.implement = effort.implement
+            emit([.setEquipmentRecorded(e)])
         }
         return id
     }

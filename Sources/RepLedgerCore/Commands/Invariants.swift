@@ -65,6 +65,15 @@ public enum Invariants {
         return id.uuidString.lowercased()
     }
 
+    /// A set's band colour or implement value: 1 to 40 characters after trimming; answers the trimmed text.
+    public static func check(setEquipment text: String, of what: String) throws(Refusal) -> String {
+        let clean = text.trimmingSpaces()
+        guard (1...40).contains(clean.count) else {
+            throw .invalidMeasure("\(what) '\(text)'", reason: "give 1 to 40 characters, e.g. --band red or --implement \"seat 4\"")
+        }
+        return clean
+    }
+
     /// How a session felt: 1 (awful) to 5 (great).
     public static let feelingRange = 1...5
 

@@ -71,6 +71,10 @@ extension WorkoutState.SetEffort: PayloadRecord {
         try c.field("tempo", &tempo)
         try c.field("rirAt", &rirAt)
         try c.field("tempoAt", &tempoAt)
+        try c.field("band", &band)
+        try c.field("implement", &implement)
+        try c.field("bandAt", &bandAt)
+        try c.field("implementAt", &implementAt)
     }
 }
 

@@ -201,7 +201,7 @@ public struct WorkoutState: Sendable, Equatable {
     public var status: Status = .notStarted
     public var origin: WorkoutOrigin = .empty
     @PackedOptionalInt public var programDayIndex: Int? = nil
-    /// Sets' reps in reserve and tempo (`SetEffortRecorded`), by set, in the order first recorded.
+    /// Sets' reps in reserve and tempo (`SetEffortRecorded`) and equipment (`SetEquipmentRecorded`), by set, in the order first recorded.
     public var efforts: [SetEffort] = []
     /// When the workout's note, each entry's, its feeling and its activity were last written: the newer wins across devices.
     public var noteClocks = EditClocks()
@@ -217,13 +217,19 @@ public struct WorkoutState: Sendable, Equatable {
 
     public init(workoutId: UUID) { self.workoutId = workoutId }
 
-    /// A set's reps in reserve and tempo, each with the `occurredAt` it was written at (the last write wins, SERVER.md §6).
+    /// A set's reps in reserve and tempo, and what it was done with (a band's
+    /// colour, an implement's value), each with the `occurredAt` it was
+    /// written at (the last write wins, SERVER.md §6).
     public struct SetEffort: Sendable, Equatable {
         public var setId: UUID
         public var rir: Double?
         public var tempo: String?
         public var rirAt: Int64
         public var tempoAt: Int64
+        public var band: String? = nil
+        public var implement: String? = nil
+        public var bandAt = Int64.min
+        public var implementAt = Int64.min
         public init(setId: UUID, rir: Double?, tempo: String?, rirAt: Int64, tempoAt: Int64) {
             self.setId = setId
             self.rir = rir
@@ -233,7 +239,7 @@ public struct WorkoutState: Sendable, Equatable {
         }
     }
 
-    /// The set's reps in reserve and tempo, if any were recorded.
+    /// The set's reps in reserve, tempo and equipment, if any were recorded.
     public func effort(of setId: UUID) -> SetEffort? { efforts.first { $0.setId == setId } }
 
     /// One rest the timer counted.
@@ -404,14 +410,16 @@ public struct WorkoutState: Sendable, Equatable {
             guard noteClocks.admits(event, at: time) else { break }
             if let id = e.entryId { updateEntry(id) { $0.note = e.text } } else { note = e.text }
         case .setEffortRecorded(let e):
-            let i =
-                efforts.firstIndex { $0.setId == e.setId }
-                ?? {
-                    efforts.append(SetEffort(setId: e.setId, rir: nil, tempo: nil, rirAt: .min, tempoAt: .min))
-                    return efforts.count - 1
-                }()
+            let i = effortIndex(e.setId)
             if let rir = e.rir, time.millis >= efforts[i].rirAt { efforts[i].rir = rir; efforts[i].rirAt = time.millis }
             if let tempo = e.tempo, time.millis >= efforts[i].tempoAt { efforts[i].tempo = tempo; efforts[i].tempoAt = time.millis }
+        case .setEquipmentRecorded(let e):
+            let i = effortIndex(e.setId)
+            if let band = e.band, time.millis >= efforts[i].bandAt { efforts[i].band = band; efforts[i].bandAt = time.millis }
+            if let implement = e.implement, time.millis >= efforts[i].implementAt {
+                efforts[i].implement = implement
+                efforts[i].implementAt = time.millis
+            }
         case .restTimerStarted(let e):
             rests.append(Rest(afterSetId: e.afterSetId, startedAt: time, plannedSeconds: e.seconds, dismissedAt: nil))
         case .restTimerAdjusted(let e):
@@ -464,6 +472,13 @@ public struct WorkoutState: Sendable, Equatable {
         default:
             version -= 1  // not a workout event: the stream did not move
         }
+    }
+
+    /// The set's effort record, made when it has none yet.
+    private mutating func effortIndex(_ setId: UUID) -> Int {
+        if let i = efforts.firstIndex(where: { $0.setId == setId }) { return i }
+        efforts.append(SetEffort(setId: setId, rir: nil, tempo: nil, rirAt: .min, tempoAt: .min))
+        return efforts.count - 1
     }
 
     private mutating func updateEntry(_ id: UUID, _ change: (inout Entry) -> Void) {

@@ -33,6 +33,7 @@ extension LedgerEvent {
         case .restTimerResumed(let e): e.workoutId
         case .workoutFeelingRecorded(let e): e.workoutId
         case .workoutActivitySet(let e): e.workoutId
+        case .setEquipmentRecorded(let e): e.workoutId
         default: nil
         }
     }
@@ -49,6 +50,7 @@ extension LedgerEvent {
         case .setCompleted(let e): e.setId
         case .setUncompleted(let e): e.setId
         case .setEffortRecorded(let e): e.setId
+        case .setEquipmentRecorded(let e): e.setId
         default: nil
         }
     }

@@ -78,6 +78,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case restTimerResumed(RestTimerResumed)
     case workoutFeelingRecorded(WorkoutFeelingRecorded)
     case workoutActivitySet(WorkoutActivitySet)
+    case setEquipmentRecorded(SetEquipmentRecorded)
 
     /// The payload, for the generic paths (encoding, JSON, stream routing).
     public var payload: any EventPayload {
@@ -154,6 +155,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .restTimerResumed(let e): e
         case .workoutFeelingRecorded(let e): e
         case .workoutActivitySet(let e): e
+        case .setEquipmentRecorded(let e): e
         }
     }
 
@@ -258,6 +260,7 @@ public enum EventCatalog {
         Entry(RestTimerResumed.self, LedgerEvent.restTimerResumed),
         Entry(WorkoutFeelingRecorded.self, LedgerEvent.workoutFeelingRecorded),
         Entry(WorkoutActivitySet.self, LedgerEvent.workoutActivitySet),
+        Entry(SetEquipmentRecorded.self, LedgerEvent.setEquipmentRecorded),
         Entry(ProgramScheduled.self, LedgerEvent.programScheduled),
         Entry(PlateInventorySet.self, LedgerEvent.plateInventorySet),
         Entry(RestTimerAutoStartChanged.self, LedgerEvent.restTimerAutoStartChanged),

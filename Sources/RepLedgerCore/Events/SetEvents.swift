@@ -212,3 +212,23 @@ public struct SetEffortRecorded: EventPayload {
         try c.field("tempo", &tempo)
     }
 }
+
+/// What a set was done with, beyond its load: a band's colour, an
+/// implement's value (a machine's seat or pin, a kettlebell's size, a cable
+/// attachment), as the lifter names them. Each field given replaces the
+/// set's earlier one; the newer write wins across devices.
+public struct SetEquipmentRecorded: EventPayload {
+    public static let eventType = EventType("SetEquipmentRecorded", code: 39)
+    public var workoutId = UUID.zero
+    public var setId = UUID.zero
+    public var band: String? = nil
+    public var implement: String? = nil
+    public var stream: StreamName { .workout(workoutId) }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("workoutId", &workoutId)
+        try c.field("setId", &setId)
+        try c.field("band", &band)
+        try c.field("implement", &implement)
+    }
+}

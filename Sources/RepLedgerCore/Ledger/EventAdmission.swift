@@ -108,6 +108,14 @@ public enum EventAdmission {
         case .restTimerDefaultChanged(let e): try Invariants.check(restSetting: e.seconds)
         case .restTimerStarted(let e): try Invariants.check(restTaken: e.seconds)
         case .restTimerAdjusted(let e): try Invariants.check(restChange: e.deltaSeconds)
+        case .setEquipmentRecorded(let e):
+            if let band = e.band, try Invariants.check(setEquipment: band, of: "band") != band {
+                throw .invalidMeasure("band", reason: "store it trimmed")
+            }
+            if let i = e.implement, try Invariants.check(setEquipment: i, of: "implement") != i {
+                throw .invalidMeasure("implement", reason: "store it trimmed")
+            }
+            if e.band == nil, e.implement == nil { throw .noChangesGiven }
         case .workoutFeelingRecorded(let e):
             if let feeling = e.feeling { try Invariants.check(feeling: feeling) }
             try note(e.note)
