@@ -321,9 +321,11 @@ enum OpenAPIDocument {
                                 [
                                     ("assignmentId", string), ("offerEventId", string), ("coachAccountId", string), ("coachName", string),
                                     ("kind", string), ("name", string), ("offeredAt", string), ("status", string),
-                                    ("offer", object([])),
+                                    ("offer", object([])), ("targets", nullable("object")),
                                 ],
-                                required: ["assignmentId", "offerEventId", "coachAccountId", "kind", "name", "offeredAt", "status", "offer"]))
+                                required: [
+                                    "assignmentId", "offerEventId", "coachAccountId", "kind", "name", "offeredAt", "status", "offer", "targets",
+                                ]))
                     )
                 ],
                 required: ["assignments"])

@@ -180,6 +180,8 @@ extension LedgerAPI {
         public var eventId: UUID
         public var coachAccountId: String
         public var offeredAt: Timestamp
+        /// A template offer's every target, when it has weights, durations or rests.
+        public var targets: AssignmentTargetsOffered? = nil
     }
 
     /// Offers made to `client` by the coaches its log grants access to now (a
@@ -191,10 +193,20 @@ extension LedgerAPI {
         var out: [Offer] = []
         for c in coaches where try hasReadableLog(c) {
             try logs.log(c).withLedger { ledger in
+                var targets: [UUID: AssignmentTargetsOffered] = [:]
+                var own: [Offer] = []
                 try ledger.store.read(EventQuery(stream: .assignments)) { e in
-                    if case .assignmentOffered(let o) = e.event, o.clientAccountId == client {
-                        out.append(Offer(offer: o, eventId: e.eventId, coachAccountId: c, offeredAt: e.occurredAt))
+                    switch e.event {
+                    case .assignmentOffered(let o) where o.clientAccountId == client:
+                        own.append(Offer(offer: o, eventId: e.eventId, coachAccountId: c, offeredAt: e.occurredAt))
+                    case .assignmentTargetsOffered(let t): targets[t.assignmentId] = t
+                    default: break
                     }
+                }
+                out += own.map { o in
+                    var o = o
+                    o.targets = targets[o.offer.assignmentId]
+                    return o
                 }
             }
         }
@@ -203,7 +215,7 @@ extension LedgerAPI {
 
     /// `GET /v1/accounts/{client}/assignments` → `{"assignments":[…]}`: each offer with its answer in the
     /// client's log (`offered`, `accepted`, `declined`) and the whole offer as the coach's log holds it
-    /// (`offer`, its payload's JSON). The client sees every granted coach's offers; a coach only its own.
+    /// (`offer`, its payload's JSON; `targets`, a template offer's every target, or null). The client sees every granted coach's offers; a coach only its own.
     public func assignments(_ caller: AccountDirectory.Caller, log: AccountLog) throws -> JSONValue {
         let own = caller.account.accountId == log.accountId
         let offers = try self.offers(to: log.accountId, from: own ? nil : caller.account.accountId)
@@ -219,7 +231,7 @@ extension LedgerAPI {
                             ("coachName", .string((try? accounts.account(o.coachAccountId)).flatMap { $0 }.map(accounts.name(of:)) ?? "")),
                             ("kind", .string(o.offer.kind.rawValue)), ("name", .string(o.offer.name)), ("offeredAt", .string(o.offeredAt.iso8601)),
                             ("status", .string(answers[o.offer.assignmentId].map { $0 ? "accepted" : "declined" } ?? "offered")),
-                            ("offer", .raw(o.offer.canonicalJSON)),
+                            ("offer", .raw(o.offer.canonicalJSON)), ("targets", o.targets.map { .raw($0.canonicalJSON) } ?? .null),
                         ])
                     })
             )

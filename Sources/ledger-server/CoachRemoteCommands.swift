@@ -136,7 +136,8 @@ struct CoachRemoteCommand: ParsableCommand {
             let ledger = try global.openLedger()
             let id = try ledger.execute(at: time) {
                 try $0.acceptAssignment(
-                    offer.offer, offerEventId: offer.eventId, coach: offer.coach, client: server.accountId, current: try ledger.coaching())
+                    offer.offer, targets: offer.targets, offerEventId: offer.eventId, coach: offer.coach, client: server.accountId,
+                    current: try ledger.coaching())
             }
             try server.sync()
             let key = offer.offer.kind == .program ? "programId" : "templateId"
@@ -169,6 +170,7 @@ struct ListedOffer {
     var offer: AssignmentOffered
     var eventId: UUID
     var coach: String
+    var targets: AssignmentTargetsOffered?
 }
 
 /// The offer `ref` names among this account's assignments (its id, or a unique start of it).
@@ -187,7 +189,8 @@ func findOffer(_ global: GlobalOptions, _ ref: String) throws -> (DeviceServer, 
     guard let offerJSON = found["offer"], let eventText = found.string("offerEventId"), let eventId = UUID(uuidString: eventText),
         let coach = found.string("coachAccountId")
     else { throw SyncClient.Failure.malformedAnswer("an assignment without its offer") }
-    return (server, ListedOffer(offer: try AssignmentOffered(json: offerJSON), eventId: eventId, coach: coach))
+    let targets = try found["targets"].flatMap { t in t == .null ? nil : try AssignmentTargetsOffered(json: t) }
+    return (server, ListedOffer(offer: try AssignmentOffered(json: offerJSON), eventId: eventId, coach: coach, targets: targets))
 }
 
 func respondTo(_ global: GlobalOptions, _ fields: [(String, String)], human: String) {

@@ -252,7 +252,7 @@ package enum EventSamples {
         return [.operatorCoachGranted(granted)]
     }
 
-    /// A held rest, a session's feeling and closing note, its activity, a set's equipment (stored in the v11 fixture).
+    /// A held rest, a session's feeling and closing note, its activity, a set's equipment, a template offer's targets (stored in the v11 fixture).
     package static var v11: [LedgerEvent] {
         let workout = UUID(uuidString: "0a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
         var paused = RestTimerPaused()
@@ -271,9 +271,15 @@ package enum EventSamples {
         equipment.setId = UUID(uuidString: "1a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
         equipment.band = "red"
         equipment.implement = "seat 4"
+        var targets = AssignmentTargetsOffered()
+        targets.assignmentId = UUID(uuidString: "5a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        targets.lines = [
+            TemplateLine(TemplateExercise(exerciseId: "deadlift", sets: 4, repsMin: 5, repsMax: 5, weight: Weight(100, .kg), restSeconds: 180)),
+            TemplateLine(TemplateExercise(exerciseId: "plank", sets: 2, durationSeconds: 45)),
+        ]
         return [
             .restTimerPaused(paused), .restTimerResumed(resumed), .workoutFeelingRecorded(feeling), .workoutActivitySet(activity),
-            .setEquipmentRecorded(equipment),
+            .setEquipmentRecorded(equipment), .assignmentTargetsOffered(targets),
         ]
     }
 

@@ -141,10 +141,30 @@ import Testing
         #expect(answered.first { $0["assignmentId"] as? String == template }?["status"] as? String == "declined")
         #expect(!phone.log.contains("Carl's push"))
         #expect(try phone.run(["coach", "accept-assignment", template]).status == 1)  // declined stays declined
+        // A template with targets, offered and accepted: Lina's copy keeps every weight, duration and rest.
+        #expect(
+            try carl.run([
+                "template", "create", "Carl's pull", "--exercise", "Deadlift (Barbell)", "--sets", "4", "--reps", "5", "--weight", "100kg",
+                "--rest", "180s", "--exercise", "Plank", "--sets", "2", "--duration", "45",
+            ]).status == 0)
+        let pull = try carl.id(["coach", "assign", lina.id, "--template", "Carl's pull"], "assignmentId")
+        #expect(try carl.sync().status == 0)
+        let withTargets = try #require(try phone.run(["coach", "assignments", "--json"]).json?["assignments"] as? [[String: Any]])
+        #expect((withTargets.first { $0["assignmentId"] as? String == pull }?["targets"] as? [String: Any])?["lines"] != nil)
+        #expect(try phone.run(["coach", "accept-assignment", pull]).status == 0)
+        let carlsLines = try #require(
+            (try carl.run(["template", "list", "--json"]).json?["templates"] as? [[String: Any]])?.first { $0["name"] as? String == "Carl's pull" }?[
+                "lines"] as? [[String: Any]])
+        let linasLines = try #require(
+            (try phone.run(["template", "list", "--json"]).json?["templates"] as? [[String: Any]])?.first { $0["name"] as? String == "Carl's pull" }?[
+                "lines"] as? [[String: Any]])
+        #expect(linasLines.map { NSDictionary(dictionary: $0) } == carlsLines.map { NSDictionary(dictionary: $0) }, "\(linasLines)")
+        #expect(linasLines.first?["weightKg"] as? Double == 100 && linasLines.first?["restSeconds"] as? Int == 180)
+        #expect(linasLines.last?["durationSeconds"] as? Int == 45)
         // Carl sees his offers to Lina with her answers.
         let seen = try #require(
             try await server.get("/v1/accounts/\(lina.id)/assignments", token: coach.token).json?["assignments"] as? [[String: Any]])
-        #expect(seen.compactMap { $0["status"] as? String }.sorted() == ["accepted", "declined"])
+        #expect(seen.compactMap { $0["status"] as? String }.sorted() == ["accepted", "accepted", "declined"])
 
         // Three program days done, 9, 5 and 2 days ago: 2 of 3 planned this week, 3 of 30/7 × … since the program began.
         for (i, ago) in [9.0, 5.0, 2.0].enumerated() {

@@ -16,14 +16,22 @@ extension CommandSession {
         return try offer(e, to: client)
     }
 
-    /// `ledger coach assign CLIENT --template T`: the template and its targets, offered to a client.
+    /// `ledger coach assign CLIENT --template T`: the template and its targets, offered to a client
+    /// (weights, durations and rests in an `AssignmentTargetsOffered` beside the offer).
     public mutating func offerTemplate(_ ref: String, to client: String) throws -> AssignmentOffered {
         let template = try templateCatalog().resolve(ref)
         var e = AssignmentOffered()
         e.kind = .template
         e.name = template.name
         e.exercises = template.exercises
-        return try offer(e, to: client)
+        let offered = try offer(e, to: client)
+        if template.exercises.contains(where: \.hasLaterTargets) {
+            var targets = AssignmentTargetsOffered()
+            targets.assignmentId = offered.assignmentId
+            targets.lines = template.exercises.map(TemplateLine.init)
+            emit([.assignmentTargetsOffered(targets)])
+        }
+        return offered
     }
 
     private mutating func offer(_ draft: AssignmentOffered, to client: String) throws(Refusal) -> AssignmentOffered {
@@ -52,7 +60,8 @@ extension CommandSession {
     /// offer's event. Refused when the offer was answered already, when it is
     /// not addressed to `client`, or names an exercise this library lacks.
     public mutating func acceptAssignment(
-        _ offer: AssignmentOffered, offerEventId: UUID, coach: String, client: String, current: CoachingState
+        _ offer: AssignmentOffered, targets: AssignmentTargetsOffered? = nil, offerEventId: UUID, coach: String, client: String,
+        current: CoachingState
     ) throws -> UUID {
         let coachId = try answerable(offer, coach: coach, client: client, current: current)
         context.commandId = offerEventId
@@ -75,8 +84,12 @@ extension CommandSession {
             emit([.assignmentAnswered(answer)] + Self.adopting(program, holds: offer.holds, into: catalog))
             return program.programId
         case .template:
+            // The targets, when the offer has them, are the same lines with every target.
+            let lines = targets?.lines.map(\.exercise) ?? offer.exercises
+            guard targets == nil || (targets?.assignmentId == offer.assignmentId && lines.map(\.exerciseId) == offer.exercises.map(\.exerciseId))
+            else { throw Refusal.invalidName("assignment \(offer.assignmentId.lowercased)'s targets do not match its exercises") }
             emit([.assignmentAnswered(answer)])
-            return try createTemplate(name: offer.name, lines: offer.exercises)
+            return try createTemplate(name: offer.name, lines: lines)
         }
     }
 

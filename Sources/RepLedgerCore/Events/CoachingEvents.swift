@@ -58,6 +58,22 @@ public struct AssignmentOffered: EventPayload {
     }
 }
 
+/// A template offer's every target (weights, durations, rests), which the
+/// offer's own layout cannot hold: recorded with the offer in the same
+/// command, as `TemplateTargetsSet` is with a template (SERVER.md §8).
+/// Accepting the offer creates the template from these lines.
+public struct AssignmentTargetsOffered: EventPayload {
+    public static let eventType = EventType("AssignmentTargetsOffered", code: 105)
+    public var assignmentId = UUID.zero
+    public var lines: [TemplateLine] = []
+    public var stream: StreamName { .assignments }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("assignmentId", &assignmentId)
+        try c.field("lines", &lines)
+    }
+}
+
 /// What an assignment carries.
 public enum AssignmentKind: String, Sendable, CaseIterable, PayloadEnum {
     case program, template

@@ -79,6 +79,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case workoutFeelingRecorded(WorkoutFeelingRecorded)
     case workoutActivitySet(WorkoutActivitySet)
     case setEquipmentRecorded(SetEquipmentRecorded)
+    case assignmentTargetsOffered(AssignmentTargetsOffered)
 
     /// The payload, for the generic paths (encoding, JSON, stream routing).
     public var payload: any EventPayload {
@@ -156,6 +157,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .workoutFeelingRecorded(let e): e
         case .workoutActivitySet(let e): e
         case .setEquipmentRecorded(let e): e
+        case .assignmentTargetsOffered(let e): e
         }
     }
 
@@ -261,6 +263,7 @@ public enum EventCatalog {
         Entry(WorkoutFeelingRecorded.self, LedgerEvent.workoutFeelingRecorded),
         Entry(WorkoutActivitySet.self, LedgerEvent.workoutActivitySet),
         Entry(SetEquipmentRecorded.self, LedgerEvent.setEquipmentRecorded),
+        Entry(AssignmentTargetsOffered.self, LedgerEvent.assignmentTargetsOffered),
         Entry(ProgramScheduled.self, LedgerEvent.programScheduled),
         Entry(PlateInventorySet.self, LedgerEvent.plateInventorySet),
         Entry(RestTimerAutoStartChanged.self, LedgerEvent.restTimerAutoStartChanged),

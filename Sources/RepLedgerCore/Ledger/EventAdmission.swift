@@ -98,6 +98,7 @@ public enum EventAdmission {
             _ = try Invariants.accountId(e.clientAccountId, of: "the client's")
             try Invariants.check(coachNote: e.text)
         case .assignmentOffered(let e): try Invariants.check(offer: e)
+        case .assignmentTargetsOffered(let e): for l in e.lines { try Invariants.check(templateLine: l.exercise) }
         case .programScheduled(let e): try Invariants.check(weekdays: e.weekdays)
         case .exerciseEdited(let e): try Invariants.check(exerciseEdit: e)
         case .templateTargetsSet(let e): for l in e.lines { try Invariants.check(templateLine: l.exercise) }
