@@ -20,7 +20,7 @@ struct WorkoutCommand: ParsableCommand {
             Start.self, Log.self, Complete.self, Uncomplete.self, Autofill.self, EditSet.self, DeleteSet.self, DuplicateSet.self, MoveSet.self,
             Add.self, Remove.self, Reorder.self, Superset.self, Unlink.self, Swap.self, Note.self,
             Rest.self, Pause.self, Resume.self, Health.self, Activity.self, Feeling.self, Finish.self, Discard.self, Show.self,
-            Summary.self,
+            Summary.self, Analysis.self,
         ])
 
     struct Start: ParsableCommand {
@@ -299,8 +299,12 @@ struct WorkoutCommand: ParsableCommand {
                 if feeling != nil || note != nil { try session.recordFeeling(id, feeling: feeling, note: note) }
             }
             let w = try ledger.workout(id)
+            // A watch workout (heart rate or energy sampled) gets the ledger's analysis as it finishes.
+            let analysed = w.heartRateSamples > 0 || w.activeEnergyKcal > 0 ? try WorkoutAnalysis.record(global, ledger, id, at: time) : false
             let minutes = (w.durationSeconds() ?? 0) / 60
-            respond(global, ["workoutId": id.lowercased], human: "Finished \(w.name) after \(minutes) min")
+            respond(
+                global, ["workoutId": id.lowercased],
+                human: "Finished \(w.name) after \(minutes) min\(analysed ? " (analysis: `ledger workout analysis \(id.lowercased.shortId)`)" : "")")
         }
     }
 

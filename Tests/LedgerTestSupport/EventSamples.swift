@@ -252,7 +252,7 @@ package enum EventSamples {
         return [.operatorCoachGranted(granted)]
     }
 
-    /// A held rest, a session's feeling and closing note, its activity, a set's equipment, a template offer's targets (stored in the v11 fixture).
+    /// A held rest, a session's feeling and closing note, its activity, a set's equipment, a template offer's targets, an analysis (stored in the v11 fixture).
     package static var v11: [LedgerEvent] {
         let workout = UUID(uuidString: "0a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
         var paused = RestTimerPaused()
@@ -271,6 +271,10 @@ package enum EventSamples {
         equipment.setId = UUID(uuidString: "1a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
         equipment.band = "red"
         equipment.implement = "seat 4"
+        var analysis = WorkoutAnalysisRecorded()
+        analysis.workoutId = workout
+        analysis.engine = "ledger"
+        analysis.markdown = "# Push, 2026-11-20\n\nstrength · 52 min · 9 sets · 4210 kg\n\n## Records\n\nNone this time.\n"
         var targets = AssignmentTargetsOffered()
         targets.assignmentId = UUID(uuidString: "5a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
         targets.lines = [
@@ -279,7 +283,7 @@ package enum EventSamples {
         ]
         return [
             .restTimerPaused(paused), .restTimerResumed(resumed), .workoutFeelingRecorded(feeling), .workoutActivitySet(activity),
-            .setEquipmentRecorded(equipment), .assignmentTargetsOffered(targets),
+            .setEquipmentRecorded(equipment), .assignmentTargetsOffered(targets), .workoutAnalysisRecorded(analysis),
         ]
     }
 

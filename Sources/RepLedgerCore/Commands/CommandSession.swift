@@ -336,6 +336,17 @@ public struct CommandSession {
         emit([.workoutFeelingRecorded(e)])
     }
 
+    /// An analysis of a workout: the ledger's own, or an outside engine's filled in later.
+    public mutating func recordAnalysis(_ workoutId: UUID, engine: String, markdown: String) throws {
+        _ = try writableWorkout(workoutId, historyEdit: true)
+        try Invariants.check(analysisBy: engine, markdown: markdown)
+        var e = WorkoutAnalysisRecorded()
+        e.workoutId = workoutId
+        e.engine = engine
+        e.markdown = markdown
+        emit([.workoutAnalysisRecorded(e)])
+    }
+
     /// What kind of session the workout is (strength unless set).
     public mutating func setActivity(_ workoutId: UUID, _ activity: WorkoutActivity) throws {
         let w = try writableWorkout(workoutId, historyEdit: true)

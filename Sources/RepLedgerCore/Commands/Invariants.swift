@@ -74,6 +74,20 @@ public enum Invariants {
         return clean
     }
 
+    /// An analysis: an engine named in 1 to 40 characters, Markdown of 1 to `analysisLimit` characters.
+    public static let analysisLimit = 20_000
+
+    public static func check(analysisBy engine: String, markdown: String) throws(Refusal) {
+        let name = engine.trimmingSpaces()
+        guard (1...40).contains(name.count), name == engine else {
+            throw .invalidName("an analysis names its engine in 1 to 40 characters, e.g. --engine assistant")
+        }
+        guard !markdown.trimmingSpaces().isEmpty else { throw .invalidName("an analysis needs some text") }
+        guard markdown.count <= analysisLimit else {
+            throw .invalidMeasure("an analysis of \(markdown.count) characters", reason: "keep it to \(analysisLimit)")
+        }
+    }
+
     /// How a session felt: 1 (awful) to 5 (great).
     public static let feelingRange = 1...5
 

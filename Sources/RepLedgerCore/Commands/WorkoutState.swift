@@ -446,6 +446,8 @@ public struct WorkoutState: Sendable, Equatable {
         case .workoutActivitySet(let e):
             guard noteClocks.admits(event, at: time) else { break }
             activity = e.activity
+        case .workoutAnalysisRecorded:
+            break  // Read from the stream by `workout analysis`: no figure depends on it, so the fold keeps no copy.
         case .workoutPaused:
             if status == .running { status = .paused; pausedSince = time }
         case .workoutResumed:

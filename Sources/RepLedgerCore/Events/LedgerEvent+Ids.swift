@@ -34,6 +34,7 @@ extension LedgerEvent {
         case .workoutFeelingRecorded(let e): e.workoutId
         case .workoutActivitySet(let e): e.workoutId
         case .setEquipmentRecorded(let e): e.workoutId
+        case .workoutAnalysisRecorded(let e): e.workoutId
         default: nil
         }
     }

@@ -80,6 +80,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case workoutActivitySet(WorkoutActivitySet)
     case setEquipmentRecorded(SetEquipmentRecorded)
     case assignmentTargetsOffered(AssignmentTargetsOffered)
+    case workoutAnalysisRecorded(WorkoutAnalysisRecorded)
 
     /// The payload, for the generic paths (encoding, JSON, stream routing).
     public var payload: any EventPayload {
@@ -158,6 +159,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .workoutActivitySet(let e): e
         case .setEquipmentRecorded(let e): e
         case .assignmentTargetsOffered(let e): e
+        case .workoutAnalysisRecorded(let e): e
         }
     }
 
@@ -264,6 +266,7 @@ public enum EventCatalog {
         Entry(WorkoutActivitySet.self, LedgerEvent.workoutActivitySet),
         Entry(SetEquipmentRecorded.self, LedgerEvent.setEquipmentRecorded),
         Entry(AssignmentTargetsOffered.self, LedgerEvent.assignmentTargetsOffered),
+        Entry(WorkoutAnalysisRecorded.self, LedgerEvent.workoutAnalysisRecorded),
         Entry(ProgramScheduled.self, LedgerEvent.programScheduled),
         Entry(PlateInventorySet.self, LedgerEvent.plateInventorySet),
         Entry(RestTimerAutoStartChanged.self, LedgerEvent.restTimerAutoStartChanged),

@@ -263,6 +263,25 @@ public struct WorkoutActivitySet: EventPayload {
     }
 }
 
+/// An analysis of a finished workout, in Markdown: the ledger's own
+/// deterministic one (`engine` "ledger": planned against done, records, the
+/// last sessions of the same kind, heart rate and energy), or one an outside
+/// engine filled in later (an assistant, a coach's tool), named by `engine`.
+/// Kept in the log so what was said about a session stays with it.
+public struct WorkoutAnalysisRecorded: EventPayload {
+    public static let eventType = EventType("WorkoutAnalysisRecorded", code: 28)
+    public var workoutId = UUID.zero
+    public var engine = ""
+    public var markdown = ""
+    public var stream: StreamName { .workout(workoutId) }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("workoutId", &workoutId)
+        try c.field("engine", &engine)
+        try c.field("markdown", &markdown)
+    }
+}
+
 /// A discarded workout stays in the log for audit but never counts anywhere.
 public struct WorkoutDiscarded: EventPayload {
     public static let eventType = EventType("WorkoutDiscarded", code: 48)

@@ -117,6 +117,7 @@ public enum EventAdmission {
                 throw .invalidMeasure("implement", reason: "store it trimmed")
             }
             if e.band == nil, e.implement == nil { throw .noChangesGiven }
+        case .workoutAnalysisRecorded(let e): try Invariants.check(analysisBy: e.engine, markdown: e.markdown)
         case .workoutFeelingRecorded(let e):
             if let feeling = e.feeling { try Invariants.check(feeling: feeling) }
             try note(e.note)

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import LedgerShell
+import RepLedgerCore
+import RepLedgerQueries
+import RepLedgerSnapshots
+
+extension WorkoutCommand {
+    /// `workout analysis W [--record] [--engine NAME (--file F | --text T)]`.
+    struct Analysis: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "analysis",
+            abstract:
+                "A workout's analyses → {\"workoutId\",\"analyses\",\"ledgerAnalysis\"}: the ledger's own, and any an outside engine filled in.",
+            discussion: """
+                The ledger's analysis is Markdown made only of the log: planned against done, the records set, \
+                the last sessions of the same kind, heart rate and energy. Finishing a watch workout (one with \
+                heart-rate or energy samples) records it; --record records it for any workout.
+
+                When REPLEDGER_ANALYSIS_HOOK is set, the ledger runs it (with /bin/sh) after recording its \
+                analysis: the Markdown on its standard input, REPLEDGER_WORKOUT_ID and REPLEDGER_DB in its \
+                environment. An outside engine (an assistant, a coach's tool) can then fill in its own with \
+                --engine. Nothing runs, and nothing is sent anywhere, unless you set it.
+
+                Examples:
+                  ledger workout analysis last
+                  ledger workout analysis last --record
+                  ledger workout analysis last --engine assistant --file review.md
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Flag(help: "Record the ledger's analysis now.") var record = false
+        @Option(help: "Record an outside engine's analysis under this name (with --file or --text).") var engine: String?
+        @Option(help: "The engine's analysis, a Markdown file.") var file: String?
+        @Option(help: "The engine's analysis, as text.") var text: String?
+        @OptionGroup var at: AtOption
+
+        func validate() throws {
+            if engine != nil, (file == nil) == (text == nil) { throw ValidationError("--engine takes its analysis with --file or --text") }
+            if engine == nil, file != nil || text != nil { throw ValidationError("--file and --text go with --engine NAME") }
+            if record, engine != nil { throw ValidationError("give --record or --engine, not both") }
+        }
+
+        func run() throws {
+            if let engine {
+                let markdown = try file.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? text ?? ""
+                let ledger = try global.openLedger()
+                let id = try ledger.resolveWorkout(workout)
+                try ledger.execute(at: try at.time()) { try $0.recordAnalysis(id, engine: engine, markdown: markdown) }
+                respond(global, ["workoutId": id.lowercased], human: "Recorded \(engine)'s analysis of workout \(id.lowercased.shortId)")
+                return
+            }
+            if record {
+                let ledger = try global.openLedger()
+                let id = try ledger.resolveWorkout(workout)
+                guard try WorkoutAnalysis.record(global, ledger, id, at: try at.time()) else { throw Refusal.nothingToChange }
+                respond(global, ["workoutId": id.lowercased], human: "Recorded the ledger's analysis of workout \(id.lowercased.shortId)")
+                return
+            }
+            let store = try global.openStore()
+            let id = try Ledger(store: store).resolveWorkout(workout)
+            let recorded = try WorkoutAnalysisQuery.recorded(store, workoutId: id)
+            let current = WorkoutAnalysisQuery.facts(try QueryScope().log(store), workoutId: id).map(WorkoutAnalysisText.markdown)
+            if global.json {
+                Console.json(WorkoutAnalysisQuery.document(workoutId: id, recorded: recorded, current: current))
+                return
+            }
+            for r in recorded {
+                Console.out("<!-- \(r.engine), recorded \(r.at.iso8601) at #\(r.position) -->\n\(r.markdown)")
+            }
+            if recorded.isEmpty, let current {
+                Console.out("<!-- the ledger's analysis, not recorded yet (`ledger workout analysis \(workout) --record`) -->\n\(current)")
+            } else if recorded.isEmpty {
+                Console.out("No analysis: the workout has not started.")
+            }
+        }
+    }
+}
+
+/// Recording the ledger's analysis, and the hook that tells an outside engine.
+enum WorkoutAnalysis {
+    /// Records the ledger's analysis of `id` unless the latest one it recorded says the same;
+    /// then runs the hook, if one is set. Answers whether it recorded.
+    @discardableResult
+    static func record(_ global: GlobalOptions, _ ledger: Ledger, _ id: UUID, at time: Timestamp?) throws -> Bool {
+        guard let facts = WorkoutAnalysisQuery.facts(try QueryScope().log(ledger.store), workoutId: id) else { return false }
+        let markdown = WorkoutAnalysisText.markdown(facts)
+        let own = try WorkoutAnalysisQuery.recorded(ledger.store, workoutId: id).last { $0.engine == WorkoutAnalysisQuery.ledgerEngine }
+        guard own?.markdown != markdown else { return false }
+        try ledger.execute(at: time) { try $0.recordAnalysis(id, engine: WorkoutAnalysisQuery.ledgerEngine, markdown: markdown) }
+        runHook(global, id, markdown)
+        return true
+    }
+
+    /// Runs REPLEDGER_ANALYSIS_HOOK, if set, with the analysis on its standard input. A failing
+    /// hook is said in one line and changes nothing: the analysis is recorded either way.
+    static func runHook(_ global: GlobalOptions, _ id: UUID, _ markdown: String) {
+        guard let hook = ProcessInfo.processInfo.environment["REPLEDGER_ANALYSIS_HOOK"], !hook.trimmingSpaces().isEmpty else { return }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", hook]
+        var env = ProcessInfo.processInfo.environment
+        env["REPLEDGER_WORKOUT_ID"] = id.lowercased
+        env["REPLEDGER_DB"] = URL(fileURLWithPath: global.path).standardizedFileURL.path
+        p.environment = env
+        let input = Pipe()
+        p.standardInput = input
+        do {
+            try p.run()
+            input.fileHandleForWriting.write(Data(markdown.utf8))
+            try input.fileHandleForWriting.close()
+            p.waitUntilExit()
+            if p.terminationStatus != 0 { Console.error("warning: the analysis hook exited with \(p.terminationStatus)") }
+        } catch {
+            Console.error("warning: the analysis hook could not run: \(error.localizedDescription)")
+        }
+    }
+}
