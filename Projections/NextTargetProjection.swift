@@ -61,6 +61,12 @@ public struct NextTargetProjection: ProjectionView {
         }
     }
 
+    /// The smart default (DOMAIN.md §14): progression on only for a strength exercise in a strength module.
+    public static func smartDefault(_ log: TrainingLogProjection, exerciseId: String, programId: UUID?) -> Bool {
+        let s = settings(log, exerciseId: exerciseId, programId: programId)
+        return s.module == .strength && (log.library.exercises[exerciseId]?.definition.kind ?? .strength) == .strength
+    }
+
     public static func settings(_ log: TrainingLogProjection, exerciseId: String, programId: UUID?, rules: RuleSet = .default) -> Settings {
         let definition = log.library.exercises[exerciseId]?.definition
         let kind = definition?.kind ?? .strength

@@ -22,6 +22,46 @@ public enum ProgressionQuery {
         return (nil, trained.sorted { log.exerciseName($0) < log.exerciseName($1) })
     }
 
+    /// A program's days (or, with none, the exercises trained as one group), each
+    /// with its exercises grouped by module in the day's order of first appearance:
+    /// what `progression show` lists, workout → module → exercise.
+    public struct Group: Sendable {
+        public var workout: String
+        public var day: Int?
+        public var modules: [(module: ModuleType, exerciseIds: [String])]
+    }
+
+    public static func groups(
+        _ log: TrainingLogProjection, program: String?, rules: RuleSet
+    ) throws -> [Group] {
+        let (programId, all) = try exercises(log, program: program)
+        func grouped(_ ids: [String]) -> [(module: ModuleType, exerciseIds: [String])] {
+            var out: [(module: ModuleType, exerciseIds: [String])] = []
+            for id in ids {
+                let m = NextTargetProjection.settings(log, exerciseId: id, programId: programId, rules: rules).module
+                if let i = out.firstIndex(where: { $0.module == m }) {
+                    if !out[i].exerciseIds.contains(id) { out[i].exerciseIds.append(id) }
+                } else {
+                    out.append((m, [id]))
+                }
+            }
+            return out
+        }
+        guard let programId, let program = log.programs.live.first(where: { $0.programId == programId }) else {
+            return [Group(workout: "Exercises you trained", day: nil, modules: grouped(all))]
+        }
+        return program.generated.sessions.enumerated().map { i, session in
+            Group(workout: session.name, day: i + 1, modules: grouped(session.exercises.map(\.exerciseId)))
+        }
+    }
+
+    /// The exercises a batch `progression set` changes: every one in scope, or those of one module.
+    public static func selected(_ log: TrainingLogProjection, program: String?, module: ModuleType?, rules: RuleSet) throws -> [String] {
+        let (programId, all) = try exercises(log, program: program)
+        guard let module else { return all }
+        return all.filter { NextTargetProjection.settings(log, exerciseId: $0, programId: programId, rules: rules).module == module }
+    }
+
     /// Each exercise's settings under `rules`.
     public static func settings(
         _ log: TrainingLogProjection, program: String?, rules: RuleSet
@@ -33,24 +73,41 @@ public enum ProgressionQuery {
     }
 
     public static func settingsDocument(
-        _ log: TrainingLogProjection, _ rows: [(exerciseId: String, settings: NextTargetProjection.Settings)]
+        _ log: TrainingLogProjection, _ rows: [(exerciseId: String, settings: NextTargetProjection.Settings)], groups: [Group] = []
     )
         -> JSONValue
     {
-        .object([
+        func row(_ id: String, _ s: NextTargetProjection.Settings) -> JSONValue {
+            .object([
+                ("exercise", .string(log.exerciseName(id))), ("exerciseId", .string(id)),
+                ("module", .string(kebab(s.module.rawValue))),
+                ("enabled", .bool(s.enabled)), ("rule", .string(s.rule.rawValue)),
+                ("incrementKg", .number(s.increment.kilograms)),
+                ("repsMin", .int(Int64(s.repsMin))), ("repsMax", .int(Int64(s.repsMax))), ("overridden", .bool(s.overridden)),
+            ])
+        }
+        let byId = Dictionary(rows.map { ($0.exerciseId, $0.settings) }, uniquingKeysWith: { a, _ in a })
+        return .object([
+            ("exercises", .array(rows.map { row($0.exerciseId, $0.settings) })),
             (
-                "exercises",
+                "workouts",
                 .array(
-                    rows.map { id, s in
+                    groups.map { g in
                         .object([
-                            ("exercise", .string(log.exerciseName(id))), ("exerciseId", .string(id)),
-                            ("module", .string(s.module.rawValue)),
-                            ("enabled", .bool(s.enabled)), ("rule", .string(s.rule.rawValue)),
-                            ("incrementKg", .number(s.increment.kilograms)),
-                            ("repsMin", .int(Int64(s.repsMin))), ("repsMax", .int(Int64(s.repsMax))), ("overridden", .bool(s.overridden)),
+                            ("workout", .string(g.workout)), ("day", .optional(g.day)),
+                            (
+                                "modules",
+                                .array(
+                                    g.modules.map { m in
+                                        .object([
+                                            ("module", .string(kebab(m.module.rawValue))),
+                                            ("exercises", .array(m.exerciseIds.compactMap { id in byId[id].map { row(id, $0) } })),
+                                        ])
+                                    })
+                            ),
                         ])
                     })
-            )
+            ),
         ])
     }
 

@@ -24,20 +24,44 @@ struct ProgressionCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "set", abstract: "Override how an exercise progresses (everywhere, or in one program).")
+            commandName: "set", abstract: "Override how an exercise progresses (everywhere, or in one program), or several at once.",
+            discussion: """
+                One exercise: name it. Several at once: --all (every exercise of the program, else every one \
+                you trained) or, with no exercise named, --module M (those in module M). --smart sets each \
+                one's progression on or off as the smart default says: on only for strength exercises in a \
+                strength module. A batch records one override per exercise it changes, in one append.
+
+                Examples:
+                  ledger progression set --module strength --rule linear --program active
+                  ledger progression set --all --increment 5lb
+                  ledger progression set --smart --program active
+                """)
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The exercise.") var exercise: String
+        @Argument(help: "The exercise (or none, with --all, --module or --smart).") var exercise: String?
         @Option(help: "Only in this program (id, prefix or `active`).") var program: String?
         @Option(help: "double, linear or none.") var rule: String?
         @Option(help: "The weight step: 2.5kg, 5lb.") var increment: String?
         @Option(help: "The rep range, MIN-MAX.") var reps: String?
-        @Option(help: "warmup, prehab, explosive, strength, cardio or recovery.") var module: String?
+        @Option(
+            help:
+                "warmup, prehab, explosive, strength, cardio, long-cardio, speed-cardio or recovery: the exercise's module, or with no exercise, the module whose exercises change."
+        )
+        var module: String?
+        @Flag(help: "Every exercise of the program (or that you trained).") var all = false
+        @Flag(help: "Progression on or off as the smart default says, for every exercise in scope.") var smart = false
         @Flag(help: "Progression on.") var on = false
         @Flag(help: "Progression off.") var off = false
         @Flag(help: "Back to the defaults.") var clear = false
         @OptionGroup var at: AtOption
 
-        func validate() throws { if on && off { throw ValidationError("give --on or --off, not both") } }
+        func validate() throws {
+            if on && off { throw ValidationError("give --on or --off, not both") }
+            if exercise != nil && (all || smart) { throw ValidationError("name an exercise, or use --all or --smart, not both") }
+            if exercise == nil && !all && !smart && module == nil {
+                throw ValidationError("name an exercise, or change several with --all, --module M or --smart")
+            }
+            if smart && (on || off) { throw ValidationError("--smart chooses on or off itself: leave out --on and --off") }
+        }
 
         func run() throws {
             let ledger = try global.openLedger()
@@ -49,12 +73,47 @@ struct ProgressionCommand: ParsableCommand {
                 let r = try RepRange.parse(text)
                 return (r.min, r.max)
             }
-            try ledger.execute(at: try at.time()) {
-                try $0.setProgression(
-                    exercise: exercise, programRef: program, enabled: on ? true : off ? false : nil, rule: parsedRule,
-                    module: parsedModule, increment: parsedIncrement, reps: range, clear: clear)
+            if let exercise {
+                try ledger.execute(at: try at.time()) {
+                    try $0.setProgression(
+                        exercise: exercise, programRef: program, enabled: on ? true : off ? false : nil, rule: parsedRule,
+                        module: parsedModule, increment: parsedIncrement, reps: range, clear: clear)
+                }
+                respond(global, ["exercise": exercise], human: clear ? "\(exercise): back to the defaults" : "\(exercise): progression updated")
+                return
             }
-            respond(global, ["exercise": exercise], human: clear ? "\(exercise): back to the defaults" : "\(exercise): progression updated")
+            // A batch: the exercises in scope, then one override each, every one decided before any is appended.
+            let log = try QueryScope().log(ledger.store)
+            let ids = try ProgressionQuery.selected(log, program: program, module: all ? nil : parsedModule, rules: .default)
+            guard !ids.isEmpty else {
+                throw Refusal.invalidProgram(
+                    parsedModule.map { "no exercise is in the \(kebab($0.rawValue)) module" } ?? "no exercises yet: generate a program or train first"
+                )
+            }
+            let programId = try program.map { try log.programs.resolve($0).programId }
+            let changed = try ledger.execute(at: try at.time()) { session in
+                var changed: [String] = []
+                for id in ids {
+                    let smartOn = smart ? NextTargetProjection.smartDefault(log, exerciseId: id, programId: programId) : nil
+                    let enabled = smartOn ?? (on ? true : off ? false : nil)
+                    if smart, parsedRule == nil, parsedIncrement == nil, range == nil, !clear,
+                        NextTargetProjection.settings(log, exerciseId: id, programId: programId).enabled == enabled
+                    {
+                        continue  // already as the smart default says
+                    }
+                    try session.setProgression(
+                        exercise: id, programRef: program, enabled: enabled, rule: parsedRule,
+                        module: all ? parsedModule : nil, increment: parsedIncrement, reps: range, clear: clear)
+                    changed.append(id)
+                }
+                guard !changed.isEmpty else { throw Refusal.nothingToChange }
+                return changed
+            }
+            if global.json {
+                Console.json(.object([("exercises", .array(changed.map { .string($0) }))]))
+            } else {
+                Console.out("Progression updated for \(counted(changed.count, "exercise")): \(changed.map(log.exerciseName).joined(separator: ", "))")
+            }
         }
     }
 
@@ -69,21 +128,28 @@ struct ProgressionCommand: ParsableCommand {
             let log = try query.log(try global.openStore())
             let rules = try query.ruleSet()
             let rows = try ProgressionQuery.settings(log, program: program, rules: rules)
+            let groups = try ProgressionQuery.groups(log, program: program, rules: rules)
             if global.json {
-                Console.json(ProgressionQuery.settingsDocument(log, rows))
+                Console.json(ProgressionQuery.settingsDocument(log, rows, groups: groups))
                 return
             }
             guard !rows.isEmpty else { Console.out("No exercises yet: generate a program or train first."); return }
             let unit = log.account.liftingUnit
-            Console.table(
-                ["Exercise", "Module", "Progression", "Step", "Reps", ""],
-                rows.map { id, s in
-                    [
-                        log.exerciseName(id), s.module.rawValue, s.enabled ? s.rule.rawValue : "off",
-                        WeightText.show(kg: s.increment.kilograms, in: unit),
-                        "\(s.repsMin)–\(s.repsMax)", s.overridden ? "overridden" : "",
-                    ]
-                })
+            let byId = Dictionary(rows.map { ($0.exerciseId, $0.settings) }, uniquingKeysWith: { a, _ in a })
+            var table: [[String]] = []
+            for g in groups {
+                for (m, (module, ids)) in g.modules.enumerated() {
+                    for (i, id) in ids.enumerated() {
+                        guard let s = byId[id] else { continue }
+                        table.append([
+                            m == 0 && i == 0 ? (g.day.map { "\($0) " } ?? "") + g.workout : "", i == 0 ? kebab(module.rawValue) : "",
+                            log.exerciseName(id), s.enabled ? s.rule.rawValue : "off", WeightText.show(kg: s.increment.kilograms, in: unit),
+                            "\(s.repsMin)–\(s.repsMax)", s.overridden ? "overridden" : "",
+                        ])
+                    }
+                }
+            }
+            Console.table(["Workout", "Module", "Exercise", "Progression", "Step", "Reps", ""], table)
         }
     }
 }

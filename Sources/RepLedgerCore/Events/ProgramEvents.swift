@@ -153,9 +153,12 @@ public enum ProgressionRule: String, Sendable, CaseIterable, PayloadEnum {
 }
 
 /// The role of an exercise in a session (DOMAIN.md §14); progression is on by
-/// default only for `strength` modules of strength exercises.
+/// default only for `strength` modules of strength exercises. Cardio comes
+/// as the gym app has it, long (steady, for endurance) apart from speed
+/// (intervals, sprints); `cardio` is cardio not said which, as older logs
+/// and a cardio exercise by default have it.
 public enum ModuleType: String, Sendable, CaseIterable, PayloadEnum {
-    case warmup, prehab, explosive, strength, cardio, recovery
+    case warmup, prehab, explosive, strength, cardio, recovery, longCardio, speedCardio
 }
 
 /// A per-exercise progression override, for one program or (no `programId`)

@@ -1,0 +1,112 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// Issue 45, row 5: progression by workout and module. `progression show`
+/// lists each program day's exercises by module; `progression set` changes
+/// several at once (`--all`, `--module M`, `--smart`); cardio modules come
+/// long and speed apart. On a real Strong history (Andrew50's) with a
+/// program generated for a full gym.
+@Suite("ledger progression: by workout and module", .enabled(if: RealExports.available, "the real exports folder is absent"))
+struct ProgressionByModuleCLITests {
+    static func setUp() throws -> LedgerProcess {
+        let cli = try LedgerProcess()
+        #expect(try cli.run(["import", "strong", PlansMeanWhatTheySayCLITests.file, "--unit", "lb", "--timezone", "UTC"]).status == 0)
+        #expect(
+            try cli.run([
+                "program", "questionnaire", "--days", "3", "--minutes", "60", "--experience", "intermediate", "--equipment", "barbell",
+                "--equipment", "dumbbell", "--equipment", "cable", "--equipment", "machine", "--equipment", "bench",
+            ]).status == 0)
+        #expect(try cli.run(["program", "generate", "--seed", "11"]).status == 0)
+        return cli
+    }
+
+    /// `progression show --json`: module of each exercise, and the grouping.
+    static func shown(_ cli: LedgerProcess) throws -> (flat: [String: [String: Any]], workouts: [[String: Any]]) {
+        let json = try #require(try cli.run(["progression", "show", "--json"]).json)
+        let flat = try #require(json["exercises"] as? [[String: Any]])
+        let workouts = try #require(json["workouts"] as? [[String: Any]])
+        return (Dictionary(flat.map { ($0["exerciseId"] as! String, $0) }, uniquingKeysWith: { a, _ in a }), workouts)
+    }
+
+    @Test("show groups each program day's exercises by module, in the day's order; a module change moves the exercise")
+    func groupedByWorkoutAndModule() throws {
+        let cli = try Self.setUp()
+        defer { cli.cleanUp() }
+        let days = try #require(try cli.run(["program", "show", "--json"]).json?["sessions"] as? [[String: Any]])
+        var (flat, workouts) = try Self.shown(cli)
+        #expect(workouts.compactMap { $0["workout"] as? String } == days.compactMap { $0["name"] as? String })
+        for (day, workout) in zip(days, workouts) {
+            let ids = try #require(day["exercises"] as? [[String: Any]]).compactMap { $0["exerciseId"] as? String }
+            let modules = try #require(workout["modules"] as? [[String: Any]])
+            let grouped = modules.flatMap { m in
+                (m["exercises"] as? [[String: Any]] ?? []).map { ($0["exerciseId"] as! String, m["module"] as! String) }
+            }
+            #expect(Set(grouped.map(\.0)) == Set(ids), "every exercise of the day, once")
+            for (id, module) in grouped { #expect(flat[id]?["module"] as? String == module) }
+            // Modules in the order the day first reaches them.
+            let order = ids.compactMap { flat[$0]?["module"] as? String }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            #expect(modules.compactMap { $0["module"] as? String } == order)
+        }
+        let first = try #require((days.first?["exercises"] as? [[String: Any]])?.first?["exerciseId"] as? String)
+        #expect(try cli.run(["progression", "set", first, "--module", "warmup"]).status == 0)
+        (flat, workouts) = try Self.shown(cli)
+        let day1 = try #require(workouts.first?["modules"] as? [[String: Any]])
+        let warmup = try #require(day1.first { $0["module"] as? String == "warmup" }?["exercises"] as? [[String: Any]])
+        #expect(warmup.compactMap { $0["exerciseId"] as? String } == [first])
+        #expect(flat[first]?["enabled"] as? Bool == false, "a warm-up does not progress by default")
+        #expect(try cli.run(["progression", "show"]).stdout.contains("warmup"))
+    }
+
+    @Test("set --module changes that module's exercises only; --smart turns progression back to the smart default; --all reaches every one")
+    func batches() throws {
+        let cli = try Self.setUp()
+        defer { cli.cleanUp() }
+        var (flat, _) = try Self.shown(cli)
+        let strength = flat.filter { $0.value["module"] as? String == "strength" }.map(\.key).sorted()
+        #expect(strength.count >= 3)
+        // One exercise becomes a warm-up; the strength batch then leaves it alone.
+        let warm = strength[0]
+        #expect(try cli.run(["progression", "set", warm, "--module", "warmup"]).status == 0)
+        let before = try cli.eventCount()
+        let batch = try #require(try cli.run(["progression", "set", "--module", "strength", "--rule", "linear", "--json"]).json)
+        #expect((batch["exercises"] as? [String])?.sorted() == Array(strength.dropFirst()))
+        #expect(try cli.eventCount() == before + strength.count - 1, "one override per exercise, in one append")
+        (flat, _) = try Self.shown(cli)
+        #expect(strength.dropFirst().allSatisfy { flat[$0]?["rule"] as? String == "linear" })
+        #expect(flat[warm]?["rule"] as? String == "double")
+
+        // Two strength exercises turned off by hand; --smart turns them back on and leaves the warm-up off.
+        for id in strength[1...2] { #expect(try cli.run(["progression", "set", id, "--off"]).status == 0) }
+        let smart = try #require(try cli.run(["progression", "set", "--smart", "--json"]).json)
+        #expect((smart["exercises"] as? [String])?.sorted() == Array(strength[1...2]).sorted())
+        (flat, _) = try Self.shown(cli)
+        #expect(strength[1...2].allSatisfy { flat[$0]?["enabled"] as? Bool == true } && flat[warm]?["enabled"] as? Bool == false)
+        let again = try cli.run(["progression", "set", "--smart"])
+        #expect(again.status == 1 && again.stderr.contains("nothing to change"), "\(again.stderr)")
+
+        let all = try #require(try cli.run(["progression", "set", "--all", "--increment", "5lb", "--json"]).json?["exercises"] as? [String])
+        #expect(Set(all) == Set(flat.keys))
+    }
+
+    @Test("cardio comes long and speed apart; bad batches are refused in one line and append nothing")
+    func cardioAndRefusals() throws {
+        let cli = try Self.setUp()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["progression", "set", "running", "--module", "speed-cardio"]).status == 0)
+        #expect(try cli.run(["progression", "set", "rowing", "--module", "long-cardio"]).status == 0)
+        let before = try cli.eventCount()
+        let cases: [([String], Int32, String)] = [
+            (["progression", "set"], 2, "name an exercise, or change several with --all, --module M or --smart"),
+            (["progression", "set", "--module", "jogging", "--rule", "linear"], 1, "long-cardio, speed-cardio"),
+            (["progression", "set", "--module", "speed-cardio", "--rule", "linear"], 1, "no exercise is in the speed-cardio module"),
+            (["progression", "set", "bench", "--all", "--rule", "linear"], 2, "not both"),
+            (["progression", "set", "--smart", "--on"], 2, "--smart chooses on or off itself"),
+        ]
+        for (args, status, words) in cases {
+            let out = try cli.run(args)
+            #expect(out.status == status && out.stderr.contains(words), "\(args): \(out.stderr)")
+        }
+        #expect(try cli.eventCount() == before)
+    }
+}
