@@ -67,13 +67,17 @@ public struct NextTargetProjection: ProjectionView {
         return s.module == .strength && (log.library.exercises[exerciseId]?.definition.kind ?? .strength) == .strength
     }
 
-    public static func settings(_ log: TrainingLogProjection, exerciseId: String, programId: UUID?, rules: RuleSet = .default) -> Settings {
+    /// `moduleDefault`, when given, is the module the exercise has where it is used (a template's module)
+    /// unless an override says otherwise; without one, the exercise kind's default.
+    public static func settings(
+        _ log: TrainingLogProjection, exerciseId: String, programId: UUID?, rules: RuleSet = .default, moduleDefault: ModuleType? = nil
+    ) -> Settings {
         let definition = log.library.exercises[exerciseId]?.definition
         let kind = definition?.kind ?? .strength
         let general = log.programs.overrides[exerciseId]?[nil]
         let scoped = programId.flatMap { log.programs.overrides[exerciseId]?[$0] }
         func pick<T>(_ path: KeyPath<ProgressionOverrideSet, T?>) -> T? { scoped?[keyPath: path] ?? general?[keyPath: path] }
-        let module = pick(\.module) ?? defaultModule(kind)
+        let module = pick(\.module) ?? moduleDefault ?? defaultModule(kind)
         let unit = log.account.liftingUnit
         let compound = lowerBodyCompounds.contains(definition?.canonicalMovement ?? "")
         let increment =

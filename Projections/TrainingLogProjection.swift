@@ -22,7 +22,7 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 15: a merged exercise's sets count as the exercise it joined (`ExerciseMerged`).
     /// 16: the account's entitlements carry a server operator's Coach grants (`OperatorCoachGranted`).
     /// 17: names, notes, exercise details, template lines and settings merge by `occurredAt` (`EditClocks`).
-    /// 18: a workout's feeling, closing note and activity; rests hold while paused (issue 45, row 4).
+    /// 18: a workout's feeling, closing note and activity; rests hold while paused; sets' equipment; modules (issue 45).
     public static let version = 18
 
     public internal(set) var library = LibraryState()
@@ -97,7 +97,7 @@ public struct TrainingLogProjection: Projection, Equatable {
         }
         switch event {
         case .questionnaireAnswered, .programGenerated, .programHoldsTimed, .programScheduled, .programActivated, .programRemoved,
-            .progressionOverrideSet:
+            .progressionOverrideSet, .moduleDefined:
             programs.evolve(event, at: recorded.occurredAt)
         default:
             account.evolve(event, at: recorded.occurredAt)

@@ -26,33 +26,61 @@ public enum ProgressionQuery {
     /// with its exercises grouped by module in the day's order of first appearance:
     /// what `progression show` lists, workout → module → exercise.
     public struct Group: Sendable {
+        /// One module of a workout: a template's named module, or (no name) its exercises of one module type.
+        public struct Module: Sendable {
+            public var name: String?
+            public var module: ModuleType
+            public var exerciseIds: [String]
+        }
         public var workout: String
         public var day: Int?
-        public var modules: [(module: ModuleType, exerciseIds: [String])]
+        public var modules: [Module]
     }
 
     public static func groups(
         _ log: TrainingLogProjection, program: String?, rules: RuleSet
     ) throws -> [Group] {
         let (programId, all) = try exercises(log, program: program)
-        func grouped(_ ids: [String]) -> [(module: ModuleType, exerciseIds: [String])] {
-            var out: [(module: ModuleType, exerciseIds: [String])] = []
-            for id in ids {
-                let m = NextTargetProjection.settings(log, exerciseId: id, programId: programId, rules: rules).module
-                if let i = out.firstIndex(where: { $0.module == m }) {
-                    if !out[i].exerciseIds.contains(id) { out[i].exerciseIds.append(id) }
-                } else {
-                    out.append((m, [id]))
-                }
-            }
-            return out
-        }
+        func grouped(_ ids: [String]) -> [Group.Module] { byType(log, ids, programId: programId, rules: rules) }
         guard let programId, let program = log.programs.live.first(where: { $0.programId == programId }) else {
             return [Group(workout: "Exercises you trained", day: nil, modules: grouped(all))]
         }
         return program.generated.sessions.enumerated().map { i, session in
             Group(workout: session.name, day: i + 1, modules: grouped(session.exercises.map(\.exerciseId)))
         }
+    }
+
+    /// A template's exercises as `progression show --template` lists them: the
+    /// template's modules first, in its order, then its other lines grouped by
+    /// each exercise's module.
+    /// The settings answer each exercise under its template module's type, unless an override names another module.
+    public static func templateGroups(
+        _ log: TrainingLogProjection, template ref: String, rules: RuleSet
+    ) throws -> (Group, [(exerciseId: String, settings: NextTargetProjection.Settings)]) {
+        let t = try log.templates.resolve(ref)
+        let ids = t.exercises.map(\.exerciseId).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let named = t.modules.map { Group.Module(name: $0.name, module: $0.type, exerciseIds: $0.exerciseIds.filter(ids.contains)) }
+        let inModules = Set(named.flatMap(\.exerciseIds))
+        let rest = byType(log, ids.filter { !inModules.contains($0) }, programId: nil, rules: rules)
+        let moduleOf = Dictionary(named.flatMap { m in m.exerciseIds.map { ($0, m.module) } }, uniquingKeysWith: { a, _ in a })
+        let rows = ids.map { id in
+            (id, NextTargetProjection.settings(log, exerciseId: id, programId: nil, rules: rules, moduleDefault: moduleOf[id]))
+        }
+        return (Group(workout: t.name, day: nil, modules: (named + rest).filter { !$0.exerciseIds.isEmpty }), rows)
+    }
+
+    /// Exercises grouped by their module type, in the order first reached.
+    static func byType(_ log: TrainingLogProjection, _ ids: [String], programId: UUID?, rules: RuleSet) -> [Group.Module] {
+        var out: [Group.Module] = []
+        for id in ids {
+            let m = NextTargetProjection.settings(log, exerciseId: id, programId: programId, rules: rules).module
+            if let i = out.firstIndex(where: { $0.module == m }) {
+                if !out[i].exerciseIds.contains(id) { out[i].exerciseIds.append(id) }
+            } else {
+                out.append(Group.Module(name: nil, module: m, exerciseIds: [id]))
+            }
+        }
+        return out
     }
 
     /// The exercises a batch `progression set` changes: every one in scope, or those of one module.
@@ -100,7 +128,7 @@ public enum ProgressionQuery {
                                 .array(
                                     g.modules.map { m in
                                         .object([
-                                            ("module", .string(kebab(m.module.rawValue))),
+                                            ("module", .string(kebab(m.module.rawValue))), ("name", .optional(m.name)),
                                             ("exercises", .array(m.exerciseIds.compactMap { id in byId[id].map { row(id, $0) } })),
                                         ])
                                     })

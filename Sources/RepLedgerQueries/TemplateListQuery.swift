@@ -50,6 +50,32 @@ public enum TemplateListQuery {
         return Answer(templates: templates, routines: routines)
     }
 
+    /// A template's or a module's line with every target.
+    public static func lineJSON(_ log: TrainingLogProjection, _ l: TemplateExercise) -> JSONValue {
+        .object([
+            ("exerciseId", .string(l.exerciseId)), ("exercise", .string(log.exerciseName(l.exerciseId))),
+            ("sets", .int(Int64(l.sets))), ("repsMin", .optional(l.repsMin)), ("repsMax", .optional(l.repsMax)),
+            ("durationSeconds", .optional(l.durationSeconds)), ("weightKg", .optional(l.weight?.kilograms)),
+            ("restSeconds", .optional(l.restSeconds)),
+        ])
+    }
+
+    /// `module list`: every module with its type and lines.
+    public static func modulesDocument(_ log: TrainingLogProjection) -> JSONValue {
+        .object([
+            (
+                "modules",
+                .array(
+                    log.programs.modules.map { m in
+                        .object([
+                            ("moduleId", .string(m.moduleId.lowercased)), ("name", .string(m.name)), ("type", .string(kebab(m.type.rawValue))),
+                            ("lines", .array(m.lines.map { lineJSON(log, $0.exercise) })),
+                        ])
+                    })
+            )
+        ])
+    }
+
     public static func document(_ log: TrainingLogProjection, _ a: Answer) -> JSONValue {
         .object([
             (
@@ -59,18 +85,7 @@ public enum TemplateListQuery {
                         .object([
                             ("templateId", .string(r.templateId.lowercased)), ("name", .string(r.name)),
                             ("exercises", .array(r.exercises.map { .string(log.exerciseName($0.exerciseId)) })),
-                            (
-                                "lines",
-                                .array(
-                                    r.exercises.map { l in
-                                        .object([
-                                            ("exerciseId", .string(l.exerciseId)), ("exercise", .string(log.exerciseName(l.exerciseId))),
-                                            ("sets", .int(Int64(l.sets))), ("repsMin", .optional(l.repsMin)), ("repsMax", .optional(l.repsMax)),
-                                            ("durationSeconds", .optional(l.durationSeconds)), ("weightKg", .optional(l.weight?.kilograms)),
-                                            ("restSeconds", .optional(l.restSeconds)),
-                                        ])
-                                    })
-                            ),
+                            ("lines", .array(r.exercises.map { lineJSON(log, $0) })),
                             ("lastUsedAt", .optional(r.lastUsedAt?.iso8601)),
                         ])
                     })

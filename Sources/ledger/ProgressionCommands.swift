@@ -119,16 +119,28 @@ struct ProgressionCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "show", abstract: "The progression settings of a program's exercises (or of every exercise you trained).")
+            commandName: "show",
+            abstract: "The progression settings of a program's exercises by day and module (or of a template's, or of every exercise you trained).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var query: QueryOptions
         @Option(help: "The program (id, prefix or `active`); default: the active program, else every exercise you trained.") var program: String?
+        @Option(help: "A template instead: its modules, then its other exercises by module.") var template: String?
+
+        func validate() throws { if program != nil && template != nil { throw ValidationError("give --program or --template, not both") } }
 
         func run() throws {
             let log = try query.log(try global.openStore())
             let rules = try query.ruleSet()
-            let rows = try ProgressionQuery.settings(log, program: program, rules: rules)
-            let groups = try ProgressionQuery.groups(log, program: program, rules: rules)
+            let rows: [(exerciseId: String, settings: NextTargetProjection.Settings)]
+            let groups: [ProgressionQuery.Group]
+            if let template {
+                let (group, settings) = try ProgressionQuery.templateGroups(log, template: template, rules: rules)
+                rows = settings
+                groups = [group]
+            } else {
+                rows = try ProgressionQuery.settings(log, program: program, rules: rules)
+                groups = try ProgressionQuery.groups(log, program: program, rules: rules)
+            }
             if global.json {
                 Console.json(ProgressionQuery.settingsDocument(log, rows, groups: groups))
                 return
@@ -138,11 +150,13 @@ struct ProgressionCommand: ParsableCommand {
             let byId = Dictionary(rows.map { ($0.exerciseId, $0.settings) }, uniquingKeysWith: { a, _ in a })
             var table: [[String]] = []
             for g in groups {
-                for (m, (module, ids)) in g.modules.enumerated() {
-                    for (i, id) in ids.enumerated() {
+                for (m, module) in g.modules.enumerated() {
+                    for (i, id) in module.exerciseIds.enumerated() {
                         guard let s = byId[id] else { continue }
+                        let label = kebab(module.module.rawValue)
                         table.append([
-                            m == 0 && i == 0 ? (g.day.map { "\($0) " } ?? "") + g.workout : "", i == 0 ? kebab(module.rawValue) : "",
+                            m == 0 && i == 0 ? (g.day.map { "\($0) " } ?? "") + g.workout : "",
+                            i == 0 ? module.name.map { "\($0) (\(label))" } ?? label : "",
                             log.exerciseName(id), s.enabled ? s.rule.rawValue : "off", WeightText.show(kg: s.increment.kilograms, in: unit),
                             "\(s.repsMin)–\(s.repsMax)", s.overridden ? "overridden" : "",
                         ])

@@ -18,19 +18,24 @@ struct TemplateCommand: ParsableCommand {
                 Each --exercise takes the targets after it: sets × reps (or a duration), an optional weight and \\
                 rest. A workout started from the template plans those sets, and its rest timer uses the rest.
 
+                --module brings a module's exercises and targets (`ledger module define`), before the --exercise \\
+                lines; the template remembers which module brought which.
+
                 Example:
                   ledger template create "Upper A" --exercise "Bench Press (Barbell)" --sets 3 --reps 8-12 --weight 60kg --rest 90s \\
                     --exercise "Pull Up" --sets 3 --reps 6-10 --rest 2m --exercise plank --sets 2 --duration 45s
+                  ledger template create "Upper B" --module "Shoulder warm-up" --exercise "Overhead Press (Barbell)" --sets 5 --reps 5
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The template's name.") var name: String
+        @Option(help: "A module whose exercises open the template, in order (repeatable).") var module: [String] = []
         @OptionGroup var lines: TemplateLineArguments
         @OptionGroup var at: AtOption
 
         func run() throws {
             let ledger = try global.openLedger()
             let planned = try lines.lines(unit: try ledger.account().liftingUnit)
-            let id = try ledger.execute(at: try at.time()) { try $0.createTemplate(name: name, lines: planned) }
+            let id = try ledger.execute(at: try at.time()) { try $0.createTemplate(name: name, lines: planned, modules: module) }
             respond(global, ["templateId": id.lowercased], human: "Created template \(name) (\(id.lowercased.shortId))")
         }
     }

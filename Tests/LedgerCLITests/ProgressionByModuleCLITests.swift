@@ -109,4 +109,68 @@ struct ProgressionByModuleCLITests {
         }
         #expect(try cli.eventCount() == before)
     }
+
+    @Test("a module is defined once and makes templates: its exercises and targets first, grouped and typed; a redefinition leaves them be")
+    func reusableModules() throws {
+        let cli = try Self.setUp()
+        defer { cli.cleanUp() }
+        #expect(
+            try cli.run([
+                "module", "define", "Shoulder warm-up", "--type", "warmup", "--exercise", "Face Pull", "--sets", "2", "--reps", "15",
+                "--exercise", "band pull apart", "--sets", "2", "--reps", "20",
+            ]).status == 0)
+        #expect(
+            try cli.run(["module", "define", "Sprints", "--type", "speed-cardio", "--exercise", "running", "--sets", "6", "--duration", "30s"]).status
+                == 0)
+        let modules = try #require(try cli.run(["module", "list", "--json"]).json?["modules"] as? [[String: Any]])
+        #expect(modules.compactMap { $0["name"] as? String } == ["Shoulder warm-up", "Sprints"])
+        #expect(modules.compactMap { $0["type"] as? String } == ["warmup", "speed-cardio"])
+        let warmLines = try #require(modules.first?["lines"] as? [[String: Any]])
+
+        for name in ["Upper B", "Upper C"] {
+            #expect(
+                try cli.run([
+                    "template", "create", name, "--module", "Shoulder warm-up", "--exercise", "Overhead Press (Barbell)", "--sets", "5", "--reps",
+                    "5",
+                ]).status == 0)
+        }
+        let templates = try #require(try cli.run(["template", "list", "--json"]).json?["templates"] as? [[String: Any]])
+        let upperB = try #require(templates.first { $0["name"] as? String == "Upper B" }?["lines"] as? [[String: Any]])
+        #expect(upperB.count == 3)
+        #expect(Array(upperB.prefix(2)).map { NSDictionary(dictionary: $0) } == warmLines.map { NSDictionary(dictionary: $0) }, "\(upperB)")
+
+        let shown = try #require(try cli.run(["progression", "show", "--template", "Upper B", "--json"]).json)
+        let groups = try #require((shown["workouts"] as? [[String: Any]])?.first?["modules"] as? [[String: Any]])
+        #expect(groups.map { $0["name"] as? String } == ["Shoulder warm-up", nil])
+        #expect(groups.compactMap { $0["module"] as? String } == ["warmup", "strength"])
+        let warm = try #require(groups.first?["exercises"] as? [[String: Any]])
+        #expect(warm.allSatisfy { $0["enabled"] as? Bool == false }, "a warm-up module's exercises do not progress by default")
+        #expect(try cli.run(["progression", "show", "--template", "Upper B"]).stdout.contains("Shoulder warm-up (warmup)"))
+
+        // Redefined: later templates take the new exercises; Upper B keeps its copy. A duplicate keeps the modules.
+        #expect(
+            try cli.run(["module", "define", "shoulder warm-up", "--type", "warmup", "--exercise", "Face Pull", "--sets", "3", "--reps", "12"]).status
+                == 0)
+        #expect(try #require(try cli.run(["module", "list", "--json"]).json?["modules"] as? [[String: Any]]).count == 2)
+        #expect(try cli.run(["template", "duplicate", "Upper B", "--name", "Upper D"]).status == 0)
+        let copied = try #require(
+            (try cli.run(["progression", "show", "--template", "Upper D", "--json"]).json?["workouts"] as? [[String: Any]])?.first?["modules"]
+                as? [[String: Any]])
+        #expect((copied.first?["exercises"] as? [[String: Any]])?.count == 2 && copied.first?["name"] as? String == "Shoulder warm-up")
+        let after = try #require(try cli.run(["template", "list", "--json"]).json?["templates"] as? [[String: Any]])
+        #expect((after.first { $0["name"] as? String == "Upper B" }?["lines"] as? [[String: Any]])?.count == 3)
+
+        let before = try cli.eventCount()
+        let refusals: [([String], String)] = [
+            (["template", "create", "X", "--module", "Leg day"], "no module 'Leg day'; modules: shoulder warm-up, Sprints"),
+            (["module", "define", "Y", "--type", "fast", "--exercise", "plank"], "unknown module type 'fast'"),
+            (["module", "define", "Y", "--type", "warmup"], "a module needs at least one --exercise"),
+            (["module", "define", " ", "--type", "warmup", "--exercise", "plank"], "a module needs a name"),
+        ]
+        for (args, words) in refusals {
+            let out = try cli.run(args)
+            #expect(out.status == 1 && out.stderr.contains(words) && out.stderr.split(separator: "\n").count == 1, "\(args): \(out.stderr)")
+        }
+        #expect(try cli.eventCount() == before)
+    }
 }

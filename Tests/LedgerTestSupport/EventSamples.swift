@@ -252,7 +252,7 @@ package enum EventSamples {
         return [.operatorCoachGranted(granted)]
     }
 
-    /// A held rest, a session's feeling and closing note, its activity, a set's equipment, a template offer's targets, an analysis (stored in the v11 fixture).
+    /// A held rest, a session's feeling and closing note, its activity, a set's equipment, a template offer's targets, an analysis, a module and a template made of it (stored in the v11 fixture).
     package static var v11: [LedgerEvent] {
         let workout = UUID(uuidString: "0a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
         var paused = RestTimerPaused()
@@ -275,6 +275,19 @@ package enum EventSamples {
         analysis.workoutId = workout
         analysis.engine = "ledger"
         analysis.markdown = "# Push, 2026-11-20\n\nstrength · 52 min · 9 sets · 4210 kg\n\n## Records\n\nNone this time.\n"
+        var module = ModuleDefined()
+        module.moduleId = UUID(uuidString: "6a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        module.name = "Shoulder warm-up"
+        module.type = .warmup
+        module.lines = [TemplateLine(TemplateExercise(exerciseId: "face-pull", sets: 2, repsMin: 15, repsMax: 15))]
+        var use = TemplateModule()
+        use.moduleId = module.moduleId
+        use.name = module.name
+        use.type = .warmup
+        use.exerciseIds = ["face-pull"]
+        var uses = TemplateModulesSet()
+        uses.templateId = UUID(uuidString: "4a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        uses.modules = [use]
         var targets = AssignmentTargetsOffered()
         targets.assignmentId = UUID(uuidString: "5a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
         targets.lines = [
@@ -284,6 +297,7 @@ package enum EventSamples {
         return [
             .restTimerPaused(paused), .restTimerResumed(resumed), .workoutFeelingRecorded(feeling), .workoutActivitySet(activity),
             .setEquipmentRecorded(equipment), .assignmentTargetsOffered(targets), .workoutAnalysisRecorded(analysis),
+            .moduleDefined(module), .templateModulesSet(uses),
         ]
     }
 

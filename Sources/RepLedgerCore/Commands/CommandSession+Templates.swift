@@ -10,10 +10,12 @@ extension CommandSession {
 
     /// Creates a template whose lines carry targets (`template create NAME --exercise E --sets 3 --reps 8-12 …`):
     /// `TemplateCreated` with what its layout holds, then `TemplateTargetsSet` when a line has a weight, duration or rest.
-    public mutating func createTemplate(name: String, lines: [TemplateExercise]) throws -> UUID {
+    /// `modules` come first, each bringing its lines, then `lines`; the template records which module brought which.
+    public mutating func createTemplate(name: String, lines: [TemplateExercise], modules: [String] = []) throws -> UUID {
         let catalog = try templateCatalog()
         let clean = try Self.templateName(name)
-        let checked = try lines.map(checkedLine)
+        let used = try modules.map { m in try programCatalog().module(m) }
+        let checked = try (used.flatMap { $0.lines.map(\.exercise) } + lines).map(checkedLine)
         try checkTemplateLimit(catalog)
         let id = ids.next()
         expectations[.template(id)] = .exactly(0)
@@ -28,7 +30,37 @@ extension CommandSession {
             t.lines = checked.map(TemplateLine.init)
             emit([.templateTargetsSet(t)])
         }
+        if !used.isEmpty {
+            var m = TemplateModulesSet()
+            m.templateId = id
+            m.modules = used.map { module in
+                var t = TemplateModule()
+                t.moduleId = module.moduleId
+                t.name = module.name
+                t.type = module.type
+                t.exerciseIds = module.lines.map(\.exercise.exerciseId)
+                return t
+            }
+            emit([.templateModulesSet(m)])
+        }
         return id
+    }
+
+    /// `ledger module define NAME --type T --exercise E …`: a reusable group of exercises with their targets;
+    /// defining a name again replaces that module.
+    public mutating func defineModule(name: String, type: ModuleType, lines: [TemplateExercise]) throws -> UUID {
+        let catalog = try programCatalog()
+        guard !name.trimmingSpaces().isEmpty else { throw Refusal.invalidProgram("a module needs a name") }
+        let clean = try Self.templateName(name)
+        guard !lines.isEmpty else { throw Refusal.invalidProgram("a module needs at least one --exercise") }
+        let checked = try lines.map(checkedLine)
+        var e = ModuleDefined()
+        e.moduleId = catalog.modules.first { $0.name.lowercased() == clean.lowercased() }?.moduleId ?? ids.next()
+        e.name = clean
+        e.type = type
+        e.lines = checked.map(TemplateLine.init)
+        emit([.moduleDefined(e)])
+        return e.moduleId
     }
 
     public mutating func duplicateTemplate(_ ref: String, name: String? = nil) throws -> UUID {
@@ -49,6 +81,12 @@ extension CommandSession {
             t.templateId = id
             t.lines = source.exercises.map(TemplateLine.init)
             emit([.templateTargetsSet(t)])
+        }
+        if !source.modules.isEmpty {
+            var m = TemplateModulesSet()
+            m.templateId = id
+            m.modules = source.modules
+            emit([.templateModulesSet(m)])
         }
         return id
     }

@@ -252,6 +252,7 @@ extension TemplateCatalogState.Template: PayloadRecord {
         exercises = lines.map(\.exercise)
         try c.field("createdAt", &createdAt)
         try c.field("deleted", &deleted)
+        try c.field("modules", &modules)
         try c.field("version", &version)
     }
 }

@@ -8,6 +8,8 @@ public struct TemplateCatalogState: Sendable, Equatable {
         public var exercises: [TemplateExercise]
         public var createdAt: Timestamp
         public var deleted = false
+        /// The modules it is made of (`TemplateModulesSet`), in its order.
+        public var modules: [TemplateModule] = []
         /// The stream version, for optimistic concurrency.
         public var version: Int64 = 0
     }
@@ -25,7 +27,7 @@ public struct TemplateCatalogState: Sendable, Equatable {
     /// The events that change templates: the one list the ledger's reads and every fold use.
     public static let eventTypes: [any EventPayload.Type] = [
         TemplateCreated.self, TemplateRenamed.self, TemplateExercisesChanged.self, TemplateTargetsSet.self,
-        TemplateDuplicated.self, TemplatesReordered.self, TemplateDeleted.self,
+        TemplateDuplicated.self, TemplatesReordered.self, TemplateDeleted.self, TemplateModulesSet.self,
     ]
     private static let eventCodes: Set<Int> = Set(eventTypes.map { t in t.eventType.code })
 
@@ -52,6 +54,8 @@ public struct TemplateCatalogState: Sendable, Equatable {
             add(Template(templateId: e.templateId, name: e.name, exercises: e.exercises, createdAt: time))
         case .templateDuplicated(let e):
             add(Template(templateId: e.templateId, name: e.name, exercises: e.exercises, createdAt: time))
+        case .templateModulesSet(let e):
+            update(e.templateId) { $0.modules = e.modules }
         case .templateRenamed(let e):
             update(e.templateId) { $0.name = e.name }
         case .templateExercisesChanged(let e):

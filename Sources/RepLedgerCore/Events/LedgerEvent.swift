@@ -81,6 +81,8 @@ public enum LedgerEvent: Sendable, Equatable {
     case setEquipmentRecorded(SetEquipmentRecorded)
     case assignmentTargetsOffered(AssignmentTargetsOffered)
     case workoutAnalysisRecorded(WorkoutAnalysisRecorded)
+    case moduleDefined(ModuleDefined)
+    case templateModulesSet(TemplateModulesSet)
 
     /// The payload, for the generic paths (encoding, JSON, stream routing).
     public var payload: any EventPayload {
@@ -160,6 +162,8 @@ public enum LedgerEvent: Sendable, Equatable {
         case .setEquipmentRecorded(let e): e
         case .assignmentTargetsOffered(let e): e
         case .workoutAnalysisRecorded(let e): e
+        case .moduleDefined(let e): e
+        case .templateModulesSet(let e): e
         }
     }
 
@@ -267,6 +271,8 @@ public enum EventCatalog {
         Entry(SetEquipmentRecorded.self, LedgerEvent.setEquipmentRecorded),
         Entry(AssignmentTargetsOffered.self, LedgerEvent.assignmentTargetsOffered),
         Entry(WorkoutAnalysisRecorded.self, LedgerEvent.workoutAnalysisRecorded),
+        Entry(ModuleDefined.self, LedgerEvent.moduleDefined),
+        Entry(TemplateModulesSet.self, LedgerEvent.templateModulesSet),
         Entry(ProgramScheduled.self, LedgerEvent.programScheduled),
         Entry(PlateInventorySet.self, LedgerEvent.plateInventorySet),
         Entry(RestTimerAutoStartChanged.self, LedgerEvent.restTimerAutoStartChanged),

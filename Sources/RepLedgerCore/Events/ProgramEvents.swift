@@ -161,6 +161,26 @@ public enum ModuleType: String, Sendable, CaseIterable, PayloadEnum {
     case warmup, prehab, explosive, strength, cardio, recovery, longCardio, speedCardio
 }
 
+/// A module: a named, reusable group of exercises of one type (a warm-up, a
+/// strength block, speed cardio), each with its targets, in the `programs`
+/// stream. Defining it again under its id replaces it; templates take a copy
+/// of it when they use it, so an edit changes no template made before.
+public struct ModuleDefined: EventPayload {
+    public static let eventType = EventType("ModuleDefined", code: 78)
+    public var moduleId = UUID.zero
+    public var name = ""
+    public var type: ModuleType = .strength
+    public var lines: [TemplateLine] = []
+    public var stream: StreamName { .programs }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("moduleId", &moduleId)
+        try c.field("name", &name)
+        try c.field("type", &type)
+        try c.field("lines", &lines)
+    }
+}
+
 /// A per-exercise progression override, for one program or (no `programId`)
 /// everywhere. Fields left nil keep their default; `cleared` returns the
 /// exercise to its defaults.

@@ -146,3 +146,33 @@ public struct TemplateTargetsSet: EventPayload {
         try c.field("lines", &lines)
     }
 }
+
+/// A module as a template uses it: which module, its name and type, and the
+/// exercises it brought, in order.
+public struct TemplateModule: Sendable, Hashable, PayloadRecord {
+    public var moduleId = UUID.zero
+    public var name = ""
+    public var type: ModuleType = .strength
+    public var exerciseIds: [String] = []
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("moduleId", &moduleId)
+        try c.field("name", &name)
+        try c.field("type", &type)
+        try c.field("exerciseIds", &exerciseIds)
+    }
+}
+
+/// The modules a template is made of (`template create T --module M`), in
+/// the template's order; lines outside every module stand alone.
+public struct TemplateModulesSet: EventPayload {
+    public static let eventType = EventType("TemplateModulesSet", code: 57)
+    public var templateId = UUID.zero
+    public var modules: [TemplateModule] = []
+    public var stream: StreamName { .template(templateId) }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("templateId", &templateId)
+        try c.field("modules", &modules)
+    }
+}

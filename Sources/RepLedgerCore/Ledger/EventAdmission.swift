@@ -117,6 +117,10 @@ public enum EventAdmission {
                 throw .invalidMeasure("implement", reason: "store it trimmed")
             }
             if e.band == nil, e.implement == nil { throw .noChangesGiven }
+        case .moduleDefined(let e):
+            try Invariants.check(name: e.name, of: .template)
+            if e.lines.isEmpty { throw .invalidProgram("a module needs at least one exercise") }
+            for l in e.lines { try Invariants.check(templateLine: l.exercise) }
         case .workoutAnalysisRecorded(let e): try Invariants.check(analysisBy: e.engine, markdown: e.markdown)
         case .workoutFeelingRecorded(let e):
             if let feeling = e.feeling { try Invariants.check(feeling: feeling) }

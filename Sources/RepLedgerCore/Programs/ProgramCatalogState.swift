@@ -28,6 +28,8 @@ public struct ProgramCatalogState: Sendable, Equatable {
     public private(set) var active: UUID?
     /// Progression overrides by exercise: for one program, or everywhere (key `nil`).
     public private(set) var overrides: [String: [UUID?: ProgressionOverrideSet]] = [:]
+    /// Modules, in the order first defined (`ModuleDefined`; a redefinition replaces in place).
+    public private(set) var modules: [ModuleDefined] = []
     public var version: Int64 = 0
 
     public init() {}
@@ -63,10 +65,25 @@ public struct ProgramCatalogState: Sendable, Equatable {
                 if let v = e.repsMax { merged.repsMax = v }
                 overrides[e.exerciseId, default: [:]][e.programId] = merged
             }
+        case .moduleDefined(let e):
+            if let i = modules.firstIndex(where: { $0.moduleId == e.moduleId }) { modules[i] = e } else { modules.append(e) }
         default:
             return
         }
         version += 1
+    }
+
+    /// A module by name (any case) or unique id prefix.
+    public func module(_ ref: String) throws(Refusal) -> ModuleDefined {
+        let key = ref.trimmingSpaces().lowercased()
+        if let named = modules.first(where: { $0.name.lowercased() == key }) { return named }
+        let matches = modules.filter { $0.moduleId.lowercased.hasPrefix(key) }
+        guard !key.isEmpty, matches.count == 1 else {
+            throw .invalidProgram(
+                "no module '\(ref)'"
+                    + (modules.isEmpty ? ": define one with `ledger module define`" : "; modules: \(modules.map(\.name).joined(separator: ", "))"))
+        }
+        return matches[0]
     }
 
     /// A program by id, unique id prefix, or `active`.
@@ -98,6 +115,7 @@ extension ProgramCatalogState: PayloadValue {
         live = try [Program](from: &r)
         active = try UUID?(from: &r)
         for o in try [ProgressionOverrideSet](from: &r) { overrides[o.exerciseId, default: [:]][o.programId] = o }
+        modules = try [ModuleDefined](from: &r)
         version = try Int64(from: &r)
     }
 
@@ -109,6 +127,7 @@ extension ProgramCatalogState: PayloadValue {
         overrides.keys.sorted().flatMap { id in
             overrides[id]!.values.sorted { ($0.programId?.lowercased ?? "") < ($1.programId?.lowercased ?? "") }
         }.encode(to: &w)
+        modules.encode(to: &w)
         version.encode(to: &w)
     }
 
