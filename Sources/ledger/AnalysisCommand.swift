@@ -105,10 +105,13 @@ enum WorkoutAnalysis {
         p.environment = env
         let input = Pipe()
         p.standardInput = input
+        // A hook that exits without reading its input must not take the ledger with it.
+        signal(SIGPIPE, SIG_IGN)
         do {
             try p.run()
-            input.fileHandleForWriting.write(Data(markdown.utf8))
-            try input.fileHandleForWriting.close()
+            // A hook may stop reading early: what it did not read is its own choice, not a failure here.
+            try? input.fileHandleForWriting.write(contentsOf: Data(markdown.utf8))
+            try? input.fileHandleForWriting.close()
             p.waitUntilExit()
             if p.terminationStatus != 0 { Console.error("warning: the analysis hook exited with \(p.terminationStatus)") }
         } catch {

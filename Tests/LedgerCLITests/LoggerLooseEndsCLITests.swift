@@ -12,9 +12,7 @@ struct LoggerLooseEndsCLITests {
     static let day = "2026-11-20T"
 
     static func imported() throws -> (cli: LedgerProcess, weight: String) {
-        let cli = try LedgerProcess()
-        #expect(try cli.run(["import", "strong", PlansMeanWhatTheySayCLITests.file, "--unit", "lb", "--timezone", "UTC"]).status == 0)
-        let weight = try #require(try PlansMeanWhatTheySayCLITests.lastWorkoutRows("Bench Press (Barbell)").map(\.weight).max())
+        let (cli, weight) = try AndrewsStrongHistory.imported()
         return (cli, "\(weight)lb")
     }
 

@@ -10,8 +10,7 @@ import Testing
 @Suite("ledger progression: by workout and module", .enabled(if: RealExports.available, "the real exports folder is absent"))
 struct ProgressionByModuleCLITests {
     static func setUp() throws -> LedgerProcess {
-        let cli = try LedgerProcess()
-        #expect(try cli.run(["import", "strong", PlansMeanWhatTheySayCLITests.file, "--unit", "lb", "--timezone", "UTC"]).status == 0)
+        let (cli, _) = try AndrewsStrongHistory.imported()
         #expect(
             try cli.run([
                 "program", "questionnaire", "--days", "3", "--minutes", "60", "--experience", "intermediate", "--equipment", "barbell",

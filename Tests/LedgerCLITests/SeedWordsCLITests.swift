@@ -35,12 +35,8 @@ struct SeedWordsCLITests {
 
     @Test("prompt and summary carry the headline, the explanation and the one line of each outcome, in text and JSON")
     func promptWords() throws {
-        let cli = try LedgerProcess()
+        let (cli, weight) = try AndrewsStrongHistory.withBenchTemplate()
         defer { cli.cleanUp() }
-        #expect(try cli.run(["import", "strong", PlansMeanWhatTheySayCLITests.file, "--unit", "lb", "--timezone", "UTC"]).status == 0)
-        let weight = try #require(try PlansMeanWhatTheySayCLITests.lastWorkoutRows("Bench Press (Barbell)").map(\.weight).max())
-        #expect(
-            try cli.run(["template", "create", "Bench 8-12", "--exercise", "Bench Press (Barbell)", "--sets", "3", "--reps", "8-12"]).status == 0)
         for o in Self.outcomes {
             let w = try #require(
                 try cli.run(["workout", "start", "--template", "Bench 8-12", "--at", "now", "--json"]).json?["workoutId"] as? String)

@@ -28,12 +28,8 @@ struct WorkoutAnalysisCLITests {
 
     @Test("a watch workout's finish records the ledger's analysis, hands it to the hook, and an engine fills in its own")
     func watchWorkoutAnalysed() throws {
-        let cli = try LedgerProcess()
+        let (cli, weight) = try AndrewsStrongHistory.withBenchTemplate()
         defer { cli.cleanUp() }
-        #expect(try cli.run(["import", "strong", PlansMeanWhatTheySayCLITests.file, "--unit", "lb", "--timezone", "UTC"]).status == 0)
-        let weight = try #require(try PlansMeanWhatTheySayCLITests.lastWorkoutRows("Bench Press (Barbell)").map(\.weight).max())
-        #expect(
-            try cli.run(["template", "create", "Bench 8-12", "--exercise", "Bench Press (Barbell)", "--sets", "3", "--reps", "8-12"]).status == 0)
         let (first, finished) = try Self.watchSession(cli, day: 20, weight: "\(weight)lb")
         #expect(finished.status == 0 && finished.stdout.contains("analysis"), "\(finished.stderr)")
 
@@ -83,9 +79,8 @@ struct WorkoutAnalysisCLITests {
 
     @Test("a workout without watch samples records no analysis until asked; a failing hook is said and changes nothing")
     func plainWorkoutAndFailingHook() throws {
-        let cli = try LedgerProcess()
+        let (cli, _) = try AndrewsStrongHistory.imported()
         defer { cli.cleanUp() }
-        #expect(try cli.run(["import", "strong", PlansMeanWhatTheySayCLITests.file, "--unit", "lb", "--timezone", "UTC"]).status == 0)
         let w = try #require(try cli.run(["workout", "start", "--at", "2026-11-20T10:00:00Z", "--json"]).json?["workoutId"] as? String)
         #expect(try cli.run(["workout", "log", w, "bench", "--reps", "5", "--weight", "135lb", "--at", "2026-11-20T10:01:00Z"]).status == 0)
         #expect(try cli.run(["workout", "finish", w, "--at", "2026-11-20T10:30:00Z"]).status == 0)
