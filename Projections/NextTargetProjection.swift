@@ -28,6 +28,9 @@ public struct NextTargetProjection: ProjectionView {
         public var repsMax: Int
         /// Whether any of it comes from an override event.
         public var overridden: Bool
+        /// What the smart default (DOMAIN.md §14) says of `enabled` here: on only for a strength exercise in a
+        /// strength module. `enabled` is this unless an override turned it on or off.
+        public var smartEnabled: Bool
     }
 
     public struct Target: Sendable, Equatable {
@@ -61,12 +64,6 @@ public struct NextTargetProjection: ProjectionView {
         }
     }
 
-    /// The smart default (DOMAIN.md §14): progression on only for a strength exercise in a strength module.
-    public static func smartDefault(_ log: TrainingLogProjection, exerciseId: String, programId: UUID?) -> Bool {
-        let s = settings(log, exerciseId: exerciseId, programId: programId)
-        return s.module == .strength && (log.library.exercises[exerciseId]?.definition.kind ?? .strength) == .strength
-    }
-
     /// `moduleDefault`, when given, is the module the exercise has where it is used (a template's module)
     /// unless an override says otherwise; without one, the exercise kind's default.
     public static func settings(
@@ -85,12 +82,13 @@ public struct NextTargetProjection: ProjectionView {
             ?? (unit == .lb ? Weight(rules.incrementLb, .lb) : Weight(compound ? rules.incrementKg * 2 : rules.incrementKg, .kg))
         let planned = programId.flatMap { id in log.programs.live.first { $0.programId == id } }?
             .generated.sessions.flatMap(\.exercises).first { $0.exerciseId == exerciseId }
+        let smart = module == .strength && kind == .strength
         return Settings(
-            module: module, enabled: pick(\.enabled) ?? (module == .strength && kind == .strength),
+            module: module, enabled: pick(\.enabled) ?? smart,
             rule: pick(\.rule) ?? rules.progressionRule, increment: increment,
             repsMin: pick(\.repsMin) ?? planned?.repsMin ?? defaultRange.min,
             repsMax: pick(\.repsMax) ?? planned?.repsMax ?? defaultRange.max,
-            overridden: general != nil || scoped != nil)
+            overridden: general != nil || scoped != nil, smartEnabled: smart)
     }
 
     /// One finished session of the exercise: its working sets' weights (kg, 0 for bodyweight) and reps.

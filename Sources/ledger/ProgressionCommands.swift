@@ -94,11 +94,9 @@ struct ProgressionCommand: ParsableCommand {
             let changed = try ledger.execute(at: try at.time()) { session in
                 var changed: [String] = []
                 for id in ids {
-                    let smartOn = smart ? NextTargetProjection.smartDefault(log, exerciseId: id, programId: programId) : nil
-                    let enabled = smartOn ?? (on ? true : off ? false : nil)
-                    if smart, parsedRule == nil, parsedIncrement == nil, range == nil, !clear,
-                        NextTargetProjection.settings(log, exerciseId: id, programId: programId).enabled == enabled
-                    {
+                    let now = NextTargetProjection.settings(log, exerciseId: id, programId: programId)
+                    let enabled = smart ? now.smartEnabled : on ? true : off ? false : nil
+                    if smart, parsedRule == nil, parsedIncrement == nil, range == nil, !clear, now.enabled == enabled {
                         continue  // already as the smart default says
                     }
                     try session.setProgression(

@@ -269,7 +269,7 @@ public struct WorkoutState: Sendable, Equatable {
         }
         /// Whole seconds left at `time` (rounded up, so a rest shows 0 only when over); a held rest keeps what it had.
         public func secondsLeft(at time: Timestamp) -> Int {
-            let end = endsAt.millis + (pausedSince.map { max(0, time.millis - $0.millis) } ?? 0)
+            let end = startedAt.millis + Int64(plannedSeconds) * 1000 + heldMillis(at: time)
             return Int(max(0, (end - time.millis + 999) / 1000))
         }
         /// Counting down (or held) at `time`: started, not dismissed, not run out.
