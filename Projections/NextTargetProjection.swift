@@ -65,7 +65,8 @@ public struct NextTargetProjection: ProjectionView {
     }
 
     /// `moduleDefault`, when given, is the module the exercise has where it is used (a template's module)
-    /// unless an override says otherwise; without one, the exercise kind's default.
+    /// unless an override says otherwise; without one, the type of the program day's module that brings it,
+    /// else the exercise kind's default.
     public static func settings(
         _ log: TrainingLogProjection, exerciseId: String, programId: UUID?, rules: RuleSet = .default, moduleDefault: ModuleType? = nil
     ) -> Settings {
@@ -74,20 +75,22 @@ public struct NextTargetProjection: ProjectionView {
         let general = log.programs.overrides[exerciseId]?[nil]
         let scoped = programId.flatMap { log.programs.overrides[exerciseId]?[$0] }
         func pick<T>(_ path: KeyPath<ProgressionOverrideSet, T?>) -> T? { scoped?[keyPath: path] ?? general?[keyPath: path] }
-        let module = pick(\.module) ?? moduleDefault ?? defaultModule(kind)
+        let program = programId.flatMap { id in log.programs.live.first { $0.programId == id } }
+        let planned = program?.generated.sessions.flatMap(\.exercises).first { $0.exerciseId == exerciseId }
+        // An exercise the program's days have of their own keeps its own settings; a module's applies only to what the module brings.
+        let moduleLine = planned == nil ? program?.moduleLine(exerciseId: exerciseId) : nil
+        let module = pick(\.module) ?? moduleDefault ?? moduleLine?.module.type ?? defaultModule(kind)
         let unit = log.account.liftingUnit
         let compound = lowerBodyCompounds.contains(definition?.canonicalMovement ?? "")
         let increment =
             pick(\.increment)
             ?? (unit == .lb ? Weight(rules.incrementLb, .lb) : Weight(compound ? rules.incrementKg * 2 : rules.incrementKg, .kg))
-        let planned = programId.flatMap { id in log.programs.live.first { $0.programId == id } }?
-            .generated.sessions.flatMap(\.exercises).first { $0.exerciseId == exerciseId }
         let smart = module == .strength && kind == .strength
         return Settings(
             module: module, enabled: pick(\.enabled) ?? smart,
             rule: pick(\.rule) ?? rules.progressionRule, increment: increment,
-            repsMin: pick(\.repsMin) ?? planned?.repsMin ?? defaultRange.min,
-            repsMax: pick(\.repsMax) ?? planned?.repsMax ?? defaultRange.max,
+            repsMin: pick(\.repsMin) ?? planned?.repsMin ?? moduleLine?.line.repsMin ?? defaultRange.min,
+            repsMax: pick(\.repsMax) ?? planned?.repsMax ?? moduleLine?.line.repsMax ?? defaultRange.max,
             overridden: general != nil || scoped != nil, smartEnabled: smart)
     }
 

@@ -23,7 +23,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 16: the account's entitlements carry a server operator's Coach grants (`OperatorCoachGranted`).
     /// 17: names, notes, exercise details, template lines and settings merge by `occurredAt` (`EditClocks`).
     /// 18: a workout's feeling, closing note and activity; rests hold while paused; sets' equipment; modules (issue 45).
-    public static let version = 18
+    /// 19: program days take named modules; a workout keeps the modules it was started with.
+    public static let version = 19
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()
@@ -97,7 +98,7 @@ public struct TrainingLogProjection: Projection, Equatable {
         }
         switch event {
         case .questionnaireAnswered, .programGenerated, .programHoldsTimed, .programScheduled, .programActivated, .programRemoved,
-            .progressionOverrideSet, .moduleDefined:
+            .progressionOverrideSet, .moduleDefined, .programDayModulesSet:
             programs.evolve(event, at: recorded.occurredAt)
         default:
             account.evolve(event, at: recorded.occurredAt)

@@ -12,6 +12,11 @@ public enum ProgramQuery {
         public var warnings: [ProgramAdvice.Warning]
         /// The program a newly generated one removed (the oldest of three), if any.
         public var removed: ProgramCatalogState.Program? = nil
+        /// The named modules its days take (`program add-module`).
+        public var dayModules: [ProgramDayModulesSet] = []
+
+        /// The named modules of day `day` (0-based), in the order added.
+        public func modules(_ day: Int) -> [ModuleDefined] { dayModules.first { $0.session == day }?.modules ?? [] }
 
         /// The hold time of `x` on day `day` (0-based), for isometric work.
         public func hold(_ day: Int, _ x: ProgramExercise) -> ProgramHold? {
@@ -33,9 +38,10 @@ public enum ProgramQuery {
             warnings.append(short)
         }
         if program.repeatWarning { warnings.append(ProgramAdvice.repeatWarning) }
+        let live = programs.live.first { $0.programId == program.programId }
         return Week(
-            program: program, library: library,
-            holds: programs.live.first { $0.programId == program.programId }?.holds ?? [], warnings: warnings, removed: removed)
+            program: program, library: library, holds: live?.holds ?? [], warnings: warnings, removed: removed,
+            dayModules: live?.dayModules ?? [])
     }
 
     public static func warning(_ w: ProgramAdvice.Warning) -> JSONValue {
@@ -66,6 +72,18 @@ public enum ProgramQuery {
                                             ("secondsMin", .optional(w.hold(i, x)?.secondsMin)),
                                             ("secondsMax", .optional(w.hold(i, x)?.secondsMax)),
                                             ("restSeconds", .int(Int64(x.restSeconds))), ("injuryWarning", .bool(x.injuryWarning)),
+                                        ])
+                                    })
+                            ),
+                            (
+                                "modules",
+                                .array(
+                                    w.modules(i).map { m in
+                                        .object([
+                                            ("moduleId", .string(m.moduleId.lowercased)), ("name", .string(m.name)),
+                                            ("type", .string(kebab(m.type.rawValue))),
+                                            ("opensDay", .bool(ProgramCatalogState.Program.opensDay(m.type))),
+                                            ("lines", .array(m.lines.map { TemplateListQuery.lineJSON(w.library, $0.exercise) })),
                                         ])
                                     })
                             ),

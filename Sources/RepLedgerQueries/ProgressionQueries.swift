@@ -15,7 +15,7 @@ public enum ProgressionQuery {
             ?? log.programs.active.flatMap { id in log.programs.live.first { $0.programId == id } }
         if let chosen {
             var seen: [String] = []
-            for x in chosen.generated.sessions.flatMap(\.exercises) where !seen.contains(x.exerciseId) { seen.append(x.exerciseId) }
+            for id in chosen.generated.sessions.indices.flatMap(chosen.exerciseIds(day:)) where !seen.contains(id) { seen.append(id) }
             return (chosen.programId, seen)
         }
         let trained = Set(log.countedWorkouts.flatMap { $0.sets.filter(\.completed).map(\.exerciseId) })
@@ -45,8 +45,17 @@ public enum ProgressionQuery {
         guard let programId, let program = log.programs.live.first(where: { $0.programId == programId }) else {
             return [Group(workout: "Exercises you trained", day: nil, modules: grouped(all))]
         }
+        // A day as its workout runs: the modules that open it, its own exercises by module type, then its other modules.
         return program.generated.sessions.enumerated().map { i, session in
-            Group(workout: session.name, day: i + 1, modules: grouped(session.exercises.map(\.exerciseId)))
+            func modules(_ opening: Bool) -> [Group.Module] {
+                program.modules(day: i, opening: opening).map { m in
+                    Group.Module(
+                        name: m.name, module: m.type,
+                        exerciseIds: m.lines.map(\.exercise.exerciseId).reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
+                }
+            }
+            return Group(
+                workout: session.name, day: i + 1, modules: modules(true) + grouped(session.exercises.map(\.exerciseId)) + modules(false))
         }
     }
 
@@ -180,7 +189,7 @@ public enum ProgressionQuery {
         public var name: String
         /// `YYYY-MM-DD`: the first scheduled day from today on, after today when today's session is trained.
         public var on: String?
-        /// Its exercises, in the program's order.
+        /// Its exercises, in the order its workout plans them (with its modules').
         public var exerciseIds: [String]
     }
 
@@ -202,7 +211,7 @@ public enum ProgressionQuery {
         var seen = Set<String>()
         return NextDay(
             index: index, name: sessions[index].name, on: on,
-            exerciseIds: sessions[index].exercises.map(\.exerciseId).filter { seen.insert($0).inserted })
+            exerciseIds: p.exerciseIds(day: index).filter { seen.insert($0).inserted })
     }
 
     /// One target's document, or with `single` false, `{"targets":[…],"scheduledOn","day"}`.

@@ -50,10 +50,10 @@ public enum TemplateListQuery {
         return Answer(templates: templates, routines: routines)
     }
 
-    /// A template's or a module's line with every target.
-    public static func lineJSON(_ log: TrainingLogProjection, _ l: TemplateExercise) -> JSONValue {
+    /// A template's, a module's or a program day module's line with every target.
+    public static func lineJSON(_ library: LibraryState, _ l: TemplateExercise) -> JSONValue {
         .object([
-            ("exerciseId", .string(l.exerciseId)), ("exercise", .string(log.exerciseName(l.exerciseId))),
+            ("exerciseId", .string(l.exerciseId)), ("exercise", .string(library.name(of: l.exerciseId))),
             ("sets", .int(Int64(l.sets))), ("repsMin", .optional(l.repsMin)), ("repsMax", .optional(l.repsMax)),
             ("durationSeconds", .optional(l.durationSeconds)), ("weightKg", .optional(l.weight?.kilograms)),
             ("restSeconds", .optional(l.restSeconds)),
@@ -69,7 +69,7 @@ public enum TemplateListQuery {
                     log.programs.modules.map { m in
                         .object([
                             ("moduleId", .string(m.moduleId.lowercased)), ("name", .string(m.name)), ("type", .string(kebab(m.type.rawValue))),
-                            ("lines", .array(m.lines.map { lineJSON(log, $0.exercise) })),
+                            ("lines", .array(m.lines.map { lineJSON(log.library, $0.exercise) })),
                         ])
                     })
             )
@@ -85,7 +85,7 @@ public enum TemplateListQuery {
                         .object([
                             ("templateId", .string(r.templateId.lowercased)), ("name", .string(r.name)),
                             ("exercises", .array(r.exercises.map { .string(log.exerciseName($0.exerciseId)) })),
-                            ("lines", .array(r.exercises.map { lineJSON(log, $0) })),
+                            ("lines", .array(r.exercises.map { lineJSON(log.library, $0) })),
                             ("lastUsedAt", .optional(r.lastUsedAt?.iso8601)),
                         ])
                     })

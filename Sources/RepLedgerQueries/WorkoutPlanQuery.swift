@@ -18,6 +18,8 @@ public enum WorkoutPlanQuery {
         /// The program day flagged it for an injury named in the questionnaire.
         public var injuryWarning: Bool
         public var lastTime: LastTimeHintProjection.Hint
+        /// The named module that brought it (a template's or a program day's), if any.
+        public var module: WorkoutModule? = nil
     }
 
     /// An exercise swapped out of an entry, with the sets logged for it before the swap.
@@ -61,7 +63,8 @@ public enum WorkoutPlanQuery {
                 restSeconds: rest.seconds, restSource: rest.source.rawValue,
                 sets: sets.filter { $0.exerciseId == entry.exerciseId }, swappedOut: swappedOut,
                 injuryWarning: flagged.contains(entry.exerciseId),
-                lastTime: LastTimeHintProjection.hint(log, exerciseId: entry.exerciseId, context: context))
+                lastTime: LastTimeHintProjection.hint(log, exerciseId: entry.exerciseId, context: context),
+                module: w.modules.first { $0.entryIds.contains(entry.entryId) })
         }
         let now = try scope.planTime()
         return Answer(
@@ -101,9 +104,20 @@ public enum WorkoutPlanQuery {
                                     })
                             ),
                             ("lastTime", lastTime(x.lastTime)),
+                            ("module", moduleJSON(x.module)),
                         ])
                     })
             ),
+            ("modules", .array(w.modules.map { moduleJSON($0) })),
+        ])
+    }
+
+    /// A named module of the workout: its id, name, type and the entries it brought.
+    static func moduleJSON(_ module: WorkoutModule?) -> JSONValue {
+        guard let m = module else { return .null }
+        return .object([
+            ("moduleId", .string(m.moduleId.lowercased)), ("name", .string(m.name)), ("type", .string(kebab(m.type.rawValue))),
+            ("entryIds", .array(m.entryIds.map { .string($0.lowercased) })),
         ])
     }
 

@@ -17,7 +17,10 @@ struct ProgramCommand: ParsableCommand {
               ledger program show active
               ledger workout start --program active --day 1
             """,
-        subcommands: [Questionnaire.self, Generate.self, List.self, Show.self, Activate.self, Schedule.self, Remove.self])
+        subcommands: [
+            Questionnaire.self, Generate.self, List.self, Show.self, Activate.self, Schedule.self, AddModule.self, RemoveModule.self,
+            Remove.self,
+        ])
 
     struct Questionnaire: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -156,6 +159,47 @@ struct ProgramCommand: ParsableCommand {
         }
     }
 
+    struct AddModule: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add-module",
+            abstract: "A program day takes a module (a copy of its exercises and targets) → {\"programId\",\"day\",\"modules\"}.",
+            discussion: """
+                Warm-up, prehab and explosive modules open the day; strength, cardio and recovery modules follow its \
+                exercises. A workout of the day plans the module's sets and keeps its name; an exercise the module \
+                brings progresses as its module's type says (`progression show`).
+
+                Examples:
+                  ledger module define "Shoulder warm-up" --type warmup --exercise "Face Pull" --sets 2 --reps 15
+                  ledger program add-module active --day 1 --module "Shoulder warm-up"
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The program id, a unique prefix, or `active`.") var program: String = "active"
+        @Option(help: "The day (1 is the program's first).") var day: Int
+        @Option(help: "The module: its name or a unique id prefix (`ledger module list`).") var module: String
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let e = try global.openLedger().execute(at: try at.time()) { try $0.addModule(module, toProgram: program, day: day) }
+            ProgramText.dayModules(e, global: global)
+        }
+    }
+
+    struct RemoveModule: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remove-module",
+            abstract: "A program day no longer takes a module (workouts started already keep it) → {\"programId\",\"day\",\"modules\"}.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The program id, a unique prefix, or `active`.") var program: String = "active"
+        @Option(help: "The day (1 is the program's first).") var day: Int
+        @Option(help: "The module's name or a unique id prefix.") var module: String
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            let e = try global.openLedger().execute(at: try at.time()) { try $0.removeModule(module, fromProgram: program, day: day) }
+            ProgramText.dayModules(e, global: global)
+        }
+    }
+
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a program (its workouts stay in history).")
         @OptionGroup var global: GlobalOptions
@@ -181,13 +225,31 @@ enum ProgramText {
         Console.out("\(p.split) · program \(p.programId.lowercased.shortId)")
         var rows: [[String]] = []
         for (i, s) in p.sessions.enumerated() {
-            for (j, x) in s.exercises.enumerated() {
-                let target = week.hold(i, x).map { "\(x.sets) × \($0.secondsMin)–\($0.secondsMax) s" } ?? "\(x.sets) × \(x.repsMin)–\(x.repsMax)"
-                rows.append([
-                    j == 0 ? "\(i + 1) \(s.name)" : "", library.name(of: x.exerciseId), target,
-                    "\(x.restSeconds) s", x.injuryWarning ? "check: injury" : "",
-                ])
+            // The day as its workout runs: the modules that open it, its own exercises, then its other modules.
+            var day: [[String]] = []
+            func modules(_ opening: Bool) {
+                for m in week.modules(i) where ProgramCatalogState.Program.opensDay(m.type) == opening {
+                    for (j, l) in m.lines.enumerated() {
+                        let x = l.exercise
+                        let reps =
+                            x.durationSeconds.map { "\(Measure.clock($0))" } ?? x.repsMin.map { lo in
+                                lo == (x.repsMax ?? lo) ? "\(lo)" : "\(lo)–\(x.repsMax!)"
+                            } ?? "–"
+                        day.append([
+                            "", library.name(of: x.exerciseId), "\(x.sets) × \(reps)", x.restSeconds.map { "\($0) s" } ?? "",
+                            j == 0 ? "module: \(m.name) (\(kebab(m.type.rawValue)))" : "",
+                        ])
+                    }
+                }
             }
+            modules(true)
+            for x in s.exercises {
+                let target = week.hold(i, x).map { "\(x.sets) × \($0.secondsMin)–\($0.secondsMax) s" } ?? "\(x.sets) × \(x.repsMin)–\(x.repsMax)"
+                day.append(["", library.name(of: x.exerciseId), target, "\(x.restSeconds) s", x.injuryWarning ? "check: injury" : ""])
+            }
+            modules(false)
+            if !day.isEmpty { day[0][0] = "\(i + 1) \(s.name)" }
+            rows += day
         }
         Console.table(["Day", "Exercise", "Sets × reps", "Rest", ""], rows, rightAligned: [3])
         for w in week.warnings { Console.out("! \(w.title): \(w.message)") }
@@ -196,5 +258,28 @@ enum ProgramText {
                 "Removed your oldest program, \(r.generated.split) \(r.programId.lowercased.shortId) of \(r.createdAt.isoDate): "
                     + "at most \(ProgramCatalogState.liveLimit) programs are kept")
         }
+    }
+
+    /// A program day's modules after `add-module` or `remove-module`.
+    static func dayModules(_ e: ProgramDayModulesSet, global: GlobalOptions) {
+        if global.json {
+            return Console.json(
+                .object([
+                    ("programId", .string(e.programId.lowercased)), ("day", .int(Int64(e.session + 1))),
+                    (
+                        "modules",
+                        .array(
+                            e.modules.map { m in
+                                .object([
+                                    ("moduleId", .string(m.moduleId.lowercased)), ("name", .string(m.name)),
+                                    ("type", .string(kebab(m.type.rawValue))),
+                                ])
+                            })
+                    ),
+                ]))
+        }
+        Console.out(
+            "Program \(e.programId.lowercased.shortId), day \(e.session + 1): "
+                + (e.modules.isEmpty ? "no modules" : e.modules.map { "\($0.name) (\(kebab($0.type.rawValue)))" }.joined(separator: ", ")))
     }
 }

@@ -37,8 +37,9 @@ extension WorkoutCommand {
                     let hi = x.entry.targetRepsMax ?? lo
                     target = "\(x.entry.targetSets ?? x.sets.count) × \(lo == hi ? "\(lo)" : "\(lo)–\(hi)"), "
                 }
+                let module = x.module.map { "  · \($0.name) (\(kebab($0.type.rawValue)))" } ?? ""
                 Console.out(
-                    "\(i + 1). \(SupersetLabels.prefix(labels[i]))\(x.name)  \(target)rest \(x.restSeconds) s\(x.restSource == "default" ? "" : " (\(x.restSource))")"
+                    "\(i + 1). \(SupersetLabels.prefix(labels[i]))\(x.name)  \(target)rest \(x.restSeconds) s\(x.restSource == "default" ? "" : " (\(x.restSource))")\(module)"
                 )
                 if let best = x.lastTime.bestSet, let ago = x.lastTime.ago {
                     let sets = x.lastTime.sets.map { WeightText.set(kg: $0.weightKg, reps: $0.reps, in: unit) }.joined(separator: ", ")

@@ -301,8 +301,32 @@ package enum EventSamples {
         ]
     }
 
+    /// A program day that takes a module, and a workout that keeps the modules it was started with (stored in the v12 fixture).
+    package static var v12: [LedgerEvent] {
+        var line = TemplateLine(TemplateExercise(exerciseId: "face-pull", sets: 2, repsMin: 15, repsMax: 15))
+        line.exercise.restSeconds = 45
+        var module = ModuleDefined()
+        module.moduleId = UUID(uuidString: "6a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        module.name = "Shoulder warm-up"
+        module.type = .warmup
+        module.lines = [line]
+        var day = ProgramDayModulesSet()
+        day.programId = UUID(uuidString: "7a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        day.session = 0
+        day.modules = [module]
+        var use = WorkoutModule()
+        use.moduleId = module.moduleId
+        use.name = module.name
+        use.type = .warmup
+        use.entryIds = [UUID(uuidString: "8a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!]
+        var planned = WorkoutModulesPlanned()
+        planned.workoutId = UUID(uuidString: "0a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        planned.modules = [use]
+        return [.programDayModulesSet(day), .workoutModulesPlanned(planned)]
+    }
+
     /// One sample of every event type in the catalog.
-    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 + v11 }
+    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 + v11 + v12 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     package static var proposed: [ProposedEvent] { proposed(v1, generation: "") }

@@ -109,12 +109,20 @@ extension CommandSession {
     /// Starts a program day: its exercises with one planned set per target set, at the top of the rep range.
     public mutating func startWorkout(program ref: String, day: Int, name: String? = nil) throws -> UUID {
         let p = try programCatalog().resolve(ref)
-        let sessions = p.generated.sessions
-        guard !sessions.isEmpty, (1...sessions.count).contains(day) else {
-            throw Refusal.invalidProgram("day \(day) is refused: this program has days 1 to \(sessions.count)")
-        }
-        let session = sessions[day - 1]
+        let session = p.generated.sessions[try Self.dayIndex(day, of: p)]
         let id = try startWorkout(name: name ?? session.name, origin: .programDay, programId: p.programId, programDayIndex: day - 1)
+        var planned: [WorkoutModule] = []
+        func plan(_ opening: Bool) {
+            for m in p.modules(day: day - 1, opening: opening) {
+                var w = WorkoutModule()
+                w.moduleId = m.moduleId
+                w.name = m.name
+                w.type = m.type
+                w.entryIds = m.lines.compactMap { planLine(id, $0.exercise) }
+                if !w.entryIds.isEmpty { planned.append(w) }
+            }
+        }
+        plan(true)
         for x in session.exercises {
             guard let exercise = try? library.resolveActive(x.exerciseId) else { continue }  // archived since
             if let hold = p.hold(session: day - 1, exerciseId: x.exerciseId) {
@@ -128,7 +136,54 @@ extension CommandSession {
                 id, exerciseId: exercise.exerciseId, repsMin: x.repsMin, repsMax: x.repsMax,
                 sets: Array(repeating: (SetType.normal, SetMetrics(reps: x.repsMax)), count: x.sets))
         }
+        plan(false)
+        planModules(id, planned)
         return id
+    }
+
+    /// `program add-module P --day N --module M`: the day takes a copy of the module (its lines and targets). Warm-ups,
+    /// prehab and explosive modules open the day; the others follow its exercises. A module the day has already is refused.
+    public mutating func addModule(_ moduleRef: String, toProgram ref: String, day: Int) throws -> ProgramDayModulesSet {
+        let catalog = try programCatalog()
+        let p = try catalog.resolve(ref)
+        let index = try Self.dayIndex(day, of: p)
+        let module = try catalog.module(moduleRef)
+        var current = p.modules(day: index)
+        guard !current.contains(where: { $0.moduleId == module.moduleId }) else {
+            throw Refusal.invalidProgram("day \(day) already has the module '\(module.name)'")
+        }
+        current.append(module)
+        return setDayModules(p, index, current)
+    }
+
+    /// `program remove-module P --day N --module M`: the day no longer takes the module; workouts already started keep it.
+    public mutating func removeModule(_ moduleRef: String, fromProgram ref: String, day: Int) throws -> ProgramDayModulesSet {
+        let p = try programCatalog().resolve(ref)
+        let index = try Self.dayIndex(day, of: p)
+        let current = p.modules(day: index)
+        let key = moduleRef.trimmingSpaces().lowercased()
+        guard let gone = current.first(where: { $0.name.lowercased() == key || (!key.isEmpty && $0.moduleId.lowercased.hasPrefix(key)) }) else {
+            throw Refusal.invalidProgram(
+                "day \(day) has no module '\(moduleRef)'"
+                    + (current.isEmpty ? "" : "; its modules: \(current.map(\.name).joined(separator: ", "))"))
+        }
+        return setDayModules(p, index, current.filter { $0.moduleId != gone.moduleId })
+    }
+
+    private mutating func setDayModules(_ p: ProgramCatalogState.Program, _ index: Int, _ modules: [ModuleDefined]) -> ProgramDayModulesSet {
+        var e = ProgramDayModulesSet()
+        e.programId = p.programId
+        e.session = index
+        e.modules = modules
+        emit([.programDayModulesSet(e)])
+        return e
+    }
+
+    /// A day's 0-based index, refused outside the program's days.
+    private static func dayIndex(_ day: Int, of p: ProgramCatalogState.Program) throws(Refusal) -> Int {
+        let count = p.generated.sessions.count
+        guard count > 0, (1...count).contains(day) else { throw .invalidProgram("day \(day) is refused: this program has days 1 to \(count)") }
+        return day - 1
     }
 }
 

@@ -151,21 +151,52 @@ extension CommandSession {
     public mutating func startWorkout(fromTemplate ref: String, name: String? = nil) throws -> UUID {
         let template = try templateCatalog().resolve(ref)
         let id = try startWorkout(name: name ?? template.name, origin: .template, templateId: template.templateId)
+        var planned: [(exerciseId: String, entryId: UUID)] = []
         for line in template.exercises {
-            guard let exercise = try? library.resolveActive(line.exerciseId) else { continue }  // archived since
-            let target = SetMetrics(weight: line.weight, reps: line.repsMax ?? line.repsMin, durationSeconds: line.durationSeconds)
-            planExercise(
-                id, exerciseId: exercise.exerciseId, repsMin: line.repsMin, repsMax: line.repsMax,
-                sets: Array(repeating: (SetType.normal, target), count: max(0, line.sets)))
+            guard let entryId = planLine(id, line) else { continue }
+            planned.append((line.exerciseId, entryId))
         }
+        // Each module takes the first entries of its exercises that no module before it took, in the template's order.
+        var modules: [WorkoutModule] = []
+        for m in template.modules {
+            var w = WorkoutModule()
+            w.moduleId = m.moduleId
+            w.name = m.name
+            w.type = m.type
+            for x in m.exerciseIds {
+                guard let i = planned.firstIndex(where: { $0.exerciseId == x }) else { continue }
+                w.entryIds.append(planned.remove(at: i).entryId)
+            }
+            if !w.entryIds.isEmpty { modules.append(w) }
+        }
+        planModules(id, modules)
         return id
     }
 
+    /// Plans a template or module line (its targets, one planned set per target set); nil when its exercise is archived.
+    mutating func planLine(_ workoutId: UUID, _ line: TemplateExercise) -> UUID? {
+        guard let exercise = try? library.resolveActive(line.exerciseId) else { return nil }  // archived since
+        let target = SetMetrics(weight: line.weight, reps: line.repsMax ?? line.repsMin, durationSeconds: line.durationSeconds)
+        return planExercise(
+            workoutId, exerciseId: exercise.exerciseId, repsMin: line.repsMin, repsMax: line.repsMax,
+            sets: Array(repeating: (SetType.normal, target), count: max(0, line.sets)))
+    }
+
+    /// Records the named modules a new workout was started with, if any.
+    mutating func planModules(_ workoutId: UUID, _ modules: [WorkoutModule]) {
+        guard !modules.isEmpty else { return }
+        var e = WorkoutModulesPlanned()
+        e.workoutId = workoutId
+        e.modules = modules
+        emit([.workoutModulesPlanned(e)])
+    }
+
     /// Adds an exercise to a new workout with one planned set per target (template, program day or repeated workout).
+    @discardableResult
     mutating func planExercise(
         _ workoutId: UUID, exerciseId: String, repsMin: Int?, repsMax: Int?,
         sets: [(type: SetType, target: SetMetrics)]
-    ) {
+    ) -> UUID {
         let entryId = ids.next()
         var added = WorkoutExerciseAdded()
         added.workoutId = workoutId
@@ -186,6 +217,7 @@ extension CommandSession {
             events.append(.setAdded(set))
         }
         emit(events)
+        return entryId
     }
 
     private func checkTemplateLimit(_ catalog: TemplateCatalogState) throws(Refusal) {

@@ -26,12 +26,13 @@ public enum RestPlan {
         return (account.restTimerSeconds, .standard)
     }
 
-    /// The program day's rest for the exercise, when the workout was started from one.
+    /// The program day's rest for the exercise (its own, or a module line's), when the workout was started from one.
     public static func programRest(exerciseId: String, in workout: WorkoutState, programs: ProgramCatalogState?) -> Int? {
         guard let id = workout.programId, let day = workout.programDayIndex,
             let program = programs?.live.first(where: { $0.programId == id }), day < program.generated.sessions.count
         else { return nil }
-        return program.generated.sessions[day].exercises.first { $0.exerciseId == exerciseId }?.restSeconds
+        if let own = program.generated.sessions[day].exercises.first(where: { $0.exerciseId == exerciseId }) { return own.restSeconds }
+        return program.modules(day: day).lazy.compactMap { m in m.lines.first { $0.exercise.exerciseId == exerciseId }?.exercise.restSeconds }.first
     }
 
     /// Whether a rest follows a set of this entry: always, except between the members of a superset.

@@ -123,6 +123,7 @@ extension WorkoutState: PayloadRecord {
         try c.field("feeling", &feeling)
         try c.field("closingNote", &closingNote)
         try c.field("activity", &activity)
+        try c.field("modules", &modules)
         try c.field("version", &version)
         var (keys, millis) = noteClocks.encoded
         try c.field("noteClockKeys", &keys)

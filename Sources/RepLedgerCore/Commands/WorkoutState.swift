@@ -213,6 +213,8 @@ public struct WorkoutState: Sendable, Equatable {
     @PackedOptionalInt public var feeling: Int? = nil
     /// Strength unless a `WorkoutActivitySet` says otherwise.
     public var activity: WorkoutActivity = .strength
+    /// The named modules it was started with (`WorkoutModulesPlanned`), in order.
+    public var modules: [WorkoutModule] = []
     public var averageHeartRate: Double? { heartRateSamples > 0 ? heartRateSum / Double(heartRateSamples) : nil }
 
     public init(workoutId: UUID) { self.workoutId = workoutId }
@@ -446,6 +448,8 @@ public struct WorkoutState: Sendable, Equatable {
         case .workoutActivitySet(let e):
             guard noteClocks.admits(event, at: time) else { break }
             activity = e.activity
+        case .workoutModulesPlanned(let e):
+            modules = e.modules
         case .workoutAnalysisRecorded:
             break  // Read from the stream by `workout analysis`: no figure depends on it, so the fold keeps no copy.
         case .workoutPaused:

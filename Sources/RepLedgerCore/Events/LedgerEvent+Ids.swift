@@ -35,6 +35,7 @@ extension LedgerEvent {
         case .workoutActivitySet(let e): e.workoutId
         case .setEquipmentRecorded(let e): e.workoutId
         case .workoutAnalysisRecorded(let e): e.workoutId
+        case .workoutModulesPlanned(let e): e.workoutId
         default: nil
         }
     }

@@ -83,6 +83,8 @@ public enum LedgerEvent: Sendable, Equatable {
     case workoutAnalysisRecorded(WorkoutAnalysisRecorded)
     case moduleDefined(ModuleDefined)
     case templateModulesSet(TemplateModulesSet)
+    case programDayModulesSet(ProgramDayModulesSet)
+    case workoutModulesPlanned(WorkoutModulesPlanned)
 
     /// The payload, for the generic paths (encoding, JSON, stream routing).
     public var payload: any EventPayload {
@@ -164,6 +166,8 @@ public enum LedgerEvent: Sendable, Equatable {
         case .workoutAnalysisRecorded(let e): e
         case .moduleDefined(let e): e
         case .templateModulesSet(let e): e
+        case .programDayModulesSet(let e): e
+        case .workoutModulesPlanned(let e): e
         }
     }
 
@@ -273,6 +277,8 @@ public enum EventCatalog {
         Entry(WorkoutAnalysisRecorded.self, LedgerEvent.workoutAnalysisRecorded),
         Entry(ModuleDefined.self, LedgerEvent.moduleDefined),
         Entry(TemplateModulesSet.self, LedgerEvent.templateModulesSet),
+        Entry(ProgramDayModulesSet.self, LedgerEvent.programDayModulesSet),
+        Entry(WorkoutModulesPlanned.self, LedgerEvent.workoutModulesPlanned),
         Entry(ProgramScheduled.self, LedgerEvent.programScheduled),
         Entry(PlateInventorySet.self, LedgerEvent.plateInventorySet),
         Entry(RestTimerAutoStartChanged.self, LedgerEvent.restTimerAutoStartChanged),

@@ -181,6 +181,25 @@ public struct ModuleDefined: EventPayload {
     }
 }
 
+/// The named modules of one program day (`program add-module|remove-module`),
+/// in the order they were added; each replaces the day's list before it.
+/// Each is a copy of the module as defined then, so a later redefinition
+/// changes no program day.
+public struct ProgramDayModulesSet: EventPayload {
+    public static let eventType = EventType("ProgramDayModulesSet", code: 79)
+    public var programId = UUID.zero
+    /// The day's index in the program (day 1 is 0).
+    public var session = 0
+    public var modules: [ModuleDefined] = []
+    public var stream: StreamName { .programs }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("programId", &programId)
+        try c.field("session", &session)
+        try c.field("modules", &modules)
+    }
+}
+
 /// A per-exercise progression override, for one program or (no `programId`)
 /// everywhere. Fields left nil keep their default; `cleared` returns the
 /// exercise to its defaults.

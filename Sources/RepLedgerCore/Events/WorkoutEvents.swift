@@ -249,6 +249,37 @@ public struct WorkoutFeelingRecorded: EventPayload {
     }
 }
 
+/// A module as a workout uses it: which module, its name and type, and the
+/// entries (exercises of the workout) it brought, in order.
+public struct WorkoutModule: Sendable, Hashable, PayloadRecord {
+    public var moduleId = UUID.zero
+    public var name = ""
+    public var type: ModuleType = .strength
+    public var entryIds: [UUID] = []
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("moduleId", &moduleId)
+        try c.field("name", &name)
+        try c.field("type", &type)
+        try c.field("entryIds", &entryIds)
+    }
+}
+
+/// The named modules a workout was started with (from a template made of
+/// modules, or a program day that takes some), recorded beside its planned
+/// exercises so the workout keeps them when the template or program changes.
+public struct WorkoutModulesPlanned: EventPayload {
+    public static let eventType = EventType("WorkoutModulesPlanned", code: 29)
+    public var workoutId = UUID.zero
+    public var modules: [WorkoutModule] = []
+    public var stream: StreamName { .workout(workoutId) }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("workoutId", &workoutId)
+        try c.field("modules", &modules)
+    }
+}
+
 /// What kind of session a workout is: strength unless this says otherwise (a
 /// watch's run or ride). The newer choice wins across devices.
 public struct WorkoutActivitySet: EventPayload {

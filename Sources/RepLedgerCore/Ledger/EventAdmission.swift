@@ -121,6 +121,15 @@ public enum EventAdmission {
             try Invariants.check(name: e.name, of: .template)
             if e.lines.isEmpty { throw .invalidProgram("a module needs at least one exercise") }
             for l in e.lines { try Invariants.check(templateLine: l.exercise) }
+        case .programDayModulesSet(let e):
+            if e.session < 0 { throw .invalidProgram("a program day's index is 0 or more") }
+            for m in e.modules {
+                try Invariants.check(name: m.name, of: .template)
+                if m.lines.isEmpty { throw .invalidProgram("a module needs at least one exercise") }
+                for l in m.lines { try Invariants.check(templateLine: l.exercise) }
+            }
+        case .workoutModulesPlanned(let e):
+            for m in e.modules { try Invariants.check(name: m.name, of: .template) }
         case .workoutAnalysisRecorded(let e): try Invariants.check(analysisBy: e.engine, markdown: e.markdown)
         case .workoutFeelingRecorded(let e):
             if let feeling = e.feeling { try Invariants.check(feeling: feeling) }

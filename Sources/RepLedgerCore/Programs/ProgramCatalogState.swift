@@ -10,7 +10,37 @@ public struct ProgramCatalogState: Sendable, Equatable {
         public var holds: [ProgramHold] = []
         /// The ISO weekdays (1 is Monday) its days fall on (`ProgramScheduled`); none when unscheduled.
         public var weekdays: [Int] = []
+        /// The named modules its days take (`ProgramDayModulesSet`), one list per day that has any, by day.
+        public var dayModules: [ProgramDayModulesSet] = []
         public var programId: UUID { generated.programId }
+
+        /// The named modules of a day (0-based), in the order added.
+        public func modules(day: Int) -> [ModuleDefined] { dayModules.first { $0.session == day }?.modules ?? [] }
+
+        /// Whether a module goes before the day's own exercises: warm-ups, prehab and explosive work come first,
+        /// strength, cardio and recovery after, as a session runs.
+        public static func opensDay(_ type: ModuleType) -> Bool { [.warmup, .prehab, .explosive].contains(type) }
+
+        /// The modules that open a day (`opening`), or those that follow its own exercises, in the order added.
+        public func modules(day: Int, opening: Bool) -> [ModuleDefined] { modules(day: day).filter { Self.opensDay($0.type) == opening } }
+
+        /// The exercises of a day in the order a workout of it plans them: modules that open the day,
+        /// the day's own exercises, then the other modules.
+        public func exerciseIds(day: Int) -> [String] {
+            let own = day < generated.sessions.count ? generated.sessions[day].exercises.map(\.exerciseId) : []
+            func ids(_ opening: Bool) -> [String] { modules(day: day, opening: opening).flatMap { $0.lines.map(\.exercise.exerciseId) } }
+            return ids(true) + own + ids(false)
+        }
+
+        /// The module line of an exercise on any day, for its targets (the first day's, first module's).
+        public func moduleLine(exerciseId: String) -> (module: ModuleDefined, line: TemplateExercise)? {
+            for d in dayModules.sorted(by: { $0.session < $1.session }) {
+                for m in d.modules {
+                    if let l = m.lines.first(where: { $0.exercise.exerciseId == exerciseId }) { return (m, l.exercise) }
+                }
+            }
+            return nil
+        }
 
         /// The hold target of an exercise on a day (0-based), if it is a timed hold.
         public func hold(session: Int, exerciseId: String) -> ProgramHold? {
@@ -45,6 +75,11 @@ public struct ProgramCatalogState: Sendable, Equatable {
             if let i = live.firstIndex(where: { $0.programId == e.programId }) { live[i].holds = e.holds }
         case .programScheduled(let e):
             if let i = live.firstIndex(where: { $0.programId == e.programId }) { live[i].weekdays = e.weekdays }
+        case .programDayModulesSet(let e):
+            if let i = live.firstIndex(where: { $0.programId == e.programId }) {
+                live[i].dayModules.removeAll { $0.session == e.session }
+                if !e.modules.isEmpty { live[i].dayModules.append(e) }
+            }
         case .programActivated(let e):
             active = e.programId
         case .programRemoved(let e):
@@ -103,6 +138,7 @@ extension ProgramCatalogState.Program: PayloadRecord {
         try c.field("createdAt", &createdAt)
         try c.field("holds", &holds)
         try c.field("weekdays", &weekdays)
+        try c.field("dayModules", &dayModules)
     }
 }
 
