@@ -50,8 +50,7 @@ public struct NextTargetProjection: ProjectionView {
 
     /// Whether an exercise is done with the body as its load: every piece of its equipment is the body or a bar to hang from.
     public static func isBodyweight(_ log: TrainingLogProjection, exerciseId: String) -> Bool {
-        guard let equipment = log.library.exercises[exerciseId]?.definition.equipment, !equipment.isEmpty else { return false }
-        return equipment.allSatisfy { $0 == .bodyweight || $0 == .pullUpBar }
+        log.library.exercises[exerciseId]?.definition.isBodyweight ?? false
     }
 
     public static func defaultModule(_ kind: ExerciseKind) -> ModuleType {

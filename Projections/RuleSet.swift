@@ -68,12 +68,15 @@ public struct RuleSet: Sendable, Equatable, Codable {
     public var bodyweightTonnage = false
     /// The progression rule of exercises with no override (DOMAIN.md §14).
     public var progressionRule = ProgressionRule.double
+    /// The warm-up ramp `warmup` and `workout warmup` plan: a known scheme's name, or a scheme of its own in the file.
+    public var warmupScheme = WarmupScheme.standard
 
     public static let `default` = RuleSet()
     public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, version, e1rmFormula, e1rmRepCap, warmupsCount, prKinds, hintScope, incrementKg, incrementLb, bodyweightTonnage, progressionRule
+        case warmupScheme
     }
 
     public init(from decoder: Decoder) throws {
@@ -90,6 +93,12 @@ public struct RuleSet: Sendable, Equatable, Codable {
         incrementLb = try c.decodeIfPresent(Double.self, forKey: .incrementLb) ?? d.incrementLb
         bodyweightTonnage = try c.decodeIfPresent(Bool.self, forKey: .bodyweightTonnage) ?? d.bodyweightTonnage
         progressionRule = try c.decodeIfPresent(ProgressionRule.self, forKey: .progressionRule) ?? d.progressionRule
+        // A known scheme by name, or one written out in full.
+        if let name = try? c.decodeIfPresent(String.self, forKey: .warmupScheme) {
+            warmupScheme = try WarmupScheme.named(name)
+        } else {
+            warmupScheme = try c.decodeIfPresent(WarmupScheme.self, forKey: .warmupScheme) ?? d.warmupScheme
+        }
     }
 
     public enum LoadError: Error, CustomStringConvertible {
@@ -122,9 +131,12 @@ public struct RuleSet: Sendable, Equatable, Codable {
             throw LoadError.invalid(path, "unknown key '\(unknown)'; known keys: \(known.sorted().joined(separator: ", "))")
         }
         let rules: RuleSet
-        do { rules = try JSONDecoder().decode(RuleSet.self, from: data) } catch {
+        do { rules = try JSONDecoder().decode(RuleSet.self, from: data) } catch let refusal as Refusal {
+            throw LoadError.invalid(path, refusal.description)
+        } catch {
             throw LoadError.invalid(path, "\(error)")
         }
+        if let problem = rules.warmupScheme.problem { throw LoadError.invalid(path, problem) }
         guard (1...30).contains(rules.e1rmRepCap) else { throw LoadError.invalid(path, "e1rmRepCap must be 1…30") }
         guard !rules.id.isEmpty else { throw LoadError.invalid(path, "id must not be empty") }
         return rules

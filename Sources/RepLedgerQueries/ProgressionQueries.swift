@@ -170,11 +170,8 @@ public enum ProgressionQuery {
         let unit = log.account.liftingUnit
         let (bar, plates) = log.account.plateInventory(for: unit)
         let wanted = (unit.fromKilograms(kg) * 1000).rounded() / 1000
-        guard let loading = try? PlateLoading.load(wanted, unit: unit, bar: bar, plates: plates), loading.exact == nil else { return target }
-        let options = [loading.below, loading.above].compactMap { $0?.total }
-        guard let nearest = options.min(by: { abs($0 - wanted) < abs($1 - wanted) || (abs($0 - wanted) == abs($1 - wanted) && $0 > $1) }) else {
-            return target
-        }
+        let nearest = PlateLoading.nearest(wanted, unit: unit, bar: bar, plates: plates, tiesUp: true)
+        guard abs(nearest - wanted) > 1e-9 else { return target }
         var rounded = target
         rounded.weightKg = Weight(nearest, unit).kilograms
         rounded.unroundedKg = kg

@@ -20,7 +20,7 @@ struct WorkoutCommand: ParsableCommand {
             Start.self, Log.self, Complete.self, Uncomplete.self, Autofill.self, EditSet.self, DeleteSet.self, DuplicateSet.self, MoveSet.self,
             Add.self, Remove.self, Reorder.self, Superset.self, Unlink.self, Swap.self, Note.self,
             Rest.self, Pause.self, Resume.self, Health.self, Activity.self, Feeling.self, Finish.self, Discard.self, Show.self,
-            Summary.self, Analysis.self,
+            Summary.self, Analysis.self, Warmup.self,
         ])
 
     struct Start: ParsableCommand {

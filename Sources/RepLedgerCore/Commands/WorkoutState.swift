@@ -306,11 +306,14 @@ public struct WorkoutState: Sendable, Equatable {
     public func entry(_ id: UUID) -> Entry? { entries.first { $0.entryId == id } }
     public func set(_ id: UUID) -> SetRecord? { sets.first { $0.setId == id } }
     /// The sets of an entry as a person reads them: those done in the order
-    /// they were done, then those still planned in the plan's order. A
-    /// warm-up logged before the planned working sets comes first.
+    /// they were done, then those still planned: planned warm-ups first (a
+    /// ramp planned later still comes before the working sets), then the
+    /// others in the plan's order. A warm-up logged before the planned
+    /// working sets comes first.
     public func setsInOrderDone(entry entryId: UUID) -> [SetRecord] {
         let of = sets.filter { $0.entryId == entryId }
-        return of.filter(\.completed).sorted(by: SetRecord.doneBefore) + of.filter { !$0.completed }
+        let planned = of.filter { !$0.completed }
+        return of.filter(\.completed).sorted(by: SetRecord.doneBefore) + planned.filter { $0.type == .warmup } + planned.filter { $0.type != .warmup }
     }
     /// The first entry currently showing `exerciseId`.
     public func entry(forExercise exerciseId: String) -> Entry? { entries.first { $0.exerciseId == exerciseId } }

@@ -122,3 +122,8 @@ public struct ExerciseMerged: EventPayload {
         try c.field("intoExerciseId", &intoExerciseId)
     }
 }
+
+extension ExerciseDefined {
+    /// Done with the body as its load: every piece of its equipment is the body or a bar to hang from.
+    public var isBodyweight: Bool { !equipment.isEmpty && equipment.allSatisfy { $0 == .bodyweight || $0 == .pullUpBar } }
+}

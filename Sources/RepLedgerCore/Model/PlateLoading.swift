@@ -78,6 +78,19 @@ public struct PlateLoading: Sendable, Equatable {
         return answer
     }
 
+    /// The loadable weight nearest `target` (the target itself when it loads), ties to the heavier when `tiesUp`,
+    /// else to the lighter; the bar when the target is under it. The target when nothing loads it (plates refused).
+    public static func nearest(_ target: Double, unit: WeightUnit, bar: Double, plates: [Double], tiesUp: Bool) -> Double {
+        let wanted = (target * scale).rounded() / scale
+        guard let loading = try? load(wanted, unit: unit, bar: bar, plates: plates) else { return target }
+        if let exact = loading.exact { return exact.total }
+        let options = [loading.below, loading.above].compactMap { $0?.total }
+        return options.min { a, b in
+            let da = abs(a - wanted), db = abs(b - wanted)
+            return da < db || (da == db && (tiesUp ? a > b : a < b))
+        } ?? wanted
+    }
+
     /// For each side load 0…`n` (in steps), the plates that make it: fewest
     /// first, then heaviest first; nil where no plates make it.
     static func fewestPlates(upTo n: Int, sizes: [Int]) -> [[Int]?] {

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Warm-up ramps planned into a workout (`workout warmup W EXERCISE`).
+extension CommandSession {
+    /// Plans the ramp up to the exercise's working weight as warm-up sets, which a workout shows before its
+    /// planned working sets. The working weight is `working`, else the first planned working set's. Refused
+    /// when the exercise already has warm-ups planned or working sets done (warm-ups come before them), or when
+    /// the ramp is empty (a working weight at the bar). Off the bar, weights round to the lifter's increment
+    /// (`increments`, kg and lb) in the working weight's unit.
+    public mutating func planWarmup(
+        _ workoutId: UUID, exercise ref: String, scheme: WarmupScheme, working given: Weight?, increments: (kg: Double, lb: Double)
+    ) throws -> (working: Weight, sets: [WarmupRamp.Set], setIds: [UUID]) {
+        let w = try writableWorkout(workoutId, historyEdit: false)
+        let x = try exercise(ref, in: w, active: true)
+        guard let entry = w.entry(forExercise: x.exerciseId) else { throw Refusal.invalidProgram("\(x.name) is not in this workout") }
+        let sets = w.sets.filter { $0.entryId == entry.entryId }
+        if sets.contains(where: { $0.type == .warmup && !$0.completed }) {
+            throw Refusal.invalidProgram("\(x.name) has warm-up sets planned already")
+        }
+        if sets.contains(where: { $0.completed && $0.type.isWorking }) {
+            throw Refusal.invalidProgram("\(x.name) has working sets done: warm-ups come before them")
+        }
+        let planned = sets.first(where: { !$0.completed && $0.type.isWorking && ($0.metrics.weight?.kilograms ?? 0) > 0 })?.metrics.weight
+        guard let working = given ?? planned else {
+            throw Refusal.invalidProgram("no planned working set of \(x.name) has a weight: give the working weight with --weight")
+        }
+        try working.validate()
+        guard working.kilograms > 0 else { throw Refusal.invalidProgram("a working weight of 0 takes no warm-up: give one above 0") }
+        let ramp = WarmupRamp.sets(
+            working: working.value, scheme: scheme, unit: working.unit,
+            loading: try WarmupRamp.loading(
+                x.definition, plates: account.plateInventory(for: working.unit), step: working.unit == .kg ? increments.kg : increments.lb))
+        guard !ramp.isEmpty else {
+            throw Refusal.invalidProgram(
+                "\(working.value.formatted) \(working.unit.rawValue) is too light for a ramp: no warm-up step falls below it")
+        }
+        var events: [LedgerEvent] = []
+        var setIds: [UUID] = []
+        for s in ramp {
+            var e = SetAdded()
+            e.workoutId = workoutId
+            e.setId = ids.next()
+            e.entryId = entry.entryId
+            e.exerciseId = x.exerciseId
+            e.type = .warmup
+            e.target = SetMetrics(weight: Weight(s.weight, working.unit), reps: s.reps)
+            events.append(.setAdded(e))
+            setIds.append(e.setId)
+        }
+        emit(events)
+        return (working, ramp, setIds)
+    }
+}
