@@ -26,7 +26,8 @@ struct LedgerCommand: ParsableCommand {
         version: RepLedgerVersion.current,
         subcommands: [
             DemoCommand.self, ExerciseCommand.self, WorkoutCommand.self, TemplateCommand.self, ProgramCommand.self, ProgressionCommand.self,
-            ModuleCommand.self, NextCommand.self, PlatesCommand.self, WarmupCommand.self, CalendarCommand.self, BodyCommand.self, HistoryCommand.self,
+            ModuleCommand.self, NextCommand.self, PlatesCommand.self, WarmupCommand.self, PercentCommand.self, CalendarCommand.self, BodyCommand.self,
+            HistoryCommand.self,
             HintCommand.self, RepCountCommand.self, PromptCommand.self, PRsCommand.self, E1RMCommand.self, VolumeCommand.self,
             EntitlementsCommand.self, PurchaseCommand.self, RefundCommand.self, UpsellCommand.self, SettingsCommand.self,
             RebuildCommand.self, SnapshotCommand.self, LogCommand.self, ShowCommand.self, ReplayCommand.self, BlameCommand.self, DiffCommand.self,

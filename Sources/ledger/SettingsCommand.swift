@@ -6,7 +6,7 @@ import RepLedgerQueries
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings", abstract: "Your settings.",
-        subcommands: [Unit.self, Bodyweight.self, Distance.self, Plates.self, Rest.self, EffortScaleSetting.self])
+        subcommands: [Unit.self, Bodyweight.self, Distance.self, Plates.self, Rest.self, EffortScaleSetting.self, OneRepMax.self])
 
     struct Unit: ParsableCommand {
         static let configuration = CommandConfiguration(

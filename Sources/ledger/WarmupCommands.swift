@@ -54,7 +54,9 @@ struct WarmupCommand: ParsableCommand {
             definition = try Ledger(store: store).libraryWithSeed().0.resolve(exercise).definition
         }
         let step = working.unit == .kg ? ruleSet.incrementKg : ruleSet.incrementLb
-        let loading = try WarmupRamp.loading(definition, plates: account.plateInventory(for: working.unit), step: step)
+        guard let loading = Loadable.of(definition, plates: account.plateInventory(for: working.unit), step: step) else {
+            throw Refusal.invalidProgram("\(definition?.name ?? "it") takes no warm-up ramp: \(definition.map(Loadable.none) ?? "")")
+        }
         let sets = WarmupRamp.sets(working: working.value, scheme: chosen, unit: working.unit, loading: loading)
         if global.json {
             return Console.json(WarmupQuery.document(working: working, scheme: chosen, sets: sets, exerciseId: definition?.exerciseId))

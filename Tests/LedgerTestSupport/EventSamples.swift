@@ -325,8 +325,16 @@ package enum EventSamples {
         return [.programDayModulesSet(day), .workoutModulesPlanned(planned)]
     }
 
+    /// A tested one-rep max (stored in the v13 fixture).
+    package static var v13: [LedgerEvent] {
+        var tested = OneRepMaxTested()
+        tested.exerciseId = "barbell-back-squat"
+        tested.weight = Weight(150, .kg)
+        return [.oneRepMaxTested(tested)]
+    }
+
     /// One sample of every event type in the catalog.
-    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 + v11 + v12 }
+    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 + v11 + v12 + v13 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     package static var proposed: [ProposedEvent] { proposed(v1, generation: "") }

@@ -246,6 +246,7 @@ import Testing
             (phone, ["settings", "effort", "rir"], 8), (laptop, ["settings", "effort", "rpe"], 7),
             (phone, ["workout", "feeling", w, "2", "--note", "tired"], 55), (laptop, ["workout", "feeling", w, "4", "--note", "strong"], 56),
             (phone, ["workout", "activity", run, "running"], 58), (laptop, ["workout", "activity", run, "cycling"], 57),
+            (phone, ["settings", "one-rep-max", "bench", "150kg"], 14), (laptop, ["settings", "one-rep-max", "bench", "140kg"], 13),
         ]
         for (device, args, minute) in edits {
             let out = try device.run(args + ["--at", "2026-11-03T09:\(String(format: "%02d", minute)):00Z"])
@@ -255,7 +256,7 @@ import Testing
         try await scene.expectConverged([
             ["template", "list"], ["exercise", "show", "bench"], ["exercise", "show", "pull-up"], ["workout", "show", w], ["workout", "show", run],
             ["history"],
-            ["settings", "rest"],
+            ["settings", "rest"], ["percent", "bench", "--of", "tested"],
         ])
         let template = try #require((phone.run(["template", "list", "--json"]).json?["templates"] as? [[String: Any]])?.first)
         #expect(template["name"] as? String == "Laptop name")
@@ -269,6 +270,7 @@ import Testing
         #expect(try phone.run(["workout", "show", run, "--json"]).json?["activity"] as? String == "running")
         // Settings: kg (the laptop's, later), miles (the phone's, later), a 3 min rest (laptop), RIR (phone).
         #expect(try phone.run(["settings", "rest", "--json"]).json?["restSeconds"] as? Int == 180)
+        #expect((try laptop.run(["percent", "bench", "--of", "tested", "--json"]).json?["max"] as? [String: Any])?["kg"] as? Double == 150)
         let shown = try phone.run(["workout", "show", run]).stdout
         #expect(shown.contains("80 kg × 8 @ RIR 2") && shown.contains("3.11 mi in 25:00"), "\(shown)")
     }

@@ -14,6 +14,8 @@ public struct AccountState: Sendable, Equatable {
     public var effortScale: EffortScale = .rpe
     /// Exercises with a rest of their own, by exercise id (sorted, so the state encodes the same everywhere).
     public var exerciseRests: [ExerciseRest] = []
+    /// Tested one-rep maxes (`OneRepMaxTested`), by exercise id.
+    public var testedMaxes: [TestedMax] = []
     /// The lifter's bar and plates (`PlateInventorySet`), in `plateUnit`; no plates: the unit's defaults.
     public var plateUnit: WeightUnit = .kg
     public var bar = 0.0
@@ -36,6 +38,16 @@ public struct AccountState: Sendable, Equatable {
     }
 
     /// The exercise's own rest, if it has one.
+    /// A one-rep max the lifter tested, and when.
+    public struct TestedMax: Sendable, Equatable {
+        public var exerciseId: String
+        public var weight: Weight
+        public var testedAt: Timestamp
+    }
+
+    /// The exercise's tested one-rep max, if any.
+    public func testedMax(ofExercise exerciseId: String) -> TestedMax? { testedMaxes.first { $0.exerciseId == exerciseId } }
+
     public func restSeconds(ofExercise exerciseId: String) -> Int? {
         exerciseRests.first { $0.exerciseId == exerciseId }?.seconds
     }
@@ -71,6 +83,10 @@ public struct AccountState: Sendable, Equatable {
                 exerciseRests.sort { $0.exerciseId < $1.exerciseId }
             }
         case .restTimerAutoStartChanged(let e): restAutoStart = e.on
+        case .oneRepMaxTested(let e):
+            testedMaxes.removeAll { $0.exerciseId == e.exerciseId }
+            testedMaxes.append(TestedMax(exerciseId: e.exerciseId, weight: e.weight, testedAt: time))
+            testedMaxes.sort { $0.exerciseId < $1.exerciseId }
         case .effortScaleChanged(let e): effortScale = e.scale
         case .plateInventorySet(let e):
             plateUnit = e.unit

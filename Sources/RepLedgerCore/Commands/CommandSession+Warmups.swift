@@ -1,7 +1,19 @@
 import Foundation
 
-/// Warm-up ramps planned into a workout (`workout warmup W EXERCISE`).
+/// Warm-up ramps planned into a workout (`workout warmup W EXERCISE`), and tested maxes.
 extension CommandSession {
+    /// `settings one-rep-max EXERCISE 150kg`: the lifter's tested max, what `percent` works from.
+    public mutating func setOneRepMax(exercise ref: String, weight: Weight) throws -> OneRepMaxTested {
+        let x = try library.resolve(ref)
+        try Invariants.check(oneRepMax: weight)
+        if let known = account.testedMax(ofExercise: x.exerciseId), known.weight == weight { throw Refusal.nothingToChange }
+        var e = OneRepMaxTested()
+        e.exerciseId = x.exerciseId
+        e.weight = weight
+        emit([.oneRepMaxTested(e)])
+        return e
+    }
+
     /// Plans the ramp up to the exercise's working weight as warm-up sets, which a workout shows before its
     /// planned working sets. The working weight is `working`, else the first planned working set's. Refused
     /// when the exercise already has warm-ups planned or working sets done (warm-ups come before them), or when
@@ -26,10 +38,11 @@ extension CommandSession {
         }
         try working.validate()
         guard working.kilograms > 0 else { throw Refusal.invalidProgram("a working weight of 0 takes no warm-up: give one above 0") }
-        let ramp = WarmupRamp.sets(
-            working: working.value, scheme: scheme, unit: working.unit,
-            loading: try WarmupRamp.loading(
-                x.definition, plates: account.plateInventory(for: working.unit), step: working.unit == .kg ? increments.kg : increments.lb))
+        let step = working.unit == .kg ? increments.kg : increments.lb
+        guard let loading = Loadable.of(x.definition, plates: account.plateInventory(for: working.unit), step: step) else {
+            throw Refusal.invalidProgram("\(x.name) takes no warm-up ramp: \(Loadable.none(x.definition))")
+        }
+        let ramp = WarmupRamp.sets(working: working.value, scheme: scheme, unit: working.unit, loading: loading)
         guard !ramp.isEmpty else {
             throw Refusal.invalidProgram(
                 "\(working.value.formatted) \(working.unit.rawValue) is too light for a ramp: no warm-up step falls below it")

@@ -32,6 +32,7 @@ public struct EditClocks: Sendable, Equatable {
         case .restTimerAutoStartChanged: "setting/rest-auto-start"
         case .effortScaleChanged: "setting/effort-scale"
         case .plateInventorySet: "setting/plates"
+        case .oneRepMaxTested(let e): "setting/one-rep-max/\(e.exerciseId)"
         default: nil
         }
     }

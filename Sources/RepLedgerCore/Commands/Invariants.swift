@@ -196,4 +196,13 @@ public enum Invariants {
         }
         _ = try PlateLoading.load(bar, unit: unit, bar: bar, plates: plates)
     }
+
+    /// A tested one-rep max: above 0 and at most 600 kg (past every lift on record).
+    public static func check(oneRepMax w: Weight) throws(Refusal) {
+        try w.validate()
+        guard w.kilograms > 0, w.kilograms <= 600 else {
+            throw .invalidMeasure(
+                "a max of \(w.value.formatted) \(w.unit.rawValue)", reason: "give the weight you lifted once, above 0 and at most 600 kg")
+        }
+    }
 }

@@ -86,6 +86,15 @@ extension AccountState.ExerciseRest: PayloadRecord {
     }
 }
 
+extension AccountState.TestedMax: PayloadRecord {
+    public init() { self.init(exerciseId: "", weight: Weight(0, .kg), testedAt: Timestamp(millis: 0)) }
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+        try c.field("weight", &weight)
+        try c.field("testedAt", &testedAt)
+    }
+}
+
 extension WorkoutState.DeletedSet: PayloadRecord {
     public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
         try c.field("record", &record)
@@ -230,6 +239,7 @@ extension AccountState: PayloadRecord {
         try c.field("restAutoStart", &restAutoStart)
         try c.field("effortScale", &effortScale)
         try c.field("exerciseRests", &exerciseRests)
+        try c.field("testedMaxes", &testedMaxes)
         try c.field("plateUnit", &plateUnit)
         try c.field("bar", &bar)
         try c.field("plates", &plates)

@@ -85,6 +85,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case templateModulesSet(TemplateModulesSet)
     case programDayModulesSet(ProgramDayModulesSet)
     case workoutModulesPlanned(WorkoutModulesPlanned)
+    case oneRepMaxTested(OneRepMaxTested)
 
     /// The payload, for the generic paths (encoding, JSON, stream routing).
     public var payload: any EventPayload {
@@ -168,6 +169,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .templateModulesSet(let e): e
         case .programDayModulesSet(let e): e
         case .workoutModulesPlanned(let e): e
+        case .oneRepMaxTested(let e): e
         }
     }
 
@@ -279,6 +281,7 @@ public enum EventCatalog {
         Entry(TemplateModulesSet.self, LedgerEvent.templateModulesSet),
         Entry(ProgramDayModulesSet.self, LedgerEvent.programDayModulesSet),
         Entry(WorkoutModulesPlanned.self, LedgerEvent.workoutModulesPlanned),
+        Entry(OneRepMaxTested.self, LedgerEvent.oneRepMaxTested),
         Entry(ProgramScheduled.self, LedgerEvent.programScheduled),
         Entry(PlateInventorySet.self, LedgerEvent.plateInventorySet),
         Entry(RestTimerAutoStartChanged.self, LedgerEvent.restTimerAutoStartChanged),

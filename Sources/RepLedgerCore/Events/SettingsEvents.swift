@@ -90,3 +90,18 @@ public struct EffortScaleChanged: EventPayload {
         try c.field("scale", &scale)
     }
 }
+
+/// A one-rep max the lifter tested (`settings one-rep-max EXERCISE 150kg`):
+/// what `percent` works from by default, dated by when it was tested (the
+/// event's `occurredAt`). A newer test replaces it.
+public struct OneRepMaxTested: EventPayload {
+    public static let eventType = EventType("OneRepMaxTested", code: 7)
+    public var exerciseId = ""
+    public var weight = Weight(0, .kg)
+    public var stream: StreamName { .account }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("exerciseId", &exerciseId)
+        try c.field("weight", &weight)
+    }
+}

@@ -128,6 +128,7 @@ public enum EventAdmission {
                 if m.lines.isEmpty { throw .invalidProgram("a module needs at least one exercise") }
                 for l in m.lines { try Invariants.check(templateLine: l.exercise) }
             }
+        case .oneRepMaxTested(let e): try Invariants.check(oneRepMax: e.weight)
         case .workoutModulesPlanned(let e):
             for m in e.modules { try Invariants.check(name: m.name, of: .template) }
         case .workoutAnalysisRecorded(let e): try Invariants.check(analysisBy: e.engine, markdown: e.markdown)

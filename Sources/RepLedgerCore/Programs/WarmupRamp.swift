@@ -67,12 +67,6 @@ public struct WarmupScheme: Sendable, Equatable, Codable {
 /// it, or at the working weight or above, is left out, so a light working
 /// weight gets a short ramp rather than repeated sets.
 public enum WarmupRamp {
-    /// How weights are made: plates on a bar, or steps of a fixed size (dumbbells, machines, cables).
-    public enum Loading: Sendable, Equatable {
-        case barbell(bar: Double, plates: [Double])
-        case steps(Double)
-    }
-
     public struct Set: Sendable, Equatable {
         /// In the working weight's unit.
         public var weight: Double
@@ -81,30 +75,15 @@ public enum WarmupRamp {
         public var percent: Int?
     }
 
-    /// How an exercise's weights are made: the lifter's bar and `plates` for a barbell exercise (or none named),
-    /// else steps of `step` (their increment). Refused for work that takes no ramp: bodyweight, timed or cardio.
-    public static func loading(_ x: ExerciseDefined?, plates: (bar: Double, plates: [Double]), step: Double) throws(Refusal) -> Loading {
-        guard let x else { return .barbell(bar: plates.bar, plates: plates.plates) }
-        guard !x.isBodyweight, x.kind == .strength || x.kind == .explosive else {
-            throw .invalidProgram("\(x.name) takes no warm-up ramp: it is \(x.isBodyweight ? "done with the body's weight" : "timed work")")
-        }
-        return x.equipment.contains(.barbell) ? .barbell(bar: plates.bar, plates: plates.plates) : .steps(step)
-    }
-
     /// The ramp up to `working` (in `unit`) under `scheme`.
-    public static func sets(working: Double, scheme: WarmupScheme, unit: WeightUnit, loading: Loading) -> [Set] {
+    public static func sets(working: Double, scheme: WarmupScheme, unit: WeightUnit, loading: Loadable) -> [Set] {
         var out: [Set] = []
         for step in scheme.steps {
             let weight: Double
             switch (step.percent, loading) {
             case (nil, .barbell(let bar, _)): weight = bar
             case (nil, .steps): continue  // no bar to start from
-            case (let p?, .barbell(let bar, let plates)):
-                weight = max(bar, PlateLoading.nearest(working * Double(p) / 100, unit: unit, bar: bar, plates: plates, tiesUp: false))
-            case (let p?, .steps(let size)):
-                let raw = working * Double(p) / 100 / size
-                // To the nearest step, ties to the lighter.
-                weight = (raw - raw.rounded(.down) > 0.5 ? raw.rounded(.up) : raw.rounded(.down)) * size
+            case (let p?, _): weight = loading.nearest(working * Double(p) / 100, unit: unit)
             }
             guard weight > 0, weight < working - 1e-9, weight > (out.last?.weight ?? 0) + 1e-9 || out.isEmpty else { continue }
             out.append(Set(weight: (weight * 1000).rounded() / 1000, reps: step.reps, percent: step.percent))
