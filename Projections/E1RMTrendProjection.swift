@@ -27,7 +27,7 @@ public struct E1RMTrendProjection: ProjectionView {
             var best: Point?
             for s in w.sets where s.completed && s.exerciseId == exerciseId && rules.counts(s.type) {
                 guard let kg = s.weightKg, kg > 0, let reps = s.metrics.reps, reps >= 1, reps <= rules.e1rmRepCap else { continue }
-                let e = rules.e1rmFormula.estimate(weight: kg, reps: reps)
+                let e = rules.e1rm(kg: kg, reps: reps, rpe: { w.rpe(of: s) })
                 if e > (best?.e1rmKg ?? 0) {
                     best = Point(workoutId: w.workoutId, date: w.startedAt!, e1rmKg: e, weightKg: kg, reps: reps)
                 }

@@ -157,7 +157,7 @@ public struct PersonalRecordsProjection: ProjectionView {
                         workoutId: w.workoutId, setId: s.setId, at: at)
                 }
                 let volume = kg * Double(reps) * library.volumeSides(s.exerciseId)
-                let e1rm = reps <= rules.e1rmRepCap ? rules.e1rmFormula.estimate(weight: kg, reps: reps) : nil
+                let e1rm = reps <= rules.e1rmRepCap ? rules.e1rm(kg: kg, reps: reps, rpe: { w.rpe(of: s) }) : nil
                 byExercise[s.exerciseId, default: .none(s.exerciseId)].offerSet(
                     kg: kg, reps: reps, e1rm: e1rm, volume: volume, kinds: kinds, assisted: assisted, make)
                 if assisted { continue }

@@ -1,14 +1,21 @@
 import Foundation
 import RepLedgerCore
 
-/// The seven e1RM formulas of DOMAIN.md §3 (w = weight, r = reps; r = 1 gives w).
+/// The seven e1RM formulas of DOMAIN.md §3 (w = weight, r = reps; r = 1 gives w),
+/// and `rpe-table`, which reads a set's effort (RPE, or RIR as 10 − RIR)
+/// through RTS's table (`RPETable`) and falls back to the rule set's
+/// `e1rmRepFormula` for a set without one (`RuleSet.e1rm`).
 public enum E1RMFormula: String, Sendable, CaseIterable, Codable {
     case epley, brzycki, lombardi, mayhew, oconner, wathan, lander
+    case rpeTable = "rpe-table"
 
+    /// From weight and reps alone; `rpe-table` reads the table at RPE 10 (reps to failure).
     public func estimate(weight w: Double, reps r: Int) -> Double {
         guard r != 1 else { return w }
+        if self == .rpeTable, let p = RPETable.percent(reps: r, rpe: 10) { return w * 100 / p }
         let r = Double(r)
         switch self {
+        case .rpeTable: return w * (1 + r / 30)  // past the table's reach: Epley
         case .epley: return w * (1 + r / 30)
         case .brzycki: return w * 36 / (37 - r)
         case .lombardi: return w * pow(r, 0.10)
@@ -68,6 +75,8 @@ public struct RuleSet: Sendable, Equatable, Codable {
     public var bodyweightTonnage = false
     /// The progression rule of exercises with no override (DOMAIN.md §14).
     public var progressionRule = ProgressionRule.double
+    /// The formula for a set without an effort when `e1rmFormula` is `rpe-table`.
+    public var e1rmRepFormula = E1RMFormula.epley
     /// The warm-up ramp `warmup` and `workout warmup` plan: a known scheme's name, or a scheme of its own in the file.
     public var warmupScheme = WarmupScheme.standard
 
@@ -76,7 +85,7 @@ public struct RuleSet: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, version, e1rmFormula, e1rmRepCap, warmupsCount, prKinds, hintScope, incrementKg, incrementLb, bodyweightTonnage, progressionRule
-        case warmupScheme
+        case warmupScheme, e1rmRepFormula
     }
 
     public init(from decoder: Decoder) throws {
@@ -93,6 +102,7 @@ public struct RuleSet: Sendable, Equatable, Codable {
         incrementLb = try c.decodeIfPresent(Double.self, forKey: .incrementLb) ?? d.incrementLb
         bodyweightTonnage = try c.decodeIfPresent(Bool.self, forKey: .bodyweightTonnage) ?? d.bodyweightTonnage
         progressionRule = try c.decodeIfPresent(ProgressionRule.self, forKey: .progressionRule) ?? d.progressionRule
+        e1rmRepFormula = try c.decodeIfPresent(E1RMFormula.self, forKey: .e1rmRepFormula) ?? d.e1rmRepFormula
         // A known scheme by name, or one written out in full.
         if let name = try? c.decodeIfPresent(String.self, forKey: .warmupScheme) {
             warmupScheme = try WarmupScheme.named(name)
@@ -137,9 +147,21 @@ public struct RuleSet: Sendable, Equatable, Codable {
             throw LoadError.invalid(path, "\(error)")
         }
         if let problem = rules.warmupScheme.problem { throw LoadError.invalid(path, problem) }
+        guard rules.e1rmRepFormula != .rpeTable else {
+            throw LoadError.invalid(path, "e1rmRepFormula is the formula for sets without an effort: give one of reps alone, not rpe-table")
+        }
         guard (1...30).contains(rules.e1rmRepCap) else { throw LoadError.invalid(path, "e1rmRepCap must be 1…30") }
         guard !rules.id.isEmpty else { throw LoadError.invalid(path, "id must not be empty") }
         return rules
+    }
+
+    /// The e1RM of a set of `reps` at `kg`: under `rpe-table`, from its effort (`rpe`, nil for none) while the
+    /// table reaches it, else from the reps by `e1rmRepFormula`; under any other formula, from the reps by it.
+    @inline(__always)
+    public func e1rm(kg: Double, reps: Int, rpe: () -> Double?) -> Double {
+        guard e1rmFormula == .rpeTable else { return e1rmFormula.estimate(weight: kg, reps: reps) }
+        if let rpe = rpe(), let p = RPETable.percent(reps: reps, rpe: rpe) { return kg * 100 / p }
+        return e1rmRepFormula.estimate(weight: kg, reps: reps)
     }
 
     /// Whether a completed set of this type counts for records, e1RM and volume.

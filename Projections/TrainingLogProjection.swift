@@ -194,6 +194,9 @@ public struct TrainingLogProjection: Projection, Equatable {
 }
 
 extension WorkoutState {
+    /// A set's effort as RPE: as entered, or from its reps in reserve (RPE = 10 − RIR); nil when it has none.
+    public func rpe(of s: SetRecord) -> Double? { s.metrics.rpe ?? effort(of: s.setId)?.rir.map { 10 - $0 } }
+
     /// Completed sets of `exerciseId` (or all) that count under `rules`, in the order they were added.
     public func countedSets(of exerciseId: String? = nil, rules: RuleSet) -> [SetRecord] {
         sets.filter { $0.completed && rules.counts($0.type) && (exerciseId == nil || $0.exerciseId == exerciseId) }

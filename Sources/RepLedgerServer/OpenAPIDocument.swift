@@ -501,7 +501,7 @@ enum OpenAPIDocument {
             "/v1/accounts/{account}/e1rm/{exercise}",
             queryPath(
                 "e1RM trend (`ledger e1rm --json`).", "E1RM", path: [exercise],
-                [query("formula", "epley, brzycki, lombardi, mayhew, oconner, wathan or lander.")])
+                [query("formula", "epley, brzycki, lombardi, mayhew, oconner, wathan, lander or rpe-table (effort through RTS's table).")])
         ),
         ("/v1/accounts/{account}/summary/{workout}", queryPath("Workout summary (`ledger workout summary --json`).", "Summary", path: [workout])),
         (

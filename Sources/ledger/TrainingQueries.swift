@@ -160,7 +160,7 @@ struct E1RMCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var query: QueryOptions
     @Argument(help: "The exercise.") var exercise: String
-    @Option(help: "epley, brzycki, lombardi, mayhew, oconner, wathan or lander (default: the rules').") var formula: String?
+    @Option(help: "epley, brzycki, lombardi, mayhew, oconner, wathan, lander or rpe-table (default: the rules').") var formula: String?
 
     func run() throws {
         let a = try E1RMQuery.answer(try global.openStore(), try query.scope(), exercise: exercise, formula: formula)
