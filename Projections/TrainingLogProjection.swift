@@ -98,7 +98,7 @@ public struct TrainingLogProjection: Projection, Equatable {
         }
         switch event {
         case .questionnaireAnswered, .programGenerated, .programHoldsTimed, .programScheduled, .programActivated, .programRemoved,
-            .progressionOverrideSet, .moduleDefined, .programDayModulesSet:
+            .progressionOverrideSet, .moduleDefined, .programDayModulesSet, .sharedDocumentImported:
             programs.evolve(event, at: recorded.occurredAt)
         default:
             account.evolve(event, at: recorded.occurredAt)

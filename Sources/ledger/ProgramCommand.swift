@@ -19,7 +19,7 @@ struct ProgramCommand: ParsableCommand {
             """,
         subcommands: [
             Questionnaire.self, Generate.self, List.self, Show.self, Activate.self, Schedule.self, AddModule.self, RemoveModule.self,
-            Remove.self,
+            Export.self, Import.self, Remove.self,
         ])
 
     struct Questionnaire: ParsableCommand {

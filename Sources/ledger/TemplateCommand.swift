@@ -9,7 +9,7 @@ struct TemplateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "template", abstract: "Workout templates (Free: 3; Pro: unlimited).",
         discussion: "A template T is named by its id, a unique id prefix, or its name.",
-        subcommands: [Create.self, List.self, Rename.self, Edit.self, Duplicate.self, Reorder.self, Delete.self])
+        subcommands: [Create.self, List.self, Rename.self, Edit.self, Duplicate.self, Reorder.self, Delete.self, Export.self, Import.self])
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(

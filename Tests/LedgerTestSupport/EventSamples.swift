@@ -333,8 +333,17 @@ package enum EventSamples {
         return [.oneRepMaxTested(tested)]
     }
 
+    /// A shared template imported from its document (stored in the v14 fixture).
+    package static var v14: [LedgerEvent] {
+        var origin = SharedDocumentImported()
+        origin.kind = .template
+        origin.id = UUID(uuidString: "4a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        origin.documentHash = "ef68d1cbde7fa878cfb445075ea107fb4e0d3ab146bf05b75519ebbfe33a55e4"
+        return [.sharedDocumentImported(origin)]
+    }
+
     /// One sample of every event type in the catalog.
-    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 + v11 + v12 + v13 }
+    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 + v11 + v12 + v13 + v14 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     package static var proposed: [ProposedEvent] { proposed(v1, generation: "") }

@@ -51,6 +51,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case setAlreadyCompleted(String)
     case invalidProgram(String)
     case unknownProgram(String)
+    /// A shared template or program file that cannot be imported, and why.
+    case invalidDocument(String)
     /// A permanent action asked for without its confirmation flag.
     case confirmationNeeded(String)
     case setNotCompleted(String)
@@ -106,6 +108,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .unknownEvent: return "unknownEvent"
         case .setAlreadyCompleted: return "setAlreadyCompleted"
         case .invalidProgram: return "invalidProgram"
+        case .invalidDocument: return "invalidDocument"
         case .unknownProgram: return "unknownProgram"
         case .confirmationNeeded: return "confirmationNeeded"
         case .setNotCompleted: return "setNotCompleted"
@@ -178,6 +181,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
             return "set \(s) is completed already; correct its values with an edit, or un-complete it first"
         case .setNotCompleted(let s): return "set \(s) is not completed; nothing to un-complete"
         case .invalidProgram(let why): return why
+        case .invalidDocument(let why): return "the document is refused: \(why)"
         case .unknownProgram(let p): return "no program '\(p)'"
         case .confirmationNeeded(let what): return what
         case .workoutInProgress:

@@ -22,3 +22,21 @@ public struct ExportWritten: EventPayload {
         try c.field("sha256", &sha256)
     }
 }
+
+/// A shared template or program imported from its document (`template
+/// import`, `program import`): what it became, and the document's SHA-256,
+/// its origin. The same document again records nothing.
+public struct SharedDocumentImported: EventPayload {
+    public static let eventType = EventType("SharedDocumentImported", code: 83)
+    public var kind: SharedDocument.Kind = .template
+    /// The template or program the import made.
+    public var id = UUID.zero
+    public var documentHash = ""
+    public var stream: StreamName { .programs }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("kind", &kind)
+        try c.field("id", &id)
+        try c.field("documentHash", &documentHash)
+    }
+}

@@ -86,6 +86,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case programDayModulesSet(ProgramDayModulesSet)
     case workoutModulesPlanned(WorkoutModulesPlanned)
     case oneRepMaxTested(OneRepMaxTested)
+    case sharedDocumentImported(SharedDocumentImported)
 
     /// The payload, for the generic paths (encoding, JSON, stream routing).
     public var payload: any EventPayload {
@@ -170,6 +171,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .programDayModulesSet(let e): e
         case .workoutModulesPlanned(let e): e
         case .oneRepMaxTested(let e): e
+        case .sharedDocumentImported(let e): e
         }
     }
 
@@ -282,6 +284,7 @@ public enum EventCatalog {
         Entry(ProgramDayModulesSet.self, LedgerEvent.programDayModulesSet),
         Entry(WorkoutModulesPlanned.self, LedgerEvent.workoutModulesPlanned),
         Entry(OneRepMaxTested.self, LedgerEvent.oneRepMaxTested),
+        Entry(SharedDocumentImported.self, LedgerEvent.sharedDocumentImported),
         Entry(ProgramScheduled.self, LedgerEvent.programScheduled),
         Entry(PlateInventorySet.self, LedgerEvent.plateInventorySet),
         Entry(RestTimerAutoStartChanged.self, LedgerEvent.restTimerAutoStartChanged),

@@ -60,6 +60,8 @@ public struct ProgramCatalogState: Sendable, Equatable {
     public private(set) var overrides: [String: [UUID?: ProgressionOverrideSet]] = [:]
     /// Modules, in the order first defined (`ModuleDefined`; a redefinition replaces in place).
     public private(set) var modules: [ModuleDefined] = []
+    /// Shared documents imported (`SharedDocumentImported`), in log order: what each became, by its hash.
+    public private(set) var imported: [SharedDocumentImported] = []
     public var version: Int64 = 0
 
     public init() {}
@@ -100,6 +102,8 @@ public struct ProgramCatalogState: Sendable, Equatable {
                 if let v = e.repsMax { merged.repsMax = v }
                 overrides[e.exerciseId, default: [:]][e.programId] = merged
             }
+        case .sharedDocumentImported(let e):
+            imported.append(e)
         case .moduleDefined(let e):
             if let i = modules.firstIndex(where: { $0.moduleId == e.moduleId }) { modules[i] = e } else { modules.append(e) }
         default:
@@ -152,6 +156,7 @@ extension ProgramCatalogState: PayloadValue {
         active = try UUID?(from: &r)
         for o in try [ProgressionOverrideSet](from: &r) { overrides[o.exerciseId, default: [:]][o.programId] = o }
         modules = try [ModuleDefined](from: &r)
+        imported = try [SharedDocumentImported](from: &r)
         version = try Int64(from: &r)
     }
 
@@ -164,6 +169,7 @@ extension ProgramCatalogState: PayloadValue {
             overrides[id]!.values.sorted { ($0.programId?.lowercased ?? "") < ($1.programId?.lowercased ?? "") }
         }.encode(to: &w)
         modules.encode(to: &w)
+        imported.encode(to: &w)
         version.encode(to: &w)
     }
 
