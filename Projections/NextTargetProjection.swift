@@ -46,6 +46,8 @@ public struct NextTargetProjection: ProjectionView {
         public var unroundedKg: Double? = nil
         /// The effort to choose the weight by when there is none to go on (a first session).
         public var rpe: Double? = nil
+        /// A deload suggested beside the target, and why (`DeloadAdvice`).
+        public var deload: DeloadAdvice.Suggestion? = nil
     }
 
     /// Whether an exercise is done with the body as its load: every piece of its equipment is the body or a bar to hang from.
@@ -113,6 +115,9 @@ public struct NextTargetProjection: ProjectionView {
         let bodyweight = isBodyweight(log, exerciseId: exerciseId)
         var target = decide(log, exerciseId: exerciseId, programId: programId, rules: rules, bodyweight: bodyweight)
         target.bodyweight = bodyweight
+        if settings(log, exerciseId: exerciseId, programId: programId, rules: rules).enabled {
+            target.deload = DeloadAdvice.suggestion(log, exerciseId: exerciseId, rules: rules)
+        }
         return target
     }
 

@@ -77,6 +77,13 @@ public struct RuleSet: Sendable, Equatable, Codable {
     public var progressionRule = ProgressionRule.double
     /// The formula for a set without an effort when `e1rmFormula` is `rpe-table`.
     public var e1rmRepFormula = E1RMFormula.epley
+    /// `next` suggests a deload after this many sessions in a row without a better e1RM (0: never).
+    public var deloadAfterStalls = 3
+    /// … or when the e1RM fell by more than this percent against the best of the two weeks before (0: never).
+    public var deloadE1rmDropPercent = 10.0
+    /// A deload's weight and sets, as shares of the last session's top weight and set count (0–1).
+    public var deloadIntensity = 0.9
+    public var deloadVolume = 0.6
     /// The warm-up ramp `warmup` and `workout warmup` plan: a known scheme's name, or a scheme of its own in the file.
     public var warmupScheme = WarmupScheme.standard
 
@@ -85,7 +92,7 @@ public struct RuleSet: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, version, e1rmFormula, e1rmRepCap, warmupsCount, prKinds, hintScope, incrementKg, incrementLb, bodyweightTonnage, progressionRule
-        case warmupScheme, e1rmRepFormula
+        case warmupScheme, e1rmRepFormula, deloadAfterStalls, deloadE1rmDropPercent, deloadIntensity, deloadVolume
     }
 
     public init(from decoder: Decoder) throws {
@@ -103,6 +110,10 @@ public struct RuleSet: Sendable, Equatable, Codable {
         bodyweightTonnage = try c.decodeIfPresent(Bool.self, forKey: .bodyweightTonnage) ?? d.bodyweightTonnage
         progressionRule = try c.decodeIfPresent(ProgressionRule.self, forKey: .progressionRule) ?? d.progressionRule
         e1rmRepFormula = try c.decodeIfPresent(E1RMFormula.self, forKey: .e1rmRepFormula) ?? d.e1rmRepFormula
+        deloadAfterStalls = try c.decodeIfPresent(Int.self, forKey: .deloadAfterStalls) ?? d.deloadAfterStalls
+        deloadE1rmDropPercent = try c.decodeIfPresent(Double.self, forKey: .deloadE1rmDropPercent) ?? d.deloadE1rmDropPercent
+        deloadIntensity = try c.decodeIfPresent(Double.self, forKey: .deloadIntensity) ?? d.deloadIntensity
+        deloadVolume = try c.decodeIfPresent(Double.self, forKey: .deloadVolume) ?? d.deloadVolume
         // A known scheme by name, or one written out in full.
         if let name = try? c.decodeIfPresent(String.self, forKey: .warmupScheme) {
             warmupScheme = try WarmupScheme.named(name)
@@ -147,6 +158,11 @@ public struct RuleSet: Sendable, Equatable, Codable {
             throw LoadError.invalid(path, "\(error)")
         }
         if let problem = rules.warmupScheme.problem { throw LoadError.invalid(path, problem) }
+        for (key, factor) in [("deloadIntensity", rules.deloadIntensity), ("deloadVolume", rules.deloadVolume)] where !(factor > 0 && factor <= 1) {
+            throw LoadError.invalid(path, "\(key) \(factor.formatted) is refused: a deload factor is above 0 and at most 1")
+        }
+        guard (0...20).contains(rules.deloadAfterStalls) else { throw LoadError.invalid(path, "deloadAfterStalls must be 0…20 (0: never)") }
+        guard (0...50).contains(rules.deloadE1rmDropPercent) else { throw LoadError.invalid(path, "deloadE1rmDropPercent must be 0…50 (0: never)") }
         guard rules.e1rmRepFormula != .rpeTable else {
             throw LoadError.invalid(path, "e1rmRepFormula is the formula for sets without an effort: give one of reps alone, not rpe-table")
         }

@@ -221,6 +221,14 @@ public enum ProgressionQuery {
                 ("weightKg", .optional(t.weightKg)), ("repsMin", .int(Int64(t.repsMin))), ("repsMax", .int(Int64(t.repsMax))),
                 ("rule", .string(t.rule.rawValue)), ("reason", .string(t.reason)),
                 ("unroundedKg", .optional(t.unroundedKg)), ("rpe", .optional(t.rpe)),
+                (
+                    "deload",
+                    t.deload.map { d in
+                        .object([
+                            ("reason", .string(d.reason)), ("weightKg", .number((d.weightKg * 1000).rounded() / 1000)), ("sets", .int(Int64(d.sets))),
+                        ])
+                    } ?? .null
+                ),
             ])
         }
         let day: JSONValue = next.map { .object([("number", .int(Int64($0.index + 1))), ("name", .string($0.name))]) } ?? .null

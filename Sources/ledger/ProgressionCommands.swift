@@ -215,6 +215,7 @@ struct NextCommand: ParsableCommand {
             let what = "\(load) × \(reps)"
             let rounded = t.unroundedKg.map { "; \(WeightText.show(kg: $0, in: unit)) rounded to what your plates load" } ?? ""
             Console.out("\(log.exerciseName(t.exerciseId)): \(what) (\(t.rule.rawValue): \(t.reason)\(rounded))")
+            if let d = t.deload { Console.out("  deload suggested: \(d.reason)") }
         }
     }
 
