@@ -104,7 +104,8 @@ public struct NextTargetProjection: ProjectionView {
 
     static func sessions(_ log: TrainingLogProjection, exerciseId: String) -> [Session] {
         log.countedWorkouts.compactMap { w in
-            guard w.status == .finished else { return nil }
+            // A deload is lighter on purpose: it is no session to progress from, nor a stall.
+            guard w.status == .finished, !w.deload else { return nil }
             let sets = w.sets.filter { $0.completed && $0.exerciseId == exerciseId && $0.type != .warmup && ($0.metrics.reps ?? 0) > 0 }
                 .map { (kg: $0.weightKg ?? 0, reps: $0.metrics.reps!) }
             return sets.isEmpty ? nil : Session(date: w.startedAt!, sets: sets)

@@ -181,6 +181,7 @@ extension WorkoutHistoryProjection.WorkoutRow: PayloadRecord {
         try c.field("feeling", &feeling)
         try c.field("closingNote", &closingNote)
         try c.field("activity", &activity)
+        try c.field("deload", &deload)
     }
 }
 
@@ -190,8 +191,8 @@ extension WorkoutHistoryProjection.WorkoutRow: PayloadRecord {
 public struct HistoryHeadProjection: ProjectionView {
     public static let name = "history-head"
     /// 2: exercise rows carry their notes. 3: and their supersets. 4: unilateral tonnage; sets' RIR and tempo; the effort scale.
-    /// 5: a workout's feeling, closing note and activity; sets' band and implement.
-    public static let version = 5
+    /// 5: a workout's feeling, closing note and activity; sets' band and implement. 6: whether it was a deload.
+    public static let version = 6
     /// Workouts kept: the pages a lifter reads first.
     public static let rows = 100
 

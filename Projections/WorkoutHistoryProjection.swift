@@ -10,7 +10,8 @@ public struct WorkoutHistoryProjection: ProjectionView {
     /// 2: an exercise row carries its note. 3: and its superset. 4: tonnage counts each side of a unilateral exercise; sets' RIR and tempo.
     /// 5: a second block of an exercise is its own row, not folded into the first.
     /// 6: an exercise's sets in the order they were done. 7: a workout's feeling, closing note and activity; sets' band and implement.
-    public static let version = 7
+    /// 8: whether it was a deload.
+    public static let version = 8
 
     public struct SetRow: Sendable, Equatable {
         public var setId: UUID
@@ -55,6 +56,8 @@ public struct WorkoutHistoryProjection: ProjectionView {
         public var feeling: Int? = nil
         public var closingNote: String? = nil
         public var activity: WorkoutActivity = .strength
+        /// Marked as a deload.
+        public var deload = false
     }
 
     /// Workouts newest first, optionally only those with a completed set of
@@ -114,7 +117,7 @@ public struct WorkoutHistoryProjection: ProjectionView {
         return WorkoutRow(
             workoutId: w.workoutId, name: w.name, startedAt: w.startedAt!, finishedAt: w.finishedAt,
             durationSeconds: w.durationSeconds(), notes: w.note.shownNote, templateId: w.templateId, sets: sets,
-            tonnageKg: tonnage, exercises: groups, feeling: w.feeling, closingNote: w.closingNote, activity: w.activity)
+            tonnageKg: tonnage, exercises: groups, feeling: w.feeling, closingNote: w.closingNote, activity: w.activity, deload: w.deload)
     }
 }
 

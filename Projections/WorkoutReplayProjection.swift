@@ -94,6 +94,7 @@ public struct WorkoutReplayProjection: ProjectionView {
         case .workoutFeelingRecorded(let e):
             return [e.feeling.map { "felt \($0)/5" }, e.note.isEmpty ? nil : "note: \(e.note)"].compactMap { $0 }.joined(separator: ", ")
         case .workoutActivitySet(let e): return "activity: \(e.activity.rawValue)"
+        case .workoutDeloadMarked(let e): return e.deload ? "marked as a deload" : "no longer a deload"
         case .workoutModulesPlanned(let e): return "modules: " + e.modules.map { "\($0.name) (\($0.type.rawValue))" }.joined(separator: ", ")
         case .workoutAnalysisRecorded(let e): return "analysis by \(e.engine) (\(e.markdown.split(separator: "\n").count) lines)"
         case .setEquipmentRecorded(let e):

@@ -61,6 +61,7 @@ public enum HistoryQuery {
             ("tonnageKg", .number(w.tonnageKg)),
             ("notes", .optional(w.notes)),
             ("activity", .string(kebab(w.activity.rawValue))), ("feeling", .optional(w.feeling)), ("closingNote", .optional(w.closingNote)),
+            ("deload", .bool(w.deload)),
             (
                 "exercises",
                 .array(

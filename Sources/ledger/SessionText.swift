@@ -6,7 +6,7 @@ enum SessionText {
     /// "running · felt 4/5 — Legs heavy", or nil when there is nothing beyond a strength session's defaults.
     static func closing(_ w: WorkoutHistoryProjection.WorkoutRow) -> String? {
         let parts = [
-            w.activity == .strength ? nil : kebab(w.activity.rawValue),
+            w.deload ? "deload" : nil, w.activity == .strength ? nil : kebab(w.activity.rawValue),
             w.feeling.map { "felt \($0)/5" },
         ].compactMap { $0 }
         let note = w.closingNote.map { " — \($0)" } ?? ""

@@ -20,7 +20,7 @@ struct WorkoutCommand: ParsableCommand {
             Start.self, Log.self, Complete.self, Uncomplete.self, Autofill.self, EditSet.self, DeleteSet.self, DuplicateSet.self, MoveSet.self,
             Add.self, Remove.self, Reorder.self, Superset.self, Unlink.self, Swap.self, Note.self,
             Rest.self, Pause.self, Resume.self, Health.self, Activity.self, Feeling.self, Finish.self, Discard.self, Show.self,
-            Summary.self, Analysis.self, Warmup.self,
+            Summary.self, Analysis.self, Warmup.self, Deload.self,
         ])
 
     struct Start: ParsableCommand {
@@ -44,6 +44,7 @@ struct WorkoutCommand: ParsableCommand {
         @Flag(help: "Start it even though another workout is in progress (two at once).") var also = false
         @Option(help: "What kind of session: strength (the default), running, walking, cycling, rowing, swimming, … (see `workout activity`).")
         var activity: String?
+        @Flag(help: "A deload: lighter on purpose, so progression and stall counting pass over it.") var deload = false
 
         func validate() throws {
             if (program == nil) != (day == nil) { throw ValidationError("--program and --day go together") }
@@ -60,15 +61,18 @@ struct WorkoutCommand: ParsableCommand {
                 id = try ledger.execute(at: time) { session in
                     let id = try session.startWorkout(program: program, day: day, name: name)
                     if let kind, kind != .strength { try session.setActivity(id, kind) }
+                    if deload { try session.markDeload(id, true) }
                     return id
                 }
             } else if let template {
                 id = try ledger.startWorkout(template: template, name: name, at: time)
                 if let kind, kind != .strength { try ledger.execute(at: time) { try $0.setActivity(id, kind) } }
+                if deload { try ledger.execute(at: time) { try $0.markDeload(id, true) } }
             } else {
                 id = try ledger.execute(at: time) { session in
                     let id = try session.startWorkout(name: name ?? "")
                     if let kind, kind != .strength { try session.setActivity(id, kind) }
+                    if deload { try session.markDeload(id, true) }
                     return id
                 }
             }
@@ -326,6 +330,29 @@ struct WorkoutCommand: ParsableCommand {
         func run() throws {
             let human = feeling.map { "Felt \($0)/5" } ?? "Noted"
             try recordOnWorkout(global, workout, at, human: human) { session, id, _ in try session.recordFeeling(id, feeling: feeling, note: note) }
+        }
+    }
+
+    /// `workout deload W on|off`: a deload, which progression and stall counting pass over.
+    struct Deload: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "deload", abstract: "Mark a workout as a deload (on) or not (off): progression and stall counting pass over a deload.",
+            discussion: """
+                History marks it; `next` neither progresses from it nor counts it as a stall.
+
+                Example: ledger workout deload last on
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The workout.") var workout: String
+        @Argument(help: "on or off") var state: String
+        @OptionGroup var at: AtOption
+
+        func run() throws {
+            guard ["on", "off"].contains(state.lowercased()) else { throw ValidationError("give on or off") }
+            let on = state.lowercased() == "on"
+            try recordOnWorkout(global, workout, at, human: on ? "Marked as a deload" : "No longer a deload") { session, id, _ in
+                try session.markDeload(id, on)
+            }
         }
     }
 

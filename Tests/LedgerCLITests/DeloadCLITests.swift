@@ -8,9 +8,10 @@ import Testing
 @Suite("ledger next: reactive deloads")
 struct DeloadCLITests {
     /// One finished bench session on `day` (October 2026): `sets` sets of `reps` at `kg`.
-    static func session(_ cli: LedgerProcess, day: Int, kg: Double, reps: Int, sets: Int = 3) throws {
+    static func session(_ cli: LedgerProcess, day: Int, kg: Double, reps: Int, sets: Int = 3, deload: Bool = false) throws {
         let at = String(format: "2026-10-%02dT18:", day)
-        let w = try #require(try cli.run(["workout", "start", "--name", "Bench", "--at", at + "00:00Z", "--json"]).json?["workoutId"] as? String)
+        let start = ["workout", "start", "--name", "Bench", "--at", at + "00:00Z", "--json"] + (deload ? ["--deload"] : [])
+        let w = try #require(try cli.run(start).json?["workoutId"] as? String)
         for i in 0..<sets {
             let out = try cli.run([
                 "workout", "log", w, "Bench Press (Barbell)", "--weight", "\(kg.formatted)kg", "--reps", "\(reps)", "--at",
@@ -41,6 +42,22 @@ struct DeloadCLITests {
         let reason = try #require(stalled["reason"] as? String)
         #expect(reason.contains("no progress in 3 sessions: the best e1RM is still 116.67 kg of 2026-10-01"), "\(reason)")
         #expect(try cli.run(["next", "Bench Press (Barbell)"]).stdout.contains("  deload suggested: no progress in 3 sessions"))
+
+        // The lifter deloads: marked, the session is neither a stall nor the one to progress from.
+        let target = try #require(try cli.run(["next", "Bench Press (Barbell)", "--json"]).json)
+        try Self.session(cli, day: 13, kg: 90, reps: 5, sets: 2, deload: true)
+        let after = try #require(try cli.run(["next", "Bench Press (Barbell)", "--json"]).json)
+        #expect(after["weightKg"] as? Double == target["weightKg"] as? Double && after["reason"] as? String == target["reason"] as? String)
+        #expect((after["deload"] as? [String: Any])?["reason"] as? String == reason, "the deload counts as no stall")
+        let history = try #require(try cli.run(["history", "--json"]).json?["workouts"] as? [[String: Any]])
+        #expect(history.first?["deload"] as? Bool == true && history.dropFirst().allSatisfy { $0["deload"] as? Bool == false })
+        #expect(try cli.run(["history", "--limit", "1"]).stdout.contains("deload"))
+        #expect(try cli.run(["workout", "deload", "last", "off"]).status == 0)
+        let unmarked = try #require(try cli.run(["next", "Bench Press (Barbell)", "--json"]).json)
+        #expect(unmarked["weightKg"] as? Double == 90, "unmarked, the light session is the last one: \(unmarked)")
+        let twice = try cli.run(["workout", "deload", "last", "off"])
+        #expect(twice.status == 1 && twice.stderr.split(separator: "\n").count == 1, "\(twice.stderr)")
+        #expect(try cli.run(["workout", "deload", "last", "on"]).status == 0)
 
         let folder = cli.folder
         func rules(_ name: String, _ json: String) throws -> String {

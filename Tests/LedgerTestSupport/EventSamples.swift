@@ -342,8 +342,16 @@ package enum EventSamples {
         return [.sharedDocumentImported(origin)]
     }
 
+    /// A workout marked as a deload (stored in the v15 fixture).
+    package static var v15: [LedgerEvent] {
+        var marked = WorkoutDeloadMarked()
+        marked.workoutId = UUID(uuidString: "0a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        marked.deload = true
+        return [.workoutDeloadMarked(marked)]
+    }
+
     /// One sample of every event type in the catalog.
-    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 + v11 + v12 + v13 + v14 }
+    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 + v11 + v12 + v13 + v14 + v15 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     package static var proposed: [ProposedEvent] { proposed(v1, generation: "") }

@@ -357,6 +357,16 @@ public struct CommandSession {
         emit([.workoutActivitySet(e)])
     }
 
+    /// Marks a workout as a deload, or no longer one: progression and stall counting pass over a deload.
+    public mutating func markDeload(_ workoutId: UUID, _ deload: Bool) throws {
+        let w = try writableWorkout(workoutId, historyEdit: true)
+        guard w.deload != deload else { throw Refusal.noChangesGiven }
+        var e = WorkoutDeloadMarked()
+        e.workoutId = workoutId
+        e.deload = deload
+        emit([.workoutDeloadMarked(e)])
+    }
+
     /// Discards an open or finished workout; it stays in the log for audit only.
     public mutating func discardWorkout(_ workoutId: UUID) throws {
         _ = try writableWorkout(workoutId, historyEdit: true)

@@ -25,6 +25,7 @@ public struct EditClocks: Sendable, Equatable {
         case .workoutNoteSet(let e): "workout-note/\(e.workoutId.lowercased)/\(e.entryId?.lowercased ?? "-")"
         case .workoutFeelingRecorded(let e): "workout-feeling/\(e.workoutId.lowercased)"
         case .workoutActivitySet(let e): "workout-activity/\(e.workoutId.lowercased)"
+        case .workoutDeloadMarked(let e): "workout-deload/\(e.workoutId.lowercased)"
         case .liftingUnitChanged: "setting/lifting-unit"
         case .distanceUnitChanged: "setting/distance-unit"
         case .bodyweightDisplayChanged: "setting/bodyweight-display"

@@ -133,6 +133,7 @@ extension WorkoutState: PayloadRecord {
         try c.field("closingNote", &closingNote)
         try c.field("activity", &activity)
         try c.field("modules", &modules)
+        try c.field("deload", &deload)
         try c.field("version", &version)
         var (keys, millis) = noteClocks.encoded
         try c.field("noteClockKeys", &keys)

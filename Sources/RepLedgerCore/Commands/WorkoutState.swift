@@ -215,6 +215,8 @@ public struct WorkoutState: Sendable, Equatable {
     public var activity: WorkoutActivity = .strength
     /// The named modules it was started with (`WorkoutModulesPlanned`), in order.
     public var modules: [WorkoutModule] = []
+    /// Marked as a deload (`WorkoutDeloadMarked`): progression and stall counting pass over it.
+    public var deload = false
     public var averageHeartRate: Double? { heartRateSamples > 0 ? heartRateSum / Double(heartRateSamples) : nil }
 
     public init(workoutId: UUID) { self.workoutId = workoutId }
@@ -453,6 +455,9 @@ public struct WorkoutState: Sendable, Equatable {
             activity = e.activity
         case .workoutModulesPlanned(let e):
             modules = e.modules
+        case .workoutDeloadMarked(let e):
+            guard noteClocks.admits(event, at: time) else { break }
+            deload = e.deload
         case .workoutAnalysisRecorded:
             break  // Read from the stream by `workout analysis`: no figure depends on it, so the fold keeps no copy.
         case .workoutPaused:

@@ -36,6 +36,7 @@ extension LedgerEvent {
         case .setEquipmentRecorded(let e): e.workoutId
         case .workoutAnalysisRecorded(let e): e.workoutId
         case .workoutModulesPlanned(let e): e.workoutId
+        case .workoutDeloadMarked(let e): e.workoutId
         default: nil
         }
     }

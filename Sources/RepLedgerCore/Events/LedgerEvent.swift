@@ -87,6 +87,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case workoutModulesPlanned(WorkoutModulesPlanned)
     case oneRepMaxTested(OneRepMaxTested)
     case sharedDocumentImported(SharedDocumentImported)
+    case workoutDeloadMarked(WorkoutDeloadMarked)
 
     /// The payload, for the generic paths (encoding, JSON, stream routing).
     public var payload: any EventPayload {
@@ -172,6 +173,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .workoutModulesPlanned(let e): e
         case .oneRepMaxTested(let e): e
         case .sharedDocumentImported(let e): e
+        case .workoutDeloadMarked(let e): e
         }
     }
 
@@ -285,6 +287,7 @@ public enum EventCatalog {
         Entry(WorkoutModulesPlanned.self, LedgerEvent.workoutModulesPlanned),
         Entry(OneRepMaxTested.self, LedgerEvent.oneRepMaxTested),
         Entry(SharedDocumentImported.self, LedgerEvent.sharedDocumentImported),
+        Entry(WorkoutDeloadMarked.self, LedgerEvent.workoutDeloadMarked),
         Entry(ProgramScheduled.self, LedgerEvent.programScheduled),
         Entry(PlateInventorySet.self, LedgerEvent.plateInventorySet),
         Entry(RestTimerAutoStartChanged.self, LedgerEvent.restTimerAutoStartChanged),

@@ -280,6 +280,21 @@ public struct WorkoutModulesPlanned: EventPayload {
     }
 }
 
+/// A workout marked as a deload (`workout start --deload`, `workout deload W
+/// on|off`): lighter on purpose, so progression and stall counting pass over
+/// it. The newer mark wins across devices.
+public struct WorkoutDeloadMarked: EventPayload {
+    public static let eventType = EventType("WorkoutDeloadMarked", code: 19)
+    public var workoutId = UUID.zero
+    public var deload = true
+    public var stream: StreamName { .workout(workoutId) }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("workoutId", &workoutId)
+        try c.field("deload", &deload)
+    }
+}
+
 /// What kind of session a workout is: strength unless this says otherwise (a
 /// watch's run or ride). The newer choice wins across devices.
 public struct WorkoutActivitySet: EventPayload {
