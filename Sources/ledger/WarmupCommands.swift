@@ -46,17 +46,14 @@ struct WarmupCommand: ParsableCommand {
         let store = try? global.openReadOnly()
         let account = store.flatMap { try? Ledger(store: $0).account() } ?? AccountState()
         let working = try Weight.parse(weight, defaultUnit: account.liftingUnit)
-        try working.validate()
-        guard working.value > 0 else { throw Refusal.invalidProgram("a working weight of 0 takes no warm-up: give one above 0") }
+        try WarmupRamp.check(working: working)
         var definition: ExerciseDefined?
         if let exercise {
             guard let store else { throw ValidationError("no ledger at \(global.path): --exercise reads its library") }
             definition = try Ledger(store: store).libraryWithSeed().0.resolve(exercise).definition
         }
         let step = working.unit == .kg ? ruleSet.incrementKg : ruleSet.incrementLb
-        guard let loading = Loadable.of(definition, plates: account.plateInventory(for: working.unit), step: step) else {
-            throw Refusal.invalidProgram("\(definition?.name ?? "it") takes no warm-up ramp: \(definition.map(Loadable.none) ?? "")")
-        }
+        let loading = try WarmupRamp.loading(definition, plates: account.plateInventory(for: working.unit), step: step)
         let sets = WarmupRamp.sets(working: working.value, scheme: chosen, unit: working.unit, loading: loading)
         if global.json {
             return Console.json(WarmupQuery.document(working: working, scheme: chosen, sets: sets, exerciseId: definition?.exerciseId))

@@ -36,12 +36,9 @@ extension CommandSession {
         guard let working = given ?? planned else {
             throw Refusal.invalidProgram("no planned working set of \(x.name) has a weight: give the working weight with --weight")
         }
-        try working.validate()
-        guard working.kilograms > 0 else { throw Refusal.invalidProgram("a working weight of 0 takes no warm-up: give one above 0") }
+        try WarmupRamp.check(working: working)
         let step = working.unit == .kg ? increments.kg : increments.lb
-        guard let loading = Loadable.of(x.definition, plates: account.plateInventory(for: working.unit), step: step) else {
-            throw Refusal.invalidProgram("\(x.name) takes no warm-up ramp: \(Loadable.none(x.definition))")
-        }
+        let loading = try WarmupRamp.loading(x.definition, plates: account.plateInventory(for: working.unit), step: step)
         let ramp = WarmupRamp.sets(working: working.value, scheme: scheme, unit: working.unit, loading: loading)
         guard !ramp.isEmpty else {
             throw Refusal.invalidProgram(

@@ -75,6 +75,20 @@ public enum WarmupRamp {
         public var percent: Int?
     }
 
+    /// How an exercise's weights load, for its ramp; refused for work that takes none (bodyweight, timed).
+    public static func loading(_ x: ExerciseDefined?, plates: (bar: Double, plates: [Double]), step: Double) throws(Refusal) -> Loadable {
+        guard let loading = Loadable.of(x, plates: plates, step: step) else {
+            throw .invalidProgram("\(x?.name ?? "it") takes no warm-up ramp: \(x.map(Loadable.none) ?? "")")
+        }
+        return loading
+    }
+
+    /// A working weight a ramp can lead to: a weight, above 0.
+    public static func check(working: Weight) throws(Refusal) {
+        try working.validate()
+        guard working.kilograms > 0 else { throw .invalidProgram("a working weight of 0 takes no warm-up: give one above 0") }
+    }
+
     /// The ramp up to `working` (in `unit`) under `scheme`.
     public static func sets(working: Double, scheme: WarmupScheme, unit: WeightUnit, loading: Loadable) -> [Set] {
         var out: [Set] = []
