@@ -45,13 +45,19 @@ public enum DeloadAdvice {
             }
         }
         guard let why else { return nil }
-        let step = unit == .kg ? rules.incrementKg : rules.incrementLb
-        let definition = log.library.exercises[exerciseId]?.definition
-        let target = unit.fromKilograms(last.top * rules.deloadIntensity)
-        let loaded = Loadable.of(definition, plates: log.account.plateInventory(for: unit), step: step)?.nearest(target, unit: unit) ?? target
-        let kg = Weight(loaded, unit).kilograms
+        let kg = load(log, exerciseId: exerciseId, topKg: last.top, factor: rules.deloadIntensity, rules: rules)
         let sets = max(1, Int((Double(last.sets.count) * rules.deloadVolume).rounded()))
         let percent = Int((rules.deloadIntensity * 100).rounded())
         return Suggestion(reason: "\(why): deload to \(percent) %, \(show(kg)) for \(sets) set\(sets == 1 ? "" : "s")", weightKg: kg, sets: sets)
+    }
+
+    /// A deload's weight in kg: `factor` of `topKg`, rounded to what the lifter loads for the exercise.
+    public static func load(_ log: TrainingLogProjection, exerciseId: String, topKg: Double, factor: Double, rules: RuleSet) -> Double {
+        let unit = log.account.liftingUnit
+        let step = unit == .kg ? rules.incrementKg : rules.incrementLb
+        let definition = log.library.exercises[exerciseId]?.definition
+        let target = unit.fromKilograms(topKg * factor)
+        let loaded = Loadable.of(definition, plates: log.account.plateInventory(for: unit), step: step)?.nearest(target, unit: unit) ?? target
+        return Weight(loaded, unit).kilograms
     }
 }

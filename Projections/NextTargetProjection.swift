@@ -48,6 +48,23 @@ public struct NextTargetProjection: ProjectionView {
         public var rpe: Double? = nil
         /// A deload suggested beside the target, and why (`DeloadAdvice`).
         public var deload: DeloadAdvice.Suggestion? = nil
+        /// In a program's planned week (`ProgramWeekPlan`): the week's sets of the exercise, and a mesocycle's target effort.
+        public var sets: Int? = nil
+        public var rir: Int? = nil
+        /// A program's target as a percentage of a max (`ProgramPercentTargetSet`): what the weight is a share of.
+        public var percentOf: PercentBasis? = nil
+    }
+
+    /// The max a percentage target was taken of.
+    public struct PercentBasis: Sendable, Equatable {
+        public var percent: Int
+        public var maxKg: Double
+        public var source: OneRepMaxSource
+        /// When the max was tested, or the workout whose set gave the estimate.
+        public var date: Timestamp
+        public init(percent: Int, maxKg: Double, source: OneRepMaxSource, date: Timestamp) {
+            (self.percent, self.maxKg, self.source, self.date) = (percent, maxKg, source, date)
+        }
     }
 
     /// Whether an exercise is done with the body as its load: every piece of its equipment is the body or a bar to hang from.

@@ -84,6 +84,11 @@ public struct RuleSet: Sendable, Equatable, Codable {
     /// A deload's weight and sets, as shares of the last session's top weight and set count (0–1).
     public var deloadIntensity = 0.9
     public var deloadVolume = 0.6
+    /// A mesocycle's target effort (reps in reserve) in its first and last accumulation weeks; the weeks between step evenly.
+    public var mesocycleStartRIR = 3
+    public var mesocycleEndRIR = 0
+    /// Sets a mesocycle adds to each muscle's week, per accumulation week after the first (0–5).
+    public var mesocycleSetsPerMuscle = 1
     /// The warm-up ramp `warmup` and `workout warmup` plan: a known scheme's name, or a scheme of its own in the file.
     public var warmupScheme = WarmupScheme.standard
 
@@ -93,6 +98,7 @@ public struct RuleSet: Sendable, Equatable, Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, version, e1rmFormula, e1rmRepCap, warmupsCount, prKinds, hintScope, incrementKg, incrementLb, bodyweightTonnage, progressionRule
         case warmupScheme, e1rmRepFormula, deloadAfterStalls, deloadE1rmDropPercent, deloadIntensity, deloadVolume
+        case mesocycleStartRIR, mesocycleEndRIR, mesocycleSetsPerMuscle
     }
 
     public init(from decoder: Decoder) throws {
@@ -114,6 +120,9 @@ public struct RuleSet: Sendable, Equatable, Codable {
         deloadE1rmDropPercent = try c.decodeIfPresent(Double.self, forKey: .deloadE1rmDropPercent) ?? d.deloadE1rmDropPercent
         deloadIntensity = try c.decodeIfPresent(Double.self, forKey: .deloadIntensity) ?? d.deloadIntensity
         deloadVolume = try c.decodeIfPresent(Double.self, forKey: .deloadVolume) ?? d.deloadVolume
+        mesocycleStartRIR = try c.decodeIfPresent(Int.self, forKey: .mesocycleStartRIR) ?? d.mesocycleStartRIR
+        mesocycleEndRIR = try c.decodeIfPresent(Int.self, forKey: .mesocycleEndRIR) ?? d.mesocycleEndRIR
+        mesocycleSetsPerMuscle = try c.decodeIfPresent(Int.self, forKey: .mesocycleSetsPerMuscle) ?? d.mesocycleSetsPerMuscle
         // A known scheme by name, or one written out in full.
         if let name = try? c.decodeIfPresent(String.self, forKey: .warmupScheme) {
             warmupScheme = try WarmupScheme.named(name)
@@ -163,6 +172,10 @@ public struct RuleSet: Sendable, Equatable, Codable {
         }
         guard (0...20).contains(rules.deloadAfterStalls) else { throw LoadError.invalid(path, "deloadAfterStalls must be 0…20 (0: never)") }
         guard (0...50).contains(rules.deloadE1rmDropPercent) else { throw LoadError.invalid(path, "deloadE1rmDropPercent must be 0…50 (0: never)") }
+        guard (0...5).contains(rules.mesocycleStartRIR), (0...rules.mesocycleStartRIR).contains(rules.mesocycleEndRIR) else {
+            throw LoadError.invalid(path, "mesocycleStartRIR must be 0…5 and mesocycleEndRIR 0…mesocycleStartRIR (effort rises through a block)")
+        }
+        guard (0...5).contains(rules.mesocycleSetsPerMuscle) else { throw LoadError.invalid(path, "mesocycleSetsPerMuscle must be 0…5") }
         guard rules.e1rmRepFormula != .rpeTable else {
             throw LoadError.invalid(path, "e1rmRepFormula is the formula for sets without an effort: give one of reps alone, not rpe-table")
         }

@@ -12,6 +12,8 @@ public struct RuleSetDiff: Sendable {
         case volumeChanged(week: String, fromSets: Int, toSets: Int, fromKg: Double, toKg: Double)
         /// The next session's target (DOMAIN.md §14) under the active program's settings.
         case nextTargetChanged(exerciseId: String, from: NextTargetProjection.Target, to: NextTargetProjection.Target)
+        /// A week of the active program's block (`ProgramWeekPlan`): its effort, added sets or deload shares.
+        case programWeekChanged(from: ProgramWeekPlan, to: ProgramWeekPlan)
     }
 
     public static func changes(_ log: TrainingLogProjection, from a: RuleSet, to b: RuleSet) -> [Change] {
@@ -56,6 +58,12 @@ public struct RuleSetDiff: Sendable {
             let y = NextTargetProjection.next(log, exerciseId: id, programId: log.programs.active, rules: b)
             if x.weightKg != y.weightKg || x.repsMin != y.repsMin || x.repsMax != y.repsMax || x.rule != y.rule {
                 out.append(.nextTargetChanged(exerciseId: id, from: x, to: y))
+            }
+        }
+        // The active program's planned weeks.
+        if let block = log.programs.active.flatMap({ id in log.programs.live.first { $0.programId == id } })?.weekPlan {
+            for (x, y) in zip(ProgramWeekPlan.weeks(block, rules: a), ProgramWeekPlan.weeks(block, rules: b)) where x != y {
+                out.append(.programWeekChanged(from: x, to: y))
             }
         }
         return out

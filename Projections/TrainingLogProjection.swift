@@ -24,7 +24,8 @@ public struct TrainingLogProjection: Projection, Equatable {
     /// 17: names, notes, exercise details, template lines and settings merge by `occurredAt` (`EditClocks`).
     /// 18: a workout's feeling, closing note and activity; rests hold while paused; sets' equipment; modules (issue 45).
     /// 19: program days take named modules; a workout keeps the modules it was started with.
-    public static let version = 19
+    /// 20: a program's planned weeks (`ProgramWeeksPlanned`) and targets as a percentage of a max (`ProgramPercentTargetSet`).
+    public static let version = 20
 
     public internal(set) var library = LibraryState()
     public internal(set) var account = AccountState()
@@ -98,7 +99,8 @@ public struct TrainingLogProjection: Projection, Equatable {
         }
         switch event {
         case .questionnaireAnswered, .programGenerated, .programHoldsTimed, .programScheduled, .programActivated, .programRemoved,
-            .progressionOverrideSet, .moduleDefined, .programDayModulesSet, .sharedDocumentImported:
+            .progressionOverrideSet, .moduleDefined, .programDayModulesSet, .sharedDocumentImported, .programWeeksPlanned,
+            .programPercentTargetSet:
             programs.evolve(event, at: recorded.occurredAt)
         default:
             account.evolve(event, at: recorded.occurredAt)

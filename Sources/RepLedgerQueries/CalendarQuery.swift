@@ -16,6 +16,9 @@ public enum CalendarQuery {
         public var workouts: Int
         /// A day the active program is scheduled on.
         public var planned: Bool
+        /// The week of the active program's block it falls in (`program mesocycle|deload`), and whether that week is a deload.
+        public var blockWeek: Int? = nil
+        public var deload = false
     }
 
     public struct Answer: Sendable, Equatable {
@@ -57,13 +60,17 @@ public enum CalendarQuery {
         let first = CivilCalendar.days(fromCivil: year, monthNumber, 1)
         let last = first + Int64(CivilCalendar.daysInMonth(year, monthNumber)) - 1
         let plan = Schedule(log)
+        let block = log.programs.active.flatMap { id in log.programs.live.first { $0.programId == id } }?.weekPlan
         var grid: [[Day]] = []
         var day = monday(of: first)
         while day <= last {
             grid.append(
                 (0..<7).map { i in
                     let d = day + Int64(i)
-                    return Day(date: date(d), inMonth: d >= first && d <= last, workouts: byDay[d] ?? 0, planned: plan.plans(d))
+                    let week = block.map { $0.position(onDay: d) }.flatMap { $0.begun ? $0.week : nil }
+                    return Day(
+                        date: date(d), inMonth: d >= first && d <= last, workouts: byDay[d] ?? 0, planned: plan.plans(d), blockWeek: week,
+                        deload: week.map { block!.isDeload(week: $0) } ?? false)
                 })
             day += 7
         }
@@ -109,7 +116,7 @@ public enum CalendarQuery {
                             week.map { d in
                                 .object([
                                     ("date", .string(d.date)), ("inMonth", .bool(d.inMonth)), ("workouts", .int(Int64(d.workouts))),
-                                    ("planned", .bool(d.planned)),
+                                    ("planned", .bool(d.planned)), ("blockWeek", .optional(d.blockWeek)), ("deload", .bool(d.deload)),
                                 ])
                             })
                     })

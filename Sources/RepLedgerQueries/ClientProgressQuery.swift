@@ -19,6 +19,8 @@ import RepLedgerProjections
 ///   day; done: each workout's completed working sets, at most its day's
 ///   planned sets (a program day's own, else the average), so extra work
 ///   never hides a missed session;
+///   A program with planned weeks plans each day's sessions at that week's
+///   sets (a mesocycle's added sets, a deload's share);
 /// - each is done ÷ planned, at most 1; 1 when nothing was planned yet.
 ///   A client with no active program has no compliance (`null`), never 0.
 public struct ClientProgress: Sendable, Equatable {
@@ -46,6 +48,8 @@ public struct ClientProgress: Sendable, Equatable {
         /// Dates the active program's schedule plans a session on (none for a program without weekdays).
         public var plannedDays: [String] = []
         public var done: Int
+        /// The active program's planned week (`program mesocycle|deload`) the row's first day of the block falls in.
+        public var blockWeek: ProgramWeekPlan? = nil
     }
 
     public struct LastSession: Sendable, Equatable {
@@ -133,7 +137,7 @@ public struct ClientProgress: Sendable, Equatable {
         var compliance: Compliance?
         var previous: Double?
         if let active {
-            let plan = Plan(active)
+            let plan = Plan(active, library: log.library, rules: rules)
             compliance = Compliance(
                 sessions7: plan.sessions(workouts, now: now, days: 7), sessions30: plan.sessions(workouts, now: now, days: 30),
                 sets7: plan.sets(workouts, now: now, days: 7), sets30: plan.sets(workouts, now: now, days: 30))
@@ -201,9 +205,12 @@ public struct ClientProgress: Sendable, Equatable {
                     planned = end > start ? rounded(Double(active.generated.sessions.count) * Double(end - start) / 7, 1) : 0
                 }
             }
+            let block = active?.weekPlan
+            let blockDay = block.flatMap { b in (monday..<monday + 7).first { b.position(onDay: $0).begun } }
             return Week(
                 monday: String(format: "%04d-%02d-%02d", y, m, d), planned: planned, trainedDays: Array(Set(days)).sorted(),
-                plannedDays: plannedDays, done: days.count)
+                plannedDays: plannedDays, done: days.count,
+                blockWeek: blockDay.map { ProgramWeekPlan(block!, onDay: $0, rules: .default) })
         }
     }
 
@@ -216,12 +223,40 @@ public struct ClientProgress: Sendable, Equatable {
         let setsPerDay: [Int]
         let averageSets: Double
 
-        init(_ p: ProgramCatalogState.Program) {
+        /// With planned weeks: the sets of each program day in each week of the block (by week, 1-based).
+        let block: ProgramBlock?
+        let setsPerDayByWeek: [Int: [Int]]
+
+        init(_ p: ProgramCatalogState.Program, library: LibraryState, rules: RuleSet) {
             start = p.createdAt.millis
             perWeek = Double(p.generated.sessions.count)
             schedule = Schedule(p)
             setsPerDay = p.generated.sessions.map { $0.exercises.reduce(0) { $0 + $1.sets } }
-            averageSets = setsPerDay.isEmpty ? 0 : Double(setsPerDay.reduce(0, +)) / Double(setsPerDay.count)
+            averageSets = Self.average(setsPerDay)
+            block = p.weekPlan
+            setsPerDayByWeek = Dictionary(
+                uniqueKeysWithValues: block.map { ProgramWeekPlan.weeks($0, rules: rules) }?.map { w in
+                    (w.week, w.sets(p.generated, library: library).map { $0.reduce(0, +) })
+                } ?? [])
+        }
+
+        static func average(_ sets: [Int]) -> Double { sets.isEmpty ? 0 : Double(sets.reduce(0, +)) / Double(sets.count) }
+
+        /// Each program day's sets in the week of `day` (local days since 1970-01-01).
+        func setsPerDay(onDay day: Int64) -> [Int] {
+            block.flatMap { setsPerDayByWeek[$0.position(onDay: day).week] } ?? setsPerDay
+        }
+
+        /// Planned sets over the window's days, each day's sessions at its week's average sets: a scheduled day plans
+        /// one session, an unscheduled program its days per week pro rata, from the day it was made.
+        func plannedSets(now: Timestamp, days: Int64) -> Double {
+            let today = now.local.daysSinceEpoch
+            let made = Timestamp(millis: start).local.daysSinceEpoch
+            return (max(today - days + 1, made)...max(today, made)).reduce(0.0) { total, d in
+                guard d <= today else { return total }
+                let sessions = schedule.isEmpty ? perWeek / 7 : (schedule.plans(d) ? 1 : 0)
+                return total + sessions * Self.average(setsPerDay(onDay: d))
+            }
         }
 
         /// The part of the `days` before `now` that the program covers → (from, to, planned sessions).
@@ -247,10 +282,11 @@ public struct ClientProgress: Sendable, Equatable {
         func sets(_ workouts: [WorkoutState], now: Timestamp, days: Int64) -> Double {
             let (from, to, planned) = window(now: now, days: days)
             let doneSets = done(workouts, from, to).reduce(0.0) { total, w in
-                let cap = w.programDayIndex.flatMap { setsPerDay.indices.contains($0) ? Double(setsPerDay[$0]) : nil } ?? averageSets
+                let day = setsPerDay(onDay: w.startedAt?.local.daysSinceEpoch ?? 0)
+                let cap = w.programDayIndex.flatMap { day.indices.contains($0) ? Double(day[$0]) : nil } ?? Self.average(day)
                 return total + min(Double(w.sets.filter { $0.completed && $0.type.isWorking }.count), cap)
             }
-            return ratio(doneSets, planned * averageSets)
+            return ratio(doneSets, block == nil ? planned * averageSets : plannedSets(now: now, days: days))
         }
 
         func ratio(_ done: Double, _ planned: Double) -> Double {
@@ -313,6 +349,7 @@ extension ClientProgress {
                                 ("monday", .string(w.monday)), ("planned", w.planned.map(JSONValue.number) ?? .null), ("done", .int(Int64(w.done))),
                                 ("trainedDays", .array(w.trainedDays.map(JSONValue.string))),
                                 ("plannedDays", .array(w.plannedDays.map(JSONValue.string))),
+                                ("blockWeek", w.blockWeek.map(ProgressionQuery.weekDocument) ?? .null),
                             ])
                         })
                 ),

@@ -6,9 +6,7 @@ import RepLedgerProjections
 /// load, saying which max they come from and from when.
 public enum PercentQuery {
     /// Which max: the one the lifter tested (`settings one-rep-max`), or the estimated one.
-    public enum Source: String, Sendable, CaseIterable {
-        case tested, e1rm
-    }
+    public typealias Source = OneRepMaxSource
 
     /// How far back the estimated max looks from the exercise's latest session: a max from this training block, not from years ago.
     public static let e1rmWindowDays = 56
@@ -41,9 +39,7 @@ public enum PercentQuery {
     /// The percentages 50–100 % in steps of 5 (or `percent` alone, 1–100) of the exercise's max: the tested one
     /// when there is one, else the estimate, unless `of` says which.
     public static func answer(_ log: TrainingLogProjection, exercise ref: String, of: Source?, percent: Int?, rules: RuleSet) throws -> Answer {
-        if let percent, !(1...100).contains(percent) {
-            throw Refusal.invalidProgram("\(percent) % is refused: give a percentage of the max from 1 to 100")
-        }
+        if let percent { try Invariants.check(percentOfMax: percent) }
         let x = try log.library.resolve(ref)
         let unit = log.account.liftingUnit
         let step = unit == .kg ? rules.incrementKg : rules.incrementLb

@@ -1,5 +1,6 @@
 import Foundation
 import RepLedgerCore
+import RepLedgerProjections
 
 /// `program questionnaire|generate|list|show` (DOMAIN.md §14): the advice
 /// on a questionnaire, the programs, and a program as a week.
@@ -14,6 +15,17 @@ public enum ProgramQuery {
         public var removed: ProgramCatalogState.Program? = nil
         /// The named modules its days take (`program add-module`).
         public var dayModules: [ProgramDayModulesSet] = []
+        /// Its planned weeks (`program mesocycle|deload`): each week of the block, with each day's sets that week
+        /// (the program's own lines), and the week it is in now.
+        public var weeks: [(plan: ProgramWeekPlan, sets: [[Int]])] = []
+        public var currentWeek: ProgramWeekPlan? = nil
+        /// Its exercises given as a percentage of a max (`program percent`).
+        public var percentTargets: [ProgramPercentTargetSet] = []
+
+        /// The percentage target of `x` on day `day` (0-based), if it has one.
+        public func percent(_ day: Int, _ x: ProgramExercise) -> ProgramPercentTargetSet? {
+            percentTargets.first { $0.session == day && $0.exerciseId == x.exerciseId }
+        }
 
         /// The named modules of day `day` (0-based), in the order added.
         public func modules(_ day: Int) -> [ModuleDefined] { dayModules.first { $0.session == day }?.modules ?? [] }
@@ -26,7 +38,11 @@ public enum ProgramQuery {
 
     /// The week of `program` (generated, or resolved from the catalog) on `ledger`'s log.
     /// `removed` is the program generating this one removed.
-    public static func week(_ program: ProgramGenerated, ledger: Ledger, removed: ProgramCatalogState.Program? = nil) throws -> Week {
+    /// `now` places the program in its planned weeks, whose numbers come from `rules`.
+    public static func week(
+        _ program: ProgramGenerated, ledger: Ledger, removed: ProgramCatalogState.Program? = nil, now: Timestamp = .now(),
+        rules: RuleSet = .default
+    ) throws -> Week {
         let programs = try ledger.programs()
         let questionnaire = programs.questionnaires[program.questionnaireId]
         // The questionnaire's warnings, with the session length judged on this program's split.
@@ -39,9 +55,13 @@ public enum ProgramQuery {
         }
         if program.repeatWarning { warnings.append(ProgramAdvice.repeatWarning) }
         let live = programs.live.first { $0.programId == program.programId }
+        let block = live?.weekPlan
         return Week(
             program: program, library: library, holds: live?.holds ?? [], warnings: warnings, removed: removed,
-            dayModules: live?.dayModules ?? [])
+            dayModules: live?.dayModules ?? [],
+            weeks: block.map { ProgramWeekPlan.weeks($0, rules: rules).map { ($0, $0.sets(program, library: library)) } } ?? [],
+            currentWeek: block.map { ProgramWeekPlan($0, onDay: now.local.daysSinceEpoch, rules: rules) },
+            percentTargets: live?.percentTargets ?? [])
     }
 
     public static func warning(_ w: ProgramAdvice.Warning) -> JSONValue {
@@ -55,6 +75,27 @@ public enum ProgramQuery {
             ("programId", .string(p.programId.lowercased)), ("split", .string(p.split)), ("seed", .string(String(p.seed))),
             ("repeatWarning", .bool(p.repeatWarning)), ("warnings", .array(w.warnings.map(warning))),
             ("removedProgramId", w.removed.map { .string($0.programId.lowercased) } ?? .null),
+            (
+                "block",
+                w.currentWeek.map { now in
+                    .object([
+                        ("kind", .string(now.kind.rawValue)), ("weeks", .int(Int64(now.weeks))),
+                        ("startsOn", .string(w.weeks.first?.plan.startsOn ?? now.startsOn)),
+                        ("current", ProgressionQuery.weekDocument(now)),
+                        (
+                            "plan",
+                            .array(
+                                w.weeks.map { week, sets in
+                                    var doc = ProgressionQuery.weekDocument(week)
+                                    if case .object(let fields) = doc {
+                                        doc = .object(fields + [("sets", .array(sets.map { .array($0.map { .int(Int64($0)) }) }))])
+                                    }
+                                    return doc
+                                })
+                        ),
+                    ])
+                } ?? .null
+            ),
             (
                 "sessions",
                 .array(
@@ -72,6 +113,8 @@ public enum ProgramQuery {
                                             ("secondsMin", .optional(w.hold(i, x)?.secondsMin)),
                                             ("secondsMax", .optional(w.hold(i, x)?.secondsMax)),
                                             ("restSeconds", .int(Int64(x.restSeconds))), ("injuryWarning", .bool(x.injuryWarning)),
+                                            ("percentOfMax", .optional(w.percent(i, x)?.percent)),
+                                            ("percentOf", .optional(w.percent(i, x)?.of?.rawValue)),
                                         ])
                                     })
                             ),

@@ -149,15 +149,70 @@ public enum ProgressionQuery {
     }
 
     /// The next targets: of `exercise` alone, or of every exercise of the program.
-    /// `day`, when given, keeps its exercises only (`next` without `--all`).
+    /// `day`, when given, keeps its exercises only (`next` without `--all`); `week`, the program's planned week, gives
+    /// each its sets, effort or deload.
     public static func targets(
-        _ log: TrainingLogProjection, exercise: String?, program: String?, rules: RuleSet, day: NextDay? = nil
+        _ log: TrainingLogProjection, exercise: String?, program: String?, rules: RuleSet, day: NextDay? = nil,
+        week: ProgramWeekPlan? = nil
     )
         throws -> [NextTargetProjection.Target]
     {
         let (programId, all) = try exercises(log, program: program)
         let ids = try exercise.map { [try log.library.resolve($0).exerciseId] } ?? day?.exerciseIds ?? all
-        return ids.map { loadable(NextTargetProjection.next(log, exerciseId: $0, programId: programId, rules: rules), log) }
+        let plan = programId.flatMap { id in log.programs.live.first { $0.programId == id } }
+        let weekSets = week.flatMap { w in plan.map { w.sets($0.generated, library: log.library) } }
+        return ids.map { id in
+            // The exercise's program day: the next day when it has it, else the first day that has it.
+            let d = plan.flatMap { plan in
+                day.map(\.index).flatMap { i in plan.generated.sessions[i].exercises.contains { $0.exerciseId == id } ? i : nil }
+                    ?? plan.generated.sessions.indices.first { plan.generated.sessions[$0].exercises.contains { $0.exerciseId == id } }
+            }
+            var target = NextTargetProjection.next(log, exerciseId: id, programId: programId, rules: rules)
+            if let d, let plan, let percent = plan.percentTarget(session: d, exerciseId: id),
+                let line = plan.generated.sessions[d].exercises.first(where: { $0.exerciseId == id })
+            {
+                target = ofMax(target, percent, reps: (line.repsMin, line.repsMax), log: log, rules: rules)
+            } else {
+                target = loadable(target, log)
+            }
+            guard let week, let plan, let weekSets else { return target }
+            let sets = d.flatMap { d in plan.generated.sessions[d].exercises.firstIndex { $0.exerciseId == id }.map { weekSets[d][$0] } }
+            return week.apply(to: target, sets: sets, log: log, rules: rules)
+        }
+    }
+
+    /// A program's percentage target: that share of the max (`PercentQuery`, loadable) for the program day's `reps`;
+    /// without a max yet, the progression's target with the reason why.
+    static func ofMax(
+        _ target: NextTargetProjection.Target, _ p: ProgramPercentTargetSet, reps: (Int, Int), log: TrainingLogProjection, rules: RuleSet
+    ) -> NextTargetProjection.Target {
+        var t = target
+        let percent = p.percent ?? 100
+        guard let a = try? PercentQuery.answer(log, exercise: p.exerciseId, of: p.of, percent: percent, rules: rules), let row = a.rows.first
+        else {
+            t.reason += "; no \(p.of?.rawValue ?? "") max yet for the \(percent) % target: record one with `ledger settings one-rep-max`"
+            return loadable(t, log)
+        }
+        let unit = a.unit
+        t.weightKg = Weight(row.weight, unit).kilograms
+        t.unroundedKg = abs(row.weight - row.exact) > 1e-9 ? Weight(row.exact, unit).kilograms : nil
+        (t.repsMin, t.repsMax) = reps
+        t.rule = .none
+        t.rpe = nil
+        t.deload = nil
+        t.percentOf = NextTargetProjection.PercentBasis(percent: percent, maxKg: a.max.kg, source: a.max.source, date: a.max.date)
+        let max = "\(((unit.fromKilograms(a.max.kg) * 100).rounded() / 100).formatted) \(unit.rawValue)"
+        t.reason = "\(percent) % of your \(a.max.source == .tested ? "tested max" : "e1RM") \(max) of \(a.max.date.isoDate)"
+        return t
+    }
+
+    /// The program's week (`ProgramWeekPlan`) on the next session's date, else today's; nil for a program without planned weeks.
+    public static func week(_ log: TrainingLogProjection, program: String?, next: NextDay?, now: Timestamp, rules: RuleSet) throws -> ProgramWeekPlan?
+    {
+        let (programId, _) = try exercises(log, program: program)
+        guard let block = programId.flatMap({ id in log.programs.live.first { $0.programId == id } })?.weekPlan else { return nil }
+        let day = next?.on.flatMap(ProgramBlock.day) ?? now.local.daysSinceEpoch
+        return ProgramWeekPlan(block, onDay: day, rules: rules)
     }
 
     /// A barbell target rounded to the nearest weight the lifter's bar and plates load (in the lifting unit),
@@ -213,14 +268,24 @@ public enum ProgressionQuery {
 
     /// One target's document, or with `single` false, `{"targets":[…],"scheduledOn","day"}`.
     public static func targetsDocument(
-        _ log: TrainingLogProjection, _ targets: [NextTargetProjection.Target], single: Bool, next: NextDay? = nil
+        _ log: TrainingLogProjection, _ targets: [NextTargetProjection.Target], single: Bool, next: NextDay? = nil,
+        week: ProgramWeekPlan? = nil
     ) -> JSONValue {
         func json(_ t: NextTargetProjection.Target) -> JSONValue {
             .object([
                 ("exercise", .string(log.exerciseName(t.exerciseId))), ("exerciseId", .string(t.exerciseId)),
                 ("weightKg", .optional(t.weightKg)), ("repsMin", .int(Int64(t.repsMin))), ("repsMax", .int(Int64(t.repsMax))),
                 ("rule", .string(t.rule.rawValue)), ("reason", .string(t.reason)),
-                ("unroundedKg", .optional(t.unroundedKg)), ("rpe", .optional(t.rpe)),
+                ("unroundedKg", .optional(t.unroundedKg)), ("rpe", .optional(t.rpe)), ("sets", .optional(t.sets)), ("rir", .optional(t.rir)),
+                (
+                    "percentOf",
+                    t.percentOf.map { p in
+                        .object([
+                            ("percent", .int(Int64(p.percent))), ("maxKg", .number((p.maxKg * 1000).rounded() / 1000)),
+                            ("source", .string(p.source.rawValue)), ("date", .string(p.date.isoDate)),
+                        ])
+                    } ?? .null
+                ),
                 (
                     "deload",
                     t.deload.map { d in
@@ -233,6 +298,20 @@ public enum ProgressionQuery {
         }
         let day: JSONValue = next.map { .object([("number", .int(Int64($0.index + 1))), ("name", .string($0.name))]) } ?? .null
         return single
-            ? json(targets[0]) : .object([("targets", .array(targets.map(json))), ("scheduledOn", .optional(next?.on)), ("day", day)])
+            ? json(targets[0])
+            : .object([
+                ("targets", .array(targets.map(json))), ("scheduledOn", .optional(next?.on)), ("day", day),
+                ("week", week.map(weekDocument) ?? .null),
+            ])
+    }
+
+    /// A program's planned week, as `next` and `program show` give it.
+    public static func weekDocument(_ w: ProgramWeekPlan) -> JSONValue {
+        .object([
+            ("kind", .string(w.kind.rawValue)), ("week", .int(Int64(w.week))), ("weeks", .int(Int64(w.weeks))), ("cycle", .int(Int64(w.cycle))),
+            ("startsOn", .string(w.startsOn)), ("begun", .bool(w.begun)), ("deload", .bool(w.deload)), ("rir", .optional(w.rir)),
+            ("setsAddedPerMuscle", .int(Int64(w.setsAddedPerMuscle))), ("loadFactor", .number(w.loadFactor)),
+            ("volumeFactor", .number(w.volumeFactor)), ("line", .string(w.line)),
+        ])
     }
 }

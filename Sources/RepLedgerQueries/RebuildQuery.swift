@@ -70,6 +70,11 @@ public enum RebuildQuery {
                 ("fromReps", .string("\(from.repsMin)-\(from.repsMax)")), ("toReps", .string("\(to.repsMin)-\(to.repsMax)")),
                 ("fromRule", .string(from.rule.rawValue)), ("toRule", .string(to.rule.rawValue)), ("reason", .string(to.reason)),
             ])
+        case .programWeekChanged(let from, let to):
+            return .object([
+                ("change", .string("programWeekChanged")), ("week", .int(Int64(to.week))), ("weeks", .int(Int64(to.weeks))),
+                ("from", ProgressionQuery.weekDocument(from)), ("to", ProgressionQuery.weekDocument(to)),
+            ])
         }
     }
 }

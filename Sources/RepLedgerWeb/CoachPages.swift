@@ -143,7 +143,9 @@ package enum CoachPages {
         for day in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] { body += "<th>\(day)</th>" }
         body += "<th>Done / planned</th></tr></thead><tbody>"
         for w in p.weeks {
-            body += "<tr><td>\(e(w.monday))</td>"
+            // The program's planned week under the date: "week 2 of 5 (accumulation, RIR 2, …)" or a deload.
+            let block = w.blockWeek.map { "<br><small class=\"block\(w.blockWeek!.deload ? " deload" : "")\">\(e($0.line))</small>" } ?? ""
+            body += "<tr><td>\(e(w.monday))\(block)</td>"
             let monday = CivilCalendar.days(fromCivil: Int(w.monday.prefix(4))!, Int(w.monday.dropFirst(5).prefix(2))!, Int(w.monday.suffix(2))!)
             for i in 0..<7 {
                 let (y, m, dd) = CivilCalendar.civil(fromDays: monday + Int64(i))

@@ -39,7 +39,15 @@ struct CalendarCommand: ParsableCommand {
             let day = String(Int(d.date.suffix(2)) ?? 0)
             return (d.workouts > 0 ? "*" : d.planned ? "·" : " ") + String(repeating: " ", count: 2 - day.count) + day + " "
         }
-        for week in a.weeks { Console.out(week.map(cell).joined()) }
+        // A planned block's weeks beside the rows they fall in.
+        func block(_ row: [CalendarQuery.Day]) -> String {
+            var seen: [String] = []
+            for d in row where d.inMonth {
+                if let w = d.blockWeek, case let label = "week \(w)\(d.deload ? " deload" : "")", seen.last != label { seen.append(label) }
+            }
+            return seen.isEmpty ? "" : "  " + seen.joined(separator: " / ")
+        }
+        for week in a.weeks { Console.out(week.map(cell).joined() + block(week)) }
         if a.plannedDays > 0 { Console.out("Planned: \(a.plannedDaysTrained) of \(counted(a.plannedDays, "day")) trained (* trained, · planned)") }
         Console.out("Weekly streak: \(counted(a.currentWeeklyStreak, "week")) now, \(counted(a.longestWeeklyStreak, "week")) at the longest")
     }

@@ -13,13 +13,13 @@ struct ProgramCommand: ParsableCommand {
             Examples:
               ledger program questionnaire --days 3 --minutes 60 --experience intermediate --goal strength \\
                   --equipment barbell --equipment dumbbell --equipment bench --priority quads --priority glutes
-              ledger program generate --seed 7
+              ledger program generate --seed 7 --weeks 5
               ledger program show active
               ledger workout start --program active --day 1
             """,
         subcommands: [
-            Questionnaire.self, Generate.self, List.self, Show.self, Activate.self, Schedule.self, AddModule.self, RemoveModule.self,
-            Export.self, Import.self, Remove.self,
+            Questionnaire.self, Generate.self, List.self, Show.self, Activate.self, Schedule.self, Mesocycle.self, Deload.self, Percent.self,
+            AddModule.self, RemoveModule.self, Export.self, Import.self, Remove.self,
         ])
 
     struct Questionnaire: ParsableCommand {
@@ -63,6 +63,8 @@ struct ProgramCommand: ParsableCommand {
         @Option(help: "A split name (default: the recommended one).") var split: String?
         @Option(help: "The questionnaire id (default: the latest).") var questionnaire: String?
         @Option(help: "The seed of the rep-range choices (stored in the program).") var seed: UInt64?
+        @Option(help: "Plan it as a mesocycle of this many weeks (2–16) from today, the last a deload (see `program mesocycle`).")
+        var weeks: Int?
         @OptionGroup var at: AtOption
 
         func run() throws {
@@ -79,9 +81,12 @@ struct ProgramCommand: ParsableCommand {
                 return all[0]
             }
             let before = try ledger.programs().live
-            let program = try ledger.execute(at: try at.time()) { try $0.generateProgram(questionnaire: qid, split: chosen, seed: seed) }
+            let program = try ledger.execute(at: try at.time()) {
+                try $0.generateProgram(questionnaire: qid, split: chosen, seed: seed, weeks: weeks)
+            }
             let kept = Set(try ledger.programs().live.map(\.programId))
-            try ProgramText.print(program, ledger: ledger, json: global.json, removed: before.first { !kept.contains($0.programId) })
+            try ProgramText.print(
+                program, ledger: ledger, json: global.json, removed: before.first { !kept.contains($0.programId) }, now: try at.time() ?? .now())
         }
     }
 
@@ -215,8 +220,9 @@ struct ProgramCommand: ParsableCommand {
 
 /// The generate and show answers: the shared document, or the week table.
 enum ProgramText {
-    static func print(_ p: ProgramGenerated, ledger: Ledger, json: Bool, removed: ProgramCatalogState.Program? = nil) throws {
-        let week = try ProgramQuery.week(p, ledger: ledger, removed: removed)
+    static func print(_ p: ProgramGenerated, ledger: Ledger, json: Bool, removed: ProgramCatalogState.Program? = nil, now: Timestamp = .now()) throws
+    {
+        let week = try ProgramQuery.week(p, ledger: ledger, removed: removed, now: now)
         if json {
             Console.json(ProgramQuery.document(week))
             return
@@ -244,7 +250,9 @@ enum ProgramText {
             }
             modules(true)
             for x in s.exercises {
-                let target = week.hold(i, x).map { "\(x.sets) × \($0.secondsMin)–\($0.secondsMax) s" } ?? "\(x.sets) × \(x.repsMin)–\(x.repsMax)"
+                let percent = week.percent(i, x)?.percent.map { " at \($0) %" } ?? ""
+                let target =
+                    week.hold(i, x).map { "\(x.sets) × \($0.secondsMin)–\($0.secondsMax) s" } ?? "\(x.sets) × \(x.repsMin)–\(x.repsMax)\(percent)"
                 day.append(["", library.name(of: x.exerciseId), target, "\(x.restSeconds) s", x.injuryWarning ? "check: injury" : ""])
             }
             modules(false)
@@ -252,12 +260,29 @@ enum ProgramText {
             rows += day
         }
         Console.table(["Day", "Exercise", "Sets × reps", "Rest", ""], rows, rightAligned: [3])
+        if let now = week.currentWeek { weeks(week, now: now) }
         for w in week.warnings { Console.out("! \(w.title): \(w.message)") }
         if let r = week.removed {
             Console.out(
                 "Removed your oldest program, \(r.generated.split) \(r.programId.lowercased.shortId) of \(r.createdAt.isoDate): "
                     + "at most \(ProgramCatalogState.liveLimit) programs are kept")
         }
+    }
+
+    /// The planned weeks: one row per week with its dates, effort, each day's sets, and the week it is now.
+    private static func weeks(_ week: ProgramQuery.Week, now: ProgramWeekPlan) {
+        let kind = now.kind == .mesocycle ? "Mesocycle of \(now.weeks) weeks" : "A deload every \(now.weeks) weeks"
+        Console.out(
+            "\(kind), from \(week.weeks.first?.plan.startsOn ?? now.startsOn); now: \(now.line)\(now.begun ? ", block \(now.cycle)" : ", not begun")")
+        let rows = week.weeks.map { w, sets in
+            [
+                w.week == now.week ? "▶ \(w.week)" : "\(w.week)", w.startsOn,
+                w.deload ? "deload" : w.rir.map { "RIR \($0)" } ?? "as written",
+                sets.enumerated().map { "day \($0.offset + 1): \($0.element.reduce(0, +))" }.joined(separator: ", "),
+                w.deload ? "\(Int((w.loadFactor * 100).rounded())) % load" : "",
+            ]
+        }
+        Console.table(["Week", "From", "Effort", "Sets", "Load"], rows)
     }
 
     /// A program day's modules after `add-module` or `remove-module`.

@@ -189,22 +189,25 @@ struct NextCommand: ParsableCommand {
     func run() throws {
         let log = try query.log(try global.openStore())
         let rules = try query.ruleSet()
-        let next = exercise == nil ? try ProgressionQuery.nextDay(log, program: program, now: try query.scope().answerTime()) : nil
-        let targets = try ProgressionQuery.targets(log, exercise: exercise, program: program, rules: rules, day: all ? nil : next)
+        let now = try query.scope().answerTime()
+        let next = exercise == nil ? try ProgressionQuery.nextDay(log, program: program, now: now) : nil
+        let week = try ProgressionQuery.week(log, program: program, next: next, now: now, rules: rules)
+        let targets = try ProgressionQuery.targets(log, exercise: exercise, program: program, rules: rules, day: all ? nil : next, week: week)
         if global.json {
-            Console.json(ProgressionQuery.targetsDocument(log, targets, single: exercise != nil, next: next))
+            Console.json(ProgressionQuery.targetsDocument(log, targets, single: exercise != nil, next: next, week: week))
             return
         }
         if let next {
             let on = next.on.map { ", on \(Self.weekday($0)) \($0)" } ?? ""
             Console.out("Next: day \(next.index + 1), \(next.name)\(on)\(all ? " (every exercise of the program below)" : "")")
         }
+        if let week { Console.out("This is \(week.line)\(week.begun ? "" : ", the block begins \(week.startsOn)")") }
         guard !targets.isEmpty else {
             Console.out("Nothing to target yet: generate a program (`ledger program questionnaire`) or train first."); return
         }
         let unit = log.account.liftingUnit
         for t in targets {
-            let reps = t.repsMin == t.repsMax ? "\(t.repsMin)" : "\(t.repsMin)–\(t.repsMax)"
+            let reps = (t.repsMin == t.repsMax ? "\(t.repsMin)" : "\(t.repsMin)–\(t.repsMax)") + (t.rir.map { " at RIR \($0)" } ?? "")
             // 0 kg is the body alone ("bodyweight × 7–8"); on a bodyweight exercise a load is added to it.
             let load: String
             if let kg = t.weightKg, kg > 0 {
@@ -212,9 +215,11 @@ struct NextCommand: ParsableCommand {
             } else {
                 load = t.bodyweight || t.weightKg == 0 ? "bodyweight" : t.rpe.map { "a weight at RPE \($0.formatted)" } ?? "a weight of your choice"
             }
-            let what = "\(load) × \(reps)"
+            let what = t.sets.map { "\(load), \($0) × \(reps)" } ?? "\(load) × \(reps)"
             let rounded = t.unroundedKg.map { "; \(WeightText.show(kg: $0, in: unit)) rounded to what your plates load" } ?? ""
-            Console.out("\(log.exerciseName(t.exerciseId)): \(what) (\(t.rule.rawValue): \(t.reason)\(rounded))")
+            // A percentage of a max follows no progression rule: the reason says where the weight comes from.
+            let rule = t.percentOf == nil ? "\(t.rule.rawValue): " : ""
+            Console.out("\(log.exerciseName(t.exerciseId)): \(what) (\(rule)\(t.reason)\(rounded))")
             if let d = t.deload { Console.out("  deload suggested: \(d.reason)") }
         }
     }

@@ -11,6 +11,7 @@ enum RebuildDiffText {
         let unit = log.account.liftingUnit
         var perExercise: [String: Block] = [:]
         var weeks: [(week: String, sets: Int, kg: Double)] = []
+        var planned: [(from: ProgramWeekPlan, to: ProgramWeekPlan)] = []
         for c in changes {
             switch c {
             case .recordGained(let r): perExercise[r.exerciseId, default: Block()].gained.append(r)
@@ -21,6 +22,8 @@ enum RebuildDiffText {
                 weeks.append((week, ts - fs, tk - fk))
             case .nextTargetChanged(let id, _, let to):
                 perExercise[id, default: Block()].next = to
+            case .programWeekChanged(let from, let to):
+                planned.append((from, to))
             }
         }
         let gained = perExercise.values.map(\.gained.count).reduce(0, +)
@@ -69,6 +72,13 @@ enum RebuildDiffText {
             out.append(
                 "Weekly volume changed in \(weeks.count) weeks (\(keys.first!) to \(keys.last!)): sets "
                     + "\(signedInt(sets.min()!)) to \(signedInt(sets.max()!)), tonnage \(signed(kg.min()!, unit)) to \(signed(kg.max()!, unit))")
+        }
+        if !planned.isEmpty {
+            out.append("")
+            out.append("The active program's planned weeks:")
+            for (from, to) in planned {
+                out.append("  \(from.line) → \(to.line.replacingOccurrences(of: "week \(to.week) of \(to.weeks) ", with: ""))")
+            }
         }
         out.append("")
         out.append("Every change, with its workout and set: `ledger rebuild --diff --json`.")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerShell
 import RepLedgerCore
+import RepLedgerProjections
 
 struct WorkoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -59,9 +60,15 @@ struct WorkoutCommand: ParsableCommand {
             let id: UUID
             if let program, let day {
                 id = try ledger.execute(at: time) { session in
-                    let id = try session.startWorkout(program: program, day: day, name: name)
+                    // In a planned week the day takes that week's sets, and a planned deload week's workout is a deload.
+                    let p = try session.programCatalog().resolve(program)
+                    let week = p.weekPlan.map { ProgramWeekPlan($0, onDay: (time ?? .now()).local.daysSinceEpoch, rules: .default) }
+                    let sets = week.map { $0.sets(p.generated, library: session.library) }.flatMap {
+                        $0.indices.contains(day - 1) ? $0[day - 1] : nil
+                    }
+                    let id = try session.startWorkout(program: program, day: day, name: name, sets: sets)
                     if let kind, kind != .strength { try session.setActivity(id, kind) }
-                    if deload { try session.markDeload(id, true) }
+                    if deload || week?.deload == true { try session.markDeload(id, true) }
                     return id
                 }
             } else if let template {

@@ -350,8 +350,24 @@ package enum EventSamples {
         return [.workoutDeloadMarked(marked)]
     }
 
+    /// A program planned as a mesocycle of 5 weeks, with a target at 75 % of a tested max (stored in the v16 fixture).
+    package static var v16: [LedgerEvent] {
+        var planned = ProgramWeeksPlanned()
+        planned.programId = UUID(uuidString: "7a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        planned.kind = .mesocycle
+        planned.weeks = 5
+        planned.startsOn = "2026-11-30"
+        var percent = ProgramPercentTargetSet()
+        percent.programId = planned.programId
+        percent.session = 0
+        percent.exerciseId = "barbell-back-squat"
+        percent.percent = 75
+        percent.of = .tested
+        return [.programWeeksPlanned(planned), .programPercentTargetSet(percent)]
+    }
+
     /// One sample of every event type in the catalog.
-    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 + v11 + v12 + v13 + v14 + v15 }
+    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 + v11 + v12 + v13 + v14 + v15 + v16 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     package static var proposed: [ProposedEvent] { proposed(v1, generation: "") }

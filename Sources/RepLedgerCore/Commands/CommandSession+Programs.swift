@@ -27,11 +27,13 @@ extension CommandSession {
 
     /// Generates a program from a questionnaire (the latest by default) and makes it the active one.
     /// A third program removes the oldest, as an event. A slot that cannot be filled refuses, appending nothing.
+    /// `weeks`, when given, plans the program as a mesocycle of that many weeks from today (`ProgramWeeksPlanned`).
     public mutating func generateProgram(
         questionnaire ref: UUID? = nil, split requested: Split? = nil,
-        seed: UInt64? = nil
+        seed: UInt64? = nil, weeks: Int? = nil
     ) throws -> ProgramGenerated {
         let catalog = try programCatalog()
+        let block = try weeks.map { try weekPlan(.mesocycle, weeks: $0, startsOn: nil) }
         guard let qid = ref ?? catalog.latestQuestionnaire, let q = catalog.questionnaires[qid] else {
             throw Refusal.invalidProgram("no questionnaire answered yet: run `ledger program questionnaire` first")
         }
@@ -49,7 +51,41 @@ extension CommandSession {
         e.seed = chosenSeed
         e.repeatWarning = repeatWarning
         e.sessions = sessions
-        emit(Self.adopting(e, holds: ProgramGenerator.holdTargets(sessions, library: library, goals: q.goals), into: catalog))
+        let planned = block.map { b -> [LedgerEvent] in
+            var b = b
+            b.programId = id
+            return [.programWeeksPlanned(b)]
+        }
+        emit(Self.adopting(e, holds: ProgramGenerator.holdTargets(sessions, library: library, goals: q.goals), into: catalog) + (planned ?? []))
+        return e
+    }
+
+    /// `program mesocycle P --weeks N` and `program deload P --every N`: the program's weeks become a block of `weeks`
+    /// weeks from `startsOn` (default today), its last a deload; it replaces the plan before it. `weeks` nil takes the plan away.
+    public mutating func planWeeks(_ ref: String, kind: ProgramBlockKind, weeks: Int?, startsOn: String? = nil) throws -> ProgramWeeksPlanned {
+        let p = try programCatalog().resolve(ref)
+        guard let weeks else {
+            guard p.block != nil else { throw Refusal.nothingToChange }
+            var off = ProgramWeeksPlanned()
+            off.programId = p.programId
+            off.kind = kind
+            emit([.programWeeksPlanned(off)])
+            return off
+        }
+        var e = try weekPlan(kind, weeks: weeks, startsOn: startsOn)
+        e.programId = p.programId
+        guard e != p.block else { throw Refusal.nothingToChange }
+        emit([.programWeeksPlanned(e)])
+        return e
+    }
+
+    /// A validated plan without its program.
+    func weekPlan(_ kind: ProgramBlockKind, weeks: Int, startsOn: String?) throws(Refusal) -> ProgramWeeksPlanned {
+        var e = ProgramWeeksPlanned()
+        e.kind = kind
+        e.weeks = weeks
+        e.startsOn = startsOn?.trimmingSpaces() ?? ProgramBlock.date(context.occurredAt.local.daysSinceEpoch)
+        _ = try ProgramBlock(e)
         return e
     }
 
@@ -107,7 +143,8 @@ extension CommandSession {
     }
 
     /// Starts a program day: its exercises with one planned set per target set, at the top of the rep range.
-    public mutating func startWorkout(program ref: String, day: Int, name: String? = nil) throws -> UUID {
+    /// `sets`, when given, are the day's sets by line for this week of the program's block (`ProgramWeekPlan`).
+    public mutating func startWorkout(program ref: String, day: Int, name: String? = nil, sets: [Int]? = nil) throws -> UUID {
         let p = try programCatalog().resolve(ref)
         let session = p.generated.sessions[try Self.dayIndex(day, of: p)]
         let id = try startWorkout(name: name ?? session.name, origin: .programDay, programId: p.programId, programDayIndex: day - 1)
@@ -123,7 +160,9 @@ extension CommandSession {
             }
         }
         plan(true)
-        for x in session.exercises {
+        for (line, planned) in session.exercises.enumerated() {
+            var x = planned
+            if let sets, sets.indices.contains(line) { x.sets = sets[line] }
             guard let exercise = try? library.resolveActive(x.exerciseId) else { continue }  // archived since
             if let hold = p.hold(session: day - 1, exerciseId: x.exerciseId) {
                 // A hold is planned in seconds, at the top of its range.
@@ -176,6 +215,36 @@ extension CommandSession {
         e.session = index
         e.modules = modules
         emit([.programDayModulesSet(e)])
+        return e
+    }
+
+    /// `program percent P --day N EXERCISE PCT [--of tested|e1rm]`: the day's exercise loads PCT % of its max
+    /// (`percent` nil: as the progression rule says again). Refused for an exercise the day does not have, for one with
+    /// no load to take a share of, and for a percentage outside 1–100.
+    public mutating func setPercentTarget(
+        program ref: String, day: Int, exercise: String, percent: Int?, of source: OneRepMaxSource? = nil
+    ) throws -> ProgramPercentTargetSet {
+        let p = try programCatalog().resolve(ref)
+        let index = try Self.dayIndex(day, of: p)
+        let x = try library.resolve(exercise)
+        let own = p.generated.sessions[index].exercises.map(\.exerciseId)
+        guard own.contains(x.exerciseId) else {
+            throw Refusal.invalidProgram(
+                "day \(day) has no \(x.name); its exercises: \(own.map { library.name(of: $0) }.joined(separator: ", "))")
+        }
+        if let percent { try Invariants.check(percentOfMax: percent) }
+        guard percent == nil || Loadable.takesLoad(x.definition) else {
+            throw Refusal.invalidProgram("\(x.name) has no load to take a percentage of: \(Loadable.none(x.definition))")
+        }
+        let current = p.percentTarget(session: index, exerciseId: x.exerciseId)
+        guard percent != current?.percent || (percent != nil && source != current?.of) else { throw Refusal.nothingToChange }
+        var e = ProgramPercentTargetSet()
+        e.programId = p.programId
+        e.session = index
+        e.exerciseId = x.exerciseId
+        e.percent = percent
+        e.of = percent == nil ? nil : source
+        emit([.programPercentTargetSet(e)])
         return e
     }
 

@@ -60,7 +60,8 @@ extension CommandSession {
     }
 
     /// Imports a shared program as a new live program, the active one (a third removes the oldest, as
-    /// generating does), with its holds, its days' modules and its origin; refused as `nothingToChange` when
+    /// generating does), with its holds, its days' modules, its planned weeks (from today) and percentage targets, and its
+    /// origin; refused as `nothingToChange` when
     /// this document's program is still here.
     public mutating func importProgram(_ doc: SharedDocument) throws -> ProgramGenerated {
         guard doc.kind == .program else { throw Refusal.invalidDocument("it is a \(doc.kind.rawValue), not a program") }
@@ -73,6 +74,16 @@ extension CommandSession {
         e.seed = UInt64(try content.string("seed")) ?? 0
         var holds: [ProgramHold] = []
         var dayModules: [ProgramDayModulesSet] = []
+        var percents: [ProgramPercentTargetSet] = []
+        var planned: ProgramWeeksPlanned?
+        if let w = content.value("weeks"), w != .null {
+            let f = try SharedContent.Fields(w, at: "the program's weeks")
+            guard let kind = ProgramBlockKind(rawValue: try f.string("kind")), let weeks = try f.int("weeks") else {
+                throw Refusal.invalidDocument("the program's weeks need a kind (mesocycle or deload-cycle) and a number of weeks")
+            }
+            planned = try weekPlan(kind, weeks: weeks, startsOn: nil)
+            planned!.programId = e.programId
+        }
         let sessions = try content.array("sessions")
         guard (1...7).contains(sessions.count) else { throw Refusal.invalidDocument("a program has 1 to 7 days; this one has \(sessions.count)") }
         for (d, v) in sessions.enumerated() {
@@ -94,6 +105,21 @@ extension CommandSession {
                     (0...Invariants.restLimitSeconds).contains(p.restSeconds)
                 else { throw Refusal.invalidDocument("\(at) asks for \(p.sets) × \(p.repsMin)–\(p.repsMax), rest \(p.restSeconds) s") }
                 session.exercises.append(p)
+                if let percent = try f.int("percentOfMax") {
+                    try Invariants.check(percentOfMax: percent)
+                    var t = ProgramPercentTargetSet()
+                    t.programId = e.programId
+                    t.session = d
+                    t.exerciseId = p.exerciseId
+                    t.percent = percent
+                    if case .string(let of)? = f.value("percentOf") {
+                        guard let source = OneRepMaxSource(rawValue: of) else {
+                            throw Refusal.invalidDocument("\(at)'s max is '\(of)', not tested or e1rm")
+                        }
+                        t.of = source
+                    }
+                    percents.append(t)
+                }
                 if let lo = try f.int("holdSecondsMin"), let hi = try f.int("holdSecondsMax") {
                     var h = ProgramHold()
                     h.session = d
@@ -131,7 +157,9 @@ extension CommandSession {
                 dayModules.append(set)
             }
         }
-        emit(Self.adopting(e, holds: holds, into: catalog) + dayModules.map { .programDayModulesSet($0) })
+        emit(
+            Self.adopting(e, holds: holds, into: catalog) + dayModules.map { .programDayModulesSet($0) }
+                + (planned.map { [.programWeeksPlanned($0)] } ?? []) + percents.map { .programPercentTargetSet($0) })
         recordOrigin(doc, e.programId)
         return e
     }

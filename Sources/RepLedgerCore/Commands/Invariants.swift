@@ -205,4 +205,9 @@ public enum Invariants {
                 "a max of \(w.value.formatted) \(w.unit.rawValue)", reason: "give the weight you lifted once, above 0 and at most 600 kg")
         }
     }
+
+    /// A percentage of a max, as a program's target or `percent` asks for one: 1–100.
+    public static func check(percentOfMax p: Int) throws(Refusal) {
+        guard (1...100).contains(p) else { throw .invalidProgram("\(p) % is refused: give a percentage of the max from 1 to 100") }
+    }
 }

@@ -84,6 +84,8 @@ public enum LedgerEvent: Sendable, Equatable {
     case moduleDefined(ModuleDefined)
     case templateModulesSet(TemplateModulesSet)
     case programDayModulesSet(ProgramDayModulesSet)
+    case programWeeksPlanned(ProgramWeeksPlanned)
+    case programPercentTargetSet(ProgramPercentTargetSet)
     case workoutModulesPlanned(WorkoutModulesPlanned)
     case oneRepMaxTested(OneRepMaxTested)
     case sharedDocumentImported(SharedDocumentImported)
@@ -170,6 +172,8 @@ public enum LedgerEvent: Sendable, Equatable {
         case .moduleDefined(let e): e
         case .templateModulesSet(let e): e
         case .programDayModulesSet(let e): e
+        case .programWeeksPlanned(let e): e
+        case .programPercentTargetSet(let e): e
         case .workoutModulesPlanned(let e): e
         case .oneRepMaxTested(let e): e
         case .sharedDocumentImported(let e): e
@@ -284,6 +288,8 @@ public enum EventCatalog {
         Entry(ModuleDefined.self, LedgerEvent.moduleDefined),
         Entry(TemplateModulesSet.self, LedgerEvent.templateModulesSet),
         Entry(ProgramDayModulesSet.self, LedgerEvent.programDayModulesSet),
+        Entry(ProgramWeeksPlanned.self, LedgerEvent.programWeeksPlanned),
+        Entry(ProgramPercentTargetSet.self, LedgerEvent.programPercentTargetSet),
         Entry(WorkoutModulesPlanned.self, LedgerEvent.workoutModulesPlanned),
         Entry(OneRepMaxTested.self, LedgerEvent.oneRepMaxTested),
         Entry(SharedDocumentImported.self, LedgerEvent.sharedDocumentImported),

@@ -228,3 +228,64 @@ public struct ProgressionOverrideSet: EventPayload {
         try c.field("cleared", &cleared)
     }
 }
+
+/// How a program's weeks run (`ProgramWeeksPlanned`).
+public enum ProgramBlockKind: String, Sendable, CaseIterable, PayloadEnum {
+    /// Accumulation weeks whose target effort rises and whose weekly sets per muscle grow, then a deload week.
+    case mesocycle
+    /// The program's weeks as written, with a deload week every `weeks` weeks.
+    case deloadCycle = "deload-cycle"
+}
+
+/// A program's weeks planned (`program generate --weeks N`, `program mesocycle`,
+/// `program deload --every N`): a block of `weeks` weeks from `startsOn`, whose
+/// last week is a deload, repeated after it ends. Only the shape is stored: the
+/// week's effort, sets and loads come from the rules at read time, so a changed
+/// rule re-derives every week (`rebuild --diff` shows it). Each replaces the
+/// program's plan before it; `weeks` 0 takes the plan away.
+public struct ProgramWeeksPlanned: EventPayload {
+    public static let eventType = EventType("ProgramWeeksPlanned", code: 84)
+    public var programId = UUID.zero
+    public var kind: ProgramBlockKind = .mesocycle
+    /// The block's length, 2–16 (0: no plan).
+    public var weeks = 0
+    /// `YYYY-MM-DD`: the first day of week 1; each week is 7 days from it.
+    public var startsOn = ""
+    public var stream: StreamName { .programs }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("programId", &programId)
+        try c.field("kind", &kind)
+        try c.field("weeks", &weeks)
+        try c.field("startsOn", &startsOn)
+    }
+}
+
+/// Which one-rep max a percentage is of: the one the lifter tested (`settings one-rep-max`), or the estimated one.
+public enum OneRepMaxSource: String, Sendable, CaseIterable, PayloadEnum {
+    case tested, e1rm
+}
+
+/// A program day's exercise given as a percentage of its max (`program percent P --day N EXERCISE 75`): `next` loads
+/// that share of the tested max (or, with none or `of: e1rm`, the estimate), rounded to what the lifter loads.
+/// Each replaces the one before for the same day and exercise; `percent` nil takes it away.
+public struct ProgramPercentTargetSet: EventPayload {
+    public static let eventType = EventType("ProgramPercentTargetSet", code: 85)
+    public var programId = UUID.zero
+    /// The day's index in the program (day 1 is 0).
+    public var session = 0
+    public var exerciseId = ""
+    /// 1–100.
+    public var percent: Int? = nil
+    /// nil: the tested max when there is one, else the estimate.
+    public var of: OneRepMaxSource? = nil
+    public var stream: StreamName { .programs }
+    public init() {}
+    public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
+        try c.field("programId", &programId)
+        try c.field("session", &session)
+        try c.field("exerciseId", &exerciseId)
+        try c.field("percent", &percent)
+        try c.field("of", &of)
+    }
+}

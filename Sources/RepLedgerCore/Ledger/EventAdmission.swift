@@ -100,6 +100,11 @@ public enum EventAdmission {
         case .assignmentOffered(let e): try Invariants.check(offer: e)
         case .assignmentTargetsOffered(let e): for l in e.lines { try Invariants.check(templateLine: l.exercise) }
         case .programScheduled(let e): try Invariants.check(weekdays: e.weekdays)
+        case .programWeeksPlanned(let e):
+            if e.weeks != 0 { _ = try ProgramBlock(e) }
+        case .programPercentTargetSet(let e):
+            if e.session < 0 { throw .invalidProgram("a program day's index is 0 or more") }
+            if let p = e.percent { try Invariants.check(percentOfMax: p) }
         case .exerciseEdited(let e): try Invariants.check(exerciseEdit: e)
         case .templateTargetsSet(let e): for l in e.lines { try Invariants.check(templateLine: l.exercise) }
         case .setEffortRecorded(let e):

@@ -11,9 +11,12 @@ public enum Loadable: Sendable, Equatable {
     /// of `step` (their increment). Nil for work with no load to work out: bodyweight, timed or cardio.
     public static func of(_ x: ExerciseDefined?, plates: (bar: Double, plates: [Double]), step: Double) -> Loadable? {
         guard let x else { return .barbell(bar: plates.bar, plates: plates.plates) }
-        guard !x.isBodyweight, x.kind == .strength || x.kind == .explosive else { return nil }
+        guard takesLoad(x) else { return nil }
         return x.equipment.contains(.barbell) ? .barbell(bar: plates.bar, plates: plates.plates) : .steps(step)
     }
+
+    /// Whether `x` is done with a load to work out: not bodyweight, timed or cardio work.
+    public static func takesLoad(_ x: ExerciseDefined) -> Bool { !x.isBodyweight && (x.kind == .strength || x.kind == .explosive) }
 
     /// Why `of` gives none for `x`, in words for a refusal.
     public static func none(_ x: ExerciseDefined) -> String { x.isBodyweight ? "it is done with the body's weight" : "it is timed work" }

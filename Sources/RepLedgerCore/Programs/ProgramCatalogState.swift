@@ -12,6 +12,10 @@ public struct ProgramCatalogState: Sendable, Equatable {
         public var weekdays: [Int] = []
         /// The named modules its days take (`ProgramDayModulesSet`), one list per day that has any, by day.
         public var dayModules: [ProgramDayModulesSet] = []
+        /// How its weeks run (`ProgramWeeksPlanned`): a mesocycle or a deload every N weeks; none when unplanned.
+        public var block: ProgramWeeksPlanned? = nil
+        /// Its exercises given as a percentage of a max (`ProgramPercentTargetSet`), by day and then exercise.
+        public var percentTargets: [ProgramPercentTargetSet] = []
         public var programId: UUID { generated.programId }
 
         /// The named modules of a day (0-based), in the order added.
@@ -40,6 +44,11 @@ public struct ProgramCatalogState: Sendable, Equatable {
                 }
             }
             return nil
+        }
+
+        /// The percentage target of an exercise on a day (0-based), if it has one.
+        public func percentTarget(session: Int, exerciseId: String) -> ProgramPercentTargetSet? {
+            percentTargets.first { $0.session == session && $0.exerciseId == exerciseId }
         }
 
         /// The hold target of an exercise on a day (0-based), if it is a timed hold.
@@ -81,6 +90,16 @@ public struct ProgramCatalogState: Sendable, Equatable {
             if let i = live.firstIndex(where: { $0.programId == e.programId }) {
                 live[i].dayModules.removeAll { $0.session == e.session }
                 if !e.modules.isEmpty { live[i].dayModules.append(e) }
+            }
+        case .programWeeksPlanned(let e):
+            if let i = live.firstIndex(where: { $0.programId == e.programId }) { live[i].block = e.weeks > 0 ? e : nil }
+        case .programPercentTargetSet(let e):
+            if let i = live.firstIndex(where: { $0.programId == e.programId }) {
+                live[i].percentTargets.removeAll { $0.session == e.session && $0.exerciseId == e.exerciseId }
+                if e.percent != nil {
+                    live[i].percentTargets.append(e)
+                    live[i].percentTargets.sort { ($0.session, $0.exerciseId) < ($1.session, $1.exerciseId) }
+                }
             }
         case .programActivated(let e):
             active = e.programId
@@ -143,6 +162,8 @@ extension ProgramCatalogState.Program: PayloadRecord {
         try c.field("holds", &holds)
         try c.field("weekdays", &weekdays)
         try c.field("dayModules", &dayModules)
+        try c.field("block", &block)
+        try c.field("percentTargets", &percentTargets)
     }
 }
 

@@ -99,42 +99,56 @@ public enum SharedContent {
         ])
     }
 
+    /// A program with its days, holds and modules; its planned weeks (kind and length: the importer's block starts
+    /// the day it is imported) and percentage targets only when it has them, so a document of a program without
+    /// them reads as it did before they existed.
     public static func program(_ p: ProgramCatalogState.Program, library: LibraryState) -> JSONValue {
-        .object([
-            ("split", .string(p.generated.split)), ("seed", .string(String(p.generated.seed))),
-            (
-                "sessions",
-                .array(
-                    p.generated.sessions.enumerated().map { i, s in
-                        .object([
-                            ("name", .string(s.name)),
-                            (
-                                "exercises",
-                                .array(
-                                    s.exercises.map { x in
-                                        let hold = p.hold(session: i, exerciseId: x.exerciseId)
-                                        return .object([
-                                            ("exerciseId", .string(x.exerciseId)), ("exercise", .string(library.name(of: x.exerciseId))),
-                                            ("sets", .int(Int64(x.sets))), ("repsMin", .int(Int64(x.repsMin))), ("repsMax", .int(Int64(x.repsMax))),
-                                            ("restSeconds", .int(Int64(x.restSeconds))), ("injuryWarning", .bool(x.injuryWarning)),
-                                            ("holdSecondsMin", .optional(hold?.secondsMin)), ("holdSecondsMax", .optional(hold?.secondsMax)),
-                                        ])
-                                    })
-                            ),
-                            (
-                                "modules",
-                                .array(
-                                    p.modules(day: i).map { m in
-                                        .object([
-                                            ("name", .string(m.name)), ("type", .string(m.type.rawValue)),
-                                            ("lines", .array(m.lines.map { line($0.exercise, name: library.name(of: $0.exercise.exerciseId)) })),
-                                        ])
-                                    })
-                            ),
-                        ])
-                    })
-            ),
-        ])
+        let weeks: [(String, JSONValue)] =
+            p.block.map { b in
+                [("weeks", .object([("kind", .string(b.kind.rawValue)), ("weeks", .int(Int64(b.weeks)))]))]
+            } ?? []
+        return .object(
+            weeks + [
+                ("split", .string(p.generated.split)), ("seed", .string(String(p.generated.seed))),
+                (
+                    "sessions",
+                    .array(
+                        p.generated.sessions.enumerated().map { i, s in
+                            .object([
+                                ("name", .string(s.name)),
+                                (
+                                    "exercises",
+                                    .array(
+                                        s.exercises.map { x in
+                                            let hold = p.hold(session: i, exerciseId: x.exerciseId)
+                                            let percent: [(String, JSONValue)] =
+                                                p.percentTarget(session: i, exerciseId: x.exerciseId).map { t in
+                                                    [("percentOfMax", .optional(t.percent)), ("percentOf", .optional(t.of?.rawValue))]
+                                                } ?? []
+                                            return .object(
+                                                [
+                                                    ("exerciseId", .string(x.exerciseId)), ("exercise", .string(library.name(of: x.exerciseId))),
+                                                    ("sets", .int(Int64(x.sets))), ("repsMin", .int(Int64(x.repsMin))),
+                                                    ("repsMax", .int(Int64(x.repsMax))),
+                                                    ("restSeconds", .int(Int64(x.restSeconds))), ("injuryWarning", .bool(x.injuryWarning)),
+                                                    ("holdSecondsMin", .optional(hold?.secondsMin)), ("holdSecondsMax", .optional(hold?.secondsMax)),
+                                                ] + percent)
+                                        })
+                                ),
+                                (
+                                    "modules",
+                                    .array(
+                                        p.modules(day: i).map { m in
+                                            .object([
+                                                ("name", .string(m.name)), ("type", .string(m.type.rawValue)),
+                                                ("lines", .array(m.lines.map { line($0.exercise, name: library.name(of: $0.exercise.exerciseId)) })),
+                                            ])
+                                        })
+                                ),
+                            ])
+                        })
+                ),
+            ])
     }
 
     // MARK: Reading
