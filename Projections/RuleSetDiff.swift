@@ -14,6 +14,8 @@ public struct RuleSetDiff: Sendable {
         case nextTargetChanged(exerciseId: String, from: NextTargetProjection.Target, to: NextTargetProjection.Target)
         /// A week of the active program's block (`ProgramWeekPlan`): its effort, added sets or deload shares.
         case programWeekChanged(from: ProgramWeekPlan, to: ProgramWeekPlan)
+        /// The warm-up ramp (`warmupScheme`) up to an exercise's next target, `working` in the lifting unit.
+        case warmupChanged(exerciseId: String, working: Double, from: [WarmupRamp.Set], to: [WarmupRamp.Set])
     }
 
     public static func changes(_ log: TrainingLogProjection, from a: RuleSet, to b: RuleSet) -> [Change] {
@@ -56,8 +58,20 @@ public struct RuleSetDiff: Sendable {
         for id in exercises {
             let x = NextTargetProjection.next(log, exerciseId: id, programId: log.programs.active, rules: a)
             let y = NextTargetProjection.next(log, exerciseId: id, programId: log.programs.active, rules: b)
-            if x.weightKg != y.weightKg || x.repsMin != y.repsMin || x.repsMax != y.repsMax || x.rule != y.rule {
+            if x.weightKg != y.weightKg || x.repsMin != y.repsMin || x.repsMax != y.repsMax || x.rule != y.rule || x.deload != y.deload {
                 out.append(.nextTargetChanged(exerciseId: id, from: x, to: y))
+            }
+            // The ramp up to the target: a scheme changes no derived number, but it changes the sets before the work.
+            if a.warmupScheme != b.warmupScheme, let kg = y.weightKg, kg > 0, !y.bodyweight {
+                let unit = log.account.liftingUnit
+                let plates = log.account.plateInventory(for: unit)
+                if let loading = Loadable.of(log.library.exercises[id]?.definition, plates: plates, step: unit == .kg ? b.incrementKg : b.incrementLb)
+                {
+                    let working = (unit.fromKilograms(kg) * 1000).rounded() / 1000
+                    let from = WarmupRamp.sets(working: working, scheme: a.warmupScheme, unit: unit, loading: loading)
+                    let to = WarmupRamp.sets(working: working, scheme: b.warmupScheme, unit: unit, loading: loading)
+                    if from != to { out.append(.warmupChanged(exerciseId: id, working: working, from: from, to: to)) }
+                }
             }
         }
         // The active program's planned weeks.

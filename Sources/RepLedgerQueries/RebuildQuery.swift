@@ -70,6 +70,14 @@ public enum RebuildQuery {
                 ("fromReps", .string("\(from.repsMin)-\(from.repsMax)")), ("toReps", .string("\(to.repsMin)-\(to.repsMax)")),
                 ("fromRule", .string(from.rule.rawValue)), ("toRule", .string(to.rule.rawValue)), ("reason", .string(to.reason)),
             ])
+        case .warmupChanged(let id, let working, let from, let to):
+            func ramp(_ sets: [WarmupRamp.Set]) -> JSONValue {
+                .array(sets.map { .object([("weight", .number($0.weight)), ("reps", .int(Int64($0.reps))), ("percent", .optional($0.percent))]) })
+            }
+            return .object([
+                ("change", .string("warmupChanged")), ("exercise", .string(log.exerciseName(id))), ("exerciseId", .string(id)),
+                ("working", .number(working)), ("unit", .string(log.account.liftingUnit.rawValue)), ("from", ramp(from)), ("to", ramp(to)),
+            ])
         case .programWeekChanged(let from, let to):
             return .object([
                 ("change", .string("programWeekChanged")), ("week", .int(Int64(to.week))), ("weeks", .int(Int64(to.weeks))),

@@ -12,6 +12,7 @@ enum RebuildDiffText {
         var perExercise: [String: Block] = [:]
         var weeks: [(week: String, sets: Int, kg: Double)] = []
         var planned: [(from: ProgramWeekPlan, to: ProgramWeekPlan)] = []
+        var warmups: [String] = []
         for c in changes {
             switch c {
             case .recordGained(let r): perExercise[r.exerciseId, default: Block()].gained.append(r)
@@ -24,6 +25,9 @@ enum RebuildDiffText {
                 perExercise[id, default: Block()].next = to
             case .programWeekChanged(let from, let to):
                 planned.append((from, to))
+            case .warmupChanged(let id, let working, let from, let to):
+                func ramp(_ sets: [WarmupRamp.Set]) -> String { sets.map { "\($0.weight.formatted)×\($0.reps)" }.joined(separator: ", ") }
+                warmups.append("  \(log.exerciseName(id)), up to \(working.formatted) \(unit.rawValue): \(ramp(from)) → \(ramp(to))")
             }
         }
         let gained = perExercise.values.map(\.gained.count).reduce(0, +)
@@ -72,6 +76,11 @@ enum RebuildDiffText {
             out.append(
                 "Weekly volume changed in \(weeks.count) weeks (\(keys.first!) to \(keys.last!)): sets "
                     + "\(signedInt(sets.min()!)) to \(signedInt(sets.max()!)), tonnage \(signed(kg.min()!, unit)) to \(signed(kg.max()!, unit))")
+        }
+        if !warmups.isEmpty {
+            out.append("")
+            out.append("Warm-ups before the next targets:")
+            out += warmups
         }
         if !planned.isEmpty {
             out.append("")

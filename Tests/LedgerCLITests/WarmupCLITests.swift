@@ -48,6 +48,19 @@ struct WarmupCLITests {
         }
         let named = try rules("light.json", #"{"id":"light-warmups","version":1,"warmupScheme":"light"}"#)
         #expect(try cli.run(["warmup", working, "--rules", named, "--json"]).json?["scheme"] as? String == "light")
+        // rebuild --diff shows what the scheme changes: the ramp up to each next target, as `warmup` prints it.
+        let diff = try #require(try cli.run(["rebuild", "--rules", named, "--diff", "--json"]).json?["diff"] as? [[String: Any]])
+        let bench = try #require(diff.first { $0["change"] as? String == "warmupChanged" && $0["exercise"] as? String == "Bench Press (Barbell)" })
+        let target = try #require(try cli.run(["next", "Bench Press (Barbell)", "--json"]).json?["weightKg"] as? Double)
+        let to = try #require(bench["working"] as? Double)
+        #expect(abs(to - target / 0.45359237) < 1e-3 && bench["unit"] as? String == "lb", "\(bench)")
+        func ramp(_ scheme: String) throws -> [Double] {
+            try #require(try cli.run(["warmup", "\(to.formatted)lb", "--scheme", scheme, "--json"]).json?["sets"] as? [[String: Any]])
+                .compactMap { $0["weight"] as? Double }
+        }
+        #expect((bench["from"] as? [[String: Any]])?.compactMap { $0["weight"] as? Double } == (try ramp("standard")))
+        #expect((bench["to"] as? [[String: Any]])?.compactMap { $0["weight"] as? Double } == (try ramp("light")))
+        #expect(try cli.run(["rebuild", "--rules", named, "--diff"]).stdout.contains("Warm-ups before the next targets:"))
         let own = try rules(
             "own.json", #"{"id":"mine","version":1,"warmupScheme":{"name":"mine","steps":[{"percent":50,"reps":8},{"percent":85,"reps":2}]}}"#)
         let mine = try #require(try cli.run(["warmup", working, "--rules", own, "--json"]).json)
