@@ -15,6 +15,7 @@ public struct E1RMTrendProjection: ProjectionView {
         /// The set that gave it.
         public var weightKg: Double
         public var reps: Int
+        public var setId: UUID? = nil
     }
 
     public struct Week: Sendable, Equatable {
@@ -29,7 +30,7 @@ public struct E1RMTrendProjection: ProjectionView {
                 guard let kg = s.weightKg, kg > 0, let reps = s.metrics.reps, reps >= 1, reps <= rules.e1rmRepCap else { continue }
                 let e = rules.e1rm(kg: kg, reps: reps, rpe: { w.rpe(of: s) })
                 if e > (best?.e1rmKg ?? 0) {
-                    best = Point(workoutId: w.workoutId, date: w.startedAt!, e1rmKg: e, weightKg: kg, reps: reps)
+                    best = Point(workoutId: w.workoutId, date: w.startedAt!, e1rmKg: e, weightKg: kg, reps: reps, setId: s.setId)
                 }
             }
             return best

@@ -89,3 +89,43 @@ extension EventStore {
 
 /// Ends the walk at the first bad event (the report is already made).
 private struct VerificationStop: Error {}
+
+/// That some events are in the chain: each one's stored hash recomputed from
+/// the event before it, and every event after it re-linked up to the head,
+/// so the head's hash (kept elsewhere, or read on another device) vouches
+/// for each of them.
+public struct ChainProof: Sendable, Equatable {
+    public struct Link: Sendable, Equatable {
+        public var position: Int64
+        /// Hex.
+        public var hash: String
+    }
+    /// The events asked about, in position order, with their hashes.
+    public var links: [Link]
+    /// The first position re-linked (the earliest asked about) and the head reached.
+    public var from: Int64
+    public var headPosition: Int64
+    public var headHash: String
+    /// Where the walk found a hash that does not follow from the one before (nil: every link holds).
+    public var firstBadPosition: Int64?
+    public var ok: Bool { firstBadPosition == nil }
+}
+
+extension EventStore {
+    /// Re-links the chain from the earliest of `positions` to the head.
+    public func prove(_ positions: [Int64]) throws -> ChainProof {
+        let wanted = Set(positions.filter { $0 > 0 })
+        let from = try wanted.min() ?? headPosition() + 1
+        var previous = try hash(at: from - 1)
+        var links: [ChainProof.Link] = []
+        var head = from - 1
+        var bad: Int64?
+        try storedEvents(from: from, through: .max) { row in
+            if bad == nil, row.position != head + 1 || row.link(after: previous) != row.hash { bad = row.position }
+            if wanted.contains(row.position) { links.append(.init(position: row.position, hash: row.hash.hex)) }
+            previous = row.hash
+            head = row.position
+        }
+        return ChainProof(links: links, from: from, headPosition: head, headHash: previous.hex, firstBadPosition: bad)
+    }
+}
