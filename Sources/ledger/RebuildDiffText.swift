@@ -21,8 +21,9 @@ enum RebuildDiffText {
                 perExercise[id, default: Block()].moved.append((log.workouts[w]?.startedAt, from, to))
             case .volumeChanged(let week, let fs, let ts, let fk, let tk):
                 weeks.append((week, ts - fs, tk - fk))
-            case .nextTargetChanged(let id, _, let to):
+            case .nextTargetChanged(let id, let from, let to):
                 perExercise[id, default: Block()].next = to
+                perExercise[id, default: Block()].previous = from
             case .programWeekChanged(let from, let to):
                 planned.append((from, to))
             case .warmupChanged(let id, let working, let from, let to):
@@ -64,9 +65,15 @@ enum RebuildDiffText {
             out.append(line)
             if !block.gained.isEmpty { out.append("  + gained: " + grouped(block.gained, unit)) }
             if !block.lost.isEmpty { out.append("  − lost: " + grouped(block.lost, unit)) }
-            if let t = block.next {
-                let what = t.weightKg.map { "\(WeightText.show(kg: $0, in: unit)) × \(t.repsMin)–\(t.repsMax)" } ?? "× \(t.repsMin)–\(t.repsMax)"
-                out.append("  → next: \(what) (\(t.rule.rawValue): \(t.reason))")
+            if let t = block.next, let was = block.previous {
+                if t.weightKg != was.weightKg || t.repsMin != was.repsMin || t.repsMax != was.repsMax || t.rule != was.rule {
+                    let what = t.weightKg.map { "\(WeightText.show(kg: $0, in: unit)) × \(t.repsMin)–\(t.repsMax)" } ?? "× \(t.repsMin)–\(t.repsMax)"
+                    out.append("  → next: \(what) (\(t.rule.rawValue): \(t.reason))")
+                }
+                // Only the deload suggestion moved: its reason names the exercise's own e1RM and dates.
+                if t.deload != was.deload {
+                    out.append("  → deload: " + (t.deload?.reason ?? "none suggested now (was: \(was.deload?.reason ?? ""))"))
+                }
             }
         }
         if !weeks.isEmpty {
@@ -99,6 +106,7 @@ enum RebuildDiffText {
         var lost: [PersonalRecordsProjection.Record] = []
         var moved: [(date: Timestamp?, from: Double?, to: Double?)] = []
         var next: NextTargetProjection.Target?
+        var previous: NextTargetProjection.Target?
         var size: Int { gained.count + lost.count + moved.count + (next == nil ? 0 : 1) }
     }
 

@@ -20,4 +20,15 @@ enum AndrewsStrongHistory {
             try cli.run(["template", "create", "Bench 8-12", "--exercise", "Bench Press (Barbell)", "--sets", "3", "--reps", "8-12"]).status == 0)
         return (cli, weight)
     }
+
+    /// Imported, with a questionnaire answered for a full gym, 3 days of 60 minutes (a program not yet generated).
+    static func withQuestionnaire() throws -> (cli: LedgerProcess, benchLb: Double) {
+        let (cli, weight) = try imported()
+        #expect(
+            try cli.run([
+                "program", "questionnaire", "--days", "3", "--minutes", "60", "--experience", "intermediate", "--equipment", "barbell",
+                "--equipment", "dumbbell", "--equipment", "cable", "--equipment", "machine", "--equipment", "bench",
+            ]).status == 0)
+        return (cli, weight)
+    }
 }

@@ -10,15 +10,7 @@ import Testing
 /// today that puts today well inside the week the test means.
 @Suite("ledger program: mesocycles and planned deloads", .enabled(if: RealExports.available, "the real exports folder is absent"))
 struct ProgramWeeksCLITests {
-    static func setUp() throws -> (LedgerProcess, benchLb: Double) {
-        let (cli, benchLb) = try AndrewsStrongHistory.imported()
-        #expect(
-            try cli.run([
-                "program", "questionnaire", "--days", "3", "--minutes", "60", "--experience", "intermediate", "--equipment", "barbell",
-                "--equipment", "dumbbell", "--equipment", "cable", "--equipment", "machine", "--equipment", "bench",
-            ]).status == 0)
-        return (cli, benchLb)
-    }
+    static func setUp() throws -> (LedgerProcess, benchLb: Double) { try AndrewsStrongHistory.withQuestionnaire() }
 
     /// `YYYY-MM-DD` of `days` days before today (UTC, as the imported history).
     static func daysAgo(_ days: Int) -> String {

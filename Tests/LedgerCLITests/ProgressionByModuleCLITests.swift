@@ -10,12 +10,7 @@ import Testing
 @Suite("ledger progression: by workout and module", .enabled(if: RealExports.available, "the real exports folder is absent"))
 struct ProgressionByModuleCLITests {
     static func setUp() throws -> LedgerProcess {
-        let (cli, _) = try AndrewsStrongHistory.imported()
-        #expect(
-            try cli.run([
-                "program", "questionnaire", "--days", "3", "--minutes", "60", "--experience", "intermediate", "--equipment", "barbell",
-                "--equipment", "dumbbell", "--equipment", "cable", "--equipment", "machine", "--equipment", "bench",
-            ]).status == 0)
+        let (cli, _) = try AndrewsStrongHistory.withQuestionnaire()
         #expect(try cli.run(["program", "generate", "--seed", "11"]).status == 0)
         return cli
     }
