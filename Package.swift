@@ -16,7 +16,7 @@ import PackageDescription
 //   RepLedgerDemo         the demo's twelve weeks.
 //   RepLedgerAccounts     the server's accounts, tokens, keys and the storage of their logs.
 //   RepLedgerService      what the server answers, without HTTP: grants, pushes, queries, the coach's API.
-//   RepLedgerWeb          the server's web pages (the coach's dashboard) over the service.
+//   RepLedgerWeb          the web pages: the coach's dashboard over the service, the inspector over one log.
 //   RepLedgerServer       the HTTP API on Hummingbird's router, the pages mounted beside it.
 //   RepLedgerSync         a device's sync client.
 //   LedgerShell, ledger, ledger-server   what a person runs; the edges that word errors.
@@ -260,6 +260,7 @@ let package = Package(
                 "RepLedgerAccounts",
                 "RepLedgerService",
                 "RepLedgerServer",
+                "RepLedgerWeb",
                 "RepLedgerSync",
                 "RepLedgerPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -414,6 +415,8 @@ let package = Package(
                 "ledger", "ledger-server", "RepLedgerCore", "LedgerTestSupport", "StoreKitTestSupport",
                 // Only to lay out a server's storage as the first release left it (no keys, payloads in clear).
                 "RepLedgerAccounts", "RepLedgerPostgres",
+                // To damage a ledger on purpose (the inspector shows where its chain breaks).
+                "RepLedgerSQLite",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],

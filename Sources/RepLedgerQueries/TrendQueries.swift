@@ -69,10 +69,11 @@ public enum VolumeQuery {
         public var unit: WeightUnit
     }
 
-    public static func answer(_ store: any EventStore, _ scope: QueryScope, by: String = "week") throws -> Answer {
+    /// `planWindow: false` shows every week whatever the plan's chart window (the inspector: an audit reads it all).
+    public static func answer(_ store: any EventStore, _ scope: QueryScope, by: String = "week", planWindow: Bool = true) throws -> Answer {
         let grouping = try vocabulary(VolumeProjection.Grouping.self, "grouping", by)
         let log = try scope.log(store)
-        let window = ChartWindow.forPlan(log, at: try scope.answerTime(), planAt: try scope.planTime())
+        let window = planWindow ? ChartWindow.forPlan(log, at: try scope.answerTime(), planAt: try scope.planTime()) : nil
         let rows = VolumeProjection.rows(window?.apply(to: log) ?? log, by: grouping, rules: scope.rules)
         return Answer(grouping: grouping, window: window, rows: rows, unit: log.account.liftingUnit)
     }

@@ -144,15 +144,24 @@ final class Browser: @unchecked Sendable {
         return found.compactMap { $0.values.first as? String }.map { Element(browser: self, id: $0) }
     }
 
+    /// Presses and releases one key (a WebDriver key code: "\u{E012}" is ←, "\u{E014}" is →) on the focused page.
+    func press(_ key: String) async throws {
+        let actions: [[String: Any]] = [["type": "keyDown", "value": key], ["type": "keyUp", "value": key]]
+        try await command(.POST, "/actions", ["actions": [["type": "key", "id": "keyboard", "actions": actions]]])
+    }
+
+    /// Runs a script in the page → its value (the test reads layout; the pages' own policy allows only their script).
+    func execute(_ script: String) async throws -> Any? { try await command(.POST, "/execute/sync", ["script": script, "args": []]) }
+
     func cookies() async throws -> [[String: Any]] { try await command(.GET, "/cookie") as? [[String: Any]] ?? [] }
 
     func resize(width: Int, height: Int) async throws { try await command(.POST, "/window/rect", ["width": width, "height": height]) }
 
-    /// A PNG of the whole page (Chromium's full-page capture through the DevTools command).
-    func screenshot(to path: String) async throws {
+    /// A PNG of the whole page, or of its top `maxHeight` pixels (Chromium's full-page capture through the DevTools command).
+    func screenshot(to path: String, maxHeight: Double = .infinity) async throws {
         let metrics = try await command(.POST, "/goog/cdp/execute", ["cmd": "Page.getLayoutMetrics", "params": [:]]) as? [String: Any]
         let size = (metrics?["cssContentSize"] as? [String: Any]) ?? (metrics?["contentSize"] as? [String: Any]) ?? [:]
-        let width = (size["width"] as? Double) ?? 1280, height = (size["height"] as? Double) ?? 1000
+        let width = (size["width"] as? Double) ?? 1280, height = min(maxHeight, (size["height"] as? Double) ?? 1000)
         let shot = try await command(
             .POST, "/goog/cdp/execute",
             [

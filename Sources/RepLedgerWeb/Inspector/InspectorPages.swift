@@ -1,0 +1,296 @@
+import Foundation
+import RepLedgerCore
+import RepLedgerProjections
+import RepLedgerQueries
+
+/// The inspector's HTML, written here as the coach's pages are: server-rendered, working without
+/// JavaScript (every step is a link), one stylesheet, and every figure printed from the answer the
+/// page's JSON serves. A derived number is a `data-why` link to the events and rule that made it.
+package enum InspectorPages {
+    static func e(_ s: String) -> String { CoachPages.e(s) }
+
+    /// A number as the JSON documents write it, so `data-…-kg` attributes equal the CLI's `--json`.
+    static func json(_ x: Double?) -> String { x.map { JSONValue.number($0).rendered } ?? "" }
+
+    static func page(_ title: String, _ body: String, base: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(e(title)) · RepLedger Inspector</title><link rel="stylesheet" href="\(base)/style.css"><script src="\(base)/inspector.js" defer></script></head>
+        <body><header class="top"><a class="brand" href="\(base)/log">RepLedger Inspector</a><nav class="tabs"><a href="\(base)/log">Log</a><a href="\(base)/at">As of</a><a href="\(base)/verify">Verify</a></nav></header>
+        <main>\(body)</main></body></html>
+
+        """
+    }
+
+    package static func message(_ title: String, _ text: String, base: String) -> String {
+        page(
+            title,
+            "<section class=\"card\"><h1>\(e(title))</h1><p class=\"error\" role=\"alert\">\(e(text))</p><p><a href=\"\(base)/log\">The log</a></p></section>",
+            base: base)
+    }
+
+    static func query(_ pairs: [(String, String?)]) -> String {
+        let kept = pairs.compactMap { k, v in v.flatMap { $0.isEmpty ? nil : "\(k)=\(percent($0))" } }
+        return kept.isEmpty ? "" : "?" + kept.joined(separator: "&")
+    }
+
+    static func percent(_ s: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return s.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    static func whyLink(_ text: String, base: String, subject: String, target: String, asOf: Int64, workout: UUID? = nil) -> String {
+        let href = base + "/why" + query([("subject", subject), ("target", target), ("asOf", String(asOf)), ("workout", workout?.lowercased)])
+        return "<a data-why href=\"\(e(href))\">\(e(text))</a>"
+    }
+
+    static func kg(_ x: Double?, _ unit: WeightUnit) -> String {
+        x.map { "\(((unit.fromKilograms($0) * 10).rounded() / 10).formatted) \(unit.rawValue)" } ?? "–"
+    }
+
+    // MARK: Log
+
+    package struct LogView {
+        package var page: LogPageQuery.Page
+        package var filter: LogPageQuery.Filter
+        package var counts: [(key: String, events: Int)]
+        package var period: LogPageQuery.Period
+        package var workoutNames: [String: String]
+    }
+
+    /// Periods the Log page lists (the latest); its JSON holds them all.
+    static let shownCounts = 16
+
+    package static func log(_ v: LogView, base: String) -> String {
+        let f = v.filter
+        func filterQuery(from: Int64?) -> String {
+            query(
+                f.types.map { ("type", $0) } + [
+                    ("stream", f.stream), ("workout", f.workout), ("device", f.device), ("since", f.since), ("until", f.until),
+                    ("by", v.period == .week ? nil : v.period.rawValue), ("from", from.map(String.init)),
+                ])
+        }
+        var body = "<h1>Log</h1><p class=\"caption\">\(v.page.headPosition) events · page from #\(v.page.from)\(f.isEmpty ? "" : " · filtered")</p>"
+        let types = ["any"] + EventCatalog.entries.map(\.type.name).sorted()
+        body += "<section class=\"card\"><form method=\"get\" action=\"\(base)/log\" class=\"filters\">"
+        body += "<div class=\"field\"><label for=\"type\">Type</label><select id=\"type\" name=\"type\">"
+        for t in types {
+            let selected = (t == "any" && f.types.isEmpty) || f.types.first == t
+            body += "<option\(t == "any" ? " value=\"\"" : "")\(selected ? " selected" : "")>\(e(t))</option>"
+        }
+        body += "</select></div>"
+        for (name, label, value) in [
+            ("stream", "Stream", f.stream), ("workout", "Workout id", f.workout), ("device", "Device", f.device),
+            ("since", "Recorded from (ISO 8601)", f.since), ("until", "Recorded until", f.until),
+        ] {
+            body +=
+                "<div class=\"field\"><label for=\"\(name)\">\(label)</label><input id=\"\(name)\" name=\"\(name)\" value=\"\(e(value ?? ""))\"></div>"
+        }
+        body += "<div class=\"field\"><label for=\"by\">Count by</label><select id=\"by\" name=\"by\">"
+        for p in LogPageQuery.Period.allCases {
+            body += "<option\(p == v.period ? " selected" : "")>\(p.rawValue)</option>"
+        }
+        body += "</select></div><button type=\"submit\" id=\"filter\">Filter</button></form>"
+        body += "<form method=\"get\" action=\"\(base)/log\" class=\"row\"><label class=\"sr\" for=\"at\">Jump to</label>"
+        body += "<input id=\"at\" name=\"at\" placeholder=\"a position or a time\"><button type=\"submit\" id=\"jump\">Jump</button></form></section>"
+
+        let most = v.counts.map(\.events).max() ?? 0
+        body +=
+            "<section class=\"card\" id=\"counts\"><h2>Events per \(v.period.rawValue)</h2><p class=\"caption\">Over the whole log\(f.isEmpty ? "" : " (filtered)"), by the day they happened</p><div class=\"table counts\"><table><tbody>"
+        for c in v.counts.suffix(shownCounts) {
+            body +=
+                "<tr data-period=\"\(e(c.key))\"><td>\(e(c.key))</td><td class=\"n\">\(c.events)</td><td><meter min=\"0\" max=\"\(most)\" value=\"\(c.events)\"></meter></td></tr>"
+        }
+        body +=
+            "</tbody></table></div>\(v.counts.count > shownCounts ? "<p class=\"caption\">The latest \(shownCounts) of \(v.counts.count); the JSON holds them all.</p>" : "")</section>"
+
+        body += pager(v.page, base: base, filterQuery)
+        body +=
+            "<div class=\"table events\"><table><thead><tr><th>#</th><th>Recorded</th><th>Stream</th><th>Type</th><th>Device</th><th>Payload</th></tr></thead><tbody>"
+        for ev in v.page.events {
+            let stream = ev.stream.raw
+            let streamCell: String
+            if stream.hasPrefix("workout-") {
+                let id = String(stream.dropFirst(8))
+                streamCell = "<a href=\"\(base)/workouts/\(e(id))\">\(e(v.workoutNames[id] ?? "workout \(id.prefix(8))"))</a>"
+            } else {
+                streamCell = "<a href=\"\(base)/log\(query([("stream", stream)]))\">\(e(stream))</a>"
+            }
+            var payload = ev.event.payloadJSON
+            if payload.count > 160 { payload = String(payload.prefix(160)) + "…" }
+            body +=
+                "<tr data-position=\"\(ev.position)\"><td class=\"n\"><a href=\"\(base)/at/\(ev.position)\">\(ev.position)</a></td><td><time>\(e(ev.recordedAt.iso8601))</time></td><td>\(streamCell) <small>v\(ev.version)</small></td><td>\(e(ev.type.name))</td><td>\(e(ev.device))</td><td><code>\(e(payload))</code></td></tr>"
+        }
+        if v.page.events.isEmpty { body += "<tr><td colspan=\"6\" class=\"muted\">No event matches.</td></tr>" }
+        body += "</tbody></table></div>"
+        body += pager(v.page, base: base, filterQuery)
+        return page("Log", body, base: base)
+    }
+
+    static func pager(_ p: LogPageQuery.Page, base: String, _ link: (Int64?) -> String) -> String {
+        var out = "<nav class=\"pager\">"
+        out += p.from > 1 ? "<a href=\"\(e(base + "/log" + link(nil)))\" class=\"first\">First</a>" : "<span class=\"muted\">First</span>"
+        out +=
+            p.previous.map { "<a rel=\"prev\" class=\"previous\" href=\"\(e(base + "/log" + link($0)))\">Previous</a>" }
+            ?? "<span class=\"muted\">Previous</span>"
+        out += p.next.map { "<a rel=\"next\" class=\"next\" href=\"\(e(base + "/log" + link($0)))\">Next</a>" } ?? "<span class=\"muted\">Next</span>"
+        return out + "</nav>"
+    }
+
+    // MARK: As of
+
+    package static func asOf(_ a: AsOfQuery.Answer, base: String) -> String {
+        let n = a.position, unit = a.unit
+        var body = "<h1>As of #\(n)</h1><p class=\"caption\">of \(a.headPosition) events"
+        if let ev = a.event {
+            body += " · \(e(ev.type.name)) in \(e(ev.stream.raw)), recorded \(e(ev.recordedAt.iso8601)) by \(e(ev.device))"
+        } else {
+            body += " · before the first event"
+        }
+        body += "</p>"
+        if let change = a.change { body += "<p class=\"change\" id=\"change\">\(e(change))</p>" }
+        body += "<nav class=\"pager stepper\">"
+        body +=
+            n > 0
+            ? "<a id=\"first\" href=\"\(base)/at/0\">Start</a><a id=\"previous\" rel=\"prev\" href=\"\(base)/at/\(n - 1)\">← Previous</a>"
+            : "<span class=\"muted\">Start</span><span class=\"muted\">← Previous</span>"
+        body +=
+            n < a.headPosition
+            ? "<a id=\"next\" rel=\"next\" href=\"\(base)/at/\(n + 1)\">Next →</a><a id=\"head\" href=\"\(base)/at/\(a.headPosition)\">Head</a>"
+            : "<span class=\"muted\">Next →</span><span class=\"muted\">Head</span>"
+        body += "</nav><form method=\"get\" action=\"\(base)/at\" class=\"row slider\"><label class=\"sr\" for=\"position\">Position</label>"
+        body +=
+            "<input id=\"position\" name=\"position\" type=\"range\" min=\"0\" max=\"\(a.headPosition)\" value=\"\(n)\"><button type=\"submit\" id=\"go\">Go</button></form>"
+        if let ev = a.event { body += "<p class=\"caption\"><a href=\"\(base)/log?from=\(ev.position)\">This event in the log</a></p>" }
+
+        body +=
+            "<section class=\"card\" id=\"records\"><h2>Records</h2><p class=\"caption\">`ledger prs --as-of \(n)`; each figure links to the events that made it</p><div class=\"table\"><table><thead><tr><th>Exercise</th><th>Heaviest</th><th>Best e1RM</th><th>Best session volume</th></tr></thead><tbody>"
+        for r in a.records {
+            body +=
+                "<tr data-exercise=\"\(e(r.exercise))\" data-heaviest-kg=\"\(json(r.heaviestKg))\" data-e1rm-kg=\"\(json(r.bestE1rmKg))\"><td>\(e(r.exercise))</td>"
+            body +=
+                "<td class=\"n\">\(r.heaviestKg == nil ? "–" : whyLink(kg(r.heaviestKg, unit), base: base, subject: "prs", target: r.exercise, asOf: n))</td>"
+            body +=
+                "<td class=\"n\">\(r.bestE1rmKg == nil ? "–" : whyLink(kg(r.bestE1rmKg, unit), base: base, subject: "e1rm", target: r.exercise, asOf: n))</td>"
+            body +=
+                "<td class=\"n\">\(r.bestSessionVolumeKg == nil ? "–" : whyLink(kg(r.bestSessionVolumeKg, unit), base: base, subject: "prs", target: r.exercise, asOf: n))</td></tr>"
+        }
+        if a.records.isEmpty { body += "<tr><td colspan=\"4\" class=\"muted\">No record yet.</td></tr>" }
+        body += "</tbody></table></div></section>"
+
+        body +=
+            "<section class=\"card\" id=\"volume\"><h2>Volume by week</h2><p class=\"caption\">The latest 8 weeks of `ledger volume --by week --as-of \(n)`, every week whatever the plan</p><div class=\"table\"><table><thead><tr><th>Week</th><th>Sets</th><th>Tonnage</th></tr></thead><tbody>"
+        for r in a.volume.rows.suffix(8) {
+            body += "<tr data-week=\"\(e(r.key))\" data-tonnage-kg=\"\(json(r.tonnageKg))\"><td>\(e(r.label))</td><td class=\"n\">\(r.sets)</td>"
+            body += "<td class=\"n\">\(whyLink(kg(r.tonnageKg, unit), base: base, subject: "volume", target: r.key, asOf: n))</td></tr>"
+        }
+        if a.volume.rows.isEmpty { body += "<tr><td colspan=\"3\" class=\"muted\">No counted set yet.</td></tr>" }
+        body += "</tbody></table></div></section>"
+
+        body += "<section class=\"card\" id=\"history\"><h2>Latest workouts</h2><ul class=\"notes\">"
+        for w in a.history.rows {
+            body +=
+                "<li data-workout=\"\(w.workoutId.lowercased)\"><time>\(e(w.startedAt.iso8601))</time><a href=\"\(base)/workouts/\(w.workoutId.lowercased)\">\(e(w.name))</a> · \(w.sets) sets · \(e(kg(w.tonnageKg, unit)))</li>"
+        }
+        if a.history.rows.isEmpty { body += "<li class=\"muted\">No workout yet.</li>" }
+        body += "</ul></section>"
+
+        let s = a.entitlements.state
+        body +=
+            "<section class=\"card\" id=\"entitlements\"><h2>Plan</h2><p>\(s.isCoach ? "Coach" : s.isPro ? "Pro" : "Free") as of \(e(a.entitlements.at.iso8601)) · templates \(s.liveTemplates) of \(s.templateLimit.map(String.init) ?? "unlimited") · \(s.completedWorkouts) completed workouts</p></section>"
+        body += "<section class=\"card\" id=\"programs\"><h2>Programs</h2><ul class=\"notes\">"
+        for p in a.programs.live {
+            body += "<li>\(e(p.generated.split))\(a.programs.active == p.programId ? " · <b>active</b>" : "") · made \(e(p.createdAt.isoDate))</li>"
+        }
+        if a.programs.live.isEmpty { body += "<li class=\"muted\">No program.</li>" }
+        body += "</ul></section>"
+        return page("As of #\(n)", body, base: base)
+    }
+
+    // MARK: Why
+
+    package static func why(_ a: WhyQuery.Answer, exercise: String?, unit: WeightUnit, asOf: Int64?, base: String) -> String {
+        var body = "<h1>Why: \(e(a.subject))\(exercise.map { " · \(e($0))" } ?? "")</h1>"
+        body +=
+            "<p class=\"caption\">Rule set \(e(a.rules.id)) v\(a.rules.version) · e1RM by \(e(a.rules.e1rmFormula.rawValue)), reps 1–\(a.rules.e1rmRepCap)\(asOf.map { " · as of #\($0)" } ?? "")</p>"
+        let p = a.proof
+        body += "<section class=\"card proof \(p.ok ? "ok" : "bad")\" id=\"proof\"><h2>Proof</h2><p>"
+        body +=
+            p.ok
+            ? "Every event below is in the chain: the server re-linked each hash from #\(p.from) to the head #\(p.headPosition) (head hash <code>\(e(p.headHash))</code>)."
+            : "The chain is broken at #\(p.firstBadPosition ?? 0): these events cannot be proved."
+        body += "</p></section>"
+        for n in a.numbers {
+            let value = n.unit == "kg" ? kg(n.value, unit) : "\(((n.value * 100).rounded() / 100).formatted) \(n.unit)"
+            body +=
+                "<section class=\"card number\" data-kind=\"\(e(n.kind))\" data-value=\"\(json(n.value))\"><h2>\(e(n.kind))\(n.repMax.map { " (\($0) reps)" } ?? ""): \(e(value))</h2>"
+            body +=
+                "<p class=\"computation\">\(e(n.computation))</p><div class=\"table\"><table><thead><tr><th>#</th><th>Type</th><th>Happened</th><th>Device</th><th>Change</th></tr></thead><tbody>"
+            for ev in n.events {
+                body +=
+                    "<tr data-position=\"\(ev.envelope.position)\"><td class=\"n\"><a href=\"\(base)/at/\(ev.envelope.position)\">\(ev.envelope.position)</a></td><td>\(e(ev.envelope.type.name))</td><td><time>\(e(ev.envelope.occurredAt.iso8601))</time></td><td>\(e(ev.envelope.device))</td><td>\(e(ev.change))</td></tr>"
+            }
+            body += "</tbody></table></div>"
+            if let w = n.workoutId { body += "<p class=\"caption\"><a href=\"\(base)/workouts/\(w.lowercased)\">The workout, event by event</a></p>" }
+            body += "</section>"
+        }
+        return page("Why", body, base: base)
+    }
+
+    // MARK: Session
+
+    package static func session(_ steps: AuditQuery.Steps, name: String, base: String) -> String {
+        var body =
+            "<h1>\(e(name))</h1><p class=\"caption\">Workout \(steps.workoutId.lowercased) · \(steps.steps.count) events · `ledger replay`</p><ol class=\"steps\">"
+        var before: [String: String] = [:]
+        for step in steps.steps {
+            let after = flatten(AuditQuery.state(step.state, steps.library))
+            let changed = after.keys.filter { after[$0] != before[$0] }.sorted() + before.keys.filter { after[$0] == nil }.sorted()
+            body +=
+                "<li class=\"card\" data-position=\"\(step.envelope.position)\"><p><a href=\"\(base)/at/\(step.envelope.position)\">#\(step.envelope.position)</a> \(e(step.envelope.type.name)) · <time>\(e(step.envelope.occurredAt.iso8601))</time></p><p class=\"change\">\(e(step.change))</p>"
+            if !changed.isEmpty {
+                body += "<table class=\"diff\"><tbody>"
+                for key in changed.prefix(40) {
+                    body +=
+                        "<tr data-field=\"\(e(key))\"><td><code>\(e(key))</code></td><td><del>\(e(before[key] ?? "–"))</del></td><td><ins>\(e(after[key] ?? "–"))</ins></td></tr>"
+                }
+                body += "</tbody></table>"
+            }
+            body += "</li>"
+            before = after
+        }
+        body += "</ol>"
+        return page(name, body, base: base)
+    }
+
+    /// A JSON document as `path: value` leaves, to mark what one event changed.
+    static func flatten(_ v: JSONValue, prefix: String = "", into out: inout [String: String]) {
+        switch v {
+        case .object(let pairs): for (k, x) in pairs { flatten(x, prefix: prefix.isEmpty ? k : prefix + "." + k, into: &out) }
+        case .array(let items): for (i, x) in items.enumerated() { flatten(x, prefix: "\(prefix)[\(i)]", into: &out) }
+        default: out[prefix] = v.rendered
+        }
+    }
+
+    static func flatten(_ v: JSONValue) -> [String: String] {
+        var out: [String: String] = [:]
+        flatten(v, into: &out)
+        return out
+    }
+
+    // MARK: Verify
+
+    package static func verify(_ r: VerificationReport, base: String) -> String {
+        var body = "<h1>Verify</h1><section class=\"card proof \(r.ok ? "ok" : "bad")\" id=\"verify\">"
+        if let bad = r.firstBadPosition {
+            body +=
+                "<p class=\"error\" role=\"alert\" data-first-bad=\"\(bad)\">The chain is broken at #\(bad): \(e(r.reason ?? "unknown")).</p><p>Events before #\(bad) are intact; from there on nothing can be proved. <a href=\"\(base)/log?from=\(bad)\">The log from #\(bad)</a></p>"
+        } else {
+            body += "<p data-ok>The chain is intact: \(r.events) events, head hash <code>\(e(r.headHash))</code>.</p>"
+        }
+        body += "</section>"
+        return page("Verify", body, base: base)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import LedgerTestSupport
+import RepLedgerSQLite
+import Testing
+
+/// `ledger inspect` over HTTP on a real export (Andrew50's Strong history): the
+/// one-time address and its cookie, each page's JSON equal to the CLI's
+/// `--json` on the same file, bad input answered in one line, a damaged
+/// ledger shown at its first bad position, and the file's bytes unchanged.
+@Suite(.serialized)
+struct InspectorTests {
+    static let andrew = RealExportsFolder.url.appendingPathComponent("strong_Andrew50_Lifting.csv").path
+
+    static func importedAndrew() throws -> LedgerProcess {
+        let cli = try LedgerProcess()
+        let out = try cli.run(["import", "strong", andrew, "--unit", "lb", "--timezone", "UTC"])
+        guard out.status == 0 else { throw ServerFailure.cli(out.stderr) }
+        return cli
+    }
+
+    @Test func theOwnerReadsEveryPageAsTheCLIAnswersAndTheFileIsUntouched() async throws {
+        let cli = try Self.importedAndrew()
+        defer { cli.cleanUp() }
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.db))
+        let head = try cli.eventCount()
+        let inspector = try InspectorProcess(db: cli.db, folder: cli.folder)
+
+        // No cookie, no page; the address's code works once.
+        let refused = try await inspector.get("/inspect/log", json: true)
+        #expect(refused.status == 401 && (refused.object?["error"] as? [String: Any])?["code"] as? String == "unauthorized")
+        let opened = try await inspector.get(inspector.address)
+        let setCookie = opened.headers["Set-Cookie"].first ?? ""
+        #expect(opened.status == 303 && opened.headers["Location"].first == "/inspect/log")
+        #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict") && setCookie.contains("Path=/inspect"))
+        #expect(try await inspector.get(inspector.address).status == 401, "a spent code opens nothing")
+        let cookie = String(setCookie.split(separator: ";")[0])
+
+        // The log, paged by the server; a filter's counts cover the whole log.
+        let first = try #require(try await inspector.get("/inspect/log", cookie: cookie, json: true).object)
+        let events = try #require(first["events"] as? [[String: Any]])
+        #expect(events.map { $0["position"] as? Int } == (1...100).map { $0 })
+        #expect(first["next"] as? Int == 101 && first["headPosition"] as? Int == head)
+        let setLines = try cli.run(["log", "--type", "SetLogged", "--json"]).stdout.split(separator: "\n")
+        let sets = try #require(try await inspector.get("/inspect/log?type=SetLogged&by=day&from=50", cookie: cookie, json: true).object)
+        let setEvents = try #require(sets["events"] as? [[String: Any]])
+        #expect(!setEvents.isEmpty && setEvents.allSatisfy { $0["type"] as? String == "SetLogged" && ($0["position"] as? Int ?? 0) >= 50 })
+        let counted = (sets["counts"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["events"] as? Int ?? 0) }
+        #expect(counted == setLines.count, "the day counts add up to every SetLogged event")
+        let html = try await inspector.get("/inspect/log?from=\(head - 5)", cookie: cookie)
+        #expect(
+            html.body.contains("data-position=\"\(head)\"") && html.headers["Content-Security-Policy"].first?.contains("script-src 'self'") == true)
+        let jump = try await inspector.get("/inspect/log?at=\(head / 2)", cookie: cookie)
+        #expect(jump.status == 303 && jump.headers["Location"].first == "/inspect/log?from=\(head / 2)")
+
+        // As of a position: the records are `prs --as-of N`.
+        let n = head / 2
+        let at = try #require(try await inspector.get("/inspect/at/\(n)", cookie: cookie, json: true).object)
+        #expect(sameJSON(at["records"], try cli.run(["prs", "--as-of", "\(n)", "--json"]).json))
+        #expect(at["position"] as? Int == n && (at["event"] as? [String: Any])?["position"] as? Int == n)
+        let page = try await inspector.get("/inspect/at/\(n)", cookie: cookie)
+        #expect(page.body.contains("href=\"/inspect/at/\(n + 1)\"") && page.body.contains("href=\"/inspect/at/\(n - 1)\""))
+        #expect(page.body.contains("data-exercise=\"Bench Press (Barbell)\"") && page.body.contains("data-why"))
+
+        // A workout's session is `replay`; a record's why is `why prs`; verify is `verify`.
+        let workout =
+            try #require(try cli.run(["history", "--json", "--limit", "1"]).json?["workouts"] as? [[String: Any]]).first?["workoutId"] as? String
+        let w = try #require(workout)
+        let replay = try JSONSerialization.jsonObject(with: Data(try cli.run(["replay", w, "--json"]).stdout.utf8))
+        #expect(sameJSON(try await inspector.get("/inspect/workouts/\(w)", cookie: cookie, json: true).json, replay))
+        let why = try await inspector.get("/inspect/why?subject=prs&target=Bench%20Press%20(Barbell)&asOf=\(n)", cookie: cookie, json: true)
+        #expect(sameJSON(why.json, try cli.run(["why", "prs", "Bench Press (Barbell)", "--as-of", "\(n)", "--json"]).json))
+        #expect(sameJSON(try await inspector.get("/inspect/verify", cookie: cookie, json: true).json, try cli.run(["verify", "--json"]).json))
+
+        // Bad input: one line in the page and in JSON, with the status that says which.
+        for (path, status, words) in [
+            ("/inspect/at/\(head + 1)", 400, "past the head"), ("/inspect/at/x", 400, "whole number"),
+            ("/inspect/workouts/nope", 404, "nope"), ("/inspect/why?subject=pr&target=Squat", 400, "unknown subject 'pr'"),
+            ("/inspect/log?type=Nope", 400, "unknown event type 'Nope'"), ("/inspect/log?from=-3", 400, "from takes a position"),
+            ("/inspect/log?at=yesterday", 400, "an ISO 8601 time"), ("/inspect/log?limit=5000", 400, "a page holds"),
+        ] {
+            let reply = try await inspector.get(path, cookie: cookie, json: true)
+            let message = (reply.object?["error"] as? [String: Any])?["message"] as? String ?? ""
+            #expect(reply.status == status && message.contains(words) && !message.contains("\n"), "\(path): \(reply.status) \(reply.body)")
+            let page = try await inspector.get(path, cookie: cookie)
+            #expect(page.status == status && page.body.contains("role=\"alert\""), "\(path)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.db)) == before, "the inspected file's bytes are unchanged")
+    }
+
+    @Test func aDamagedLedgerShowsItsFirstBadPositionOnThePage() async throws {
+        let cli = try Self.importedAndrew()
+        defer { cli.cleanUp() }
+        let damaged = 40
+        let db = try SQLiteDatabase(path: cli.db)
+        try db.execute("DROP TRIGGER events_no_update")
+        try db.execute("UPDATE events SET device = 'elsewhere' WHERE position = \(damaged)")
+        let inspector = try InspectorProcess(db: cli.db, folder: cli.folder)
+        let cookie = try await inspector.signIn()
+        let page = try await inspector.get("/inspect/verify", cookie: cookie)
+        #expect(page.status == 200 && page.body.contains("data-first-bad=\"\(damaged)\""))
+        let json = try await inspector.get("/inspect/verify", cookie: cookie, json: true)
+        #expect(sameJSON(json.json, try cli.run(["verify", "--json"]).json))
+        // The pages still read: the log around the damage, a why whose proof fails there.
+        #expect(try await inspector.get("/inspect/log?from=\(damaged)", cookie: cookie).body.contains("data-position=\"\(damaged)\""))
+        let why = try await inspector.get("/inspect/why?subject=prs&target=Bench%20Press%20(Barbell)", cookie: cookie, json: true)
+        let proof = try #require(why.object?["proof"] as? [String: Any])
+        #expect(proof["ok"] as? Bool == false || (proof["from"] as? Int ?? 0) > damaged)
+    }
+}
