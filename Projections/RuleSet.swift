@@ -153,6 +153,11 @@ public struct RuleSet: Sendable, Equatable, Codable {
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw LoadError.unreadable(path, error.localizedDescription)
         }
+        return try load(data, name: path)
+    }
+
+    /// Reads a rule set from a rule file's bytes (an upload); `name` is how a refusal names the file.
+    public static func load(_ data: Data, name path: String) throws -> RuleSet {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw LoadError.invalid(path, "it is not a JSON object")
         }

@@ -5,8 +5,8 @@ import Testing
 /// The inspector in a real browser (headless Chromium through chromedriver)
 /// over `ledger inspect` on Andrew50's real Strong history: the one-time
 /// address, jumping in the log, stepping the As-of view with the arrow keys,
-/// its records equal to `prs --as-of`, a `data-why` link to its events, the
-/// Verify page, and a phone-width window. With `REPLEDGER_SCREENSHOTS=docs` it
+/// its records equal to `prs --as-of`, a `data-why` link to its events, a rule
+/// file's preview, the Verify page, and a phone-width window. With `REPLEDGER_SCREENSHOTS=docs` it
 /// also saves the pages' screenshots there.
 @Suite(.serialized, .enabled(if: Browser.available || Browser.required, "chromium and chromedriver are not installed"))
 struct InspectorBrowserTests {
@@ -73,6 +73,16 @@ struct InspectorBrowserTests {
         let cited = try await browser.all("tr[data-position]")
         #expect(!cited.isEmpty)
         if let shots { try await browser.screenshot(to: "\(shots)/inspector-why.png", maxHeight: 1100) }
+
+        // A rule file previewed: what it moves, per exercise, as `rebuild --diff` says.
+        try await browser.open(inspector.base + "/inspect/rules")
+        let rules = try await browser.await("#rules")
+        try await rules.clear()
+        try await rules.type(#"{"id":"brzycki-10","version":1,"e1rmFormula":"brzycki","e1rmRepCap":10}"#)
+        try await browser.find("#preview").click()
+        _ = try await browser.await("#changes")
+        #expect(try await !browser.all("tr[data-change=\"e1rmMoved\"]").isEmpty)
+        if let shots { try await browser.screenshot(to: "\(shots)/inspector-rules.png", maxHeight: 1100) }
 
         try await browser.open(inspector.base + "/inspect/verify")
         #expect(try await browser.await("[data-ok]").text.contains("\(head) events"))

@@ -65,6 +65,19 @@ final class InspectorProcess: @unchecked Sendable {
         return Reply(status: Int(response.status.code), headers: response.headers, body: response.body.map { String(buffer: $0) } ?? "")
     }
 
+    /// Posts a form (`application/x-www-form-urlencoded`).
+    func post(_ path: String, cookie: String?, form: [(String, String)], json: Bool = false) async throws -> Reply {
+        var request = try HTTPClient.Request(url: base + path, method: .POST)
+        if let cookie { request.headers.add(name: "Cookie", value: cookie) }
+        if json { request.headers.add(name: "Accept", value: "application/json") }
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        request.body = .string(form.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&"))
+        let response = try await Self.client.execute(request: request, deadline: .now() + .seconds(60)).get()
+        return Reply(status: Int(response.status.code), headers: response.headers, body: response.body.map { String(buffer: $0) } ?? "")
+    }
+
     /// Opens the printed address → the session's `Cookie` header value (the code is spent).
     func signIn() async throws -> String {
         let reply = try await get(address)

@@ -87,6 +87,39 @@ struct InspectorTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: cli.db)) == before, "the inspected file's bytes are unchanged")
     }
 
+    @Test func aRuleFilePreviewIsRebuildDiffAndWritesNothing() async throws {
+        let cli = try Self.importedAndrew()
+        defer { cli.cleanUp() }
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.db))
+        let rules = #"{"id":"brzycki-10","version":1,"e1rmFormula":"brzycki","e1rmRepCap":10}"#
+        let file = cli.folder.appendingPathComponent("brzycki.json")
+        try rules.write(to: file, atomically: true, encoding: .utf8)
+        let inspector = try InspectorProcess(db: cli.db, folder: cli.folder)
+        let cookie = try await inspector.signIn()
+
+        let form = try await inspector.get("/inspect/rules", cookie: cookie)
+        let csrf = try #require(
+            form.body.range(of: #"name="csrf" value="[0-9a-f]+""#, options: .regularExpression).map {
+                String(form.body[$0].dropFirst(#"name="csrf" value=""#.count).dropLast())
+            })
+        let preview = try await inspector.post("/inspect/rules", cookie: cookie, form: [("csrf", csrf), ("rules", rules)], json: true)
+        let expected = try cli.run(["rebuild", "--diff", "--rules", file.path, "--json"]).json
+        let diff = try #require(preview.object?["diff"] as? [Any])
+        #expect(!diff.isEmpty && sameJSON(diff, expected?["diff"]), "\(preview.status)")
+        let page = try await inspector.post("/inspect/rules", cookie: cookie, form: [("csrf", csrf), ("rules", rules)])
+        #expect(page.status == 200 && page.body.contains("data-change=\"e1rmMoved\"") && page.body.contains("\(diff.count) changes"))
+
+        // Another site's form (no token), and a rule file that is not one: refused in one line.
+        let forged = try await inspector.post("/inspect/rules", cookie: cookie, form: [("rules", rules)], json: true)
+        #expect(forged.status == 403)
+        for (bad, words) in [("{\"id\":", "not a JSON object"), (#"{"id":"x","version":1,"e1rmRepCap":99}"#, "e1rmRepCap must be 1…30")] {
+            let reply = try await inspector.post("/inspect/rules", cookie: cookie, form: [("csrf", csrf), ("rules", bad)], json: true)
+            let message = (reply.object?["error"] as? [String: Any])?["message"] as? String ?? ""
+            #expect(reply.status == 400 && message.contains(words) && !message.contains("\n"), "\(reply.body)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.db)) == before)
+    }
+
     @Test func aDamagedLedgerShowsItsFirstBadPositionOnThePage() async throws {
         let cli = try Self.importedAndrew()
         defer { cli.cleanUp() }

@@ -114,6 +114,7 @@ final class Browser: @unchecked Sendable {
         let id: String
         func click() async throws { try await browser.command(.POST, "/element/\(id)/click") }
         func type(_ text: String) async throws { try await browser.command(.POST, "/element/\(id)/value", ["text": text]) }
+        func clear() async throws { try await browser.command(.POST, "/element/\(id)/clear") }
         var text: String { get async throws { try await browser.command(.GET, "/element/\(id)/text") as? String ?? "" } }
         func attribute(_ name: String) async throws -> String? { try await browser.command(.GET, "/element/\(id)/attribute/\(name)") as? String }
         func all(_ css: String) async throws -> [Element] {

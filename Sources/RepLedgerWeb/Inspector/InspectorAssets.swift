@@ -1,6 +1,7 @@
 /// The inspector's stylesheet (after the coach's, whose look it shares) and its one script. The
 /// pages work without the script: it only makes the arrow keys step the As-of view and the slider
-/// move as it is dragged, by following the links and the form the page already has.
+/// move as it is dragged, by following the links and the form the page already has, and loads a
+/// chosen rule file into the Rules form (which takes the file's text pasted without it).
 enum InspectorAssets {
     static let css = """
         .tabs{display:flex;gap:16px}.tabs a{font-weight:500}.pager{display:flex;gap:14px;margin:10px 0;flex-wrap:wrap}.pager a,.pager span{padding:4px 0}
@@ -8,7 +9,7 @@ enum InspectorAssets {
         .events code{white-space:pre-wrap;word-break:break-all;font-size:12px}.counts meter{width:100%}.counts td{padding:3px 8px}
         .change{font-weight:600}.steps{list-style:none;padding:0}.diff td{font-size:12px;padding:3px 6px}del{color:#b3261e}ins{color:#2e7d32;text-decoration:none}
         .proof.ok{border-left:4px solid #2e7d32}.proof.bad{border-left:4px solid #b3261e}a[data-why]{text-decoration:underline dotted}
-        .slider input{padding:0}
+        .slider input{padding:0}textarea{font:12px/1.4 ui-monospace,Menlo,monospace}
         @media (max-width:640px){.filters{grid-template-columns:1fr 1fr}.events td:nth-child(6),.events th:nth-child(6){display:none}
         .tabs{gap:10px;font-size:13px}main{padding:16px 12px 30px}}
         """
@@ -23,6 +24,9 @@ enum InspectorAssets {
         });
         document.addEventListener("change", function (e) {
           if (e.target.id === "position" && e.target.form) e.target.form.submit();
+          if (e.target.id === "rules-file" && e.target.files.length) {
+            e.target.files[0].text().then(function (text) { document.getElementById("rules").value = text; });
+          }
         });
         """
 }

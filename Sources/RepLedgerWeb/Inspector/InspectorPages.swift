@@ -17,7 +17,7 @@ package enum InspectorPages {
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(e(title)) · RepLedger Inspector</title><link rel="stylesheet" href="\(base)/style.css"><script src="\(base)/inspector.js" defer></script></head>
-        <body><header class="top"><a class="brand" href="\(base)/log">RepLedger Inspector</a><nav class="tabs"><a href="\(base)/log">Log</a><a href="\(base)/at">As of</a><a href="\(base)/verify">Verify</a></nav></header>
+        <body><header class="top"><a class="brand" href="\(base)/log">RepLedger Inspector</a><nav class="tabs"><a href="\(base)/log">Log</a><a href="\(base)/at">As of</a><a href="\(base)/rules">Rules</a><a href="\(base)/verify">Verify</a></nav></header>
         <main>\(body)</main></body></html>
 
         """
@@ -278,6 +278,58 @@ package enum InspectorPages {
         var out: [String: String] = [:]
         flatten(v, into: &out)
         return out
+    }
+
+    // MARK: Rules
+
+    /// The rule file's form and, once posted, every value it would change, per exercise (the changes of
+    /// `rebuild --diff`, as its JSON words them).
+    package static func rules(_ a: RebuildQuery.Answer?, text: String, csrf: String, base: String) -> String {
+        var body =
+            "<h1>Rules</h1><p class=\"caption\">A rule file (the format `ledger rebuild --diff --rules FILE` reads) against the built-in rules: nothing is written.</p>"
+        body += "<section class=\"card\"><form method=\"post\" action=\"\(base)/rules\"><input type=\"hidden\" name=\"csrf\" value=\"\(e(csrf))\">"
+        body += "<label for=\"rules-file\">Load a file</label><input id=\"rules-file\" type=\"file\" accept=\".json,application/json\">"
+        body += "<label for=\"rules\">Rule file</label><textarea id=\"rules\" name=\"rules\" rows=\"12\" spellcheck=\"false\">\(e(text))</textarea>"
+        body += "<button type=\"submit\" id=\"preview\">Preview the changes</button></form></section>"
+        guard let a else { return page("Rules", body, base: base) }
+        let changes = a.changes.map { RebuildQuery.change($0, a.log) }
+        body +=
+            "<section class=\"card\" id=\"changes\"><h2>\(changes.count) change\(changes.count == 1 ? "" : "s") under \(e(a.rules.id)) v\(a.rules.version)</h2>"
+        guard !changes.isEmpty else { return page("Rules", body + "<p data-no-change>No value changes.</p></section>", base: base) }
+        // One row per exercise: how many values move and the largest e1RM move; every change below it.
+        var byExercise: [String: [(kind: String, detail: String)]] = [:]
+        var largest: [String: Double] = [:]
+        for c in changes {
+            guard case .object(let pairs) = c else { continue }
+            var exercise = "", kind = "", detail: [String] = []
+            for (k, v) in pairs {
+                switch (k, v) {
+                case ("exercise", .string(let x)): exercise = x
+                case ("change", .string(let x)): kind = x
+                case ("exerciseId", _), ("workoutId", _), ("setId", _), ("valueKg", _), (_, .null): continue
+                case (_, .number(let x)):
+                    detail.append("\(k) \(k.hasSuffix("Kg") ? kg(x, a.log.account.liftingUnit) : ((x * 100).rounded() / 100).formatted)")
+                    if k == "deltaKg", abs(x) > abs(largest[exercise] ?? 0) { largest[exercise] = x }
+                case (_, .string(let x)): detail.append("\(k) \(x)")
+                default: detail.append("\(k) \(v.rendered)")
+                }
+            }
+            byExercise[exercise, default: []].append((kind, detail.joined(separator: " · ")))
+        }
+        body += "<div class=\"table\"><table><thead><tr><th>Exercise</th><th>Changes</th><th>Largest e1RM move</th></tr></thead><tbody>"
+        for exercise in byExercise.keys.sorted() {
+            let list = byExercise[exercise] ?? []
+            var kinds: [String: Int] = [:]
+            for c in list { kinds[c.kind, default: 0] += 1 }
+            let summary = kinds.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            body +=
+                "<tr data-exercise=\"\(e(exercise))\"><td>\(e(exercise))</td><td><details><summary>\(e(summary))</summary><table class=\"diff\"><tbody>"
+            for c in list { body += "<tr data-change=\"\(e(c.kind))\"><td>\(e(c.kind))</td><td>\(e(c.detail))</td></tr>" }
+            body +=
+                "</tbody></table></details></td><td class=\"n\">\(largest[exercise].map { (($0 > 0) ? "+" : "") + kg($0, a.log.account.liftingUnit) } ?? "–")</td></tr>"
+        }
+        body += "</tbody></table></div></section>"
+        return page("Rules", body, base: base)
     }
 
     // MARK: Verify

@@ -3,7 +3,8 @@ import Foundation
 /// Who may read the inspector: `ledger inspect` prints an address with a
 /// one-time code; opening it once trades the code for a session cookie and
 /// redirects, so the address bar and the history keep only a spent code. The
-/// server keeps SHA-256 hashes of codes and sessions, never the values.
+/// server keeps SHA-256 hashes of codes and sessions, never the values, and
+/// each session's CSRF token, which the Rules form carries.
 package final class InspectorSessions: @unchecked Sendable {
     static let codeLifetime: Duration = .seconds(15 * 60)
     static let sessionLifetime: Duration = .seconds(12 * 3600)
@@ -12,7 +13,7 @@ package final class InspectorSessions: @unchecked Sendable {
 
     private let lock = NSLock()
     private var codes: [[UInt8]: ContinuousClock.Instant] = [:]
-    private var sessions: [[UInt8]: ContinuousClock.Instant] = [:]
+    private var sessions: [[UInt8]: (until: ContinuousClock.Instant, csrf: String)] = [:]
 
     package init() {}
 
@@ -29,14 +30,18 @@ package final class InspectorSessions: @unchecked Sendable {
             guard let until = codes.removeValue(forKey: CoachWebSessions.key(code)), until > .now else { return nil }
             let id = CoachWebSessions.random()
             let now = ContinuousClock.now
-            sessions = sessions.filter { $0.value > now }
-            if sessions.count >= Self.limit, let oldest = sessions.min(by: { $0.value < $1.value })?.key { sessions[oldest] = nil }
-            sessions[CoachWebSessions.key(id)] = now + Self.sessionLifetime
+            sessions = sessions.filter { $0.value.until > now }
+            if sessions.count >= Self.limit, let oldest = sessions.min(by: { $0.value.until < $1.value.until })?.key { sessions[oldest] = nil }
+            sessions[CoachWebSessions.key(id)] = (now + Self.sessionLifetime, CoachWebSessions.random())
             return id
         }
     }
 
-    package func isOpen(_ id: String) -> Bool {
-        lock.withLock { (sessions[CoachWebSessions.key(id)] ?? .now) > .now }
+    /// The CSRF token of a live session; nil when the cookie names none.
+    package func csrf(_ id: String) -> String? {
+        lock.withLock {
+            guard let s = sessions[CoachWebSessions.key(id)], s.until > .now else { return nil }
+            return s.csrf
+        }
     }
 }

@@ -108,6 +108,23 @@ package struct InspectorWeb: Sendable {
                         base: base))
             }
         }
+        group.get("rules") { request, _ in
+            try await serve(request) { _, json, csrf in
+                if json { throw QueryError.invalidParameter("post a rule file to preview what it changes") }
+                return .html(InspectorPages.rules(nil, text: RulesPreview.defaultText, csrf: csrf, base: base))
+            }
+        }
+        group.post("rules") { request, _ in
+            let form = try await CoachWeb.form(request)
+            return try await serve(request) { store, json, csrf in
+                guard let sent = form["csrf"], CoachWebSessions.same(sent, csrf) else {
+                    throw APIError(status: 403, code: "forbidden", message: "this form has expired: reload the page and send it again")
+                }
+                let text = form["rules"] ?? ""
+                let a = try RulesPreview.answer(store, text: text)
+                return json ? .json(RebuildQuery.document(a)) : .html(InspectorPages.rules(a, text: text, csrf: csrf, base: base))
+            }
+        }
         group.get("verify") { request, _ in
             try await serve(request) { store, json in
                 let report = try store.verify()
@@ -154,8 +171,13 @@ package struct InspectorWeb: Sendable {
     /// A page behind the session: off the event loop, the ledger read under its lock; a refusal is
     /// one line in the page (or the API's error object in JSON), never a stack trace.
     func serve(_ request: Request, _ build: @escaping @Sendable (any EventStore, Bool) throws -> Answer) async throws -> Response {
+        try await serve(request) { store, json, _ in try build(store, json) }
+    }
+
+    /// A page behind the session that also needs its CSRF token (a form's page).
+    func serve(_ request: Request, _ build: @escaping @Sendable (any EventStore, Bool, String) throws -> Answer) async throws -> Response {
         let json = Self.wantsJSON(request)
-        guard let id = CoachWeb.cookies(request)[Self.sessionCookie], sessions.isOpen(id) else {
+        guard let id = CoachWeb.cookies(request)[Self.sessionCookie], let csrf = sessions.csrf(id) else {
             return respond(
                 error: APIError(
                     status: 401, code: "unauthorized", message: "open the address `ledger inspect` printed (its code works once), or run it again"),
@@ -164,7 +186,7 @@ package struct InspectorWeb: Sendable {
         let ledger = self.ledger
         return try await blocking { [self] in
             do {
-                switch try ledger.read({ try build($0, json) }) {
+                switch try ledger.read({ try build($0, json, csrf) }) {
                 case .html(let text): return html(text)
                 case .json(let value):
                     return Response(status: .ok, headers: Self.jsonHeaders, body: .init(byteBuffer: ByteBuffer(string: value.rendered)))
@@ -198,7 +220,7 @@ package struct InspectorWeb: Sendable {
                 ))
             return response
         }
-        if let id = CoachWeb.cookies(request)[Self.sessionCookie], sessions.isOpen(id) { return CoachWeb.redirect(base + "/log") }
+        if let id = CoachWeb.cookies(request)[Self.sessionCookie], sessions.csrf(id) != nil { return CoachWeb.redirect(base + "/log") }
         return html(
             InspectorPages.message(
                 "Code used or expired", "This address works once, for 15 minutes: run `ledger inspect` again for a new one.", base: base),
