@@ -3,11 +3,11 @@ import RepLedgerCore
 import RepLedgerProjections
 
 /// The inspector's As-of page: the lifter's views as the log stood at one
-/// position, each from the query the CLI answers with (`prs`, `volume`,
-/// `history`, `entitlements`, `program list`, all `--as-of N`), so the page
-/// and the CLI never differ. Volume shows every week: the plan's chart window
-/// is the app's, and an audit reads the whole log. Folds come from the newest snapshot at or before
-/// the position plus the events after it.
+/// position, from one fold, by the projections the CLI's queries read and in
+/// their documents (`prs`, `volume --by week`, `history`, `entitlements`,
+/// `program list`, all `--as-of N`), so the page and the CLI never differ.
+/// Volume shows every week: the plan's chart window is the app's, and an
+/// audit reads the whole log.
 public enum AsOfQuery {
     public struct Answer {
         public var position: Int64
@@ -27,14 +27,14 @@ public enum AsOfQuery {
     /// Workouts the page lists, newest first.
     public static let historyRows = 5
 
-    /// The views at `position` (0 to the head), under `rules`.
-    public static func answer(_ store: any EventStore, position: Int64, rules: RuleSet = .default) throws -> Answer {
+    /// The views at `position` (0 to the head), under `rules`, from one fold: `folds`' (kept between
+    /// steps) when given, else the newest snapshot at or before the position plus the events after.
+    public static func answer(_ store: any EventStore, position: Int64, rules: RuleSet = .default, folds: AsOfFolds? = nil) throws -> Answer {
         let head = try store.headPosition()
         guard position >= 0, position <= head else {
             throw QueryError.invalidParameter("position \(position) is past the head (\(head))")
         }
-        let scope = QueryScope(asOf: String(position), rules: rules)
-        let log = try scope.log(store)
+        let log = try folds?.log(store, at: position) ?? QueryScope(asOf: String(position), rules: rules).log(store)
         let event = position == 0 ? nil : try store.event(at: position)
         var change: String?
         if let event, case let raw = event.stream.raw, raw.hasPrefix("workout-"), let id = UUID(uuidString: String(raw.dropFirst(8))) {
@@ -42,13 +42,17 @@ public enum AsOfQuery {
                 try store.read(stream: .workout(id), through: position), workoutId: id, library: log.library, unit: log.account.liftingUnit)
             change = steps.last?.change
         }
+        let unit = log.account.liftingUnit
         // Entitlements as of the moment the event was recorded: `entitlements --as-of N --at T`.
-        let at = event?.recordedAt.iso8601
+        let at = event?.recordedAt ?? .now()
         return Answer(
             position: position, headPosition: head, event: event, change: change,
-            records: try RecordsQuery.records(store, scope), volume: try VolumeQuery.answer(store, scope, by: "week", planWindow: false),
-            history: try HistoryQuery.answer(store, scope, limit: historyRows),
-            entitlements: try EntitlementsQuery.answer(store, scope, at: at), programs: log.programs, unit: log.account.liftingUnit)
+            records: PersonalRecordsProjection.compute(log, rules: rules, timeline: false),
+            volume: VolumeQuery.Answer(grouping: .week, window: nil, rows: VolumeProjection.rows(log, by: .week, rules: rules), unit: unit),
+            history: HistoryQuery.Answer(
+                rows: WorkoutHistoryProjection.workouts(log, rules: rules, limit: historyRows), unit: unit,
+                distanceUnit: log.account.distanceUnit, effortScale: log.account.effortScale),
+            entitlements: EntitlementsQuery.Answer(state: EntitlementsProjection.state(log, at: at), at: at), programs: log.programs, unit: unit)
     }
 
     /// The page's JSON: each view under the key of its own CLI document.

@@ -8,7 +8,9 @@ import Testing
 /// its records equal to `prs --as-of`, a `data-why` link to its events, a rule
 /// file's preview, the Verify page, and a phone-width window. With `REPLEDGER_SCREENSHOTS=docs` it
 /// also saves the pages' screenshots there.
-@Suite(.serialized, .enabled(if: Browser.available || Browser.required, "chromium and chromedriver are not installed"))
+@Suite(
+    .serialized, .enabled(if: Browser.available || Browser.required, "chromium and chromedriver are not installed"),
+    .disabled(if: ServerProcess.onPostgres, "the inspector reads a device's file, not the server's storage"))
 struct InspectorBrowserTests {
     @Test func aLifterStepsThroughTheLogAndFollowsARecordToItsEvents() async throws {
         let cli = try InspectorTests.importedAndrew()

@@ -7,13 +7,21 @@ import RepLedgerService
 
 /// One ledger the inspector reads, one request at a time (a SQLite connection
 /// is not shared between threads). `ledger inspect` opens it read-only.
+/// Its As-of folds are kept between requests (a step folds one event, not the log).
 package final class InspectedLedger: @unchecked Sendable {
     private let store: any EventStore
-    private let lock = NSLock()
+    /// Recursive: a page reads under it and asks for its As-of views within.
+    private let lock = NSRecursiveLock()
+    private let folds = AsOfFolds()
 
     package init(_ store: any EventStore) { self.store = store }
 
     package func read<T>(_ body: (any EventStore) throws -> T) throws -> T { try lock.withLock { try body(store) } }
+
+    /// The As-of views at `position`, from the kept folds.
+    package func asOf(_ position: Int64) throws -> AsOfQuery.Answer {
+        try lock.withLock { try AsOfQuery.answer(store, position: position, folds: folds) }
+    }
 }
 
 /// The inspector (issue 44) under `/inspect`: the Log, As-of, Session, Why and
@@ -73,9 +81,9 @@ package struct InspectorWeb: Sendable {
         }
         group.get("at/:position") { request, context in
             let text = context.parameters.get("position") ?? ""
-            return try await serve(request) { store, json in
+            return try await serve(request) { _, json in
                 guard let p = Int64(text) else { throw QueryError.invalidParameter("a position is a whole number, not '\(text)'") }
-                let a = try AsOfQuery.answer(store, position: p)
+                let a = try ledger.asOf(p)
                 return json ? .json(AsOfQuery.document(a)) : .html(InspectorPages.asOf(a, base: base))
             }
         }

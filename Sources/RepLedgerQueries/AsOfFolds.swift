@@ -1,0 +1,61 @@
+import RepLedgerCore
+import RepLedgerProjections
+import RepLedgerSnapshots
+
+/// The folds an inspector steps through, kept in memory between requests over
+/// one read-only log: the fold last asked for, and checkpoints every
+/// `spacing` events along the way (at most `kept`, the least recently used
+/// dropped), so a step forward folds one event and a step back at most
+/// `spacing`. The first fold of a region starts from the ledger's newest
+/// snapshot at or before it. Not thread-safe: its owner serializes reads.
+public final class AsOfFolds {
+    public let spacing: Int64
+    public let kept: Int
+    private var checkpoints: [Int64: TrainingLogProjection] = [:]
+    private var used: [Int64: UInt64] = [:]
+    private var clock: UInt64 = 0
+    private var last: TrainingLogProjection?
+
+    public init(spacing: Int64 = 10_000, kept: Int = 6) {
+        self.spacing = spacing
+        self.kept = kept
+    }
+
+    /// The training log as it stood at `position` (at most the head).
+    public func log(_ store: any EventStore, at position: Int64) throws -> TrainingLogProjection {
+        let target = min(position, try store.headPosition())
+        if let last, last.position == target { return last }
+        var start: TrainingLogProjection
+        if let last, last.position < target, target - last.position <= spacing {
+            start = last
+        } else if let best = checkpoints.keys.filter({ $0 <= target }).max() {
+            start = checkpoints[best]!
+            touch(best)
+        } else {
+            start = try TrainingLogSnapshots.load(store, through: target).0
+        }
+        var log = start
+        if log.position < target {
+            try store.replay(from: log.position + 1, through: target) { event in
+                log.apply(event)
+                if event.position % spacing == 0 { keep(log) }
+            }
+        }
+        last = log
+        return log
+    }
+
+    private func keep(_ log: TrainingLogProjection) {
+        checkpoints[log.position] = log
+        touch(log.position)
+        while checkpoints.count > kept, let oldest = used.min(by: { $0.value < $1.value })?.key {
+            checkpoints[oldest] = nil
+            used[oldest] = nil
+        }
+    }
+
+    private func touch(_ position: Int64) {
+        clock += 1
+        used[position] = clock
+    }
+}
