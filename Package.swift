@@ -261,6 +261,7 @@ let package = Package(
                 "RepLedgerService",
                 "RepLedgerServer",
                 "RepLedgerWeb",
+                "RepLedgerQueries",
                 "RepLedgerSync",
                 "RepLedgerPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -406,7 +407,9 @@ let package = Package(
         .testTarget(
             name: "LedgerCLITests",
             dependencies: ["ledger", "ledger-server", "RepLedgerCore", "LedgerTestSupport"],
-            path: "Tests/LedgerCLITests"
+            path: "Tests/LedgerCLITests",
+            // Session fixtures saved from the inspector, replayed by `ledger check-fixture` (read by path, not bundled).
+            exclude: ["Fixtures"]
         ),
         // A real `ledger serve` on a loopback port, driven over HTTP and by `ledger sync`.
         .testTarget(

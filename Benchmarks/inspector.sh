@@ -24,7 +24,8 @@ mkdir -p "$work"
 
 # The generated log and its snapshotted copy, as the `cold` workload leaves them.
 BENCH_WORK="$work" "$here/run.sh" --events "$events" --only cold --no-peer --runs 1 >/dev/null
-db=$(ls -t "$work"/log-"$events"-v2-snap-*.sqlite | head -n 1)
+# (named by the count, 1000000 for 1M; the newest finished one of this run)
+db=$(ls -t "$work"/log-*-v2-snap-*.sqlite | grep -v partial | head -n 1)
 (cd "$root" && swift build -c release --product ledger --product ledger-server >/dev/null 2>&1 || swift build -c release >/dev/null)
 copy="$work/inspect-$events.sqlite"
 cp "$db" "$copy"

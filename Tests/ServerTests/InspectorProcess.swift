@@ -13,10 +13,13 @@ final class InspectorProcess: @unchecked Sendable {
     let address: String
     let base: String
 
-    init(db: String, folder: URL) throws {
+    convenience init(db: String, folder: URL) throws { try self.init(["--db", db], folder: folder) }
+
+    /// `ledger inspect ARGUMENTS --listen 127.0.0.1:0` (`--db FILE` or `--bundle FILE`).
+    init(_ arguments: [String], folder: URL) throws {
         process = Process()
         process.executableURL = LedgerProcess.binary
-        process.arguments = ["inspect", "--db", db, "--listen", "127.0.0.1:0"]
+        process.arguments = ["inspect"] + arguments + ["--listen", "127.0.0.1:0"]
         process.currentDirectoryURL = folder
         let out = Pipe()
         process.standardOutput = out

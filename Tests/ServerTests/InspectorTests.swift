@@ -68,6 +68,14 @@ struct InspectorTests {
         let w = try #require(workout)
         let replay = try JSONSerialization.jsonObject(with: Data(try cli.run(["replay", w, "--json"]).stdout.utf8))
         #expect(sameJSON(try await inspector.get("/inspect/workouts/\(w)", cookie: cookie, json: true).json, replay))
+        // The session page's fixture replays as it was saved.
+        let oldest = try #require((try cli.run(["history", "--json"]).json?["workouts"] as? [[String: Any]])?.last?["workoutId"] as? String)
+        let fixture = try await inspector.get("/inspect/workouts/\(oldest)/fixture", cookie: cookie)
+        #expect(fixture.status == 200 && fixture.headers["Content-Disposition"].first?.hasPrefix("attachment") == true)
+        let saved = cli.folder.appendingPathComponent("session.fixture")
+        try fixture.body.write(to: saved, atomically: true, encoding: .utf8)
+        let checked = try cli.run(["check-fixture", saved.path], useDbFlag: false)
+        #expect(checked.status == 0, "\(checked.stderr)")
         let why = try await inspector.get("/inspect/why?subject=prs&target=Bench%20Press%20(Barbell)&asOf=\(n)", cookie: cookie, json: true)
         #expect(sameJSON(why.json, try cli.run(["why", "prs", "Bench Press (Barbell)", "--as-of", "\(n)", "--json"]).json))
         #expect(sameJSON(try await inspector.get("/inspect/verify", cookie: cookie, json: true).json, try cli.run(["verify", "--json"]).json))
@@ -119,6 +127,43 @@ struct InspectorTests {
             #expect(reply.status == 400 && message.contains(words) && !message.contains("\n"), "\(reply.body)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: cli.db)) == before)
+    }
+
+    @Test func aBundleOpensInMemoryAndAnEditedOneIsRefusedAtItsFirstBadPosition() async throws {
+        let cli = try Self.importedAndrew()
+        defer { cli.cleanUp() }
+        let bundle = cli.folder.appendingPathComponent("audit.rlbundle").path
+        let made = try cli.run(["export", "--bundle", bundle, "--json"])
+        let head = try cli.eventCount()
+        #expect(made.status == 0 && made.json?["events"] as? Int == head, "\(made.stderr)")
+        let n = head / 3
+        let prs = try cli.run(["prs", "--as-of", "\(n)", "--json"]).json, verify = try cli.run(["verify", "--json"]).json
+        let files = try FileManager.default.contentsOfDirectory(atPath: cli.folder.path).sorted()
+
+        // The bundle serves the pages the file did: the same records at the same position, the same chain.
+        let inspector = try InspectorProcess(["--bundle", bundle], folder: cli.folder)
+        let cookie = try await inspector.signIn()
+        let at = try #require(try await inspector.get("/inspect/at/\(n)", cookie: cookie, json: true).object)
+        let verified = try await inspector.get("/inspect/verify", cookie: cookie, json: true).json
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder.path).sorted() == files, "opening a bundle writes no file")
+        #expect(sameJSON(at["records"], prs))
+        #expect(sameJSON(verified, verify))
+
+        // An event edited by hand, a bundle from a newer release, a file that is no bundle: one line each, no server.
+        var lines = try String(contentsOfFile: bundle, encoding: .utf8).components(separatedBy: "\n")
+        let edited = 42  // the bundle's line 43: event 42, after the header line
+        lines[edited] = lines[edited].replacingOccurrences(of: #""device":""#, with: #""device":"x"#)
+        let editedFile = cli.folder.appendingPathComponent("edited.rlbundle").path
+        try lines.joined(separator: "\n").write(toFile: editedFile, atomically: true, encoding: .utf8)
+        let newer = cli.folder.appendingPathComponent("newer.rlbundle").path
+        try lines[0].replacingOccurrences(of: #""version":1"#, with: #""version":2"#).write(toFile: newer, atomically: true, encoding: .utf8)
+        for (file, status, words) in [
+            (editedFile, Int32(3), "the hash of event 42 does not match"), (newer, 1, "version 2, from a newer RepLedger"),
+            (cli.db, 1, "not a RepLedger audit bundle"),
+        ] {
+            let out = try cli.run(["inspect", "--bundle", file, "--listen", "127.0.0.1:0"], useDbFlag: false)
+            #expect(out.status == status && out.stderr.contains(words) && out.stderr.split(separator: "\n").count == 1, "\(file): \(out.stderr)")
+        }
     }
 
     @Test func aDamagedLedgerShowsItsFirstBadPositionOnThePage() async throws {

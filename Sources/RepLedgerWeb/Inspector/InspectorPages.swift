@@ -243,7 +243,9 @@ package enum InspectorPages {
 
     package static func session(_ steps: AuditQuery.Steps, name: String, base: String) -> String {
         var body =
-            "<h1>\(e(name))</h1><p class=\"caption\">Workout \(steps.workoutId.lowercased) · \(steps.steps.count) events · `ledger replay`</p><ol class=\"steps\">"
+            "<h1>\(e(name))</h1><p class=\"caption\">Workout \(steps.workoutId.lowercased) · \(steps.steps.count) events · `ledger replay`</p>"
+        body +=
+            "<p><a id=\"fixture\" href=\"\(base)/workouts/\(steps.workoutId.lowercased)/fixture\">Save as a test fixture</a> <small class=\"muted\">(its events and every view's JSON; `ledger check-fixture FILE` replays it)</small></p><ol class=\"steps\">"
         var before: [String: String] = [:]
         for step in steps.steps {
             let after = flatten(AuditQuery.state(step.state, steps.library))

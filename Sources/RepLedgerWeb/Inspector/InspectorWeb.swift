@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import RepLedgerCore
+import RepLedgerProjections
 import RepLedgerQueries
 import RepLedgerService
 
@@ -13,14 +14,37 @@ package final class InspectedLedger: @unchecked Sendable {
     /// Recursive: a page reads under it and asks for its As-of views within.
     private let lock = NSRecursiveLock()
     private let folds = AsOfFolds()
+    /// The rule set the views are read with (a bundle's own; else the built-in rules).
+    package let rules: RuleSet
 
-    package init(_ store: any EventStore) { self.store = store }
+    package init(_ store: any EventStore, rules: RuleSet = .default) {
+        self.store = store
+        self.rules = rules
+    }
 
     package func read<T>(_ body: (any EventStore) throws -> T) throws -> T { try lock.withLock { try body(store) } }
 
+    /// Counts per period of a filter, kept: the log cannot change under a read-only inspector, and a count
+    /// reads the whole log (seconds at a million events), so each filter is counted once.
+    private var counts: [String: [(key: String, events: Int)]] = [:]
+
+    package func counts(_ filter: LogPageQuery.Filter, by period: LogPageQuery.Period) throws -> [(key: String, events: Int)] {
+        try lock.withLock {
+            let key = "\(filter.hashValue) \(filter) \(period.rawValue) \(try store.headPosition())"
+            if let kept = counts[key] { return kept }
+            let made = try LogPageQuery.counts(store, filter, by: period)
+            if counts.count >= 64 { counts.removeAll() }
+            counts[key] = made
+            return made
+        }
+    }
+
+    /// Counts the whole log by week before the first page asks (`ledger inspect` does it before printing its address).
+    package func warmUp() throws { _ = try counts(LogPageQuery.Filter(), by: .week) }
+
     /// The As-of views at `position`, from the kept folds.
     package func asOf(_ position: Int64) throws -> AsOfQuery.Answer {
-        try lock.withLock { try AsOfQuery.answer(store, position: position, folds: folds) }
+        try lock.withLock { try AsOfQuery.answer(store, position: position, rules: rules, folds: folds) }
     }
 }
 
@@ -57,6 +81,8 @@ package struct InspectorWeb: Sendable {
         case html(String)
         case json(JSONValue)
         case redirect(String)
+        /// A file to save (a session fixture).
+        case download(String, name: String)
     }
 
     package func addRoutes<Context: RequestContext>(to group: RouterGroup<Context>) {
@@ -99,6 +125,14 @@ package struct InspectorWeb: Sendable {
                 return .html(InspectorPages.session(steps, name: name ?? "Workout", base: base))
             }
         }
+        group.get("workouts/:workout/fixture") { request, context in
+            let id = context.parameters.get("workout") ?? ""
+            return try await serve(request) { store, _ in
+                var text = ""
+                try SessionFixture.make(store, workout: id, rules: ledger.rules) { text += $0 }
+                return .download(text, name: "session-\(id.prefix(8)).fixture")
+            }
+        }
         group.get("why") { request, _ in
             try await serve(request) { store, json in
                 let q = Self.parameters(request)
@@ -106,7 +140,7 @@ package struct InspectorWeb: Sendable {
                 guard let target = q["target"], !target.isEmpty else {
                     throw QueryError.invalidParameter("why needs a target: an exercise, or a week")
                 }
-                let scope = QueryScope(asOf: q["asOf"])
+                let scope = QueryScope(asOf: q["asOf"], rules: ledger.rules)
                 let log = try scope.log(store)
                 let a = try WhyQuery.answer(store, scope, log: log, subject: subject, target: target, workout: q["workout"])
                 if json { return .json(WhyQuery.document(a, log: log)) }
@@ -166,7 +200,7 @@ package struct InspectorWeb: Sendable {
             return n
         }
         let page = try LogPageQuery.page(store, filter, from: from, limit: limit ?? LogPageQuery.pageSize)
-        let counts = try LogPageQuery.counts(store, filter, by: period)
+        let counts = try ledger.counts(filter, by: period)
         if json { return .json(LogPageQuery.document(page, counts: counts, by: period)) }
         var names: [String: String] = [:]
         for ev in page.events {
@@ -199,6 +233,13 @@ package struct InspectorWeb: Sendable {
                 case .json(let value):
                     return Response(status: .ok, headers: Self.jsonHeaders, body: .init(byteBuffer: ByteBuffer(string: value.rendered)))
                 case .redirect(let to): return CoachWeb.redirect(to)
+                case .download(let text, let name):
+                    return Response(
+                        status: .ok,
+                        headers: [
+                            .contentType: "application/x-ndjson", .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store",
+                        ],
+                        body: .init(byteBuffer: ByteBuffer(string: text)))
                 }
             } catch {
                 return respond(error: APIError.from(error, query: true), json: json, title: "Cannot show that")
