@@ -22,10 +22,14 @@ done
 work="${BENCH_WORK:-${TMPDIR:-/tmp}/repledger-bench}"
 mkdir -p "$work"
 
-# The generated log and its snapshotted copy, as the `cold` workload leaves them.
-BENCH_WORK="$work" "$here/run.sh" --events "$events" --only cold --no-peer --runs 1 >/dev/null
-# (named by the count, 1000000 for 1M; the newest finished one of this run)
-db=$(ls -t "$work"/log-*-v2-snap-*.sqlite | grep -v partial | head -n 1)
+# The generated log and its snapshotted copy, as the `cold` workload leaves them (made once per size;
+# named by the count, 1000000 for 1M).
+count=$(echo "$events" | sed 's/[kK]$/000/; s/M$/000000/')
+db=$(ls -t "$work"/log-"$count"-v2-snap-*.sqlite 2>/dev/null | grep -v partial | head -n 1 || true)
+if [ -z "$db" ]; then
+  BENCH_WORK="$work" "$here/run.sh" --events "$events" --only cold --no-peer --runs 1 >/dev/null
+  db=$(ls -t "$work"/log-"$count"-v2-snap-*.sqlite | grep -v partial | head -n 1)
+fi
 (cd "$root" && swift build -c release --product ledger --product ledger-server >/dev/null 2>&1 || swift build -c release >/dev/null)
 copy="$work/inspect-$events.sqlite"
 cp "$db" "$copy"

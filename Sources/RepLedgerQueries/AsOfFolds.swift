@@ -25,16 +25,16 @@ public final class AsOfFolds {
     public func log(_ store: any EventStore, at position: Int64) throws -> TrainingLogProjection {
         let target = min(position, try store.headPosition())
         if let last, last.position == target { return last }
-        var start: TrainingLogProjection
-        if let last, last.position < target, target - last.position <= spacing {
-            start = last
+        var log: TrainingLogProjection
+        if let from = last?.position, from < target, target - from <= spacing {
+            // Moved out, not copied: with no other owner the fold's storage is mutated in place.
+            log = last.take()!
         } else if let best = checkpoints.keys.filter({ $0 <= target }).max() {
-            start = checkpoints[best]!
+            log = checkpoints[best]!
             touch(best)
         } else {
-            start = try TrainingLogSnapshots.load(store, through: target).0
+            log = try TrainingLogSnapshots.load(store, through: target).0
         }
-        var log = start
         if log.position < target {
             try store.replay(from: log.position + 1, through: target) { event in
                 log.apply(event)
