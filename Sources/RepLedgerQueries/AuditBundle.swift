@@ -40,12 +40,9 @@ public enum AuditBundle {
     @discardableResult
     public static func write(_ store: any EventStore, rules: RuleSet, write: (String) throws -> Void) throws -> Int {
         let head = try store.head()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let rulesJSON = String(decoding: try encoder.encode(rules), as: UTF8.self)
         let header = JSONValue.object([
             ("format", .string(format)), ("version", .int(Int64(version))),
-            ("head", .object([("position", .int(head.position)), ("hash", .string(head.hash.hex))])), ("rules", .raw(rulesJSON)),
+            ("head", .object([("position", .int(head.position)), ("hash", .string(head.hash.hex))])), ("rules", try HeaderedLog.json(rules)),
         ])
         try write(header.rendered + "\n")
         return try JSONLBackup.export(store, write: write)
@@ -53,28 +50,14 @@ public enum AuditBundle {
 
     /// Reads a bundle's text into `store` (empty; an in-memory one for `inspect`) → the rule set it names.
     public static func open(_ text: String, into store: any EventStore) throws -> RuleSet {
-        let firstLine = text.prefix { $0 != "\n" }
-        guard let header = try? JSONSerialization.jsonObject(with: Data(firstLine.utf8)) as? [String: Any],
-            header["format"] as? String == format
-        else { throw Failure.notABundle }
-        guard let found = header["version"] as? Int else { throw Failure.badHeader("it has no version") }
-        guard found <= version else { throw Failure.newerVersion(found: found, supported: version) }
+        let (header, body) = try HeaderedLog.read(
+            text, format: format, supported: version, notOne: Failure.notABundle, newer: { Failure.newerVersion(found: $0, supported: version) },
+            bad: Failure.badHeader)
         guard let head = header["head"] as? [String: Any], let position = (head["position"] as? NSNumber)?.int64Value,
             let hash = head["hash"] as? String
         else { throw Failure.badHeader("it names no head") }
-        guard let rulesObject = header["rules"] as? [String: Any], let rulesData = try? JSONSerialization.data(withJSONObject: rulesObject) else {
-            throw Failure.badHeader("it names no rule set")
-        }
-        let rules: RuleSet
-        do { rules = try RuleSet.load(rulesData, name: "in the bundle") } catch { throw Failure.badHeader("\(error)") }
-        let body = String(text.dropFirst(firstLine.count + 1))
-        do {
-            _ = try JSONLBackup.restore(body, into: store)
-        } catch ImportError.chainMismatch(_, let bad) {
-            throw Failure.brokenChain(position: bad)
-        } catch ImportError.malformedLine(let line, let reason) {
-            throw Failure.malformed(line: line + 1, reason: reason)
-        }
+        let rules = try HeaderedLog.rules(header, name: "in the bundle", bad: Failure.badHeader)
+        try HeaderedLog.restore(body, into: store, broken: { Failure.brokenChain(position: $0) }, malformed: Failure.malformed)
         let stored = try store.head()
         guard stored.position == position, stored.hash.hex == hash else { throw Failure.headMismatch(expected: position, found: stored.position) }
         return rules

@@ -36,11 +36,9 @@ public enum SessionFixture {
     public static func make(_ store: any EventStore, workout: String, rules: RuleSet = .default, write: (String) throws -> Void) throws {
         let id = try Ledger(store: store).resolveWorkout(workout)
         guard let position = try store.read(stream: .workout(id)).last?.position else { throw Refusal.unknownWorkout(workout) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         let header = JSONValue.object([
             ("format", .string(format)), ("version", .int(Int64(version))), ("workoutId", .string(id.lowercased)),
-            ("position", .int(position)), ("rules", .raw(String(decoding: try encoder.encode(rules), as: UTF8.self))),
+            ("position", .int(position)), ("rules", try HeaderedLog.json(rules)),
             ("expected", try expected(store, workout: id, position: position, rules: rules)),
         ])
         try write(header.rendered + "\n")
@@ -66,25 +64,14 @@ public enum SessionFixture {
     /// Replays a fixture's events into `store` (empty; in memory) and computes its views again →
     /// the first difference from what it expects, as a JSON path with both values; nil when none.
     public static func check(_ text: String, into store: any EventStore) throws -> String? {
-        let firstLine = text.prefix { $0 != "\n" }
-        guard let header = try? JSONSerialization.jsonObject(with: Data(firstLine.utf8)) as? [String: Any],
-            header["format"] as? String == format
-        else { throw Failure.notAFixture }
-        guard let found = header["version"] as? Int else { throw Failure.badHeader("it has no version") }
-        guard found <= version else { throw Failure.newerVersion(found: found, supported: version) }
+        let (header, body) = try HeaderedLog.read(
+            text, format: format, supported: version, notOne: Failure.notAFixture, newer: { Failure.newerVersion(found: $0, supported: version) },
+            bad: Failure.badHeader)
         guard let workout = (header["workoutId"] as? String).flatMap(UUID.init(uuidString:)),
-            let position = (header["position"] as? NSNumber)?.int64Value, let expected = header["expected"],
-            let rulesObject = header["rules"] as? [String: Any], let rulesData = try? JSONSerialization.data(withJSONObject: rulesObject)
+            let position = (header["position"] as? NSNumber)?.int64Value, let expected = header["expected"]
         else { throw Failure.badHeader("it needs workoutId, position, rules and expected") }
-        let rules: RuleSet
-        do { rules = try RuleSet.load(rulesData, name: "in the fixture") } catch { throw Failure.badHeader("\(error)") }
-        do {
-            _ = try JSONLBackup.restore(String(text.dropFirst(firstLine.count + 1)), into: store)
-        } catch ImportError.chainMismatch(_, let bad) {
-            throw Failure.brokenChain(position: bad)
-        } catch ImportError.malformedLine(let line, let reason) {
-            throw Failure.malformed(line: line + 1, reason: reason)
-        }
+        let rules = try HeaderedLog.rules(header, name: "in the fixture", bad: Failure.badHeader)
+        try HeaderedLog.restore(body, into: store, broken: { Failure.brokenChain(position: $0) }, malformed: Failure.malformed)
         let now = try JSONSerialization.jsonObject(
             with: Data(try Self.expected(store, workout: workout, position: position, rules: rules).rendered.utf8))
         return difference(expected, now, path: "")

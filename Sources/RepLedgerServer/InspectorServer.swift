@@ -33,13 +33,6 @@ package enum InspectorServer {
                 onListening(bound, "http://\(shown):\(bound)/inspect/open?code=\(web.sessions.newCode())")
             },
             logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        do {
-            try await group.run()
-        } catch {
-            try? await workers.shutdownGracefully()
-            throw error
-        }
-        try await workers.shutdownGracefully()
+        try await LedgerServer.runUntilSignalled([app], workers: workers, logger: logger)
     }
 }

@@ -150,11 +150,12 @@ public enum LedgerServer {
                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections, logger: logger)),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? settings.port) },
             logger: logger)
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [app, LiveStreamsShutdown(logs: api.logs)],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger))
+        try await runUntilSignalled([app, LiveStreamsShutdown(logs: api.logs)], workers: workers, logger: logger)
+    }
+
+    /// Runs `services` until SIGTERM or SIGINT, then lets `workers` finish what they hold (also when a service fails).
+    static func runUntilSignalled(_ services: [any Service], workers: NIOThreadPool, logger: Logger) async throws {
+        let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
             try await group.run()
         } catch {
