@@ -13,28 +13,7 @@ public enum AuditBundle {
     public static let format = "repledger-audit-bundle"
     public static let version = 1
 
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case notABundle
-        case newerVersion(found: Int, supported: Int)
-        case badHeader(String)
-        case brokenChain(position: Int64)
-        case malformed(line: Int, reason: String)
-        case headMismatch(expected: Int64, found: Int64)
-
-        public var description: String {
-            switch self {
-            case .notABundle: return "this file is not a RepLedger audit bundle (make one with `ledger export --bundle FILE`)"
-            case .newerVersion(let found, let supported):
-                return "this bundle is version \(found), from a newer RepLedger; this one reads versions up to \(supported)"
-            case .badHeader(let why): return "this bundle's first line is refused: \(why)"
-            case .brokenChain(let position):
-                return "this bundle was changed after it was made: the hash of event \(position) does not match its content"
-            case .malformed(let line, let reason): return "this bundle's line \(line) is refused: \(reason)"
-            case .headMismatch(let expected, let found):
-                return "this bundle was changed after it was made: its first line names head \(expected), its events end at \(found)"
-            }
-        }
-    }
+    public typealias Failure = HeaderedLog.Failure
 
     /// Writes the bundle of `store` (header, then every event) through `write`; returns the events written.
     @discardableResult
@@ -50,14 +29,12 @@ public enum AuditBundle {
 
     /// Reads a bundle's text into `store` (empty; an in-memory one for `inspect`) → the rule set it names.
     public static func open(_ text: String, into store: any EventStore) throws -> RuleSet {
-        let (header, body) = try HeaderedLog.read(
-            text, format: format, supported: version, notOne: Failure.notABundle, newer: { Failure.newerVersion(found: $0, supported: version) },
-            bad: Failure.badHeader)
+        let (header, body) = try HeaderedLog.read(text, .bundle, format: format, supported: version)
         guard let head = header["head"] as? [String: Any], let position = (head["position"] as? NSNumber)?.int64Value,
             let hash = head["hash"] as? String
-        else { throw Failure.badHeader("it names no head") }
-        let rules = try HeaderedLog.rules(header, name: "in the bundle", bad: Failure.badHeader)
-        try HeaderedLog.restore(body, into: store, broken: { Failure.brokenChain(position: $0) }, malformed: Failure.malformed)
+        else { throw Failure.badHeader(.bundle, "it names no head") }
+        let rules = try HeaderedLog.rules(header, .bundle)
+        try HeaderedLog.restore(body, into: store, .bundle)
         let stored = try store.head()
         guard stored.position == position, stored.hash.hex == hash else { throw Failure.headMismatch(expected: position, found: stored.position) }
         return rules

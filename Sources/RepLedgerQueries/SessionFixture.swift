@@ -13,24 +13,7 @@ public enum SessionFixture {
     public static let format = "repledger-session-fixture"
     public static let version = 1
 
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case notAFixture
-        case newerVersion(found: Int, supported: Int)
-        case badHeader(String)
-        case brokenChain(position: Int64)
-        case malformed(line: Int, reason: String)
-
-        public var description: String {
-            switch self {
-            case .notAFixture: return "this file is not a RepLedger session fixture (the inspector's session page offers one)"
-            case .newerVersion(let found, let supported):
-                return "this fixture is version \(found), from a newer RepLedger; this one reads versions up to \(supported)"
-            case .badHeader(let why): return "this fixture's first line is refused: \(why)"
-            case .brokenChain(let position): return "this fixture's event \(position) does not match its hash: its events were changed"
-            case .malformed(let line, let reason): return "this fixture's line \(line) is refused: \(reason)"
-            }
-        }
-    }
+    public typealias Failure = HeaderedLog.Failure
 
     /// The fixture of `workout` (an id or a unique prefix): the log up to its last event, and the views there.
     public static func make(_ store: any EventStore, workout: String, rules: RuleSet = .default, write: (String) throws -> Void) throws {
@@ -64,14 +47,12 @@ public enum SessionFixture {
     /// Replays a fixture's events into `store` (empty; in memory) and computes its views again →
     /// the first difference from what it expects, as a JSON path with both values; nil when none.
     public static func check(_ text: String, into store: any EventStore) throws -> String? {
-        let (header, body) = try HeaderedLog.read(
-            text, format: format, supported: version, notOne: Failure.notAFixture, newer: { Failure.newerVersion(found: $0, supported: version) },
-            bad: Failure.badHeader)
+        let (header, body) = try HeaderedLog.read(text, .fixture, format: format, supported: version)
         guard let workout = (header["workoutId"] as? String).flatMap(UUID.init(uuidString:)),
             let position = (header["position"] as? NSNumber)?.int64Value, let expected = header["expected"]
-        else { throw Failure.badHeader("it needs workoutId, position, rules and expected") }
-        let rules = try HeaderedLog.rules(header, name: "in the fixture", bad: Failure.badHeader)
-        try HeaderedLog.restore(body, into: store, broken: { Failure.brokenChain(position: $0) }, malformed: Failure.malformed)
+        else { throw Failure.badHeader(.fixture, "it needs workoutId, position, rules and expected") }
+        let rules = try HeaderedLog.rules(header, .fixture)
+        try HeaderedLog.restore(body, into: store, .fixture)
         let now = try JSONSerialization.jsonObject(
             with: Data(try Self.expected(store, workout: workout, position: position, rules: rules).rendered.utf8))
         return difference(expected, now, path: "")

@@ -50,7 +50,7 @@ struct SessionFixtureCLITests {
         lines[10] = lines[10].replacingOccurrences(of: #""device":""#, with: #""device":"x"#)
         try lines.joined(separator: "\n").write(to: edited, atomically: true, encoding: .utf8)
         let broken = try cli.run(["check-fixture", edited.path], useDbFlag: false)
-        #expect(broken.status == 3 && broken.stderr.contains("event 10 does not match its hash"), "\(broken.stderr)")
+        #expect(broken.status == 3 && broken.stderr.contains("the hash of event 10 does not match"), "\(broken.stderr)")
 
         let notOne = try cli.run(["check-fixture", cli.folder.path + "/nothing.fixture"], useDbFlag: false)
         #expect(notOne.status != 0 && notOne.stderr.split(separator: "\n").count == 1)
