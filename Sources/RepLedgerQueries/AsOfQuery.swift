@@ -37,7 +37,7 @@ public enum AsOfQuery {
         let log = try folds?.log(store, at: position) ?? QueryScope(asOf: String(position), rules: rules).log(store)
         let event = position == 0 ? nil : try store.event(at: position)
         var change: String?
-        if let event, case let raw = event.stream.raw, raw.hasPrefix("workout-"), let id = UUID(uuidString: String(raw.dropFirst(8))) {
+        if let id = event?.event.workoutId {
             let steps = WorkoutReplayProjection.steps(
                 try store.read(stream: .workout(id), through: position), workoutId: id, library: log.library, unit: log.account.liftingUnit)
             change = steps.last?.change

@@ -18,6 +18,9 @@ public enum LogPageQuery {
         public var until: String?
         public init() {}
 
+        /// Whether an event the store's query returned passes the filter's device too (the store does not filter by device).
+        public func admits(_ e: EventEnvelope) -> Bool { device.map { $0 == e.device } ?? true }
+
         public var isEmpty: Bool { types.isEmpty && stream == nil && workout == nil && device == nil && since == nil && until == nil }
     }
 
@@ -68,7 +71,7 @@ public enum LogPageQuery {
         var events: [EventEnvelope] = []
         var next: Int64?
         try readUntilStopped(store, query) { e in
-            guard filter.device.map({ $0 == e.device }) ?? true else { return true }
+            guard filter.admits(e) else { return true }
             if events.count == limit {
                 next = e.position
                 return false
@@ -93,7 +96,7 @@ public enum LogPageQuery {
             q.throughPosition = upper
             var chunk: [Int64] = []
             try store.read(q) { e in
-                if filter.device.map({ $0 == e.device }) ?? true { chunk.append(e.position) }
+                if filter.admits(e) { chunk.append(e.position) }
             }
             found = chunk + found
             upper = q.fromPosition - 1
@@ -107,7 +110,7 @@ public enum LogPageQuery {
         let query = try query(store, filter)
         var counts: [String: Int] = [:]
         try store.read(query) { e in
-            guard filter.device.map({ $0 == e.device }) ?? true else { return }
+            guard filter.admits(e) else { return }
             let key = period == .day ? e.occurredAt.isoDate : e.occurredAt.local.isoWeekKey
             counts[key, default: 0] += 1
         }

@@ -110,13 +110,11 @@ package enum InspectorPages {
         body +=
             "<div class=\"table events\"><table><thead><tr><th>#</th><th>Recorded</th><th>Stream</th><th>Type</th><th>Device</th><th>Payload</th></tr></thead><tbody>"
         for ev in v.page.events {
-            let stream = ev.stream.raw
             let streamCell: String
-            if stream.hasPrefix("workout-") {
-                let id = String(stream.dropFirst(8))
-                streamCell = "<a href=\"\(base)/workouts/\(e(id))\">\(e(v.workoutNames[id] ?? "workout \(id.prefix(8))"))</a>"
+            if let id = ev.event.workoutId?.lowercased {
+                streamCell = "<a href=\"\(base)/workouts/\(id)\">\(e(v.workoutNames[id] ?? "workout \(id.prefix(8))"))</a>"
             } else {
-                streamCell = "<a href=\"\(base)/log\(query([("stream", stream)]))\">\(e(stream))</a>"
+                streamCell = "<a href=\"\(base)/log\(query([("stream", ev.stream.raw)]))\">\(e(ev.stream.raw))</a>"
             }
             var payload = ev.event.payloadJSON
             if payload.count > 160 { payload = String(payload.prefix(160)) + "…" }

@@ -26,11 +26,16 @@ package final class InspectedLedger: @unchecked Sendable {
 
     /// Counts per period of a filter, kept: the log cannot change under a read-only inspector, and a count
     /// reads the whole log (seconds at a million events), so each filter is counted once.
-    private var counts: [String: [(key: String, events: Int)]] = [:]
+    private var counts: [CountsKey: [(key: String, events: Int)]] = [:]
+    private struct CountsKey: Hashable {
+        var filter: LogPageQuery.Filter
+        var period: LogPageQuery.Period
+        var head: Int64
+    }
 
     package func counts(_ filter: LogPageQuery.Filter, by period: LogPageQuery.Period) throws -> [(key: String, events: Int)] {
         try lock.withLock {
-            let key = "\(filter.hashValue) \(filter) \(period.rawValue) \(try store.headPosition())"
+            let key = CountsKey(filter: filter, period: period, head: try store.headPosition())
             if let kept = counts[key] { return kept }
             let made = try LogPageQuery.counts(store, filter, by: period)
             if counts.count >= 64 { counts.removeAll() }
@@ -204,7 +209,7 @@ package struct InspectorWeb: Sendable {
         if json { return .json(LogPageQuery.document(page, counts: counts, by: period)) }
         var names: [String: String] = [:]
         for ev in page.events {
-            if case .workoutStarted(let s) = ev.event { names[String(ev.stream.raw.dropFirst(8))] = s.name }
+            if case .workoutStarted(let s) = ev.event { names[s.workoutId.lowercased] = s.name }
         }
         return .html(
             InspectorPages.log(.init(page: page, filter: filter, counts: counts, period: period, workoutNames: names), base: base))
