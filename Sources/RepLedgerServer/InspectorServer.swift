@@ -18,11 +18,11 @@ package enum InspectorServer {
         let workers = NIOThreadPool(numberOfThreads: 1)
         workers.start()
         let loopback = ["127.0.0.1", "::1", "localhost"].contains(host) || host.hasPrefix("127.")
-        let web = InspectorWeb(
-            ledger: ledger, secureCookies: !loopback,
-            blocking: { work in try await workers.runIfActive(work) })
+        let door = InspectorCodeDoor(ledger: ledger)
+        let web = InspectorWeb(door: door, secureCookies: !loopback, blocking: { work in try await workers.runIfActive(work) })
         let router = Router()
         web.addRoutes(to: router.group("inspect"))
+        web.addOpenRoute(to: router.group("inspect"), door: door)
         router.get("") { _, _ in CoachWeb.redirect("/inspect/log") }
         let app = Application(
             router: router,
@@ -30,7 +30,7 @@ package enum InspectorServer {
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
                 let shown = host.contains(":") ? "[\(host)]" : host
-                onListening(bound, "http://\(shown):\(bound)/inspect/open?code=\(web.sessions.newCode())")
+                onListening(bound, "http://\(shown):\(bound)/inspect/open?code=\(door.sessions.newCode())")
             },
             logger: logger)
         try await LedgerServer.runUntilSignalled([app], workers: workers, logger: logger)

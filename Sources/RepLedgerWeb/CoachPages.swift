@@ -120,7 +120,8 @@ package enum CoachPages {
     static func client(_ d: ClientPageData, csrf: String) -> String {
         let p = d.progress
         var body = "<p class=\"crumb\"><a href=\"/coach\">Clients</a></p><h1 id=\"client-name\">\(e(d.name.isEmpty ? d.accountId : d.name))</h1>"
-        body += "<p class=\"caption\">\(p.program.map { "Program: \(e($0))" } ?? "No active program") · last workout \(e(lastWorkout(p)))</p>"
+        body +=
+            "<p class=\"caption\">\(p.program.map { "Program: \(e($0))" } ?? "No active program") · last workout \(e(lastWorkout(p))) · <a id=\"inspect\" href=\"/inspect/clients/\(e(d.accountId))/log\">Inspect the log</a></p>"
         if p.needsAttention {
             body += "<p class=\"flag big\">Needs attention: \(e(p.reasons.map { reason($0, p) }.joined(separator: "; ")))</p>"
         }

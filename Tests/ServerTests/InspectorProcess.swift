@@ -44,41 +44,12 @@ final class InspectorProcess: @unchecked Sendable {
         kill(process.processIdentifier, SIGKILL)
     }
 
-    /// The suite's client, but a redirect is an answer to look at, not to follow.
-    static let client: HTTPClient = {
-        var configuration = HTTPClient.Configuration.singletonConfiguration
-        configuration.connectionPool = .init(idleTimeout: .seconds(5))
-        configuration.redirectConfiguration = .disallow
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    }()
-
-    struct Reply {
-        var status: Int
-        var headers: HTTPHeaders
-        var body: String
-        var json: Any? { try? JSONSerialization.jsonObject(with: Data(body.utf8)) }
-        var object: [String: Any]? { json as? [String: Any] }
+    func get(_ path: String, cookie: String? = nil, json: Bool = false) async throws -> PageClient.Reply {
+        try await PageClient(base: base).get(path, cookie: cookie, json: json)
     }
 
-    func get(_ path: String, cookie: String? = nil, json: Bool = false) async throws -> Reply {
-        var request = try HTTPClient.Request(url: path.hasPrefix("http") ? path : base + path, method: .GET)
-        if let cookie { request.headers.add(name: "Cookie", value: cookie) }
-        if json { request.headers.add(name: "Accept", value: "application/json") }
-        let response = try await Self.client.execute(request: request, deadline: .now() + .seconds(60)).get()
-        return Reply(status: Int(response.status.code), headers: response.headers, body: response.body.map { String(buffer: $0) } ?? "")
-    }
-
-    /// Posts a form (`application/x-www-form-urlencoded`).
-    func post(_ path: String, cookie: String?, form: [(String, String)], json: Bool = false) async throws -> Reply {
-        var request = try HTTPClient.Request(url: base + path, method: .POST)
-        if let cookie { request.headers.add(name: "Cookie", value: cookie) }
-        if json { request.headers.add(name: "Accept", value: "application/json") }
-        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        request.body = .string(form.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&"))
-        let response = try await Self.client.execute(request: request, deadline: .now() + .seconds(60)).get()
-        return Reply(status: Int(response.status.code), headers: response.headers, body: response.body.map { String(buffer: $0) } ?? "")
+    func post(_ path: String, cookie: String?, form: [(String, String)], json: Bool = false) async throws -> PageClient.Reply {
+        try await PageClient(base: base).post(path, cookie: cookie, form: form, json: json)
     }
 
     /// Opens the printed address → the session's `Cookie` header value (the code is spent).

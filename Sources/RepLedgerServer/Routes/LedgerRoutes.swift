@@ -26,6 +26,9 @@ struct LedgerRoutes: Sendable {
     let shares: WorkerShares
     /// The coach dashboard under `/coach`.
     let coachWeb: CoachWeb
+    /// The inspector under `/inspect`: an owner's own log, a coach's client's by grant.
+    let inspector: InspectorWeb
+    let inspectorDoor: InspectorAccountDoor
     /// Requests in progress per account, for the 429 past `maximumRequestsPerAccount`.
     let accountRequests = CountsByKey()
     /// Live streams open per token, per account and in all.
@@ -47,11 +50,12 @@ struct LedgerRoutes: Sendable {
         self.limits = limits
         streams = StreamAdmission(limits: limits)
         self.metricsAccess = metricsAccess
-        coachWeb = CoachWeb(
-            api: api, secureCookies: !secureCookiesOff,
-            blocking: { [workers] work in
-                try await shares.run(for: WorkerShares.account) { try await workers.runIfActive(work) }
-            })
+        let blockingPage: @Sendable (@escaping @Sendable () throws -> Response) async throws -> Response = { [workers] work in
+            try await shares.run(for: WorkerShares.account) { try await workers.runIfActive(work) }
+        }
+        coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: blockingPage)
+        inspectorDoor = InspectorAccountDoor(api: api)
+        inspector = InspectorWeb(door: inspectorDoor, secureCookies: !secureCookiesOff, blocking: blockingPage)
     }
 
     /// Off the event loop (SQLite blocks), within the share of the account the request serves.
@@ -77,6 +81,9 @@ struct LedgerRoutes: Sendable {
         }
         table.add("metrics", [.get])
         coachWeb.addRoutes(to: router.group("coach"))
+        inspector.addRoutes(to: router.group("inspect"))
+        inspector.addSignInRoutes(to: router.group("inspect"), door: inspectorDoor)
+        inspector.addPages(to: router.group("inspect/clients/:client"))
 
         let v1 = router.group("v1").add(middleware: QueryBounds())
         v1.get("health") { _, _ in Self.json(.object([("ok", .bool(true)), ("version", .string(Self.version))])) }

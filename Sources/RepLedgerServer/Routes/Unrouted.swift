@@ -2,8 +2,8 @@ import Hummingbird
 import RepLedgerService
 
 extension LedgerRoutes {
-    /// A request no route takes. Under `/coach` the dashboard answers with a
-    /// page; elsewhere the answer is JSON: a known path with a method it does
+    /// A request no route takes. Under `/coach` and `/inspect` the pages answer
+    /// with a page; elsewhere the answer is JSON: a known path with a method it does
     /// not take is 405 and names the methods to use, anything else 404 with
     /// where to look. Under an account, as on its routes, the token is asked
     /// for first.
@@ -12,6 +12,7 @@ extension LedgerRoutes {
             String($0).removingPercentEncoding ?? String($0)
         }
         if segments.first == "coach" { return try await coachWeb.unrouted(request, context: context, path: Array(segments.dropFirst())) }
+        if segments.first == "inspect" { return inspector.unrouted(request) }
         let routes = table.matching(segments)
         let underAccount = segments.count >= 3 && segments[0] == "v1" && segments[1] == "accounts"
         if underAccount || routes.contains(where: \.authenticated) {

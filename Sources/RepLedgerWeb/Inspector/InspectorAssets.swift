@@ -10,6 +10,7 @@ enum InspectorAssets {
         .change{font-weight:600}.steps{list-style:none;padding:0}.diff td{font-size:12px;padding:3px 6px}del{color:#b3261e}ins{color:#2e7d32;text-decoration:none}
         .proof.ok{border-left:4px solid #2e7d32}.proof.bad{border-left:4px solid #b3261e}a[data-why]{text-decoration:underline dotted}
         .slider input{padding:0}textarea{font:12px/1.4 ui-monospace,Menlo,monospace}
+        .top{gap:12px;flex-wrap:wrap}.top .reader{margin-left:auto;font-size:13px}.top .sign-out{margin:0}.top .sign-out button{padding:2px 10px;font-size:13px}
         @media (max-width:640px){.filters{grid-template-columns:1fr 1fr}.events td:nth-child(6),.events th:nth-child(6){display:none}
         .tabs{gap:10px;font-size:13px}main{padding:16px 12px 30px}}
         """

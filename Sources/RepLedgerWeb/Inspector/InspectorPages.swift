@@ -12,22 +12,61 @@ package enum InspectorPages {
     /// A number as the JSON documents write it, so `data-…-kg` attributes equal the CLI's `--json`.
     static func json(_ x: Double?) -> String { x.map { JSONValue.number($0).rendered } ?? "" }
 
-    static func page(_ title: String, _ body: String, base: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(e(title)) · RepLedger Inspector</title><link rel="stylesheet" href="\(base)/style.css"><script src="\(base)/inspector.js" defer></script></head>
-        <body><header class="top"><a class="brand" href="\(base)/log">RepLedger Inspector</a><nav class="tabs"><a href="\(base)/log">Log</a><a href="\(base)/at">As of</a><a href="\(base)/rules">Rules</a><a href="\(base)/verify">Verify</a></nav></header>
-        <main>\(body)</main></body></html>
+    /// Where a page sits and whose log it shows: the server's pages say whose log it is and offer
+    /// a sign-out; `ledger inspect`'s have one log and no account.
+    package struct Frame: Sendable {
+        /// The pages' links start here (`/inspect`, or `/inspect/clients/ID` for a coach's client).
+        package var base: String
+        /// Where the stylesheet and the script are.
+        package var assets: String
+        /// Whose log this is, said under the title (the server's pages).
+        package var reader: String?
+        /// The session's CSRF token for the sign-out form (the server's pages).
+        package var signOut: String?
 
-        """
+        package init(base: String, assets: String? = nil, reader: String? = nil, signOut: String? = nil) {
+            self.base = base
+            self.assets = assets ?? base
+            self.reader = reader
+            self.signOut = signOut
+        }
     }
 
-    package static func message(_ title: String, _ text: String, base: String) -> String {
+    static func page(_ title: String, _ body: String, frame: Frame) -> String {
+        let base = frame.base, assets = frame.assets
+        var account = ""
+        if let reader = frame.reader { account += "<span class=\"reader\" id=\"reader\">\(e(reader))</span>" }
+        if let csrf = frame.signOut {
+            account +=
+                "<form method=\"post\" action=\"\(assets)/sign-out\" class=\"sign-out\"><input type=\"hidden\" name=\"csrf\" value=\"\(e(csrf))\"><button type=\"submit\" id=\"sign-out\">Sign out</button></form>"
+        }
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(e(title)) · RepLedger Inspector</title><link rel="stylesheet" href="\(assets)/style.css"><script src="\(assets)/inspector.js" defer></script></head>
+            <body><header class="top"><a class="brand" href="\(base)/log">RepLedger Inspector</a><nav class="tabs"><a href="\(base)/log">Log</a><a href="\(base)/at">As of</a><a href="\(base)/rules">Rules</a><a href="\(base)/verify">Verify</a></nav>\(account)</header>
+            <main>\(body)</main></body></html>
+
+            """
+    }
+
+    package static func message(_ title: String, _ text: String, frame: Frame) -> String {
         page(
             title,
-            "<section class=\"card\"><h1>\(e(title))</h1><p class=\"error\" role=\"alert\">\(e(text))</p><p><a href=\"\(base)/log\">The log</a></p></section>",
-            base: base)
+            "<section class=\"card\"><h1>\(e(title))</h1><p class=\"error\" role=\"alert\">\(e(text))</p><p><a href=\"\(frame.base)/log\">The log</a></p></section>",
+            frame: frame)
+    }
+
+    /// `ledger serve`'s sign-in: an account's token, the owner's or a coach's.
+    package static func signIn(csrf: String, error: String?, action: String) -> String {
+        var body =
+            "<section class=\"card narrow\"><h1>Sign in</h1><p class=\"caption\">With your account's token (from <code>ledger server token create</code>): your own log, or as a coach, a client's who granted you access.</p>"
+        if let error { body += "<p class=\"error\" role=\"alert\">\(e(error))</p>" }
+        body +=
+            "<form method=\"post\" action=\"\(e(action))\"><input type=\"hidden\" name=\"csrf\" value=\"\(e(csrf))\">"
+            + "<label for=\"token\">Token</label><input id=\"token\" name=\"token\" type=\"password\" autocomplete=\"current-password\" required>"
+            + "<button type=\"submit\" id=\"sign-in\">Sign in</button></form></section>"
+        return page("Sign in", body, frame: .init(base: String(action.dropLast("/sign-in".count))))
     }
 
     static func query(_ pairs: [(String, String?)]) -> String {
@@ -63,7 +102,8 @@ package enum InspectorPages {
     /// Periods the Log page lists (the latest); its JSON holds them all.
     static let shownCounts = 16
 
-    package static func log(_ v: LogView, base: String) -> String {
+    package static func log(_ v: LogView, frame: Frame) -> String {
+        let base = frame.base
         let f = v.filter
         func filterQuery(from: Int64?) -> String {
             query(
@@ -124,7 +164,7 @@ package enum InspectorPages {
         if v.page.events.isEmpty { body += "<tr><td colspan=\"6\" class=\"muted\">No event matches.</td></tr>" }
         body += "</tbody></table></div>"
         body += pager(v.page, base: base, filterQuery)
-        return page("Log", body, base: base)
+        return page("Log", body, frame: frame)
     }
 
     static func pager(_ p: LogPageQuery.Page, base: String, _ link: (Int64?) -> String) -> String {
@@ -139,7 +179,8 @@ package enum InspectorPages {
 
     // MARK: As of
 
-    package static func asOf(_ a: AsOfQuery.Answer, base: String) -> String {
+    package static func asOf(_ a: AsOfQuery.Answer, frame: Frame) -> String {
+        let base = frame.base
         let n = a.position, unit = a.unit
         var body = "<h1>As of #\(n)</h1><p class=\"caption\">of \(a.headPosition) events"
         if let ev = a.event {
@@ -204,12 +245,13 @@ package enum InspectorPages {
         }
         if a.programs.live.isEmpty { body += "<li class=\"muted\">No program.</li>" }
         body += "</ul></section>"
-        return page("As of #\(n)", body, base: base)
+        return page("As of #\(n)", body, frame: frame)
     }
 
     // MARK: Why
 
-    package static func why(_ a: WhyQuery.Answer, exercise: String?, unit: WeightUnit, asOf: Int64?, base: String) -> String {
+    package static func why(_ a: WhyQuery.Answer, exercise: String?, unit: WeightUnit, asOf: Int64?, frame: Frame) -> String {
+        let base = frame.base
         var body = "<h1>Why: \(e(a.subject))\(exercise.map { " · \(e($0))" } ?? "")</h1>"
         body +=
             "<p class=\"caption\">Rule set \(e(a.rules.id)) v\(a.rules.version) · e1RM by \(e(a.rules.e1rmFormula.rawValue)), reps 1–\(a.rules.e1rmRepCap)\(asOf.map { " · as of #\($0)" } ?? "")</p>"
@@ -234,12 +276,13 @@ package enum InspectorPages {
             if let w = n.workoutId { body += "<p class=\"caption\"><a href=\"\(base)/workouts/\(w.lowercased)\">The workout, event by event</a></p>" }
             body += "</section>"
         }
-        return page("Why", body, base: base)
+        return page("Why", body, frame: frame)
     }
 
     // MARK: Session
 
-    package static func session(_ steps: AuditQuery.Steps, name: String, base: String) -> String {
+    package static func session(_ steps: AuditQuery.Steps, name: String, frame: Frame) -> String {
+        let base = frame.base
         var body =
             "<h1>\(e(name))</h1><p class=\"caption\">Workout \(steps.workoutId.lowercased) · \(steps.steps.count) events · `ledger replay`</p>"
         body +=
@@ -262,7 +305,7 @@ package enum InspectorPages {
             before = after
         }
         body += "</ol>"
-        return page(name, body, base: base)
+        return page(name, body, frame: frame)
     }
 
     /// A JSON document as `path: value` leaves, to mark what one event changed.
@@ -284,18 +327,19 @@ package enum InspectorPages {
 
     /// The rule file's form and, once posted, every value it would change, per exercise (the changes of
     /// `rebuild --diff`, as its JSON words them).
-    package static func rules(_ a: RebuildQuery.Answer?, text: String, csrf: String, base: String) -> String {
+    package static func rules(_ a: RebuildQuery.Answer?, text: String, csrf: String, frame: Frame) -> String {
+        let base = frame.base
         var body =
             "<h1>Rules</h1><p class=\"caption\">A rule file (the format `ledger rebuild --diff --rules FILE` reads) against the built-in rules: nothing is written.</p>"
         body += "<section class=\"card\"><form method=\"post\" action=\"\(base)/rules\"><input type=\"hidden\" name=\"csrf\" value=\"\(e(csrf))\">"
         body += "<label for=\"rules-file\">Load a file</label><input id=\"rules-file\" type=\"file\" accept=\".json,application/json\">"
         body += "<label for=\"rules\">Rule file</label><textarea id=\"rules\" name=\"rules\" rows=\"12\" spellcheck=\"false\">\(e(text))</textarea>"
         body += "<button type=\"submit\" id=\"preview\">Preview the changes</button></form></section>"
-        guard let a else { return page("Rules", body, base: base) }
+        guard let a else { return page("Rules", body, frame: frame) }
         let changes = a.changes.map { RebuildQuery.change($0, a.log) }
         body +=
             "<section class=\"card\" id=\"changes\"><h2>\(changes.count) change\(changes.count == 1 ? "" : "s") under \(e(a.rules.id)) v\(a.rules.version)</h2>"
-        guard !changes.isEmpty else { return page("Rules", body + "<p data-no-change>No value changes.</p></section>", base: base) }
+        guard !changes.isEmpty else { return page("Rules", body + "<p data-no-change>No value changes.</p></section>", frame: frame) }
         // One row per exercise: how many values move and the largest e1RM move; every change below it.
         var byExercise: [String: [(kind: String, detail: String)]] = [:]
         var largest: [String: Double] = [:]
@@ -329,12 +373,13 @@ package enum InspectorPages {
                 "</tbody></table></details></td><td class=\"n\">\(largest[exercise].map { (($0 > 0) ? "+" : "") + kg($0, a.log.account.liftingUnit) } ?? "–")</td></tr>"
         }
         body += "</tbody></table></div></section>"
-        return page("Rules", body, base: base)
+        return page("Rules", body, frame: frame)
     }
 
     // MARK: Verify
 
-    package static func verify(_ r: VerificationReport, base: String) -> String {
+    package static func verify(_ r: VerificationReport, frame: Frame) -> String {
+        let base = frame.base
         var body = "<h1>Verify</h1><section class=\"card proof \(r.ok ? "ok" : "bad")\" id=\"verify\">"
         if let bad = r.firstBadPosition {
             body +=
@@ -343,6 +388,6 @@ package enum InspectorPages {
             body += "<p data-ok>The chain is intact: \(r.events) events, head hash <code>\(e(r.headHash))</code>.</p>"
         }
         body += "</section>"
-        return page("Verify", body, base: base)
+        return page("Verify", body, frame: frame)
     }
 }

@@ -6,80 +6,46 @@ import RepLedgerProjections
 import RepLedgerQueries
 import RepLedgerService
 
-/// One ledger the inspector reads, one request at a time (a SQLite connection
-/// is not shared between threads). `ledger inspect` opens it read-only.
-/// Its As-of folds are kept between requests (a step folds one event, not the log).
-package final class InspectedLedger: @unchecked Sendable {
-    private let store: any EventStore
-    /// Recursive: a page reads under it and asks for its As-of views within.
-    private let lock = NSRecursiveLock()
-    private let folds = AsOfFolds()
-    /// The rule set the views are read with (a bundle's own; else the built-in rules).
-    package let rules: RuleSet
-
-    package init(_ store: any EventStore, rules: RuleSet = .default) {
-        self.store = store
-        self.rules = rules
-    }
-
-    package func read<T>(_ body: (any EventStore) throws -> T) throws -> T { try lock.withLock { try body(store) } }
-
-    /// Counts per period of a filter, kept: the log cannot change under a read-only inspector, and a count
-    /// reads the whole log (seconds at a million events), so each filter is counted once.
-    private var counts: [CountsKey: [(key: String, events: Int)]] = [:]
-    private struct CountsKey: Hashable {
-        var filter: LogPageQuery.Filter
-        var period: LogPageQuery.Period
-        var head: Int64
-    }
-
-    package func counts(_ filter: LogPageQuery.Filter, by period: LogPageQuery.Period) throws -> [(key: String, events: Int)] {
-        try lock.withLock {
-            let key = CountsKey(filter: filter, period: period, head: try store.headPosition())
-            if let kept = counts[key] { return kept }
-            let made = try LogPageQuery.counts(store, filter, by: period)
-            if counts.count >= 64 { counts.removeAll() }
-            counts[key] = made
-            return made
-        }
-    }
-
-    /// Counts the whole log by week before the first page asks (`ledger inspect` does it before printing its address).
-    package func warmUp() throws { _ = try counts(LogPageQuery.Filter(), by: .week) }
-
-    /// The As-of views at `position`, from the kept folds.
-    package func asOf(_ position: Int64) throws -> AsOfQuery.Answer {
-        try lock.withLock { try AsOfQuery.answer(store, position: position, rules: rules, folds: folds) }
-    }
-}
-
-/// The inspector (issue 44) under `/inspect`: the Log, As-of, Session, Why and
-/// Verify pages over one ledger, read-only. Each page answers JSON at the same
-/// path for `Accept: application/json`, built by the same query as the CLI's
-/// `--json`. A browser gets in through `open?code=…` (see `InspectorSessions`);
-/// every other page but the stylesheet and the script needs its cookie.
+/// The inspector (issue 44) under `/inspect`: the Log, As-of, Session, Why,
+/// Rules and Verify pages over one ledger, read-only. Each page answers JSON at
+/// the same path for `Accept: application/json`, built by the same query as
+/// the CLI's `--json`. Which ledger a request reads, and whether it may, is its
+/// door's answer (`InspectorDoor`): `ledger inspect`'s one-time code, or
+/// `ledger serve`'s accounts and grants. Every page but the stylesheet and
+/// the script needs a session.
 package struct InspectorWeb: Sendable {
-    package let ledger: InspectedLedger
-    package let sessions = InspectorSessions()
-    package let base: String
+    package let door: any InspectorDoor
     /// Cookies carry `Secure` unless the server listens on loopback only (plain HTTP there).
     package let secureCookies: Bool
     package let blocking: @Sendable (@escaping @Sendable () throws -> Response) async throws -> Response
 
     package init(
-        ledger: InspectedLedger, base: String = "/inspect", secureCookies: Bool,
+        door: any InspectorDoor, secureCookies: Bool,
         blocking: @escaping @Sendable (@escaping @Sendable () throws -> Response) async throws -> Response
     ) {
-        self.ledger = ledger
-        self.base = base
+        self.door = door
         self.secureCookies = secureCookies
         self.blocking = blocking
     }
+
+    /// Where the pages are mounted, on both servers.
+    package static let root = "/inspect"
 
     package static let sessionCookie = "rl_inspect"
     /// The pages' own script may run (no inline script); styles from the one stylesheet.
     package static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+    /// What a page's builder is given: the store (read under the ledger's lock), what the request asked
+    /// for, and the seat it reads from.
+    struct Page {
+        var store: any EventStore
+        var json: Bool
+        var seat: InspectorSeat
+        var base: String { seat.frame.base }
+        var frame: InspectorPages.Frame { seat.frame }
+        var ledger: InspectedLedger { seat.ledger }
+    }
 
     /// What a page answers, before it is a response.
     enum Answer {
@@ -90,6 +56,8 @@ package struct InspectorWeb: Sendable {
         case download(String, name: String)
     }
 
+    /// The pages under `group`: `ledger inspect` mounts them at `/inspect`; `ledger serve` there too (the
+    /// signed-in account's own log) and at `/inspect/clients/:client` (a coach's client's).
     package func addRoutes<Context: RequestContext>(to group: RouterGroup<Context>) {
         group.get("style.css") { _, _ in
             Response(
@@ -101,89 +69,93 @@ package struct InspectorWeb: Sendable {
                 status: .ok, headers: [.contentType: "text/javascript; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: InspectorAssets.script)))
         }
-        group.get("open") { request, _ in open(request) }
-        group.get("") { request, _ in try await serve(request) { _, _ in .redirect(base + "/log") } }
-        group.get("log") { request, _ in try await serve(request) { store, json in try log(store, request, json: json) } }
-        group.get("at") { request, _ in
-            try await serve(request) { store, _ in
-                let p = try Self.parameters(request)["position"].flatMap { Int64($0) } ?? store.headPosition()
-                return .redirect("\(base)/at/\(p)")
+        addPages(to: group)
+    }
+
+    /// The pages alone, for a group whose stylesheet and script are another's.
+    package func addPages<Context: RequestContext>(to group: RouterGroup<Context>) {
+        group.get("") { request, context in try await serve(request, context) { p in .redirect(p.base + "/log") } }
+        group.get("log") { request, context in try await serve(request, context) { p in try log(p, request) } }
+        group.get("at") { request, context in
+            try await serve(request, context) { p in
+                let position = try Self.parameters(request)["position"].flatMap { Int64($0) } ?? p.store.headPosition()
+                return .redirect("\(p.base)/at/\(position)")
             }
         }
         group.get("at/:position") { request, context in
             let text = context.parameters.get("position") ?? ""
-            return try await serve(request) { _, json in
-                guard let p = Int64(text) else { throw QueryError.invalidParameter("a position is a whole number, not '\(text)'") }
-                let a = try ledger.asOf(p)
-                return json ? .json(AsOfQuery.document(a)) : .html(InspectorPages.asOf(a, base: base))
+            return try await serve(request, context) { p in
+                guard let position = Int64(text) else { throw QueryError.invalidParameter("a position is a whole number, not '\(text)'") }
+                let a = try p.ledger.asOf(position)
+                return p.json ? .json(AsOfQuery.document(a)) : .html(InspectorPages.asOf(a, frame: p.frame))
             }
         }
         group.get("workouts/:workout") { request, context in
             let id = context.parameters.get("workout") ?? ""
-            return try await serve(request) { store, json in
-                let steps = try AuditQuery.steps(store, workout: id)
-                if json { return .json(AuditQuery.replayDocument(steps.steps, library: steps.library)) }
+            return try await serve(request, context) { p in
+                let steps = try AuditQuery.steps(p.store, workout: id)
+                if p.json { return .json(AuditQuery.replayDocument(steps.steps, library: steps.library)) }
                 let name = steps.steps.lazy.compactMap { step -> String? in
                     if case .workoutStarted(let s) = step.envelope.event { return s.name }
                     return nil
                 }.first
-                return .html(InspectorPages.session(steps, name: name ?? "Workout", base: base))
+                return .html(InspectorPages.session(steps, name: name ?? "Workout", frame: p.frame))
             }
         }
         group.get("workouts/:workout/fixture") { request, context in
             let id = context.parameters.get("workout") ?? ""
-            return try await serve(request) { store, _ in
+            return try await serve(request, context) { p in
                 var text = ""
-                try SessionFixture.make(store, workout: id, rules: ledger.rules) { text += $0 }
+                try SessionFixture.make(p.store, workout: id, rules: p.ledger.rules) { text += $0 }
                 return .download(text, name: "session-\(id.prefix(8)).fixture")
             }
         }
-        group.get("why") { request, _ in
-            try await serve(request) { store, json in
+        group.get("why") { request, context in
+            try await serve(request, context) { p in
                 let q = Self.parameters(request)
                 let subject = try vocabulary(WhyQuery.Subject.self, "subject", q["subject"] ?? "")
                 guard let target = q["target"], !target.isEmpty else {
                     throw QueryError.invalidParameter("why needs a target: an exercise, or a week")
                 }
-                let scope = QueryScope(asOf: q["asOf"], rules: ledger.rules)
-                let log = try scope.log(store)
-                let a = try WhyQuery.answer(store, scope, log: log, subject: subject, target: target, workout: q["workout"])
-                if json { return .json(WhyQuery.document(a, log: log)) }
+                let scope = QueryScope(asOf: q["asOf"], rules: p.ledger.rules)
+                let log = try scope.log(p.store)
+                let a = try WhyQuery.answer(p.store, scope, log: log, subject: subject, target: target, workout: q["workout"])
+                if p.json { return .json(WhyQuery.document(a, log: log)) }
                 return .html(
                     InspectorPages.why(
                         a, exercise: a.exerciseId.map(log.exerciseName), unit: log.account.liftingUnit, asOf: q["asOf"].flatMap { Int64($0) },
-                        base: base))
+                        frame: p.frame))
             }
         }
-        group.get("rules") { request, _ in
-            try await serve(request) { _, json, csrf in
-                if json { throw QueryError.invalidParameter("post a rule file to preview what it changes") }
-                return .html(InspectorPages.rules(nil, text: RulesPreview.defaultText, csrf: csrf, base: base))
+        group.get("rules") { request, context in
+            try await serve(request, context) { p in
+                if p.json { throw QueryError.invalidParameter("post a rule file to preview what it changes") }
+                return .html(InspectorPages.rules(nil, text: RulesPreview.defaultText, csrf: p.seat.csrf, frame: p.frame))
             }
         }
-        group.post("rules") { request, _ in
+        group.post("rules") { request, context in
             let form = try await CoachWeb.form(request)
-            return try await serve(request) { store, json, csrf in
-                guard let sent = form["csrf"], CoachWebSessions.same(sent, csrf) else {
+            return try await serve(request, context) { p in
+                guard let sent = form["csrf"], CoachWebSessions.same(sent, p.seat.csrf) else {
                     throw APIError(status: 403, code: "forbidden", message: "this form has expired: reload the page and send it again")
                 }
                 let text = form["rules"] ?? ""
-                let a = try RulesPreview.answer(store, text: text)
-                return json ? .json(RebuildQuery.document(a)) : .html(InspectorPages.rules(a, text: text, csrf: csrf, base: base))
+                let a = try RulesPreview.answer(p.store, text: text)
+                return p.json ? .json(RebuildQuery.document(a)) : .html(InspectorPages.rules(a, text: text, csrf: p.seat.csrf, frame: p.frame))
             }
         }
-        group.get("verify") { request, _ in
-            try await serve(request) { store, json in
-                let report = try store.verify()
-                return json ? .json(VerifyQuery.document(report)) : .html(InspectorPages.verify(report, base: base))
+        group.get("verify") { request, context in
+            try await serve(request, context) { p in
+                let report = try p.store.verify()
+                return p.json ? .json(VerifyQuery.document(report)) : .html(InspectorPages.verify(report, frame: p.frame))
             }
         }
     }
 
-    func log(_ store: any EventStore, _ request: Request, json: Bool) throws -> Answer {
+    func log(_ p: Page, _ request: Request) throws -> Answer {
         let q = Self.parameters(request)
         if let at = q["at"], !at.isEmpty {
-            return .redirect("\(base)/log?from=\(try LogPageQuery.jump(store, to: at))")
+            return .redirect("\(p.base)/log?from=\(try LogPageQuery.jump(p.store, to: at))")
         }
         var filter = LogPageQuery.Filter()
         filter.types = request.uri.queryParameters.getAll("type").map { $0.removingPercentEncoding ?? $0 }.filter { !$0.isEmpty }
@@ -195,8 +167,8 @@ package struct InspectorWeb: Sendable {
         let period = try vocabulary(LogPageQuery.Period.self, "by", q["by"] ?? "week")
         let from: Int64
         if let text = q["from"] {
-            guard let p = Int64(text), p >= 1 else { throw QueryError.invalidParameter("from takes a position of 1 or more, not '\(text)'") }
-            from = p
+            guard let n = Int64(text), n >= 1 else { throw QueryError.invalidParameter("from takes a position of 1 or more, not '\(text)'") }
+            from = n
         } else {
             from = 1
         }
@@ -204,36 +176,32 @@ package struct InspectorWeb: Sendable {
             guard let n = Int(text) else { throw QueryError.invalidParameter("limit takes a number, not '\(text)'") }
             return n
         }
-        let page = try LogPageQuery.page(store, filter, from: from, limit: limit ?? LogPageQuery.pageSize)
-        let counts = try ledger.counts(filter, by: period)
-        if json { return .json(LogPageQuery.document(page, counts: counts, by: period)) }
+        let page = try LogPageQuery.page(p.store, filter, from: from, limit: limit ?? LogPageQuery.pageSize)
+        let counts = try p.ledger.counts(filter, by: period)
+        if p.json { return .json(LogPageQuery.document(page, counts: counts, by: period)) }
         var names: [String: String] = [:]
         for ev in page.events {
             if case .workoutStarted(let s) = ev.event { names[s.workoutId.lowercased] = s.name }
         }
-        return .html(
-            InspectorPages.log(.init(page: page, filter: filter, counts: counts, period: period, workoutNames: names), base: base))
+        return .html(InspectorPages.log(.init(page: page, filter: filter, counts: counts, period: period, workoutNames: names), frame: p.frame))
     }
 
-    /// A page behind the session: off the event loop, the ledger read under its lock; a refusal is
-    /// one line in the page (or the API's error object in JSON), never a stack trace.
-    func serve(_ request: Request, _ build: @escaping @Sendable (any EventStore, Bool) throws -> Answer) async throws -> Response {
-        try await serve(request) { store, json, _ in try build(store, json) }
-    }
-
-    /// A page behind the session that also needs its CSRF token (a form's page).
-    func serve(_ request: Request, _ build: @escaping @Sendable (any EventStore, Bool, String) throws -> Answer) async throws -> Response {
+    /// A page behind the door: off the event loop, its seat found and its ledger read under the ledger's
+    /// lock; a refusal is one line in the page (or the API's error object in JSON), never a stack trace.
+    /// A browser without a session is sent to sign in where the server has a sign-in page.
+    func serve<Context: RequestContext>(
+        _ request: Request, _ context: Context, _ build: @escaping @Sendable (Page) throws -> Answer
+    ) async throws
+        -> Response
+    {
         let json = Self.wantsJSON(request)
-        guard let id = CoachWeb.cookies(request)[Self.sessionCookie], let csrf = sessions.csrf(id) else {
-            return respond(
-                error: APIError(
-                    status: 401, code: "unauthorized", message: "open the address `ledger inspect` printed (its code works once), or run it again"),
-                json: json, title: "Not signed in")
-        }
-        let ledger = self.ledger
+        let cookies = CoachWeb.cookies(request)
+        let client = context.parameters.get("client").map { ($0.removingPercentEncoding ?? $0).lowercased() }
+        let door = self.door
         return try await blocking { [self] in
             do {
-                switch try ledger.read({ try build($0, json, csrf) }) {
+                let seat = try door.seat(cookies: cookies, client: client)
+                switch try seat.ledger.read({ try build(Page(store: $0, json: json, seat: seat)) }) {
                 case .html(let text): return html(text)
                 case .json(let value):
                     return Response(status: .ok, headers: Self.jsonHeaders, body: .init(byteBuffer: ByteBuffer(string: value.rendered)))
@@ -247,9 +215,17 @@ package struct InspectorWeb: Sendable {
                         body: .init(byteBuffer: ByteBuffer(string: text)))
                 }
             } catch {
-                return respond(error: APIError.from(error, query: true), json: json, title: "Cannot show that")
+                let e = APIError.from(error, query: true)
+                if e.status == 401, !json, let signIn = door.signIn { return CoachWeb.redirect(signIn) }
+                let title = e.status == 401 ? "Not signed in" : e.status == 403 ? "Not yours to see" : "Cannot show that"
+                return respond(error: e, json: json, title: title)
             }
         }
+    }
+
+    /// A request under `/inspect` that no route takes: 404, as a page or in JSON.
+    package func unrouted(_ request: Request) -> Response {
+        respond(error: APIError.notFound("there is no such page"), json: Self.wantsJSON(request), title: "Not found")
     }
 
     func respond(error e: APIError, json: Bool, title: String) -> Response {
@@ -257,28 +233,12 @@ package struct InspectorWeb: Sendable {
             let body = JSONValue.object([("error", .object([("code", .string(e.code)), ("message", .string(e.message))]))])
             return Response(status: .init(code: e.status), headers: Self.jsonHeaders, body: .init(byteBuffer: ByteBuffer(string: body.rendered)))
         }
-        return html(InspectorPages.message(title, e.message, base: base), status: e.status)
+        return html(InspectorPages.message(title, e.message, frame: .init(base: Self.root)), status: e.status)
     }
 
-    /// `open?code=…`: a good code becomes a session cookie and a redirect to the log; a spent one is refused
-    /// (a browser already signed in goes on to the log).
-    func open(_ request: Request) -> Response {
-        let code = Self.parameters(request)["code"] ?? ""
-        if let id = sessions.open(code: code) {
-            var response = CoachWeb.redirect(base + "/log")
-            response.headers.append(
-                .init(
-                    name: .setCookie,
-                    value:
-                        "\(Self.sessionCookie)=\(id); Path=\(base); Max-Age=\(12 * 3600); HttpOnly; SameSite=Strict\(secureCookies ? "; Secure" : "")"
-                ))
-            return response
-        }
-        if let id = CoachWeb.cookies(request)[Self.sessionCookie], sessions.csrf(id) != nil { return CoachWeb.redirect(base + "/log") }
-        return html(
-            InspectorPages.message(
-                "Code used or expired", "This address works once, for 15 minutes: run `ledger inspect` again for a new one.", base: base),
-            status: 401)
+    /// A cookie of the inspector's: `HttpOnly`, `SameSite=Strict`, and `Secure` off loopback.
+    func cookie(_ name: String, _ value: String, path: String = root, maxAge: Int) -> String {
+        "\(name)=\(value); Path=\(path); Max-Age=\(maxAge); HttpOnly; SameSite=Strict\(secureCookies ? "; Secure" : "")"
     }
 
     func html(_ text: String, status: Int = 200) -> Response {
