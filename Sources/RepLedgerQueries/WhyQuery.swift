@@ -2,7 +2,7 @@ import Foundation
 import RepLedgerCore
 import RepLedgerProjections
 
-/// `why prs|e1rm|volume EXERCISE|WEEK`: a derived number with the events that
+/// `why prs|e1rm|volume|hint|repcount|entitlement EXERCISE|WEEK|PLAN`: a derived number with the events that
 /// produced it, the rule set that computed it (and how), and a proof that each
 /// of those events is in the chain up to the head (issue 44's question, "which
 /// event made my bench record", answered where the CLI and the inspector can
@@ -38,11 +38,12 @@ public enum WhyQuery {
     }
 
     public enum Subject: String, Sendable, CaseIterable {
-        case prs, e1rm, volume
+        case prs, e1rm, volume, hint, repcount, entitlement
     }
 
-    /// `subject` of `target` (an exercise, or for volume an ISO week `2026-W47` or a date in it), as the log stood
-    /// at the scope's position (`log` is its fold). `workout` picks an e1RM point's workout (default the latest).
+    /// `subject` of `target` (an exercise; for volume an ISO week `2026-W47` or a date in it; for entitlement
+    /// pro or coach), as the log stood at the scope's position (`log` is its fold). `workout` picks an e1RM
+    /// point's workout, the workout whose hint or rep counter it is (default the latest).
     public static func answer(
         _ store: any EventStore, _ scope: QueryScope, log: TrainingLogProjection, subject: Subject, target: String, workout: String? = nil
     ) throws -> Answer {
@@ -89,6 +90,16 @@ public enum WhyQuery {
                     at: p.date, computation: e1rmWords(kg: p.weightKg, reps: p.reps, result: p.e1rmKg, rules: rules, unit: unit),
                     events: try events(
                         store, log: log, workout: p.workoutId, sets: Set(p.setId.map { [$0] } ?? []), through: scope.position(in: store))))
+        case .hint, .repcount:
+            let x = try log.library.resolve(target)
+            exerciseId = x.exerciseId
+            let id = try workout.map { try Ledger(store: store).resolveWorkout($0) }
+            numbers.append(
+                subject == .hint
+                    ? try hint(store, scope, log: log, exerciseId: x.exerciseId, workout: id)
+                    : try repCount(store, scope, log: log, exerciseId: x.exerciseId, workout: id))
+        case .entitlement:
+            numbers.append(try entitlement(store, scope, log: log, target: target))
         case .volume:
             let week = try weekKey(target)
             var total = 0.0, count = 0

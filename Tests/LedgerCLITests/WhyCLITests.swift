@@ -90,6 +90,56 @@ struct WhyCLITests {
         #expect((older["events"] as? [[String: Any]])?.allSatisfy { ($0["position"] as? Int ?? .max) < at } == true)
     }
 
+    @Test("a hint, a rep count and a plan equal hint, repcount and entitlements, with the sets and purchases that made them")
+    func hintsRepCountsAndEntitlements() throws {
+        let (cli, _) = try AndrewsStrongHistory.imported()
+        defer { cli.cleanUp() }
+        let bench = "Bench Press (Barbell)"
+        // The workout of the latest bench e1RM point: it had a last time to beat.
+        let workout = try #require(
+            (try cli.run(["why", "e1rm", bench, "--json"]).json?["numbers"] as? [[String: Any]])?.first?["workoutId"] as? String)
+        let log = try Self.log(cli)
+        let near = { (a: Double?, b: Double?) in a != nil && b != nil && abs(a! - b!) < 1e-3 }
+
+        let hint = try #require(try cli.run(["hint", bench, "--workout", workout, "--json"]).json)
+        let whyHint = try #require((try cli.run(["why", "hint", bench, "--workout", workout, "--json"]).json?["numbers"] as? [[String: Any]])?.first)
+        #expect(whyHint["workoutId"] as? String == hint["lastWorkoutId"] as? String && hint["lastWorkoutId"] is String)
+        #expect(near(whyHint["value"] as? Double, (hint["bestSet"] as? [String: Any])?["weightKg"] as? Double), "\(whyHint)")
+        #expect((whyHint["setIds"] as? [String])?.count == (hint["sets"] as? [Any])?.count)
+        try Self.checkEvents(whyHint, log)
+
+        let counted = try #require(try cli.run(["repcount", workout, bench, "--json"]).json)
+        let whyCount = try #require(
+            (try cli.run(["why", "repcount", bench, "--workout", workout, "--json"]).json?["numbers"] as? [[String: Any]])?.first)
+        #expect(whyCount["value"] as? Double == (counted["excessReps"] as? Int).map(Double.init) && whyCount["workoutId"] as? String == workout)
+        #expect((whyCount["computation"] as? String)?.contains("this workout [") == true)
+        try Self.checkEvents(whyCount, log)
+
+        // A plan: bought, then refunded; in force between the two, cited by its events.
+        #expect(
+            try cli.run([
+                "purchase", "repledger_pro_monthly", "--transaction", "t-1", "--purchased", "2026-01-01T00:00:00Z", "--expires",
+                "2099-01-01T00:00:00Z",
+            ]).status == 0)
+        let bought = try cli.eventCount()
+        #expect(try cli.run(["refund", "t-1", "--at", "2026-06-01T00:00:00Z"]).status == 0)
+        let atPurchase = try #require(
+            (try cli.run(["why", "entitlement", "pro", "--as-of", "\(bought)", "--json"]).json?["numbers"] as? [[String: Any]])?.first)
+        let recorded = try #require(try Self.log(cli)[bought]?["recordedAt"] as? String)
+        let then = try #require(try cli.run(["entitlements", "--as-of", "\(bought)", "--at", recorded, "--json"]).json)
+        #expect(atPurchase["value"] as? Double == 1 && then["isPro"] as? Bool == true)
+        #expect((atPurchase["events"] as? [[String: Any]])?.map { $0["position"] as? Int } == [bought])
+        let now = try #require((try cli.run(["why", "entitlement", "pro", "--json"]).json?["numbers"] as? [[String: Any]])?.first)
+        let entitlements = try cli.run(["entitlements", "--json"]).json
+        #expect(now["value"] as? Double == 0 && entitlements?["isPro"] as? Bool == false)
+        #expect((now["events"] as? [[String: Any]])?.map { $0["type"] as? String } == ["PurchaseRecorded", "PurchaseRefunded"])
+        #expect((now["computation"] as? String)?.contains("ended 2026-06-01") == true, "\(now)")
+        let coach = try #require(try cli.run(["why", "entitlement", "coach"]).stdout)
+        #expect(coach.hasPrefix("coach not in force") && coach.contains("no purchase or grant of Coach"), "\(coach)")
+        let refused = try cli.run(["why", "entitlement", "gold"])
+        #expect(refused.status == 2 && refused.stderr == "error: an entitlement is pro or coach, not 'gold'\n", "\(refused.stderr)")
+    }
+
     @Test("a tampered event after the cited ones fails the proof (exit 3, its position named); bad input is refused in one line")
     func tamperedAndRefused() throws {
         let (cli, _) = try AndrewsStrongHistory.imported()

@@ -79,6 +79,21 @@ struct InspectorTests {
         let why = try await inspector.get("/inspect/why?subject=prs&target=Bench%20Press%20(Barbell)&asOf=\(n)", cookie: cookie, json: true)
         #expect(sameJSON(why.json, try cli.run(["why", "prs", "Bench Press (Barbell)", "--as-of", "\(n)", "--json"]).json))
         #expect(sameJSON(try await inspector.get("/inspect/verify", cookie: cookie, json: true).json, try cli.run(["verify", "--json"]).json))
+        // The session's hints and rep counts, and the As-of plan, each link to the CLI's `why`.
+        let session = try await inspector.get("/inspect/workouts/\(w)", cookie: cookie)
+        let links = session.body.ranges(of: #/data-why href="([^"]+)"/#).map {
+            String(session.body[$0]).dropFirst(15).dropLast().replacing("&amp;", with: "&")
+        }
+        for subject in ["hint", "repcount"] {
+            let link = try #require(links.first { $0.contains("subject=\(subject)&") }, "the session page links a \(subject)")
+            let answer = try #require(try await inspector.get(String(link), cookie: cookie, json: true).object)
+            let exercise = try #require(answer["exercise"] as? String)
+            let expected = try cli.run(["why", subject, exercise, "--workout", w, "--as-of", "\(head)", "--json"]).json
+            #expect(sameJSON(answer, expected), "\(subject) of \(exercise)")
+        }
+        let plan = try await inspector.get("/inspect/why?subject=entitlement&target=pro&asOf=\(n)", cookie: cookie, json: true)
+        #expect(page.body.contains("subject=entitlement&amp;target=pro&amp;asOf=\(n)"))
+        #expect(sameJSON(plan.json, try cli.run(["why", "entitlement", "pro", "--as-of", "\(n)", "--json"]).json))
 
         // Bad input: one line in the page and in JSON, with the status that says which.
         for (path, status, words) in [

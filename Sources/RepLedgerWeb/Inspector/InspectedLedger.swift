@@ -67,6 +67,11 @@ package final class InspectedLedger: @unchecked Sendable {
     /// Counts the whole log by week before the first page asks (`ledger inspect` does it before printing its address).
     package func warmUp() throws { _ = try counts(LogPageQuery.Filter(), by: .week) }
 
+    /// The training log as it stood at `position`, from the kept folds.
+    package func fold(at position: Int64) throws -> TrainingLogProjection {
+        try read { store in try folds.log(store, at: position) }
+    }
+
     /// The As-of views at `position`, from the kept folds.
     package func asOf(_ position: Int64) throws -> AsOfQuery.Answer {
         try read { store in try AsOfQuery.answer(store, position: position, rules: rules, folds: folds) }

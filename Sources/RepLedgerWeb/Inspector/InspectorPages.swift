@@ -238,7 +238,7 @@ package enum InspectorPages {
 
         let s = a.entitlements.state
         body +=
-            "<section class=\"card\" id=\"entitlements\"><h2>Plan</h2><p>\(s.isCoach ? "Coach" : s.isPro ? "Pro" : "Free") as of \(e(a.entitlements.at.iso8601)) · templates \(s.liveTemplates) of \(s.templateLimit.map(String.init) ?? "unlimited") · \(s.completedWorkouts) completed workouts</p></section>"
+            "<section class=\"card\" id=\"entitlements\"><h2>Plan</h2><p>\(whyLink(s.isCoach ? "Coach" : s.isPro ? "Pro" : "Free", base: base, subject: "entitlement", target: s.isCoach ? "coach" : "pro", asOf: n)) as of \(e(a.entitlements.at.iso8601)) · templates \(s.liveTemplates) of \(s.templateLimit.map(String.init) ?? "unlimited") · \(s.completedWorkouts) completed workouts</p></section>"
         body += "<section class=\"card\" id=\"programs\"><h2>Programs</h2><ul class=\"notes\">"
         for p in a.programs.live {
             body += "<li>\(e(p.generated.split))\(a.programs.active == p.programId ? " · <b>active</b>" : "") · made \(e(p.createdAt.isoDate))</li>"
@@ -258,12 +258,17 @@ package enum InspectorPages {
         let p = a.proof
         body += "<section class=\"card proof \(p.ok ? "ok" : "bad")\" id=\"proof\"><h2>Proof</h2><p>"
         body +=
-            p.ok
-            ? "Every event below is in the chain: the server re-linked each hash from #\(p.from) to the head #\(p.headPosition) (head hash <code>\(e(p.headHash))</code>)."
-            : "The chain is broken at #\(p.firstBadPosition ?? 0): these events cannot be proved."
+            a.numbers.allSatisfy(\.events.isEmpty)
+            ? "No event to cite: nothing in the log made this number other than it is. The head is #\(p.headPosition) (hash <code>\(e(p.headHash))</code>)."
+            : p.ok
+                ? "Every event below is in the chain: the server re-linked each hash from #\(p.from) to the head #\(p.headPosition) (head hash <code>\(e(p.headHash))</code>)."
+                : "The chain is broken at #\(p.firstBadPosition ?? 0): these events cannot be proved."
         body += "</p></section>"
         for n in a.numbers {
-            let value = n.unit == "kg" ? kg(n.value, unit) : "\(((n.value * 100).rounded() / 100).formatted) \(n.unit)"
+            let value =
+                n.unit == "kg"
+                ? kg(n.value, unit)
+                : n.unit == "active" ? (n.value == 1 ? "in force" : "not in force") : "\(((n.value * 100).rounded() / 100).formatted) \(n.unit)"
             body +=
                 "<section class=\"card number\" data-kind=\"\(e(n.kind))\" data-value=\"\(json(n.value))\"><h2>\(e(n.kind))\(n.repMax.map { " (\($0) reps)" } ?? ""): \(e(value))</h2>"
             body +=
@@ -281,10 +286,28 @@ package enum InspectorPages {
 
     // MARK: Session
 
-    package static func session(_ steps: AuditQuery.Steps, name: String, frame: Frame) -> String {
+    package static func session(
+        _ steps: AuditQuery.Steps, name: String, against: [AgainstLastTime.Row], head: Int64, unit: WeightUnit, frame: Frame
+    ) -> String {
         let base = frame.base
         var body =
             "<h1>\(e(name))</h1><p class=\"caption\">Workout \(steps.workoutId.lowercased) · \(steps.steps.count) events · `ledger replay`</p>"
+        if !against.isEmpty {
+            body +=
+                "<section class=\"card\" id=\"against\"><h2>Against last time</h2><p class=\"caption\">The hint each exercise showed and its \"+N reps\" counter, as the log stands at #\(head)</p><div class=\"table\"><table><thead><tr><th>Exercise</th><th>Last time</th><th class=\"n\">+ reps</th></tr></thead><tbody>"
+            for row in against {
+                let best = row.hint.bestSet.map { s in "\(s.weightKg.map { kg($0, unit) } ?? "bodyweight") × \(s.reps ?? 0)" }
+                let last =
+                    best.map {
+                        whyLink(
+                            "\($0) on \(row.hint.date?.isoDate ?? "?")", base: base, subject: "hint", target: row.exercise, asOf: head,
+                            workout: steps.workoutId)
+                    } ?? "<span class=\"muted\">nothing to beat</span>"
+                body +=
+                    "<tr data-exercise=\"\(e(row.exercise))\"><td>\(e(row.exercise))</td><td>\(last)</td><td class=\"n\" data-excess-reps=\"\(row.excessReps)\">\(whyLink("+\(row.excessReps)", base: base, subject: "repcount", target: row.exercise, asOf: head, workout: steps.workoutId))</td></tr>"
+            }
+            body += "</tbody></table></div></section>"
+        }
         body +=
             "<p><a id=\"fixture\" href=\"\(base)/workouts/\(steps.workoutId.lowercased)/fixture\">Save as a test fixture</a> <small class=\"muted\">(its events and every view's JSON; `ledger check-fixture FILE` replays it)</small></p><ol class=\"steps\">"
         var before: [String: String] = [:]

@@ -99,7 +99,13 @@ package struct InspectorWeb: Sendable {
                     if case .workoutStarted(let s) = step.envelope.event { return s.name }
                     return nil
                 }.first
-                return .html(InspectorPages.session(steps, name: name ?? "Workout", frame: p.frame))
+                // Against last time as the log stands now (a later edit of last time's sets moves it too).
+                let head = try p.store.headPosition()
+                let log = try p.ledger.fold(at: head)
+                let against = AgainstLastTime.rows(log, workoutId: steps.workoutId, rules: p.ledger.rules)
+                return .html(
+                    InspectorPages.session(
+                        steps, name: name ?? "Workout", against: against, head: head, unit: log.account.liftingUnit, frame: p.frame))
             }
         }
         group.get("workouts/:workout/fixture") { request, context in
