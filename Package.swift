@@ -323,7 +323,8 @@ let package = Package(
         .testTarget(
             name: "RepLedgerQueriesTests",
             dependencies: [
-                "RepLedgerCore", "RepLedgerSQLite", "RepLedgerProjections", "RepLedgerSnapshots", "RepLedgerQueries", "LedgerTestSupport",
+                "RepLedgerCore", "RepLedgerSQLite", "RepLedgerProjections", "RepLedgerSnapshots", "RepLedgerQueries", "RepLedgerDemo",
+                "LedgerTestSupport",
             ],
             path: "Tests/RepLedgerQueriesTests"
         ),

@@ -28,6 +28,11 @@ public struct VolumeProjection: ProjectionView {
     }
 
     public static func rows(_ log: TrainingLogProjection, by grouping: Grouping, rules: RuleSet = .default) -> [Row] {
+        rows(log, by: grouping, rules: rules, workouts: log.countedWorkouts)
+    }
+
+    /// The rows of some of the log's counted workouts, given in chronological order (`StepViews` computes a week again from its own).
+    static func rows(_ log: TrainingLogProjection, by grouping: Grouping, rules: RuleSet, workouts: some Sequence<WorkoutState>) -> [Row] {
         var index: [String: Int] = [:]
         var list: [Row] = []
         func add(_ key: String, _ label: @autoclosure () -> String, sets: Int, tonnage: Double, secondary: Int = 0) {
@@ -63,7 +68,7 @@ public struct VolumeProjection: ProjectionView {
             guard isBodyweight, let kg = log.body.kilograms(atOrBefore: s.completedAt ?? w.startedAt!) else { return s.volumeKg }
             return kg * Double(reps)
         }
-        for w in log.countedWorkouts {
+        for w in workouts {
             switch grouping {
             case .workout, .week:
                 // One key per workout, not per set: keys are strings, and there are many sets.

@@ -1,3 +1,4 @@
+import Foundation
 import RepLedgerCore
 import RepLedgerProjections
 import RepLedgerSnapshots
@@ -15,6 +16,10 @@ public final class AsOfFolds {
     private var used: [Int64: UInt64] = [:]
     private var clock: UInt64 = 0
     private var last: TrainingLogProjection?
+    /// Records and weekly volume carried from step to step; every fold made here is noted in it.
+    private var views = StepViews()
+    /// Beyond this many events between two answers, the views are computed afresh rather than read what changed.
+    static let stepLimit: Int64 = 2_000
 
     public init(spacing: Int64 = 10_000, kept: Int = 6) {
         self.spacing = spacing
@@ -34,15 +39,36 @@ public final class AsOfFolds {
             touch(best)
         } else {
             log = try TrainingLogSnapshots.load(store, through: target).0
+            views.noteAll(log)
         }
         if log.position < target {
             try store.replay(from: log.position + 1, through: target) { event in
                 log.apply(event)
+                if let id = event.event.workoutId, let w = log.workouts[id] { views.note(w) }
                 if event.position % spacing == 0 { keep(log) }
             }
         }
         last = log
         return log
+    }
+
+    /// Records and weekly volume of `log` (a fold this gave), computed again only for the workouts the
+    /// events since the last answer touched.
+    public func views(
+        _ store: any EventStore, _ log: TrainingLogProjection, rules: RuleSet
+    ) throws -> (records: [PersonalRecordsProjection.ExerciseRecords], volume: [VolumeProjection.Row]) {
+        var touched: Set<UUID>?
+        if let from = views.position, abs(from - log.position) <= Self.stepLimit {
+            var ids = Set<UUID>()
+            var outside = false
+            if from != log.position {
+                try store.replay(from: min(from, log.position) + 1, through: max(from, log.position)) { event in
+                    if let id = event.event.workoutId { ids.insert(id) } else { outside = true }
+                }
+            }
+            touched = outside ? nil : ids
+        }
+        return views.answer(log, rules: rules, touched: touched)
     }
 
     private func keep(_ log: TrainingLogProjection) {

@@ -43,12 +43,19 @@ public enum AsOfQuery {
             change = steps.last?.change
         }
         let unit = log.account.liftingUnit
+        // From the kept folds, only what the events since the last step touched is computed again.
+        let views =
+            try folds?.views(store, log, rules: rules)
+            ?? (
+                records: PersonalRecordsProjection.compute(log, rules: rules, timeline: false),
+                volume: VolumeProjection.rows(log, by: .week, rules: rules)
+            )
         // Entitlements as of the moment the event was recorded: `entitlements --as-of N --at T`.
         let at = event?.recordedAt ?? .now()
         return Answer(
             position: position, headPosition: head, event: event, change: change,
-            records: PersonalRecordsProjection.compute(log, rules: rules, timeline: false),
-            volume: VolumeQuery.Answer(grouping: .week, window: nil, rows: VolumeProjection.rows(log, by: .week, rules: rules), unit: unit),
+            records: views.records,
+            volume: VolumeQuery.Answer(grouping: .week, window: nil, rows: views.volume, unit: unit),
             history: HistoryQuery.Answer(
                 rows: WorkoutHistoryProjection.workouts(log, rules: rules, limit: historyRows), unit: unit,
                 distanceUnit: log.account.distanceUnit, effortScale: log.account.effortScale),
