@@ -107,6 +107,41 @@ public struct TrainingLogProjection: Projection, Equatable {
         }
     }
 
+    /// What takes one workout event back out of the fold: the workout as it was (nil when the event
+    /// started it) and the position before. Only a workout event can be taken back this way: it
+    /// changes its workout and, when it starts one, the order, nothing else.
+    public struct Undo: Sendable {
+        let position: Int64
+        let workoutId: UUID
+        let before: WorkoutState?
+    }
+
+    /// Applies `recorded` and, for a workout event, returns what takes it back out (`undo`).
+    public mutating func applyUndoably(_ recorded: RecordedEvent) -> Undo? {
+        guard let id = recorded.event.workoutId else {
+            apply(recorded)
+            return nil
+        }
+        let undo = Undo(position: position, workoutId: id, before: workouts[id])
+        apply(recorded)
+        return undo
+    }
+
+    /// Takes the last applied event back out (its `Undo`, the undos taken back newest first).
+    public mutating func undo(_ u: Undo) {
+        if u.before == nil, let started = workouts[u.workoutId] {
+            let key = OrderKey(started)
+            var low = 0, high = order.count
+            while low < high {
+                let mid = (low + high) / 2
+                if order[mid] < key { low = mid + 1 } else { high = mid }
+            }
+            if low < order.count, order[low].id == u.workoutId { order.remove(at: low) }
+        }
+        workouts[u.workoutId] = u.before
+        position = u.position
+    }
+
     /// Whether a workout event writes an exercise id into the workout.
     static func namesExercise(_ event: LedgerEvent) -> Bool {
         switch event {
