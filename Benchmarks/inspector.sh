@@ -6,15 +6,17 @@
 #
 #   Benchmarks/inspector.sh                  # the 1M-event log (generated once by run.sh, about 30 s)
 #   Benchmarks/inspector.sh --events 100k
+#   Benchmarks/inspector.sh --db demo.sqlite # any ledger: the demo, a real export imported
 #
 # Needs chromium and chromedriver (Debian: chromium chromium-driver).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
-events="1M"; steps=200
+events="1M"; steps=200; given=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --events) events="$2"; shift 2 ;;
+    --db) given="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
     --steps) steps="$2"; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
@@ -25,13 +27,14 @@ mkdir -p "$work"
 # The generated log and its snapshotted copy, as the `cold` workload leaves them (made once per size;
 # named by the count, 1000000 for 1M).
 count=$(echo "$events" | sed 's/[kK]$/000/; s/M$/000000/')
-db=$(ls -t "$work"/log-"$count"-v2-snap-*.sqlite 2>/dev/null | grep -v partial | head -n 1 || true)
+db="$given"
+[ -n "$db" ] || db=$(ls -t "$work"/log-"$count"-v2-snap-*.sqlite 2>/dev/null | grep -v partial | head -n 1 || true)
 if [ -z "$db" ]; then
   BENCH_WORK="$work" "$here/run.sh" --events "$events" --only cold --no-peer --runs 1 >/dev/null
   db=$(ls -t "$work"/log-"$count"-v2-snap-*.sqlite | grep -v partial | head -n 1)
 fi
 (cd "$root" && swift build -c release --product ledger --product ledger-server >/dev/null 2>&1 || swift build -c release >/dev/null)
-copy="$work/inspect-$events.sqlite"
+copy="$work/inspect-$(basename "${given:-$events}" .sqlite).sqlite"
 cp "$db" "$copy"
 before=$(sha256sum "$copy" | cut -d' ' -f1)
 

@@ -42,17 +42,26 @@ public struct EntitlementsProjection: ProjectionView {
         return i
     }
 
-    public static func state(_ log: TrainingLogProjection, at t: Timestamp) -> State { state(inputs(log), at: t) }
+    public static func state(_ log: TrainingLogProjection, at t: Timestamp) -> State {
+        // A count, not the sorted finish times `inputs` keeps for stored answers: the As-of view asks at every step.
+        var completed = 0
+        for w in log.workouts.values where w.status == .finished {
+            if let finished = w.finishedAt, finished.millis <= t.millis { completed += 1 }
+        }
+        return state(log.account.entitlements, completed: completed, liveTemplates: log.templates.live.count, at: t)
+    }
 
     public static func state(_ inputs: Inputs, at t: Timestamp) -> State {
-        let e = inputs.entitlements
         // Workouts finished at or before t: a binary search over the sorted finish times.
         var low = 0, high = inputs.finishedAt.count
         while low < high {
             let mid = (low + high) / 2
             if inputs.finishedAt[mid] <= t.millis { low = mid + 1 } else { high = mid }
         }
-        let completed = low
+        return state(inputs.entitlements, completed: low, liveTemplates: inputs.liveTemplates, at: t)
+    }
+
+    static func state(_ e: EntitlementState, completed: Int, liveTemplates: Int, at t: Timestamp) -> State {
         let dismissed = e.upsellDismissedAt.map { $0 <= t } ?? false
         let isPro = e.isPro(at: t)
         return State(
@@ -60,7 +69,7 @@ public struct EntitlementsProjection: ProjectionView {
             operatorGrantUntil: e.operatorGrant(at: t)?.until,
             templateLimit: e.templateLimit(at: t),
             softUpsell: !isPro && !dismissed && completed >= upsellAfterWorkouts,
-            completedWorkouts: completed, liveTemplates: inputs.liveTemplates)
+            completedWorkouts: completed, liveTemplates: liveTemplates)
     }
 }
 
