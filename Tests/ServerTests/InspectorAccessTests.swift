@@ -21,16 +21,32 @@ struct InspectorAccessTests {
         return ("rl_inspect=\(session)", sent.headers["Set-Cookie"].first { $0.hasPrefix("rl_inspect=") } ?? "")
     }
 
-    @Test func theOwnerAndACoachWithAGrantReadTheLogAsTheAPIAnswersAndNobodyElse() async throws {
-        let cli = try LedgerProcess()
-        defer { cli.cleanUp() }
+    /// A server with a coach (Coach product), Marta (her real Strong export, synced, a grant to the coach)
+    /// and Cy (nothing granted).
+    struct Cast {
+        var server: ServerProcess
+        var coach: ServerProcess.Account
+        var marta: ServerProcess.Account
+        var cy: ServerProcess.Account
+        var phone: Device
+    }
+
+    static func cast(_ cli: LedgerProcess) throws -> Cast {
         let (server, coach, _) = try CoachProductTests.coachedServer(cli)
         let marta = try server.createAccount("Marta"), cy = try server.createAccount("Cy")
         let phone = try Device("marta", cli: cli, token: marta.token)
         let imported = try phone.run(["import", "strong", Self.marta, "--timezone", "UTC"])
-        try #require(imported.status == 0, "\(imported.stderr)")
+        guard imported.status == 0 else { throw ServerFailure.cli(imported.stderr) }
         try phone.run(["coach", "grant", coach.id])
-        try #require(try phone.sync(server, account: marta.id).status == 0)
+        guard try phone.sync(server, account: marta.id).status == 0 else { throw ServerFailure.cli("Marta's phone did not sync") }
+        return Cast(server: server, coach: coach, marta: marta, cy: cy, phone: phone)
+    }
+
+    @Test func theOwnerAndACoachWithAGrantReadTheLogAsTheAPIAnswersAndNobodyElse() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let cast = try Self.cast(cli)
+        let (server, coach, marta, cy, phone) = (cast.server, cast.coach, cast.marta, cast.cy, cast.phone)
         let pages = PageClient(base: server.base)
         let api = "/v1/accounts/\(marta.id)"
 

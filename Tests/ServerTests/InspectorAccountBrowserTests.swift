@@ -12,12 +12,8 @@ struct InspectorAccountBrowserTests {
     @Test func aCoachReadsAClientsLogByGrantAndIsRefusedAnother() async throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        let (server, coach, _) = try CoachProductTests.coachedServer(cli)
-        let marta = try server.createAccount("Marta"), cy = try server.createAccount("Cy")
-        let phone = try Device("marta", cli: cli, token: marta.token)
-        try #require(try phone.run(["import", "strong", InspectorAccessTests.marta, "--timezone", "UTC"]).status == 0)
-        try phone.run(["coach", "grant", coach.id])
-        try #require(try phone.sync(server, account: marta.id).status == 0)
+        let cast = try InspectorAccessTests.cast(cli)
+        let (server, coach, marta, cy) = (cast.server, cast.coach, cast.marta, cast.cy)
         let head = try #require(try await server.get("/v1/accounts/\(marta.id)/verify", token: marta.token).json?["events"] as? Int)
 
         let browser = try await Browser()
