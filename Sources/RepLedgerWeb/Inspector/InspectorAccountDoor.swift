@@ -32,7 +32,7 @@ package final class InspectorAccountDoor: InspectorDoor, @unchecked Sendable {
         let account = (client ?? caller.account.accountId).lowercased()
         _ = try api.authorize(caller, account: account, write: false)
         let frame: InspectorPages.Frame
-        if let client {
+        if let client, account != caller.account.accountId {
             let name = try api.accounts.account(account).map { api.accounts.name(of: $0) } ?? client
             frame = .init(
                 base: "\(InspectorWeb.root)/clients/\(account)", assets: InspectorWeb.root, reader: "\(name)’s log, by grant", signOut: session.csrf)
