@@ -6,22 +6,33 @@ import RepLedgerCore
 /// the fold moves a few events, only the exercises and weeks of the workouts
 /// those events touched are computed again, each over its own workouts in
 /// the same chronological order `PersonalRecordsProjection.compute` and
-/// `VolumeProjection.rows` use, so the answers are theirs exactly. An event
-/// outside a workout (the library, settings, the body) may move any number,
-/// and then everything is computed afresh.
+/// `VolumeProjection.rows` use, so the answers are theirs exactly. An
+/// exercise keeps its records over every workout but its latest (a prefix of
+/// the records fold), so a step that touches its latest workout adds that
+/// one workout to them. An event outside a workout (the library, settings,
+/// the body) may move any number, and then everything is computed afresh.
 public struct StepViews: Sendable {
     /// The rules the kept records and weeks were computed under.
     public private(set) var rules: RuleSet?
     /// The position the kept records and weeks answer for; nil before the first answer.
     public private(set) var position: Int64?
     private var records: [String: PersonalRecordsProjection.ExerciseRecords] = [:]
+    private var exercises: [String: Exercise] = [:]
     private var weeks: [String: Week] = [:]
-    /// Every exercise each workout ever had a set of, and every week it ever started in, in any fold
-    /// noted: with these, what a move touched is found whichever way the fold moved.
+    /// Every exercise each workout ever had a set of, every week it ever started in, and its place in
+    /// the order, in any fold noted: with these, what a move touched is found whichever way the fold moved.
     private var exercisesOf: [UUID: [String]] = [:]
-    private var workoutsOf: [String: Set<UUID>] = [:]
     private var weekOf: [UUID: [String]] = [:]
     private var workoutsIn: [String: Set<UUID>] = [:]
+    private var keyOf: [UUID: TrainingLogProjection.OrderKey] = [:]
+
+    /// One exercise's workouts in order, and its records over those before `prefixEnd`.
+    struct Exercise: Sendable {
+        /// Every workout that ever had a set of it, by its place in the order (stale places skipped when read).
+        var workouts: [TrainingLogProjection.OrderKey] = []
+        var prefixEnd: TrainingLogProjection.OrderKey?
+        var prefix: PersonalRecordsProjection.ExerciseRecords?
+    }
 
     struct Week: Sendable {
         var row: VolumeProjection.Row
@@ -33,13 +44,14 @@ public struct StepViews: Sendable {
 
     /// Notes a workout as a fold holds it (after each event that touched it).
     public mutating func note(_ w: WorkoutState) {
-        let id = w.workoutId
+        let id = w.workoutId, key = TrainingLogProjection.OrderKey(w)
+        let moved = keyOf[id] != key
+        if moved { keyOf[id] = key }
         for s in w.sets {
-            var known = exercisesOf[id, default: []]
-            if !known.contains(s.exerciseId) {
-                known.append(s.exerciseId)
-                exercisesOf[id] = known
-                workoutsOf[s.exerciseId, default: []].insert(id)
+            let known = exercisesOf[id, default: []]
+            if moved || !known.contains(s.exerciseId) {
+                if !known.contains(s.exerciseId) { exercisesOf[id] = known + [s.exerciseId] }
+                exercises[s.exerciseId, default: Exercise()].insert(key)
             }
         }
         if let week = w.startedAt?.local.isoWeekKey, !(weekOf[id]?.contains(week) ?? false) {
@@ -62,33 +74,33 @@ public struct StepViews: Sendable {
     ) -> (records: [PersonalRecordsProjection.ExerciseRecords], volume: [VolumeProjection.Row]) {
         if position == nil || touched == nil || self.rules != rules {
             self.rules = rules
-            var acc = PersonalRecordsProjection.Accumulator(rules: rules, timeline: false)
-            for w in log.countedWorkouts { acc.add(w, library: log.library) }
-            records = acc.byExercise
+            records = [:]
+            for x in Array(exercises.keys) {
+                exercises[x]?.prefixEnd = nil
+                records[x] = computed(x, log, rules)
+            }
             weeks = [:]
-            var seen: [String: Week] = [:]
             for w in log.countedWorkouts {
                 guard let row = VolumeProjection.rows(log, by: .week, rules: rules, workouts: CollectionOfOne(w)).first else { continue }
-                if var known = seen[row.key] {
+                if var known = weeks[row.key] {
                     known.row.sets += row.sets
                     known.row.tonnageKg += row.tonnageKg
-                    seen[row.key] = known
+                    weeks[row.key] = known
                 } else {
-                    seen[row.key] = Week(row: row, first: .init(w))
+                    weeks[row.key] = Week(row: row, first: .init(w))
                 }
             }
-            weeks = seen
         } else if let touched, !touched.isEmpty {
-            var exercises = Set<String>(), periods = Set<String>()
+            var moved = Set<String>(), periods = Set<String>()
             for id in touched {
-                exercises.formUnion(exercisesOf[id] ?? [])
+                for x in exercisesOf[id] ?? [] {
+                    moved.insert(x)
+                    // A change before the kept prefix's end: the prefix no longer holds.
+                    if let end = exercises[x]?.prefixEnd, let key = keyOf[id], key < end { exercises[x]?.prefixEnd = nil }
+                }
                 periods.formUnion(weekOf[id] ?? [])
             }
-            for x in exercises {
-                var acc = PersonalRecordsProjection.Accumulator(rules: rules, timeline: false)
-                for w in log.counted(workoutsOf[x] ?? []) { acc.add(w, library: log.library, only: x) }
-                records[x] = acc.byExercise[x]
-            }
+            for x in moved { records[x] = computed(x, log, rules) }
             for key in periods {
                 let ws = log.counted(workoutsIn[key] ?? []).filter { $0.startedAt?.local.isoWeekKey == key }
                 let contributing = ws.first { w in w.sets.contains { $0.completed && rules.counts($0.type) } }
@@ -100,6 +112,54 @@ public struct StepViews: Sendable {
         position = log.position
         let named = PersonalRecordsProjection.Accumulator(rules: rules, records: Array(records.values), timeline: false).results(names: log.library)
         return (named, weeks.values.sorted { $0.first < $1.first }.map(\.row))
+    }
+
+    /// `x`'s records: its kept prefix and the workouts from the prefix's end, or, without a prefix, all its
+    /// workouts, keeping a new prefix over all but the last.
+    private mutating func computed(_ x: String, _ log: TrainingLogProjection, _ rules: RuleSet) -> PersonalRecordsProjection.ExerciseRecords? {
+        guard var e = exercises[x] else { return nil }
+        var acc: PersonalRecordsProjection.Accumulator
+        var start = 0
+        if let end = e.prefixEnd {
+            acc = .init(rules: rules, records: e.prefix.map { [$0] } ?? [], timeline: false)
+            start = e.index(of: end)
+        } else {
+            acc = .init(rules: rules, timeline: false)
+            let last = max(0, e.workouts.count - 1)
+            for key in e.workouts[..<last] { add(key, x, log, &acc) }
+            e.prefixEnd = e.workouts.isEmpty ? nil : e.workouts[last]
+            e.prefix = acc.byExercise[x]
+            start = last
+        }
+        for key in e.workouts[start...] { add(key, x, log, &acc) }
+        exercises[x] = e
+        return acc.byExercise[x]
+    }
+
+    /// One workout into `x`'s records, when it counts and still stands at that place in the order.
+    private func add(
+        _ key: TrainingLogProjection.OrderKey, _ x: String, _ log: TrainingLogProjection, _ acc: inout PersonalRecordsProjection.Accumulator
+    ) {
+        guard let w = log.workouts[key.id], w.counts, TrainingLogProjection.OrderKey(w) == key else { return }
+        acc.add(w, library: log.library, only: x)
+    }
+}
+
+extension StepViews.Exercise {
+    /// The first index whose place is not before `key`.
+    func index(of key: TrainingLogProjection.OrderKey) -> Int {
+        var low = 0, high = workouts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if workouts[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    mutating func insert(_ key: TrainingLogProjection.OrderKey) {
+        let i = index(of: key)
+        if i < workouts.count, workouts[i] == key { return }
+        workouts.insert(key, at: i)
     }
 }
 
