@@ -4,13 +4,15 @@ import RepLedgerCore
 /// Records and weekly volume carried from one fold of a log to the next, for
 /// a reader that steps through positions (the inspector's As-of view): when
 /// the fold moves a few events, only the exercises and weeks of the workouts
-/// those events touched are computed again, each over its own workouts in
-/// the same chronological order `PersonalRecordsProjection.compute` and
-/// `VolumeProjection.rows` use, so the answers are theirs exactly. An
-/// exercise keeps its records over every workout but its latest (a prefix of
-/// the records fold), so a step that touches its latest workout adds that
-/// one workout to them. An event outside a workout (the library, settings,
-/// the body) may move any number, and then everything is computed afresh.
+/// those events touched are computed again, so the answers are
+/// `PersonalRecordsProjection.compute`'s and `VolumeProjection.rows`' exactly.
+/// Current records are bests (a maximum, or a minimum for assistance), which
+/// do not depend on the order workouts are read in: an exercise keeps its
+/// records over all its workouts but those a step touched lately, and a step
+/// that touches one of those adds it to them, whether the log was written in
+/// order or imported newest first. An event outside a workout (the library,
+/// settings, the body) may move any number, and then everything is computed
+/// afresh.
 public struct StepViews: Sendable {
     /// The rules the kept records and weeks were computed under.
     public private(set) var rules: RuleSet?
@@ -19,20 +21,24 @@ public struct StepViews: Sendable {
     private var records: [String: PersonalRecordsProjection.ExerciseRecords] = [:]
     private var exercises: [String: Exercise] = [:]
     private var weeks: [String: Week] = [:]
-    /// Every exercise each workout ever had a set of, every week it ever started in, and its place in
-    /// the order, in any fold noted: with these, what a move touched is found whichever way the fold moved.
+    /// Every exercise each workout ever had a set of, and every week it ever started in, in any fold
+    /// noted: with these, what a move touched is found whichever way the fold moved.
     private var exercisesOf: [UUID: [String]] = [:]
     private var weekOf: [UUID: [String]] = [:]
     private var workoutsIn: [String: Set<UUID>] = [:]
-    private var keyOf: [UUID: TrainingLogProjection.OrderKey] = [:]
 
-    /// One exercise's workouts in order, and its records over those before `prefixEnd`.
+    /// One exercise's workouts, and its records over all of them but `outside`.
     struct Exercise: Sendable {
-        /// Every workout that ever had a set of it, by its place in the order (stale places skipped when read).
-        var workouts: [TrainingLogProjection.OrderKey] = []
-        var prefixEnd: TrainingLogProjection.OrderKey?
+        /// Every workout that ever had a set of it.
+        var workouts: Set<UUID> = []
+        var kept = false
         var prefix: PersonalRecordsProjection.ExerciseRecords?
+        /// Workouts not in `prefix`: touched since it was kept, or new to the exercise.
+        var outside: [UUID] = []
     }
+
+    /// Past this many workouts outside its kept records, an exercise's records are kept anew.
+    static let outsideLimit = 32
 
     struct Week: Sendable {
         var row: VolumeProjection.Row
@@ -44,15 +50,15 @@ public struct StepViews: Sendable {
 
     /// Notes a workout as a fold holds it (after each event that touched it).
     public mutating func note(_ w: WorkoutState) {
-        let id = w.workoutId, key = TrainingLogProjection.OrderKey(w)
-        let moved = keyOf[id] != key
-        if moved { keyOf[id] = key }
+        let id = w.workoutId
         for s in w.sets {
             let known = exercisesOf[id, default: []]
-            if moved || !known.contains(s.exerciseId) {
-                if !known.contains(s.exerciseId) { exercisesOf[id] = known + [s.exerciseId] }
-                exercises[s.exerciseId, default: Exercise()].insert(key)
-            }
+            guard !known.contains(s.exerciseId) else { continue }
+            exercisesOf[id] = known + [s.exerciseId]
+            var e = exercises[s.exerciseId, default: Exercise()]
+            e.workouts.insert(id)
+            if e.kept { e.outside.append(id) }
+            exercises[s.exerciseId] = e
         }
         if let week = w.startedAt?.local.isoWeekKey, !(weekOf[id]?.contains(week) ?? false) {
             weekOf[id, default: []].append(week)
@@ -76,8 +82,8 @@ public struct StepViews: Sendable {
             self.rules = rules
             records = [:]
             for x in Array(exercises.keys) {
-                exercises[x]?.prefixEnd = nil
-                records[x] = computed(x, log, rules)
+                exercises[x]?.kept = false
+                records[x] = computed(x, touched: [], log, rules)
             }
             weeks = [:]
             for w in log.countedWorkouts {
@@ -91,16 +97,12 @@ public struct StepViews: Sendable {
                 }
             }
         } else if let touched, !touched.isEmpty {
-            var moved = Set<String>(), periods = Set<String>()
+            var moved: [String: Set<UUID>] = [:], periods = Set<String>()
             for id in touched {
-                for x in exercisesOf[id] ?? [] {
-                    moved.insert(x)
-                    // A change before the kept prefix's end: the prefix no longer holds.
-                    if let end = exercises[x]?.prefixEnd, let key = keyOf[id], key < end { exercises[x]?.prefixEnd = nil }
-                }
+                for x in exercisesOf[id] ?? [] { moved[x, default: []].insert(id) }
                 periods.formUnion(weekOf[id] ?? [])
             }
-            for x in moved { records[x] = computed(x, log, rules) }
+            for (x, ids) in moved { records[x] = computed(x, touched: ids, log, rules) }
             for key in periods {
                 let ws = log.counted(workoutsIn[key] ?? []).filter { $0.startedAt?.local.isoWeekKey == key }
                 let contributing = ws.first { w in w.sets.contains { $0.completed && rules.counts($0.type) } }
@@ -114,52 +116,29 @@ public struct StepViews: Sendable {
         return (named, weeks.values.sorted { $0.first < $1.first }.map(\.row))
     }
 
-    /// `x`'s records: its kept prefix and the workouts from the prefix's end, or, without a prefix, all its
-    /// workouts, keeping a new prefix over all but the last.
-    private mutating func computed(_ x: String, _ log: TrainingLogProjection, _ rules: RuleSet) -> PersonalRecordsProjection.ExerciseRecords? {
+    /// `x`'s records: those kept and its workouts outside them. When a workout kept in them was touched
+    /// (or too many are outside), they are kept anew over all but the touched ones.
+    private mutating func computed(
+        _ x: String, touched: Set<UUID>, _ log: TrainingLogProjection, _ rules: RuleSet
+    ) -> PersonalRecordsProjection.ExerciseRecords? {
         guard var e = exercises[x] else { return nil }
-        var acc: PersonalRecordsProjection.Accumulator
-        var start = 0
-        if let end = e.prefixEnd {
-            acc = .init(rules: rules, records: e.prefix.map { [$0] } ?? [], timeline: false)
-            start = e.index(of: end)
-        } else {
-            acc = .init(rules: rules, timeline: false)
-            let last = max(0, e.workouts.count - 1)
-            for key in e.workouts[..<last] { add(key, x, log, &acc) }
-            e.prefixEnd = e.workouts.isEmpty ? nil : e.workouts[last]
+        if !e.kept || !touched.isSubset(of: e.outside) || e.outside.count > Self.outsideLimit {
+            var acc = PersonalRecordsProjection.Accumulator(rules: rules, timeline: false)
+            for id in e.workouts where !touched.contains(id) { add(id, x, log, &acc) }
+            e.kept = true
             e.prefix = acc.byExercise[x]
-            start = last
+            e.outside = Array(touched)
         }
-        for key in e.workouts[start...] { add(key, x, log, &acc) }
+        var acc = PersonalRecordsProjection.Accumulator(rules: rules, records: e.prefix.map { [$0] } ?? [], timeline: false)
+        for id in e.outside { add(id, x, log, &acc) }
         exercises[x] = e
         return acc.byExercise[x]
     }
 
-    /// One workout into `x`'s records, when it counts and still stands at that place in the order.
-    private func add(
-        _ key: TrainingLogProjection.OrderKey, _ x: String, _ log: TrainingLogProjection, _ acc: inout PersonalRecordsProjection.Accumulator
-    ) {
-        guard let w = log.workouts[key.id], w.counts, TrainingLogProjection.OrderKey(w) == key else { return }
+    /// One workout into `x`'s records, when it counts in this fold.
+    private func add(_ id: UUID, _ x: String, _ log: TrainingLogProjection, _ acc: inout PersonalRecordsProjection.Accumulator) {
+        guard let w = log.workouts[id], w.counts else { return }
         acc.add(w, library: log.library, only: x)
-    }
-}
-
-extension StepViews.Exercise {
-    /// The first index whose place is not before `key`.
-    func index(of key: TrainingLogProjection.OrderKey) -> Int {
-        var low = 0, high = workouts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if workouts[mid] < key { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
-    mutating func insert(_ key: TrainingLogProjection.OrderKey) {
-        let i = index(of: key)
-        if i < workouts.count, workouts[i] == key { return }
-        workouts.insert(key, at: i)
     }
 }
 
