@@ -1,12 +1,14 @@
 import Foundation
 import LedgerTestSupport
+import RepLedgerSQLite
 import Testing
 
 /// The inspector in a real browser (headless Chromium through chromedriver)
 /// over `ledger inspect` on Andrew50's real Strong history: the one-time
 /// address, jumping in the log, stepping the As-of view with the arrow keys,
 /// its records equal to `prs --as-of`, a `data-why` link to its events, a rule
-/// file's preview, the Verify page, and a phone-width window. With `REPLEDGER_SCREENSHOTS=docs` it
+/// file's preview, the Verify page, and a phone-width window; over the demo, a
+/// session page, a bundle and a damaged ledger. With `REPLEDGER_SCREENSHOTS=docs` it
 /// also saves the pages' screenshots there.
 @Suite(
     .serialized, .enabled(if: Browser.available || Browser.required, "chromium and chromedriver are not installed"),
@@ -24,6 +26,55 @@ struct InspectorBrowserTests {
             throw error
         }
         await browser.quit()
+    }
+
+    @Test func aSessionABundleAndADamagedLedgerInTheBrowser() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        try #require(try cli.run(["demo", "--json"]).status == 0)
+        let bundle = cli.folder.appendingPathComponent("demo.rlbundle").path
+        try #require(try cli.run(["export", "--bundle", bundle]).status == 0)
+        let browser = try await Browser()
+        do {
+            try await sessionBundleAndDamage(browser, cli, bundle: bundle)
+        } catch {
+            await browser.quit()
+            throw error
+        }
+        await browser.quit()
+    }
+
+    func sessionBundleAndDamage(_ browser: Browser, _ cli: LedgerProcess, bundle: String) async throws {
+        let head = try cli.eventCount()
+        let workout = try #require(
+            (try cli.run(["history", "--json", "--limit", "1"]).json?["workouts"] as? [[String: Any]])?.first?["workoutId"] as? String)
+        let replayed = try #require(try JSONSerialization.jsonObject(with: Data(try cli.run(["replay", workout, "--json"]).stdout.utf8)) as? [Any])
+
+        // A bundle, read into memory: its log, its chain, and a session with each exercise against last time.
+        let fromBundle = try InspectorProcess(["--bundle", bundle], folder: cli.folder)
+        try await browser.open(fromBundle.address)
+        #expect(try await browser.url(becoming: fromBundle.base + "/inspect/log") == fromBundle.base + "/inspect/log")
+        #expect(try await browser.all("tr[data-position]").count == 100)
+        try await browser.open(fromBundle.base + "/inspect/verify")
+        #expect(try await browser.await("[data-ok]").text.contains("\(head) events"))
+        try await browser.open(fromBundle.base + "/inspect/workouts/\(workout)")
+        _ = try await browser.await("#against")
+        #expect(try await browser.all("ol.steps li[data-position]").count == replayed.count)
+        try await browser.find("#against a[data-why][href*='subject=hint']").click()
+        _ = try await browser.await("#proof")
+        #expect(try await browser.url.contains("/inspect/why?subject=hint"))
+        #expect(try await browser.find("#proof").attribute("class")?.contains("ok") == true)
+
+        // A damaged ledger: the Verify page names its first bad position.
+        let damaged = 40
+        let db = try SQLiteDatabase(path: cli.db)
+        try db.execute("DROP TRIGGER events_no_update")
+        try db.execute("UPDATE events SET device = 'elsewhere' WHERE position = \(damaged)")
+        let inspector = try InspectorProcess(db: cli.db, folder: cli.folder)
+        try await browser.open(inspector.address)
+        _ = try await browser.url(becoming: inspector.base + "/inspect/log")
+        try await browser.open(inspector.base + "/inspect/verify")
+        #expect(try await browser.await("[data-first-bad]").attribute("data-first-bad") == "\(damaged)")
     }
 
     func walkThrough(_ browser: Browser, _ inspector: InspectorProcess, _ cli: LedgerProcess) async throws {
