@@ -32,6 +32,7 @@ public struct PostgresLocation: Sendable, Equatable {
         case malformed(String)
         case mismatched(String)
         case unsupportedTarget(String)
+        case unsupportedSSLMode(String)
 
         public var description: String {
             switch self {
@@ -41,6 +42,8 @@ public struct PostgresLocation: Sendable, Equatable {
                 return "the PostgreSQL URLs of one database must name the same \(what)"
             case .unsupportedTarget(let value):
                 return "target_session_attrs=\(value) is not supported here: the server writes, so it connects only to read-write (or primary) hosts"
+            case .unsupportedSSLMode(let value):
+                return "sslmode=\(value) is not supported here: connections are not encrypted, so only sslmode=disable, allow or prefer can be kept"
             }
         }
     }
@@ -66,17 +69,19 @@ public struct PostgresLocation: Sendable, Equatable {
             query = rest[rest.index(after: q)...]
             rest = rest[..<q]
         }
-        // userinfo@hosts/database: the user is required (a server names the role it works as).
-        guard let at = rest.lastIndex(of: "@") else { throw Failure.malformed(Self.redacted(url)) }
-        let userinfo = rest[..<at]
-        var authority = rest[rest.index(after: at)...]
+        // [userinfo@]hosts/database: without a user, libpq's (PGUSER, else the system user), as in the
+        // URL pg_auto_failover's monitor gives (`pg_autoctl show uri --formation default`).
+        let at = rest.lastIndex(of: "@")
+        let userinfo = at.map { rest[..<$0] } ?? ""
+        var authority = at.map { rest[rest.index(after: $0)...] } ?? rest
         var path = Substring("")
         if let slash = authority.firstIndex(of: "/") {
             path = authority[authority.index(after: slash)...]
             authority = authority[..<slash]
         }
         let credentials = userinfo.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        let user = String(credentials[0]).removingPercentEncoding ?? String(credentials[0])
+        let named = String(credentials[0]).removingPercentEncoding ?? String(credentials[0])
+        let user = at == nil ? environment["PGUSER"] ?? Self.systemUser() : named
         guard !user.isEmpty else { throw Failure.malformed(Self.redacted(url)) }
         self.user = user
         password = credentials.count == 2 ? (String(credentials[1]).removingPercentEncoding ?? String(credentials[1])) : nil
@@ -104,6 +109,18 @@ public struct PostgresLocation: Sendable, Equatable {
             default: throw Failure.unsupportedTarget(value)
             }
         }
+        // Connections are plain: a mode that would only prefer TLS is kept, one that demands it is refused
+        // rather than silently weakened.
+        for pair in query.split(separator: "&") where pair.hasPrefix("sslmode=") {
+            let value = String(pair.dropFirst("sslmode=".count))
+            guard ["disable", "allow", "prefer"].contains(value) else { throw Failure.unsupportedSSLMode(value) }
+        }
+    }
+
+    /// The name of the user this process runs as (libpq's default role).
+    static func systemUser() -> String {
+        guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return "" }
+        return String(cString: name)
     }
 
     /// Several URLs of one database (`--postgres` given more than once): their hosts in order.

@@ -113,27 +113,53 @@ public final class PostgresPool: @unchecked Sendable {
         do { return try connect() } catch { throw Self.storeError(error, location) }
     }
 
-    /// A connection to the first host that answers and fits the location's
-    /// target, starting with the one that answered last: after a failover the
-    /// old primary refuses or is read-only, and the promoted standby is taken.
+    /// A connection to a host that answers and fits the location's target,
+    /// starting with the one that answered last: after a failover the old
+    /// primary refuses or is read-only, and the promoted standby is taken.
+    ///
+    /// With several hosts and writes wanted, every host is asked: an old
+    /// primary started again without rejoining (no HA manager demoted it)
+    /// also takes writes, but on the timeline it left. The host on the newest
+    /// timeline is the primary; writing to the other would fork the log.
     func connect() throws -> PostgresConnection {
         condition.lock()
         nextId += 1
         let id = nextId, first = preferredHost
         condition.unlock()
         var failure: Error?
+        var chosen: (index: Int, connection: PostgresConnection, timeline: Int)?
         let count = location.hosts.count
+        let survey = count > 1 && location.target == .readWrite
         for step in 0..<count {
             let index = (first + step) % count
             do {
                 let connection = try connect(to: location.hosts[index], id: id)
-                condition.lock()
-                preferredHost = index
-                condition.unlock()
-                return connection
+                guard survey else {
+                    chosen = (index, connection, 0)
+                    break
+                }
+                let timeline = try self.timeline(connection)
+                if let best = chosen, best.timeline >= timeline {
+                    close(connection)
+                } else {
+                    if let best = chosen { close(best.connection) }
+                    chosen = (index, connection, timeline)
+                }
             } catch {
                 failure = error
             }
+        }
+        if let chosen {
+            do {
+                if let role = workingRole { try run(chosen.connection, PostgresQuery(unsafeSQL: "SET ROLE \(role)")) }
+            } catch {
+                close(chosen.connection)
+                throw error
+            }
+            condition.lock()
+            preferredHost = chosen.index
+            condition.unlock()
+            return chosen.connection
         }
         if count > 1 {
             let why = failure.map { Self.isConnectionFailure($0) ? "" : " (\($0))" } ?? ""
@@ -142,6 +168,23 @@ public final class PostgresPool: @unchecked Sendable {
             )
         }
         throw failure ?? StoreError.database("no PostgreSQL host in \(location.description)")
+    }
+
+    /// The timeline a writable host writes on: each promotion starts a newer one.
+    private func timeline(_ connection: PostgresConnection) throws -> Int {
+        do {
+            // The WAL file's name begins with its timeline, in hexadecimal.
+            let file = try run(connection, "SELECT pg_walfile_name(pg_current_wal_lsn())").rows.first?.decode(String.self) ?? ""
+            return Int(file.prefix(8), radix: 16) ?? 0
+        } catch {
+            close(connection)
+            throw error
+        }
+    }
+
+    private func close(_ connection: PostgresConnection) {
+        let closing: EventLoopFuture<Void> = connection.close()
+        try? closing.wait()
     }
 
     private func connect(to host: Location.Host, id: Int) throws -> PostgresConnection {
@@ -159,10 +202,8 @@ public final class PostgresPool: @unchecked Sendable {
                 let readOnly = try run(connection, "SHOW transaction_read_only").rows.first?.decode(String.self)
                 guard readOnly == "off" else { throw NotWritable(host: host) }
             }
-            if let role = workingRole { try run(connection, PostgresQuery(unsafeSQL: "SET ROLE \(role)")) }
         } catch {
-            let closing: EventLoopFuture<Void> = connection.close()
-            try? closing.wait()
+            close(connection)
             throw error
         }
         return connection

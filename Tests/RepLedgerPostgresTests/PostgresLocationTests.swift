@@ -42,9 +42,25 @@ struct PostgresLocationTests {
         #expect(try PostgresLocation(url: "postgres://app@a/ledger?target_session_attrs=standby", target: .any).target == .any)
     }
 
+    @Test func theURLPgAutoFailoversMonitorGivesIsTakenAsItIs() throws {
+        // `pg_autoctl show uri --formation default`: no user (libpq's PGUSER, else the system user), sslmode=prefer.
+        let uri = "postgres://127.0.0.1:16101,127.0.0.1:16102/ledger?target_session_attrs=read-write&sslmode=prefer"
+        let l = try PostgresLocation(url: uri, environment: ["PGUSER": "repledger"])
+        #expect(l.hosts == [.init(name: "127.0.0.1", port: 16101), .init(name: "127.0.0.1", port: 16102)])
+        #expect(l.user == "repledger" && l.database == "ledger" && l.target == .readWrite)
+        #expect(try PostgresLocation(url: uri, environment: [:]).user == ProcessInfo.processInfo.userName)
+        // A mode that demands TLS is refused, not quietly weakened: these connections are plain.
+        for mode in ["require", "verify-ca", "verify-full"] {
+            #expect(throws: PostgresLocation.Failure.unsupportedSSLMode(mode)) {
+                try PostgresLocation(url: "postgres://app@a/ledger?sslmode=\(mode)")
+            }
+        }
+        #expect(try PostgresLocation(url: "postgres://app@a/ledger?sslmode=disable").database == "ledger")
+    }
+
     @Test func malformedURLsAreRefusedWithoutShowingThePassword() {
         for url in [
-            "mysql://app@a/x", "postgres://a/x", "postgres://app@a:port/x", "postgres://app@a:70000/x", "postgres://app@,/x",
+            "mysql://app@a/x", "postgres://app@a:port/x", "postgres://app@a:70000/x", "postgres://app@,/x",
             "postgres://:pw@a/x",
         ] {
             #expect(throws: PostgresLocation.Failure.self, "\(url)") { try PostgresLocation(url: url) }
