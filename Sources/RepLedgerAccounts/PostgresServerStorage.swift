@@ -116,6 +116,7 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
         let pool = self.pool
         let logger = self.logger
         let stopped = listenerStopped
+        let notified = notifications
         let task = Task.detached {
             defer { stopped.signal() }
             // Said once an outage, not every half second of it (a failover takes seconds).
@@ -130,6 +131,7 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
                         // "account:position:process": this process's own appends woke their subscribers already.
                         let fields = notification.payload.split(separator: ":")
                         guard let account = fields.first, fields.count < 3 || fields[2] != PostgresEventStore.processTag else { return }
+                        notified.add()
                         continuation.yield(String(account))
                     }
                     _ = try await connection.query("LISTEN repledger_events", logger: logger)
@@ -154,6 +156,17 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
     }
 
     public var replicaReads: (replica: Int, primary: Int)? { replicas?.reads }
+
+    public var appendNotifications: Int? { notifications.value }
+    private let notifications = Tally()
+
+    /// A count several threads add to.
+    final class Tally: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add() { lock.withLock { count += 1 } }
+        var value: Int { lock.withLock { count } }
+    }
 
     /// Connections to the primary, and so the threads that may wait on it at once.
     package static let connections = 8

@@ -38,6 +38,9 @@ public protocol ServerStorage: Sendable {
     func watchAppends(_ appended: @escaping @Sendable (String) -> Void) throws
     /// Range reads that hot standbys served and that fell to the primary, since the start; nil without standbys.
     var replicaReads: (replica: Int, primary: Int)? { get }
+    /// Appends by other processes that the database announced to this one (PostgreSQL's `NOTIFY`) since
+    /// the start; nil for a storage one process owns. A pooler that breaks `LISTEN` leaves it at 0.
+    var appendNotifications: Int? { get }
     /// Threads the server runs store work on: work that waits on the disk
     /// and the CPU wants one per core; work that waits on a database's
     /// round trips wants one per connection.
@@ -47,6 +50,7 @@ public protocol ServerStorage: Sendable {
 
 extension ServerStorage {
     public var replicaReads: (replica: Int, primary: Int)? { nil }
+    public var appendNotifications: Int? { nil }
     public var workerThreads: Int { System.coreCount }
 }
 

@@ -29,7 +29,7 @@ public final class LedgerAPI: Sendable {
         warmBudgetBytes: Int = AccountLogs.defaultWarmBudgetBytes, snapshotEvery: Int64 = serverSnapshotEvery
     ) {
         self.snapshotEvery = snapshotEvery
-        let metrics = ServerMetrics(replicaReads: { storage.replicaReads })
+        let metrics = ServerMetrics(replicaReads: { storage.replicaReads }, notifications: { storage.appendNotifications })
         accounts = AccountDirectory(table: storage.accountTable, keys: storage.keys)
         logs = AccountLogs(storage: storage, warmBudgetBytes: warmBudgetBytes, metrics: metrics)
         self.purchases = purchases

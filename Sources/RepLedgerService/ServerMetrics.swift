@@ -24,6 +24,9 @@ public final class ServerMetrics: Sendable {
     let replicaServed: Gauge
     let replicaFallbacks: Gauge
     let readsOfReplicas: @Sendable () -> (replica: Int, primary: Int)?
+    /// Appends by other server processes that the database announced here since the start.
+    let notified: Gauge
+    let notifications: @Sendable () -> Int?
 
     /// Request durations, from 0.5 ms to 10 s: a warm read takes about a
     /// millisecond, a push of 500 events some tens.
@@ -32,9 +35,13 @@ public final class ServerMetrics: Sendable {
         .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(10),
     ]
 
-    /// `replicaReads`: the storage's reads of hot standbys so far (nil without any).
-    public init(replicaReads: @escaping @Sendable () -> (replica: Int, primary: Int)? = { nil }) {
+    /// `replicaReads`: the storage's reads of hot standbys so far (nil without any); `notifications`: the
+    /// appends by other processes it was told of (nil for a storage one process owns).
+    public init(
+        replicaReads: @escaping @Sendable () -> (replica: Int, primary: Int)? = { nil }, notifications: @escaping @Sendable () -> Int? = { nil }
+    ) {
         readsOfReplicas = replicaReads
+        self.notifications = notifications
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = Self.buckets
         self.factory = factory
@@ -48,6 +55,7 @@ public final class ServerMetrics: Sendable {
         snapshotsTaken = Counter(label: "repledger_snapshots_taken_total", factory: factory)
         replicaServed = Gauge(label: "repledger_replica_reads", dimensions: [("served_by", "replica")], factory: factory)
         replicaFallbacks = Gauge(label: "repledger_replica_reads", dimensions: [("served_by", "primary")], factory: factory)
+        notified = Gauge(label: "repledger_append_notifications", factory: factory)
     }
 
     /// One request's duration under its route (a pattern such as
@@ -74,6 +82,7 @@ public final class ServerMetrics: Sendable {
             replicaServed.record(reads.replica)
             replicaFallbacks.record(reads.primary)
         }
+        if let count = notifications() { notified.record(count) }
         return registry.emitToBuffer()
     }
 
