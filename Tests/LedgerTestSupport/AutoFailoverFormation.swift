@@ -32,10 +32,11 @@ public final class AutoFailoverFormation: @unchecked Sendable {
     static let tool = "/usr/bin/pg_autoctl"
 
     /// The monitor's timings made short for tests (the defaults take about 50 s from a lost primary to the
-    /// first write: 20 s until the node counts as unhealthy, then 30 s for the old primary to demote itself).
+    /// first write: 20 s until the node counts as unhealthy, then 30 s for the old primary to demote itself),
+    /// yet long enough that a keeper slowed by a loaded machine is not taken for lost.
     public static let quickTimings = [
-        "health_check_period": 1000, "health_check_timeout": 1000, "health_check_max_retries": 1,
-        "health_check_retry_delay": 500, "node_considered_unhealthy_timeout": 3000, "primary_demote_timeout": 5000,
+        "health_check_period": 1000, "health_check_timeout": 2000, "health_check_max_retries": 1,
+        "health_check_retry_delay": 500, "node_considered_unhealthy_timeout": 5000, "primary_demote_timeout": 5000,
     ]
 
     /// A monitor and `nodes` nodes holding the database `database`, running, one primary and the rest
@@ -129,6 +130,14 @@ public final class AutoFailoverFormation: @unchecked Sendable {
 
     /// `kill -9` of a node's keeper and its PostgreSQL together: the machine lost.
     public func killNode(_ index: Int) { killGroup(nodes[index].name, pgdata: nodes[index].pgdata) }
+
+    /// `kill -9` of a node's postmaster alone: its keeper notices and starts it again.
+    public func killPostmaster(_ index: Int) {
+        guard let pid = Self.pid(in: "\(nodes[index].pgdata)/postmaster.pid") else { return }
+        kill(pid, SIGKILL)
+        let deadline = Date().addingTimeInterval(10)
+        while Self.isRunning(pid), Date() < deadline { usleep(10_000) }
+    }
 
     /// `kill -9` of the monitor's keeper and its PostgreSQL.
     public func killMonitor() { killGroup("monitor", pgdata: monitorData) }
