@@ -29,7 +29,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The server's directory: accounts, tokens and one ledger per account.") var data = "repledger-server"
     @Option(
         help:
-            "A PostgreSQL URL: every account in that database instead of files under --data (several servers may share it). A primary and its standbys: one URL listing the hosts (host1:5432,host2:5432), or --postgres once per host; writes go to whichever accepts them."
+            "A PostgreSQL URL: every account in that database instead of files under --data (several servers may share it). A primary and its standbys: one URL listing the hosts (host1:5432,host2:5432), or --postgres once per host, such as the one `pg_autoctl show uri --formation default` gives; writes go to the host that accepts them on the newest timeline. Without a user in the URL, PGUSER's (else the system user's)."
     )
     var postgres: [String] = []
     @Option(
