@@ -26,6 +26,22 @@ struct PostgresFailoverTests {
             }
         }
 
+        /// Reads the account's log back and checks it holds every acknowledged batch: positions 1…n with none
+        /// missing or twice, no event stored twice, each batch whole and in one run → (position, event id) in order.
+        @discardableResult
+        func checkStored(_ server: ServerProcess, _ account: ServerProcess.Account) async throws -> [(Int, String)] {
+            let stored = try await PostgresServerTests.stored(server, account)
+            #expect(firstDifference(stored.map(\.0), Array(1...stored.count)) == nil, "positions 1…n, none missing, none twice")
+            #expect(Set(stored.map(\.1)).count == stored.count, "no event stored twice")
+            let position = Dictionary(uniqueKeysWithValues: stored.map { ($0.1, $0.0) })
+            for batch in acknowledged {
+                let positions = batch.compactMap { position[$0] }
+                #expect(positions.count == batch.count, "an acknowledged batch is stored whole")
+                #expect(positions == Array((positions.first ?? 0)..<(positions.first ?? 0) + positions.count), "and in one run")
+            }
+            return stored
+        }
+
         /// Waits until `n` batches in all are acknowledged, at most `seconds`.
         func wait(forBatches n: Int, seconds: Double = 120) async -> Bool {
             let deadline = Date().addingTimeInterval(seconds)
@@ -127,15 +143,7 @@ struct PostgresFailoverTests {
         #expect(load.statuses.contains(503), "the writers saw the outage")
 
         // Every acknowledged event is on the new primary, once, at gapless positions; the chain verifies.
-        let stored = try await PostgresServerTests.stored(server, alice)
-        #expect(firstDifference(stored.map(\.0), Array(1...stored.count)) == nil, "positions 1…n, none missing, none twice")
-        #expect(Set(stored.map(\.1)).count == stored.count, "no event stored twice")
-        let position = Dictionary(uniqueKeysWithValues: stored.map { ($0.1, $0.0) })
-        for batch in load.acknowledged {
-            let positions = batch.compactMap { position[$0] }
-            #expect(positions.count == 5, "an acknowledged batch is stored whole")
-            #expect(positions == Array((positions.first ?? 0)..<(positions.first ?? 0) + positions.count), "and in one run")
-        }
+        let stored = try await load.checkStored(server, alice)
         let onStandby = try standby.psql("ledger", "SELECT count(*) FROM events")
         #expect(Int(onStandby.trimmingCharacters(in: .whitespacesAndNewlines)) == stored.count, "the promoted standby holds the log")
         #expect(try await server.get("/v1/accounts/\(alice.id)/verify", token: alice.token).json?["ok"] as? Bool == true)
