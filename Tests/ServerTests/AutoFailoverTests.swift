@@ -1,8 +1,5 @@
-import AsyncHTTPClient
 import Foundation
 import LedgerTestSupport
-import NIOCore
-import NIOHTTP1
 import Testing
 
 /// `ledger serve` on a pg_auto_failover formation (a monitor and two nodes,
@@ -76,7 +73,7 @@ struct AutoFailoverTests {
             tasks.append(
                 Task {
                     while !self.load.isStopped {
-                        let answer = try? await AutoFailoverTests.request(self.server, .GET, "/v1/coach/clients", token: self.coach.token)
+                        let answer = try? await PostgresFailoverTests.probe(self.server, "/v1/coach/clients", token: self.coach.token)
                         self.roster.record(answer?.status ?? -1, retryAfter: answer?.retryAfter)
                         try? await Task.sleep(nanoseconds: 100_000_000)
                     }
@@ -129,29 +126,12 @@ struct AutoFailoverTests {
         while !drill.load.isStopped {
             let ids = (0..<5).map { _ in UUID() }
             let body = PushBodies.batch(ids.map { PushBodies.started(UUID(), id: $0) })
-            let answer = try? await request(drill.server, .POST, "/v1/accounts/\(drill.alice.id)/events", token: drill.alice.token, body: body)
+            let answer = try? await PostgresFailoverTests.probe(
+                drill.server, "/v1/accounts/\(drill.alice.id)/events", method: .POST, token: drill.alice.token, body: body)
             drill.pushes.record(answer?.status ?? -1, retryAfter: answer?.retryAfter)
             drill.load.answered(answer?.status ?? -1, ids.map { $0.uuidString.lowercased() })
             if answer?.status != 200 { try? await Task.sleep(nanoseconds: 100_000_000) }
         }
-    }
-
-    /// A request's status and `Retry-After`.
-    static func request(
-        _ server: ServerProcess, _ method: HTTPMethod, _ path: String, token: String, body: String? = nil
-    ) async throws
-        -> (status: Int, retryAfter: String?)
-    {
-        var request = HTTPClientRequest(url: server.base + path)
-        request.method = method
-        request.headers.add(name: "Authorization", value: "Bearer \(token)")
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(string: body))
-        }
-        let response = try await TestHTTP.client.execute(request, timeout: .seconds(30))
-        _ = try await response.body.collect(upTo: 1 << 20)
-        return (Int(response.status.code), response.headers.first(name: "Retry-After"))
     }
 
     @Test func thePrimaryLostUnderLoadIsReplacedByTheManagerAndRejoinsAsASecondary() async throws {
@@ -243,7 +223,8 @@ struct AutoFailoverTests {
         let primary = try #require(formation.primary())
         formation.killNode(1 - primary)
         formation.killNode(primary)
-        let outage = try await Self.request(drill.server, .GET, "/v1/accounts/\(drill.alice.id)/events?after=0&limit=1", token: drill.alice.token)
+        let outage = try await PostgresFailoverTests.probe(
+            drill.server, "/v1/accounts/\(drill.alice.id)/events?after=0&limit=1", token: drill.alice.token)
         #expect(outage.status == 503 && outage.retryAfter != nil, "with no node: \(outage)")
         try formation.startNode(primary)
         let back = drill.load.acknowledged.count
@@ -275,7 +256,8 @@ struct AutoFailoverTests {
         defer { second.kill() }
         for _ in 0..<5 {
             let body = PushBodies.batch((0..<5).map { _ in PushBodies.started(UUID()) })
-            let answer = try await Self.request(second, .POST, "/v1/accounts/\(drill.alice.id)/events", token: drill.alice.token, body: body)
+            let answer = try await PostgresFailoverTests.probe(
+                second, "/v1/accounts/\(drill.alice.id)/events", method: .POST, token: drill.alice.token, body: body)
             #expect(answer.status == 200, "a push through a server started beside the stale primary")
         }
         #expect(try formation.psql(old, "ledger", "SELECT count(*) FROM events") == onOld, "nothing was written to the old primary")

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import LedgerTestSupport
 import NIOCore
+import NIOHTTP1
 import Testing
 
 /// PostgreSQL beyond one machine, on real clusters: a primary with a
@@ -71,12 +72,19 @@ struct PostgresFailoverTests {
     }
 
     /// A request's status, `Retry-After` and error code, headers included.
-    static func probe(_ server: ServerProcess, _ path: String, token: String) async throws -> (status: Int, retryAfter: String?, code: String?) {
+    static func probe(
+        _ server: ServerProcess, _ path: String, method: HTTPMethod = .GET, token: String, body: String? = nil
+    ) async throws -> (status: Int, retryAfter: String?, code: String?) {
         var request = HTTPClientRequest(url: server.base + path)
+        request.method = method
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(string: body))
+        }
         let response = try await TestHTTP.client.execute(request, timeout: .seconds(30))
-        let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
-        let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
+        let text = String(buffer: try await response.body.collect(upTo: 1 << 20))
+        let json = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         return (Int(response.status.code), response.headers.first(name: "Retry-After"), (json?["error"] as? [String: Any])?["code"] as? String)
     }
 
