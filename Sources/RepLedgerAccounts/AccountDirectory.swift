@@ -26,18 +26,37 @@ public final class AccountDirectory: @unchecked Sendable {
         public var account: Account
         /// The device name of the token: the `device` of the events it appends.
         public var device: String
+        /// What the token may do.
+        public var scope: TokenScope = .full
+        /// The first 8 bytes of the token's hash in hex (`StoredToken.id`): what limits are counted by.
+        public var tokenId: String = ""
+    }
+
+    /// A token as `ledger server token list` shows it: names opened, no hash beyond its id.
+    public struct TokenListing: Sendable, Equatable {
+        public var id: String
+        public var name: String?
+        public var device: String
+        public var scope: TokenScope
+        public var createdAt: Timestamp
+        public var expiresAt: Timestamp?
+        public var revokedAt: Timestamp?
     }
 
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case unknownAccount(String)
         case unknownToken
+        case ambiguousTokenId(String)
         case invalidName(String)
+        case invalidExpiry
 
         public var description: String {
             switch self {
             case .unknownAccount(let a): return "no account '\(a)' on this server. See `ledger server account create`"
             case .unknownToken: return "no such token on this server (revoked already, or of another server)"
+            case .ambiguousTokenId(let id): return "more than one token has an id beginning '\(id)': give the whole id or the token"
             case .invalidName(let why): return why
+            case .invalidExpiry: return "a token's expiry must be in the future"
             }
         }
     }
@@ -113,21 +132,45 @@ public final class AccountDirectory: @unchecked Sendable {
 
     public func accounts() throws -> [Account] { try table.accounts() }
 
-    /// A new token for the account and device: returned once, stored hashed.
-    public func createToken(account id: String, device: String) throws -> String {
+    /// A new token for the account: returned once, stored hashed. `device` stamps the events it appends;
+    /// `name` says what it is for ("Coach GPT"); `expiresAt` ends it (401 after).
+    public func createToken(
+        account id: String, device: String, scope: TokenScope = .full, name: String? = nil, expiresAt: Timestamp? = nil,
+        now: Timestamp = .now()
+    ) throws -> String {
         guard let account = try account(id) else { throw Failure.unknownAccount(id) }
-        let name = device.trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, name.count <= 100 else { throw Failure.invalidName("a device name takes 1 to 100 characters") }
+        let device = device.trimmingCharacters(in: .whitespaces)
+        guard !device.isEmpty, device.count <= 100 else { throw Failure.invalidName("a device name takes 1 to 100 characters") }
+        let name = name?.trimmingCharacters(in: .whitespaces)
+        if let name { guard !name.isEmpty, name.count <= 100 else { throw Failure.invalidName("a token's name takes 1 to 100 characters") } }
+        if let expiresAt { guard expiresAt.millis > now.millis else { throw Failure.invalidExpiry } }
         var bytes = [UInt8](repeating: 0, count: 32)
         var rng = SystemRandomNumberGenerator()
         for i in bytes.indices { bytes[i] = UInt8.random(in: .min ... .max, using: &rng) }
         let token = "rl_" + bytes.map { String(format: "%02x", $0) }.joined()
         // A device's name ("Lina's iPhone") is the lifter's too: sealed like the account's name.
-        let sealed = try Self.sealedName(
-            name, accountId: account.accountId, cipher: try keys.cipher(for: account.accountId),
-            context: Self.deviceContext)
-        try table.insertToken(hash: Self.hash(token), account: account.accountId, device: sealed, createdAt: Timestamp.now().millis)
+        let cipher = try keys.cipher(for: account.accountId)
+        func sealed(_ text: String) throws -> String {
+            try Self.sealedName(text, accountId: account.accountId, cipher: cipher, context: Self.deviceContext)
+        }
+        try table.insertToken(
+            StoredToken(
+                hash: Self.hash(token), accountId: account.accountId, device: try sealed(device), name: try name.map(sealed),
+                scope: scope, createdAt: now.millis, expiresAt: expiresAt?.millis))
         return token
+    }
+
+    /// The account's tokens, revoked and expired ones too, oldest first.
+    public func tokens(of id: String) throws -> [TokenListing] {
+        guard let account = try account(id) else { throw Failure.unknownAccount(id) }
+        return try table.tokens(of: account.accountId).map { t in
+            func opened(_ sealed: String) -> String {
+                (try? self.opened(sealed, accountId: account.accountId, context: Self.deviceContext)) ?? ""
+            }
+            return TokenListing(
+                id: t.id, name: t.name.map(opened), device: opened(t.device), scope: t.scope, createdAt: Timestamp(millis: t.createdAt),
+                expiresAt: t.expiresAt.map { Timestamp(millis: $0) }, revokedAt: t.revokedAt.map { Timestamp(millis: $0) })
+        }
     }
 
     /// Revokes a token; it answers 401 from the next request on.
@@ -135,31 +178,48 @@ public final class AccountDirectory: @unchecked Sendable {
         guard try table.revokeToken(hash: Self.hash(token), at: Timestamp.now().millis) else { throw Failure.unknownToken }
     }
 
+    /// Revokes the token a list showed with this id (or the start of it, 8 hex digits at least).
+    public func revokeToken(id: String) throws {
+        let hex = id.lowercased()
+        guard hex.count >= 8, hex.count <= StoredToken.idBytes * 2, hex.count % 2 == 0, hex.allSatisfy(\.isHexDigit) else {
+            throw Failure.unknownToken
+        }
+        let prefix = stride(from: 0, to: hex.count, by: 2).map { i -> UInt8 in
+            let start = hex.index(hex.startIndex, offsetBy: i)
+            return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)!
+        }
+        let found = try table.tokenHashes(withPrefix: prefix)
+        guard found.count <= 1 else { throw Failure.ambiguousTokenId(id) }
+        guard let hash = found.first, try table.revokeToken(hash: hash, at: Timestamp.now().millis) else { throw Failure.unknownToken }
+    }
+
     /// The caller a bearer token speaks for; nil for an unknown or revoked token.
     /// The row is found by the token's hash; the stored hash is then compared
     /// in constant time, so timing says nothing about near misses.
-    public func caller(token: String) throws -> Caller? { try caller(tokenHash: Self.hash(token)) }
+    public func caller(token: String, now: Timestamp = .now()) throws -> Caller? { try caller(tokenHash: Self.hash(token), now: now) }
 
-    /// The caller of the token with this hash (a web session keeps the hash, never the token); nil for an unknown or revoked one.
-    public func caller(tokenHash presented: [UInt8]) throws -> Caller? {
-        guard let found = try table.token(hash: presented), Self.constantTimeEqual(found.storedHash, presented) else { return nil }
+    /// The caller of the token with this hash (a web session keeps the hash, never the token); nil for an
+    /// unknown, revoked or expired one.
+    public func caller(tokenHash presented: [UInt8], now: Timestamp = .now()) throws -> Caller? {
+        guard let found = try table.token(hash: presented), Self.constantTimeEqual(found.token.hash, presented) else { return nil }
+        if let expiresAt = found.token.expiresAt, now.millis >= expiresAt { return nil }
         let device: String
         do {
-            if let known = openedDevices[found.device] {
+            if let known = openedDevices[found.token.device] {
                 device = known
             } else {
-                device = try opened(found.device, accountId: found.account.accountId, context: Self.deviceContext)
-                openedDevices[found.device] = device
+                device = try opened(found.token.device, accountId: found.account.accountId, context: Self.deviceContext)
+                openedDevices[found.token.device] = device
             }
         } catch AccountKeyStore.Failure.erased {
             // A token a restored backup brought back: its name is gone with the key. It may still erase
             // what the backup restored; everything else answers 410.
             device = ""
         }
-        return Caller(account: found.account, device: device)
+        return Caller(account: found.account, device: device, scope: found.token.scope, tokenId: found.token.id)
     }
 
-    package static func hash(_ token: String) -> [UInt8] { Array(SHA256.hash(data: Array(token.utf8))) }
+    public static func hash(_ token: String) -> [UInt8] { Array(SHA256.hash(data: Array(token.utf8))) }
 
     package static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
@@ -177,11 +237,15 @@ public protocol AccountTable: Sendable {
     func account(_ id: String) throws -> AccountDirectory.Account?
     /// Every account not erased, oldest first.
     func accounts() throws -> [AccountDirectory.Account]
-    func insertToken(hash: [UInt8], account: String, device: String, createdAt: Int64) throws
+    func insertToken(_ token: StoredToken) throws
     /// False when no unrevoked token has this hash.
     func revokeToken(hash: [UInt8], at: Int64) throws -> Bool
-    /// The unrevoked token with this hash, of an account not erased.
-    func token(hash: [UInt8]) throws -> (storedHash: [UInt8], device: String, account: AccountDirectory.Account)?
+    /// The unrevoked token with this hash, of an account not erased (expired or not: the rule is the directory's).
+    func token(hash: [UInt8]) throws -> (token: StoredToken, account: AccountDirectory.Account)?
+    /// Every token of the account, revoked ones too, oldest first.
+    func tokens(of account: String) throws -> [StoredToken]
+    /// The hashes of the tokens (revoked ones too) whose hash begins with `prefix`: a listed id found again.
+    func tokenHashes(withPrefix prefix: [UInt8]) throws -> [[UInt8]]
     /// Removes an account that never came into use (an import that failed).
     func removeAccount(_ id: String) throws
     /// Replaces the stored name (sealing the name of an account stored before names were sealed).

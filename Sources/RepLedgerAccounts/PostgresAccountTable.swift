@@ -48,13 +48,14 @@ package final class PostgresAccountTable: AccountTable {
         }
     }
 
-    package func insertToken(hash: [UInt8], account: String, device: String, createdAt: Int64) throws {
-        let id = try uuid(account)
+    package func insertToken(_ token: StoredToken) throws {
+        let id = try uuid(token.accountId)
         _ = try pool.withConnection { c in
             try pool.run(
                 c,
                 """
-                INSERT INTO tokens (account_id, token_hash, device, created_at) VALUES (\(id), \(ByteBuffer(bytes: hash)), \(device), \(createdAt))
+                INSERT INTO tokens (account_id, token_hash, device, created_at, scope, name, expires_at)
+                VALUES (\(id), \(ByteBuffer(bytes: token.hash)), \(token.device), \(token.createdAt), \(token.scope.rawValue), \(token.name), \(token.expiresAt))
                 """)
         }
     }
@@ -70,20 +71,59 @@ package final class PostgresAccountTable: AccountTable {
         }
     }
 
-    package func token(hash: [UInt8]) throws -> (storedHash: [UInt8], device: String, account: Account)? {
+    package func token(hash: [UInt8]) throws -> (token: StoredToken, account: Account)? {
         try pool.withConnection { c in
             try pool.run(
                 c,
                 """
-                SELECT t.token_hash, t.device, a.account_id, a.name, a.coach FROM tokens t
-                JOIN accounts a ON a.account_id = t.account_id
+                SELECT t.token_hash, t.account_id, t.device, t.name, t.scope, t.created_at, t.expires_at, t.revoked_at, a.name, a.coach
+                FROM tokens t JOIN accounts a ON a.account_id = t.account_id
                 WHERE t.token_hash = \(ByteBuffer(bytes: hash)) AND t.revoked_at IS NULL AND a.erased_at IS NULL
                 """
             ).rows.first.map { row in
-                let (stored, device, id, name, coach) = try row.decode((ByteBuffer, String, UUID, String, Bool).self)
-                return (Array(stored.readableBytesView), device, Account(accountId: id.uuidString.lowercased(), name: name, isCoach: coach))
+                let (hash, id, device, name, scope, createdAt, expiresAt, revokedAt, accountName, coach) = try row.decode(
+                    (ByteBuffer, UUID, String, String?, String, Int64, Int64?, Int64?, String, Bool).self)
+                let token = Self.storedToken(hash, id, device, name, scope, createdAt, expiresAt, revokedAt)
+                return (token, Account(accountId: token.accountId, name: accountName, isCoach: coach))
             }
         }
+    }
+
+    package func tokens(of account: String) throws -> [StoredToken] {
+        let u = try uuid(account)
+        return try pool.withConnection { c in
+            try pool.run(
+                c,
+                """
+                SELECT token_hash, account_id, device, name, scope, created_at, expires_at, revoked_at FROM tokens
+                WHERE account_id = \(u) ORDER BY created_at, token_hash
+                """
+            ).rows.map { row in
+                let (hash, id, device, name, scope, createdAt, expiresAt, revokedAt) = try row.decode(
+                    (ByteBuffer, UUID, String, String?, String, Int64, Int64?, Int64?).self)
+                return Self.storedToken(hash, id, device, name, scope, createdAt, expiresAt, revokedAt)
+            }
+        }
+    }
+
+    package func tokenHashes(withPrefix prefix: [UInt8]) throws -> [[UInt8]] {
+        try pool.withConnection { c in
+            try pool.run(
+                c,
+                """
+                SELECT token_hash FROM tokens WHERE substring(token_hash FROM 1 FOR \(Int32(prefix.count))) = \(ByteBuffer(bytes: prefix))
+                """
+            ).rows.map { row in Array(try row.decode(ByteBuffer.self).readableBytesView) }
+        }
+    }
+
+    private static func storedToken(
+        _ hash: ByteBuffer, _ id: UUID, _ device: String, _ name: String?, _ scope: String, _ createdAt: Int64, _ expiresAt: Int64?,
+        _ revokedAt: Int64?
+    ) -> StoredToken {
+        StoredToken(
+            hash: Array(hash.readableBytesView), accountId: id.uuidString.lowercased(), device: device, name: name,
+            scope: TokenScope(rawValue: scope) ?? .read, createdAt: createdAt, expiresAt: expiresAt, revokedAt: revokedAt)
     }
 
     package func indexCoachClients(client: String, coaches: Set<String>) throws {

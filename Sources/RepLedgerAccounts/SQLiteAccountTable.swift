@@ -64,6 +64,13 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
         ) STRICT;
         CREATE INDEX purchase_claims_by_account ON purchase_claims (account_id);
         """,
+        // 6: what a token may do (`TokenScope`; every older token is `full`), its sealed name and when it ends.
+        """
+        ALTER TABLE tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'full';
+        ALTER TABLE tokens ADD COLUMN name TEXT;
+        ALTER TABLE tokens ADD COLUMN expires_at INTEGER;
+        CREATE INDEX tokens_by_account ON tokens (account_id);
+        """,
     ]
 
     public init(directory: String) throws {
@@ -115,13 +122,18 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
         }
     }
 
-    public func insertToken(hash: [UInt8], account: String, device: String, createdAt: Int64) throws {
+    public func insertToken(_ token: StoredToken) throws {
         try locked {
-            try db.with("INSERT INTO tokens (token_hash, account_id, device, created_at) VALUES (?, ?, ?, ?)") { s in
-                try s.bind(1, hash)
-                try s.bind(2, account)
-                try s.bind(3, device)
-                try s.bind(4, createdAt)
+            try db.with(
+                "INSERT INTO tokens (token_hash, account_id, device, created_at, scope, name, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            ) { s in
+                try s.bind(1, token.hash)
+                try s.bind(2, token.accountId)
+                try s.bind(3, token.device)
+                try s.bind(4, token.createdAt)
+                try s.bind(5, token.scope.rawValue)
+                if let name = token.name { try s.bind(6, name) } else { try s.bindNull(6) }
+                if let expiresAt = token.expiresAt { try s.bind(7, expiresAt) } else { try s.bindNull(7) }
                 try s.run()
             }
         }
@@ -138,17 +150,50 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
         }
     }
 
-    public func token(hash: [UInt8]) throws -> (storedHash: [UInt8], device: String, account: Account)? {
+    private static let tokenColumns = "t.token_hash, t.account_id, t.device, t.name, t.scope, t.created_at, t.expires_at, t.revoked_at"
+
+    private static func storedToken(_ s: SQLiteStatement) throws -> StoredToken {
+        StoredToken(
+            hash: s.bytes(0), accountId: s.text(1), device: s.text(2), name: s.isNull(3) ? nil : s.text(3),
+            scope: TokenScope(rawValue: s.text(4)) ?? .read, createdAt: s.int(5), expiresAt: s.isNull(6) ? nil : s.int(6),
+            revokedAt: s.isNull(7) ? nil : s.int(7))
+    }
+
+    public func token(hash: [UInt8]) throws -> (token: StoredToken, account: Account)? {
         try locked {
             try db.with(
                 """
-                SELECT t.token_hash, t.device, a.account_id, a.name, a.coach FROM tokens t
+                SELECT \(Self.tokenColumns), a.name, a.coach FROM tokens t
                 JOIN accounts a ON a.account_id = t.account_id WHERE t.token_hash = ? AND t.revoked_at IS NULL AND a.erased_at IS NULL
                 """
             ) { s in
                 try s.bind(1, hash)
                 guard try s.step() else { return nil }
-                return (s.bytes(0), s.text(1), Account(accountId: s.text(2), name: s.text(3), isCoach: s.int(4) != 0))
+                let token = try Self.storedToken(s)
+                return (token, Account(accountId: token.accountId, name: s.text(8), isCoach: s.int(9) != 0))
+            }
+        }
+    }
+
+    public func tokens(of account: String) throws -> [StoredToken] {
+        try locked {
+            try db.with("SELECT \(Self.tokenColumns) FROM tokens t WHERE t.account_id = ? ORDER BY t.created_at, t.token_hash") { s in
+                try s.bind(1, account)
+                var out: [StoredToken] = []
+                while try s.step() { out.append(try Self.storedToken(s)) }
+                return out
+            }
+        }
+    }
+
+    public func tokenHashes(withPrefix prefix: [UInt8]) throws -> [[UInt8]] {
+        try locked {
+            try db.with("SELECT token_hash FROM tokens WHERE substr(token_hash, 1, ?) = ?") { s in
+                try s.bind(1, Int64(prefix.count))
+                try s.bind(2, prefix)
+                var out: [[UInt8]] = []
+                while try s.step() { out.append(s.bytes(0)) }
+                return out
             }
         }
     }

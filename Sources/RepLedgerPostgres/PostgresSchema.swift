@@ -340,6 +340,12 @@ public enum PostgresSchema {
             GRANT SELECT, INSERT ON purchase_claims TO repledger_app
             """,
         ],
+        // 7: what a token may do (`TokenScope`; every older token is `full`), its sealed name and when it ends.
+        [
+            """
+            ALTER TABLE tokens ADD COLUMN scope text NOT NULL DEFAULT 'full', ADD COLUMN name text, ADD COLUMN expires_at bigint
+            """
+        ],
     ]
 
     public static var currentVersion: Int { migrations.count }

@@ -31,6 +31,10 @@ public struct APIError: Error, Sendable, Equatable {
         status: 401, code: "unauthorized",
         message: "give a valid token: Authorization: Bearer TOKEN (see `ledger server token create`)")
     public static func forbidden(_ message: String) -> APIError { APIError(status: 403, code: "forbidden", message: message) }
+    /// 403 `scope`: the token is valid but made for less than this (`ledger server token create --scope`).
+    public static func scope(_ message: String, eventId: String? = nil) -> APIError {
+        APIError(status: 403, code: "scope", message: message, details: eventId.map { ["eventId": $0] } ?? [:])
+    }
     public static func notFound(_ message: String) -> APIError { APIError(status: 404, code: "notFound", message: message) }
     public static let tooLarge = APIError(status: 413, code: "tooLarge", message: PushBatch.Malformed.tooLarge.description)
     public static func storage(_ message: String) -> APIError { APIError(status: 503, code: "storage", message: message) }

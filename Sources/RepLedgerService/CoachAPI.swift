@@ -21,6 +21,7 @@ extension LedgerAPI {
     package func makeInvite(
         _ caller: AccountDirectory.Caller, note: String, now: Timestamp = .now()
     ) throws -> (inviteId: String, code: String, expiresAt: Timestamp) {
+        try requireFullScope(caller, to: "make invites")
         try requireCoachProduct(caller, now: now)
         let clean = note.trimmingCharacters(in: .whitespacesAndNewlines)
         guard clean.count <= 200 else { throw APIError.badRequest("an invite's note takes at most 200 characters") }
@@ -64,6 +65,7 @@ extension LedgerAPI {
 
     /// `DELETE /v1/coach/invites/{id}`: withdraws an open invite of this coach; 404 when there is none.
     public func revokeInvite(_ caller: AccountDirectory.Caller, id: String, now: Timestamp = .now()) throws -> JSONValue {
+        try requireFullScope(caller, to: "withdraw invites")
         guard UUID(uuidString: id) != nil, try accounts.table.revokeInvite(id.lowercased(), coach: caller.account.accountId, at: now.millis) else {
             throw APIError.notFound("no open invite \(id) of this account (used, withdrawn already, or another's)")
         }
@@ -77,6 +79,7 @@ extension LedgerAPI {
         guard case .object(let fields)? = try? JSONReader.parse(body), case .string(let code)? = fields.first(where: { $0.0 == "code" })?.1 else {
             throw APIError.badRequest(#"the body is {"code":"XXXX-XXXX-XXXX"}"#)
         }
+        try requireFullScope(caller, to: "accept invites")
         guard let hash = CoachInvite.hash(code: code), let invite = try accounts.table.invite(codeHash: hash),
             AccountDirectory.constantTimeEqual(invite.codeHash, hash)
         else {
@@ -243,6 +246,7 @@ extension LedgerAPI {
     /// Decides and appends a command on the caller's own log, as a device's
     /// push would land: the device name is `device`, and live streams are woken.
     public func recordOwn<T>(_ caller: AccountDirectory.Caller, device: String, _ decide: (inout CommandSession) throws -> T) throws -> T {
+        try requireFullScope(caller, to: "record notes or offers")
         let log = try logs.log(caller.account.accountId)
         let result = try log.withLedger { ledger in
             let previous = ledger.device

@@ -74,12 +74,35 @@ public final class LedgerAPI: Sendable {
         return log
     }
 
+    /// 403 `scope` unless the caller's token was made with `full`: erasure, invites and what a coach
+    /// records from the dashboard are the account's own business, never a key's.
+    public func requireFullScope(_ caller: AccountDirectory.Caller, to action: String) throws {
+        guard caller.scope == .full else {
+            throw APIError.scope("this token's scope is '\(caller.scope.rawValue)': it may not \(action) (a 'full' token may)")
+        }
+    }
+
+    /// 403 `scope` for the first event the caller's token may not append.
+    static func requireScope(_ caller: AccountDirectory.Caller, toAppend events: [ProposedEvent]) throws {
+        guard caller.scope != .full else { return }
+        guard caller.scope != .read else {
+            throw APIError.scope("this token's scope is 'read': it may not append (a 'log' or 'full' token may)")
+        }
+        for e in events where !caller.scope.mayAppend(to: e.event.stream) {
+            throw APIError.scope(
+                "this token's scope is '\(caller.scope.rawValue)': it appends workouts and body entries, not \(e.event.eventType.name) "
+                    + "(a 'full' token may)",
+                eventId: e.eventId.lowercased)
+        }
+    }
+
     // MARK: The log
 
     /// Appends a pushed batch atomically after the same checks the CLI's
     /// deciders make; events stored already (same id and content) are counted,
     /// not appended again.
     public func push(_ body: String, caller: AccountDirectory.Caller, log: AccountLog) throws -> JSONValue {
+        if caller.scope == .read { try Self.requireScope(caller, toAppend: []) }
         let batch = try PushBatch(json: body, device: caller.device)
         // Before the append: a roster may miss no grant the log holds.
         try CoachClientIndex.note(batch.events, client: log.accountId, in: accounts.table)
@@ -97,6 +120,7 @@ public final class LedgerAPI: Sendable {
                         throw StoreError.wrongExpectedVersion(stream: stream, expected: expected, actual: actual)
                     }
                 }
+                try Self.requireScope(caller, toAppend: events.filter { stored[$0.eventId] == nil })
                 try EventAdmission.check(events, in: ledger, stored: Set(stored.keys), versions: versions)
                 try refuseOperatorGrants(events.filter { stored[$0.eventId] == nil })
                 try admitReceipts(events.filter { stored[$0.eventId] == nil }, account: log.accountId, ledger: ledger)
@@ -293,6 +317,7 @@ public final class LedgerAPI: Sendable {
     public func erase(_ caller: AccountDirectory.Caller, account: String, now: Timestamp = .now()) throws -> JSONValue {
         let id = account.lowercased()
         guard caller.account.accountId == id else { throw APIError.forbidden("only the account's own token may erase it") }
+        try requireFullScope(caller, to: "erase the account")
         let erased = try logs.erase(id)
         return .object([
             ("accountId", .string(id)), ("events", .int(erased.events)), ("snapshots", .int(erased.snapshots)),

@@ -138,35 +138,4 @@ struct ServerCommand: ParsableCommand {
             }
         }
     }
-
-    struct Token: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "token", abstract: "Create or revoke a device's token.", subcommands: [Create.self, Revoke.self])
-
-        struct Create: ParsableCommand {
-            static let configuration = CommandConfiguration(
-                commandName: "create",
-                abstract: "A token for one device of an account → {\"token\",\"device\"}.",
-                discussion: "Example:\n  ledger server token create ACCOUNT --device watch --data ./repledger-server --json")
-            @OptionGroup var target: Target
-            @Argument(help: "The account id.") var account: String
-            @Option(help: "The device name: the `device` of every event this token appends.") var device: String
-
-            func run() throws {
-                let token = try target.api().accounts.createToken(account: account, device: device)
-                target.print(.object([("token", .string(token)), ("device", .string(device))]), human: "Token for \(device) (shown once): \(token)")
-            }
-        }
-
-        struct Revoke: ParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke a token: it answers 401 from now on → {}.")
-            @OptionGroup var target: Target
-            @Argument(help: "The token.") var token: String
-
-            func run() throws {
-                try target.api().accounts.revokeToken(token)
-                target.print(.object([]), human: "Token revoked")
-            }
-        }
-    }
 }

@@ -69,4 +69,35 @@ import Testing
         #expect(try s.directory.caller(token: token) == nil)
         #expect(try !s.storage.hasLog(account.accountId))
     }
+
+    @Test func aKeysScopeNameAndEndAreKeptAndItsNameSealed() throws {
+        let s = try Storage()
+        let account = try s.directory.createAccount(name: "Dana", coach: false)
+        let made = Timestamp(millis: 1_800_000_000_000), end = Timestamp(millis: made.millis + 3_600_000)
+        let key = try s.directory.createToken(
+            account: account.accountId, device: "assistant", scope: .log, name: "Chat assistant", expiresAt: end, now: made)
+        let caller = try #require(try s.directory.caller(token: key, now: made))
+        #expect(caller.scope == .log && caller.device == "assistant" && caller.tokenId.count == 16)
+        #expect(try s.directory.caller(token: key, now: Timestamp(millis: end.millis - 1)) != nil)
+        #expect(try s.directory.caller(token: key, now: end) == nil)
+        #expect(try s.bytesOnDisk().range(of: Data("Chat assistant".utf8)) == nil)
+        let listed = try s.directory.tokens(of: account.accountId)
+        #expect(listed.map(\.name) == ["Chat assistant"] && listed.map(\.scope) == [.log] && listed.first?.expiresAt == end)
+        #expect(listed.first?.id == caller.tokenId)
+        #expect(throws: AccountDirectory.Failure.invalidExpiry) {
+            try s.directory.createToken(account: account.accountId, device: "x", expiresAt: made, now: made)
+        }
+        try s.directory.revokeToken(id: caller.tokenId)
+        #expect(try s.directory.caller(token: key, now: made) == nil)
+        #expect(try s.directory.tokens(of: account.accountId).first?.revokedAt != nil)
+    }
+
+    @Test func aLogScopeAppendsTrainingOnly() {
+        #expect(TokenScope.log.mayAppend(to: .workout(UUID())) && TokenScope.log.mayAppend(to: .body))
+        for stream in [StreamName.account, .library, .templates, .programs, .coaching, .assignments, .template(UUID())] {
+            #expect(!TokenScope.log.mayAppend(to: stream), "\(stream)")
+            #expect(TokenScope.full.mayAppend(to: stream))
+        }
+        #expect(!TokenScope.read.mayAppend(to: .workout(UUID())))
+    }
 }

@@ -26,7 +26,10 @@ import Testing
         // The first release's layout: a plain name, a token hash, a log in clear.
         let id = UUID().uuidString.lowercased(), token = "rl_legacy_\(UUID().uuidString)"
         try storage.accountTable.insertAccount(.init(accountId: id, name: "Alice \(marker)", isCoach: false), createdAt: Timestamp.now().millis)
-        try storage.accountTable.insertToken(hash: Digest.sha256(Array(token.utf8)), account: id, device: "phone", createdAt: Timestamp.now().millis)
+        try storage.accountTable.insertToken(
+            StoredToken(
+                hash: Digest.sha256(Array(token.utf8)), accountId: id, device: "phone", name: nil, scope: .full,
+                createdAt: Timestamp.now().millis, expiresAt: nil))
         let plain: any EventStore =
             try url == nil
             ? SQLiteEventStore(path: (storage as! SQLiteServerStorage).path(of: id))

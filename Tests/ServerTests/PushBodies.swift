@@ -36,8 +36,9 @@ enum PushBodies {
                 """#, at: at, id: id)
     }
 
-    static func template(_ name: String, at: String = "2026-11-02T09:00:00.000Z") -> String {
+    static func template(_ name: String, at: String = "2026-11-02T09:00:00.000Z", id: UUID = UUID()) -> String {
         let t = UUID().uuidString.lowercased()
-        return event("TemplateCreated", stream: "template-\(t)", payload: #"{"templateId":"\#(t)","name":"\#(name)","exercises":[]}"#, at: at)
+        return event(
+            "TemplateCreated", stream: "template-\(t)", payload: #"{"templateId":"\#(t)","name":"\#(name)","exercises":[]}"#, at: at, id: id)
     }
 }
