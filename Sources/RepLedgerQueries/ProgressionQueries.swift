@@ -266,6 +266,26 @@ public enum ProgressionQuery {
             exerciseIds: p.exerciseIds(day: index).filter { seen.insert($0).inserted })
     }
 
+    /// `ledger next [EXERCISE] [--program P] [--all]`: the next day of the program (none for one exercise),
+    /// the week of its block, and each exercise's target.
+    public struct Next {
+        public var day: NextDay?
+        public var week: ProgramWeekPlan?
+        public var targets: [NextTargetProjection.Target]
+        public var single: Bool
+    }
+
+    public static func next(_ log: TrainingLogProjection, exercise: String?, program: String?, all: Bool, rules: RuleSet, now: Timestamp) throws -> Next {
+        let day = exercise == nil ? try nextDay(log, program: program, now: now) : nil
+        let week = try week(log, program: program, next: day, now: now, rules: rules)
+        let targets = try targets(log, exercise: exercise, program: program, rules: rules, day: all ? nil : day, week: week)
+        return Next(day: day, week: week, targets: targets, single: exercise != nil)
+    }
+
+    public static func document(_ log: TrainingLogProjection, _ n: Next) -> JSONValue {
+        targetsDocument(log, n.targets, single: n.single, next: n.day, week: n.week)
+    }
+
     /// One target's document, or with `single` false, `{"targets":[…],"scheduledOn","day"}`.
     public static func targetsDocument(
         _ log: TrainingLogProjection, _ targets: [NextTargetProjection.Target], single: Bool, next: NextDay? = nil,

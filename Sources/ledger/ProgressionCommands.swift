@@ -190,13 +190,12 @@ struct NextCommand: ParsableCommand {
         let log = try query.log(try global.openStore())
         let rules = try query.ruleSet()
         let now = try query.scope().answerTime()
-        let next = exercise == nil ? try ProgressionQuery.nextDay(log, program: program, now: now) : nil
-        let week = try ProgressionQuery.week(log, program: program, next: next, now: now, rules: rules)
-        let targets = try ProgressionQuery.targets(log, exercise: exercise, program: program, rules: rules, day: all ? nil : next, week: week)
+        let answer = try ProgressionQuery.next(log, exercise: exercise, program: program, all: all, rules: rules, now: now)
         if global.json {
-            Console.json(ProgressionQuery.targetsDocument(log, targets, single: exercise != nil, next: next, week: week))
+            Console.json(ProgressionQuery.document(log, answer))
             return
         }
+        let (next, week, targets) = (answer.day, answer.week, answer.targets)
         if let next {
             let on = next.on.map { ", on \(Self.weekday($0)) \($0)" } ?? ""
             Console.out("Next: day \(next.index + 1), \(next.name)\(on)\(all ? " (every exercise of the program below)" : "")")

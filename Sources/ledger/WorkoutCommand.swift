@@ -155,19 +155,13 @@ struct WorkoutCommand: ParsableCommand {
             let unit = account.liftingUnit
             let metrics = try values.metrics(defaultUnit: unit)
             let type = try values.setType() ?? .normal
-            let (setId, rest, x, added) = try ledger.execute(at: try at.time()) { session in
-                // The name means the workout's own exercise first; one not in the workout is added, and said so.
-                let w = try session.workout(id)
-                let x = try session.exercise(exercise, in: w, active: true)
-                let planned = extra ? nil : try session.nextPlannedSet(id, exercise: x.exerciseId, type: type)
-                let setId = try session.logSet(
-                    id, exercise: x.exerciseId, type: type, metrics: metrics, notes: values.notes, historyEdit: historyEdit,
-                    plannedSetId: planned, timeGiven: at.at != nil)
-                try values.recordDetails(&session, id, setId, historyEdit: historyEdit)
-                // Added to a workout that held other exercises: a person may have meant one of those.
-                let added = w.entry(forExercise: x.exerciseId) == nil && !w.entries.isEmpty
-                return (setId, try session.autoStartRest(id, afterSet: setId), x, added)
+            let logged = try ledger.execute(at: try at.time()) { session in
+                try session.logTypedSet(
+                    id, exercise: exercise, type: type, metrics: metrics, notes: values.notes, extra: extra, historyEdit: historyEdit,
+                    timeGiven: at.at != nil
+                ) { session, setId in try values.recordDetails(&session, id, setId, historyEdit: historyEdit) }
             }
+            let (setId, rest, x, added) = (logged.setId, logged.rest, logged.exercise, logged.addedToWorkout)
             let what = SetText.describe(
                 kg: metrics.weight?.kilograms, reps: metrics.reps, durationSeconds: metrics.durationSeconds,
                 distanceMeters: metrics.distanceMeters, in: unit, distance: account.distanceUnit)
