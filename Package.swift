@@ -17,6 +17,7 @@ import PackageDescription
 //   RepLedgerAccounts     the server's accounts, tokens, keys and the storage of their logs.
 //   RepLedgerService      what the server answers, without HTTP: grants, pushes, queries, the coach's API.
 //   RepLedgerWeb          the web pages: the coach's dashboard over the service, the inspector over one log.
+//   RepLedgerAssistant    an assistant's tools over one log, served over MCP (stdio or HTTP).
 //   RepLedgerServer       the HTTP API on Hummingbird's router, the pages mounted beside it.
 //   RepLedgerSync         a device's sync client.
 //   LedgerShell, ledger, ledger-server   what a person runs; the edges that word errors.
@@ -55,6 +56,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         .systemLibrary(
@@ -188,6 +190,18 @@ let package = Package(
             ],
             path: "Sources/RepLedgerWeb"
         ),
+        // An assistant's tools over one log (MCP): the CLI's queries as read tools, writes that take the
+        // head they were decided on and an id that makes a retry append nothing; resources and prompts.
+        .target(
+            name: "RepLedgerAssistant",
+            dependencies: [
+                "RepLedgerCore",
+                "RepLedgerProjections",
+                "RepLedgerQueries",
+                .product(name: "MCP", package: "swift-sdk"),
+            ],
+            path: "Sources/RepLedgerAssistant"
+        ),
         // `ledger serve`: the HTTP API on Hummingbird's router (routes, middleware for limits,
         // authentication and headers), the web pages mounted beside it, and the process's lifecycle.
         .target(
@@ -264,6 +278,8 @@ let package = Package(
                 "RepLedgerQueries",
                 "RepLedgerSync",
                 "RepLedgerPostgres",
+                "RepLedgerAssistant",
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),

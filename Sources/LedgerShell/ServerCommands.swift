@@ -9,11 +9,13 @@ public enum ServerCommands {
     public static let serveAbstract = "Serve accounts' logs over HTTP for devices and coaches."
     public static let serverAbstract = "Accounts and tokens of a server (run beside or before `ledger serve`)."
     public static let syncAbstract = "Sync this ledger with its account on a server."
+    public static let mcpAbstract = "Serve this ledger to an AI assistant over MCP (stdio): reads, and writes that never overwrite yours."
     public static let inspectAbstract = "The inspector: this ledger's log, views as of any event, and why each number is what it is, in a browser."
 
     /// Command name → abstract, as `ledger --help` lists them.
     public static let all: [(name: String, abstract: String)] = [
         ("sync", syncAbstract), ("serve", serveAbstract), ("server", serverAbstract), ("inspect", inspectAbstract),
+        ("mcp", mcpAbstract),
     ]
 
     /// The executable beside `ledger` that runs them.

@@ -275,7 +275,9 @@ public enum ProgressionQuery {
         public var single: Bool
     }
 
-    public static func next(_ log: TrainingLogProjection, exercise: String?, program: String?, all: Bool, rules: RuleSet, now: Timestamp) throws -> Next {
+    public static func next(
+        _ log: TrainingLogProjection, exercise: String?, program: String?, all: Bool, rules: RuleSet, now: Timestamp
+    ) throws -> Next {
         let day = exercise == nil ? try nextDay(log, program: program, now: now) : nil
         let week = try week(log, program: program, next: day, now: now, rules: rules)
         let targets = try targets(log, exercise: exercise, program: program, rules: rules, day: all ? nil : day, week: week)

@@ -11,7 +11,7 @@ struct LedgerServerCommand: ParsableCommand {
         commandName: "ledger",
         abstract: "RepLedger's sync server, its accounts and tokens, and device sync.",
         version: RepLedgerVersion.current,
-        subcommands: [SyncCommand.self, ServeCommand.self, ServerCommand.self, CoachRemoteCommand.self, InspectCommand.self])
+        subcommands: [SyncCommand.self, ServeCommand.self, ServerCommand.self, CoachRemoteCommand.self, InspectCommand.self, McpCommand.self])
 }
 
 @main

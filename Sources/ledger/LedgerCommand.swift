@@ -33,7 +33,7 @@ struct LedgerCommand: ParsableCommand {
             RebuildCommand.self, SnapshotCommand.self, LogCommand.self, ShowCommand.self, ReplayCommand.self, BlameCommand.self, DiffCommand.self,
             VerifyCommand.self, WhyCommand.self, CheckFixtureCommand.self, ImportCommand.self, ExportCommand.self, ReportCommand.self,
             AccountCommand.self,
-            SyncHandOff.self, CoachCommand.self, ServeHandOff.self, ServerHandOff.self,
+            SyncHandOff.self, CoachCommand.self, ServeHandOff.self, ServerHandOff.self, McpHandOff.self,
         ]
     )
 }

@@ -82,3 +82,9 @@ struct ServerHandOff: ParsableCommand {
     @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
     func run() throws { ServerLauncher.run(["server"] + arguments) }
 }
+
+struct McpHandOff: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "mcp", abstract: ServerCommands.mcpAbstract)
+    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+    func run() throws { ServerLauncher.run(["mcp"] + arguments) }
+}

@@ -15,6 +15,9 @@ public struct IdentifierSource: Sendable {
     private var orderedAt: Int64?
     /// Counts the ordered event ids made, so that ids made at one instant still ascend.
     private var sequence: Int64 = 0
+    /// For `derived` sources: the name every id is derived from, and how many of each kind were made.
+    private var name: String?
+    private var madeIds = 0, madeEventIds = 0
 
     public static var random: IdentifierSource { IdentifierSource(generator: nil) }
     public static func seeded(_ seed: UInt64) -> IdentifierSource { IdentifierSource(generator: SplitMix(seed: seed)) }
@@ -23,8 +26,24 @@ public struct IdentifierSource: Sendable {
         IdentifierSource(generator: SplitMix(seed: seed), orderedAt: millis)
     }
 
+    /// Ids derived from `name`: the same name gives the same ids, and the k-th event id is
+    /// `eventId(derivedFrom: name, k)` however many other ids were made between (an assistant's
+    /// retried request finds what its first attempt stored by them).
+    public static func derived(from name: String) -> IdentifierSource {
+        var source = IdentifierSource(generator: nil)
+        source.name = name
+        return source
+    }
+
+    /// The `k`-th event id a `derived(from: name)` source makes.
+    public static func eventId(derivedFrom name: String, _ k: Int) -> UUID { UUID.derived(from: "\(name)/event/\(k)") }
+
     /// An id for a workout, set, template, batch or command: version 4.
     public mutating func next() -> UUID {
+        if let name {
+            defer { madeIds += 1 }
+            return UUID.derived(from: "\(name)/id/\(madeIds)")
+        }
         guard generator != nil else { return UUID() }
         let a = generator!.next(), b = generator!.next()
         var bytes: [UInt8] = []
@@ -36,6 +55,10 @@ public struct IdentifierSource: Sendable {
 
     /// An event id: version 7 (time-ordered) unless the source is plainly seeded.
     public mutating func nextEventId() -> UUID {
+        if let name {
+            defer { madeEventIds += 1 }
+            return Self.eventId(derivedFrom: name, madeEventIds)
+        }
         if generator == nil {
             var random = SystemRandomNumberGenerator()
             return UUID.v7(millis: Timestamp.now().millis, random.next(), random.next())

@@ -1,0 +1,75 @@
+import RepLedgerCore
+
+/// A tool's arguments, read with the checks its input schema states: a wrong type or a value out of
+/// range is an `invalidArgument` naming the argument, never a guess.
+struct AssistantArguments {
+    let values: [String: JSONValue]
+
+    init(_ values: [String: JSONValue]) { self.values = values }
+
+    private func present(_ name: String) -> JSONValue? {
+        guard let v = values[name] else { return nil }
+        if case .null = v { return nil }
+        return v
+    }
+
+    func string(_ name: String, maxLength: Int = 200) throws(AssistantError) -> String? {
+        guard let v = present(name) else { return nil }
+        guard case .string(let s) = v else { throw .invalidArgument(name, "takes a string") }
+        guard !s.trimmingCharacters(in: .whitespaces).isEmpty, s.count <= maxLength else {
+            throw .invalidArgument(name, "takes 1 to \(maxLength) characters")
+        }
+        return s
+    }
+
+    func required(_ name: String, maxLength: Int = 200) throws(AssistantError) -> String {
+        guard let s = try string(name, maxLength: maxLength) else { throw .invalidArgument(name, "is required") }
+        return s
+    }
+
+    func number(_ name: String, in range: ClosedRange<Double>) throws(AssistantError) -> Double? {
+        guard let v = present(name) else { return nil }
+        let x: Double
+        switch v {
+        case .int(let i): x = Double(i)
+        case .number(let d): x = d
+        default: throw .invalidArgument(name, "takes a number from \(range.lowerBound.formatted) to \(range.upperBound.formatted)")
+        }
+        guard x.isFinite, range.contains(x) else {
+            throw .invalidArgument(name, "takes a number from \(range.lowerBound.formatted) to \(range.upperBound.formatted)")
+        }
+        return x
+    }
+
+    func int(_ name: String, in range: ClosedRange<Int64>) throws(AssistantError) -> Int64? {
+        guard let v = present(name) else { return nil }
+        let i: Int64
+        switch v {
+        case .int(let n): i = n
+        case .number(let d) where d.rounded() == d && abs(d) < 9e15: i = Int64(d)
+        default: throw .invalidArgument(name, "takes a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        guard range.contains(i) else { throw .invalidArgument(name, "takes a whole number from \(range.lowerBound) to \(range.upperBound)") }
+        return i
+    }
+
+    func bool(_ name: String) throws(AssistantError) -> Bool? {
+        guard let v = present(name) else { return nil }
+        guard case .bool(let b) = v else { throw .invalidArgument(name, "takes true or false") }
+        return b
+    }
+
+    /// One of `choices`, as the schema's enum lists them.
+    func choice(_ name: String, _ choices: [String]) throws(AssistantError) -> String? {
+        guard let s = try string(name) else { return nil }
+        guard choices.contains(s) else { throw .invalidArgument(name, "takes one of \(choices.joined(separator: ", "))") }
+        return s
+    }
+
+    /// Arguments the tool does not take are refused: a misspelt optional argument must not pass as absent.
+    func onlyKnown(_ names: Set<String>) throws(AssistantError) {
+        if let unknown = values.keys.sorted().first(where: { !names.contains($0) }) {
+            throw .invalidArgument(unknown, "is not an argument of this tool")
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import RepLedgerCore
+
+/// The tools an assistant is offered: their names, what they do, and input schemas with units and
+/// ranges. Reads answer the CLI's `--json` document of the same query; writes take the head the
+/// assistant last read (`expectedPosition`) and an id of the request (`requestId`).
+public struct AssistantTool: Sendable {
+    public var name: String
+    public var title: String
+    public var description: String
+    /// A JSON Schema object: `type`, `properties`, `required`, `additionalProperties: false`.
+    public var inputSchema: JSONValue
+    public var writes: Bool
+    var argumentNames: Set<String>
+}
+
+public enum AssistantCatalog {
+    /// Every tool; `readOnly` leaves the writes out altogether.
+    public static func tools(readOnly: Bool) -> [AssistantTool] { readOnly ? reads : reads + writes }
+
+    public static func tool(_ name: String) -> AssistantTool? { (reads + writes).first { $0.name == name } }
+
+    // MARK: Schema pieces
+
+    static func text(_ description: String, maxLength: Int = 200) -> JSONValue {
+        .object([("type", .string("string")), ("description", .string(description)), ("maxLength", .int(Int64(maxLength)))])
+    }
+    static func number(_ description: String, _ range: ClosedRange<Double>) -> JSONValue {
+        .object([
+            ("type", .string("number")), ("description", .string(description)), ("minimum", .number(range.lowerBound)),
+            ("maximum", .number(range.upperBound)),
+        ])
+    }
+    static func integer(_ description: String, _ range: ClosedRange<Int64>) -> JSONValue {
+        .object([
+            ("type", .string("integer")), ("description", .string(description)), ("minimum", .int(range.lowerBound)),
+            ("maximum", .int(range.upperBound)),
+        ])
+    }
+    static func flag(_ description: String) -> JSONValue { .object([("type", .string("boolean")), ("description", .string(description))]) }
+    static func oneOf(_ description: String, _ choices: [String]) -> JSONValue {
+        .object([("type", .string("string")), ("description", .string(description)), ("enum", .array(choices.map(JSONValue.string)))])
+    }
+
+    static let asOf: (String, JSONValue) = (
+        "asOf",
+        text("The log as it was recorded by then: a position (\"1200\") or an ISO 8601 time. Default: the head.", maxLength: 40)
+    )
+    static let until: (String, JSONValue) = (
+        "until", text("Training done up to this date (YYYY-MM-DD), under today's plan. Default: all of it.", maxLength: 40)
+    )
+    static let workoutRef: (String, JSONValue) = (
+        "workout", text("The workout: its id, a unique prefix of it, or \"last\" (default).", maxLength: 40)
+    )
+    static let expectedPosition: (String, JSONValue) = (
+        "expectedPosition",
+        integer(
+            "The log's head position when you last read it (every answer's `head`, or `verify`'s `events`). If the log has moved since, nothing is appended and the answer lists what was.",
+            0...Int64.max)
+    )
+    static let requestId: (String, JSONValue) = (
+        "requestId",
+        text("An id you choose for this one write (a UUID, say). Sent again, nothing more is appended and the first answer is given.", maxLength: 100)
+    )
+    static let setType = oneOf("The set's type.", ["normal", "warmup", "drop", "failure"])
+
+    static func tool(
+        _ name: String, _ title: String, _ description: String, _ properties: [(String, JSONValue)], required: [String] = [],
+        writes: Bool = false
+    ) -> AssistantTool {
+        let all = writes ? properties + [expectedPosition, requestId] : properties
+        let schema: JSONValue = .object([
+            ("type", .string("object")), ("properties", .object(all)),
+            ("required", .array((required + (writes ? ["expectedPosition", "requestId"] : [])).map(JSONValue.string))),
+            ("additionalProperties", .bool(false)),
+        ])
+        return AssistantTool(
+            name: name, title: title, description: description, inputSchema: schema, writes: writes, argumentNames: Set(all.map(\.0)))
+    }
+
+    // MARK: Reads
+
+    static let reads: [AssistantTool] = [
+        tool(
+            "history", "Workout history",
+            "Finished workouts, newest first, with every set (`ledger history --json`). Weights are kilograms.",
+            [
+                ("exercise", text("Only workouts with this exercise (a name or id).")),
+                ("month", text("Only this month, YYYY-MM.", maxLength: 7)), ("limit", integer("At most this many workouts.", 1...500)),
+                ("offset", integer("Skip this many of the newest first.", 0...100_000)), asOf, until,
+            ]),
+        tool(
+            "workout", "One workout",
+            "A workout's exercises with planned and done sets, set ids, targets, rest and what to beat (`ledger workout show --json`).",
+            [workoutRef, asOf, until]),
+        tool(
+            "records", "Personal records",
+            "Per exercise: heaviest, best estimated 1RM, best set and session volume, rep maxes (`ledger prs --json`).",
+            [("exercise", text("Only this exercise.")), ("timeline", flag("Every record as it was set, in order.")), asOf, until]),
+        tool(
+            "e1rm_trend", "Estimated 1RM trend", "The estimated one-rep max of each session of an exercise (`ledger e1rm --json`).",
+            [
+                ("exercise", text("The exercise, by name or id.")),
+                ("formula", oneOf("The estimate's formula.", ["epley", "brzycki", "lombardi", "mayhew", "oconner", "wathan", "lander"])), asOf,
+                until,
+            ], required: ["exercise"]),
+        tool(
+            "volume", "Training volume", "Sets and tonnage (kg) by workout, week or muscle (`ledger volume --json`).",
+            [("by", oneOf("How to group.", ["workout", "week", "muscle"])), asOf, until]),
+        tool(
+            "last_time", "Last time", "What the lifter did last time on an exercise: the date, best set and sets (`ledger hint --json`).",
+            [
+                ("exercise", text("The exercise, by name or id.")),
+                ("workout", text("A workout whose program day to compare with (with scope programDay).", maxLength: 40)),
+                ("scope", oneOf("Any session of the exercise, or the same program day.", ["exercise", "programDay"])), asOf, until,
+            ], required: ["exercise"]),
+        tool(
+            "next_targets", "Next targets",
+            "The next session's target for each exercise (weight in kg, reps, rule and reason), or for one (`ledger next --json`).",
+            [
+                ("exercise", text("Only this exercise.")), ("program", text("The program (id, prefix or \"active\"; default: the active one).")),
+                ("all", flag("Every exercise of the program, not only the next day's.")), asOf, until,
+            ]),
+        tool(
+            "program_today", "Today's program day",
+            "The program's next day: which day, when, and each of its exercises' targets (`ledger next --json` without an exercise).",
+            [("program", text("The program (id, prefix or \"active\"; default: the active one).")), asOf]),
+        tool(
+            "search_exercises", "Search exercises", "Exercises matching a text, best first (`ledger exercise search --json`).",
+            [("text", text("What to look for, e.g. \"incline press\".")), ("limit", integer("At most this many.", 1...200))],
+            required: ["text"]),
+        tool(
+            "calendar", "Training calendar", "A month's trained and planned days and the weekly streaks (`ledger calendar --json`).",
+            [("month", text("The month, YYYY-MM (default: this one).", maxLength: 7)), asOf, until]),
+        tool(
+            "body_history", "Body history", "Every weigh-in (kg), measurement and progress photo, newest first (`ledger body history --json`).",
+            [("site", oneOf("Only this measurement.", BodySite.allCases.map(\.rawValue))), asOf, until]),
+        tool(
+            "entitlements", "Entitlements", "What the lifter's purchases open (`ledger entitlements --json`).",
+            [("at", text("At this ISO 8601 time (default: now).", maxLength: 40)), asOf]),
+        tool("verify", "Verify the log", "Checks every event's hash chain (`ledger verify --json`): `events` is the head position.", []),
+    ]
+
+    // MARK: Writes
+
+    static let writes: [AssistantTool] = [
+        tool(
+            "start_workout", "Start a workout", "Starts a workout (refused while another is in progress) → {\"workoutId\"}.",
+            [("name", text("The workout's name (default: by the time of day).")), ("template", text("Start from this template (name or id)."))],
+            writes: true),
+        tool(
+            "log_set", "Log a set",
+            "Logs a completed set: a planned set of the exercise is completed first. Weight in kilograms → {\"workoutId\",\"setId\"}.",
+            [
+                workoutRef, ("exercise", text("The exercise, by name or id.")), ("reps", integer("Repetitions.", 0...1000)),
+                ("weightKg", number("Weight in kilograms (0 or absent: bodyweight).", 0...1000)),
+                ("rpe", number("Effort, RPE 1–10 in steps of 0.5.", 1...10)), ("type", setType), ("notes", text("A note on the set.")),
+            ], required: ["exercise", "reps"], writes: true),
+        tool(
+            "edit_set", "Correct a set", "Corrects a logged set's values (appends a correction; the original stays in the log).",
+            [
+                workoutRef, ("set", text("The set's id or a unique prefix.", maxLength: 40)), ("reps", integer("Repetitions.", 0...1000)),
+                ("weightKg", number("Weight in kilograms.", 0...1000)), ("rpe", number("Effort, RPE 1–10 in steps of 0.5.", 1...10)),
+                ("type", setType), ("notes", text("A note on the set.")),
+            ], required: ["set"], writes: true),
+        tool(
+            "finish_workout", "Finish a workout", "Finishes a workout, with how it felt and a closing note if given.",
+            [workoutRef, ("feeling", integer("How it felt: 1 (awful) to 5 (great).", 1...5)), ("note", text("A closing note.", maxLength: 1000))],
+            writes: true),
+        tool(
+            "add_note", "Add a note", "A note on the workout, or on one of its exercises.",
+            [workoutRef, ("text", text("The note.", maxLength: 1000)), ("exercise", text("The exercise the note is about."))],
+            required: ["text"], writes: true),
+        tool(
+            "log_bodyweight", "Log bodyweight", "Records a weigh-in, in kilograms → {\"measurementId\"}.",
+            [("weightKg", number("Bodyweight in kilograms.", 20...400))], required: ["weightKg"], writes: true),
+    ]
+}

@@ -1,0 +1,130 @@
+import Foundation
+import RepLedgerCore
+
+/// The write tools. Each is safe to retry and never lands on a log that moved under the assistant:
+///
+/// - `requestId` names the request's ids: its events get ids derived from it, so a request sent
+///   again finds what its first attempt stored and answers that, appending nothing;
+/// - `expectedPosition` must be the head: if the lifter (or anyone) appended since, nothing is
+///   appended and the refusal lists what was, so the assistant reads again instead of overwriting.
+///
+/// Both checks and the append are one write transaction of the log.
+enum AssistantWrites {
+    /// The events a request appended, found again by their derived ids.
+    static func stored(_ name: String, in store: any EventStore) throws -> [EventEnvelope] {
+        var events: [EventEnvelope] = []
+        while let e = try store.event(id: IdentifierSource.eventId(derivedFrom: name, events.count)) { events.append(e) }
+        return events
+    }
+
+    /// The answer of a write: built from what the request stored, so a retry answers the same.
+    static func document(requestId: String, _ events: [EventEnvelope]) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("requestId", .string(requestId))]
+        if let w = events.lazy.compactMap(\.event.workoutId).first { fields.append(("workoutId", .string(w.lowercased))) }
+        if let s = events.lazy.compactMap(\.event.setId).first { fields.append(("setId", .string(s.lowercased))) }
+        for e in events { if case .bodyweightMeasured(let m) = e.event { fields.append(("measurementId", .string(m.measurementId.lowercased))) } }
+        fields.append(
+            (
+                "appended",
+                .array(
+                    events.map { .object([("position", .int($0.position)), ("type", .string($0.type.name)), ("stream", .string($0.stream.raw))]) })
+            ))
+        if let last = events.last { fields.append(("head", .object([("position", .int(last.position)), ("hash", .string(last.hash.hex))]))) }
+        return .object(fields)
+    }
+
+    static func call(_ name: String, _ a: AssistantArguments, on host: any AssistantLedger) throws -> JSONValue {
+        guard let expected = try a.int("expectedPosition", in: 0...Int64.max) else {
+            throw AssistantError.invalidArgument("expectedPosition", "is required: the head position you last read")
+        }
+        let requestId = try a.required("requestId", maxLength: 100)
+        let record = try recorder(name, a)
+        let idName = "assistant-request:" + requestId
+        let (answer, appended) = try host.withLedger { ledger in
+            try ledger.store.writeTransaction { () throws -> (JSONValue, Bool) in
+                let earlier = try stored(idName, in: ledger.store)
+                if !earlier.isEmpty { return (document(requestId: requestId, earlier), false) }
+                let head = try ledger.store.headPosition()
+                guard expected <= head else { throw AssistantError.invalidArgument("expectedPosition", "is past the head (\(head))") }
+                guard expected == head else {
+                    throw AssistantError.staleHead(expected: expected, head: head, since: try since(expected, head: head, in: ledger.store))
+                }
+                let kept = ledger.ids
+                ledger.ids = .derived(from: idName)
+                defer { ledger.ids = kept }
+                try record(ledger)
+                let events = try stored(idName, in: ledger.store)
+                return (document(requestId: requestId, events), !events.isEmpty)
+            }
+        }
+        if appended { host.appended() }
+        return answer
+    }
+
+    /// What was appended after `expected`: the newest 50 at most.
+    static func since(_ expected: Int64, head: Int64, in store: any EventStore) throws -> [AssistantError.LoggedSince] {
+        var out: [AssistantError.LoggedSince] = []
+        try store.read(EventQuery(from: max(expected + 1, head - 49))) { e in
+            out.append(.init(position: e.position, type: e.type.name, stream: e.stream.raw, device: e.device, occurredAt: e.occurredAt))
+        }
+        return out
+    }
+
+    /// The tool's command, its arguments read and checked before the log is touched.
+    static func recorder(_ name: String, _ a: AssistantArguments) throws -> (Ledger) throws -> Void {
+        let workoutRef = try a.string("workout", maxLength: 40) ?? "last"
+        func metrics() throws -> SetMetrics {
+            SetMetrics(
+                weight: try a.number("weightKg", in: 0...1000).map { Weight($0, .kg) }, reps: try a.int("reps", in: 0...1000).map(Int.init),
+                rpe: try a.number("rpe", in: 1...10))
+        }
+        let type = try a.choice("type", ["normal", "warmup", "drop", "failure"]).map { try SetType.parse($0) }
+        switch name {
+        case "start_workout":
+            let name = try a.string("name"), template = try a.string("template")
+            return { ledger in
+                try ledger.checkNoWorkoutInProgress()
+                if let template {
+                    _ = try ledger.startWorkout(template: template, name: name)
+                } else {
+                    _ = try ledger.execute { try $0.startWorkout(name: name ?? "") }
+                }
+            }
+        case "log_set":
+            let exercise = try a.required("exercise"), m = try metrics(), notes = try a.string("notes")
+            guard m.reps != nil else { throw AssistantError.invalidArgument("reps", "is required") }
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                _ = try ledger.execute {
+                    try $0.logTypedSet(id, exercise: exercise, type: type ?? .normal, metrics: m, notes: notes, timeGiven: false)
+                }
+            }
+        case "edit_set":
+            let set = try a.required("set", maxLength: 40), m = try metrics(), notes = try a.string("notes")
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                _ = try ledger.execute { try $0.editSet(id, set: set, type: type, changes: m, notes: notes) }
+            }
+        case "finish_workout":
+            let feeling = try a.int("feeling", in: 1...5).map(Int.init), note = try a.string("note", maxLength: 1000)
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                try ledger.execute { session in
+                    try session.finishWorkout(id, timeGiven: false)
+                    if feeling != nil || note != nil { try session.recordFeeling(id, feeling: feeling, note: note) }
+                }
+            }
+        case "add_note":
+            let text = try a.required("text", maxLength: 1000), exercise = try a.string("exercise")
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                try ledger.execute { try $0.setNote(id, exercise: exercise, text: text) }
+            }
+        case "log_bodyweight":
+            guard let kg = try a.number("weightKg", in: 20...400) else { throw AssistantError.invalidArgument("weightKg", "is required") }
+            return { ledger in _ = try ledger.execute { try $0.logBodyweight(Weight(kg, .kg)) } }
+        default:
+            throw AssistantError.unknownTool(name)
+        }
+    }
+}
