@@ -10,7 +10,8 @@ public enum AssistantTools {
         public var head: JSONValue?
     }
 
-    /// - Parameter writesRefused: why writes are refused here (a read-only server, a read key), or nil.
+    /// Calls the tool `name` on `host`; a write is refused with `writesRefused` when that is given
+    /// (a read-only server, a read key).
     public static func call(
         _ name: String, arguments: [String: JSONValue], on host: any AssistantLedger, writesRefused: AssistantError?
     ) throws -> Answer {
