@@ -34,6 +34,7 @@ public enum AssistantMCP {
     /// - Parameters:
     ///   - readOnly: no write tool is offered at all (`ledger mcp --read-only`).
     ///   - session: the session of the call being handled (on HTTP, from its key); throws to refuse it.
+    /// - Returns: the server, its handlers registered, for the host to start on a transport.
     public static func server(readOnly: Bool, session: @escaping @Sendable () async throws -> AssistantSession) async -> Server {
         let server = Server(
             name: "repledger", version: RepLedgerVersion.current, title: "RepLedger",
