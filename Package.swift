@@ -212,6 +212,8 @@ let package = Package(
                 "RepLedgerAccounts",
                 "RepLedgerService",
                 "RepLedgerWeb",
+                "RepLedgerAssistant",
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),

@@ -14,6 +14,8 @@ public enum AssistantError: Error, Equatable, Sendable {
     case readOnly(String)
     /// A write with a key whose scope (named) does not take it.
     case scope(String)
+    /// The host is stopping: the call was not run.
+    case unavailable
 
     /// An event appended after the head the assistant read.
     public struct LoggedSince: Equatable, Sendable {

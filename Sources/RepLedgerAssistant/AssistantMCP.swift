@@ -4,28 +4,44 @@ import MCP
 import RepLedgerCore
 
 /// Who a call is for and what they may do: the log, whether writes are refused here, and where the
-/// blocking work runs (a device's process: a global queue; a server: its own workers).
+/// blocking work runs (a device's process: a global queue; a server: its own workers, by account).
 public struct AssistantSession: Sendable {
     public var ledger: any AssistantLedger
     /// Why writes are refused (`--read-only`, a read key); nil when they are not.
     public var writesRefused: AssistantError?
-    /// Runs the closure off the caller's thread.
-    public var offload: @Sendable (@escaping @Sendable () -> Void) -> Void
+    /// Runs the work off the caller's thread and returns when it has run (or will never run: the host is stopping).
+    public var run: @Sendable (_ work: @escaping @Sendable () -> Void) async -> Void
 
     public init(
         ledger: any AssistantLedger, writesRefused: AssistantError? = nil,
-        offload: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { DispatchQueue.global().async(execute: $0) }
+        run: @escaping @Sendable (_ work: @escaping @Sendable () -> Void) async -> Void = { work in
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async {
+                    work()
+                    done.resume()
+                }
+            }
+        }
     ) {
         self.ledger = ledger
         self.writesRefused = writesRefused
-        self.offload = offload
+        self.run = run
     }
 
     func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            offload { continuation.resume(with: Result { try body() }) }
-        }
+        let outcome = Outcome<T>()
+        await run { outcome.set(Result { try body() }) }
+        guard let result = outcome.get() else { throw AssistantError.unavailable }
+        return try result.get()
     }
+}
+
+/// What a piece of work left for the task that waited for it.
+private final class Outcome<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<T, Error>?
+    func set(_ r: Result<T, Error>) { lock.withLock { result = r } }
+    func get() -> Result<T, Error>? { lock.withLock { result } }
 }
 
 /// The MCP server over the assistant's tools, resources and prompts (the SDK's `Server`, on

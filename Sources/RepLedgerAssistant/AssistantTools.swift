@@ -47,6 +47,7 @@ public enum AssistantWording {
                     + "Appended since: \(listed). Read again, then write with expectedPosition \(head)"
             case .readOnly(let n): return "this ledger is served read-only: \(n) records nothing here"
             case .scope(let s): return "this key's scope is '\(s)': it may read, not append (a 'log' or 'full' key may)"
+            case .unavailable: return "the server is stopping; try again in a moment"
             }
         case let e as Refusal: return e.description
         case let e as QueryError: return e.description
@@ -93,6 +94,7 @@ public enum AssistantWording {
             case .staleHead: return "stalePosition"
             case .readOnly: return "readOnly"
             case .scope: return "scope"
+            case .unavailable: return "unavailable"
             }
         case let e as Refusal: return e.code
         case is QueryError: return "invalidArgument"

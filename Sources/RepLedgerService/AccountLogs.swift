@@ -98,7 +98,7 @@ public final class AccountLog: @unchecked Sendable {
         subscribersLock.unlock()
     }
 
-    func notifyAppended() {
+    package func notifyAppended() {
         subscribersLock.lock()
         let all = Array(subscribers.values)
         subscribersLock.unlock()

@@ -33,6 +33,8 @@ struct LedgerRoutes: Sendable {
     let accountRequests = CountsByKey()
     /// Live streams open per token, per account and in all.
     let streams: StreamAdmission
+    /// `/mcp`: the assistant's tools over the key's own account.
+    let assistant: AssistantEndpoint
 
     static let version = RepLedgerVersion.current
     static let contentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
@@ -56,6 +58,7 @@ struct LedgerRoutes: Sendable {
         coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: blockingPage)
         inspectorDoor = InspectorAccountDoor(api: api)
         inspector = InspectorWeb(door: inspectorDoor, secureCookies: !secureCookiesOff, blocking: blockingPage)
+        assistant = AssistantEndpoint(api: api, workers: workers, shares: shares)
     }
 
     /// Off the event loop (SQLite blocks), within the share of the account the request serves.
@@ -80,6 +83,10 @@ struct LedgerRoutes: Sendable {
                 body: .init(byteBuffer: ByteBuffer(bytes: api.metrics.text())))
         }
         table.add("metrics", [.get])
+        // An account's requests in progress are bounded here as on the API: an assistant's calls are that account's.
+        router.group("mcp").add(middleware: Authentication(routes: self)).add(middleware: AccountRequestLimit(routes: self))
+            .post("") { request, _ in try await assistant.handle(request) }
+        table.add("mcp", [.post], authenticated: true)
         coachWeb.addRoutes(to: router.group("coach"))
         inspector.addRoutes(to: router.group("inspect"))
         inspector.addSignInRoutes(to: router.group("inspect"), door: inspectorDoor)
