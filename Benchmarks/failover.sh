@@ -78,7 +78,9 @@ else
 fi
 export PGUSER=postgres
 keys="$work/keys"
-"$ledger" serve --listen 127.0.0.1:0 --postgres "$uri" --keys "$keys" > "$work/serve.out" 2> "$work/serve.log" &
+# The writers are a load, not clients: the published limits would pace them.
+"$ledger" serve --listen 127.0.0.1:0 --postgres "$uri" --keys "$keys" --key-requests-per-minute 0 --account-requests-per-minute 0 \
+    --key-appends-per-minute 0 --account-appends-per-minute 0 > "$work/serve.out" 2> "$work/serve.log" &
 server_pid=$!
 until grep -q listening "$work/serve.out" 2>/dev/null; do sleep 0.2; done
 base="http://$(grep -o '127\.0\.0\.1:[0-9]*' "$work/serve.out" | head -n 1)"

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import RepLedgerService
 
 /// How many connections and requests the server takes, and how long it
 /// waits on a quiet connection. Defaults hold a busy small server; each has
@@ -33,6 +34,8 @@ public struct ConnectionLimits: Sendable {
     public var maximumStreams: Int?
     /// The stream budget in force.
     public var streamBudget: Int { max(1, maximumStreams ?? maximumConnections / 4) }
+    /// Requests and appends a minute, per key and per account (429 with `Retry-After` past them).
+    public var rates = RateLimits()
 
     public init() {}
 }

@@ -14,10 +14,14 @@ public struct APIError: Error, Sendable, Equatable {
     public var logDetail: String?
     /// Sent as `Retry-After` (a 429, a 503 the client may retry).
     public var retryAfterSeconds: Int?
+    /// Headers sent beside the error (a 429's `RateLimit` and `RateLimit-Policy`).
+    public var headers: [String: String] = [:]
 
     public init(
-        status: Int, code: String, message: String, details: [String: String] = [:], logDetail: String? = nil, retryAfterSeconds: Int? = nil
+        status: Int, code: String, message: String, details: [String: String] = [:], logDetail: String? = nil, retryAfterSeconds: Int? = nil,
+        headers: [String: String] = [:]
     ) {
+        self.headers = headers
         self.status = status
         self.code = code
         self.message = message

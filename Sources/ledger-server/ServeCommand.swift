@@ -65,6 +65,14 @@ struct ServeCommand: ParsableCommand {
     var maxStreamsPerAccount = ConnectionLimits().maximumStreamsPerAccount
     @Option(help: "Live streams open at once in all; one more gets 429 (default: a quarter of --max-connections).")
     var maxStreams: Int?
+    @Option(help: "Requests a minute through one key (token); one more gets 429 with Retry-After (default 600; 0: no limit).")
+    var keyRequestsPerMinute = RateLimits().requestsPerKey
+    @Option(help: "Requests a minute of one account, its keys together (default 1200; 0: no limit).")
+    var accountRequestsPerMinute = RateLimits().requestsPerAccount
+    @Option(help: "Appends a minute through one key: pushes and an assistant's writes (default 300; 0: no limit).")
+    var keyAppendsPerMinute = RateLimits().appendsPerKey
+    @Option(help: "Appends a minute of one account, its keys together (default 600; 0: no limit).")
+    var accountAppendsPerMinute = RateLimits().appendsPerAccount
     @Option(
         help:
             "The store's root certificate (PEM or DER; Apple Root CA G3 for the App Store) that a Coach purchase's signed transaction must chain to. Without it no account holds Coach here."
@@ -108,6 +116,13 @@ struct ServeCommand: ParsableCommand {
         settings.limits.maximumConnections = maxConnections
         settings.limits.maximumConnectionsPerAddress = maxConnectionsPerAddress
         settings.limits.maximumRequestsPerAccount = maxRequestsPerAccount
+        guard [keyRequestsPerMinute, accountRequestsPerMinute, keyAppendsPerMinute, accountAppendsPerMinute].allSatisfy({ $0 >= 0 }) else {
+            throw ValidationError("the --…-per-minute limits take 0 (no limit) or a number above it")
+        }
+        settings.limits.rates.requestsPerKey = keyRequestsPerMinute
+        settings.limits.rates.requestsPerAccount = accountRequestsPerMinute
+        settings.limits.rates.appendsPerKey = keyAppendsPerMinute
+        settings.limits.rates.appendsPerAccount = accountAppendsPerMinute
         settings.storeKitRoot = storekitRoot
         settings.bundleId = bundleId
         guard let environment = StoreKitVerifier.Environment(rawValue: storekitEnvironment) else {

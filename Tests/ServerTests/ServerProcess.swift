@@ -56,11 +56,19 @@ final class ServerProcess: @unchecked Sendable {
 
     var base: String { "http://127.0.0.1:\(port)" }
 
+    /// The published limits are off unless a test sets them (`RateLimitTests`): the load of the
+    /// failover drills and the hardening tests is no client's, and would be paced by them.
+    static func withRates(_ flags: [String]) -> [String] {
+        guard !flags.contains(where: { $0.hasSuffix("-per-minute") }) else { return flags }
+        let off = ["--key-requests-per-minute", "--account-requests-per-minute", "--key-appends-per-minute", "--account-appends-per-minute"]
+        return flags + off.flatMap { [$0, "0"] }
+    }
+
     /// Starts the server (again, on the same port when it ran before).
     func start(keepAlive: Double = 0.3) throws {
         let p = Process()
         p.executableURL = LedgerProcess.binary
-        p.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--keep-alive", String(keepAlive)] + storage + serveFlags
+        p.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--keep-alive", String(keepAlive)] + storage + Self.withRates(serveFlags)
         if let fileLimit {
             p.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", LedgerProcess.binary.path] + (p.arguments ?? [])
             p.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -146,6 +154,8 @@ final class ServerProcess: @unchecked Sendable {
     struct Reply {
         var status: Int
         var body: String
+        /// The answer's headers, by lowercased name (a repeated one joined with ", ").
+        var headers: [String: String] = [:]
         var json: [String: Any]? { try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] }
         var errorCode: String? { (json?["error"] as? [String: Any])?["code"] as? String }
     }
@@ -170,7 +180,9 @@ final class ServerProcess: @unchecked Sendable {
             // The connection closed as the request went out: it never left, so it goes again on a new one.
             response = try await TestHTTP.client.execute(request: request, deadline: .now() + .seconds(timeout)).get()
         }
-        return Reply(status: Int(response.status.code), body: response.body.map { String(buffer: $0) } ?? "")
+        var headers: [String: String] = [:]
+        for (name, value) in response.headers { headers[name.lowercased()] = headers[name.lowercased()].map { $0 + ", " + value } ?? value }
+        return Reply(status: Int(response.status.code), body: response.body.map { String(buffer: $0) } ?? "", headers: headers)
     }
 
     func get(_ path: String, token: String?) async throws -> Reply { try await request(.GET, path, token: token) }

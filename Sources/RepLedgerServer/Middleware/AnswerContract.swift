@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -45,6 +46,7 @@ struct AnswerContract: RouterMiddleware {
             }
             response = LedgerRoutes.json(e.json, status: e.status)
             if let retry = e.retryAfterSeconds { response.headers[.retryAfter] = String(retry) }
+            for (name, value) in e.headers { if let field = HTTPField.Name(name) { response.headers[field] = value } }
             // A refused body may be partly unread: the connection cannot carry another request. Its input
             // is closed (the body was read to its end, or past 64 MiB left unread), so the connection closes
             // once the answer is written.

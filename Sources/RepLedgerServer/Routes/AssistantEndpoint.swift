@@ -20,14 +20,17 @@ struct AssistantEndpoint: Sendable {
     let api: LedgerAPI
     let workers: NIOThreadPool
     let shares: WorkerShares
+    let rates: RateLimiter
 
     /// The largest body an MCP request may have (a tool call's arguments are small).
     static let maximumBody = 256 << 10
 
-    func handle(_ request: Request) async throws -> Response {
+    func handle(_ request: Request, caller: AccountDirectory.Caller) async throws -> Response {
         let body = try await LedgerRoutes.text(
             request, upTo: Self.maximumBody,
             tooLarge: APIError(status: 413, code: "tooLarge", message: "an MCP request takes at most 256 KiB"))
+        // A write tool's call counts as an append, as a push does.
+        let appends = Self.callsWriteTool(body) ? try RateHeaders.charge(rates, .appends, key: caller.tokenId, account: caller.account.accountId) : []
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
         // A browser page may never call this: a request with an Origin is refused. Clients are programs with a key.
@@ -45,7 +48,18 @@ struct AssistantEndpoint: Sendable {
             if let field = HTTPField.Name(name) { response.headers[field] = value }
         }
         if let data = answer.bodyData { response.body = .init(byteBuffer: ByteBuffer(bytes: data)) }
+        RateHeaders.add(appends, policies: rates.policies, to: &response.headers)
         return response
+    }
+
+    /// Whether the JSON-RPC body calls a tool that records.
+    static func callsWriteTool(_ body: String) -> Bool {
+        guard case .object(let fields)? = try? JSONReader.parse(body),
+            case .string("tools/call")? = fields.first(where: { $0.0 == "method" })?.1,
+            case .object(let params)? = fields.first(where: { $0.0 == "params" })?.1,
+            case .string(let name)? = params.first(where: { $0.0 == "name" })?.1
+        else { return false }
+        return AssistantCatalog.tool(name)?.writes == true
     }
 
     /// The caller of the call being handled, from its request's key, and the log it works on.

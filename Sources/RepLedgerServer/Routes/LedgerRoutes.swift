@@ -35,6 +35,8 @@ struct LedgerRoutes: Sendable {
     let streams: StreamAdmission
     /// `/mcp`: the assistant's tools over the key's own account.
     let assistant: AssistantEndpoint
+    /// Requests and appends a minute, per key and per account.
+    let rates: RateLimiter
 
     static let version = RepLedgerVersion.current
     static let contentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
@@ -58,7 +60,9 @@ struct LedgerRoutes: Sendable {
         coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: blockingPage)
         inspectorDoor = InspectorAccountDoor(api: api)
         inspector = InspectorWeb(door: inspectorDoor, secureCookies: !secureCookiesOff, blocking: blockingPage)
-        assistant = AssistantEndpoint(api: api, workers: workers, shares: shares)
+        let rates = RateLimiter(limits: limits.rates)
+        self.rates = rates
+        assistant = AssistantEndpoint(api: api, workers: workers, shares: shares, rates: rates)
     }
 
     /// Off the event loop (SQLite blocks), within the share of the account the request serves.
@@ -84,8 +88,9 @@ struct LedgerRoutes: Sendable {
         }
         table.add("metrics", [.get])
         // An account's requests in progress are bounded here as on the API: an assistant's calls are that account's.
-        router.group("mcp").add(middleware: Authentication(routes: self)).add(middleware: AccountRequestLimit(routes: self))
-            .post("") { request, _ in try await assistant.handle(request) }
+        router.group("mcp").add(middleware: Authentication(routes: self)).add(middleware: RequestRate(routes: self))
+            .add(middleware: AccountRequestLimit(routes: self))
+            .post("") { request, context in try await assistant.handle(request, caller: try context.authenticated()) }
         table.add("mcp", [.post], authenticated: true)
         coachWeb.addRoutes(to: router.group("coach"))
         inspector.addRoutes(to: router.group("inspect"))
@@ -100,7 +105,7 @@ struct LedgerRoutes: Sendable {
         table.add("v1/health", [.get])
         table.add("v1/openapi.json", [.get])
 
-        addCoachRoutes(to: v1.group("coach").add(middleware: Authentication(routes: self)), table: table)
+        addCoachRoutes(to: v1.group("coach").add(middleware: Authentication(routes: self)).add(middleware: RequestRate(routes: self)), table: table)
         addAccountRoutes(to: v1.group("accounts/:account"), table: table)
         return router
     }
@@ -139,12 +144,13 @@ struct LedgerRoutes: Sendable {
     /// One account's requests in progress are bounded, so one account cannot hold every worker;
     /// a live stream holds its connection, not a worker, and is not counted.
     func addAccountRoutes(to account: RouterGroup<Context>, table: RouteTable) {
-        account.group().add(middleware: Authentication(routes: self, erasing: true)).add(middleware: AccountRequestLimit(routes: self))
+        account.group().add(middleware: Authentication(routes: self, erasing: true)).add(middleware: RequestRate(routes: self))
+            .add(middleware: AccountRequestLimit(routes: self))
             .delete("") { _, context in
                 let caller = try context.authenticated(), id = context.segment("account")
                 return Self.json(try await blocking { [api] in try api.erase(caller, account: id) })
             }
-        account.group().add(middleware: Authentication(routes: self))
+        account.group().add(middleware: Authentication(routes: self)).add(middleware: RequestRate(routes: self))
             .get("events/live") { request, context in
                 let caller = try context.authenticated(), id = context.segment("account")
                 let after = try Self.position(context.query["after"] ?? request.headers.first { $0.name.canonicalName == "last-event-id" }?.value)
@@ -152,7 +158,8 @@ struct LedgerRoutes: Sendable {
                 let slot = try streams.admit(account: caller.account.accountId, authorization: request.headers[.authorization])
                 return live(log: log, after: after, caller: caller, authorization: request.headers[.authorization], slot: slot)
             }
-        let counted = account.group().add(middleware: Authentication(routes: self)).add(middleware: AccountRequestLimit(routes: self))
+        let counted = account.group().add(middleware: Authentication(routes: self)).add(middleware: RequestRate(routes: self))
+            .add(middleware: AccountRequestLimit(routes: self))
         counted.post("events") { request, context in
             let caller = try context.authenticated(), id = context.segment("account")
             let text = try await Self.pushBody(request)

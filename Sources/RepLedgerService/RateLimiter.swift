@@ -1,0 +1,86 @@
+import Foundation
+
+/// The published limits: requests and appends a minute, per key (token) and per account (its keys
+/// together). 0 turns one off. Each server process counts its own.
+public struct RateLimits: Sendable, Equatable {
+    public var requestsPerKey = 600
+    public var requestsPerAccount = 1200
+    public var appendsPerKey = 300
+    public var appendsPerAccount = 600
+    /// Every limit counts in windows of this many seconds.
+    public static let windowSeconds = 60
+
+    public init() {}
+
+    /// No limit at all.
+    public static var off: RateLimits {
+        var l = RateLimits()
+        (l.requestsPerKey, l.requestsPerAccount, l.appendsPerKey, l.appendsPerAccount) = (0, 0, 0, 0)
+        return l
+    }
+}
+
+/// Counts requests and appends per key and per account in fixed windows of a minute, and says
+/// whether one more is within every limit (if not, nothing is counted).
+public final class RateLimiter: @unchecked Sendable {
+    public enum Kind: String, Sendable { case requests, appends }
+
+    /// One limit as it stands after a charge: its name (`requests-key`, `appends-account`, …), its quota,
+    /// what remains of it and the seconds until its window ends.
+    public struct Standing: Sendable, Equatable {
+        public var policy: String
+        public var quota: Int
+        public var remaining: Int
+        public var resetSeconds: Int
+    }
+
+    public struct Charge: Sendable {
+        public var allowed: Bool
+        /// The limits this charge counted against (or, refused, would have).
+        public var standings: [Standing]
+        /// The exhausted one's wait, when refused.
+        public var retryAfterSeconds: Int? { allowed ? nil : standings.filter { $0.remaining == 0 }.map(\.resetSeconds).max() }
+    }
+
+    public let limits: RateLimits
+    private let lock = NSLock()
+    private var window: Int64 = 0
+    private var counts: [String: Int] = [:]
+
+    public init(limits: RateLimits) { self.limits = limits }
+
+    /// The policies in force, for `RateLimit-Policy`.
+    public var policies: [(name: String, quota: Int)] {
+        [
+            ("requests-key", limits.requestsPerKey), ("requests-account", limits.requestsPerAccount), ("appends-key", limits.appendsPerKey),
+            ("appends-account", limits.appendsPerAccount),
+        ].filter { $0.1 > 0 }
+    }
+
+    /// Counts one `kind` for the key and its account, unless a limit is reached (then counts nothing).
+    public func charge(_ kind: Kind, key: String, account: String, now: Date = Date()) -> Charge {
+        let seconds = Int64(now.timeIntervalSince1970)
+        let current = seconds / Int64(RateLimits.windowSeconds)
+        let reset = Int(Int64(RateLimits.windowSeconds) - seconds % Int64(RateLimits.windowSeconds))
+        let quotas: [(String, String, Int)] =
+            kind == .requests
+            ? [("requests-key", "k:" + key, limits.requestsPerKey), ("requests-account", "a:" + account, limits.requestsPerAccount)]
+            : [("appends-key", "K:" + key, limits.appendsPerKey), ("appends-account", "A:" + account, limits.appendsPerAccount)]
+        let applied = quotas.filter { $0.2 > 0 }
+        guard !applied.isEmpty else { return Charge(allowed: true, standings: []) }
+        return lock.withLock {
+            if current != window {
+                window = current
+                counts.removeAll(keepingCapacity: true)
+            }
+            let used = applied.map { counts[$0.1, default: 0] }
+            let allowed = zip(applied, used).allSatisfy { $0.1 < $0.0.2 }
+            if allowed { for q in applied { counts[q.1, default: 0] += 1 } }
+            return Charge(
+                allowed: allowed,
+                standings: zip(applied, used).map { q, n in
+                    Standing(policy: q.0, quota: q.2, remaining: max(0, q.2 - n - (allowed ? 1 : 0)), resetSeconds: reset)
+                })
+        }
+    }
+}
