@@ -214,6 +214,7 @@ let package = Package(
                 "RepLedgerWeb",
                 "RepLedgerAssistant",
                 .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),

@@ -71,6 +71,31 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
         ALTER TABLE tokens ADD COLUMN expires_at INTEGER;
         CREATE INDEX tokens_by_account ON tokens (account_id);
         """,
+        // 7: webhooks (their secrets sealed under the account's key) and each one's delivery log.
+        """
+        CREATE TABLE webhooks (
+            hook_id    TEXT PRIMARY KEY,
+            account_id TEXT NOT NULL,
+            url        TEXT NOT NULL,
+            events     TEXT NOT NULL,
+            secret     TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            removed_at INTEGER,
+            cursor     INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX webhooks_by_account ON webhooks (account_id);
+        CREATE TABLE webhook_attempts (
+            hook_id     TEXT NOT NULL,
+            delivery_id TEXT NOT NULL,
+            position    INTEGER NOT NULL,
+            type        TEXT NOT NULL,
+            attempt     INTEGER NOT NULL,
+            status      INTEGER NOT NULL,
+            error       TEXT,
+            at          INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX webhook_attempts_by_hook ON webhook_attempts (hook_id, at);
+        """,
     ]
 
     public init(directory: String) throws {
@@ -84,7 +109,7 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
         }
     }
 
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()
@@ -212,6 +237,12 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
                     try s.bind(1, id); try s.run()
                 }
                 try db.with("DELETE FROM purchase_claims WHERE account_id = ?") { s in
+                    try s.bind(1, id); try s.run()
+                }
+                try db.with("DELETE FROM webhook_attempts WHERE hook_id IN (SELECT hook_id FROM webhooks WHERE account_id = ?)") { s in
+                    try s.bind(1, id); try s.run()
+                }
+                try db.with("DELETE FROM webhooks WHERE account_id = ?") { s in
                     try s.bind(1, id); try s.run()
                 }
                 try db.with("UPDATE accounts SET erased_at = ?, name = '' WHERE account_id = ?") { s in

@@ -346,6 +346,69 @@ public enum PostgresSchema {
             ALTER TABLE tokens ADD COLUMN scope text NOT NULL DEFAULT 'full', ADD COLUMN name text, ADD COLUMN expires_at bigint
             """
         ],
+        // 8: webhooks (their secrets sealed under the account's key) and each one's delivery log; an erased account's go with it.
+        [
+            """
+            CREATE TABLE webhooks (
+                account_id uuid   NOT NULL,
+                hook_id    uuid   NOT NULL UNIQUE,
+                url        text   NOT NULL,
+                events     text   NOT NULL,
+                secret     text   NOT NULL,
+                created_at bigint NOT NULL,
+                removed_at bigint,
+                cursor     bigint NOT NULL,
+                PRIMARY KEY (account_id, hook_id)
+            )
+            """,
+            """
+            CREATE TABLE webhook_attempts (
+                account_id  uuid   NOT NULL,
+                id          bigint GENERATED ALWAYS AS IDENTITY,
+                hook_id     uuid   NOT NULL,
+                delivery_id text   NOT NULL,
+                position    bigint NOT NULL,
+                type        text   NOT NULL,
+                attempt     integer NOT NULL,
+                status      integer NOT NULL,
+                error       text,
+                at          bigint NOT NULL,
+                PRIMARY KEY (account_id, id)
+            )
+            """,
+            """
+            CREATE INDEX webhook_attempts_by_hook ON webhook_attempts (hook_id, at)
+            """,
+            """
+            CREATE OR REPLACE FUNCTION repledger_erase_account(account uuid, OUT events bigint, OUT tokens bigint)
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+            BEGIN
+                PERFORM set_config('repledger.erasing', account::text, true);
+                DELETE FROM events e WHERE e.account_id = account;
+                GET DIAGNOSTICS events = ROW_COUNT;
+                DELETE FROM snapshots s WHERE s.account_id = account;
+                DELETE FROM heads h WHERE h.account_id = account;
+                DELETE FROM coach_clients g WHERE g.client_id = account OR g.coach_id = account;
+                DELETE FROM coach_invites i WHERE i.coach_id = account;
+                DELETE FROM purchase_claims p WHERE p.account_id = account;
+                DELETE FROM webhook_attempts w WHERE w.account_id = account;
+                DELETE FROM webhooks w WHERE w.account_id = account;
+                DELETE FROM tokens t WHERE t.account_id = account;
+                GET DIAGNOSTICS tokens = ROW_COUNT;
+                UPDATE accounts a SET erased_at = (extract(epoch FROM clock_timestamp()) * 1000)::bigint, name = '' WHERE a.account_id = account;
+                PERFORM set_config('repledger.erasing', '', true);
+            END $$
+            """,
+            """
+            REVOKE ALL ON webhooks, webhook_attempts FROM PUBLIC
+            """,
+            """
+            GRANT SELECT, INSERT, UPDATE ON webhooks TO repledger_app
+            """,
+            """
+            GRANT SELECT, INSERT ON webhook_attempts TO repledger_app
+            """,
+        ],
     ]
 
     public static var currentVersion: Int { migrations.count }

@@ -150,7 +150,9 @@ public enum LedgerServer {
                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections, logger: logger)),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? settings.port) },
             logger: logger)
-        try await runUntilSignalled([app, LiveStreamsShutdown(logs: api.logs)], workers: workers, logger: logger)
+        try await runUntilSignalled(
+            [app, LiveStreamsShutdown(logs: api.logs), WebhookDispatcher(api: api, workers: workers, logger: logger)], workers: workers,
+            logger: logger)
     }
 
     /// Runs `services` until SIGTERM or SIGINT, then lets `workers` finish what they hold (also when a service fails).

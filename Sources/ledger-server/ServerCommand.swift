@@ -10,7 +10,7 @@ import RepLedgerService
 struct ServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "server", abstract: ServerCommands.serverAbstract,
-        subcommands: [Account.self, Token.self])
+        subcommands: [Account.self, Token.self, Webhook.self])
 
     struct Target: ParsableArguments {
         @Option(help: "The server's directory (as given to `ledger serve --data`).") var data = "repledger-server"

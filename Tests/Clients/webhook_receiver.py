@@ -1,0 +1,57 @@
+"""A webhook receiver for the tests: checks each delivery's signature as a receiver would.
+
+    webhook_receiver.py DIR
+
+Listens on a free loopback port and writes it to DIR/port. Each POST is appended to DIR/received.jsonl
+as {"delivery", "event", "valid", "answered", "body"}; `valid` is whether RepLedger-Signature
+(t=UNIX,v1=HEX, HEX the HMAC-SHA256 of "t.body" under the secret in DIR/secret) matches. It answers with the status
+in DIR/answer (200 when the file is absent), so a test can make it fail and recover.
+"""
+import hashlib
+import hmac
+import json
+import os
+import sys
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+folder = sys.argv[1]
+
+
+class Receiver(BaseHTTPRequestHandler):
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        parts = dict(p.split("=", 1) for p in self.headers.get("RepLedger-Signature", "").split(",") if "=" in p)
+        try:
+            with open(os.path.join(folder, "secret")) as f:
+                secret = f.read().strip().encode()
+        except OSError:
+            secret = b""
+        expected = hmac.new(secret, parts.get("t", "").encode() + b"." + body, hashlib.sha256).hexdigest()
+        valid = "v1" in parts and hmac.compare_digest(expected, parts["v1"])
+        try:
+            with open(os.path.join(folder, "answer")) as f:
+                status = int(f.read().strip())
+        except (OSError, ValueError):
+            status = 200
+        record = {
+            "delivery": self.headers.get("RepLedger-Delivery"),
+            "event": self.headers.get("RepLedger-Event"),
+            "valid": valid,
+            "answered": status,
+            "body": body.decode(),
+        }
+        with open(os.path.join(folder, "received.jsonl"), "a") as f:
+            f.write(json.dumps(record) + "\n")
+        self.send_response(status)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
+with open(os.path.join(folder, "port.tmp"), "w") as f:
+    f.write(str(server.server_address[1]))
+os.replace(os.path.join(folder, "port.tmp"), os.path.join(folder, "port"))
+server.serve_forever()

@@ -1,0 +1,131 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// Webhooks against a real receiver (`Tests/Clients/webhook_receiver.py`, which checks each
+/// signature as a receiver would): a phone's workout delivered as its events and the records it set,
+/// retried after the receiver's 500 under the same delivery id, and delivered after a server killed
+/// while the receiver was failing; pushes never wait for the receiver.
+@Suite struct WebhookTests {
+    final class Receiver {
+        let folder: URL
+        let process = Process()
+        let port: Int
+
+        init(_ parent: URL) throws {
+            folder = parent.appendingPathComponent("receiver-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", McpClient.driver.replacingOccurrences(of: "mcp_driver.py", with: "webhook_receiver.py"), folder.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(60)
+            var found: Int?
+            while found == nil, Date() < deadline {
+                found = (try? String(contentsOf: folder.appendingPathComponent("port"), encoding: .utf8)).flatMap { Int($0) }
+                if found == nil { usleep(50_000) }
+            }
+            guard let found else { throw ServerFailure.didNotStart("the webhook receiver did not start") }
+            port = found
+        }
+
+        deinit { process.terminate() }
+
+        var url: String { "http://127.0.0.1:\(port)/hooks/repledger" }
+
+        func answer(_ status: Int?) throws {
+            let file = folder.appendingPathComponent("answer")
+            if let status {
+                try String(status).write(to: file, atomically: true, encoding: .utf8)
+            } else {
+                try? FileManager.default.removeItem(at: file)
+            }
+        }
+
+        func secret(_ text: String) throws { try text.write(to: folder.appendingPathComponent("secret"), atomically: true, encoding: .utf8) }
+
+        var received: [[String: Any]] {
+            let text = (try? String(contentsOf: folder.appendingPathComponent("received.jsonl"), encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+
+        /// Waits for `condition` of what arrived, two minutes at most.
+        func wait(_ condition: ([[String: Any]]) -> Bool) async throws -> Bool {
+            let deadline = Date().addingTimeInterval(120)
+            while Date() < deadline {
+                if condition(received) { return true }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            return condition(received)
+        }
+    }
+
+    static func delivered(_ received: [[String: Any]], _ event: String) -> [[String: Any]] {
+        received.filter { $0["event"] as? String == event && $0["answered"] as? Int == 200 }
+    }
+
+    @Test func deliveriesAreSignedRetriedAndSurviveARestart() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli)
+        let receiver = try Receiver(cli.folder)
+        let alice = try server.createAccount("alice")
+        let phone = try Device("phone", cli: cli, token: alice.token)
+
+        // Refused: a URL no one can be posted to, an event there is not.
+        let bad = try cli.run(
+            ["server", "webhook", "add", alice.id, "ftp://example.com", "--events", "WorkoutFinished"] + server.storage, useDbFlag: false)
+        #expect(bad.status != 0 && bad.stderr.contains("not an http:// or https:// URL"))
+        let unknown = try cli.run(["server", "webhook", "add", alice.id, receiver.url, "--events", "WorkoutDone"] + server.storage, useDbFlag: false)
+        #expect(unknown.status != 0 && unknown.stderr.contains("no event 'WorkoutDone'"))
+
+        let added = try cli.run(
+            ["server", "webhook", "add", alice.id, receiver.url, "--events", "SetLogged,WorkoutFinished,RecordSet", "--json"] + server.storage,
+            useDbFlag: false)
+        let hookId = try #require(added.json?["hookId"] as? String), secret = try #require(added.json?["secret"] as? String)
+        #expect(secret.hasPrefix("whsec_") && !server.log.contains(secret))
+        try receiver.secret(secret)
+
+        // The receiver fails at first: the phone's sync is not held up by it.
+        try receiver.answer(500)
+        try phone.run(["workout", "start", "--name", "Push"])
+        try phone.run(["workout", "log", "last", "bench", "--reps", "5", "--weight", "100kg"])
+        try phone.run(["workout", "finish", "last"])
+        #expect(try phone.sync(server, account: alice.id).status == 0)
+        #expect(try await receiver.wait { $0.contains { $0["answered"] as? Int == 500 } }, "no delivery was tried")
+
+        // It recovers: every delivery arrives, signed, the failed one again under its own id.
+        try receiver.answer(nil)
+        #expect(try await receiver.wait { !Self.delivered($0, "RecordSet").isEmpty }, "the deliveries did not arrive")
+        let received = receiver.received
+        #expect(received.allSatisfy { $0["valid"] as? Bool == true }, "a signature did not check")
+        for event in ["SetLogged", "WorkoutFinished", "RecordSet"] { #expect(Self.delivered(received, event).count == 1, "\(event)") }
+        let failed = try #require(received.first { $0["answered"] as? Int == 500 })
+        #expect(received.filter { $0["delivery"] as? String == failed["delivery"] as? String }.count >= 2)
+        let recordSet = try #require(Self.delivered(received, "RecordSet").first?["body"] as? String)
+        #expect(recordSet.contains("\"exerciseId\":\"barbell-bench-press\"") && recordSet.contains("\"kind\":\"heaviest\""))
+
+        // Failing again when the server is killed: after the restart the pending deliveries still arrive.
+        try receiver.answer(503)
+        try phone.run(["workout", "start", "--name", "Pull"])
+        try phone.run(["workout", "log", "last", "pull-up", "--reps", "8"])
+        #expect(try phone.sync().status == 0)
+        let before = receiver.received.count
+        #expect(try await receiver.wait { $0.count > before && $0.last?["answered"] as? Int == 503 })
+        server.kill()
+        try receiver.answer(nil)
+        try server.start()
+        #expect(try await receiver.wait { Self.delivered($0, "SetLogged").count == 2 }, "a delivery was lost across the restart")
+        #expect(receiver.received.allSatisfy { $0["valid"] as? Bool == true })
+
+        // The delivery log says what happened, and the hook can be removed.
+        let log = try cli.run(["server", "webhook", "log", hookId, "--json"] + server.storage, useDbFlag: false)
+        let statuses = (log.json?["attempts"] as? [[String: Any]] ?? []).compactMap { $0["status"] as? Int }
+        #expect(statuses.contains(500) && statuses.contains(503) && statuses.contains(200))
+        let listed = try cli.run(["server", "webhook", "list", alice.id, "--json"] + server.storage, useDbFlag: false)
+        #expect((listed.json?["webhooks"] as? [[String: Any]])?.first?["hookId"] as? String == hookId)
+        #expect(try cli.run(["server", "webhook", "remove", hookId] + server.storage, useDbFlag: false).status == 0)
+        #expect(try cli.run(["server", "webhook", "list", alice.id, "--json"] + server.storage, useDbFlag: false).stdout.contains(hookId) == false)
+    }
+}
