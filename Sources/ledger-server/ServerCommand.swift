@@ -34,6 +34,12 @@ struct ServerCommand: ParsableCommand {
         func print(_ value: JSONValue, human: String) { if json { Console.json(value) } else { Console.out(human) } }
     }
 
+    /// A date (YYYY-MM-DD: midnight UTC) or an ISO 8601 time, as the operator's commands take them.
+    static func dateOrTime(_ text: String) -> Timestamp? {
+        if text.count == 10, let t = Timestamp.parseISO8601(text + "T00:00:00Z", defaultOffsetMinutes: 0) { return t }
+        return Timestamp.parseISO8601(text, defaultOffsetMinutes: 0)
+    }
+
     struct Account: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "account", abstract: "Create or import an account; grant Coach without a store.",
@@ -73,8 +79,7 @@ struct ServerCommand: ParsableCommand {
             }
 
             static func time(_ text: String) throws -> Timestamp {
-                if text.count == 10, let t = Timestamp.parseISO8601(text + "T00:00:00Z", defaultOffsetMinutes: 0) { return t }
-                guard let t = Timestamp.parseISO8601(text, defaultOffsetMinutes: 0) else {
+                guard let t = ServerCommand.dateOrTime(text) else {
                     throw ValidationError("--until: give a date (YYYY-MM-DD) or an ISO 8601 time, not '\(text)'")
                 }
                 return t

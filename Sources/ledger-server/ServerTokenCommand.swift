@@ -54,8 +54,7 @@ extension ServerCommand {
                 if let unit = text.last.flatMap({ units[$0] }), let n = Int64(text.dropLast()), n > 0, n <= 3650 * 24 {
                     return Timestamp(millis: now.millis + n * unit)
                 }
-                if text.count == 10, let t = Timestamp.parseISO8601(text + "T00:00:00Z", defaultOffsetMinutes: 0) { return t }
-                guard let t = Timestamp.parseISO8601(text, defaultOffsetMinutes: 0) else {
+                guard let t = ServerCommand.dateOrTime(text) else {
                     throw ValidationError("--expires: give a span (12h, 30d, 8w), a date (YYYY-MM-DD) or an ISO 8601 time, not '\(text)'")
                 }
                 return t
