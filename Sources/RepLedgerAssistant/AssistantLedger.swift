@@ -19,10 +19,13 @@ extension AssistantLedger {
     public func appended() {}
 }
 
-/// A device's ledger file, one process: calls take turns on a lock.
+/// A device's ledger file, one process: calls take turns on a lock, and queries at the head answer
+/// from a fold kept warm between calls (advanced to the head each time, so the lifter's own writes
+/// from the CLI meanwhile are in every answer).
 public final class DeviceAssistantLedger: AssistantLedger, @unchecked Sendable {
     private let ledger: Ledger
     private let lock = NSLock()
+    public let warm: WarmFold? = WarmFold()
 
     /// `ledger` records as the device `assistant` unless it was given another name.
     public init(_ ledger: Ledger) { self.ledger = ledger }
