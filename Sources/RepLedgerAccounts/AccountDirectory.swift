@@ -144,10 +144,7 @@ public final class AccountDirectory: @unchecked Sendable {
         let name = name?.trimmingCharacters(in: .whitespaces)
         if let name { guard !name.isEmpty, name.count <= 100 else { throw Failure.invalidName("a token's name takes 1 to 100 characters") } }
         if let expiresAt { guard expiresAt.millis > now.millis else { throw Failure.invalidExpiry } }
-        var bytes = [UInt8](repeating: 0, count: 32)
-        var rng = SystemRandomNumberGenerator()
-        for i in bytes.indices { bytes[i] = UInt8.random(in: .min ... .max, using: &rng) }
-        let token = "rl_" + bytes.map { String(format: "%02x", $0) }.joined()
+        let token = "rl_" + Self.randomHex()
         // A device's name ("Lina's iPhone") is the lifter's too: sealed like the account's name.
         let cipher = try keys.cipher(for: account.accountId)
         func sealed(_ text: String) throws -> String {
@@ -217,6 +214,12 @@ public final class AccountDirectory: @unchecked Sendable {
             device = ""
         }
         return Caller(account: found.account, device: device, scope: found.token.scope, tokenId: found.token.id)
+    }
+
+    /// 256 random bits from the system's generator, in hex: tokens, secrets, session ids.
+    package static func randomHex() -> String {
+        var rng = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &rng) }.hex
     }
 
     public static func hash(_ token: String) -> [UInt8] { Array(SHA256.hash(data: Array(token.utf8))) }

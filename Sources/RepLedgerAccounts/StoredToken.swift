@@ -1,4 +1,4 @@
-import Foundation
+import RepLedgerCore
 
 /// A token's row: its hash (never the token), whose it is and what it may do.
 /// Names are sealed under the account's key, as the table keeps them.
@@ -31,6 +31,6 @@ public struct StoredToken: Sendable, Equatable {
 
     /// How a list names the token: the first 8 bytes of its hash, in hex (the token itself is never kept).
     public var id: String { Self.id(of: hash) }
-    public static func id(of hash: [UInt8]) -> String { hash.prefix(idBytes).map { String(format: "%02x", $0) }.joined() }
+    public static func id(of hash: [UInt8]) -> String { Array(hash.prefix(idBytes)).hex }
     public static let idBytes = 8
 }

@@ -49,10 +49,7 @@ public struct Webhooks: Sendable {
         let wanted = events.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !wanted.isEmpty else { throw Failure.noEvents }
         if let unknown = wanted.first(where: { !names.contains($0) }) { throw Failure.unknownEvent(unknown) }
-        var bytes = [UInt8](repeating: 0, count: 32)
-        var rng = SystemRandomNumberGenerator()
-        for i in bytes.indices { bytes[i] = UInt8.random(in: .min ... .max, using: &rng) }
-        let secret = "whsec_" + bytes.map { String(format: "%02x", $0) }.joined()
+        let secret = "whsec_" + AccountDirectory.randomHex()
         let hookId = UUID().uuidString.lowercased()
         let sealed = try AccountDirectory.sealedName(
             secret, accountId: account.accountId, cipher: try accounts.keys.cipher(for: account.accountId), context: Self.secretContext)
@@ -75,7 +72,7 @@ public struct Webhooks: Sendable {
     /// `RepLedger-Signature`: `t=UNIX,v1=HEX`, HEX the HMAC-SHA256 under the secret of `t.body`.
     public static func signature(secret: String, timestamp: Int64, body: String) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Array("\(timestamp).\(body)".utf8), using: SymmetricKey(data: Array(secret.utf8)))
-        return "t=\(timestamp),v1=" + Array(mac).map { String(format: "%02x", $0) }.joined()
+        return "t=\(timestamp),v1=" + Array(mac).hex
     }
 
     /// One delivery: its id (the same every time it is tried), the event's position and type, the JSON body.

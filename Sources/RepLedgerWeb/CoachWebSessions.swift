@@ -68,10 +68,7 @@ package final class CoachWebSessions: @unchecked Sendable {
     package static func key(_ id: String) -> [UInt8] { Array(SHA256.hash(data: Array(id.utf8))) }
 
     /// 256 random bits, hex.
-    package static func random() -> String {
-        var rng = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &rng)) }.joined()
-    }
+    package static func random() -> String { AccountDirectory.randomHex() }
 
     /// Compares two secrets in constant time.
     package static func same(_ a: String, _ b: String) -> Bool { AccountDirectory.constantTimeEqual(Array(a.utf8), Array(b.utf8)) }
