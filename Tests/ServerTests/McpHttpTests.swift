@@ -66,6 +66,28 @@ struct McpHttpTests {
         #expect(refused.isError && (refused.structured["error"] as? [String: Any])?["code"] as? String == "scope")
         #expect(try readOnly.head() == headNow)
 
+        // Every read and every write answers over HTTP too.
+        let args: [String: [String: Any]] = [
+            "e1rm_trend": ["exercise": "squat"], "last_time": ["exercise": "squat"], "search_exercises": ["text": "row"],
+            "workout": ["workout": workout],
+        ]
+        for tool in McpStdioTests.reads.sorted() {
+            let r = try client.call(tool, args[tool] ?? [:])
+            #expect(!r.isError, "\(tool): \(r.text)")
+        }
+        let setId = try #require(
+            (try JSONSerialization.jsonObject(with: Data(answers.first!.utf8)) as? [String: Any])?["setId"] as? String)
+        for (tool, given) in [
+            ("edit_set", ["workout": workout, "set": setId, "reps": 6] as [String: Any]), ("add_note", ["workout": workout, "text": "Deep squats"]),
+            ("log_bodyweight", ["weightKg": 81.2]), ("finish_workout", ["workout": workout, "feeling": 5]),
+            ("start_workout", ["name": "Evening"]),
+        ] {
+            let r = try client.call(tool, given.merging(["expectedPosition": try client.head(), "requestId": "\(tool)-http"]) { $1 })
+            #expect(!r.isError, "\(tool): \(r.text)")
+        }
+
+        let settled = try readOnly.head()
+
         // Revoked: refused at its next call.
         #expect(try cli.run(["server", "token", "revoke", key.id] + server.storage, useDbFlag: false).status == 0)
         #expect(try client.send(["op": "call", "tool": "verify", "args": [:]])["error"] != nil)
@@ -80,6 +102,6 @@ struct McpHttpTests {
             .POST, "/mcp", token: reader.token, body: "{not json", headers: [("Content-Type", "application/json"), ("Accept", "application/json")])
         #expect(junk.status == 400)
         #expect(try await server.request(.POST, "/mcp", token: nil, body: "{}").status == 401)
-        #expect(try readOnly.head() == headNow)
+        #expect(try readOnly.head() == settled)
     }
 }
