@@ -7,8 +7,8 @@ public struct RateLimits: Sendable, Equatable {
     public var requestsPerAccount = 1200
     public var appendsPerKey = 300
     public var appendsPerAccount = 600
-    /// Every limit counts in windows of this many seconds.
-    public static let windowSeconds = 60
+    /// Every limit counts in windows of this many seconds (a minute; tests take longer ones).
+    public var windowSeconds = 60
 
     public init() {}
 
@@ -20,7 +20,8 @@ public struct RateLimits: Sendable, Equatable {
     }
 }
 
-/// Counts requests and appends per key and per account in fixed windows of a minute, and says
+/// Counts requests and appends per key and per account, each in windows of a minute that begin
+/// with its first request (fixed windows, so `RateLimit` can say exactly when one ends), and says
 /// whether one more is within every limit (if not, nothing is counted).
 public final class RateLimiter: @unchecked Sendable {
     public enum Kind: String, Sendable { case requests, appends }
@@ -44,8 +45,8 @@ public final class RateLimiter: @unchecked Sendable {
 
     public let limits: RateLimits
     private let lock = NSLock()
-    private var window: Int64 = 0
-    private var counts: [String: Int] = [:]
+    /// Each counted key's window: when it began and what it counted.
+    private var windows: [String: (start: Double, count: Int)] = [:]
 
     public init(limits: RateLimits) { self.limits = limits }
 
@@ -59,27 +60,27 @@ public final class RateLimiter: @unchecked Sendable {
 
     /// Counts one `kind` for the key and its account, unless a limit is reached (then counts nothing).
     public func charge(_ kind: Kind, key: String, account: String, now: Date = Date()) -> Charge {
-        let seconds = Int64(now.timeIntervalSince1970)
-        let current = seconds / Int64(RateLimits.windowSeconds)
-        let reset = Int(Int64(RateLimits.windowSeconds) - seconds % Int64(RateLimits.windowSeconds))
         let quotas: [(String, String, Int)] =
             kind == .requests
             ? [("requests-key", "k:" + key, limits.requestsPerKey), ("requests-account", "a:" + account, limits.requestsPerAccount)]
             : [("appends-key", "K:" + key, limits.appendsPerKey), ("appends-account", "A:" + account, limits.appendsPerAccount)]
         let applied = quotas.filter { $0.2 > 0 }
         guard !applied.isEmpty else { return Charge(allowed: true, standings: []) }
+        let t = now.timeIntervalSince1970, window = Double(limits.windowSeconds)
         return lock.withLock {
-            if current != window {
-                window = current
-                counts.removeAll(keepingCapacity: true)
+            if windows.count > 100_000 { windows = windows.filter { t < $0.value.start + window } }
+            let current = applied.map { q -> (start: Double, count: Int) in
+                guard let w = windows[q.1], t < w.start + window else { return (t, 0) }
+                return w
             }
-            let used = applied.map { counts[$0.1, default: 0] }
-            let allowed = zip(applied, used).allSatisfy { $0.1 < $0.0.2 }
-            if allowed { for q in applied { counts[q.1, default: 0] += 1 } }
+            let allowed = zip(applied, current).allSatisfy { $0.1.count < $0.0.2 }
+            for (q, w) in zip(applied, current) { windows[q.1] = (w.start, w.count + (allowed ? 1 : 0)) }
             return Charge(
                 allowed: allowed,
-                standings: zip(applied, used).map { q, n in
-                    Standing(policy: q.0, quota: q.2, remaining: max(0, q.2 - n - (allowed ? 1 : 0)), resetSeconds: reset)
+                standings: zip(applied, current).map { q, w in
+                    Standing(
+                        policy: q.0, quota: q.2, remaining: max(0, q.2 - w.count - (allowed ? 1 : 0)),
+                        resetSeconds: max(1, Int((w.start + window - t).rounded(.up))))
                 })
         }
     }

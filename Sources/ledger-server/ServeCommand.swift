@@ -73,6 +73,8 @@ struct ServeCommand: ParsableCommand {
     var keyAppendsPerMinute = RateLimits().appendsPerKey
     @Option(help: "Appends a minute of one account, its keys together (default 600; 0: no limit).")
     var accountAppendsPerMinute = RateLimits().appendsPerAccount
+    @Option(help: ArgumentHelp("Seconds the per-minute limits count over (a test's: 60 in use).", visibility: .hidden))
+    var rateWindow = RateLimits().windowSeconds
     @Option(
         help:
             "The store's root certificate (PEM or DER; Apple Root CA G3 for the App Store) that a Coach purchase's signed transaction must chain to. Without it no account holds Coach here."
@@ -123,6 +125,8 @@ struct ServeCommand: ParsableCommand {
         settings.limits.rates.requestsPerAccount = accountRequestsPerMinute
         settings.limits.rates.appendsPerKey = keyAppendsPerMinute
         settings.limits.rates.appendsPerAccount = accountAppendsPerMinute
+        guard rateWindow > 0 else { throw ValidationError("--rate-window takes a number of seconds above 0") }
+        settings.limits.rates.windowSeconds = rateWindow
         settings.storeKitRoot = storekitRoot
         settings.bundleId = bundleId
         guard let environment = StoreKitVerifier.Environment(rawValue: storekitEnvironment) else {

@@ -17,7 +17,7 @@ struct RequestRate: RouterMiddleware {
             standings += try RateHeaders.charge(routes.rates, .appends, key: caller.tokenId, account: caller.account.accountId, before: standings)
         }
         var response = try await next(request, context)
-        RateHeaders.add(standings, policies: routes.rates.policies, to: &response.headers)
+        RateHeaders.add(standings, of: routes.rates, to: &response.headers)
         return response
     }
 }
@@ -35,26 +35,31 @@ enum RateHeaders {
         guard charge.allowed else {
             let exhausted = charge.standings.first { $0.remaining == 0 }
             let who = exhausted?.policy.hasSuffix("account") == true ? "this account (its keys together)" : "this key"
-            let wait = charge.retryAfterSeconds ?? RateLimits.windowSeconds
+            let wait = charge.retryAfterSeconds ?? rates.limits.windowSeconds
             throw APIError(
                 status: 429, code: "tooManyRequests",
-                message: "\(who) made \(exhausted?.quota ?? 0) \(kind.rawValue) this minute, its limit; retry in \(wait) s",
+                message: "\(who) made \(exhausted?.quota ?? 0) \(kind.rawValue) \(span(rates)), its limit; retry in \(wait) s",
                 retryAfterSeconds: wait,
-                headers: [policy.rawName: policyValue(rates.policies), rateLimit.rawName: value(before + charge.standings)])
+                headers: [policy.rawName: policyValue(rates), rateLimit.rawName: value(before + charge.standings)])
         }
         return charge.standings
     }
 
-    static func add(_ standings: [RateLimiter.Standing], policies: [(name: String, quota: Int)], to headers: inout HTTPFields) {
-        guard !policies.isEmpty else { return }
-        headers[policy] = policyValue(policies)
+    static func add(_ standings: [RateLimiter.Standing], of rates: RateLimiter, to headers: inout HTTPFields) {
+        guard !rates.policies.isEmpty else { return }
+        headers[policy] = policyValue(rates)
         let mine = value(standings)
         guard !mine.isEmpty else { return }
         headers[rateLimit] = headers[rateLimit].map { $0 + ", " + mine } ?? mine
     }
 
-    static func policyValue(_ policies: [(name: String, quota: Int)]) -> String {
-        policies.map { "\"\($0.name)\";q=\($0.quota);w=\(RateLimits.windowSeconds)" }.joined(separator: ", ")
+    /// "this minute", or the window a test set.
+    static func span(_ rates: RateLimiter) -> String {
+        rates.limits.windowSeconds == 60 ? "this minute" : "in \(rates.limits.windowSeconds) s"
+    }
+
+    static func policyValue(_ rates: RateLimiter) -> String {
+        rates.policies.map { "\"\($0.name)\";q=\($0.quota);w=\(rates.limits.windowSeconds)" }.joined(separator: ", ")
     }
 
     static func value(_ standings: [RateLimiter.Standing]) -> String {

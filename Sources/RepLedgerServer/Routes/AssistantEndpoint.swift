@@ -48,7 +48,7 @@ struct AssistantEndpoint: Sendable {
             if let field = HTTPField.Name(name) { response.headers[field] = value }
         }
         if let data = answer.bodyData { response.body = .init(byteBuffer: ByteBuffer(bytes: data)) }
-        RateHeaders.add(appends, policies: rates.policies, to: &response.headers)
+        RateHeaders.add(appends, of: rates, to: &response.headers)
         return response
     }
 
