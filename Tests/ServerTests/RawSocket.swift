@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// A raw TCP connection to the server, for what an HTTP client will not send.
-final class RawSocket {
+/// Sendable so a blocking read can wait on a thread of its own; one thread uses it at a time.
+final class RawSocket: @unchecked Sendable {
     let fd: Int32
 
     /// `from`: the loopback address to connect from (127.0.0.0/8 is all the machine's), to act as many clients.
