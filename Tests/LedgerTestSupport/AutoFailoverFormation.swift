@@ -56,7 +56,7 @@ public final class AutoFailoverFormation: @unchecked Sendable {
                 "--listen", "127.0.0.1", "--auth", "trust", "--no-ssl",
             ])
             try startMonitor()
-            guard wait(seconds: 60, for: { (try? self.monitorSQL("SELECT 1")) != nil }) else {
+            guard poll(seconds: 60, for: { (try? self.monitorSQL("SELECT 1")) != nil }) else {
                 throw PostgresCluster.Failure(description: "the monitor did not start: \(log("monitor"))")
             }
             for (name, value) in timings.sorted(by: { $0.key < $1.key }) {
@@ -76,7 +76,7 @@ public final class AutoFailoverFormation: @unchecked Sendable {
                 // One node at a time: the second clones the first once that one is the primary.
                 let want = i == 1 ? ["single"] : ["primary", "secondary"]
                 guard
-                    wait(
+                    poll(
                         seconds: 120,
                         for: {
                             (try? self.state()).map { $0.count == i && $0.allSatisfy { want.contains($0.current) && $0.current == $0.assigned } }
@@ -121,8 +121,8 @@ public final class AutoFailoverFormation: @unchecked Sendable {
 
     /// Waits until every node's reported state is its assigned one and one of them is `primary`.
     @discardableResult
-    public func waitUntilSettled(seconds: Double = 120) -> Bool {
-        wait(seconds: seconds) {
+    public func waitUntilSettled(seconds: Double = 120) async -> Bool {
+        await wait(seconds: seconds) {
             guard let states = try? self.state() else { return false }
             return states.allSatisfy { $0.current == $0.assigned } && states.contains { $0.current == "primary" }
         }
@@ -174,12 +174,24 @@ public final class AutoFailoverFormation: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// Polls `condition` until it holds or `seconds` pass.
-    public func wait(seconds: Double, for condition: () -> Bool) -> Bool {
+    /// Polls `condition` until it holds or `seconds` pass, blocking the thread: for the formation's
+    /// creation, which tests run on a thread of its own.
+    private func poll(seconds: Double, for condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() {
             guard Date() < deadline else { return false }
             usleep(200_000)
+        }
+        return true
+    }
+
+    /// Polls `condition` until it holds or `seconds` pass, sleeping between polls without holding a thread
+    /// (the test pool has few, and other tests' tasks need them meanwhile).
+    public func wait(seconds: Double, for condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            guard Date() < deadline else { return false }
+            try? await Task.sleep(nanoseconds: 200_000_000)
         }
         return true
     }
