@@ -9,7 +9,9 @@ import Testing
 /// a client's page whose figures are the API's, a note, an offer, sign out,
 /// and the refusals (a client without a grant, a signed-out browser, a form
 /// without its CSRF token).
-@Suite(.serialized, .enabled(if: Browser.available || Browser.required, "chromium and chromedriver are not installed"))
+@Suite(
+    .serialized, .enabled(if: Browser.available || Browser.required, "chromium and chromedriver are not installed"),
+    .disabled(if: ServerProcess.onPostgres, "the pages come from the queries the HTTP suites run on PostgreSQL; sessions are in memory"))
 struct CoachDashboardBrowserTests {
     @Test func aCoachSignsInFollowsClientsNotesAssignsAndSignsOut() async throws {
         let cli = try LedgerProcess()

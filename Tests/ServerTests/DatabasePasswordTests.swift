@@ -5,7 +5,9 @@ import Testing
 /// The database's password never shows in what the server prints, whatever
 /// the URL's shape, and need not be on the command line: a file named by
 /// `--postgres-password-file`, libpq's `PGPASSWORD` or its password file.
-@Suite(.serialized, .enabled(if: PostgresCluster.available, "no PostgreSQL can be started here"))
+@Suite(
+    .serialized, .enabled(if: PostgresCluster.available, "no PostgreSQL can be started here"),
+    .disabled(if: ServerProcess.onPostgres, "on PostgreSQL in either pass: the main pass runs it"))
 struct DatabasePasswordTests {
     static let secret = "Sw0rdfish-\(UUID().uuidString.prefix(6))"
 

@@ -5,7 +5,10 @@ import Testing
 /// The served OpenAPI document stays true: every documented operation is
 /// served and answers one of its documented statuses; every method the server
 /// accepts on a documented path is documented.
-@Suite(.serialized) struct OpenAPITests {
+@Suite(
+    .serialized,
+    .disabled(if: ServerProcess.onPostgres, "the document and the routes are the same over either store; CI fuzzes the API on PostgreSQL"))
+struct OpenAPITests {
     @Test func theDocumentMatchesTheServedRoutes() async throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }

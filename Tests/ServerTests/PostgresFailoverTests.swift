@@ -8,7 +8,9 @@ import Testing
 /// PostgreSQL beyond one machine, on real clusters: a primary with a
 /// synchronous standby made by `pg_basebackup`, the primary's postmaster
 /// killed under load, the standby promoted; and hot standbys serving reads.
-@Suite(.serialized, .enabled(if: PostgresCluster.available, "no PostgreSQL can be started here"))
+@Suite(
+    .serialized, .enabled(if: PostgresCluster.available, "no PostgreSQL can be started here"),
+    .disabled(if: ServerProcess.onPostgres, "on PostgreSQL in either pass: the main pass runs it"))
 struct PostgresFailoverTests {
     /// Writers' shared tally: batches acknowledged, every status answered, and when to stop.
     final class Load: @unchecked Sendable {

@@ -7,7 +7,9 @@ import Testing
 /// `ledger serve --postgres`: several server processes on one database.
 /// (The whole HTTP suite also runs on PostgreSQL: `.ci/run` runs ServerTests
 /// again with `REPLEDGER_TEST_BACKEND=postgres`.)
-@Suite(.serialized, .enabled(if: PostgresCluster.available, "no PostgreSQL can be started here"))
+@Suite(
+    .serialized, .enabled(if: PostgresCluster.available, "no PostgreSQL can be started here"),
+    .disabled(if: ServerProcess.onPostgres, "on PostgreSQL in either pass: the main pass runs it"))
 struct PostgresServerTests {
     /// Pushes `batches` batches of `size` new workouts → the ids of each
     /// acknowledged batch. A server that cannot be reached ends the writer (a

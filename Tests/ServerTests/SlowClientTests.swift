@@ -6,7 +6,7 @@ import Testing
 /// deadline for its whole head and body, a connection answered early is
 /// closed rather than drained, and connections still reading a request
 /// cannot take every connection the server has.
-@Suite(.serialized) struct SlowClientTests {
+@Suite(.serialized, .disabled(if: ServerProcess.onPostgres, "the connection layer is the same over either store")) struct SlowClientTests {
     static let hugeBody = "Content-Length: 1000000000000\r\n\r\n"
 
     /// Sends one byte every `every` seconds until the server closes the connection or `seconds` pass → whether it closed.

@@ -4,7 +4,7 @@ import Testing
 
 /// Live streams are capped per token, per account and in all (429 past
 /// each), apart from the cap on requests in progress.
-@Suite(.serialized) struct StreamCapTests {
+@Suite(.serialized, .disabled(if: ServerProcess.onPostgres, "the connection layer is the same over either store")) struct StreamCapTests {
     static func open(_ server: ServerProcess, account: String, token: String) -> (socket: RawSocket?, text: String) {
         guard let socket = try? RawSocket(port: server.port) else { return (nil, "no connection") }
         socket.send("GET /v1/accounts/\(account)/events/live HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n\r\n")

@@ -64,8 +64,10 @@ import Testing
         func cleanUp() { server.kill(); cli.cleanUp() }
     }
 
-    static let orders2 = [[0, 1], [1, 0]]
-    static let orders3 = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+    // Every order on SQLite; one on PostgreSQL, whose part (appends kept in arrival order, once) does not
+    // depend on the order: which order converges is the devices' fold, the same over either store.
+    static let orders2 = ServerProcess.onPostgres ? [[1, 0]] : [[0, 1], [1, 0]]
+    static let orders3 = ServerProcess.onPostgres ? [[2, 0, 1]] : [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
 
     @Test(arguments: orders3)
     func threeDevicesLoggingOfflineConvergeInEveryOrder(order: [Int]) async throws {
