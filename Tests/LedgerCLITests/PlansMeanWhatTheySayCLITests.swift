@@ -35,9 +35,8 @@ struct PlansMeanWhatTheySayCLITests {
 
     @Test("a warm-up logged first is set #1 and leaves the planned working sets to the working sets; history lists it first")
     func warmupLoggedFirst() throws {
-        let cli = try LedgerProcess()
+        let (cli, _) = try AndrewsStrongHistory.imported()
         defer { cli.cleanUp() }
-        #expect(try cli.run(["import", "strong", Self.file, "--unit", "lb", "--timezone", "UTC"]).status == 0)
         #expect(
             try cli.run(["template", "create", "Bench day", "--exercise", "Bench Press (Barbell)", "--sets", "3", "--reps", "5", "--weight", "135lb"])
                 .status == 0)
@@ -61,9 +60,8 @@ struct PlansMeanWhatTheySayCLITests {
 
     @Test("a routine repeated with its warm-ups: a working set logged first fills a planned working set, a warm-up the planned warm-up")
     func ownTypeFillsOwnType() throws {
-        let cli = try LedgerProcess()
+        let (cli, _) = try AndrewsStrongHistory.imported()
         defer { cli.cleanUp() }
-        #expect(try cli.run(["import", "strong", Self.file, "--unit", "lb", "--timezone", "UTC"]).status == 0)
         // A routine whose last workout began with warm-ups (the routine repeats its last workout).
         let all = try Self.rows()
         var lastOf: [String: String] = [:]
@@ -96,9 +94,8 @@ struct PlansMeanWhatTheySayCLITests {
 
     @Test("auto-fill: a template's weight wins over the last workout; a template without one takes the last workout's, named as such")
     func autofillHasOneRule() throws {
-        let cli = try LedgerProcess()
+        let (cli, _) = try AndrewsStrongHistory.imported()
         defer { cli.cleanUp() }
-        #expect(try cli.run(["import", "strong", Self.file, "--unit", "lb", "--timezone", "UTC"]).status == 0)
         let bench = try Self.lastWorkoutRows("Bench Press (Barbell)")
         let row = try Self.lastWorkoutRows("Bent Over Row (Barbell)")
         #expect(try #require(bench.first).weight != 135, "the plan and the last workout must differ for the test to mean anything")
