@@ -185,15 +185,9 @@ public final class AutoFailoverFormation: @unchecked Sendable {
         return true
     }
 
-    /// Polls `condition` until it holds or `seconds` pass, sleeping between polls without holding a thread
-    /// (the test pool has few, and other tests' tasks need them meanwhile).
+    /// Polls `condition` until it holds or `seconds` pass, without holding a thread.
     public func wait(seconds: Double, for condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() {
-            guard Date() < deadline else { return false }
-            try? await Task.sleep(nanoseconds: 200_000_000)
-        }
-        return true
+        await eventually(within: seconds, every: 0.2, condition)
     }
 
     /// The end of a keeper's log, for a failure's message.

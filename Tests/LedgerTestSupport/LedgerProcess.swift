@@ -139,6 +139,17 @@ public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T)
     }
 }
 
+/// Polls `condition` every `interval` seconds until it holds or `seconds` pass, sleeping between polls
+/// without holding a thread (the test pool has few, and other tests' tasks need them meanwhile).
+public func eventually(within seconds: Double, every interval: Double = 0.05, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
+    }
+    return true
+}
+
 /// Where two sequences first differ, in a line, or nil when they are the
 /// same: `#expect(firstDifference(a, b) == nil)` fails with that line where
 /// `#expect(a == b)` would print thousands of numbers.

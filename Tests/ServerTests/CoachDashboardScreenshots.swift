@@ -105,4 +105,6 @@ enum RealExportsFolder {
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/real-exports")
     }()
+    /// The sixteen more exports beside it.
+    static let more = url.deletingLastPathComponent().appendingPathComponent("real-exports-more")
 }

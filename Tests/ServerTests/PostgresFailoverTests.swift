@@ -47,9 +47,7 @@ struct PostgresFailoverTests {
 
         /// Waits until `n` batches in all are acknowledged, at most `seconds`.
         func wait(forBatches n: Int, seconds: Double = 120) async -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while acknowledged.count < n, Date() < deadline { try? await Task.sleep(nanoseconds: 20_000_000) }
-            return acknowledged.count >= n
+            await eventually(within: seconds, every: 0.02) { acknowledged.count >= n }
         }
     }
 

@@ -56,12 +56,7 @@ import Testing
         /// tests side by side on two cores, and tests that wait for CLI processes hold the concurrency pool's
         /// threads, so this stream's reading can be held up for tens of seconds. A condition that holds returns at once.
         func wait(_ seconds: Double = 120, for condition: (Stream) -> Bool) async -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                if condition(self) { return true }
-                try? await Task.sleep(nanoseconds: 50_000_000)
-            }
-            return condition(self)
+            await eventually(within: seconds) { condition(self) }
         }
 
         func finish() async { _ = try? await task?.futureResult.get() }
