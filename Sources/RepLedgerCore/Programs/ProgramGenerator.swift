@@ -43,6 +43,12 @@ public enum ProgramGenerator {
         return !hurt.isDisjoint(with: x.primaryMuscles + x.secondaryMuscles)
     }
 
+    /// What a slot's candidate list depends on besides the pool.
+    private struct Pair: Hashable {
+        var muscle: Muscle
+        var upperOnly: Bool
+    }
+
     /// One exercise place in a session: the muscle it trains; an extra slot
     /// is a priority muscle's.
     struct Slot {
@@ -106,9 +112,10 @@ public enum ProgramGenerator {
     static func mainCandidates(_ lift: SlotTemplates.MainLift, mainPool: [ExerciseDefined], muscleCandidates: [ExerciseDefined]) -> [ExerciseDefined]
     {
         var out: [ExerciseDefined] = []
+        // `mainPool` comes ranked by rating (ties by id), so a stable partition keeps that order within each kind.
         for movements in [lift.movements, lift.alternatives] {
-            out += mainPool.filter { movements.contains($0.canonicalMovement) && $0.kind != .isometric }
-                .sorted { ($0.kind == .explosive ? 1 : 0, -$0.rating, $0.exerciseId) < ($1.kind == .explosive ? 1 : 0, -$1.rating, $1.exerciseId) }
+            let matching = mainPool.filter { movements.contains($0.canonicalMovement) && $0.kind != .isometric }
+            out += matching.filter { $0.kind != .explosive } + matching.filter { $0.kind == .explosive }
         }
         let listed = Set(out.map(\.exerciseId))
         return out + muscleCandidates.filter { !listed.contains($0.exerciseId) }
@@ -127,8 +134,11 @@ public enum ProgramGenerator {
         }
         let owned = Set(q.equipment).union(alwaysAvailable)
         let level = level(q.experience)
-        let pool = pool(library, level: level, owned: owned)
-        let mainPool = Self.pool(library, level: level, owned: owned, mainLifts: true)
+        // Ranked once, best first (the highest canonical rating, ties by id), so each slot's candidates are
+        // filters of it rather than sorts of their own: the same order, without a sort per slot.
+        let ranked = { (xs: [ExerciseDefined]) in xs.sorted { ($0.rating, $1.exerciseId) > ($1.rating, $0.exerciseId) } }
+        let pool = ranked(pool(library, level: level, owned: owned))
+        let mainPool = ranked(Self.pool(library, level: level, owned: owned, mainLifts: true))
 
         // Sessions and their slots: a priority muscle gets one extra slot in every session that trains it.
         let sessions = SlotTemplates.sessions(split, minutes: q.sessionMinutes, from: templates)
@@ -144,10 +154,15 @@ public enum ProgramGenerator {
         }
         // Each slot's candidates, best first: primary before secondary, then the highest canonical rating
         // (ties by id), as DOMAIN.md §12 says; a main lift's pattern before those.
+        // Slots of one muscle in sessions of one kind share their list.
+        var ranking: [Pair: [ExerciseDefined]] = [:]
         let byMuscle = slots.map { slot in
-            pool.compactMap { x in fit(x, slot, upperOnly: upperOnly[slot.session]).map { (tier: $0, x: x) } }
-                .sorted { ($1.tier, $0.x.rating, $1.x.exerciseId) > ($0.tier, $1.x.rating, $0.x.exerciseId) }
-                .map(\.x)
+            let key = Pair(muscle: slot.muscle, upperOnly: upperOnly[slot.session])
+            if let known = ranking[key] { return known }
+            let tiers = pool.map { fit($0, slot, upperOnly: key.upperOnly) }
+            let list = pool.indices.filter { tiers[$0] == 0 }.map { pool[$0] } + pool.indices.filter { tiers[$0] == 1 }.map { pool[$0] }
+            ranking[key] = list
+            return list
         }
         let mainOptions = slots.indices.map { i in
             slots[i].lift.map { mainCandidates($0, mainPool: mainPool, muscleCandidates: byMuscle[i]) }
