@@ -234,7 +234,7 @@ public final class AccountDirectory: @unchecked Sendable {
 
 /// Where accounts and token hashes are kept. Rows only: every rule is
 /// `AccountDirectory`'s.
-public protocol AccountTable: WebhookTable {
+public protocol AccountTable: WebhookTable, SignInTable {
     func insertAccount(_ account: AccountDirectory.Account, createdAt: Int64) throws
     /// The account unless unknown or erased.
     func account(_ id: String) throws -> AccountDirectory.Account?

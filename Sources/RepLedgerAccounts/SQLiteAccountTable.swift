@@ -96,6 +96,26 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
         ) STRICT;
         CREATE INDEX webhook_attempts_by_hook ON webhook_attempts (hook_id, at);
         """,
+        // 8: accounts people make themselves: their Apple user or email address (hashed), codes waiting,
+        // proofs used once, and the hashes of tokens an erasure removed.
+        """
+        CREATE TABLE sign_in_identities (
+            provider   TEXT NOT NULL,
+            subject    BLOB NOT NULL,
+            account_id TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            PRIMARY KEY (provider, subject)
+        ) STRICT;
+        CREATE INDEX sign_in_identities_by_account ON sign_in_identities (account_id);
+        CREATE TABLE sign_in_codes (
+            email      BLOB PRIMARY KEY,
+            code_hash  BLOB NOT NULL,
+            expires_at INTEGER NOT NULL,
+            attempts   INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE sign_in_once (proof BLOB PRIMARY KEY, expires_at INTEGER NOT NULL) STRICT;
+        CREATE TABLE erased_tokens (token_hash BLOB PRIMARY KEY, erased_at INTEGER NOT NULL) STRICT;
+        """,
     ]
 
     public init(directory: String) throws {
@@ -227,6 +247,13 @@ public final class SQLiteAccountTable: AccountTable, @unchecked Sendable {
     package func erase(_ id: String) throws -> Int {
         try locked {
             let tokens = try db.transaction {
+                try db.with("INSERT OR IGNORE INTO erased_tokens (token_hash, erased_at) SELECT token_hash, ?1 FROM tokens WHERE account_id = ?2") {
+                    s in
+                    try s.bind(1, Timestamp.now().millis); try s.bind(2, id); try s.run()
+                }
+                try db.with("DELETE FROM sign_in_identities WHERE account_id = ?") { s in
+                    try s.bind(1, id); try s.run()
+                }
                 let tokens = try db.with("DELETE FROM tokens WHERE account_id = ?") { s in
                     try s.bind(1, id); try s.run(); return Int(db.changes)
                 }

@@ -409,6 +409,67 @@ public enum PostgresSchema {
             GRANT SELECT, INSERT ON webhook_attempts TO repledger_app
             """,
         ],
+        // 9: accounts people make themselves: their Apple user or email address (hashed), codes waiting,
+        // proofs used once, and the hashes of tokens an erasure removed (its devices then hear 410).
+        [
+            """
+            CREATE TABLE sign_in_identities (
+                provider   text   NOT NULL,
+                subject    bytea  NOT NULL,
+                account_id uuid   NOT NULL,
+                created_at bigint NOT NULL,
+                PRIMARY KEY (provider, subject)
+            )
+            """,
+            """
+            CREATE INDEX sign_in_identities_by_account ON sign_in_identities (account_id)
+            """,
+            """
+            CREATE TABLE sign_in_codes (email bytea PRIMARY KEY, code_hash bytea NOT NULL, expires_at bigint NOT NULL, attempts integer NOT NULL)
+            """,
+            """
+            CREATE TABLE sign_in_once (proof bytea PRIMARY KEY, expires_at bigint NOT NULL)
+            """,
+            """
+            CREATE TABLE erased_tokens (token_hash bytea PRIMARY KEY, erased_at bigint NOT NULL)
+            """,
+            """
+            CREATE OR REPLACE FUNCTION repledger_erase_account(account uuid, OUT events bigint, OUT tokens bigint)
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+            BEGIN
+                PERFORM set_config('repledger.erasing', account::text, true);
+                DELETE FROM events e WHERE e.account_id = account;
+                GET DIAGNOSTICS events = ROW_COUNT;
+                DELETE FROM snapshots s WHERE s.account_id = account;
+                DELETE FROM heads h WHERE h.account_id = account;
+                DELETE FROM coach_clients g WHERE g.client_id = account OR g.coach_id = account;
+                DELETE FROM coach_invites i WHERE i.coach_id = account;
+                DELETE FROM purchase_claims p WHERE p.account_id = account;
+                DELETE FROM webhook_attempts w WHERE w.account_id = account;
+                DELETE FROM webhooks w WHERE w.account_id = account;
+                DELETE FROM sign_in_identities s WHERE s.account_id = account;
+                INSERT INTO erased_tokens (token_hash, erased_at)
+                    SELECT t.token_hash, (extract(epoch FROM clock_timestamp()) * 1000)::bigint FROM tokens t WHERE t.account_id = account
+                    ON CONFLICT DO NOTHING;
+                DELETE FROM tokens t WHERE t.account_id = account;
+                GET DIAGNOSTICS tokens = ROW_COUNT;
+                UPDATE accounts a SET erased_at = (extract(epoch FROM clock_timestamp()) * 1000)::bigint, name = '' WHERE a.account_id = account;
+                PERFORM set_config('repledger.erasing', '', true);
+            END $$
+            """,
+            """
+            REVOKE ALL ON sign_in_identities, sign_in_codes, sign_in_once, erased_tokens FROM PUBLIC
+            """,
+            """
+            GRANT SELECT, INSERT ON sign_in_identities TO repledger_app
+            """,
+            """
+            GRANT SELECT, INSERT, UPDATE, DELETE ON sign_in_codes, sign_in_once TO repledger_app
+            """,
+            """
+            GRANT SELECT ON erased_tokens TO repledger_app
+            """,
+        ],
     ]
 
     public static var currentVersion: Int { migrations.count }

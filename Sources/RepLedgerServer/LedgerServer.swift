@@ -44,6 +44,20 @@ public enum LedgerServer {
         public var snapshotEvery = LedgerAPI.serverSnapshotEvery
         /// Who may read `GET /metrics` besides loopback callers.
         public var metricsAccess = MetricsAccess()
+        /// How people sign in and up with no operator: Apple's keys, the mail command.
+        public var signIn = SignInDesk.Settings()
+
+        /// The sign-in settings of `--apple-keys FILE`, `--apple-client-id ID` and `--mail-command CMD`.
+        public static func signIn(appleKeys: String?, appleClientId: String?, mailCommand: String?) throws -> SignInDesk.Settings {
+            var out = SignInDesk.Settings(mailCommand: mailCommand.flatMap { $0.isEmpty ? nil : $0 })
+            guard let appleKeys else {
+                if appleClientId != nil { throw Failure.appleKeysRequired }
+                return out
+            }
+            guard let data = FileManager.default.contents(atPath: appleKeys) else { throw Failure.appleKeysUnreadable(appleKeys) }
+            out.apple = try AppleIdentityVerifier(jwks: data, clientId: appleClientId ?? "")
+            return out
+        }
 
         /// The verifier of signed transactions these settings name.
         public func purchaseVerifier() throws -> StoreKitVerifier? {
@@ -89,8 +103,12 @@ public enum LedgerServer {
             case keysRequired
             case bundleIdRequired
             case passwordFileUnreadable(String)
+            case appleKeysRequired
+            case appleKeysUnreadable(String)
             public var description: String {
                 switch self {
+                case .appleKeysRequired: return "--apple-client-id needs --apple-keys: the keys identity tokens are checked against"
+                case .appleKeysUnreadable(let path): return "--apple-keys \(path) cannot be read"
                 case .keysRequired:
                     return
                         "--keys DIR is required with --postgres: the accounts' keys must be kept apart from the database (a directory of its own, backed up apart)"
@@ -120,7 +138,7 @@ public enum LedgerServer {
         LegacyAccountSealing.run(storage, logger: logger)
         let api = LedgerAPI(
             storage: storage, purchases: try settings.purchaseVerifier(), warmBudgetBytes: settings.warmBudgetBytes,
-            snapshotEvery: settings.snapshotEvery)
+            snapshotEvery: settings.snapshotEvery, signIn: settings.signIn)
         CoachClientIndex.backfill(api, logger: logger)
         try storage.watchAppends { [logs = api.logs] account in logs.appendedElsewhere(account) }
         let limits = {

@@ -24,13 +24,18 @@ public final class LedgerAPI: Sendable {
     /// folds are read by many, and a restart should not fold long tails.
     public static let serverSnapshotEvery: Int64 = 10_000
 
+    /// Sign-ins and sign-ups with no operator: Apple and email codes.
+    public let signIn: SignInDesk
+
     public init(
         storage: any ServerStorage, purchases: StoreKitVerifier? = nil,
-        warmBudgetBytes: Int = AccountLogs.defaultWarmBudgetBytes, snapshotEvery: Int64 = serverSnapshotEvery
+        warmBudgetBytes: Int = AccountLogs.defaultWarmBudgetBytes, snapshotEvery: Int64 = serverSnapshotEvery,
+        signIn: SignInDesk.Settings = .init()
     ) {
         self.snapshotEvery = snapshotEvery
         let metrics = ServerMetrics(replicaReads: { storage.replicaReads }, notifications: { storage.appendNotifications })
         accounts = AccountDirectory(table: storage.accountTable, keys: storage.keys)
+        self.signIn = SignInDesk(accounts: accounts, settings: signIn)
         logs = AccountLogs(storage: storage, warmBudgetBytes: warmBudgetBytes, metrics: metrics)
         self.purchases = purchases
         self.metrics = metrics
@@ -45,7 +50,10 @@ public final class LedgerAPI: Sendable {
         guard let header = authorization, header.count < 512 else { throw APIError.unauthorized }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw APIError.unauthorized }
-        guard let caller = try accounts.caller(token: String(parts[1]).trimmingCharacters(in: .whitespaces)) else {
+        let token = String(parts[1]).trimmingCharacters(in: .whitespaces)
+        guard let caller = try accounts.caller(token: token) else {
+            // A device of an erased account hears that its account is gone, not that its token is wrong.
+            if try accounts.table.wasErased(tokenHash: AccountDirectory.hash(token)) { throw APIError.erased }
             throw APIError.unauthorized
         }
         if !erasing, accounts.keys.isErased(caller.account.accountId) { throw APIError.erased }

@@ -64,9 +64,15 @@ public final class RateLimiter: @unchecked Sendable {
             kind == .requests
             ? [("requests-key", "k:" + key, limits.requestsPerKey), ("requests-account", "a:" + account, limits.requestsPerAccount)]
             : [("appends-key", "K:" + key, limits.appendsPerKey), ("appends-account", "A:" + account, limits.appendsPerAccount)]
+        return charge(quotas, windowSeconds: limits.windowSeconds, now: now)
+    }
+
+    /// Counts one against each quota (its policy's name, the key it counts, its size; 0 is no limit) in
+    /// windows of `windowSeconds`, unless one is reached (then counts nothing). The sign-in limits use it too.
+    public func charge(_ quotas: [(String, String, Int)], windowSeconds: Int, now: Date = Date()) -> Charge {
         let applied = quotas.filter { $0.2 > 0 }
         guard !applied.isEmpty else { return Charge(allowed: true, standings: []) }
-        let t = now.timeIntervalSince1970, window = Double(limits.windowSeconds)
+        let t = now.timeIntervalSince1970, window = Double(windowSeconds)
         return lock.withLock {
             if windows.count > 100_000 { windows = windows.filter { t < $0.value.start + window } }
             let current = applied.map { q -> (start: Double, count: Int) in

@@ -92,6 +92,15 @@ struct ServeCommand: ParsableCommand {
     var metricsTokenFile: String?
     @Option(help: ArgumentHelp("Events between snapshots of an account's fold (default 10,000).", visibility: .hidden))
     var snapshotEvery: Int64?
+    @Option(help: "A JWKS file of Apple's sign-in keys (from appleid.apple.com/auth/keys): Sign in with Apple is offered with it.")
+    var appleKeys: String?
+    @Option(help: "The app (Services ID or bundle id) that Apple identity tokens must be issued to (with --apple-keys).")
+    var appleClientId: String?
+    @Option(
+        help:
+            "A shell command that sends mail (e.g. 'sendmail -t'): the message on its input, the address in REPLEDGER_MAIL_TO. Email sign-in is offered with it."
+    )
+    var mailCommand: String?
 
     func run() throws {
         guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
@@ -152,6 +161,11 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError(failure.description)
         } catch {
             throw ValidationError("--storekit-root \(storekitRoot ?? ""): \(error)")
+        }
+        do {
+            settings.signIn = try LedgerServer.Settings.signIn(appleKeys: appleKeys, appleClientId: appleClientId, mailCommand: mailCommand)
+        } catch {
+            throw ValidationError("\(error)")
         }
         if postgres.isEmpty, !postgresRead.isEmpty { throw ValidationError("--postgres-read needs --postgres: the primary that takes the writes") }
         for url in postgresRead {

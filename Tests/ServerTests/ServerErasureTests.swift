@@ -27,8 +27,9 @@ import Testing
         #expect(report["tokens"] as? Int == 1)
         #expect(report["at"] is String)
         for suffix in ["", "-wal", "-shm"] { #expect(!FileManager.default.fileExists(atPath: file + suffix)) }
-        // Its token is unknown now; its id answers like any unknown account.
-        #expect(try await server.get("/v1/accounts/\(alice.id)/events", token: alice.token).status == 401)
+        // Its token hears that its account is gone (410, not a token it might retype); to anyone else its id
+        // answers like any unknown account.
+        #expect(try await server.get("/v1/accounts/\(alice.id)/events", token: alice.token).errorCode == "erased")
         #expect(try await server.get("/v1/accounts/\(alice.id)/events", token: bob.token).status == 403)
         let other = try await server.get("/v1/accounts/\(bob.id)/verify", token: bob.token)
         #expect(other.json?["ok"] as? Bool == true)

@@ -48,10 +48,14 @@ final class ServerProcess: @unchecked Sendable {
         try start(keepAlive: keepAlive)
     }
 
-    /// PostgreSQL needs a key store: one per test folder, so servers sharing a database share it.
+    /// PostgreSQL needs a key store: one per test folder, so servers sharing a database share it. It is
+    /// made here as an operator makes it (a server never makes a missing one), so a person's sign-up,
+    /// the first account some servers see, finds it.
     static func withKeys(_ storage: [String], cli: LedgerProcess) -> [String] {
         guard storage.contains("--postgres"), !storage.contains("--keys") else { return storage }
-        return storage + ["--keys", cli.folder.appendingPathComponent("keys").path]
+        let keys = cli.folder.appendingPathComponent("keys").path
+        try? FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return storage + ["--keys", keys]
     }
 
     var base: String { "http://127.0.0.1:\(port)" }

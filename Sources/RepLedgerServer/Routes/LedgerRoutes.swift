@@ -107,6 +107,7 @@ struct LedgerRoutes: Sendable {
 
         addCoachRoutes(to: v1.group("coach").add(middleware: Authentication(routes: self)).add(middleware: RequestRate(routes: self)), table: table)
         addAccountRoutes(to: v1.group("accounts/:account"), table: table)
+        addSignInRoutes(to: v1, table: table)
         return router
     }
 

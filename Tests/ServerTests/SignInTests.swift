@@ -1,0 +1,134 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// Accounts people make themselves, against a real server: email codes sent
+/// through a real mail command, Sign in with Apple with the tests' own keys,
+/// the devices a signed-in person adds and revokes, and erasure; every
+/// refusal one line, and nothing made by a refused attempt.
+@Suite struct SignInTests {
+    static func body(_ pairs: [String: String]) -> String {
+        let data = try! JSONSerialization.data(withJSONObject: pairs, options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func emailCodesMakeAnAccountAddDevicesAndErasureEndsThem() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let mail = try CapturedMail(in: cli.folder)
+        let server = try ServerProcess(cli: cli, serveFlags: ["--mail-command", mail.command])
+        let lina = "Lina@Example.org"
+
+        // A code is sent; a wrong one is refused in one line and makes nothing.
+        let sent = try await server.post("/v1/auth/email/start", token: nil, body: Self.body(["email": lina]))
+        #expect(sent.status == 202, "\(sent.body)")
+        let code = try #require(try mail.code(to: "lina@example.org"), "no code was mailed")
+        let wrong = code == "000000" ? "000001" : "000000"
+        let refused = try await server.post(
+            "/v1/auth/email/verify", token: nil, body: Self.body(["email": lina, "code": wrong, "device": "phone"]))
+        #expect(refused.status == 401 && refused.errorCode == "signInRefused", "\(refused.body)")
+        #expect(!refused.body.contains("\n"))
+
+        // The right code signs up: the account is new, the phone has a token that writes.
+        let phone = try await server.post("/v1/auth/email/verify", token: nil, body: Self.body(["email": lina, "code": code, "device": "phone"]))
+        #expect(phone.status == 200, "\(phone.body)")
+        #expect(phone.json?["created"] as? Bool == true)
+        let account = try #require(phone.json?["accountId"] as? String), phoneToken = try #require(phone.json?["token"] as? String)
+        let events = "/v1/accounts/\(account)/events"
+        #expect(try await server.post(events, token: phoneToken, body: PushBodies.batch([PushBodies.started(UUID())])).status == 200)
+
+        // A used code works once; the next sign-in with a new code finds the same account.
+        let reused = try await server.post("/v1/auth/email/verify", token: nil, body: Self.body(["email": lina, "code": code, "device": "tablet"]))
+        #expect(reused.status == 401)
+        #expect(try await server.post("/v1/auth/email/start", token: nil, body: Self.body(["email": "lina@example.org"])).status == 202)
+        let again = try #require(try mail.code(to: "lina@example.org"))
+        let laptop = try await server.post(
+            "/v1/auth/email/verify", token: nil, body: Self.body(["email": lina, "code": again, "device": "laptop"]))
+        #expect(laptop.json?["accountId"] as? String == account && laptop.json?["created"] as? Bool == false, "\(laptop.body)")
+        let laptopToken = try #require(laptop.json?["token"] as? String)
+
+        // Devices: the phone adds a watch; the list marks the caller's own; revoking the laptop ends it at once.
+        let watch = try await server.post("/v1/devices", token: phoneToken, body: #"{"device":"Lina's watch"}"#)
+        #expect(watch.status == 201, "\(watch.body)")
+        let watchToken = try #require(watch.json?["token"] as? String)
+        #expect(try await server.get(events, token: watchToken).status == 200)
+        let listed = try await server.get("/v1/devices", token: phoneToken)
+        let rows = try #require(listed.json?["devices"] as? [[String: Any]])
+        #expect(rows.map { $0["device"] as? String } == ["phone", "laptop", "Lina's watch"])
+        #expect(rows.map { $0["current"] as? Bool } == [true, false, false])
+        #expect(!listed.body.contains(watchToken))
+        let laptopId = try #require(rows[1]["id"] as? String)
+        #expect(try await server.request(.DELETE, "/v1/devices/\(laptopId)", token: phoneToken).status == 200)
+        #expect(try await server.get(events, token: laptopToken).errorCode == "unauthorized")
+        #expect(try await server.request(.DELETE, "/v1/devices/\(laptopId)", token: phoneToken).status == 404)
+        #expect(try await server.post("/v1/devices", token: phoneToken, body: #"{"device":"x","scope":"full"}"#).status == 400)
+
+        // No answer tells whether an address has an account; bad input is one line.
+        let stranger = try await server.post("/v1/auth/email/start", token: nil, body: Self.body(["email": "nobody@example.org"]))
+        #expect(stranger.status == sent.status && stranger.body == sent.body)
+        let notEmail = try await server.post("/v1/auth/email/start", token: nil, body: Self.body(["email": "lina at example"]))
+        #expect(notEmail.status == 400 && notEmail.errorCode == "badRequest")
+        #expect(try await server.post("/v1/auth/email/start", token: nil, body: #"{"email":"a@b.org","extra":1}"#).status == 400)
+
+        // Codes sent to one address are limited: past five in ten minutes, 429 with Retry-After, and no mail.
+        for _ in 0..<3 { _ = try await server.post("/v1/auth/email/start", token: nil, body: Self.body(["email": lina])) }
+        let mailed = try mail.messages(to: "lina@example.org").count
+        let limited = try await server.post("/v1/auth/email/start", token: nil, body: Self.body(["email": lina]))
+        #expect(limited.status == 429 && limited.headers["retry-after"] != nil, "\(limited.status) \(limited.body)")
+        #expect(try mail.messages(to: "lina@example.org").count == mailed)
+
+        // Erasure by the account's own device: every device of it then hears 410, not 401.
+        #expect(try await server.request(.DELETE, "/v1/accounts/\(account)", token: watchToken).status == 200)
+        #expect(try await server.get(events, token: phoneToken).errorCode == "erased")
+        #expect(try await server.get("/v1/devices", token: watchToken).status == 410)
+        #expect(!server.log.contains(code) && !server.log.contains(phoneToken))
+    }
+
+    @Test func signInWithAppleChecksTheTokenAndFindsTheAccountAgain() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let apple = try TestApple()
+        let server = try ServerProcess(
+            cli: cli, serveFlags: ["--apple-keys", try apple.writeJWKS(in: cli.folder), "--apple-client-id", TestApple.clientId])
+        func signIn(_ token: String, nonce: String, device: String = "iPhone") async throws -> ServerProcess.Reply {
+            try await server.post("/v1/auth/apple", token: nil, body: Self.body(["identityToken": token, "nonce": nonce, "device": device]))
+        }
+        let subject = "001234.abcdef.0987"
+
+        // Refused, each in one line and making nothing: another key's, another app's, expired, another sign-in's nonce, not Apple's.
+        let forger = try TestApple()
+        let refusals = [
+            try forger.token(subject: subject, nonce: "n1"),
+            try apple.token(subject: subject, nonce: "n1", audience: "com.other.app"),
+            try apple.token(subject: subject, nonce: "n1", issuedAt: Date().addingTimeInterval(-3600), lifetime: 600),
+            try apple.token(subject: subject, nonce: "another"),
+            try apple.token(subject: subject, nonce: "n1", issuer: "https://example.org"),
+            "not.a.jwt",
+        ]
+        for token in refusals {
+            let r = try await signIn(token, nonce: "n1")
+            #expect(r.status == 401 && r.errorCode == "signInRefused", "\(r.status) \(r.body)")
+            #expect(!r.body.contains("\n"))
+        }
+
+        // The first good sign-in makes the account; the same token again is a replay.
+        let good = try apple.token(subject: subject, nonce: "n1")
+        let first = try await signIn(good, nonce: "n1")
+        #expect(first.status == 200 && first.json?["created"] as? Bool == true, "\(first.body)")
+        let account = try #require(first.json?["accountId"] as? String)
+        #expect(try await signIn(good, nonce: "n1").status == 401)
+
+        // A later sign-in on another device finds the same account by Apple's user id.
+        let second = try await signIn(try apple.token(subject: subject, nonce: "n2"), nonce: "n2", device: "iPad")
+        #expect(second.json?["accountId"] as? String == account && second.json?["created"] as? Bool == false, "\(second.body)")
+        let devices = try await server.get("/v1/devices", token: try #require(second.json?["token"] as? String))
+        #expect((devices.json?["devices"] as? [[String: Any]])?.map { $0["device"] as? String } == ["iPhone", "iPad"])
+        #expect(!server.log.contains(good))
+
+        // A server with no --apple-keys says it does not offer this; one without --mail-command, email.
+        let plain = try ServerProcess(cli: cli)
+        let none = try await plain.post("/v1/auth/apple", token: nil, body: Self.body(["identityToken": good, "nonce": "n1", "device": "x"]))
+        #expect(none.status == 501 && none.errorCode == "notConfigured")
+        #expect(try await plain.post("/v1/auth/email/start", token: nil, body: Self.body(["email": "a@b.org"])).status == 501)
+    }
+}
