@@ -19,6 +19,7 @@ struct SyncCommand: ParsableCommand {
 
             Examples:
               ledger sync http://127.0.0.1:8787 --account ACCOUNT --token-file phone.token   # the first time
+              ledger sync https://repledger.example --sign-in email --email me@example.org  # sign in (or up) instead
               ledger sync                                                                      # afterwards
               ledger sync status
             """,
@@ -30,10 +31,22 @@ struct SyncCommand: ParsableCommand {
         @Argument(help: "The server, e.g. http://127.0.0.1:8787 (the first time; remembered).") var url: String?
         @Option(help: "The account id on the server (the first time).") var account: String?
         @Option(help: "A file holding this device's token (the first time; read at every sync, never copied).") var tokenFile: String?
+        @Option(
+            help:
+                "Sign in (or up) on the server instead of giving a token: apple or email. The token is kept in --token-file (default: the ledger's path + .token)."
+        )
+        var signIn: String?
+        @Option(help: "The address a code is mailed to (--sign-in email); the code is asked for on the terminal.") var email: String?
+        @Option(help: "A file holding an Apple identity token your app received (--sign-in apple).") var identityTokenFile: String?
+        @Option(help: "The raw nonce that identity token was made for (--sign-in apple).") var nonce: String?
+        @Option(help: "This device's name on the server (default: the host's name).") var device: String?
 
         func run() throws {
             let store = try global.openOrCreateStore()
-            if let url {
+            if let method = signIn {
+                guard let url else { throw ValidationError("--sign-in needs the server's URL") }
+                try signInFirst(store: store, url: url, method: method)
+            } else if let url {
                 guard let account, let tokenFile else { throw ValidationError("the first sync needs URL, --account and --token-file") }
                 guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
                     throw ValidationError("the server URL starts with http:// or https://")
@@ -73,6 +86,59 @@ struct SyncCommand: ParsableCommand {
                     "Pushed \(o.pushed), pulled \(o.pulled)\(o.rejected > 0 ? ", \(o.rejected) refused by the server (see `ledger sync status`)" : ""). Head #\(o.headPosition)"
                 )
             }
+        }
+        /// Signs in by `method`, keeps the token in a file of this user's alone, and makes the account
+        /// this ledger's sync target; the sync then runs as after `--account --token-file`.
+        func signInFirst(store: SQLiteEventStore, url: String, method: String) throws {
+            guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                throw ValidationError("the server URL starts with http:// or https://")
+            }
+            guard account == nil else { throw ValidationError("--sign-in finds the account itself: leave out --account") }
+            let path = tokenFile ?? global.path + ".token"
+            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            let deviceName = device ?? ProcessInfo.processInfo.hostName
+            let identityToken: String?
+            switch method {
+            case "email":
+                guard email != nil else { throw ValidationError("--sign-in email needs --email ADDRESS") }
+                identityToken = nil
+            case "apple":
+                guard let file = identityTokenFile, let nonce, !nonce.isEmpty else {
+                    throw ValidationError("--sign-in apple needs --identity-token-file FILE and --nonce NONCE (what your app got from Apple)")
+                }
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { throw ValidationError("cannot read \(file)") }
+                identityToken = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            default:
+                throw ValidationError("--sign-in takes apple or email")
+            }
+            final class Box: @unchecked Sendable { var signedIn: SignInClient.SignedIn? }
+            let box = Box()
+            let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: SyncClient.httpConfiguration)
+            defer { try? http.syncShutdown() }
+            let client = SignInClient(remote: url, client: http)
+            let (email, nonce) = (self.email, self.nonce)
+            try blockingRun {
+                if let identityToken, let nonce {
+                    box.signedIn = try await client.signInWithApple(identityToken: identityToken, nonce: nonce, device: deviceName)
+                } else if let email {
+                    try await client.startEmail(email)
+                    Console.error("A code was sent to \(email): type it and press return.")
+                    guard let code = readLine()?.trimmingCharacters(in: .whitespaces), !code.isEmpty else {
+                        throw ValidationError("no code was given: run the sign-in again for a new one")
+                    }
+                    box.signedIn = try await client.verifyEmail(email, code: code, device: deviceName)
+                }
+            }
+            guard let signedIn = box.signedIn else { return }
+            if let existing = try store.syncState(), existing.confirmedPosition > 0, existing.account != signedIn.accountId {
+                throw ValidationError("this ledger syncs with account \(existing.account); a ledger syncs with one account")
+            }
+            // The token is a password: a file of this user's alone, written before anything depends on it.
+            guard
+                FileManager.default.createFile(atPath: absolute, contents: Data((signedIn.token + "\n").utf8), attributes: [.posixPermissions: 0o600])
+            else { throw ValidationError("cannot write the token to \(absolute)") }
+            try store.saveSyncTarget(remote: url, account: signedIn.accountId, tokenFile: absolute)
+            Console.error("\(signedIn.created ? "Signed up" : "Signed in"): account \(signedIn.accountId); this device's token is in \(absolute)")
         }
     }
 

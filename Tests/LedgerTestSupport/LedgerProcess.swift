@@ -77,10 +77,14 @@ extension LedgerProcess {
         private var collected = Data()
         private let reader = DispatchGroup()
 
-        init(process: Process, stdout: Pipe, errorFile: URL) {
+        /// Its standard input, when started with one (a code typed at a prompt).
+        private let stdin: Pipe?
+
+        init(process: Process, stdout: Pipe, errorFile: URL, stdin: Pipe? = nil) {
             self.process = process
             self.stdout = stdout
             self.errorFile = errorFile
+            self.stdin = stdin
             // stdout drained as it comes, so large output cannot block the child.
             reader.enter()
             Thread.detachNewThread { [self] in
@@ -99,6 +103,11 @@ extension LedgerProcess {
             return standardError.contains(text)
         }
 
+        /// Types a line on its standard input, as a person at the terminal would.
+        public func type(_ line: String) {
+            try? stdin?.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+        }
+
         /// Waits for the end → its output. Blocks its thread.
         public func finish() -> Output {
             reader.wait()
@@ -109,8 +118,8 @@ extension LedgerProcess {
         }
     }
 
-    /// Starts `ledger ARGS` (no `--db` added) and returns at once.
-    public func start(_ args: [String]) throws -> Running {
+    /// Starts `ledger ARGS` (no `--db` added) and returns at once; with `input`, what `Running.type` types is its standard input.
+    public func start(_ args: [String], input: Bool = false) throws -> Running {
         let p = Process()
         p.executableURL = Self.binary
         p.arguments = args
@@ -123,8 +132,10 @@ extension LedgerProcess {
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         p.standardOutput = out
         p.standardError = try FileHandle(forWritingTo: errURL)
+        let stdin = input ? Pipe() : nil
+        if let stdin { p.standardInput = stdin }
         try p.run()
-        return Running(process: p, stdout: out, errorFile: errURL)
+        return Running(process: p, stdout: out, errorFile: errURL, stdin: stdin)
     }
 }
 

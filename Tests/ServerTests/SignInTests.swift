@@ -131,4 +131,56 @@ import Testing
         #expect(none.status == 501 && none.errorCode == "notConfigured")
         #expect(try await plain.post("/v1/auth/email/start", token: nil, body: Self.body(["email": "a@b.org"])).status == 501)
     }
+
+    @Test func theCLISignsInByACodeOnTheTerminalOrByAppleAndThenSyncs() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let mail = try CapturedMail(in: cli.folder)
+        let apple = try TestApple()
+        let server = try ServerProcess(
+            cli: cli,
+            serveFlags: [
+                "--mail-command", mail.command, "--apple-keys", try apple.writeJWKS(in: cli.folder), "--apple-client-id", TestApple.clientId,
+            ])
+
+        // The laptop signs up by email: the code is asked for on the terminal, the token kept in a file of the user's alone.
+        let laptopDb = cli.folder.appendingPathComponent("laptop.sqlite").path
+        #expect(try cli.run(["workout", "start", "--db", laptopDb], useDbFlag: false).status == 0)
+        let running = try cli.start(
+            ["sync", server.base, "--sign-in", "email", "--email", "sam@example.org", "--device", "laptop", "--json", "--db", laptopDb], input: true)
+        let asked = try await onOwnThread { running.waitForStandardError(containing: "A code was sent", seconds: 120) }
+        #expect(asked, "no prompt: \(running.standardError)")
+        running.type(try #require(try mail.code(to: "sam@example.org")))
+        let first = try await onOwnThread { running.finish() }
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect((first.json?["pushed"] as? Int ?? 0) > 0, "\(first.stdout)")
+        let tokenFile = laptopDb + ".token"
+        let mode = try FileManager.default.attributesOfItem(atPath: tokenFile)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let status = try cli.run(["sync", "status", "--json", "--db", laptopDb], useDbFlag: false)
+        let account = try #require(status.json?["account"] as? String, "\(status.stdout)")
+        #expect(first.stderr.contains("Signed up: account \(account)"))
+
+        // The phone signs in with Apple into an account of its own; a refused sign-in leaves no sync target.
+        let phoneDb = cli.folder.appendingPathComponent("phone.sqlite").path
+        let tokenPath = cli.folder.appendingPathComponent("identity.jwt").path
+        try apple.token(subject: "sam.apple", nonce: "raw-nonce").write(toFile: tokenPath, atomically: true, encoding: .utf8)
+        let wrongNonce = try cli.run(
+            ["sync", server.base, "--sign-in", "apple", "--identity-token-file", tokenPath, "--nonce", "other", "--db", phoneDb], useDbFlag: false)
+        #expect(wrongNonce.status != 0 && wrongNonce.stderr.contains("nonce"), "\(wrongNonce.stderr)")
+        #expect(try cli.run(["sync", "--db", phoneDb], useDbFlag: false).stderr.contains("no sync target"))
+        let phone = try cli.run(
+            [
+                "sync", server.base, "--sign-in", "apple", "--identity-token-file", tokenPath, "--nonce", "raw-nonce", "--device", "phone", "--db",
+                phoneDb,
+            ],
+            useDbFlag: false)
+        #expect(phone.status == 0, "\(phone.stderr)")
+        #expect(phone.stderr.contains("Signed up") && !phone.stderr.contains(account))
+
+        // Afterwards a plain sync uses the kept token.
+        #expect(try cli.run(["body", "log", "--weight", "80kg", "--db", laptopDb], useDbFlag: false).status == 0)
+        let later = try cli.run(["sync", "--json", "--db", laptopDb], useDbFlag: false)
+        #expect(later.status == 0 && later.json?["pushed"] as? Int == 1, "\(later.stderr) \(later.stdout)")
+    }
 }
