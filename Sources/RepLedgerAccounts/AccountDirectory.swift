@@ -119,6 +119,15 @@ public final class AccountDirectory: @unchecked Sendable {
         (try? opened(account.name, accountId: account.accountId)) ?? ""
     }
 
+    /// Renames an account (its owner's choice on the account page); the name is sealed as at creation.
+    public func rename(_ id: String, to name: String) throws {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= 200 else { throw Failure.invalidName("an account name takes 1 to 200 characters") }
+        guard let account = try account(id) else { throw Failure.unknownAccount(id) }
+        let cipher = try keys.cipher(for: account.accountId)
+        try table.replaceName(account.accountId, with: try Self.sealedName(trimmed, accountId: account.accountId, cipher: cipher))
+    }
+
     /// Removes an account that never came into use (an import that failed), key included.
     public func removeUnusedAccount(_ id: String) throws {
         try table.removeAccount(id)

@@ -108,6 +108,22 @@ extension LedgerAPI {
         }
     }
 
+    /// The account page's accept: the invite redeemed as `acceptInvite` does, then the grant
+    /// (`CoachAccessGranted`) recorded in the client's own log as a device's `ledger coach accept`
+    /// records it, and noted for the coach's roster. A retried accept records nothing more.
+    public func acceptInviteAndGrant(_ caller: AccountDirectory.Caller, code: String, device: String) throws -> JSONValue {
+        let answer = try acceptInvite(caller, body: JSONValue.object([("code", .string(code))]).rendered)
+        guard case .object(let fields) = answer, case .string(let coach)? = fields.first(where: { $0.0 == "coachAccountId" })?.1 else {
+            return answer
+        }
+        // The grant is decided against the stream's version read here: a grant recorded meanwhile is a conflict, not a second grant.
+        let current = try logs.log(caller.account.accountId).withLedger { try $0.coaching() }
+        guard !current.grants(coach) else { return answer }
+        try recordOwn(caller, device: device) { try $0.grantCoach(coach, current: current) }
+        try CoachClientIndex.note(logOf: caller.account.accountId, logs: logs, in: accounts.table)
+        return answer
+    }
+
     // MARK: The roster and a client's progress
 
     func requireCoachProduct(_ caller: AccountDirectory.Caller, now: Timestamp) throws {

@@ -52,7 +52,8 @@ public final class SignInDesk: Sendable {
 
     /// Signs in (or up) with an identity token made for the raw `nonce`; the device gets a token.
     public func signInWithApple(
-        identityToken: String, nonce: String, device: String, name: String?, address: String, now: Timestamp = .now()
+        identityToken: String, nonce: String, device: String, name: String?, address: String, tokenExpiresAt: Timestamp? = nil,
+        now: Timestamp = .now()
     )
         throws -> SignedIn
     {
@@ -69,7 +70,8 @@ public final class SignInDesk: Sendable {
         // An identity token opens one sign-in: one seen in a log or a proxy cannot open another.
         guard try accounts.table.claimOnce(AccountDirectory.hash("apple-token:" + identityToken), expiresAt: (expiresAt + 60) * 1000, now: now.millis)
         else { throw APIError(status: 401, code: "signInRefused", message: "this identity token was used already: sign in again") }
-        return try signIn(provider: "apple", subject: identity.subject, device: device, name: name ?? "Apple user", now: now)
+        return try signIn(
+            provider: "apple", subject: identity.subject, device: device, name: name ?? "Apple user", expiresAt: tokenExpiresAt, now: now)
     }
 
     // MARK: Email codes
@@ -90,8 +92,9 @@ public final class SignInDesk: Sendable {
 
     /// Signs in (or up) with the code sent to the address; the device gets a token. A wrong code
     /// counts against it; the right one works once.
+    /// A web session's token ends with the session (`tokenExpiresAt`); a device's lasts until revoked.
     public func verifyEmail(
-        _ email: String, code: String, device: String, name: String?, address: String, now: Timestamp = .now()
+        _ email: String, code: String, device: String, name: String?, address: String, tokenExpiresAt: Timestamp? = nil, now: Timestamp = .now()
     ) throws
         -> SignedIn
     {
@@ -108,13 +111,13 @@ public final class SignInDesk: Sendable {
         }
         guard try accounts.table.consumeCode(email: key, codeHash: presented) else { throw refused }
         let local = String(email.prefix { $0 != "@" })
-        return try signIn(provider: "email", subject: email, device: device, name: name ?? local, now: now)
+        return try signIn(provider: "email", subject: email, device: device, name: name ?? local, expiresAt: tokenExpiresAt, now: now)
     }
 
     // MARK: The one path in
 
     /// The account the subject opens (made now if none), and a token for the device.
-    func signIn(provider: String, subject: String, device: String, name: String, now: Timestamp) throws -> SignedIn {
+    func signIn(provider: String, subject: String, device: String, name: String, expiresAt: Timestamp?, now: Timestamp) throws -> SignedIn {
         let key = AccountDirectory.hash(provider + ":" + subject)
         var created = false
         var accountId = try accounts.table.identityAccount(provider: provider, subject: key)
@@ -128,7 +131,7 @@ public final class SignInDesk: Sendable {
         guard let accountId else { throw APIError.storage("the sign-in could not be recorded; try again") }
         let token: String
         do {
-            token = try accounts.createToken(account: accountId, device: device, scope: .full, now: now)
+            token = try accounts.createToken(account: accountId, device: device, scope: .full, expiresAt: expiresAt, now: now)
         } catch let failure as AccountDirectory.Failure {
             throw APIError.badRequest(failure.description)
         }

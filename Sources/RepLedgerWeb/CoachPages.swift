@@ -11,17 +11,25 @@ import RepLedgerService
 package enum CoachPages {
     package static func e(_ s: String) -> String { SVGChart.escape(s) }
 
-    package static func page(_ title: String, _ body: String, signedIn csrf: String? = nil) -> String {
-        var header = "<header class=\"top\"><a class=\"brand\" href=\"/coach\">RepLedger Coach</a>"
+    /// Which pages a page belongs to: the name in its header and title, and where they live.
+    package struct Site: Sendable {
+        package var name: String
+        package var root: String
+        package static let coach = Site(name: "RepLedger Coach", root: "/coach")
+        package static let account = Site(name: "RepLedger Account", root: "/account")
+    }
+
+    package static func page(_ title: String, _ body: String, signedIn csrf: String? = nil, site: Site = .coach) -> String {
+        var header = "<header class=\"top\"><a class=\"brand\" href=\"\(site.root)\">\(e(site.name))</a>"
         if let csrf {
             header +=
-                "<form method=\"post\" action=\"/coach/sign-out\">\(hidden(csrf))<button class=\"link\" type=\"submit\">Sign out</button></form>"
+                "<form method=\"post\" action=\"\(site.root)/sign-out\">\(hidden(csrf))<button class=\"link\" type=\"submit\" id=\"sign-out\">Sign out</button></form>"
         }
         header += "</header>"
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(e(title)) · RepLedger Coach</title><link rel="stylesheet" href="/coach/style.css"></head>
+            <title>\(e(title)) · \(e(site.name))</title><link rel="stylesheet" href="/coach/style.css"></head>
             <body>\(header)<main>\(body)</main></body></html>
 
             """

@@ -6,6 +6,8 @@ import RepLedgerService
 /// leaves the session and the posted form.
 package protocol CoachWebContext: RequestContext {
     var coachWeb: CoachWebRequest { get set }
+    /// The caller's address, as sign-in attempts are counted.
+    var callerAddress: String { get }
 }
 
 /// The dashboard's part of a request: its session and, on a post, its form.
@@ -16,32 +18,55 @@ package struct CoachWebRequest: Sendable {
     package init() {}
 }
 
-/// The dashboard's pages need a session: a browser without one goes to the
-/// sign-in page; a post must carry the session's CSRF token (another site's
-/// form cannot), or it is refused with a page and nothing is recorded; a page
-/// takes no method but GET and POST.
+/// The signed-in pages (the coach dashboard's, the account page's) need a
+/// session: a browser without one goes to the sign-in page; a post must carry
+/// the session's CSRF token (another site's form cannot), or it is refused
+/// with a page and nothing is recorded; a page takes no method but GET and POST.
 struct SignedIn<Context: CoachWebContext>: RouterMiddleware {
-    let web: CoachWeb
+    let sessions: CoachWebSessions
+    let cookie: String
+    let signInPath: String
+    /// The page for a post whose form has expired (its CSRF token is not the session's).
+    let expired: @Sendable (_ csrf: String) -> Response
+    let methodNotAllowed: @Sendable () -> Response
+
+    init(web: CoachWeb) {
+        sessions = web.sessions
+        cookie = CoachWeb.sessionCookie
+        signInPath = "/coach/sign-in"
+        expired = { csrf in
+            web.html(
+                CoachPages.message("Form expired", "This form has expired: go back, reload the page and send it again.", csrf: csrf), status: 403)
+        }
+        methodNotAllowed = { web.methodNotAllowed() }
+    }
+
+    init(account web: AccountWeb) {
+        sessions = web.sessions
+        cookie = AccountWeb.sessionCookie
+        signInPath = AccountWeb.root + "/sign-in"
+        expired = { csrf in
+            web.coach.html(
+                AccountPages.message("Form expired", "This form has expired: go back, reload the page and send it again.", csrf: csrf), status: 403)
+        }
+        methodNotAllowed = { web.coach.html(AccountPages.message("Not allowed", "This page takes no such request.", csrf: nil), status: 405) }
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let id = CoachWeb.cookies(request)[CoachWeb.sessionCookie], let session = web.sessions.session(id) else {
-            return CoachWeb.redirect("/coach/sign-in")
+        guard let id = CoachWeb.cookies(request)[cookie], let session = sessions.session(id) else {
+            return CoachWeb.redirect(signInPath)
         }
         var context = context
         context.coachWeb.sessionId = id
         context.coachWeb.session = session
         if request.method == .post {
             let form = try await CoachWeb.form(request)
-            guard let csrf = form["csrf"], CoachWebSessions.same(csrf, session.csrf) else {
-                return web.html(
-                    CoachPages.message("Form expired", "This form has expired: go back, reload the page and send it again.", csrf: session.csrf),
-                    status: 403)
-            }
+            guard let csrf = form["csrf"], CoachWebSessions.same(csrf, session.csrf) else { return expired(session.csrf) }
             context.coachWeb.form = form
         } else if request.method != .get {
-            return web.methodNotAllowed()
+            return methodNotAllowed()
         }
-        // The coach's blocking work within the coach's share of the workers.
+        // The account's blocking work within its share of the workers.
         return try await WorkerShares.$account.withValue(session.account) { try await next(request, context) }
     }
 }

@@ -25,6 +25,8 @@ struct LedgerRequestContext: RequestContext, CoachWebContext {
         channel = source.channel
     }
 
+    var callerAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+
     /// The caller `Authentication` found; only routes behind it ask.
     func authenticated() throws -> AccountDirectory.Caller {
         guard let caller else { throw APIError.unauthorized }

@@ -29,6 +29,8 @@ struct LedgerRoutes: Sendable {
     /// The inspector under `/inspect`: an owner's own log, a coach's client's by grant.
     let inspector: InspectorWeb
     let inspectorDoor: InspectorAccountDoor
+    /// The account page under `/account`: sign-up and sign-in with no operator, devices, erasure.
+    let accountWeb: AccountWeb
     /// Requests in progress per account, for the 429 past `maximumRequestsPerAccount`.
     let accountRequests = CountsByKey()
     /// Live streams open per token, per account and in all.
@@ -58,6 +60,7 @@ struct LedgerRoutes: Sendable {
             try await shares.run(for: WorkerShares.account) { try await workers.runIfActive(work) }
         }
         coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: blockingPage)
+        accountWeb = AccountWeb(coach: coachWeb)
         inspectorDoor = InspectorAccountDoor(api: api)
         inspector = InspectorWeb(door: inspectorDoor, secureCookies: !secureCookiesOff, blocking: blockingPage)
         let rates = RateLimiter(limits: limits.rates)
@@ -93,6 +96,7 @@ struct LedgerRoutes: Sendable {
             .post("") { request, context in try await assistant.handle(request, caller: try context.authenticated()) }
         table.add("mcp", [.post], authenticated: true)
         coachWeb.addRoutes(to: router.group("coach"))
+        accountWeb.addRoutes(to: router.group("account"))
         inspector.addRoutes(to: router.group("inspect"))
         inspector.addSignInRoutes(to: router.group("inspect"), door: inspectorDoor)
         inspector.addPages(to: router.group("inspect/clients/:client"))

@@ -2,7 +2,7 @@ import Hummingbird
 import RepLedgerService
 
 extension LedgerRoutes {
-    /// A request no route takes. Under `/coach` and `/inspect` the pages answer
+    /// A request no route takes. Under `/coach`, `/inspect` and `/account` the pages answer
     /// with a page; elsewhere the answer is JSON: a known path with a method it does
     /// not take is 405 and names the methods to use, anything else 404 with
     /// where to look. Under an account, as on its routes, the token is asked
@@ -13,6 +13,7 @@ extension LedgerRoutes {
         }
         if segments.first == "coach" { return try await coachWeb.unrouted(request, context: context, path: Array(segments.dropFirst())) }
         if segments.first == "inspect" { return inspector.unrouted(request) }
+        if segments.first == "account" { return try await accountWeb.unrouted(request, context: context) }
         let routes = table.matching(segments)
         let underAccount = segments.count >= 3 && segments[0] == "v1" && segments[1] == "accounts"
         if underAccount || routes.contains(where: \.authenticated) {
