@@ -16,6 +16,8 @@ public final class SignInDesk: Sendable {
         public var apple: AppleIdentityVerifier?
         /// Codes leave through this command (`--mail-command`): the message on its standard input.
         public var mailCommand: String?
+        /// Where the account page sends a browser to sign in with Apple (Apple's own; a test's stand-in).
+        public var appleAuthorizeURL = "https://appleid.apple.com/auth/authorize"
         public var limits = SignInLimits()
         public init(apple: AppleIdentityVerifier? = nil, mailCommand: String? = nil) {
             self.apple = apple

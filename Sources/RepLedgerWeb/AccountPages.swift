@@ -100,6 +100,18 @@ package enum AccountPages {
         return page(name, body, signedIn: csrf)
     }
 
+    /// After Apple's post: one button that posts the identity token on from this site (with its cookie).
+    static func appleContinue(token: String, state: String, user: String) -> String {
+        page(
+            "Continue",
+            """
+            <section class="card narrow"><h1>Apple signed you in</h1><p class="caption">One more step, on this site.</p>
+            <form method="post" action="/account/sign-in/apple/finish"><input type="hidden" name="id_token" value="\(e(token))">
+            <input type="hidden" name="state" value="\(e(state))"><input type="hidden" name="user" value="\(e(user))">
+            <button type="submit" id="continue">Continue to your account</button></form></section>
+            """)
+    }
+
     static func erased(_ report: String) -> String {
         page(
             "Erased",

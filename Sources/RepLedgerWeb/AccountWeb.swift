@@ -59,6 +59,8 @@ package struct AccountWeb: Sendable {
             }
         }
 
+        addAppleRoutes(to: group)
+
         let signedIn = group.group().add(middleware: SignedIn<Context>(account: self))
         signedIn.get("") { _, context in
             try await page(context) { api, caller, csrf in coach.html(try accountPage(api, caller, csrf: csrf)) }

@@ -280,6 +280,8 @@ package enum CoachPages {
         .status.accepted{color:#2e7d32}.status.declined{color:#b3261e}.legend{display:flex;flex-wrap:wrap;gap:6px 14px;margin-bottom:6px;font-size:13px}
         svg{max-width:100%;height:auto}svg .grid{stroke:#e5e5ea;stroke-width:1}svg .axis{fill:#8e8e93;font-size:11px}svg .label{fill:#1d1d1f;font-size:12px}
         code{font-size:13px;background:#f2f2f5;padding:1px 5px;border-radius:5px}
+        td form{margin:0}td button.link{color:#b3261e;margin:0}.tag{font-size:11px;background:#e8f3f8;color:#1f6f91;border-radius:6px;padding:1px 6px;margin-left:6px}
+        .notice{color:#2e7d32}button.danger{background:#b3261e}#new-token{display:inline-block;word-break:break-all;font-size:14px}
         @media (max-width:640px){.stats{grid-template-columns:repeat(2,1fr)}.roster thead{display:none}.roster tr{display:block;border-bottom:1px solid #ececf0;padding:6px 0}
         .roster td{display:flex;justify-content:space-between;border:0;padding:4px 12px}.roster td.n{text-align:right}.roster td::before{content:attr(data-label);color:#6e6e73;font-size:12px;margin-right:10px}
         .roster td:first-child{display:block}.row{flex-direction:column;align-items:stretch}.weeks{font-size:12px}}

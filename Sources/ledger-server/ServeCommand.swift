@@ -96,6 +96,8 @@ struct ServeCommand: ParsableCommand {
     var appleKeys: String?
     @Option(help: "The app (Services ID or bundle id) that Apple identity tokens must be issued to (with --apple-keys).")
     var appleClientId: String?
+    @Option(help: ArgumentHelp("Where the account page sends a browser to sign in with Apple (a test's stand-in for Apple's).", visibility: .hidden))
+    var appleAuthorizeUrl: String?
     @Option(
         help:
             "A shell command that sends mail (e.g. 'sendmail -t'): the message on its input, the address in REPLEDGER_MAIL_TO. Email sign-in is offered with it."
@@ -164,6 +166,7 @@ struct ServeCommand: ParsableCommand {
         }
         do {
             settings.signIn = try LedgerServer.Settings.signIn(appleKeys: appleKeys, appleClientId: appleClientId, mailCommand: mailCommand)
+            if let appleAuthorizeUrl { settings.signIn.appleAuthorizeURL = appleAuthorizeUrl }
         } catch {
             throw ValidationError("\(error)")
         }

@@ -57,6 +57,9 @@ struct AccountPageBrowserTests {
         try await browser.find("#device").type("Lina's phone")
         try await browser.find("#add-device").click()
         let phoneToken = try await browser.await("#new-token").text
+        if let shots = ProcessInfo.processInfo.environment["REPLEDGER_SCREENSHOTS"] {
+            try await browser.screenshot(to: "\(shots)/account.png", maxHeight: 1600)
+        }
         let events = "/v1/accounts/\(account)/events"
         #expect(try await server.post(events, token: phoneToken, body: PushBodies.batch([PushBodies.started(UUID())])).status == 200)
         try await browser.open(base)
@@ -105,5 +108,71 @@ struct AccountPageBrowserTests {
         #expect(try await server.get(events, token: laptop).errorCode == "erased")
         try await browser.open(base)
         #expect(try await browser.url(becoming: base + "/sign-in") == base + "/sign-in")
+    }
+
+    /// Apple's part is played by the test: the browser goes to a stand-in address (nothing listens there),
+    /// the test reads the state and nonce it was sent with, signs a token for them, and posts it back from
+    /// a page of another origin, as Apple's form post does.
+    @Test func aPersonSignsInWithAppleAndAnotherBrowserCannotFinishTheirSignIn() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let apple = try TestApple()
+        let standIn = "http://127.0.0.1:9/auth/authorize"
+        let server = try ServerProcess(
+            cli: cli,
+            serveFlags: [
+                "--apple-keys", try apple.writeJWKS(in: cli.folder), "--apple-client-id", TestApple.clientId, "--apple-authorize-url", standIn,
+            ])
+        let browser = try await Browser()
+        do {
+            let base = server.base + "/account"
+            func startAtApple() async throws -> (state: String, nonce: String) {
+                try await browser.open(base + "/sign-in")
+                try await browser.await("#apple").click()
+                let sent = try #require(URLComponents(string: try await browser.url(becoming: standIn + "?", prefix: true)))
+                #expect(sent.queryItems?.first { $0.name == "client_id" }?.value == TestApple.clientId)
+                #expect(sent.queryItems?.first { $0.name == "redirect_uri" }?.value == base + "/sign-in/apple")
+                return (
+                    try #require(sent.queryItems?.first { $0.name == "state" }?.value),
+                    try #require(sent.queryItems?.first { $0.name == "nonce" }?.value)
+                )
+            }
+            func postBack(_ token: String, state: String) async throws {
+                let page = cli.folder.appendingPathComponent("apple-\(UUID().uuidString.prefix(8)).html")
+                let user = #"{"name":{"firstName":"Ana","lastName":"Lima"}}"#.replacingOccurrences(of: "\"", with: "&quot;")
+                try """
+                <form method="post" action="\(base)/sign-in/apple"><input type="hidden" name="id_token" value="\(token)">
+                <input type="hidden" name="state" value="\(state)"><input type="hidden" name="user" value="\(user)">
+                <button id="apple-post" type="submit">post</button></form>
+                """.write(to: page, atomically: true, encoding: .utf8)
+                try await browser.open(page.absoluteString)
+                try await browser.await("#apple-post").click()
+                _ = try await browser.await("#continue")
+            }
+
+            // A browser that did not start the sign-in (its cookie gone) cannot finish it: nothing is made.
+            let first = try await startAtApple()
+            let token = try apple.token(subject: "ana.apple", nonceClaim: first.nonce)
+            try await postBack(token, state: first.state)
+            try await browser.deleteCookie("rl_account_apple")
+            try await browser.find("#continue").click()
+            #expect(try await browser.await("[role=alert]").text.contains("not started in this browser"))
+
+            // The browser that started it finishes it: the account is made, named as Apple said.
+            let second = try await startAtApple()
+            try await postBack(try apple.token(subject: "ana.apple", nonceClaim: second.nonce), state: second.state)
+            try await browser.find("#continue").click()
+            #expect(try await browser.url(becoming: base) == base)
+            #expect(try await browser.await("h1").text == "Ana Lima")
+            // The same token (its nonce not this sign-in's) is refused on the next try.
+            let third = try await startAtApple()
+            try await postBack(token, state: third.state)
+            try await browser.find("#continue").click()
+            #expect(try await browser.await("[role=alert]").text.contains("nonce"))
+        } catch {
+            await browser.quit()
+            throw error
+        }
+        await browser.quit()
     }
 }

@@ -42,10 +42,18 @@ struct TestApple {
         subject: String, nonce: String, audience: String = clientId, issuer: String = "https://appleid.apple.com",
         issuedAt: Date = Date(), lifetime: TimeInterval = 600
     ) throws -> String {
+        try token(subject: subject, nonceClaim: Self.hashed(nonce), audience: audience, issuer: issuer, issuedAt: issuedAt, lifetime: lifetime)
+    }
+
+    /// A signed identity token whose `nonce` claim is `nonceClaim` as given (what a web sign-in sent Apple).
+    func token(
+        subject: String, nonceClaim: String, audience: String = clientId, issuer: String = "https://appleid.apple.com",
+        issuedAt: Date = Date(), lifetime: TimeInterval = 600
+    ) throws -> String {
         let header = #"{"alg":"RS256","kid":"\#(kid)"}"#
         let iat = Int(issuedAt.timeIntervalSince1970), exp = iat + Int(lifetime)
         let claims =
-            #"{"iss":"\#(issuer)","aud":"\#(audience)","exp":\#(exp),"iat":\#(iat),"sub":"\#(subject)","nonce":"\#(Self.hashed(nonce))","email":"\#(subject)@privaterelay.appleid.com"}"#
+            #"{"iss":"\#(issuer)","aud":"\#(audience)","exp":\#(exp),"iat":\#(iat),"sub":"\#(subject)","nonce":"\#(nonceClaim)","email":"\#(subject)@privaterelay.appleid.com"}"#
         let signed = Self.base64url(Data(header.utf8)) + "." + Self.base64url(Data(claims.utf8))
         let signature = try key.signature(for: Data(signed.utf8), padding: .insecurePKCS1v1_5)
         return signed + "." + Self.base64url(signature.rawRepresentation)

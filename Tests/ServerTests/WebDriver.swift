@@ -96,12 +96,13 @@ final class Browser: @unchecked Sendable {
     func open(_ url: String) async throws { try await command(.POST, "/url", ["url": url]) }
     var url: String { get async throws { try await command(.GET, "/url") as? String ?? "" } }
 
-    /// The page's address once it is `expected`, or whatever it is after 60 s (a click's navigation may still be under way).
-    func url(becoming expected: String) async throws -> String {
+    /// The page's address once it is `expected` (or, `prefix`, begins with it), or whatever it is after 60 s
+    /// (a click's navigation may still be under way).
+    func url(becoming expected: String, prefix: Bool = false) async throws -> String {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             let now = try await url
-            if now == expected { return now }
+            if now == expected || (prefix && now.hasPrefix(expected)) { return now }
             try await Task.sleep(for: .milliseconds(100))
         }
         return try await url
@@ -155,6 +156,9 @@ final class Browser: @unchecked Sendable {
     func execute(_ script: String) async throws -> Any? { try await command(.POST, "/execute/sync", ["script": script, "args": []]) }
 
     func cookies() async throws -> [[String: Any]] { try await command(.GET, "/cookie") as? [[String: Any]] ?? [] }
+
+    /// Deletes the current page's cookie of this name, as another browser (one that never held it) would be.
+    func deleteCookie(_ name: String) async throws { try await command(.DELETE, "/cookie/\(name)") }
 
     func resize(width: Int, height: Int) async throws { try await command(.POST, "/window/rect", ["width": width, "height": height]) }
 
