@@ -307,6 +307,20 @@ enum OpenAPIDocument {
         ("Invites", object([("invites", array(ref("Invite")))], required: ["invites"])),
         ("InviteMade", object([("inviteId", string), ("code", string), ("expiresAt", string)], required: ["inviteId", "code", "expiresAt"])),
         (
+            "SignedIn",
+            object(
+                [("accountId", string), ("created", boolean), ("token", string), ("tokenId", string)],
+                required: ["accountId", "created", "token", "tokenId"])
+        ),
+        (
+            "Device",
+            object(
+                [
+                    ("id", string), ("device", string), ("scope", string), ("createdAt", string), ("expiresAt", nullable("string")),
+                    ("current", boolean),
+                ], required: ["id", "device", "scope", "createdAt", "expiresAt", "current"])
+        ),
+        (
             "InviteAccepted",
             object([("inviteId", string), ("coachAccountId", string), ("coachName", string)], required: ["inviteId", "coachAccountId", "coachName"])
         ),
@@ -565,6 +579,92 @@ enum OpenAPIDocument {
                     operation(
                         "Withdraw an unused invite.",
                         responses: [json(object([("inviteId", string), ("state", string)]))] + errors([401, 404, 410, 503]))
+                ),
+            ])
+        ),
+        (
+            "/v1/auth/apple",
+            .object([
+                (
+                    "post",
+                    operation(
+                        "Sign in (or up) with a Sign in with Apple identity token made for the raw `nonce` (no token; needs `--apple-keys`): the first sign-in makes the account; the device gets a token, shown once. Limited per address (429).",
+                        responses: [json(ref("SignedIn"))] + errors([400, 401, 413, 429, 501, 503]),
+                        extra: [
+                            body(
+                                object(
+                                    [("identityToken", string), ("nonce", string), ("device", string), ("name", string)],
+                                    required: ["identityToken", "nonce", "device"])), ("security", .array([])),
+                        ])
+                )
+            ])
+        ),
+        (
+            "/v1/auth/email/start",
+            .object([
+                (
+                    "post",
+                    operation(
+                        "Mail a six-digit sign-in code to the address (no token; needs `--mail-command`): valid 10 minutes and for 5 tries; the answer is the same whether or not the address has an account. Limited per address and per email (429).",
+                        responses: [
+                            (
+                                "202",
+                                .object([
+                                    ("description", .string("Sent")),
+                                    ("content", .object([("application/json", .object([("schema", object([("sent", boolean)]))]))])),
+                                ])
+                            )
+                        ] + errors([400, 413, 429, 501, 503]),
+                        extra: [body(object([("email", string)], required: ["email"])), ("security", .array([]))])
+                )
+            ])
+        ),
+        (
+            "/v1/auth/email/verify",
+            .object([
+                (
+                    "post",
+                    operation(
+                        "Sign in (or up) with the code mailed to the address (no token): the first sign-in makes the account; the device gets a token, shown once.",
+                        responses: [json(ref("SignedIn"))] + errors([400, 401, 413, 429, 501, 503]),
+                        extra: [
+                            body(
+                                object(
+                                    [("email", string), ("code", string), ("device", string), ("name", string)],
+                                    required: ["email", "code", "device"])),
+                            ("security", .array([])),
+                        ])
+                )
+            ])
+        ),
+        (
+            "/v1/devices",
+            .object([
+                (
+                    "get",
+                    operation(
+                        "The account's devices in use (tokens not revoked or expired), oldest first; `current` marks the caller's.",
+                        responses: [json(object([("devices", array(ref("Device")))]))] + errors([401, 410, 429, 503]))
+                ),
+                (
+                    "post",
+                    operation(
+                        "Add a device to the caller's account (a `full` token): its token is shown once.",
+                        responses: [created(object([("token", string), ("tokenId", string), ("device", string)]))]
+                            + errors([400, 401, 403, 410, 413, 429, 503]),
+                        extra: [body(object([("device", string)], required: ["device"]))])
+                ),
+            ])
+        ),
+        (
+            "/v1/devices/{device}",
+            .object([
+                ("parameters", .array([path("device", "The device's id, as the list gives it.")])),
+                (
+                    "delete",
+                    operation(
+                        "Revoke one of the account's devices: it answers 401 from its next request.",
+                        responses: [json(object([("revoked", string), ("device", string)]))] + errors([401, 403, 404, 410, 429, 503]))
                 ),
             ])
         ),

@@ -101,6 +101,7 @@ public final class ServerMetrics: Sendable {
 
     package static func route(_ segments: [Substring]) -> String {
         if segments.first == "coach" { return coachPage(Array(segments.dropFirst())) }
+        if segments.first == "account" { return segments.count == 1 ? "/account" : "/account/…" }
         guard segments.first == "v1" else { return segments.first == "metrics" && segments.count == 1 ? "/metrics" : "other" }
         let rest = Array(segments.dropFirst())
         switch rest.first {
@@ -109,6 +110,11 @@ public final class ServerMetrics: Sendable {
             if rest.count == 2 && ["clients", "invites"].contains(rest[1]) { return "/v1/coach/\(rest[1])" }
             if rest.count == 3 && rest[1] == "invites" { return rest[2] == "accept" ? "/v1/coach/invites/accept" : "/v1/coach/invites/{invite}" }
             return "other"
+        case "auth":
+            let path = rest.dropFirst().joined(separator: "/")
+            return ["apple", "email/start", "email/verify"].contains(path) ? "/v1/auth/\(path)" : "other"
+        case "devices":
+            return rest.count == 1 ? "/v1/devices" : rest.count == 2 ? "/v1/devices/{device}" : "other"
         case "accounts":
             guard rest.count >= 2 else { return "other" }
             if rest.count == 2 { return "/v1/accounts/{account}" }

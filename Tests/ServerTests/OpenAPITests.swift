@@ -19,7 +19,10 @@ struct OpenAPITests {
         #expect(doc["openapi"] as? String == "3.1.0")
         let paths = try #require(doc["paths"] as? [String: [String: Any]])
         let methods = ["get", "post", "put", "patch", "delete"]
-        let samples = ["account": alice.id, "exercise": "Bench%20Press%20(Barbell)", "workout": "last", "invite": UUID().uuidString]
+        let samples = [
+            "account": alice.id, "exercise": "Bench%20Press%20(Barbell)", "workout": "last", "invite": UUID().uuidString,
+            "device": "0011223344556677",
+        ]
         for (template, item) in paths.sorted(by: { $0.key < $1.key }) {
             var path = template
             for (name, value) in samples { path = path.replacingOccurrences(of: "{\(name)}", with: value) }
@@ -50,6 +53,7 @@ struct OpenAPITests {
                 "/v1/health", "/v1/openapi.json", "/v1/coach/clients", "/v1/accounts/{account}", "/v1/accounts/{account}/events",
                 "/v1/accounts/{account}/events/live", "/v1/accounts/{account}/verify", "/v1/coach/invites", "/v1/coach/invites/accept",
                 "/v1/coach/invites/{invite}", "/v1/accounts/{account}/assignments", "/v1/accounts/{account}/progress",
+                "/v1/auth/apple", "/v1/auth/email/start", "/v1/auth/email/verify", "/v1/devices", "/v1/devices/{device}",
             ]
             + ["prs", "history", "volume", "entitlements"].map { "/v1/accounts/{account}/\($0)" }
             + ["hint", "e1rm"].map { "/v1/accounts/{account}/\($0)/{exercise}" } + ["/v1/accounts/{account}/summary/{workout}"]
