@@ -56,7 +56,8 @@ extension AccountWeb {
                     signedIn = try desk.signInWithApple(
                         identityToken: token, nonce: secret, device: Self.browserDevice, name: name, address: address,
                         tokenExpiresAt: Timestamp(millis: Timestamp.now().millis + Int64(Self.sessionSeconds) * 1000))
-                } catch let e as APIError {
+                } catch {
+                    let e = APIError.from(error)
                     return signInPage(error: e.message, status: e.status)
                 }
                 var response = session(for: signedIn)

@@ -36,7 +36,9 @@ package struct AccountWeb: Sendable {
             return try await coach.blocking { [self] in
                 do {
                     try desk.startEmail(email, address: address)
-                } catch let e as APIError {
+                } catch {
+                    // A refusal, or the storage failing: one line on the page either way.
+                    let e = APIError.from(error)
                     return signInPage(error: e.message, status: e.status)
                 }
                 return coach.html(AccountPages.code(csrf: csrf, email: email.trimmingCharacters(in: .whitespaces)))
@@ -52,7 +54,8 @@ package struct AccountWeb: Sendable {
                     let ends = Timestamp(millis: Timestamp.now().millis + Int64(Self.sessionSeconds) * 1000)
                     signedIn = try desk.verifyEmail(
                         email, code: code, device: Self.browserDevice, name: nil, address: address, tokenExpiresAt: ends)
-                } catch let e as APIError {
+                } catch {
+                    let e = APIError.from(error)
                     return coach.html(AccountPages.code(csrf: csrf, email: email, error: e.message), status: e.status)
                 }
                 return session(for: signedIn)
