@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "RepLedgerCore", targets: ["RepLedgerCore"]),
         .library(name: "RepLedgerSQLite", targets: ["RepLedgerSQLite"]),
         .library(name: "RepLedgerProjections", targets: ["RepLedgerProjections"]),
+        .library(name: "RepLedgerKit", targets: ["RepLedgerKit"]),
         .library(name: "RepLedgerSnapshots", targets: ["RepLedgerSnapshots"]),
         .library(name: "RepLedgerPostgres", targets: ["RepLedgerPostgres"]),
         .library(name: "RepLedgerImport", targets: ["RepLedgerImport"]),
@@ -155,6 +156,14 @@ let package = Package(
         ),
         // What the server answers, with no HTTP in it: authentication and grants, pushes, the
         // queries over warm folds, the coach's API, purchases, metrics and the errors' contract.
+        .target(
+            name: "RepLedgerKit",
+            dependencies: [
+                "RepLedgerCore", "RepLedgerSQLite", "RepLedgerProjections", "RepLedgerQueries", "RepLedgerSnapshots", "RepLedgerSync",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            path: "Sources/RepLedgerKit"
+        ),
         .target(
             name: "RepLedgerService",
             dependencies: [
@@ -433,6 +442,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         // A real `ledger serve` on a loopback port, driven over HTTP and by `ledger sync`.
+        .testTarget(name: "RepLedgerKitTests", dependencies: ["RepLedgerKit"], path: "Tests/RepLedgerKitTests"),
         .testTarget(
             name: "ServerTests",
             dependencies: [
