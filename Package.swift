@@ -446,7 +446,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "ledger", "ledger-server", "RepLedgerCore", "LedgerTestSupport", "StoreKitTestSupport",
+                "ledger", "ledger-server", "RepLedgerCore", "LedgerTestSupport", "StoreKitTestSupport", "RepLedgerKit",
                 // Only to lay out a server's storage as the first release left it (no keys, payloads in clear).
                 "RepLedgerAccounts", "RepLedgerPostgres",
                 // To damage a ledger on purpose (the inspector shows where its chain breaks).
