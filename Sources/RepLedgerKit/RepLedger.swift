@@ -20,13 +20,17 @@ import RepLedgerSync
 public actor RepLedger {
     /// The log's head: how many events it holds, and the hash that chains them.
     public struct Head: Sendable, Equatable {
+        /// The number of events in the log (0 for an empty one): the last event's position.
         public var position: Int64
+        /// The last event's chain hash in hex: equal heads hold the same log, byte for byte.
         public var hash: String
     }
 
     /// What one command appended: the head after it and the streams it touched, in log order.
     public struct Change: Sendable, Equatable {
+        /// The head after the append.
         public var head: Head
+        /// The streams the append touched (`workout-<id>`, `library`, `body`, …), in the order first touched.
         public var streams: [String]
     }
 
