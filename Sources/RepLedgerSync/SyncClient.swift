@@ -29,6 +29,8 @@ public struct SyncClient: @unchecked Sendable {
         case unreachable(String, reason: String)
         case refused(status: Int, code: String, message: String)
         case malformedAnswer(String)
+        case notAServerURL(String)
+        case syncsElsewhere(account: String, remote: String)
 
         public var description: String {
             switch self {
@@ -38,6 +40,9 @@ public struct SyncClient: @unchecked Sendable {
             case .unreachable(let url, let reason): return "cannot reach the server at \(url): \(reason)"
             case .refused(let status, let code, let message): return "the server refused (\(status) \(code)): \(message)"
             case .malformedAnswer(let what): return "the server's answer is not understood: \(what)"
+            case .notAServerURL(let url): return "the server URL starts with http:// or https:// (not \(url))"
+            case .syncsElsewhere(let account, let remote):
+                return "this ledger syncs with account \(account) at \(remote); a ledger syncs with one account"
             }
         }
     }

@@ -48,33 +48,21 @@ struct SyncCommand: ParsableCommand {
                 try signInFirst(store: store, url: url, method: method)
             } else if let url {
                 guard let account, let tokenFile else { throw ValidationError("the first sync needs URL, --account and --token-file") }
-                guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-                    throw ValidationError("the server URL starts with http:// or https://")
-                }
-                let absolute = tokenFile.hasPrefix("/") ? tokenFile : FileManager.default.currentDirectoryPath + "/" + tokenFile
-                if let existing = try store.syncState(), existing.confirmedPosition > 0,
-                    existing.account != account.lowercased() || existing.remote != url
-                {
-                    throw ValidationError("this ledger syncs with account \(existing.account) at \(existing.remote); a ledger syncs with one account")
-                }
-                try store.saveSyncTarget(remote: url, account: account.lowercased(), tokenFile: absolute)
+                try SyncRound.target(store, remote: url, account: account, tokenFile: tokenFile)
             }
-            final class Box: @unchecked Sendable { var outcome = SyncClient.Outcome() }
-            let box = Box()
-            let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: SyncClient.httpConfiguration)
-            defer { try? http.syncShutdown() }
-            var waiting = try SyncClient(store: store, client: http)
-            waiting.onWaiting = { seconds in
-                Console.error("the server's storage is unavailable for now (503); this sync waits up to \(seconds) s for it")
+            // Unchecked: this thread waits while the task runs, so the store has one user at a time.
+            final class Box: @unchecked Sendable {
+                let store: SQLiteEventStore
+                var outcome = SyncClient.Outcome()
+                init(_ store: SQLiteEventStore) { self.store = store }
             }
-            let client = waiting
+            let box = Box(store)
             try blockingRun {
-                box.outcome = try await client.run()
+                box.outcome = try await SyncRound.run(box.store) { seconds in
+                    Console.error("the server's storage is unavailable for now (503); this sync waits up to \(seconds) s for it")
+                }
             }
             let o = box.outcome
-            // A sync rebases the log on the server's (its snapshots go with the old chain) and can pull a
-            // whole history: snapshot it again by the same policy as any append.
-            if o.pulled > 0 || o.pushed > 0 { try SnapshotPolicy.apply(store) }
             if global.json {
                 Console.json(
                     .object([
@@ -90,9 +78,7 @@ struct SyncCommand: ParsableCommand {
         /// Signs in by `method`, keeps the token in a file of this user's alone, and makes the account
         /// this ledger's sync target; the sync then runs as after `--account --token-file`.
         func signInFirst(store: SQLiteEventStore, url: String, method: String) throws {
-            guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-                throw ValidationError("the server URL starts with http:// or https://")
-            }
+            try SyncRound.check(store, remote: url, account: nil)
             guard account == nil else { throw ValidationError("--sign-in finds the account itself: leave out --account") }
             let path = tokenFile ?? global.path + ".token"
             let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
@@ -130,14 +116,12 @@ struct SyncCommand: ParsableCommand {
                 }
             }
             guard let signedIn = box.signedIn else { return }
-            if let existing = try store.syncState(), existing.confirmedPosition > 0, existing.account != signedIn.accountId {
-                throw ValidationError("this ledger syncs with account \(existing.account); a ledger syncs with one account")
-            }
+            try SyncRound.check(store, remote: url, account: signedIn.accountId)
             // The token is a password: a file of this user's alone, written before anything depends on it.
             guard
                 FileManager.default.createFile(atPath: absolute, contents: Data((signedIn.token + "\n").utf8), attributes: [.posixPermissions: 0o600])
             else { throw ValidationError("cannot write the token to \(absolute)") }
-            try store.saveSyncTarget(remote: url, account: signedIn.accountId, tokenFile: absolute)
+            try SyncRound.target(store, remote: url, account: signedIn.accountId, tokenFile: absolute)
             Console.error("\(signedIn.created ? "Signed up" : "Signed in"): account \(signedIn.accountId); this device's token is in \(absolute)")
         }
     }
