@@ -26,7 +26,8 @@ import PackageDescription
 // which `ledger serve|server|sync` runs.
 let package = Package(
     name: "RepLedger",
-    platforms: [.macOS(.v13)],
+    // RepLedgerKit is for apps on Apple's systems; everything is built and tested on Linux.
+    platforms: [.macOS(.v13), .iOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "ledger", targets: ["ledger"]),
         .executable(name: "ledger-server", targets: ["ledger-server"]),
@@ -58,6 +59,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        // `swift package generate-documentation`: RepLedgerKit's DocC catalog (a plugin; nothing of it is linked).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -154,16 +157,17 @@ let package = Package(
             ],
             path: "Sources/RepLedgerAccounts"
         ),
-        // What the server answers, with no HTTP in it: authentication and grants, pushes, the
-        // queries over warm folds, the coach's API, purchases, metrics and the errors' contract.
+        // The library app developers embed: one actor on a ledger file, recording through the
+        // CLI's deciders, reading the queries' answers, observing changes and syncing.
         .target(
             name: "RepLedgerKit",
             dependencies: [
                 "RepLedgerCore", "RepLedgerSQLite", "RepLedgerProjections", "RepLedgerQueries", "RepLedgerSnapshots", "RepLedgerSync",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Sources/RepLedgerKit"
         ),
+        // What the server answers, with no HTTP in it: authentication and grants, pushes, the
+        // queries over warm folds, the coach's API, purchases, metrics and the errors' contract.
         .target(
             name: "RepLedgerService",
             dependencies: [
@@ -243,6 +247,7 @@ let package = Package(
             dependencies: [
                 "RepLedgerCore",
                 "RepLedgerSQLite",
+                "RepLedgerSnapshots",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,22 +1,28 @@
-import AsyncHTTPClient
 import Foundation
 import RepLedgerCore
 import RepLedgerProjections
-import RepLedgerQueries
 import RepLedgerSQLite
 import RepLedgerSnapshots
-import RepLedgerSync
 
 /// A workout ledger in one file on a device, as an app holds it.
 ///
 /// Every command appends to an immutable, hash-chained log through the same
 /// deciders the `ledger` command line uses, so a refused command appends
-/// nothing and throws a ``Refusal``. Reads answer from the queries the CLI and
-/// the server print (their value types, `Sendable`), at the head or as the log
-/// stood at an earlier position (`asOf`).
+/// nothing and throws a `Refusal` whose description is one line a person can
+/// read. Reads answer from the queries the CLI and the server print (their
+/// value types, `Sendable`), at the head or as the log stood at an earlier
+/// point (``LogPoint``).
 ///
-/// `RepLedger` is an actor: calls take turns, and a UI observes
-/// ``changes()`` for the new head and the streams each append touched.
+/// `RepLedger` is an actor: calls take turns, so two commands never interleave
+/// and a read never sees half of one. A UI observes ``changes()`` for the new
+/// head and the streams each append touched.
+///
+/// ```swift
+/// let ledger = try RepLedger(path: "watch.sqlite", device: "watch")
+/// let workout = try await ledger.startWorkout(name: "Push")
+/// _ = try await ledger.logSet("Bench Press (Barbell)", weightKg: 80, reps: 8, in: workout)
+/// try await ledger.finishWorkout(workout)
+/// ```
 public actor RepLedger {
     /// The log's head: how many events it holds, and the hash that chains them.
     public struct Head: Sendable, Equatable {
@@ -26,7 +32,7 @@ public actor RepLedger {
         public var hash: String
     }
 
-    /// What one command appended: the head after it and the streams it touched, in log order.
+    /// What one command (or one sync's pull) appended: the head after it and the streams it touched.
     public struct Change: Sendable, Equatable {
         /// The head after the append.
         public var head: Head
@@ -36,14 +42,26 @@ public actor RepLedger {
 
     let store: SQLiteEventStore
     let ledger: Ledger
+    /// The rules every read folds under: how records, e1RM, volume and hints are computed.
+    public private(set) var rules: RuleSet = .default
     private var observers: [UUID: AsyncStream<Change>.Continuation] = [:]
 
-    /// Opens the ledger at `path` (made on first use); what this device records carries `device`.
+    /// Opens the ledger at `path`, making the file on first use.
+    ///
+    /// - Parameters:
+    ///   - path: The SQLite file holding the log.
+    ///   - device: The name each event recorded here carries (`watch`, `phone`, …).
+    /// - Throws: A store error when the file cannot be opened or made, or holds a log this version cannot read.
     public init(path: String, device: String = "app") throws {
         store = try SQLiteEventStore(path: path, access: .create)
         ledger = Ledger(store: store, device: device)
         ledger.afterAppend = { try SnapshotPolicy.apply($0) }
     }
+
+    /// Reads from now on under `rules`: the same log, its numbers computed again by the new rules.
+    ///
+    /// - Parameter rules: The rule set, `RuleSet.default` or one loaded with `RuleSet.load(path:)`.
+    public func use(rules: RuleSet) { self.rules = rules }
 
     /// The head now.
     public var head: Head {
@@ -55,40 +73,36 @@ public actor RepLedger {
 
     // MARK: Recording
 
-    /// Starts a workout → its id.
-    public func startWorkout(name: String = "") throws -> UUID {
-        try record { try $0.startWorkout(name: name) }
-    }
-
-    /// Logs a set of `exercise` (an id or a name the library knows) in the workout → the set's id.
-    public func logSet(
-        _ exercise: String, weightKg: Double? = nil, reps: Int? = nil, rpe: Double? = nil, type: SetType = .normal, in workout: UUID
-    ) throws -> UUID {
-        let metrics = SetMetrics(weight: weightKg.map { Weight($0, .kg) }, reps: reps, rpe: rpe)
-        return try record { try $0.logTypedSet(workout, exercise: exercise, type: type, metrics: metrics, notes: nil, timeGiven: false).setId }
-    }
-
-    /// Records a heart-rate sample (beats a minute) during the workout, as a watch does.
-    public func recordHeartRate(_ beatsPerMinute: Double, in workout: UUID) throws {
-        try record { try $0.recordHealthSample(workout, kind: .heartRate, value: beatsPerMinute) }
-    }
-
-    /// Finishes the workout.
-    public func finishWorkout(_ workout: UUID) throws {
-        try record { try $0.finishWorkout(workout, timeGiven: false) }
-    }
-
-    /// Runs one decision and tells observers what it appended.
-    private func record<T>(_ decide: (inout CommandSession) throws -> T) throws -> T {
+    /// Runs any of the command line's deciders as one command: what it decides is appended at once,
+    /// or, when it throws, nothing is.
+    ///
+    /// The typed commands (``startWorkout(name:)``, ``logSet(_:weightKg:reps:rpe:type:in:)``, …) cover what
+    /// an app records most; `perform` reaches every other command the CLI has, with the same rules.
+    ///
+    /// ```swift
+    /// try await ledger.perform { try $0.setNote(workout, exercise: "Bench Press (Barbell)", text: "paused reps") }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - time: When it happened; `nil` is now, as the lifter's device clock reads.
+    ///   - decide: The decision, made on the state the log holds now.
+    /// - Returns: What `decide` returned.
+    /// - Throws: What `decide` throws (a `Refusal`, usually): nothing is appended.
+    @discardableResult
+    public func perform<T: Sendable>(at time: Date? = nil, _ decide: (inout CommandSession) throws -> T) throws -> T {
         let before = try store.headPosition()
-        let result = try ledger.execute(decide)
+        let result = try ledger.execute(at: time.map { Timestamp(date: $0) }, decide)
         try announce(after: before)
         return result
     }
 
     // MARK: Observing
 
-    /// The changes from now on, one for each command that appended.
+    /// The changes from now on: one for each command that appended, and one for each sync that pulled.
+    ///
+    /// The stream ends when its consumer stops iterating; each call makes an observer of its own.
+    ///
+    /// - Returns: An `AsyncStream` of ``Change``s, in log order.
     public func changes() -> AsyncStream<Change> {
         let (stream, continuation) = AsyncStream<Change>.makeStream()
         let id = UUID()
@@ -106,46 +120,5 @@ public actor RepLedger {
         guard !streams.isEmpty else { return }
         let change = Change(head: try head, streams: streams)
         for continuation in observers.values { continuation.yield(change) }
-    }
-
-    // MARK: Reading
-
-    /// Workouts, newest first, with their sets; `asOf` is a position (or an ISO 8601 time) of the log.
-    public func history(limit: Int? = nil, asOf: String? = nil) throws -> [WorkoutHistoryProjection.WorkoutRow] {
-        try HistoryQuery.answer(store, QueryScope(asOf: asOf), limit: limit).rows
-    }
-
-    /// Every exercise's personal records.
-    public func records(asOf: String? = nil) throws -> [PersonalRecordsProjection.ExerciseRecords] {
-        try RecordsQuery.records(store, QueryScope(asOf: asOf))
-    }
-}
-
-// MARK: Sync
-
-extension RepLedger {
-    /// Syncs with the account on a server: pushes what this device recorded, pulls what others
-    /// pushed, and leaves this log holding the server's byte for byte (plus anything still pending).
-    /// The first time names the server, the account and the file holding this device's token
-    /// (read at every sync, never copied); later syncs take none.
-    public func sync(server: String? = nil, account: String? = nil, tokenFile: String? = nil) async throws -> SyncClient.Outcome {
-        if let server {
-            guard let account, let tokenFile else { throw SyncClient.Failure.notConfigured }
-            try store.saveSyncTarget(remote: server, account: account.lowercased(), tokenFile: tokenFile)
-        }
-        let before = try store.headPosition()
-        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: SyncClient.httpConfiguration)
-        let outcome: SyncClient.Outcome
-        do {
-            outcome = try await SyncClient(store: store, client: http).run()
-        } catch {
-            try? await http.shutdown()
-            throw error
-        }
-        try await http.shutdown()
-        if outcome.pulled > 0 || outcome.pushed > 0 { try SnapshotPolicy.apply(store) }
-        // A pull rebases the log on the server's: observers hear of what it brought.
-        if outcome.pulled > 0 { try announce(after: min(before, outcome.headPosition - Int64(outcome.pulled))) }
-        return outcome
     }
 }

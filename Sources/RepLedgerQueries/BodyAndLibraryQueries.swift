@@ -3,7 +3,7 @@ import RepLedgerProjections
 
 /// `body history`: every weigh-in, newest first.
 public enum BodyHistoryQuery {
-    public struct Answer {
+    public struct Answer: Sendable {
         /// Weigh-ins, newest first.
         public var weighIns: [BodyState.Measurement]
         /// Body measurements, newest first.

@@ -4,7 +4,7 @@ import RepLedgerSnapshots
 
 /// `history`: workouts newest first, with their sets.
 public enum HistoryQuery {
-    public struct Answer {
+    public struct Answer: Sendable {
         public var rows: [WorkoutHistoryProjection.WorkoutRow]
         public var unit: WeightUnit
         public var distanceUnit: DistanceUnit = .km

@@ -3,7 +3,7 @@ import RepLedgerProjections
 
 /// `e1rm EXERCISE`: the estimated one-rep max by workout and by week.
 public enum E1RMQuery {
-    public struct Answer {
+    public struct Answer: Sendable {
         public var exercise: LibraryState.Exercise
         public var formula: E1RMFormula
         /// The Free plan's chart window; nil when the plan shows all time.
@@ -62,7 +62,7 @@ public enum E1RMQuery {
 
 /// `volume --by G`: sets and tonnage by workout, week, muscle or exercise.
 public enum VolumeQuery {
-    public struct Answer {
+    public struct Answer: Sendable {
         public var grouping: VolumeProjection.Grouping
         public var window: ChartWindow?
         public var rows: [VolumeProjection.Row]

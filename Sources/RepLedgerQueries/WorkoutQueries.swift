@@ -191,7 +191,7 @@ public enum HintQuery {
 
 /// `entitlements`: Free, Pro or Coach as of a time.
 public enum EntitlementsQuery {
-    public struct Answer {
+    public struct Answer: Sendable {
         public var state: EntitlementsProjection.State
         public var at: Timestamp
     }

@@ -29,7 +29,7 @@ enum SharingText {
         let ledger = try global.openLedger()
         var made: UUID?
         let recorded = try settle(ledger, at: try at.time()) { made = try run(&$0) }
-        let id = try made ?? ledger.programs().imported.last { $0.documentHash == doc.hash && $0.kind == doc.kind }?.id
+        let id = try made ?? ledger.programs().importedId(of: doc)
         if global.json {
             return Console.json(
                 .object([

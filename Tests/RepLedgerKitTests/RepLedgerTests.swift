@@ -38,9 +38,9 @@ import Testing
         #expect(records.first { $0.exercise == "Bench Press (Barbell)" }?.heaviestKg == 85, "\(records.map(\.exercise))")
 
         // As the log stood before the sets: the workout has none, and no record yet.
-        let before = try await ledger.history(asOf: String(afterStart.position))
+        let before = try await ledger.history(asOf: .position(afterStart.position))
         #expect(before.first?.workoutId == workout && before.first?.sets == 0)
-        #expect(try await ledger.records(asOf: String(afterStart.position)).isEmpty)
+        #expect(try await ledger.records(asOf: .position(afterStart.position)).isEmpty)
         #expect(empty.position < afterStart.position)
 
         // A refused command appends nothing and says why.

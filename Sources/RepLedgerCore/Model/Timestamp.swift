@@ -14,12 +14,13 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         self.offsetMinutes = offsetMinutes
     }
 
-    /// The current time with this machine's current UTC offset.
-    public static func now() -> Timestamp {
-        let date = Date()
-        let offset = TimeZone.current.secondsFromGMT(for: date) / 60
-        return Timestamp(millis: Int64((date.timeIntervalSince1970 * 1000).rounded()), offsetMinutes: offset)
+    /// `date` to the millisecond, with the UTC offset `timeZone` had at that moment.
+    public init(date: Date, timeZone: TimeZone = .current) {
+        self.init(millis: Int64((date.timeIntervalSince1970 * 1000).rounded()), offsetMinutes: timeZone.secondsFromGMT(for: date) / 60)
     }
+
+    /// The current time with this machine's current UTC offset.
+    public static func now() -> Timestamp { Timestamp(date: Date()) }
 
     /// Ordering is by instant only; the offset is presentation.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.millis < rhs.millis }

@@ -73,6 +73,11 @@ public struct ProgramCatalogState: Sendable, Equatable {
     public private(set) var imported: [SharedDocumentImported] = []
     public var version: Int64 = 0
 
+    /// What `document` became when it was imported last: a template's or a program's id.
+    public func importedId(of document: SharedDocument) -> UUID? {
+        imported.last { $0.documentHash == document.hash && $0.kind == document.kind }?.id
+    }
+
     public init() {}
 
     public mutating func evolve(_ event: LedgerEvent, at time: Timestamp) {
