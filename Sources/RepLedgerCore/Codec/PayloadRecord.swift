@@ -28,6 +28,14 @@ struct FieldDecoder: PayloadCoder {
     }
 }
 
+/// Names each field and its type, reading no value.
+struct FieldLister: PayloadCoder {
+    var fields: [EventCatalog.Entry.Field] = []
+    mutating func field<T: PayloadValue>(_ name: StaticString, _ value: inout T) {
+        fields.append(EventCatalog.Entry.Field(name: "\(name)", type: String(describing: T.self)))
+    }
+}
+
 struct FieldJSONRenderer: PayloadCoder {
     var json: JSONWriter
     mutating func field<T: PayloadValue>(_ name: StaticString, _ value: inout T) {

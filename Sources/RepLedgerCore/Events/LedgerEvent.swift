@@ -210,8 +210,29 @@ public enum EventCatalog {
         /// Reads the payload at a reader, as `decode(json:)` reads it.
         public func decode(jsonReader: inout JSONReader) throws -> LedgerEvent { try decodeJSONReader(&jsonReader) }
 
+        /// One field of the payload, in stored order, with its Swift type (`Optional<Weight>`).
+        public struct Field: Sendable, Equatable {
+            public let name: String
+            public let type: String
+        }
+
+        let listFields: @Sendable () -> [Field]
+        let defaultStream: @Sendable () -> StreamName
+
+        /// The payload's fields in stored order (for the event catalog a reader can browse).
+        public var fields: [Field] { listFields() }
+        /// The stream of an event with every id empty: its stream's shape (`workout-00000000-…`).
+        public var streamShape: StreamName { defaultStream() }
+
         init<P: EventPayload>(_ payload: P.Type, _ wrap: @escaping @Sendable (P) -> LedgerEvent) {
             type = P.eventType
+            listFields = {
+                var lister = FieldLister()
+                var empty = P()
+                try? empty.fields(&lister)
+                return lister.fields
+            }
+            defaultStream = { P().stream }
             decode = { schema, bytes in
                 var reader = BinaryReader(bytes)
                 return wrap(try P.decodeStored(schema: schema, reader: &reader))
