@@ -20,6 +20,8 @@ import PackageDescription
 //   RepLedgerAssistant    an assistant's tools over one log, served over MCP (stdio or HTTP).
 //   RepLedgerServer       the HTTP API on Hummingbird's router, the pages mounted beside it.
 //   RepLedgerSync         a device's sync client.
+//   RepLedgerKit          the library an app embeds: one actor on a ledger file (its DocC
+//                         catalog in Sources/RepLedgerKit/RepLedgerKit.docc, an app in Examples/).
 //   LedgerShell, ledger, ledger-server   what a person runs; the edges that word errors.
 // `ledger demo` and every device command build without SwiftNIO,
 // Hummingbird, AsyncHTTPClient or postgres-nio: those are `ledger-server`'s,
@@ -35,6 +37,7 @@ let package = Package(
         .library(name: "RepLedgerSQLite", targets: ["RepLedgerSQLite"]),
         .library(name: "RepLedgerProjections", targets: ["RepLedgerProjections"]),
         .library(name: "RepLedgerKit", targets: ["RepLedgerKit"]),
+        .library(name: "RepLedgerQueries", targets: ["RepLedgerQueries"]),
         .library(name: "RepLedgerSnapshots", targets: ["RepLedgerSnapshots"]),
         .library(name: "RepLedgerPostgres", targets: ["RepLedgerPostgres"]),
         .library(name: "RepLedgerImport", targets: ["RepLedgerImport"]),

@@ -14,8 +14,27 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // The guarded benchmarks (KitBenchmarks): `swift package benchmark`, with allocation counts.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // What an app feels (append, a read at a point, a rebuild), checked against Thresholds/
+        // by `swift package benchmark thresholds check` (package-benchmark runs the targets in
+        // this folder).
+        .executableTarget(
+            name: "KitBenchmarks",
+            dependencies: [
+                "LogGenerator",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "RepLedgerCore", package: core),
+                .product(name: "RepLedgerSQLite", package: core),
+                .product(name: "RepLedgerProjections", package: core),
+                .product(name: "RepLedgerSnapshots", package: core),
+                .product(name: "RepLedgerQueries", package: core),
+            ],
+            path: "KitBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         .target(
             name: "LogGenerator",
             dependencies: [.product(name: "RepLedgerCore", package: core)]
