@@ -22,7 +22,12 @@ public struct ChartWindow: Sendable, Equatable {
     /// asked about: a Pro lifter looking at 2023 sees all of it.
     /// Whole local days: that day and the 29 before it, so every answer given that day shows the same window.
     public static func forPlan(_ log: TrainingLogProjection, at time: Timestamp, planAt: Timestamp? = nil) -> ChartWindow? {
-        guard !log.account.entitlements.isPro(at: planAt ?? time) else { return nil }
+        forPlan(log.account.entitlements, at: time, planAt: planAt)
+    }
+
+    /// The same window from the purchases alone (a stored result has no fold).
+    public static func forPlan(_ entitlements: EntitlementState, at time: Timestamp, planAt: Timestamp? = nil) -> ChartWindow? {
+        guard !entitlements.isPro(at: planAt ?? time) else { return nil }
         let dayMillis: Int64 = 86_400_000
         let offset = Int64(time.offsetMinutes) * 60_000
         let startOfToday = time.local.daysSinceEpoch * dayMillis - offset
@@ -33,8 +38,11 @@ public struct ChartWindow: Sendable, Equatable {
 
     /// The fold with only the workouts started inside the window.
     public func apply(to log: TrainingLogProjection) -> TrainingLogProjection {
-        log.keepingWorkouts { w in (w.startedAt.map { $0 >= from && $0 <= through }) ?? false }
+        log.keepingWorkouts { w in w.startedAt.map(contains) ?? false }
     }
+
+    /// Whether a workout started at `t` is charted.
+    public func contains(_ t: Timestamp) -> Bool { t >= from && t <= through }
 }
 
 extension TrainingLogProjection {

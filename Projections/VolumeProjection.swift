@@ -31,8 +31,97 @@ public struct VolumeProjection: ProjectionView {
         rows(log, by: grouping, rules: rules, workouts: log.countedWorkouts)
     }
 
+    /// One counted workout's part of the `workout` and `week` rows: a device
+    /// stores these at its head (`VolumeHeadProjection`), so that those rows,
+    /// windowed or not, need no fold.
+    public struct WorkoutTotal: Sendable, Equatable {
+        public var startedAt: Timestamp
+        /// The workout's id, lowercased: its key in the `workout` rows.
+        public var workoutKey: String
+        /// Its ISO week in its own zone: its key in the `week` rows.
+        public var weekKey: String
+        public var label: String
+        public var sets: Int
+        public var tonnageKg: Double
+    }
+
+    /// The totals of the log's counted workouts that count any set, in chronological order.
+    public static func workoutTotals(_ log: TrainingLogProjection, rules: RuleSet = .default) -> [WorkoutTotal] {
+        workoutTotals(log, rules: rules, workouts: log.countedWorkouts)
+    }
+
+    static func workoutTotals(_ log: TrainingLogProjection, rules: RuleSet, workouts: some Sequence<WorkoutState>) -> [WorkoutTotal] {
+        var loads = Loads(log: log, rules: rules)
+        var totals: [WorkoutTotal] = []
+        for w in workouts {
+            // One key per workout, not per set: keys are strings, and there are many sets.
+            var count = 0, total = 0.0
+            for s in w.sets where s.completed && rules.counts(s.type) {
+                count += 1
+                total += loads.tonnage(s, w)
+            }
+            guard count > 0, let started = w.startedAt else { continue }
+            totals.append(
+                WorkoutTotal(
+                    startedAt: started, workoutKey: w.workoutId.lowercased, weekKey: started.local.isoWeekKey,
+                    label: "\(started.isoDate) \(w.name)", sets: count, tonnageKg: total))
+        }
+        return totals
+    }
+
+    /// The `workout` or `week` rows of these totals, in their order; the other groupings count sets, not workouts, and are empty here.
+    public static func rows(_ totals: some Sequence<WorkoutTotal>, by grouping: Grouping) -> [Row] {
+        var index: [String: Int] = [:]
+        var list: [Row] = []
+        guard grouping == .workout || grouping == .week else { return [] }
+        for t in totals {
+            let key = grouping == .week ? t.weekKey : t.workoutKey
+            if let i = index[key] {
+                list[i].sets += t.sets
+                list[i].tonnageKg += t.tonnageKg
+            } else {
+                index[key] = list.count
+                list.append(Row(key: key, label: grouping == .week ? key : t.label, sets: t.sets, tonnageKg: t.tonnageKg, secondarySets: 0))
+            }
+        }
+        return list
+    }
+
+    /// A set's tonnage under the rules, with what it looks up cached per exercise.
+    struct Loads {
+        let log: TrainingLogProjection
+        let rules: RuleSet
+        private var bodyweightExercise: [String: Bool] = [:]
+
+        init(log: TrainingLogProjection, rules: RuleSet) {
+            self.log = log
+            self.rules = rules
+        }
+
+        mutating func tonnage(_ s: WorkoutState.SetRecord, _ w: WorkoutState) -> Double {
+            loaded(s, w) * log.library.volumeSides(s.exerciseId)
+        }
+
+        private mutating func loaded(_ s: WorkoutState.SetRecord, _ w: WorkoutState) -> Double {
+            guard rules.bodyweightTonnage, (s.weightKg ?? 0) == 0, let reps = s.metrics.reps, reps > 0 else { return s.volumeKg }
+            let isBodyweight =
+                bodyweightExercise[s.exerciseId]
+                ?? {
+                    // The body is the load: bodyweight work, and the pull-up bar's pull-ups and chin-ups.
+                    let gear = log.library.exercises[s.exerciseId]?.definition.equipment ?? []
+                    return gear.contains(.bodyweight) || gear.contains(.pullUpBar)
+                }()
+            bodyweightExercise[s.exerciseId] = isBodyweight
+            guard isBodyweight, let kg = log.body.kilograms(atOrBefore: s.completedAt ?? w.startedAt!) else { return s.volumeKg }
+            return kg * Double(reps)
+        }
+    }
+
     /// The rows of some of the log's counted workouts, given in chronological order (`StepViews` computes a week again from its own).
     static func rows(_ log: TrainingLogProjection, by grouping: Grouping, rules: RuleSet, workouts: some Sequence<WorkoutState>) -> [Row] {
+        if grouping == .workout || grouping == .week {
+            return rows(workoutTotals(log, rules: rules, workouts: workouts), by: grouping)
+        }
         var index: [String: Int] = [:]
         var list: [Row] = []
         func add(_ key: String, _ label: @autoclosure () -> String, sets: Int, tonnage: Double, secondary: Int = 0) {
@@ -50,59 +139,25 @@ public struct VolumeProjection: ProjectionView {
         }
         // Muscles per exercise, looked up once per exercise rather than once per set.
         var muscles: [String: (primary: String, secondary: [Muscle])] = [:]
-        var bodyweightExercise: [String: Bool] = [:]
-        func tonnage(_ s: WorkoutState.SetRecord, _ w: WorkoutState) -> Double {
-            loaded(s, w) * log.library.volumeSides(s.exerciseId)
-        }
-        func loaded(_ s: WorkoutState.SetRecord, _ w: WorkoutState) -> Double {
-            guard rules.bodyweightTonnage, (s.weightKg ?? 0) == 0, let reps = s.metrics.reps, reps > 0 else { return s.volumeKg }
-            let isBodyweight =
-                bodyweightExercise[s.exerciseId]
-                ?? {
-                    // The body is the load: bodyweight work, and the pull-up bar's pull-ups and chin-ups.
-                    let gear = log.library.exercises[s.exerciseId]?.definition.equipment ?? []
-                    let b = gear.contains(.bodyweight) || gear.contains(.pullUpBar)
-                    bodyweightExercise[s.exerciseId] = b
-                    return b
-                }()
-            guard isBodyweight, let kg = log.body.kilograms(atOrBefore: s.completedAt ?? w.startedAt!) else { return s.volumeKg }
-            return kg * Double(reps)
-        }
+        var loads = Loads(log: log, rules: rules)
         for w in workouts {
-            switch grouping {
-            case .workout, .week:
-                // One key per workout, not per set: keys are strings, and there are many sets.
-                var count = 0, total = 0.0
-                for s in w.sets where s.completed && rules.counts(s.type) {
-                    count += 1
-                    total += tonnage(s, w)
+            for s in w.sets where s.completed && rules.counts(s.type) {
+                if grouping == .exercise {
+                    add(s.exerciseId, log.exerciseName(s.exerciseId), sets: 1, tonnage: loads.tonnage(s, w))
+                    continue
                 }
-                guard count > 0 else { continue }
-                let key = grouping == .week ? w.startedAt!.local.isoWeekKey : w.workoutId.lowercased
-                add(key, grouping == .week ? key : "\(w.startedAt!.isoDate) \(w.name)", sets: count, tonnage: total)
-            case .exercise:
-                for s in w.sets where s.completed && rules.counts(s.type) {
-                    add(s.exerciseId, log.exerciseName(s.exerciseId), sets: 1, tonnage: tonnage(s, w))
+                let m: (primary: String, secondary: [Muscle])
+                if let known = muscles[s.exerciseId] {
+                    m = known
+                } else {
+                    let definition = log.library.exercises[s.exerciseId]?.definition
+                    m = (definition?.primaryMuscles.first?.rawValue ?? "unknown", definition?.secondaryMuscles ?? [])
+                    muscles[s.exerciseId] = m
                 }
-            case .muscle:
-                for s in w.sets where s.completed && rules.counts(s.type) {
-                    let m: (primary: String, secondary: [Muscle])
-                    if let known = muscles[s.exerciseId] {
-                        m = known
-                    } else {
-                        let definition = log.library.exercises[s.exerciseId]?.definition
-                        m = (definition?.primaryMuscles.first?.rawValue ?? "unknown", definition?.secondaryMuscles ?? [])
-                        muscles[s.exerciseId] = m
-                    }
-                    add(m.primary, m.primary, sets: 1, tonnage: tonnage(s, w))
-                    for x in m.secondary { add(x.rawValue, x.rawValue, sets: 0, tonnage: 0, secondary: 1) }
-                }
+                add(m.primary, m.primary, sets: 1, tonnage: loads.tonnage(s, w))
+                for x in m.secondary { add(x.rawValue, x.rawValue, sets: 0, tonnage: 0, secondary: 1) }
             }
         }
-        let ordered = list
-        switch grouping {
-        case .workout, .week: return ordered
-        case .muscle, .exercise: return ordered.sorted { ($0.sets, $0.tonnageKg, $1.key) > ($1.sets, $1.tonnageKg, $0.key) }
-        }
+        return list.sorted { ($0.sets, $0.tonnageKg, $1.key) > ($1.sets, $1.tonnageKg, $0.key) }
     }
 }

@@ -84,6 +84,26 @@ public enum ViewSnapshots {
         try save(store, historyHeadKey, at: position, [page])
     }
 
+    /// The volume page depends on the rules (which sets count, bodyweight tonnage), so its key carries their fingerprint.
+    public static func volumeHeadKey(_ rules: RuleSet) -> SnapshotKey {
+        SnapshotKey(
+            projection: VolumeHeadProjection.name, projectionVersion: VolumeHeadProjection.version,
+            ruleSetId: rulesId(rules), ruleSetVersion: rules.version)
+    }
+
+    /// Every counted workout's volume under `rules` at exactly `position`, if stored.
+    public static func volumeHead(
+        _ store: any EventStore, rules: RuleSet, at position: Int64,
+        ignored: inout [String]
+    ) throws -> VolumeHeadProjection.Page? {
+        let found: [VolumeHeadProjection.Page]? = try load(store, volumeHeadKey(rules), at: position, ignored: &ignored)
+        return found?.first
+    }
+
+    public static func saveVolumeHead(_ store: any EventStore, rules: RuleSet, at position: Int64, _ page: VolumeHeadProjection.Page) throws {
+        try save(store, volumeHeadKey(rules), at: position, [page])
+    }
+
     public static func saveHintIndex(_ store: any EventStore, at position: Int64, _ entries: [HintIndexProjection.Entry]) throws {
         try save(store, hintKey, at: position, entries)
     }
@@ -94,6 +114,7 @@ public enum ViewSnapshots {
         try saveHintIndex(store, at: log.position, HintIndexProjection.entries(log))
         try saveEntitlementInputs(store, at: log.position, EntitlementsProjection.inputs(log))
         try saveHistoryHead(store, at: log.position, HistoryHeadProjection.page(log))
+        try saveVolumeHead(store, rules: rules, at: log.position, VolumeHeadProjection.page(log, rules: rules))
     }
 
     private static func load<T: PayloadValue>(

@@ -1,5 +1,6 @@
 import RepLedgerCore
 import RepLedgerProjections
+import RepLedgerSnapshots
 
 /// `e1rm EXERCISE`: the estimated one-rep max by workout and by week.
 public enum E1RMQuery {
@@ -72,7 +73,24 @@ public enum VolumeQuery {
     /// `planWindow: false` shows every week whatever the plan's chart window (the inspector: an audit reads it all).
     public static func answer(_ store: any EventStore, _ scope: QueryScope, by: String = "week", planWindow: Bool = true) throws -> Answer {
         let grouping = try vocabulary(VolumeProjection.Grouping.self, "grouping", by)
+        // By workout or week, from the page stored at exactly this position when there is one
+        // (a device: no fold is kept between its processes); a miss at the head stores it.
+        let fromPage = VolumeHeadProjection.answers(grouping) && scope.warm == nil && scope.mayUseStoredResults
+        var head: Int64 = 0, target: Int64 = 0
+        if fromPage {
+            head = try store.headPosition()
+            target = min(try scope.position(in: store), head)
+            var ignored: [String] = []
+            if let page = try ViewSnapshots.volumeHead(store, rules: scope.rules, at: target, ignored: &ignored) {
+                scope.note?("answered from the volume page stored at #\(target)")
+                let window = planWindow ? ChartWindow.forPlan(page.entitlements, at: try scope.answerTime(), planAt: try scope.planTime()) : nil
+                return Answer(grouping: grouping, window: window, rows: page.rows(by: grouping, window: window), unit: page.unit)
+            }
+        }
         let log = try scope.log(store)
+        if fromPage, target == head, log.position == head {
+            try? ViewSnapshots.saveVolumeHead(store, rules: scope.rules, at: head, VolumeHeadProjection.page(log, rules: scope.rules))
+        }
         let window = planWindow ? ChartWindow.forPlan(log, at: try scope.answerTime(), planAt: try scope.planTime()) : nil
         let rows = VolumeProjection.rows(window?.apply(to: log) ?? log, by: grouping, rules: scope.rules)
         return Answer(grouping: grouping, window: window, rows: rows, unit: log.account.liftingUnit)

@@ -11,7 +11,10 @@ struct SnapshotCLITests {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         #expect(try cli.run(["demo"]).status == 0)
-        let queries = [["prs"], ["history"], ["volume", "--by", "muscle"], ["prs", "--as-of", "500"], ["history", "--as-of", "300"]]
+        let queries = [
+            ["prs"], ["history"], ["volume", "--by", "muscle"], ["volume", "--by", "week"], ["volume", "--by", "workout"], ["prs", "--as-of", "500"],
+            ["history", "--as-of", "300"],
+        ]
         let before = try queries.map { try cli.run($0 + ["--json"]).stdout }
 
         let created = try #require(try cli.run(["snapshot", "create", "--json"]).json)
@@ -23,7 +26,7 @@ struct SnapshotCLITests {
         #expect(folds.map { $0["position"] as? Int } == [created["position"] as? Int, 400])
         #expect(
             Set(list.compactMap { $0["projection"] as? String }) == [
-                "training-log", "personal-records-bests", "hint-index", "records-milestone", "entitlement-inputs", "history-head",
+                "training-log", "personal-records-bests", "hint-index", "records-milestone", "entitlement-inputs", "history-head", "volume-head",
             ])
         #expect(list.allSatisfy { ($0["size"] as? Int ?? 0) > 0 && ($0["checksum"] as? String)?.count == 64 })
 
@@ -37,7 +40,7 @@ struct SnapshotCLITests {
         try db.execute("UPDATE snapshots SET checksum = zeroblob(32) WHERE position = 400")
         let damaged = try cli.run(["prs", "--as-of", "500", "--verbose", "--json"])
         #expect(damaged.stderr.contains("checksum mismatch"))
-        #expect(damaged.stdout == before[3])
+        #expect(damaged.stdout == before[5])  // prs --as-of 500
 
         #expect((try cli.run(["snapshot", "prune", "--keep", "1", "--json"]).json?["deleted"] as? Int ?? 0) >= 1)
         let kept = try #require(try cli.run(["snapshot", "list", "--json"]).json?["snapshots"] as? [[String: Any]])
