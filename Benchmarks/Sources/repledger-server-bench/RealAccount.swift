@@ -81,10 +81,13 @@ struct RealAccountBench: ServerWorkload {
             report("\(backend): GET \(q), first after a restart", ms(try await get(base, q, lifter)))
         }
 
-        // 4. The device's own `history --limit 20`, a whole process each, median of `runs`.
-        var device20: [Double] = []
-        for _ in 0..<options.runs { device20.append(try timedLedger(["history", "--limit", "20", "--db", device, "--json"]).1) }
-        report("device: ledger history --limit 20 (whole process), median of \(options.runs)", ms(median(device20)))
+        // 4. The device's own `history --limit 20` and `volume --by week`, a whole process each,
+        // median of `runs`; the first of each stores the page the others answer from.
+        for (name, args) in [("history --limit 20", ["history", "--limit", "20"]), ("volume --by week", ["volume", "--by", "week"])] {
+            var times: [Double] = []
+            for _ in 0..<options.runs { times.append(try timedLedger(args + ["--db", device, "--json"]).1) }
+            report("device: ledger \(name) (whole process), median of \(options.runs)", ms(median(times)))
+        }
 
         // 5. A fresh device's first sync: pull, chain check, rebase.
         let fresh = work + "/fresh.sqlite"
