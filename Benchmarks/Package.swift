@@ -47,6 +47,7 @@ let package = Package(
                 .product(name: "RepLedgerSQLite", package: core),
                 .product(name: "RepLedgerProjections", package: core),
                 .product(name: "RepLedgerSnapshots", package: core),
+                .product(name: "RepLedgerQueries", package: core),
             ]
         ),
         // The event store on PostgreSQL against SQLite and the peer's PostgreSQL recorder (Benchmarks/postgres.sh).

@@ -20,7 +20,7 @@ while [ $# -gt 0 ]; do
     # The smoke checks that every workload runs, not its figures: debug
     # builds, so CI reuses the `ledger` its tests built instead of building
     # the server's packages again in release (about ten minutes on 2 cores).
-    --smoke) events="10k"; runs=1; peer=0; config=debug; extra+=(--cold-runs 3); shift ;;
+    --smoke) events="10k"; runs=1; peer=0; config=debug; extra+=(--cold-runs 3 --curve); shift ;;
     --no-peer) peer=0; shift ;;
     *) extra+=("$1"); shift ;;
   esac

@@ -23,6 +23,7 @@ enum Format {
     }
     static func micros(_ seconds: Double) -> String { String(format: "%.2f µs", seconds * 1e6) }
     static func millis(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1e3) }
+    static func millis3(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1e3) }
     static func secs(_ seconds: Double) -> String { String(format: "%.2f s", seconds) }
     static func ratio(_ r: Double) -> String { String(format: "%.2f×", r) }
     static func mb(_ bytes: Int) -> String { String(format: "%.0f MB", Double(bytes) / 1e6) }

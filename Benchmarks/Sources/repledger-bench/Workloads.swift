@@ -214,15 +214,7 @@ struct Workloads {
         try FileManager.default.copyItem(atPath: base, toPath: temporary)
         let seconds = try Measure.time {
             let store = try SQLiteEventStore(path: temporary)
-            var log = TrainingLogProjection()
-            var next = TrainingLogSnapshots.automaticEvery
-            while next <= events {
-                try store.replay(from: log.position + 1, through: next) { log.apply($0) }
-                try TrainingLogSnapshots.save(store, log)
-                try RecordsMilestones.save(store, log, rules: .default)
-                try SnapshotStore(store).prune(keep: 3, only: TrainingLogSnapshots.key)
-                next += TrainingLogSnapshots.automaticEvery
-            }
+            var log = try Self.snapshot(store, every: TrainingLogSnapshots.automaticEvery, events: events)
             try store.replay(from: log.position + 1) { log.apply($0) }
             try TrainingLogSnapshots.save(store, log)
             try ViewSnapshots.saveAll(store, log, rules: .default)
@@ -230,5 +222,20 @@ struct Workloads {
         }
         try FileManager.default.moveItem(atPath: temporary, toPath: path)
         return (path, seconds)
+    }
+
+    /// A fold snapshot and a records milestone every `every` events, the newest
+    /// fold snapshots kept as the automatic policy keeps them; the fold at the last one.
+    static func snapshot(_ store: SQLiteEventStore, every: Int64, events: Int64) throws -> TrainingLogProjection {
+        var log = TrainingLogProjection()
+        var next = every
+        while next <= events {
+            try store.replay(from: log.position + 1, through: next) { log.apply($0) }
+            try TrainingLogSnapshots.save(store, log)
+            try RecordsMilestones.save(store, log, rules: .default)
+            try SnapshotStore(store).prune(keep: SnapshotPolicy.keep, only: TrainingLogSnapshots.key)
+            next += every
+        }
+        return log
     }
 }

@@ -17,6 +17,8 @@ struct Options {
     var json: String?
     var peakRebuild: String?
     /// Only these workloads (append, single, rebuild, sealed, verify, memory, queries, cold, peer); all when empty.
+    /// `curve` (the size curve) runs only when named, or with `--curve` beside all the others (the smoke).
+    var curve = false
     var only: Set<String> = []
     func runs(_ workload: String) -> Bool { only.isEmpty || only.contains(workload) }
 
@@ -39,6 +41,7 @@ struct Options {
             case "--json": o.json = value()
             case "--peak-rebuild": o.peakRebuild = value()
             case "--only": o.only = Set(value().split(separator: ",").map(String.init))
+            case "--curve": o.curve = true
             default: FileHandle.standardError.write(Data("unknown option \(args[i])\n".utf8)); exit(2)
             }
             i += 1
@@ -160,8 +163,24 @@ if options.runs("memory"),
         met: events >= 1_000_000 ? peak <= 150_000_000 : nil)
 }
 
-// Snapshots, as the automatic policy would have left them.
-let snap = try w.snapshotted(generated.path, events: events)
+// The size curve: the file, a durable append, a replay and views as of a point, at this size.
+if options.only.contains("curve") || options.curve {
+    let c = try w.sizeCurve(generated.path, events: events)
+    row(
+        "size: the log's file (\(events) events) · with snapshots every \(c.snapshotSpacing) (newest 3 kept) and milestones",
+        "\(Format.mb(Int(c.fileBytes))) · \(Format.mb(Int(c.snapshottedBytes)))", "", nil)
+    row(
+        "size: one set logged as one durable command into it, p50 · p99 (300)", "\(Format.millis3(c.appendP50)) · \(Format.millis3(c.appendP99))", "",
+        nil)
+    row("size: full replay into the fold", Format.perSecond(c.replayPerSecond), "", nil)
+    row(
+        "size: views as of a point, p50 · p95 (\(c.asOfPoints) points evenly spread over the log)",
+        "\(Format.millis(c.asOfP50)) · \(Format.millis(c.asOfP95))", "", nil)
+}
+
+// Snapshots, as the automatic policy would have left them (for the query workloads).
+let needsSnapshots = options.runs("queries") || (options.ledger != nil && options.runs("cold"))
+let snap = needsSnapshots ? try w.snapshotted(generated.path, events: events) : (path: "", seconds: 0)
 if snap.seconds > 0 { say(String(format: "snapshots every %lld events taken in %.1f s", TrainingLogSnapshots.automaticEvery, snap.seconds)) }
 
 // Head queries, warm in-process: from the fold in memory, and from stored results.
