@@ -290,7 +290,8 @@ public final class SQLiteEventStore: EventStore {
     }
 
     /// The replay path for folds: events in position order with only what a
-    /// fold reads, payloads decoded from SQLite's memory without a copy.
+    /// fold reads, payloads decoded from SQLite's memory without a copy; a long
+    /// replay reads on a second thread while the caller folds (`ReplayPipeline`).
     public func replay(from: Int64, through: Int64, _ body: (RecordedEvent) throws -> Void) throws {
         try db.with(
             """
@@ -301,17 +302,23 @@ public final class SQLiteEventStore: EventStore {
             try s.bind(1, from)
             try s.bind(2, through)
             let seal = PayloadSeal(cipher)
-            while try s.step() {
-                let position = s.int(0)
-                let event = try seal.event(
-                    code: Int(s.int(1)), schema: Int(s.int(2)), stored: s.blob(7),
-                    eventId: cipher == nil ? UnsafeRawBufferPointer(start: nil, count: 0) : s.blob(8),
-                    position: position)
-                try body(
-                    RecordedEvent(
-                        position: position, occurredAt: Timestamp(millis: s.int(3), offsetMinutes: Int(s.int(4))),
-                        recordedAt: Timestamp(millis: s.int(5), offsetMinutes: Int(s.int(6))), event: event))
-            }
+            let sealed = cipher != nil
+            try ReplayPipeline.run(
+                fill: { batch, limit in
+                    while batch.count < limit {
+                        guard try s.step() else { return false }
+                        let position = s.int(0)
+                        let event = try seal.event(
+                            code: Int(s.int(1)), schema: Int(s.int(2)), stored: s.blob(7),
+                            eventId: sealed ? s.blob(8) : UnsafeRawBufferPointer(start: nil, count: 0),
+                            position: position)
+                        batch.append(
+                            RecordedEvent(
+                                position: position, occurredAt: Timestamp(millis: s.int(3), offsetMinutes: Int(s.int(4))),
+                                recordedAt: Timestamp(millis: s.int(5), offsetMinutes: Int(s.int(6))), event: event))
+                    }
+                    return true
+                }, body)
         }
     }
 

@@ -7,6 +7,27 @@ import Testing
 
 @Suite("SQLiteEventStore")
 struct SQLiteEventStoreTests {
+    /// Far into a long log, the replay decodes on its reader thread: the failure
+    /// must still reach the caller as that row's error, after every event before it,
+    /// as it does in the part read on the caller's thread.
+    @Test("an unreadable payload in a long log stops the replay at its position, after every event before it", arguments: [3000, 9000])
+    func unreadableInALongLog(_ bad: Int64) throws {
+        let t = try TempLedger(seeded: false)
+        for _ in 0..<2 { try t.store.append((0..<5000).map { _ in proposed(started(UUID())) }) }
+        let s = try t.raw().statement("UPDATE events SET payload = ? WHERE position = ?")
+        try s.bind(1, [UInt8](repeating: 0xFF, count: 3))
+        try s.bind(2, bad)
+        try s.run()
+        var seen: Int64 = 0
+        do {
+            try t.store.replay { seen = $0.position }
+            Issue.record("the replay read past an unreadable payload")
+        } catch StoreError.unreadableEvent(let position, _) {
+            #expect(position == bad)
+        }
+        #expect(seen == bad - 1)
+    }
+
     @Test("events read back exactly as appended, with gapless positions and stream versions")
     func roundTrip() throws {
         let t = try TempLedger(seeded: false)

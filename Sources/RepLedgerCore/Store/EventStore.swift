@@ -47,6 +47,8 @@ public protocol EventStore: AnyObject {
     func read(_ query: EventQuery, _ body: (EventEnvelope) throws -> Void) throws
 
     /// The replay path for folds: events in position order with only what a fold reads.
+    /// `body` must not use this store: a long replay may be reading ahead on
+    /// another thread through the same connection (`ReplayPipeline`).
     func replay(from: Int64, through: Int64, _ body: (RecordedEvent) throws -> Void) throws
 
     /// The stored rows, undecoded, in position order: what `verify` rechecks.

@@ -143,6 +143,35 @@ struct EventStoreConformanceTests {
         #expect(report.headHash == (try store.head().hash.hex))
     }
 
+    /// A long replay may read ahead on a second thread: a fold that stops part-way
+    /// must get its own error back, see nothing after it, and leave the store usable.
+    @Test(
+        "a fold that throws part-way through a long replay stops it there, and the store reads and appends after", arguments: StoreBackend.available)
+    func replayStoppedByTheFold(_ backend: StoreBackend) throws {
+        struct Enough: Error {}
+        let (store, cleanUp) = try backend.makeStore()
+        defer { cleanUp() }
+        for batch in 0..<3 {
+            try store.append(
+                (0..<5000).map { _ in proposed(started(UUID())) }, expecting: [:], now: Self.t0.adding(seconds: Int64(batch)))
+        }
+        for stopAt in [Int64(100), 4097, 9000, 14_999] {
+            var seen: Int64 = 0
+            #expect(throws: Enough.self) {
+                try store.replay { e in
+                    #expect(e.position == seen + 1)
+                    seen = e.position
+                    if e.position == stopAt { throw Enough() }
+                }
+            }
+            #expect(seen == stopAt)
+        }
+        #expect(try store.append([proposed(started(UUID()))], expecting: [:], now: Self.t0.adding(seconds: 9)).appended == [15_001])
+        var count = 0
+        try store.replay(from: 10_001) { _ in count += 1 }
+        #expect(count == 5001)
+    }
+
     @Test(
         "every store chains the same events to the same hashes, and a JSONL backup moves between them byte-exact",
         arguments: StoreBackend.available, StoreBackend.available)
