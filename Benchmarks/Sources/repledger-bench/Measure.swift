@@ -24,6 +24,13 @@ enum Measure {
         return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 
+    /// The nearest-rank percentile (`fraction` 0.95 for p95) of `values`, in any order.
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        let s = values.sorted()
+        guard !s.isEmpty else { return .nan }
+        return s[max(0, Int((Double(s.count) * fraction).rounded(.up)) - 1)]
+    }
+
     /// Peak resident memory of this process so far, in bytes (VmHWM).
     static func peakRSS() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),

@@ -49,7 +49,6 @@ extension Workloads {
             let position = max(1, Int64((Double(step) - 0.5) / Double(points) * Double(events)))
             asOf.append(try Measure.time { _ = try AsOfQuery.answer(store, position: position) })
         }
-        asOf.sort()
 
         // One set logged as one durable command, into the grown file (sessions of 24 sets).
         let ledger = Ledger(store: store, device: "watch")
@@ -71,12 +70,11 @@ extension Workloads {
                     }
                 })
         }
-        appends.sort()
         let curve = SizeCurve(
             events: events, fileBytes: bytes(generated), snapshottedBytes: bytes(snapshotted), snapshotSpacing: spacing,
-            appendP50: Measure.median(appends), appendP99: appends[Int((Double(appends.count) * 0.99).rounded(.up)) - 1],
+            appendP50: Measure.median(appends), appendP99: Measure.percentile(appends, 0.99),
             replayPerSecond: Double(events) / replay, asOfP50: Measure.median(asOf),
-            asOfP95: asOf[Int((Double(points) * 0.95).rounded(.up)) - 1], asOfPoints: points)
+            asOfP95: Measure.percentile(asOf, 0.95), asOfPoints: points)
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: snapshotted + suffix) }
         return curve
     }
