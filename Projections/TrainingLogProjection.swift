@@ -62,24 +62,27 @@ public struct TrainingLogProjection: Projection, Equatable {
         let event = recorded.event
         // Most events are workout events; the rest are routed by their type, never by parsing stream names.
         if let id = event.workoutId {
-            if case .workoutStarted = event, workouts[id] == nil {
+            // Changed through `values[i]`, in place: `workouts[id]?.evolve` wrote a copy of the
+            // whole workout back on every event (one retain per list it holds).
+            guard let i = workouts.index(forKey: id) else {
+                guard case .workoutStarted = event else { return }
                 var w = WorkoutState(workoutId: id)
                 w.evolve(event, at: recorded.occurredAt)
                 insertInOrder(OrderKey(w))
                 workouts[id] = w
                 return
             }
-            workouts[id]?.evolve(event, at: recorded.occurredAt)
+            workouts.values[i].evolve(event, at: recorded.occurredAt)
             // Entries share the library's copy of their exercise id, and sets the entry's:
             // an id over 15 bytes is a heap string, and decoding makes one per event.
             if case .workoutExerciseAdded(let e) = event, e.exerciseId.utf8.count > 15 {
-                workouts[id]?.shareExerciseId(of: e.entryId, with: library.sharedId(e.exerciseId))
+                workouts.values[i].shareExerciseId(of: e.entryId, with: library.sharedId(e.exerciseId))
             }
             // A finished workout rarely grows again: give back the spare capacity its lists
             // grew by (up to half of them), which is most of the fold's memory on a long log.
-            if case .workoutFinished = event { workouts[id]?.giveBackSpareCapacity() }
+            if case .workoutFinished = event { workouts.values[i].giveBackSpareCapacity() }
             // A set or entry of a merged exercise (a device that had not yet synced the merge) counts as the one it joined.
-            if !library.merges.isEmpty, Self.namesExercise(event) { workouts[id]?.followMerges(library) }
+            if !library.merges.isEmpty, Self.namesExercise(event) { workouts.values[i].followMerges(library) }
             return
         }
         if LibraryState.changes(event) {
