@@ -60,23 +60,23 @@ public struct PersonalRecordsProjection: ProjectionView {
         /// An assisted exercise's load is help: its "heaviest" and rep maxes are the
         /// least assistance, and an e1RM or a volume of help means nothing, so none is kept.
         mutating func offerSet(
-            kg: Double, reps: Int, e1rm: Double?, volume: Double, kinds: Set<PRKind>, assisted: Bool = false,
-            _ make: (PRKind, Double, Int?) -> Record
+            kg: Double, reps: Int, e1rm: Double?, volume: Double, kinds: Set<PRKind>, assisted: Bool = false, _ origin: Origin
         ) {
             if assisted {
-                offer(kg, .heaviest, kinds, make, lessIsBetter: true)
-                for k in repMaxRange.lowerBound...min(reps, repMaxRange.upperBound) { offer(kg, .repMax, kinds, make, repMax: k, lessIsBetter: true) }
+                offer(kg, .heaviest, kinds, origin, lessIsBetter: true)
+                for k in repMaxRange.lowerBound...min(reps, repMaxRange.upperBound) {
+                    offer(kg, .repMax, kinds, origin, repMax: k, lessIsBetter: true)
+                }
                 return
             }
-            offer(kg, .heaviest, kinds, make)
-            if let e1rm { offer(e1rm, .e1rm, kinds, make) }
-            offer(volume, .setVolume, kinds, make)
-            for k in repMaxRange.lowerBound...min(reps, repMaxRange.upperBound) { offer(kg, .repMax, kinds, make, repMax: k) }
+            offer(kg, .heaviest, kinds, origin)
+            if let e1rm { offer(e1rm, .e1rm, kinds, origin) }
+            offer(volume, .setVolume, kinds, origin)
+            for k in repMaxRange.lowerBound...min(reps, repMaxRange.upperBound) { offer(kg, .repMax, kinds, origin, repMax: k) }
         }
 
         mutating func offer(
-            _ value: Double, _ kind: PRKind, _ kinds: Set<PRKind>,
-            _ make: (PRKind, Double, Int?) -> Record, repMax: Int? = nil, lessIsBetter: Bool = false
+            _ value: Double, _ kind: PRKind, _ kinds: Set<PRKind>, _ origin: Origin, repMax: Int? = nil, lessIsBetter: Bool = false
         ) {
             let best: Double? =
                 switch kind {
@@ -109,8 +109,24 @@ public struct PersonalRecordsProjection: ProjectionView {
             case .bestPace: bestPaceSecondsPerKm = value
             case .longestHold: longestHoldSeconds = value
             }
-            if kinds.contains(kind) { timeline.append(make(kind, value, repMax)) }
+            if kinds.contains(kind) {
+                timeline.append(
+                    Record(
+                        exerciseId: exerciseId, kind: kind, repMax: repMax, value: value, weightKg: origin.weightKg, reps: origin.reps,
+                        workoutId: origin.workoutId, setId: origin.setId, at: origin.at))
+            }
         }
+    }
+
+    /// Where a record would come from: the set (or session) that offers a value. A plain value
+    /// rather than a closure over the set and its workout, which copied the whole workout for
+    /// every set a records fold read.
+    struct Origin {
+        var weightKg: Double?
+        var reps: Int?
+        var workoutId: UUID
+        var setId: UUID?
+        var at: Timestamp
     }
 
     /// Records of every exercise with a counted set (or only `exerciseId`), by exercise name.
@@ -145,21 +161,21 @@ public struct PersonalRecordsProjection: ProjectionView {
             // Session volume per exercise in order of first appearance: a workout has few
             // exercises, so a small list beats a dictionary (and no arrays of sets are built).
             var sessionVolume: [(id: String, kg: Double)] = []
+            // An exercise's sets mostly come in a run: its library facts are looked up once a run.
+            var exercise = (id: "", assisted: false, sides: 1.0)
             for s in w.sets where s.completed && rules.counts(s.type) && (exerciseId == nil || s.exerciseId == exerciseId) {
                 if s.metrics.durationSeconds != nil || s.metrics.distanceMeters != nil { offerTimed(s, in: w, library: library) }
-                // No load is no record, except on an assisted exercise, where it is the best: no help at all.
-                let assisted = library.isAssisted(s.exerciseId)
-                guard let kg = s.weightKg ?? (assisted ? 0 : nil), kg > 0 || assisted, let reps = s.metrics.reps, reps >= 1 else { continue }
-                let at = s.completedAt ?? w.startedAt!
-                let make = { (kind: PRKind, value: Double, repMax: Int?) in
-                    Record(
-                        exerciseId: s.exerciseId, kind: kind, repMax: repMax, value: value, weightKg: kg, reps: reps,
-                        workoutId: w.workoutId, setId: s.setId, at: at)
+                if s.exerciseId != exercise.id {
+                    exercise = (s.exerciseId, library.isAssisted(s.exerciseId), library.volumeSides(s.exerciseId))
                 }
-                let volume = kg * Double(reps) * library.volumeSides(s.exerciseId)
+                // No load is no record, except on an assisted exercise, where it is the best: no help at all.
+                let assisted = exercise.assisted
+                guard let kg = s.weightKg ?? (assisted ? 0 : nil), kg > 0 || assisted, let reps = s.metrics.reps, reps >= 1 else { continue }
+                let origin = Origin(weightKg: kg, reps: reps, workoutId: w.workoutId, setId: s.setId, at: s.completedAt ?? w.startedAt!)
+                let volume = kg * Double(reps) * exercise.sides
                 let e1rm = reps <= rules.e1rmRepCap ? rules.e1rm(kg: kg, reps: reps, rpe: { w.rpe(of: s) }) : nil
                 byExercise[s.exerciseId, default: .none(s.exerciseId)].offerSet(
-                    kg: kg, reps: reps, e1rm: e1rm, volume: volume, kinds: kinds, assisted: assisted, make)
+                    kg: kg, reps: reps, e1rm: e1rm, volume: volume, kinds: kinds, assisted: assisted, origin)
                 if assisted { continue }
                 if let i = sessionVolume.firstIndex(where: { $0.id == s.exerciseId }) {
                     sessionVolume[i].kg += volume
@@ -168,13 +184,8 @@ public struct PersonalRecordsProjection: ProjectionView {
                 }
             }
             // Session volume is known when the workout's sets are all in.
-            for (id, volume) in sessionVolume {
-                byExercise[id]?.offer(volume, .sessionVolume, kinds) { kind, value, _ in
-                    Record(
-                        exerciseId: id, kind: kind, repMax: nil, value: value, weightKg: nil, reps: nil,
-                        workoutId: w.workoutId, setId: nil, at: w.finishedAt ?? w.startedAt!)
-                }
-            }
+            let session = Origin(weightKg: nil, reps: nil, workoutId: w.workoutId, setId: nil, at: w.finishedAt ?? w.startedAt!)
+            for (id, volume) in sessionVolume { byExercise[id]?.offer(volume, .sessionVolume, kinds, session) }
         }
 
         /// Distance, duration, pace and hold records of one set (no weight needed).
@@ -183,16 +194,11 @@ public struct PersonalRecordsProjection: ProjectionView {
             let duration = s.metrics.durationSeconds.flatMap { $0 > 0 ? $0 : nil }
             guard distance != nil || duration != nil else { return }
             let hold = library.exercises[s.exerciseId]?.definition.kind == .isometric
-            let at = s.completedAt ?? w.startedAt!
-            let make = { (kind: PRKind, value: Double, _: Int?) in
-                Record(
-                    exerciseId: s.exerciseId, kind: kind, repMax: nil, value: value, weightKg: s.weightKg, reps: s.metrics.reps,
-                    workoutId: w.workoutId, setId: s.setId, at: at)
-            }
+            let origin = Origin(weightKg: s.weightKg, reps: s.metrics.reps, workoutId: w.workoutId, setId: s.setId, at: s.completedAt ?? w.startedAt!)
             var records = byExercise[s.exerciseId, default: .none(s.exerciseId)]
-            if let distance { records.offer(distance, .longestDistance, kinds, make) }
-            if let duration { records.offer(duration, hold ? .longestHold : .longestDuration, kinds, make) }
-            if let pace = Measure.paceSecondsPerKm(duration: duration, distance: distance) { records.offer(pace, .bestPace, kinds, make) }
+            if let distance { records.offer(distance, .longestDistance, kinds, origin) }
+            if let duration { records.offer(duration, hold ? .longestHold : .longestDuration, kinds, origin) }
+            if let pace = Measure.paceSecondsPerKm(duration: duration, distance: distance) { records.offer(pace, .bestPace, kinds, origin) }
             byExercise[s.exerciseId] = records
         }
 
