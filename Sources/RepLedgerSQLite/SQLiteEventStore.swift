@@ -304,20 +304,19 @@ public final class SQLiteEventStore: EventStore {
             let seal = PayloadSeal(cipher)
             let sealed = cipher != nil
             try ReplayPipeline.run(
-                fill: { batch, limit in
-                    while batch.count < limit {
+                fill: { rows, limit in
+                    while rows.count < limit {
                         guard try s.step() else { return false }
-                        let position = s.int(0)
-                        let event = try seal.event(
-                            code: Int(s.int(1)), schema: Int(s.int(2)), stored: s.blob(7),
-                            eventId: sealed ? s.blob(8) : UnsafeRawBufferPointer(start: nil, count: 0),
-                            position: position)
-                        batch.append(
-                            RecordedEvent(
-                                position: position, occurredAt: Timestamp(millis: s.int(3), offsetMinutes: Int(s.int(4))),
-                                recordedAt: Timestamp(millis: s.int(5), offsetMinutes: Int(s.int(6))), event: event))
+                        rows.append(
+                            position: s.int(0), code: Int(s.int(1)), schema: Int(s.int(2)),
+                            occurredAt: Timestamp(millis: s.int(3), offsetMinutes: Int(s.int(4))),
+                            recordedAt: Timestamp(millis: s.int(5), offsetMinutes: Int(s.int(6))), payload: s.blob(7),
+                            eventId: sealed ? s.blob(8) : UnsafeRawBufferPointer(start: nil, count: 0))
                     }
                     return true
+                },
+                decode: { row, payload, eventId in
+                    try seal.event(code: row.code, schema: row.schema, stored: payload, eventId: eventId, position: row.position)
                 }, body)
         }
     }

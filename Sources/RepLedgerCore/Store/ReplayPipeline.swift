@@ -6,9 +6,14 @@ import Synchronization
 /// of their sum. Events still reach the fold one at a time and in position
 /// order, so what it builds is the same, byte for byte.
 ///
-/// A store's replay hands it `fill`, which appends up to `limit` decoded events
-/// to a batch and says whether more may follow. The first batch is read on the
-/// calling thread: a short catch-up never starts a thread.
+/// A store's replay hands it `fill`, which copies up to `limit` rows out of
+/// the store (`ReplayRows`) and says whether more may follow, and `decode`,
+/// which makes a row's event. The first rows are read and decoded on the
+/// calling thread: a short catch-up never starts a thread. Past them, the
+/// reader thread fills batches, and whichever side is idle decodes them: the
+/// reader while the fold has batches queued, the fold when it has none. A
+/// heavy fold then leaves the decoding to the reader, and a light one takes
+/// half of it, instead of waiting.
 public enum ReplayPipeline {
     /// Events read before a second thread is worth starting.
     public static let firstBatch = 4096
@@ -16,28 +21,31 @@ public enum ReplayPipeline {
     static let batchSize = 1024
     static let depth = 4
 
+    /// A row's event, from the row, its payload and its event id (empty unless the store seals payloads).
+    /// Called on both threads at once: it reads only what it is given.
+    public typealias Decode = @Sendable (ReplayRows.Row, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> LedgerEvent
+
     /// Runs `fill` until it reports the end, calling `body` with every event
     /// it read, in order. `fill` runs on one thread at a time, never beside
     /// another call of itself; when `body` throws, the reader stops at its
     /// next batch and this returns only after it has stopped, so the store's
     /// statement is never touched after it returns.
     public static func run(
-        fill: (inout [RecordedEvent], Int) throws -> Bool, _ body: (RecordedEvent) throws -> Void
+        fill: (inout ReplayRows, Int) throws -> Bool, decode: @escaping Decode, _ body: (RecordedEvent) throws -> Void
     ) throws {
-        var first: [RecordedEvent] = []
-        first.reserveCapacity(64)
+        var first = ReplayRows(capacity: 64)
         let more: Bool
         do {
             more = try fill(&first, firstBatch)
         } catch {
             // The events read before the failing one are folded first, as a plain loop would.
-            for event in first { try body(event) }
+            try first.forEach(decode: decode, body)
             throw error
         }
-        for event in first { try body(event) }
+        try first.forEach(decode: decode, body)
         guard more else { return }
         try withoutActuallyEscaping(fill) { fill in
-            let channel = Channel(fill: fill)
+            let channel = Channel(fill: fill, decode: decode)
             let reader = Thread { channel.read() }
             reader.stackSize = 8 << 20
             reader.start()
@@ -46,13 +54,17 @@ public enum ReplayPipeline {
         }
     }
 
-    /// Events read in order, and what came after the last of them.
+    /// Events read in order, decoded or not, and what came after the last of them.
     private struct Batch: Sendable {
+        enum Content: Sendable {
+            case decoded([RecordedEvent])
+            case undecoded(ReplayRows)
+        }
         enum End: Sendable {
             case more, last
             case failed(any Error)
         }
-        var events: [RecordedEvent]
+        var content: Content
         var end: End
     }
 
@@ -60,7 +72,8 @@ public enum ReplayPipeline {
     /// and dropped by it before it signals `finished`, which the caller
     /// waits for before its own frame (and the closure) goes away.
     private final class Channel: @unchecked Sendable {
-        private var fill: ((inout [RecordedEvent], Int) throws -> Bool)?
+        private var fill: ((inout ReplayRows, Int) throws -> Bool)?
+        let decode: Decode
         let ready = Mutex<[Batch]>([])
         let filled = DispatchSemaphore(value: 0)
         // Every semaphore starts at 0: libdispatch traps when one is freed
@@ -69,8 +82,9 @@ public enum ReplayPipeline {
         let finished = DispatchSemaphore(value: 0)
         let cancelled = Atomic<Bool>(false)
 
-        init(fill: @escaping (inout [RecordedEvent], Int) throws -> Bool) {
+        init(fill: @escaping (inout ReplayRows, Int) throws -> Bool, decode: @escaping Decode) {
             self.fill = fill
+            self.decode = decode
             for _ in 0..<ReplayPipeline.depth { free.signal() }
         }
 
@@ -82,31 +96,48 @@ public enum ReplayPipeline {
             finished.signal()
         }
 
-        private func pump(_ fill: (inout [RecordedEvent], Int) throws -> Bool) {
+        private func pump(_ fill: (inout ReplayRows, Int) throws -> Bool) {
             while true {
                 free.wait()
                 if cancelled.load(ordering: .acquiring) { return }
-                var batch = Batch(events: [], end: .more)
-                batch.events.reserveCapacity(ReplayPipeline.batchSize)
+                var rows = ReplayRows(capacity: ReplayPipeline.batchSize)
+                var end = Batch.End.more
                 do {
-                    if try !fill(&batch.events, ReplayPipeline.batchSize) { batch.end = .last }
+                    if try !fill(&rows, ReplayPipeline.batchSize) { end = .last }
                 } catch {
-                    batch.end = .failed(error)
+                    end = .failed(error)
                 }
-                let end = batch.end
+                var batch = Batch(content: .undecoded(rows), end: end)
+                // The idle side decodes: a fold with nothing queued is waiting, so it takes these rows as they are.
+                if !ready.withLock({ $0.isEmpty }) {
+                    var events: [RecordedEvent] = []
+                    events.reserveCapacity(rows.count)
+                    do {
+                        try rows.forEach(decode: decode) { events.append($0) }
+                    } catch {
+                        // An earlier row than any failure of `fill`, which comes after the last row it read.
+                        batch.end = .failed(error)
+                    }
+                    batch.content = .decoded(events)
+                }
+                let stop: Bool
+                if case .more = batch.end { stop = false } else { stop = true }
                 ready.withLock { $0.append(batch) }
                 filled.signal()
-                guard case .more = end else { return }
+                if stop { return }
             }
         }
 
-        /// The calling thread: folds each batch as it arrives.
+        /// The calling thread: folds each batch as it arrives, decoding it first when the reader did not.
         func drain(_ body: (RecordedEvent) throws -> Void) throws {
             while true {
                 filled.wait()
                 let batch = ready.withLock { $0.removeFirst() }
                 free.signal()
-                for event in batch.events { try body(event) }
+                switch batch.content {
+                case .decoded(let events): for event in events { try body(event) }
+                case .undecoded(let rows): try rows.forEach(decode: decode, body)
+                }
                 switch batch.end {
                 case .more: continue
                 case .last: return
