@@ -290,8 +290,9 @@ public final class SQLiteEventStore: EventStore {
     }
 
     /// The replay path for folds: events in position order with only what a
-    /// fold reads, payloads decoded from SQLite's memory without a copy; a long
-    /// replay reads on a second thread while the caller folds (`ReplayPipeline`).
+    /// fold reads. Rows are copied out of the statement a batch at a time
+    /// (`ReplayRows`) and decoded from the copy; a long replay reads on a
+    /// second thread while the caller folds (`ReplayPipeline`).
     public func replay(from: Int64, through: Int64, _ body: (RecordedEvent) throws -> Void) throws {
         try db.with(
             """
