@@ -3,8 +3,11 @@
 /// out of the store's memory, so that either thread of a replay can decode
 /// them (`ReplayPipeline`).
 public struct ReplayRows: Sendable {
+    /// One row: what a decoder needs beside the bytes, and what the event is recorded with.
     public struct Row: Sendable {
+        /// The event's place in the log.
         public var position: Int64
+        /// The event's type code and schema version: which decoder (and upcaster) reads the payload.
         public var code: Int
         public var schema: Int
         public var occurredAt: Timestamp
@@ -13,16 +16,16 @@ public struct ReplayRows: Sendable {
         var eventId: Range<Int>
     }
 
-    public private(set) var rows: [Row] = []
+    private(set) var rows: [Row] = []
+    /// Every row's payload and event id, one after the other.
     private var bytes: [UInt8] = []
-
-    public init() {}
 
     init(capacity: Int) {
         rows.reserveCapacity(capacity)
         bytes.reserveCapacity(capacity * 128)
     }
 
+    /// The rows read so far.
     public var count: Int { rows.count }
 
     /// Copies one row in; `payload` and `eventId` may be the store's memory, valid only for this call.
