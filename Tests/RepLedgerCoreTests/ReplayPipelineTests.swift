@@ -51,15 +51,15 @@ struct ReplayPipelineTests {
                     if row.position == bad { decodedBad.withLock { _ = $0.insert(pthread_equal(pthread_self(), caller) != 0 ? "fold" : "reader") } }
                     if row.position == third { readerDecodesThird.signal() }
                     return try PayloadSeal(nil).event(code: row.code, schema: row.schema, stored: payload, eventId: eventId, position: row.position)
-                }
-            ) { event in
-                if event.position == Int64(first) + 1 {
-                    foldHoldsBatch.signal()
-                    // Until the reader has found the fold busy (the second batch queued) and decodes the third.
-                    _ = readerDecodesThird.wait(timeout: .now() + 60)
-                }
-                folded.append(event.position)
-            }
+                },
+                { event in
+                    if event.position == Int64(first) + 1 {
+                        foldHoldsBatch.signal()
+                        // Until the reader has found the fold busy (the second batch queued) and decodes the third.
+                        _ = readerDecodesThird.wait(timeout: .now() + 60)
+                    }
+                    folded.append(event.position)
+                })
         } catch {
             failure = error
         }
