@@ -11,10 +11,28 @@ import hashlib
 import hmac
 import json
 import os
+import signal
 import sys
+import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 folder = sys.argv[1]
+
+# A test process that serves in process ignores SIGTERM (its lifecycle catches the signal), and a
+# child inherits that: take the default back so that the test's terminate ends this receiver.
+signal.signal(signal.SIGTERM, signal.SIG_DFL)
+parent = os.getppid()
+
+
+def leave_with_parent():
+    """Ends the receiver when the test that started it is gone, however it ended."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(0)
+
+
+threading.Thread(target=leave_with_parent, daemon=True).start()
 
 
 class Receiver(BaseHTTPRequestHandler):

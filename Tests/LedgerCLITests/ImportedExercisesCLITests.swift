@@ -6,7 +6,7 @@ import Testing
 /// exercise under another name, and `exercise merge` joins the rest by hand.
 /// On a real Strong export (55 custom exercises before this), against the
 /// test's own reading of the file.
-@Suite("ledger import and exercise merge: imports join the library", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger import and exercise merge: imports join the library", .needsSharedData(.realExports))
 struct ImportedExercisesCLITests {
     static let path = RealExports.folder.appendingPathComponent("strong_hipml_strong-unwrapped.csv").path
 

@@ -6,7 +6,7 @@ import Testing
 /// the templates, suggested for a name close to theirs, and started only by
 /// their own name. On a real export with 42 routines; the expected routines
 /// come from the test's own reading of the file.
-@Suite("ledger template list: imported routines", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger template list: imported routines", .needsSharedData(.realExports))
 struct ImportedRoutinesCLITests {
     /// name (lowercased) → its workouts' start times as the file writes them.
     static func routines(in path: String) throws -> [String: Set<String>] {
@@ -45,7 +45,7 @@ struct ImportedRoutinesCLITests {
         #expect(lastDone == lastDone.sorted(by: >))
 
         let text = try cli.run(["template", "list"])
-        #expect(text.stdout.contains("Imported routines") && text.stdout.contains("2/M Chest"), "\(text.stdout.prefix(400))")
+        #expect(text.stdout.contains("Routines in your history") && text.stdout.contains("2/M Chest"), "\(text.stdout.prefix(400))")
 
         // A name close to several routines is a question, not a years-old routine started by a prefix.
         let events = try #require(try cli.run(["verify", "--json"]).json?["events"] as? Int)

@@ -7,7 +7,7 @@ import Testing
 /// rest taken; a session ends with how it felt and a closing note; a
 /// workout says what kind of session it is. On a real Strong history
 /// (Andrew50's, in lb), at its last bench weight.
-@Suite("ledger workout: the logger's loose ends", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger workout: the logger's loose ends", .needsSharedData(.realExports))
 struct LoggerLooseEndsCLITests {
     static let day = "2026-11-20T"
 

@@ -6,7 +6,7 @@ import Testing
 /// (`settings one-rep-max`, an event) or the estimated one, names which and
 /// from when, and rounds each load to one the lifter can load. On Andrew50's
 /// real Strong history (lb), its bench estimate worked out from the file.
-@Suite("ledger percent: loads from a tested or estimated max", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger percent: loads from a tested or estimated max", .needsSharedData(.realExports))
 struct PercentCLITests {
     /// The file's best Epley e1RM of bench working sets (1–12 reps) in the 56 days up to its last bench session, in lb, and that day.
     static func benchEstimate() throws -> (lb: Double, date: String) {

@@ -7,7 +7,7 @@ import Testing
 /// stated rule (docs/RULES.md, "Auto-fill") and names its source. On a real
 /// Strong history with warm-ups (Andrew50's, in lb); the last workout's
 /// sets come from the test's own reading of the file.
-@Suite("ledger workout: plans that mean what they say", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger workout: plans that mean what they say", .needsSharedData(.realExports))
 struct PlansMeanWhatTheySayCLITests {
     static let file = RealExports.folder.appendingPathComponent("strong_Andrew50_Lifting.csv").path
     static let poundsInKg = 0.45359237

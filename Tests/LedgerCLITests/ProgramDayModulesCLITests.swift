@@ -7,7 +7,7 @@ import Testing
 /// sets, warm-ups before the day's exercises and cardio after, and keeps the
 /// modules it was started with, as a workout from a template made of modules
 /// does. On Andrew50's real Strong history with a program for a full gym.
-@Suite("ledger program: modules in program days", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger program: modules in program days", .needsSharedData(.realExports))
 struct ProgramDayModulesCLITests {
     static func setUp() throws -> LedgerProcess {
         let cli = try ProgressionByModuleCLITests.setUp()

@@ -8,7 +8,7 @@ import Testing
 /// `next`, the calendar, `workout start --program` and `rebuild --diff`.
 /// `next` reads today's week, so each block starts a number of days before
 /// today that puts today well inside the week the test means.
-@Suite("ledger program: mesocycles and planned deloads", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger program: mesocycles and planned deloads", .needsSharedData(.realExports))
 struct ProgramWeeksCLITests {
     static func setUp() throws -> (LedgerProcess, benchLb: Double) { try AndrewsStrongHistory.withQuestionnaire() }
 
@@ -164,7 +164,7 @@ struct ProgramWeeksCLITests {
 }
 
 /// Issue 49, row 2's last part: a program's targets as a percentage of a max.
-@Suite("ledger program percent: targets as a percentage of a max", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger program percent: targets as a percentage of a max", .needsSharedData(.realExports))
 struct ProgramPercentCLITests {
     @Test("next loads 75 % of the tested max for the day's reps, a deload week takes 90 % of that; bad targets are refused")
     func percentOfTheMax() throws {

@@ -7,7 +7,7 @@ import Testing
 /// several at once (`--all`, `--module M`, `--smart`); cardio modules come
 /// long and speed apart. On a real Strong history (Andrew50's) with a
 /// program generated for a full gym.
-@Suite("ledger progression: by workout and module", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger progression: by workout and module", .needsSharedData(.realExports))
 struct ProgressionByModuleCLITests {
     static func setUp() throws -> LedgerProcess {
         let (cli, _) = try AndrewsStrongHistory.withQuestionnaire()

@@ -7,7 +7,7 @@ import Testing
 /// the table's reach) by the rule set's rep formula. On ValterAndersson's
 /// real Strong export, which carries an RPE on about half its sets; the
 /// expected records are worked out from the file here.
-@Suite("e1RM from effort: the rpe-table rule", .enabled(if: RealExports.moreAvailable, "the real-exports-more folder is absent"))
+@Suite("e1RM from effort: the rpe-table rule", .needsSharedData(.realExports, .realExportsMore))
 struct RPETableCLITests {
     static let file = RealExports.moreFolder.appendingPathComponent("strong_ValterAndersson_myon.csv").path
 

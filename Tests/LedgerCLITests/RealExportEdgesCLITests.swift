@@ -7,7 +7,7 @@ import Testing
 /// with the app's own export, and a file of which nothing can be imported.
 @Suite(
     "real exports: repeated blocks in every view, re-saved files, nothing imported", .serialized,
-    .enabled(if: RealExports.moreAvailable, "the real-exports-more folder is absent"))
+    .needsSharedData(.realExports, .realExportsMore))
 struct RealExportEdgesCLITests {
     static func url(_ name: String) -> URL { RealExports.moreFolder.appendingPathComponent(name) }
 

@@ -2,23 +2,14 @@ import Foundation
 import LedgerTestSupport
 import Testing
 
-/// The real exports in `../shared/data/real-exports/` (or
-/// `$REPLEDGER_REAL_EXPORTS`) and `real-exports-more/` beside it, imported
-/// through the CLI. The expected counts and heaviest lifts come from the
-/// test's own reading of each file, with a parser of its own, not from the
-/// importer's code.
+/// The real exports in `../shared/data/real-exports/` and `real-exports-more/` beside it
+/// (``SharedData``), imported through the CLI. The expected counts and heaviest lifts come from the
+/// test's own reading of each file, with a parser of its own, not from the importer's code.
 enum RealExports {
-    static let folder: URL = {
-        if let explicit = ProcessInfo.processInfo.environment["REPLEDGER_REAL_EXPORTS"] { return URL(fileURLWithPath: explicit) }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/real-exports")
-    }()
+    static var folder: URL { SharedData.url(.realExports) }
 
     /// Sixteen more, in the layouts and languages the first twelve lack.
-    static let moreFolder = folder.deletingLastPathComponent().appendingPathComponent("real-exports-more")
-
-    static var available: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("SOURCES.md").path) }
-    static var moreAvailable: Bool { FileManager.default.fileExists(atPath: moreFolder.appendingPathComponent("SOURCES.md").path) }
+    static var moreFolder: URL { SharedData.url(.realExportsMore) }
 
     struct File: Sendable {
         var name: String
@@ -213,7 +204,7 @@ enum RealExports {
     }
 }
 
-@Suite("real exports through the CLI", .serialized, .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("real exports through the CLI", .serialized, .needsSharedData(.realExports))
 struct RealExportsCLITests {
     @Test(
         "every real export imports with the workouts, sets and heaviest lifts read independently; re-import appends nothing",
@@ -224,7 +215,7 @@ struct RealExportsCLITests {
 
     @Test(
         "the sixteen more real exports (US dates, Chinese, German, iOS FitNotes, unit columns, rest timers) import whole too",
-        .enabled(if: RealExports.moreAvailable, "the real-exports-more folder is absent"),
+        .needsSharedData(.realExports, .realExportsMore),
         arguments: RealExports.moreFiles.map(\.name))
     func moreRealExport(_ name: String) throws {
         try Self.check(try #require(RealExports.moreFiles.first { $0.name == name }))
@@ -260,7 +251,7 @@ struct RealExportsCLITests {
         #expect(verify["events"] as? Int == events)
         #expect(verify["ok"] as? Bool == true)
 
-        // The file's names resolve as CLI.md says any name does: by name, any case, else by id; or as the import
+        // The file's names resolve as USER-GUIDE.md says any name does: by name, any case, else by id; or as the import
         // said it matched them to the library under another name.
         let library = try #require(try cli.run(["exercise", "list", "--json"]).json?["exercises"] as? [[String: Any]])
         var byName: [String: String] = [:], byId: [String: String] = [:]

@@ -5,7 +5,7 @@ import Testing
 /// Issue 52, point 8: `prs --timeline` says one line per set that set
 /// records, with its weight × reps and its set, the rep maxes folded into
 /// that line; on a real Strong history, against the timeline's JSON.
-@Suite("ledger prs --timeline: one line per record set", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger prs --timeline: one line per record set", .needsSharedData(.realExports))
 struct RecordsTimelineCLITests {
     @Test("each set's records on one line with its weight × reps and set id; rep maxes as a range; session volumes by workout")
     func oneLinePerSet() throws {

@@ -7,7 +7,7 @@ import Testing
 /// year is the calendar year, and no label is cut. On real Strong histories,
 /// with Pro recorded so the charts show all time; what is expected comes from
 /// the test's own reading of each file.
-@Suite("ledger report: main lifts, years and whole labels", .enabled(if: RealExports.moreAvailable, "the real exports folders are absent"))
+@Suite("ledger report: main lifts, years and whole labels", .needsSharedData(.realExports, .realExportsMore))
 struct ReportReadsRightCLITests {
     static let four = ["Squat (Barbell)", "Bench Press (Barbell)", "Deadlift (Barbell)", "Overhead Press (Barbell)"]
 

@@ -8,7 +8,7 @@ import Testing
 /// split in the seed's words, read from split_templates.json; the
 /// equipment and repeat warnings use the seed's sentences. On a real Strong
 /// history (Andrew50's): the workouts are logged at its last bench weight.
-@Suite("ledger prompt, summary and programs: the seeds' own words", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger prompt, summary and programs: the seeds' own words", .needsSharedData(.realExports))
 struct SeedWordsCLITests {
     static let splitFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/RepLedgerCore/Programs/split_templates.json")

@@ -7,7 +7,7 @@ import Testing
 /// with its origin, refuses an edited document, and records nothing the
 /// second time. A program generated on Andrew50's real Strong history, with
 /// a module on its first day, travels to a friend's new ledger.
-@Suite("ledger program and template export/import", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger program and template export/import", .needsSharedData(.realExports))
 struct SharingCLITests {
     /// A program's days as a lifter reads them, ids aside: each day's exercises with targets, and its modules' lines.
     static func days(_ cli: LedgerProcess) throws -> [String] {

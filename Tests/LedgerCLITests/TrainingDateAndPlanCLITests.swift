@@ -150,7 +150,7 @@ struct TrainingDateAndPlanCLITests {
 
     @Test(
         "rebuild --diff on a real Strong history: totals first, grouped per exercise, no line twice",
-        .enabled(if: RealExports.available, "the real exports folder is absent"))
+        .needsSharedData(.realExports))
     func rebuildDiffAtScale() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }

@@ -7,7 +7,7 @@ import Testing
 /// `workout warmup` plans it before the working sets, and the warm-ups stay
 /// out of volume and records. On Andrew50's real Strong history (lb), at
 /// the heaviest bench of his last bench workout.
-@Suite("ledger warmup: ramps from the working weight", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger warmup: ramps from the working weight", .needsSharedData(.realExports))
 struct WarmupCLITests {
     @Test("every step loads exactly on the lifter's bar, climbs, stays under the working weight; schemes are rules")
     func rampsLoad() throws {

@@ -8,7 +8,7 @@ import Testing
 /// events are in the chain. On Andrew50's real Strong history: every number
 /// equals what `prs`, `e1rm` and `volume` print, every event is the one
 /// `log --json` holds at its position, and a tampered file fails the proof.
-@Suite("ledger why: a number, its events, its rule, its proof", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger why: a number, its events, its rule, its proof", .needsSharedData(.realExports))
 struct WhyCLITests {
     /// `log --json`'s events by position.
     static func log(_ cli: LedgerProcess) throws -> [Int: [String: Any]] {

@@ -7,7 +7,7 @@ import Testing
 /// the same kind, heart rate and energy); a hook, when set, hands it to an
 /// outside engine, which fills in its own later. On a real Strong history
 /// (Andrew50's, in lb), at its last bench weight.
-@Suite("ledger workout analysis", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger workout analysis", .needsSharedData(.realExports))
 struct WorkoutAnalysisCLITests {
     static let day = "2026-11-2"
 

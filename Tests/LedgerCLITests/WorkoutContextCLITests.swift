@@ -4,7 +4,7 @@ import Testing
 
 /// Inside a workout, a name means the workout's own exercise first (issue 52,
 /// point 2): on a lifter's real history, through the CLI.
-@Suite("ledger workout: the workout is the context for names", .enabled(if: RealExports.available, "the real exports folder is absent"))
+@Suite("ledger workout: the workout is the context for names", .needsSharedData(.realExports))
 struct WorkoutContextCLITests {
     @Test("log, note and swap find the workout's own pushdown and shoulder press; an exercise the workout lacks is added and said so")
     func namesMeanTheWorkoutsExercises() throws {

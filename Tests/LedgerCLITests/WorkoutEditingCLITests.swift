@@ -118,7 +118,7 @@ struct SupersetCLITests {
         #expect(!(try cli.run(["workout", "show", w]).stdout.contains("[A]")))
     }
 
-    @Test("a real Hevy export's supersets show the same way", .enabled(if: RealExports.available))
+    @Test("a real Hevy export's supersets show the same way", .needsSharedData(.realExports))
     func importedSupersets() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }

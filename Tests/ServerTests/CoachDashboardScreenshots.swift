@@ -98,13 +98,9 @@ struct CoachDashboardScreenshots {
     }
 }
 
-/// ../shared/data/real-exports beside the repository (or `REPLEDGER_REAL_EXPORTS`).
+/// ../shared/data/real-exports beside the repository (``SharedData``).
 enum RealExportsFolder {
-    static let url: URL = {
-        if let explicit = ProcessInfo.processInfo.environment["REPLEDGER_REAL_EXPORTS"] { return URL(fileURLWithPath: explicit) }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/real-exports")
-    }()
+    static var url: URL { SharedData.url(.realExports) }
     /// The sixteen more exports beside it.
-    static let more = url.deletingLastPathComponent().appendingPathComponent("real-exports-more")
+    static var more: URL { SharedData.url(.realExportsMore) }
 }

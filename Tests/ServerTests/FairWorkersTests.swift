@@ -5,7 +5,7 @@ import Testing
 /// One account's requests in progress take at most its share of the
 /// blocking workers (half of them): another account's request finds a
 /// worker free however many the first has in progress.
-@Suite(.serialized) struct FairWorkersTests {
+@Suite(.serialized, .needsSharedData(.realExportsMore)) struct FairWorkersTests {
     @Test func anotherAccountIsAnsweredWhileOneAccountFillsItsRequests() async throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }

@@ -6,7 +6,7 @@ import Testing
 /// account: its owner signs in with the account's token, a coach reads the
 /// client's log while the grant is in force and nobody else's, every answer
 /// equal to the API's on the same log, and reading appends nothing.
-@Suite(.serialized)
+@Suite(.serialized, .needsSharedData(.realExports))
 struct InspectorAccessTests {
     static let marta = RealExportsFolder.url.appendingPathComponent("strong_mlahoz_strong.csv").path
 

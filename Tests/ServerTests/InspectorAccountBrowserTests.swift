@@ -8,7 +8,7 @@ import Testing
 /// following a record to its events, every link staying within that client),
 /// is refused a log without a grant (403), and signs out.
 @Suite(
-    .serialized, .enabled(if: Browser.available || Browser.required, "chromium and chromedriver are not installed"),
+    .serialized, .needsSharedData(.realExports), .enabled(if: Browser.available || Browser.required, "chromium and chromedriver are not installed"),
     .disabled(if: ServerProcess.onPostgres, "the pages come from the queries the HTTP suites run on PostgreSQL; sessions are in memory"))
 struct InspectorAccountBrowserTests {
     @Test func aCoachReadsAClientsLogByGrantAndIsRefusedAnother() async throws {

@@ -14,7 +14,8 @@ import Testing
     .serialized, .enabled(if: Browser.available || Browser.required, "chromium and chromedriver are not installed"),
     .disabled(if: ServerProcess.onPostgres, "the inspector reads a device's file, not the server's storage"))
 struct InspectorBrowserTests {
-    @Test func aLifterStepsThroughTheLogAndFollowsARecordToItsEvents() async throws {
+    @Test(.needsSharedData(.realExports))
+    func aLifterStepsThroughTheLogAndFollowsARecordToItsEvents() async throws {
         let cli = try InspectorTests.importedAndrew()
         defer { cli.cleanUp() }
         let inspector = try InspectorProcess(db: cli.db, folder: cli.folder)

@@ -30,7 +30,15 @@ import Testing
             port = found
         }
 
-        deinit { process.terminate() }
+        /// Ends the receiver with the test: SIGTERM, then SIGKILL if it is still there a few seconds later.
+        deinit {
+            guard process.isRunning else { return }
+            process.terminate()
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
 
         var url: String { "http://127.0.0.1:\(port)/hooks/repledger" }
 
