@@ -7,7 +7,7 @@ import RepLedgerCore
 public struct TrainingLogProjection: Projection, Equatable {
     public static let name = "training-log"
     /// 2: weigh-ins (`body`), programs and progression overrides, heart-rate averages and the bodyweight display choice in the state.
-    /// 3: sets merge by `occurredAt` (set clocks, deleted sets kept, ranks), SERVER.md §6.
+    /// 3: sets merge by `occurredAt` (set clocks, deleted sets kept, ranks), SERVER-CONTRACT.md §6.
     /// 4: the distance unit and the store's signed receipts in the account state.
     /// 5: programs carry their holds' time targets.
     /// 6: programs carry their weekday schedule.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// Parses and runs a root command the way both executables do, with CLI.md's
+/// Parses and runs a root command the way both executables do, with USER-GUIDE.md's
 /// exit codes: 0 ok, help and version included; 2 a usage error (not
 /// ArgumentParser's 64); the command's own failures through `ExitStatus.report`.
 public enum CommandRunner {

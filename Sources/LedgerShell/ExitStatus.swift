@@ -5,7 +5,7 @@ import RepLedgerProjections
 import RepLedgerQueries
 import RepLedgerSQLite
 
-/// CLI.md's exit codes, and the one line each failure prints.
+/// USER-GUIDE.md's exit codes, and the one line each failure prints.
 public enum ExitStatus {
     public static let ok: Int32 = 0
     public static let refused: Int32 = 1

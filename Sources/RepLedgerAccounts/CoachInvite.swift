@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import RepLedgerCore
 
-/// A coach's one-time invite (SERVER.md §8): a short code the coach hands a
+/// A coach's one-time invite (SERVER-CONTRACT.md §8): a short code the coach hands a
 /// client, stored only as its SHA-256, expiring, revocable. Redeeming it
 /// tells the client's device which coach to grant; the grant itself is an
 /// event the device records in the client's own log.

@@ -103,7 +103,7 @@ public enum PostgresSchema {
             CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON events
                 FOR EACH STATEMENT EXECUTE FUNCTION repledger_events_immutable()
             """,
-            // Erasure (SERVER.md §3): the account's events, head and tokens go; the
+            // Erasure (SERVER-CONTRACT.md §3): the account's events, head and tokens go; the
             // account row stays, nameless, so its id is never reused.
             """
             CREATE FUNCTION repledger_erase_account(account uuid, OUT events bigint, OUT tokens bigint)

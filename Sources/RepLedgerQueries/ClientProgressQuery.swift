@@ -2,7 +2,7 @@ import Foundation
 import RepLedgerCore
 import RepLedgerProjections
 
-/// What a coach watches of one client (SERVER.md §8), from the client's own
+/// What a coach watches of one client (SERVER-CONTRACT.md §8), from the client's own
 /// log at a moment: compliance with the active program, the last workout,
 /// records, weekly volume, bodyweight, and whether the client needs
 /// attention. The roster (`GET /v1/coach/clients`), the client's progress
@@ -301,7 +301,7 @@ func rounded(_ x: Double, _ places: Int) -> Double {
 }
 
 extension ClientProgress {
-    /// The figures of a roster row (SERVER.md §8), after `accountId` and `name`.
+    /// The figures of a roster row (SERVER-CONTRACT.md §8), after `accountId` and `name`.
     public var rosterFields: [(String, JSONValue)] {
         [
             ("lastWorkoutAt", .optional(lastWorkoutAt?.iso8601)),

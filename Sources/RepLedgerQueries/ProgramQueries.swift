@@ -68,7 +68,7 @@ public enum ProgramQuery {
         .object([("code", .string(w.code)), ("title", .string(w.title)), ("message", .string(w.message))])
     }
 
-    /// The generate and show document (CLI.md).
+    /// The generate and show document (USER-GUIDE.md).
     public static func document(_ w: Week) -> JSONValue {
         let p = w.program
         return .object([

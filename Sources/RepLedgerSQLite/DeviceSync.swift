@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import RepLedgerCore
 
-/// A device ledger's side of sync (SERVER.md §5): where it syncs to, which
+/// A device ledger's side of sync (SERVER-CONTRACT.md §5): where it syncs to, which
 /// events are confirmed by the server, and the rebase that makes the device's
 /// log the server's log followed by what is still pending.
 public struct SyncState: Sendable, Equatable {

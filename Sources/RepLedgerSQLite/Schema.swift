@@ -58,7 +58,7 @@ enum Schema {
         """
         ALTER TABLE snapshots ADD COLUMN position_hash BLOB;
         """,
-        // 4: device sync (SERVER.md §5). Events after `confirmed_position` are
+        // 4: device sync (SERVER-CONTRACT.md §5). Events after `confirmed_position` are
         // pending: recorded here, not yet in the server's log. Refused ones
         // leave the log for `sync_rejected`, with the server's answer.
         """

@@ -3,7 +3,7 @@ import RepLedgerCore
 import RepLedgerQueries
 import RepLedgerSQLite
 
-/// Every non-2xx answer: `{"error":{"code","message",…}}` with a stable code (SERVER.md §3).
+/// Every non-2xx answer: `{"error":{"code","message",…}}` with a stable code (SERVER-CONTRACT.md §3).
 public struct APIError: Error, Sendable, Equatable {
     public var status: Int
     public var code: String

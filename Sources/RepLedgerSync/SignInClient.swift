@@ -6,7 +6,7 @@ import RepLedgerCore
 
 /// `ledger sync --sign-in`: a device signs in (or up) on a server with no
 /// token yet, by an email code or an Apple identity token, and is given a
-/// token of its own (`POST /v1/auth/…`, SERVER.md's accounts section).
+/// token of its own (`POST /v1/auth/…`, SERVER-CONTRACT.md's accounts section).
 public struct SignInClient: Sendable {
     public let remote: String
     let client: HTTPClient

@@ -273,7 +273,7 @@ public struct SyncClient: @unchecked Sendable {
         return .refused(status: status, code: code, message: message)
     }
 
-    /// The code and message of an error document (SERVER.md's `{"error":{"code","message"}}`);
+    /// The code and message of an error document (SERVER-CONTRACT.md's `{"error":{"code","message"}}`);
     /// `unknown` and `otherwise` where the body has none (a proxy's page, say).
     static func codeAndMessage(_ error: JSONValue?, otherwise: String) -> (code: String, message: String) {
         func text(_ key: String) -> String? { error?[key].flatMap { if case .string(let s) = $0 { s } else { nil } } }

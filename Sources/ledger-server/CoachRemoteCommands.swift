@@ -5,7 +5,7 @@ import RepLedgerCore
 import RepLedgerSQLite
 import RepLedgerSync
 
-/// The coach commands that ask the server (SERVER.md §8): a coach's invites,
+/// The coach commands that ask the server (SERVER-CONTRACT.md §8): a coach's invites,
 /// and a client accepting one or answering an offer. `ledger coach …` hands
 /// these to this binary; grant, revoke, assign and note stay in `ledger`
 /// (they only record, and reach the server with the next sync).

@@ -7,7 +7,7 @@ import RepLedgerPostgres
 import RepLedgerServer
 import RepLedgerService
 
-/// `ledger serve`: the sync server (SERVER.md §2).
+/// `ledger serve`: the sync server (SERVER-CONTRACT.md §2).
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: ServerCommands.serveAbstract,

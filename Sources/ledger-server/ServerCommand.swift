@@ -6,7 +6,7 @@ import RepLedgerCore
 import RepLedgerServer
 import RepLedgerService
 
-/// `ledger server account|token`: accounts and tokens of a server's directory (SERVER.md §2).
+/// `ledger server account|token`: accounts and tokens of a server's directory (SERVER-CONTRACT.md §2).
 struct ServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "server", abstract: ServerCommands.serverAbstract,

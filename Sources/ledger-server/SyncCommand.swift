@@ -8,7 +8,7 @@ import RepLedgerSQLite
 import RepLedgerSnapshots
 import RepLedgerSync
 
-/// `ledger sync`: this device's ledger with its account on a server (SERVER.md §5).
+/// `ledger sync`: this device's ledger with its account on a server (SERVER-CONTRACT.md §5).
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync", abstract: ServerCommands.syncAbstract,

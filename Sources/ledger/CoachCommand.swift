@@ -2,7 +2,7 @@ import ArgumentParser
 import LedgerShell
 import RepLedgerCore
 
-/// `ledger coach …` (SERVER.md §4, §8). Grant, revoke, assign and note only
+/// `ledger coach …` (SERVER-CONTRACT.md §4, §8). Grant, revoke, assign and note only
 /// record in this log and reach the server with the next sync; the commands
 /// that ask the server (invites, a client's answer to an offer) run in
 /// `ledger-server` (`ServerLauncher`), listed here by their hand-offs.

@@ -4,7 +4,7 @@ import LedgerShell
 import RepLedgerCore
 import RepLedgerQueries
 
-/// Runs the command and maps every failure to CLI.md's exit codes:
+/// Runs the command and maps every failure to USER-GUIDE.md's exit codes:
 /// 0 ok · 1 refused · 2 usage · 3 integrity failure · 4 storage failure.
 @main
 enum Entry {

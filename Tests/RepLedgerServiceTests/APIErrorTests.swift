@@ -6,7 +6,7 @@ import RepLedgerService
 import Testing
 
 /// Every error of the core, the stores and the accounts becomes one answer
-/// of SERVER.md §3: a status, a stable code, a message, and the storage's
+/// of SERVER-CONTRACT.md §3: a status, a stable code, a message, and the storage's
 /// own words kept for the server's log only.
 @Suite struct APIErrorTests {
     /// The field of `{"error":{…}}` named `key`.

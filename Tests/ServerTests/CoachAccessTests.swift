@@ -5,7 +5,7 @@ import RepLedgerSQLite
 import StoreKitTestSupport
 import Testing
 
-/// Coach access (SERVER.md §4): a grant in the lifter's log and a Coach
+/// Coach access (SERVER-CONTRACT.md §4): a grant in the lifter's log and a Coach
 /// product in the coach's, both checked at request time.
 @Suite(.serialized) struct CoachAccessTests {
     @Test func beforeGrantWithoutProductWithBothAndAfterRevoke() async throws {

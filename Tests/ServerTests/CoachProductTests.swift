@@ -5,7 +5,7 @@ import RepLedgerSQLite
 import StoreKitTestSupport
 import Testing
 
-/// The Coach product (SERVER.md §8) through the CLI on two devices and a real
+/// The Coach product (SERVER-CONTRACT.md §8) through the CLI on two devices and a real
 /// server: an invite, an offered program, the client's acceptance, compliance
 /// on the roster, and notes that stay in the coach's log.
 @Suite(.serialized) struct CoachProductTests {

@@ -3,7 +3,7 @@ import LedgerTestSupport
 import Testing
 
 /// kill -9 of the client and of the server in the middle of a sync: the next
-/// sync converges, nothing lost, nothing doubled (SERVER.md §5).
+/// sync converges, nothing lost, nothing doubled (SERVER-CONTRACT.md §5).
 @Suite(.serialized) struct CrashTests {
     /// A device with a demo history (about 1,800 pending events: four pushes of at most 500).
     static func demoDevice(_ cli: LedgerProcess, _ account: ServerProcess.Account) throws -> Device {

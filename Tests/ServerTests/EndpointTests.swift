@@ -2,7 +2,7 @@ import Foundation
 import LedgerTestSupport
 import Testing
 
-/// Every endpoint of SERVER.md §3 on a real `ledger serve`, with every error code.
+/// Every endpoint of SERVER-CONTRACT.md §3 on a real `ledger serve`, with every error code.
 @Suite(.serialized) struct EndpointTests {
     @Test func healthOpenAPIAndTheSameEnvelopesAsTheDevicesLog() async throws {
         let cli = try LedgerProcess()

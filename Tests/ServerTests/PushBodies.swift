@@ -1,6 +1,6 @@
 import Foundation
 
-/// Hand-built push bodies (SERVER.md §3 "Appending"), for the refusals a
+/// Hand-built push bodies (SERVER-CONTRACT.md §3 "Appending"), for the refusals a
 /// well-behaved device never sends.
 enum PushBodies {
     static func event(

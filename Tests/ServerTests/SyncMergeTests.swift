@@ -4,7 +4,7 @@ import RepLedgerCore
 import RepLedgerSQLite
 import Testing
 
-/// Devices offline, then syncing in every order (SERVER.md §5, §6): each
+/// Devices offline, then syncing in every order (SERVER-CONTRACT.md §5, §6): each
 /// device ends with the server's log byte for byte, and every query answers
 /// the same JSON on every device and on the server.
 @Suite(.serialized) struct SyncMergeTests {

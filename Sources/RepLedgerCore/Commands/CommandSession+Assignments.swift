@@ -1,6 +1,6 @@
 import Foundation
 
-/// A coach's side of the Coach product (SERVER.md §8): offers and notes,
+/// A coach's side of the Coach product (SERVER-CONTRACT.md §8): offers and notes,
 /// recorded in the coach's own log; and the client's side: answering an
 /// offer, which is the only way anything of a coach's reaches a client's log.
 extension CommandSession {

@@ -50,7 +50,7 @@ extension CommandSession {
 
     /// Moves a set to another exercise of the workout (added to it if absent),
     /// as a deletion and a new set with the same values: the set merges like
-    /// any other (SERVER.md §6) and needs no event of its own; its id changes.
+    /// any other (SERVER-CONTRACT.md §6) and needs no event of its own; its id changes.
     public mutating func moveSet(_ workoutId: UUID, set ref: String, toExercise exercise: String, historyEdit: Bool = false) throws -> UUID {
         let w = try writableWorkout(workoutId, historyEdit: historyEdit)
         let source = try Self.resolveSet(ref, in: w)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// When each field a person edits was last written (`occurredAt`, ms), so the
-/// newer edit wins whichever device synced first (SERVER.md §6): a template's
+/// newer edit wins whichever device synced first (SERVER-CONTRACT.md §6): a template's
 /// name and lines, an exercise's name and details, a workout's notes, its
 /// feeling and activity, each
 /// setting. An edit older than the field's last write is passed over (its

@@ -86,7 +86,7 @@ public struct WorkoutState: Sendable, Equatable {
 
     /// When each field of a set was last written (`occurredAt` in ms), kept
     /// only for sets that were changed after they were recorded. Merging
-    /// devices' edits (SERVER.md §6) compares these, so the result does not
+    /// devices' edits (SERVER-CONTRACT.md §6) compares these, so the result does not
     /// depend on the order in which the devices synced.
     public struct SetClock: Sendable, Equatable {
         public var setId = UUID.zero
@@ -223,7 +223,7 @@ public struct WorkoutState: Sendable, Equatable {
 
     /// A set's reps in reserve and tempo, and what it was done with (a band's
     /// colour, an implement's value), each with the `occurredAt` it was
-    /// written at (the last write wins, SERVER.md §6).
+    /// written at (the last write wins, SERVER-CONTRACT.md §6).
     public struct SetEffort: Sendable, Equatable {
         public var setId: UUID
         public var rir: Double?
@@ -321,7 +321,7 @@ public struct WorkoutState: Sendable, Equatable {
     public func entry(forExercise exerciseId: String) -> Entry? { entries.first { $0.exerciseId == exerciseId } }
 
     public mutating func evolve(_ event: LedgerEvent, at time: Timestamp) {
-        // Sets and notes merge by occurredAt (SERVER.md §6); everything else applies in log order.
+        // Sets and notes merge by occurredAt (SERVER-CONTRACT.md §6); everything else applies in log order.
         version += 1
         switch event {
         case .workoutStarted(let e):

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A lifter lets a coach account read their log (SERVER.md §4). Recorded in
+/// A lifter lets a coach account read their log (SERVER-CONTRACT.md §4). Recorded in
 /// the lifter's own log, so who could see what, and when, is itself audited.
 public struct CoachAccessGranted: EventPayload {
     public static let eventType = EventType("CoachAccessGranted", code: 100)
@@ -24,7 +24,7 @@ public struct CoachAccessRevoked: EventPayload {
     }
 }
 
-/// What a coach offers a client: a program or a template, whole (SERVER.md
+/// What a coach offers a client: a program or a template, whole (SERVER-CONTRACT.md
 /// §8). Recorded in the coach's own log; it reaches the client's log only
 /// when the client's device accepts it (`AssignmentAccepted` and the program
 /// or template, caused by this event).
@@ -60,7 +60,7 @@ public struct AssignmentOffered: EventPayload {
 
 /// A template offer's every target (weights, durations, rests), which the
 /// offer's own layout cannot hold: recorded with the offer in the same
-/// command, as `TemplateTargetsSet` is with a template (SERVER.md §8).
+/// command, as `TemplateTargetsSet` is with a template (SERVER-CONTRACT.md §8).
 /// Accepting the offer creates the template from these lines.
 public struct AssignmentTargetsOffered: EventPayload {
     public static let eventType = EventType("AssignmentTargetsOffered", code: 105)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The body of a push (SERVER.md §3 "Appending"), written by a device and
+/// The body of a push (SERVER-CONTRACT.md §3 "Appending"), written by a device and
 /// read by the server through this one codec:
 /// `{"events":[{"eventId","stream","type","schema","occurredAt","payload"[,"causationId","correlationId"]}…],
 /// "expectedVersions":{"STREAM":N,…}}`, payloads in canonical JSON. Reading

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The checks a batch of events written elsewhere (a device's pushed events)
-/// passes before it is appended (SERVER.md §3 "Appending"): the rules the
+/// passes before it is appended (SERVER-CONTRACT.md §3 "Appending"): the rules the
 /// CLI's deciders apply to the same values, re-run on this log's state.
 ///
 /// - values in range: reps, weight, RPE, durations and distances, watch samples, weigh-ins;
@@ -10,7 +10,7 @@ import Foundation
 /// - the Free template limit, under the entitlements at the event's time.
 ///
 /// Concurrent edits are not refused: folds merge them by `occurredAt`
-/// (SERVER.md §6). Events whose id is stored already are not checked again
+/// (SERVER-CONTRACT.md §6). Events whose id is stored already are not checked again
 /// (a retried push is a no-op however the log has moved since).
 public enum EventAdmission {
     /// The refusal of one event of a batch; the batch appends nothing.

@@ -1,4 +1,4 @@
-/// Loading a barbell (CLI.md `ledger plates`): the plates on each side for a
+/// Loading a barbell (USER-GUIDE.md `ledger plates`): the plates on each side for a
 /// weight, and when it cannot be loaded exactly with the plates at hand, the
 /// nearest loadable weights below and above it. Plates come in pairs and in
 /// any number; among the loads of one weight the fewest plates win, then the

@@ -5,7 +5,7 @@ import Logging
 import NIOCore
 import RepLedgerService
 
-/// What every answer of the server keeps, whatever route made it (SERVER.md §3):
+/// What every answer of the server keeps, whatever route made it (SERVER-CONTRACT.md §3):
 /// one log line per request (method, path, status, milliseconds; never a token
 /// or a body) and its metrics; every failure as `{"error":{"code","message"}}`;
 /// and headers that keep an answer to its one caller (never sniffed, cached or
