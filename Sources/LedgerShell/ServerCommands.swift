@@ -21,6 +21,10 @@ public enum ServerCommands {
     /// The executable beside `ledger` that runs them.
     public static let executable = "ledger-server"
 
+    /// What each of their helps says of where it runs.
+    public static let whereItRuns =
+        "It runs in ledger-server, beside ledger: in a SwiftPM build folder the first command that needs it builds it once; installed, keep the two executables together."
+
     public static func handles(_ name: String) -> Bool { all.contains { $0.name == name } }
 
     /// The `ledger coach` subcommands that ask the server (invites, offers): run in `ledger-server` too.

@@ -3,16 +3,18 @@ import RepLedgerCore
 import RepLedgerProjections
 
 /// `template list`: the templates in order, with when each was last used, and
-/// the routines an imported history brought (Strong and Hevy name each
-/// workout after its routine; no template comes with them). A routine starts
-/// with `workout start --template NAME`, which plans its last finished
-/// workout again.
+/// the routines of the history: the finished workouts of one name, imported
+/// (Strong and Hevy name each workout after its routine; no template comes
+/// with them) or named here ("Upper A"), never the untitled ones ("Evening
+/// Workout"). A routine starts with `workout start --template NAME`, which
+/// plans its last finished workout again.
 public enum TemplateListQuery {
-    /// One routine: the imported workouts of one name (any case).
+    /// One routine: the finished workouts of one name (any case).
     public struct Routine: Sendable, Equatable {
         /// As its most recent workout spells it.
         public var name: String
-        public var importedFrom: ImportSource
+        /// The app its most recent workout was imported from; nil when it was logged here.
+        public var importedFrom: ImportSource?
         /// Its finished workouts in the log read.
         public var workouts: Int
         public var lastDoneAt: Timestamp
@@ -30,17 +32,17 @@ public enum TemplateListQuery {
     public static func answer(_ log: TrainingLogProjection, starts: [WorkoutStart]) -> Answer {
         let templates = TemplatesProjection.rows(log)
         let templateNames = Set(templates.map { $0.name.lowercased() })
+        let untitled = Set(CommandSession.untitledNames.map { $0.lowercased() })
         var byName: [String: Routine] = [:]
         for start in starts {
-            guard let source = start.importedFrom, let w = log.workouts[start.workoutId], w.status == .finished, let at = w.startedAt else {
-                continue
-            }
+            guard let w = log.workouts[start.workoutId], w.status == .finished, let at = w.startedAt else { continue }
             let key = start.name.lowercased()
-            guard !templateNames.contains(key) else { continue }
-            var r = byName[key] ?? Routine(name: w.name, importedFrom: source, workouts: 0, lastDoneAt: at, exerciseIds: [])
+            guard !templateNames.contains(key), !untitled.contains(key), !key.isEmpty else { continue }
+            var r = byName[key] ?? Routine(name: w.name, importedFrom: start.importedFrom, workouts: 0, lastDoneAt: at, exerciseIds: [])
             r.workouts += 1
             if at >= r.lastDoneAt || r.exerciseIds.isEmpty {
                 r.name = w.name
+                r.importedFrom = start.importedFrom
                 r.lastDoneAt = at
                 r.exerciseIds = w.entries.map(\.exerciseId)
             }
@@ -95,7 +97,8 @@ public enum TemplateListQuery {
                 .array(
                     a.routines.map { r in
                         .object([
-                            ("name", .string(r.name)), ("imported", .bool(true)), ("importedFrom", .string(r.importedFrom.rawValue)),
+                            ("name", .string(r.name)), ("imported", .bool(r.importedFrom != nil)),
+                            ("importedFrom", .optional(r.importedFrom?.rawValue)),
                             ("workouts", .int(Int64(r.workouts))), ("lastDoneAt", .string(r.lastDoneAt.iso8601)),
                             ("exercises", .array(r.exerciseIds.map { .string(log.exerciseName($0)) })),
                         ])

@@ -4,7 +4,7 @@ import RepLedgerCore
 import RepLedgerProjections
 import RepLedgerQueries
 
-/// The Coach product's work on the server (SERVER.md §8), apart from HTTP:
+/// The Coach product's work on the server (SERVER-CONTRACT.md §8), apart from HTTP:
 /// invites, the roster and a client's progress, offers to a client, and a
 /// coach's own notes. What a coach writes goes into the coach's own log; a
 /// client's log is only ever read here.
@@ -128,8 +128,14 @@ extension LedgerAPI {
 
     func requireCoachProduct(_ caller: AccountDirectory.Caller, now: Timestamp) throws {
         guard try hasCoachProduct(caller.account.accountId, at: now) else {
-            throw APIError.forbidden("this needs an active Coach product on this account")
+            throw APIError.forbidden("this needs an active Coach product on this account: \(Self.howToGetCoach(caller.account.accountId))")
         }
+    }
+
+    /// The ways to Coach, said wherever Coach is missing: the store, or the server's operator.
+    public static func howToGetCoach(_ account: String) -> String {
+        "buy Coach (repledger_coach_monthly or repledger_coach_annual) in the app, or ask this server's operator to run "
+            + "`ledger server account grant-coach \(account)`"
     }
 
     /// A coach's clients: every account whose log grants this coach access

@@ -73,8 +73,8 @@ public final class LedgerAPI: Sendable {
         // The caller's own product first: the answer must not differ between an account that exists and one that does not.
         guard try hasCoachProduct(caller.account.accountId) else {
             throw APIError.forbidden(
-                "reading another account's log needs a grant from it and an active Coach product on this account, "
-                    + "bought through the store: its signed transaction verified against this server's --storekit-root")
+                "reading another account's log needs a grant from it and an active Coach product on this account: "
+                    + Self.howToGetCoach(caller.account.accountId))
         }
         guard UUID(uuidString: id) != nil, try accounts.account(id) != nil else { throw refusal }
         let log = try logs.log(id)

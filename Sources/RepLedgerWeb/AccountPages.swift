@@ -56,8 +56,8 @@ package enum AccountPages {
 
     /// What the signed-in person sees; `newDevice` is a token just made, shown this once.
     static func account(
-        name: String, accountId: String, devices: [LedgerAPI.Device], csrf: String, newDevice: (name: String, token: String)? = nil,
-        notice: String? = nil
+        name: String, accountId: String, devices: [LedgerAPI.Device], csrf: String, isCoach: Bool,
+        newDevice: (name: String, token: String)? = nil, notice: String? = nil
     ) -> String {
         var body = "<h1>\(e(name))</h1><p class=\"caption\">Account <code id=\"account-id\">\(e(accountId))</code></p>"
         if let notice { body += "<p class=\"notice\" role=\"status\" id=\"notice\">\(e(notice))</p>" }
@@ -90,6 +90,13 @@ package enum AccountPages {
             <form method="post" action="/account/invites">\(hidden(csrf))
             <label for="invite">Invite code</label><input id="invite" name="code" placeholder="XXXX-XXXX-XXXX" required>
             <button type="submit" id="accept">Accept</button></form></section>
+            <section class="card" id="open"><h2>Your log and your clients</h2>
+            <form method="post" action="/account/open/inspect">\(hidden(csrf))
+            <button type="submit" id="open-inspector">Inspect your log</button> <span class="caption">every event, every number and why it is what it is</span></form>
+            \(isCoach
+                ? "<form method=\"post\" action=\"/account/open/coach\">\(hidden(csrf))<button type=\"submit\" id=\"open-coach\">Open the coach’s dashboard</button></form>"
+                : "<p class=\"caption\" id=\"coach-how\">The coach’s dashboard needs Coach: \(e(LedgerAPI.howToGetCoach(accountId))).</p>")
+            </section>
             <section class="card" id="export"><h2>Export</h2><p>Your whole log, every event as recorded: <a id="export-link" href="/account/export">download it (JSON lines)</a>; <code>ledger import</code> reads it back.</p></section>
             <section class="card" id="erase"><h2>Erase the account</h2>
             <p>Its key is destroyed, then its log, snapshots and devices are deleted: nothing can bring the events back, and every device of it is signed out.</p>

@@ -15,10 +15,15 @@ import RepLedgerService
 /// The rules are the API's own (`SignInDesk`, `LedgerAPI`).
 package struct AccountWeb: Sendable {
     package let coach: CoachWeb
+    /// The inspector's door under `ledger serve`, whose sessions the account page opens.
+    package let inspector: InspectorAccountDoor
     package let sessions = CoachWebSessions()
     var api: LedgerAPI { coach.api }
 
-    package init(coach: CoachWeb) { self.coach = coach }
+    package init(coach: CoachWeb, inspector: InspectorAccountDoor) {
+        self.coach = coach
+        self.inspector = inspector
+    }
 
     package static let root = "/account"
     package static let sessionCookie = "rl_account"
@@ -75,6 +80,30 @@ package struct AccountWeb: Sendable {
                 // The browser's token ends with its session, not 12 hours later.
                 if let hash { _ = try api.accounts.table.revokeToken(hash: hash, at: Timestamp.now().millis) }
                 return signedOut(CoachWeb.redirect(Self.root + "/sign-in"))
+            }
+        }
+        // The coach's dashboard and the inspector, opened with this browser's own sign-in (an emailed code or
+        // Apple): the session each opens holds the same token's hash, so signing out here ends them too.
+        signedIn.post("open/coach") { _, context in
+            let hash = context.coachWeb.session?.tokenHash ?? []
+            return try await page(context) { api, caller, _ in
+                guard try api.hasCoachProduct(caller.account.accountId) else {
+                    throw APIError.forbidden("the coach's dashboard needs an active Coach product: \(LedgerAPI.howToGetCoach(caller.account.accountId))")
+                }
+                let (id, _) = coach.sessions.open(tokenHash: hash, account: caller.account.accountId)
+                var response = CoachWeb.redirect("/coach")
+                response.headers.append(.init(name: .setCookie, value: coach.cookie(CoachWeb.sessionCookie, id, maxAge: Self.sessionSeconds)))
+                return response
+            }
+        }
+        signedIn.post("open/inspect") { _, context in
+            let hash = context.coachWeb.session?.tokenHash ?? []
+            return try await page(context) { _, caller, _ in
+                let (id, _) = inspector.sessions.open(tokenHash: hash, account: caller.account.accountId)
+                var response = CoachWeb.redirect(InspectorWeb.root + "/log")
+                response.headers.append(
+                    .init(name: .setCookie, value: coach.cookie(InspectorWeb.sessionCookie, id, path: InspectorWeb.root, maxAge: Self.sessionSeconds)))
+                return response
             }
         }
         signedIn.post("devices") { _, context in
@@ -168,7 +197,7 @@ package struct AccountWeb: Sendable {
     ) throws -> String {
         AccountPages.account(
             name: api.accounts.name(of: caller.account), accountId: caller.account.accountId, devices: try api.deviceList(caller), csrf: csrf,
-            newDevice: newDevice, notice: notice)
+            isCoach: try api.hasCoachProduct(caller.account.accountId), newDevice: newDevice, notice: notice)
     }
 
     /// A signed-in page off the event loop, for the account the session's token still speaks for

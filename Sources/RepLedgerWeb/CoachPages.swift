@@ -41,7 +41,8 @@ package enum CoachPages {
 
     package static func signIn(csrf: String, error: String? = nil) -> String {
         var body =
-            "<section class=\"card narrow\"><h1>Sign in</h1><p class=\"caption\">With your coach account's token (from <code>ledger server token create</code>).</p>"
+            "<section class=\"card narrow\"><h1>Sign in</h1><p id=\"by-account\">Signed up with an emailed code or Apple? <a href=\"/account/sign-in\" id=\"account-sign-in\">Sign in to your account</a>, then choose “Open the coach’s dashboard”.</p>"
+            + "<p class=\"caption\">Or with a coach account's token from this server's operator (<code>ledger server token create</code>):</p>"
         if let error { body += "<p class=\"error\" role=\"alert\">\(e(error))</p>" }
         body += """
             <form method="post" action="/coach/sign-in">\(hidden(csrf))

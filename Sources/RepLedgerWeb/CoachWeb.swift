@@ -5,7 +5,7 @@ import RepLedgerAccounts
 import RepLedgerCore
 import RepLedgerService
 
-/// The coach dashboard under `/coach` (SERVER.md §8): sign in with a coach
+/// The coach dashboard under `/coach` (SERVER-CONTRACT.md §8): sign in with a coach
 /// token, the roster, a client's page, notes, offers and invites. Sessions
 /// and CSRF tokens are `CoachWebSessions`'; authorization is the API's own
 /// (`LedgerAPI.authorize`, the Coach product, the client's grant), checked
@@ -154,7 +154,8 @@ package struct CoachWeb: Sendable {
                 return signInPage(error: "That token is not valid on this server.", status: 401)
             }
             guard try api.hasCoachProduct(caller.account.accountId) else {
-                return signInPage(error: "This account has no active Coach product.", status: 403)
+                return signInPage(
+                    error: "This account has no active Coach product: \(LedgerAPI.howToGetCoach(caller.account.accountId)).", status: 403)
             }
             let (id, _) = sessions.open(tokenHash: AccountDirectory.hash(token), account: caller.account.accountId)
             var response = Self.redirect("/coach")

@@ -15,7 +15,7 @@ struct InspectCommand: ParsableCommand {
             Opens the ledger read-only (its file's bytes never change) and serves the Log, As-of, Session,
             Why and Verify pages on loopback. The first line is the address to open: its code works once,
             for 15 minutes, and becomes a session cookie, so no secret stays in the address bar.
-            Stops on Ctrl-C or SIGTERM.
+            Stops on Ctrl-C or SIGTERM. \(ServerCommands.whereItRuns)
 
             Examples:
               ledger inspect

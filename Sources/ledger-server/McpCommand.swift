@@ -16,7 +16,7 @@ struct McpCommand: ParsableCommand {
             (start_workout, log_set, edit_set, finish_workout, add_note, log_bodyweight) take the head \
             the assistant last read as expectedPosition, and refuse if you recorded anything since, and \
             a requestId, so a retried call appends nothing twice. Events it records carry the device \
-            name `assistant`. --read-only offers no write tool at all.
+            name `assistant`. --read-only offers no write tool at all. \(ServerCommands.whereItRuns)
 
             Example (an MCP client's configuration):
               {"mcpServers": {"repledger": {"command": "ledger", "args": ["mcp", "--db", "/path/to/repledger.sqlite"]}}}

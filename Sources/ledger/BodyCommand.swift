@@ -87,7 +87,7 @@ struct BodyCommand: ParsableCommand {
             discussion: "Example: ledger body history --site waist")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var query: QueryOptions
-        @Option(help: "Only this measurement: \(BodySite.allCases.map(\.rawValue).joined(separator: ", ")).") var site: String?
+        @Option(help: "Only this measurement: \(BodySite.allCases.map { kebab($0.rawValue) }.joined(separator: ", ")).") var site: String?
 
         func run() throws {
             let chosen = try site.map { try vocabulary(BodySite.self, "measurement", $0) }

@@ -43,12 +43,12 @@ struct ExerciseCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a custom exercise.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The exercise's name.") var name: String
-        @Option(help: "Primary muscle (repeat for several): \(Muscle.allCases.map(\.rawValue).joined(separator: ", ")).")
+        @Option(help: "Primary muscle (repeat for several): \(Muscle.allCases.map { kebab($0.rawValue) }.joined(separator: ", ")).")
         var muscle: [String] = []
         @Option(help: "Secondary muscle (repeatable).") var secondary: [String] = []
-        @Option(help: "Equipment (repeatable): \(Equipment.allCases.map(\.rawValue).joined(separator: ", ")).")
+        @Option(help: "Equipment (repeatable): \(Equipment.allCases.map { kebab($0.rawValue) }.joined(separator: ", ")).")
         var equipment: [String] = []
-        @Option(help: "Kind: \(ExerciseKind.allCases.map(\.rawValue).joined(separator: ", ")).") var kind = "strength"
+        @Option(help: "Kind: \(ExerciseKind.allCases.map { kebab($0.rawValue) }.joined(separator: ", ")).") var kind = "strength"
         @OptionGroup var at: AtOption
 
         func run() throws {

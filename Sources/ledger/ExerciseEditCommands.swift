@@ -39,7 +39,7 @@ extension ExerciseCommand {
         @Option(help: "Primary muscle (repeat for several; replaces the list).") var muscle: [String] = []
         @Option(help: "Secondary muscle (repeatable; `none` clears them).") var secondary: [String] = []
         @Option(help: "Equipment (repeatable; replaces the list).") var equipment: [String] = []
-        @Option(help: "Kind: \(ExerciseKind.allCases.map(\.rawValue).joined(separator: ", ")).") var kind: String?
+        @Option(help: "Kind: \(ExerciseKind.allCases.map { kebab($0.rawValue) }.joined(separator: ", ")).") var kind: String?
         @Option(help: "Logged per side: on or off.") var unilateral: String?
         @Option(help: "Your note on the exercise (\"\" clears it).") var notes: String?
         @OptionGroup var at: AtOption

@@ -15,10 +15,14 @@ struct LedgerCommand: ParsableCommand {
               ledger demo                  # 12 weeks of training, a tour
               ledger workout start --template "Upper A"
               ledger workout log last "Bench Press (Barbell)" --reps 8 --weight 80kg
-              ledger prs --until 2023-01   # records as of January 2023
+              ledger prs --until 2026-10   # records as the training stood at the end of October 2026
               ledger import strong strong_workouts.csv --unit lb
               ledger sync                  # with your account on a server (ledger help sync)
               ledger help workout log      # any command's help
+
+            serve, server, sync, inspect, mcp and the coach's commands that ask a server run in ledger-server, \
+            beside ledger: in a SwiftPM build folder the first of them builds it once (and says so); installed, \
+            keep the two executables together (README, "Start here").
 
             Exit status: 0 ok, 1 refused (nothing appended), 2 usage, 3 integrity failure, 4 storage failure.
             Shell completion: ledger --generate-completion-script bash|zsh|fish.

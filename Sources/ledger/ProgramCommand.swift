@@ -13,6 +13,7 @@ struct ProgramCommand: ParsableCommand {
             Examples:
               ledger program questionnaire --days 3 --minutes 60 --experience intermediate --goal strength \\
                   --equipment barbell --equipment dumbbell --equipment bench --priority quads --priority glutes
+              ledger program questionnaire --days 4 --minutes 75 --experience intermediate --equipment full-gym
               ledger program generate --seed 7 --weeks 5
               ledger program show active
               ledger workout start --program active --day 1
@@ -30,7 +31,9 @@ struct ProgramCommand: ParsableCommand {
         @Option(help: "Minutes per session, 10–240.") var minutes: Int
         @Option(help: "complete-beginner, beginner, intermediate or advanced.") var experience: String
         @Option(help: "strength, muscle or fat-loss (repeatable; default muscle).") var goal: [String] = []
-        @Option(help: "Equipment you have (repeatable): \(Equipment.allCases.map(\.rawValue).joined(separator: ", ")).") var equipment: [String] = []
+        @Option(
+            help: "Equipment you have (repeatable): \(Equipment.allCases.map { kebab($0.rawValue) }.joined(separator: ", ")); or \(Equipment.fullGymAnswer) for all of it."
+        ) var equipment: [String] = []
         @Option(help: "A muscle to prioritise (repeatable).") var priority: [String] = []
         @Option(help: "An injury, in your words (repeatable): exercises that load it are flagged.") var injury: [String] = []
         @OptionGroup var at: AtOption
@@ -41,7 +44,7 @@ struct ProgramCommand: ParsableCommand {
             q.sessionMinutes = minutes
             q.experience = try vocabulary(ExperienceLevel.self, "experience", experience)
             q.goals = try goal.map { try vocabulary(TrainingGoal.self, "goal", $0) }
-            q.equipment = try equipment.map { try vocabulary(Equipment.self, "equipment", $0) }
+            q.equipment = try Equipment.answers(equipment)
             q.priorityMuscles = try priority.map { try vocabulary(Muscle.self, "muscle", $0) }
             q.injuries = injury
             let (id, advice) = try global.openLedger().execute(at: try at.time()) { try $0.answerQuestionnaire(q) }

@@ -42,11 +42,12 @@ struct TemplateCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "Your templates, in order, with when each was last used; then the routines your imports brought.",
+            commandName: "list", abstract: "Your templates, in order, with when each was last used; then the routines of your history.",
             discussion: """
-                An imported Strong or Hevy history names each workout after its routine. Each routine is listed \
-                (marked imported, most recently done first), and `ledger workout start --template NAME` plans its \
-                last finished workout again.
+                The finished workouts of one name are a routine: an imported Strong or Hevy history names each \
+                workout after its routine, and a workout you named ("Upper A") is one too; untitled ones ("Evening \
+                Workout") are not. Routines are listed most recently done first (imported ones with their app), and \
+                `ledger workout start --template NAME` plans a routine's last finished workout again.
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var query: QueryOptions
@@ -81,12 +82,12 @@ struct TemplateCommand: ParsableCommand {
             }
             guard !answer.routines.isEmpty else { return }
             Console.out("")
-            Console.out("Imported routines (start one with `ledger workout start --template NAME`; it plans the routine's last workout):")
+            Console.out("Routines in your history (start one with `ledger workout start --template NAME`; it plans the routine's last workout):")
             Console.table(
                 ["Routine", "From", "Workouts", "Last done", "Exercises"],
                 answer.routines.map { r in
                     [
-                        r.name, r.importedFrom.rawValue.capitalized, "\(r.workouts)", r.lastDoneAt.isoDate,
+                        r.name, r.importedFrom?.rawValue.capitalized ?? "Logged here", "\(r.workouts)", r.lastDoneAt.isoDate,
                         r.exerciseIds.map { log.exerciseName($0) }.joined(separator: ", "),
                     ]
                 })

@@ -177,12 +177,15 @@ public struct CommandSession {
     /// "Morning Workout", "Evening Workout"… as the apps name an untitled session.
     static func defaultName(at t: Timestamp) -> String {
         switch t.local.hour {
-        case 5..<12: return "Morning Workout"
-        case 12..<17: return "Afternoon Workout"
-        case 17..<22: return "Evening Workout"
-        default: return "Night Workout"
+        case 5..<12: return untitledNames[0]
+        case 12..<17: return untitledNames[1]
+        case 17..<22: return untitledNames[2]
+        default: return untitledNames[3]
         }
     }
+
+    /// The names an untitled session gets: no routine is called that.
+    public static let untitledNames = ["Morning Workout", "Afternoon Workout", "Evening Workout", "Night Workout"]
 
     /// Adds an exercise entry to the workout.
     public mutating func addExercise(_ workoutId: UUID, exercise: String, historyEdit: Bool = false) throws -> UUID {

@@ -22,3 +22,27 @@ public func parseTime(_ text: String) throws(Refusal) -> Timestamp {
     guard let t = Timestamp.parseISO8601(text, defaultOffsetMinutes: localOffset) else { throw .invalidTime(text) }
     return t
 }
+
+extension Equipment {
+    /// The questionnaire's answer for a commercial gym's floor: every kind of equipment at once.
+    public static let fullGymAnswer = "full-gym"
+
+    /// The questionnaire's equipment answers as people give them (`barbell`, `smith-machine`, or
+    /// `full-gym` for all of it), each kind once, in the order given.
+    public static func answers(_ texts: [String]) throws(Refusal) -> [Equipment] {
+        func key(_ s: String) -> String { s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " } }
+        var chosen: [Equipment] = []
+        for text in texts {
+            let found: [Equipment]
+            if key(text) == key(fullGymAnswer) {
+                found = allCases
+            } else if let one = allCases.first(where: { key($0.rawValue) == key(text) }) {
+                found = [one]
+            } else {
+                throw .unknownVocabulary(kind: "equipment", value: text, allowed: allCases.map { kebab($0.rawValue) } + [fullGymAnswer])
+            }
+            for e in found where !chosen.contains(e) { chosen.append(e) }
+        }
+        return chosen
+    }
+}

@@ -7,7 +7,7 @@ import RepLedgerCore
 import RepLedgerService
 import RepLedgerWeb
 
-/// SERVER.md §3 on Hummingbird's router: every route of the HTTP API, the
+/// SERVER-CONTRACT.md §3 on Hummingbird's router: every route of the HTTP API, the
 /// coach's pages mounted under `/coach`, and the middleware that every answer
 /// passes (`AnswerContract`, `TargetBounds`), the API's (`QueryBounds`) and an
 /// account's (`Authentication`, `AccountRequestLimit`). Handlers read the
@@ -60,8 +60,8 @@ struct LedgerRoutes: Sendable {
             try await shares.run(for: WorkerShares.account) { try await workers.runIfActive(work) }
         }
         coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: blockingPage)
-        accountWeb = AccountWeb(coach: coachWeb)
         inspectorDoor = InspectorAccountDoor(api: api)
+        accountWeb = AccountWeb(coach: coachWeb, inspector: inspectorDoor)
         inspector = InspectorWeb(door: inspectorDoor, secureCookies: !secureCookiesOff, blocking: blockingPage)
         let rates = RateLimiter(limits: limits.rates)
         self.rates = rates

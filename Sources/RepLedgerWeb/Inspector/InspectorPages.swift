@@ -60,7 +60,8 @@ package enum InspectorPages {
     /// `ledger serve`'s sign-in: an account's token, the owner's or a coach's.
     package static func signIn(csrf: String, error: String?, action: String) -> String {
         var body =
-            "<section class=\"card narrow\"><h1>Sign in</h1><p class=\"caption\">With your account's token (from <code>ledger server token create</code>): your own log, or as a coach, a client's who granted you access.</p>"
+            "<section class=\"card narrow\"><h1>Sign in</h1><p id=\"by-account\">Signed up with an emailed code or Apple? <a href=\"/account/sign-in\" id=\"account-sign-in\">Sign in to your account</a>, then choose “Inspect your log”; a coach opens a client’s log from the dashboard.</p>"
+            + "<p class=\"caption\">Or with an account's token from this server's operator (<code>ledger server token create</code>): your own log, or as a coach, a client's who granted you access.</p>"
         if let error { body += "<p class=\"error\" role=\"alert\">\(e(error))</p>" }
         body +=
             "<form method=\"post\" action=\"\(e(action))\"><input type=\"hidden\" name=\"csrf\" value=\"\(e(csrf))\">"
