@@ -43,6 +43,45 @@ public struct ChartWindow: Sendable, Equatable {
 
     /// Whether a workout started at `t` is charted.
     public func contains(_ t: Timestamp) -> Bool { t >= from && t <= through }
+
+    /// The training a window leaves out of a chart: how many workouts, from when to when.
+    public struct Hidden: Sendable, Equatable {
+        public var workouts: Int
+        public var from: Timestamp
+        public var through: Timestamp
+    }
+
+    /// What the window leaves out of the workouts started at `starts` (in any order); nil when it shows them all.
+    public func hidden(_ starts: some Sequence<Timestamp>) -> Hidden? {
+        var found: Hidden?
+        for t in starts where !contains(t) {
+            if var h = found {
+                h.workouts += 1
+                h.from = min(h.from, t)
+                h.through = max(h.through, t)
+                found = h
+            } else {
+                found = Hidden(workouts: 1, from: t, through: t)
+            }
+        }
+        return found
+    }
+
+    /// One sentence a chart that hides training ends with: what is hidden, and the three ways to see it
+    /// (Pro, `--until` on Free, or a view that is never windowed).
+    public func hiddenNote(_ h: Hidden, everyPlan: String) -> String {
+        "Free's chart window shows the \(Self.freeDays) days \(from.isoDate) to \(through.isoDate) and hides "
+            + "\(h.workouts) workout\(h.workouts == 1 ? "" : "s") from \(h.from.isoDate) to \(h.through.isoDate): "
+            + "all-time charts come with Pro (\(Product.allCases.filter { !$0.grantsCoach }.map(\.rawValue).joined(separator: ", "))), "
+            + "`--until \(h.through.isoDate)` charts the \(Self.freeDays) days up to then on Free, and \(everyPlan) on every plan"
+    }
+}
+
+extension VolumeProjection.WorkoutTotal {
+    /// What Free's window hides of these workouts.
+    public static func hidden(_ totals: [VolumeProjection.WorkoutTotal], by window: ChartWindow?) -> ChartWindow.Hidden? {
+        window?.hidden(totals.lazy.map(\.startedAt))
+    }
 }
 
 extension TrainingLogProjection {

@@ -14,6 +14,8 @@ public enum E1RMQuery {
         /// Under a window: the first and last dates of the exercise in the whole history, and how many
         /// workouts it was estimated in, so an empty window can say where the history is.
         public var history: (from: Timestamp, through: Timestamp, workouts: Int)?
+        /// The workouts of the exercise the window leaves out; nil when it leaves none.
+        public var hidden: ChartWindow.Hidden?
     }
 
     public static func answer(
@@ -27,19 +29,22 @@ public enum E1RMQuery {
         let window = ChartWindow.forPlan(log, at: try scope.answerTime(), planAt: try scope.planTime())
         let points = E1RMTrendProjection.points(window?.apply(to: log) ?? log, exerciseId: x.exerciseId, rules: rules)
         var history: (Timestamp, Timestamp, Int)?
-        if window != nil {
+        var hidden: ChartWindow.Hidden?
+        if let window {
             let all = E1RMTrendProjection.points(log, exerciseId: x.exerciseId, rules: rules)
             if let first = all.first, let last = all.last { history = (first.date, last.date, all.count) }
+            hidden = window.hidden(all.lazy.map(\.date))
         }
         return Answer(
             exercise: x, formula: rules.e1rmFormula, window: window, points: points, unit: log.account.liftingUnit,
-            history: history)
+            history: history, hidden: hidden)
     }
 
     public static func document(_ a: Answer) -> JSONValue {
         .object([
             ("exercise", .string(a.exercise.name)), ("exerciseId", .string(a.exercise.exerciseId)), ("formula", .string(a.formula.rawValue)),
             ("chartWindow", ChartWindowJSON.json(a.window)), ("upsell", .optional(a.window?.upsell)),
+            ("hidden", ChartWindowJSON.hidden(a.hidden)),
             (
                 "history",
                 a.history.map { h in
@@ -68,6 +73,8 @@ public enum VolumeQuery {
         public var window: ChartWindow?
         public var rows: [VolumeProjection.Row]
         public var unit: WeightUnit
+        /// The counted workouts the window leaves out; nil when it leaves none (or there is no window).
+        public var hidden: ChartWindow.Hidden?
     }
 
     /// `planWindow: false` shows every week whatever the plan's chart window (the inspector: an audit reads it all).
@@ -84,7 +91,9 @@ public enum VolumeQuery {
             if let page = try ViewSnapshots.volumeHead(store, rules: scope.rules, at: target, ignored: &ignored) {
                 scope.note?("answered from the volume page stored at #\(target)")
                 let window = planWindow ? ChartWindow.forPlan(page.entitlements, at: try scope.answerTime(), planAt: try scope.planTime()) : nil
-                return Answer(grouping: grouping, window: window, rows: page.rows(by: grouping, window: window), unit: page.unit)
+                return Answer(
+                    grouping: grouping, window: window, rows: page.rows(by: grouping, window: window), unit: page.unit,
+                    hidden: VolumeProjection.WorkoutTotal.hidden(page.workouts, by: window))
             }
         }
         let log = try scope.log(store)
@@ -93,13 +102,14 @@ public enum VolumeQuery {
         }
         let window = planWindow ? ChartWindow.forPlan(log, at: try scope.answerTime(), planAt: try scope.planTime()) : nil
         let rows = VolumeProjection.rows(window?.apply(to: log) ?? log, by: grouping, rules: scope.rules)
-        return Answer(grouping: grouping, window: window, rows: rows, unit: log.account.liftingUnit)
+        let hidden = window.flatMap { VolumeProjection.WorkoutTotal.hidden(VolumeProjection.workoutTotals(log, rules: scope.rules), by: $0) }
+        return Answer(grouping: grouping, window: window, rows: rows, unit: log.account.liftingUnit, hidden: hidden)
     }
 
     public static func document(_ a: Answer) -> JSONValue {
         .object([
             ("by", .string(a.grouping.rawValue)), ("chartWindow", ChartWindowJSON.json(a.window)),
-            ("upsell", .optional(a.window?.upsell)),
+            ("upsell", .optional(a.window?.upsell)), ("hidden", ChartWindowJSON.hidden(a.hidden)),
             (
                 "rows",
                 .array(
@@ -116,6 +126,12 @@ public enum VolumeQuery {
 
 /// The chart window in JSON: null when the plan shows all time.
 public enum ChartWindowJSON {
+    /// What the window hides: `{"workouts","from","through"}`, or null when it hides nothing.
+    public static func hidden(_ h: ChartWindow.Hidden?) -> JSONValue {
+        guard let h else { return .null }
+        return .object([("workouts", .int(Int64(h.workouts))), ("from", .string(h.from.iso8601)), ("through", .string(h.through.iso8601))])
+    }
+
     public static func json(_ w: ChartWindow?) -> JSONValue {
         guard let w else { return .null }
         return .object([("from", .string(w.from.iso8601)), ("through", .string(w.through.iso8601)), ("days", .int(ChartWindow.freeDays))])

@@ -112,6 +112,16 @@ enum OpenAPIDocument {
             ])
         )
     ])
+    /// What Free's chart window leaves out: null when it leaves nothing.
+    static let hiddenByWindow: J = .object([
+        (
+            "oneOf",
+            .array([
+                .object([("type", .string("null"))]),
+                object([("workouts", integer), ("from", string), ("through", string)], required: ["workouts", "from", "through"]),
+            ])
+        )
+    ])
 
     static let schemas: [(String, J)] = [
         (
@@ -210,7 +220,7 @@ enum OpenAPIDocument {
             "Volume",
             object(
                 [
-                    ("by", string), ("chartWindow", chartWindow), ("upsell", nullable("string")),
+                    ("by", string), ("chartWindow", chartWindow), ("upsell", nullable("string")), ("hidden", hiddenByWindow),
                     (
                         "rows",
                         array(
@@ -249,7 +259,8 @@ enum OpenAPIDocument {
             object(
                 [
                     ("exercise", string), ("exerciseId", string), ("formula", string), ("chartWindow", chartWindow),
-                    ("upsell", nullable("string")), ("history", nullable("object")), ("points", array()), ("weeks", array()),
+                    ("upsell", nullable("string")), ("hidden", hiddenByWindow), ("history", nullable("object")), ("points", array()),
+                    ("weeks", array()),
                 ],
                 required: ["exercise", "exerciseId", "formula", "points", "weeks"])
         ),

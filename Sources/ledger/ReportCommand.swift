@@ -31,11 +31,15 @@ struct ReportCommand: ParsableCommand {
                 .object([
                     ("file", .string(html)), ("workouts", .int(Int64(report.workouts))),
                     ("bytes", .int(Int64(page.utf8.count))), ("chartWindow", ChartWindowJSON.json(window)),
-                    ("upsell", .optional(window?.upsell)),
+                    ("upsell", .optional(window?.upsell)), ("hidden", ChartWindowJSON.hidden(report.hidden)),
                 ]))
         } else {
             Console.out("Wrote \(html): \(report.workouts) workouts, \(page.utf8.count / 1024) KiB. Open it in any browser.")
-            if let window { Console.out(window.upsell) }
+            if let window, let hidden = report.hidden {
+                Console.out(window.hiddenNote(hidden, everyPlan: "the report's records timeline and `ledger history` show it") + ".")
+            } else if let window {
+                Console.out(window.upsell)
+            }
         }
     }
 }

@@ -109,6 +109,9 @@ struct PRsCommand: ParsableCommand {
         let (unit, distance) = (account.liftingUnit, account.distanceUnit)
         guard !records.isEmpty else { Console.out("No records yet."); return }
         let lifted = records.filter { $0.heaviestKg != nil || $0.bestSessionVolumeKg != nil }
+        // An e1RM below the heaviest weight comes from a lighter set: the heavy ones had more reps than the rule counts.
+        let fromLighter = Set(
+            lifted.filter { r in r.heaviestKg.map { h in !r.assisted && h > 0 && (r.bestE1rmKg ?? 0) < h } ?? false }.map(\.exercise))
         if !lifted.isEmpty {
             Console.table(
                 ["Exercise", "Heaviest", "Best e1RM", "Best set volume", "Best session volume", "5RM"],
@@ -116,11 +119,17 @@ struct PRsCommand: ParsableCommand {
                     [
                         // An assisted exercise's best is its least help: "40 lb assist".
                         r.exercise, WeightText.value(kg: r.heaviestKg, in: unit) + (r.assisted && r.heaviestKg != nil ? " assist" : ""),
-                        WeightText.value(kg: r.bestE1rmKg, in: unit),
+                        WeightText.value(kg: r.bestE1rmKg, in: unit) + (fromLighter.contains(r.exercise) ? " *" : ""),
                         WeightText.value(kg: r.bestSetVolumeKg, in: unit), WeightText.value(kg: r.bestSessionVolumeKg, in: unit),
                         WeightText.value(kg: r.repMaxesKg[5], in: unit),
                     ]
                 }, rightAligned: [1, 2, 3, 4, 5])
+            if !fromLighter.isEmpty {
+                let cap = try query.ruleSet().e1rmRepCap
+                Console.out(
+                    "* e1RM counts sets of 1–\(cap) reps (the rule set's cap): the heaviest sets here had more, so the estimate comes from a lighter set"
+                        + " (`ledger why prs EXERCISE` shows which).")
+            }
         }
         let timed = records.filter { $0.longestDistanceMeters != nil || $0.longestDurationSeconds != nil || $0.longestHoldSeconds != nil }
         if !timed.isEmpty {
@@ -173,14 +182,21 @@ struct E1RMCommand: ParsableCommand {
             if let h = a.history {
                 line +=
                     " Your history of it runs \(h.from.isoDate) to \(h.through.isoDate) (\(counted(h.workouts, "workout"))): all-time charts come with Pro"
-                    + " (\(Product.allCases.filter { !$0.grantsCoach }.map(\.rawValue).joined(separator: ", "))); `ledger prs` and `ledger exercise history` show it on every plan."
+                    + " (\(Product.allCases.filter { !$0.grantsCoach }.map(\.rawValue).joined(separator: ", "))), `--until \(h.through.isoDate)` charts"
+                    + " the \(ChartWindow.freeDays) days up to then on Free; `ledger prs` and `ledger exercise history` show it on every plan."
             } else {
                 line += " It has no sets to estimate from yet."
             }
             Console.out(line)
             return
         }
-        defer { if let window { Console.out(window.upsell) } }
+        defer {
+            if let window, let hidden = a.hidden {
+                Console.out(window.hiddenNote(hidden, everyPlan: "`ledger prs` and `ledger exercise history` show it") + ".")
+            } else if let window {
+                Console.out(window.upsell)
+            }
+        }
         Console.out("\(x.name): e1RM by workout (\(a.formula.rawValue))")
         let bars = TerminalChart.bars(points.map(\.e1rmKg))
         for (p, bar) in zip(points, bars) {
@@ -202,6 +218,14 @@ struct VolumeCommand: ParsableCommand {
         let a = try VolumeQuery.answer(try global.openStore(), try query.scope(), by: by)
         if global.json { Console.json(VolumeQuery.document(a)); return }
         let (grouping, rows, unit, window) = (a.grouping, a.rows, a.unit, a.window)
+        if rows.isEmpty {
+            if let window, let hidden = a.hidden {
+                Console.out("No training to chart. " + window.hiddenNote(hidden, everyPlan: "`ledger history` lists every workout") + ".")
+            } else {
+                Console.out("No training to count yet: `ledger workout log` records a set, and `ledger import` brings another app's history.")
+            }
+            return
+        }
         var header = [grouping.rawValue.capitalized, "Sets", "Tonnage"]
         if grouping == .muscle { header.append("Secondary sets") }
         Console.table(
@@ -209,6 +233,10 @@ struct VolumeCommand: ParsableCommand {
             rows.map { r in
                 [r.label, "\(r.sets)", WeightText.show(kg: r.tonnageKg, in: unit)] + (grouping == .muscle ? ["\(r.secondarySets)"] : [])
             }, rightAligned: [1, 2, 3])
-        if let window { Console.out(window.upsell) }
+        if let window, let hidden = a.hidden {
+            Console.out(window.hiddenNote(hidden, everyPlan: "`ledger history` lists every workout") + ".")
+        } else if let window {
+            Console.out(window.upsell)
+        }
     }
 }

@@ -32,7 +32,10 @@ enum ReportPage {
             body += "<div class=\"stat\"><b>\(e(value))</b><span>\(e(label))</span></div>"
         }
         body += "</section>"
-        if let window = r.chartWindow {
+        if let window = r.chartWindow, let hidden = r.hidden {
+            body +=
+                "<section class=\"card\" id=\"hidden\"><p>\(e(window.hiddenNote(hidden, everyPlan: "the records timeline below and `ledger history` show it"))).</p></section>"
+        } else if let window = r.chartWindow {
             body += "<section class=\"card\"><p>\(e(window.upsell)).</p></section>"
         }
 

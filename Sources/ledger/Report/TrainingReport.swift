@@ -48,6 +48,8 @@ struct TrainingReport {
     var bodyFat: [Lift] = []
     /// Set when the plan limits charts (Free: the last 30 days), with what to say.
     var chartWindow: ChartWindow?
+    /// The counted workouts the window leaves out of the e1RM and volume charts.
+    var hidden: ChartWindow.Hidden?
 
     /// The report's main lifts when they are done, in this order: squat, bench press, deadlift, overhead press (barbell).
     static let mainLiftIds = ["back-squat", "barbell-bench-press", "deadlift", "overhead-press"]
@@ -71,6 +73,7 @@ struct TrainingReport {
         }
         let charted = chartWindow?.apply(to: log) ?? log
         let all = log.countedWorkouts.filter { $0.startedAt != nil }
+        hidden = chartWindow?.hidden(all.lazy.compactMap(\.startedAt))
         guard let last = all.last?.startedAt else { return }
         lastDay = last.local.daysSinceEpoch
         firstDay = all.first!.startedAt!.local.daysSinceEpoch
