@@ -446,7 +446,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerCLITests",
-            dependencies: ["ledger", "ledger-server", "RepLedgerCore", "LedgerTestSupport"],
+            dependencies: ["ledger", "ledger-server", "RepLedgerCore", "RepLedgerSQLite", "LedgerTestSupport"],
             path: "Tests/LedgerCLITests",
             // Session fixtures saved from the inspector, replayed by `ledger check-fixture` (read by path, not bundled).
             exclude: ["Fixtures"]

@@ -192,7 +192,8 @@ public struct HistoryHeadProjection: ProjectionView {
     public static let name = "history-head"
     /// 2: exercise rows carry their notes. 3: and their supersets. 4: unilateral tonnage; sets' RIR and tempo; the effort scale.
     /// 5: a workout's feeling, closing note and activity; sets' band and implement. 6: whether it was a deload.
-    public static let version = 6
+    /// 7: how many workouts the whole history holds.
+    public static let version = 7
     /// Workouts kept: the pages a lifter reads first.
     public static let rows = 100
 
@@ -200,6 +201,8 @@ public struct HistoryHeadProjection: ProjectionView {
         public var rows: [WorkoutHistoryProjection.WorkoutRow] = []
         /// Every workout is in `rows` (the history is shorter than a page).
         public var complete = false
+        /// How many workouts the history holds in all.
+        public var total = 0
         public var unit = WeightUnit.kg
         public var distanceUnit = DistanceUnit.km
         public var effortScale = EffortScale.rpe
@@ -208,6 +211,7 @@ public struct HistoryHeadProjection: ProjectionView {
         public mutating func fields<C: PayloadCoder>(_ c: inout C) throws {
             try c.field("rows", &rows)
             try c.field("complete", &complete)
+            try c.field("total", &total)
             try c.field("unit", &unit)
             try c.field("distanceUnit", &distanceUnit)
             try c.field("effortScale", &effortScale)
@@ -225,6 +229,7 @@ public struct HistoryHeadProjection: ProjectionView {
         page.rows = WorkoutHistoryProjection.workouts(log, limit: rows + 1)
         page.complete = page.rows.count <= rows
         if !page.complete { page.rows.removeLast() }
+        page.total = page.complete ? page.rows.count : WorkoutHistoryProjection.count(log)
         page.unit = log.account.liftingUnit
         page.distanceUnit = log.account.distanceUnit
         page.effortScale = log.account.effortScale

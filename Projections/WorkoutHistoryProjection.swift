@@ -84,6 +84,18 @@ public struct WorkoutHistoryProjection: ProjectionView {
         return page
     }
 
+    /// How many workouts `workouts` would list with no page: the total a page is out of.
+    public static func count(_ log: TrainingLogProjection, exerciseId: String? = nil, month: String? = nil) -> Int {
+        var n = 0
+        for key in log.order {
+            guard let w = log.counted(key) else { continue }
+            if let exerciseId, !w.sets.contains(where: { $0.completed && $0.exerciseId == exerciseId }) { continue }
+            if let month, !w.startedAt!.isoDate.hasPrefix(month + "-") { continue }
+            n += 1
+        }
+        return n
+    }
+
     public static func row(for w: WorkoutState, log: TrainingLogProjection, rules: RuleSet = .default) -> WorkoutRow {
         var groups: [ExerciseRow] = []
         var sets = 0

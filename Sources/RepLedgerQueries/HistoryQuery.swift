@@ -9,6 +9,8 @@ public enum HistoryQuery {
         public var unit: WeightUnit
         public var distanceUnit: DistanceUnit = .km
         public var effortScale: EffortScale = .rpe
+        /// How many workouts match in all, the page's rows among them.
+        public var total = 0
     }
 
     /// Refuses a month that is not YYYY-MM, a limit under 1 and a negative offset.
@@ -32,7 +34,7 @@ public enum HistoryQuery {
             var ignored: [String] = []
             if let page = try ViewSnapshots.historyHead(store, at: target, ignored: &ignored), let rows = page.slice(offset: offset, limit: limit) {
                 scope.note?("answered from the history page stored at #\(target)")
-                return Answer(rows: rows, unit: page.unit, distanceUnit: page.distanceUnit, effortScale: page.effortScale)
+                return Answer(rows: rows, unit: page.unit, distanceUnit: page.distanceUnit, effortScale: page.effortScale, total: page.total)
             }
         }
         let log = try scope.log(store)
@@ -40,12 +42,14 @@ public enum HistoryQuery {
             let page = HistoryHeadProjection.page(log)
             try? ViewSnapshots.saveHistoryHead(store, at: target, page)
             if let rows = page.slice(offset: offset, limit: limit) {
-                return Answer(rows: rows, unit: page.unit, distanceUnit: page.distanceUnit, effortScale: page.effortScale)
+                return Answer(rows: rows, unit: page.unit, distanceUnit: page.distanceUnit, effortScale: page.effortScale, total: page.total)
             }
         }
         let exerciseId = try exercise.map { try log.library.resolve($0).exerciseId }
         let rows = WorkoutHistoryProjection.workouts(log, exerciseId: exerciseId, month: month, offset: offset, limit: limit)
-        return Answer(rows: rows, unit: log.account.liftingUnit, distanceUnit: log.account.distanceUnit, effortScale: log.account.effortScale)
+        return Answer(
+            rows: rows, unit: log.account.liftingUnit, distanceUnit: log.account.distanceUnit, effortScale: log.account.effortScale,
+            total: limit == nil && offset == 0 ? rows.count : WorkoutHistoryProjection.count(log, exerciseId: exerciseId, month: month))
     }
 
     public static func document(_ a: Answer) -> JSONValue { .object([("workouts", .array(a.rows.map(json)))]) }

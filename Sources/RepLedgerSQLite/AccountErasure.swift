@@ -3,8 +3,9 @@ import RepLedgerCore
 
 /// Erasing the account on a device (DOMAIN.md §11): the ledger file with its
 /// -wal, -shm and -journal files (snapshots live inside it), every file the
-/// ledger exported, as its `ExportWritten` events name them, and every
-/// progress photo its `ProgressPhotoRecorded` events name.
+/// ledger exported, as its `ExportWritten` events name them, every
+/// progress photo its `ProgressPhotoRecorded` events name, and the token file
+/// its sync target names (a credential that opens the account on its server).
 public enum AccountErasure {
     public struct Report: Sendable, Equatable {
         /// What was (or, for a plan, would be) removed, in order.
@@ -13,6 +14,8 @@ public enum AccountErasure {
         public var snapshots: Int64
         public var exports: Int
         public var photos: Int = 0
+        /// The sync token file removed (or to be), if the ledger synced with one.
+        public var tokenFile: String? = nil
         /// Exported files not removed, with why (moved, or changed since the ledger wrote them).
         public var left: [(path: String, reason: String)]
 
@@ -56,10 +59,11 @@ public enum AccountErasure {
         for p in order { check(p, written[p]!.sha256, into: &exports, changed: "changed since the ledger wrote it: not ours to remove") }
         for p in photos { check(p.path, p.sha256, into: &photoFiles, changed: "not the photo recorded (changed since): not ours to remove") }
         let snapshots = (try? store.database.scalarInt("SELECT COUNT(*) FROM snapshots")) ?? 0
+        let token = (try? store.syncState()).flatMap { $0 }.map(\.tokenFile).flatMap { isFile($0) ? $0 : nil }
         let files = [path, path + "-wal", path + "-shm", path + "-journal"]
         return Report(
-            removed: exports + photoFiles + files.filter { FileManager.default.fileExists(atPath: $0) }, events: try store.count(),
-            snapshots: snapshots, exports: exports.count, photos: photoFiles.count, left: left)
+            removed: exports + photoFiles + (token.map { [$0] } ?? []) + files.filter { FileManager.default.fileExists(atPath: $0) },
+            events: try store.count(), snapshots: snapshots, exports: exports.count, photos: photoFiles.count, tokenFile: token, left: left)
     }
 
     /// Removes everything `plan` names. Each file is overwritten with zeros and synced before it

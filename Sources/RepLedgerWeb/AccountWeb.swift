@@ -88,7 +88,8 @@ package struct AccountWeb: Sendable {
             let hash = context.coachWeb.session?.tokenHash ?? []
             return try await page(context) { api, caller, _ in
                 guard try api.hasCoachProduct(caller.account.accountId) else {
-                    throw APIError.forbidden("the coach's dashboard needs an active Coach product: \(LedgerAPI.howToGetCoach(caller.account.accountId))")
+                    throw APIError.forbidden(
+                        "the coach's dashboard needs an active Coach product: \(LedgerAPI.howToGetCoach(caller.account.accountId))")
                 }
                 let (id, _) = coach.sessions.open(tokenHash: hash, account: caller.account.accountId)
                 var response = CoachWeb.redirect("/coach")
@@ -102,7 +103,8 @@ package struct AccountWeb: Sendable {
                 let (id, _) = inspector.sessions.open(tokenHash: hash, account: caller.account.accountId)
                 var response = CoachWeb.redirect(InspectorWeb.root + "/log")
                 response.headers.append(
-                    .init(name: .setCookie, value: coach.cookie(InspectorWeb.sessionCookie, id, path: InspectorWeb.root, maxAge: Self.sessionSeconds)))
+                    .init(name: .setCookie, value: coach.cookie(InspectorWeb.sessionCookie, id, path: InspectorWeb.root, maxAge: Self.sessionSeconds))
+                )
                 return response
             }
         }

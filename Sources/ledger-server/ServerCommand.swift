@@ -51,8 +51,8 @@ struct ServerCommand: ParsableCommand {
                 abstract:
                     "Grant an account Coach until a date, without the App Store (recorded in its log) → {\"accountId\",\"until\",\"position\"}.",
                 discussion: """
-                    For a self-hosted server: the account's log records the grant (OperatorCoachGranted), its \\
-                    devices see it after `ledger sync` (`ledger entitlements` names it), and the server counts it \\
+                    For a self-hosted server: the account's log records the grant (OperatorCoachGranted), its \
+                    devices see it after `ledger sync` (`ledger entitlements` names it), and the server counts it \
                     as a Coach product until DATE. No device can push such a grant.
 
                     Example:

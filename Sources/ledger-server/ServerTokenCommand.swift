@@ -17,7 +17,7 @@ extension ServerCommand {
                 commandName: "create",
                 abstract: "A token for one device of an account, or a scoped key → {\"token\",\"id\",\"device\",\"scope\",\"expiresAt\"}.",
                 discussion: """
-                    Scopes: read (reads only), log (also appends workouts, sets, notes and body entries), \\
+                    Scopes: read (reads only), log (also appends workouts, sets, notes and body entries), \
                     full (everything the account may do; the default). The token is shown once and stored hashed.
 
                     Examples:

@@ -16,9 +16,9 @@ extension ServerCommand {
             static let configuration = CommandConfiguration(
                 commandName: "add", abstract: "A webhook for an account's events → {\"hookId\",\"secret\"} (the secret is shown once).",
                 discussion: """
-                    Each delivery is a POST of JSON with the headers RepLedger-Delivery (its id: the same on every \\
-                    retry), RepLedger-Event, and RepLedger-Signature: t=UNIX,v1=HEX, where HEX is the HMAC-SHA256 \\
-                    under the secret of "t.body". Events appended after the hook is added are delivered, in the \\
+                    Each delivery is a POST of JSON with the headers RepLedger-Delivery (its id: the same on every \
+                    retry), RepLedger-Event, and RepLedger-Signature: t=UNIX,v1=HEX, where HEX is the HMAC-SHA256 \
+                    under the secret of "t.body". Events appended after the hook is added are delivered, in the \
                     log's order, at least once; a failed delivery is retried (1 s, 2 s, 4 s, … up to 5 min apart).
 
                     Example:

@@ -13,8 +13,8 @@ struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync", abstract: ServerCommands.syncAbstract,
         discussion: """
-            Pushes the events recorded here since the last sync, pulls what other devices pushed, and leaves this \\
-            ledger holding the server's log byte for byte (plus anything still pending). Events the server refuses \\
+            Pushes the events recorded here since the last sync, pulls what other devices pushed, and leaves this \
+            ledger holding the server's log byte for byte (plus anything still pending). Events the server refuses \
             are set aside and shown by `ledger sync status`.
 
             Examples:

@@ -12,10 +12,12 @@ struct AccountCommand: ParsableCommand {
     struct Erase: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "erase",
-            abstract: "Erase the account on this device: the ledger, its snapshots, and every file it exported.",
+            abstract: "Erase the account on this device: the ledger, its snapshots, every file it exported and its sync token file.",
             discussion: """
-                Without --yes it lists what it would remove and removes nothing. It cannot reach copies you made \\
-                yourself, files moved or changed since the ledger wrote them (it says which), or other devices.
+                Without --yes it lists what it would remove and removes nothing. It cannot reach copies you made \
+                yourself, files moved or changed since the ledger wrote them (it says which), or other devices. \
+                The account on a server stays: its token file here is removed, and `/account` (or \
+                `DELETE /v1/devices/ID`) revokes the token there; erasing the server's account is `/account` too.
 
                 Example:
                   ledger account erase --db repledger.sqlite --yes
@@ -37,7 +39,7 @@ struct AccountCommand: ParsableCommand {
                     .object([
                         ("removed", .array(report.removed.map(JSONValue.string))), ("events", .int(report.events)),
                         ("snapshots", .int(report.snapshots)), ("exports", .int(Int64(report.exports))),
-                        ("photos", .int(Int64(report.photos))),
+                        ("photos", .int(Int64(report.photos))), ("tokenFile", .optional(report.tokenFile)),
                         ("left", .array(report.left.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
                     ]))
                 return

@@ -10,8 +10,8 @@ struct BodyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "body", abstract: "Your body: weigh-ins, measurements and progress photos, and their history.",
         discussion: """
-            Weights in kg, lb or stone and pounds; a bare number is in your bodyweight unit \\
-            (`ledger settings bodyweight kg|lb|st`, else your lifting unit). Lengths in cm or in \\
+            Weights in kg, lb or stone and pounds; a bare number is in your bodyweight unit \
+            (`ledger settings bodyweight kg|lb|st`, else your lifting unit). Lengths in cm or in \
             (a bare number: in if you lift in lb, else cm); body fat in percent.
 
             Examples:
@@ -124,7 +124,7 @@ struct BodyCommand: ParsableCommand {
             commandName: "photo",
             abstract: "Record a progress photo's date, pose and SHA-256 → {\"photoId\",\"sha256\"}; the file stays where it is.",
             discussion: """
-                The photo's bytes never enter the log, which keeps its path and digest: `account erase` removes the \\
+                The photo's bytes never enter the log, which keeps its path and digest: `account erase` removes the \
                 file while it still holds those bytes. A file recorded already is refused.
 
                 Example: ledger body photo ~/Pictures/2026-11-23-front.jpg --pose front --at 2026-11-23T07:00:00Z

@@ -92,6 +92,11 @@ struct ExerciseCommand: ParsableCommand {
                 }
                 if global.json {
                     Console.json(ExerciseListQuery.document(rows.map(\.exercise), lastDone: rows.map(\.lastDone)))
+                } else if rows.isEmpty {
+                    Console.out(
+                        favourites || filter != nil
+                            ? "None of the exercises you did lately matches: `ledger exercise list --recent` alone lists them."
+                            : "Nothing done yet: `ledger workout log` records a set, and `ledger import` brings another app's history.")
                 } else {
                     Console.table(["Exercise", "Id", "Last done"], rows.map { [$0.exercise.name, $0.exercise.exerciseId, $0.lastDone.isoDate] })
                 }
@@ -104,6 +109,10 @@ struct ExerciseCommand: ParsableCommand {
             let rows = ExerciseListQuery.answer(library, muscle: filter, includeArchived: all, favouritesOnly: favourites)
             if global.json {
                 Console.json(ExerciseListQuery.document(rows))
+            } else if rows.isEmpty, favourites {
+                Console.out("No favourites yet: `ledger exercise favourite EXERCISE` marks one (★).")
+            } else if rows.isEmpty {
+                Console.out("No exercise matches: `ledger exercise list` alone lists the library, `--all` the archived ones too.")
             } else {
                 Console.table(
                     ["Exercise", "Id", "Muscle", "Kind", "Equipment"],

@@ -32,7 +32,8 @@ struct ProgramCommand: ParsableCommand {
         @Option(help: "complete-beginner, beginner, intermediate or advanced.") var experience: String
         @Option(help: "strength, muscle or fat-loss (repeatable; default muscle).") var goal: [String] = []
         @Option(
-            help: "Equipment you have (repeatable): \(Equipment.allCases.map { kebab($0.rawValue) }.joined(separator: ", ")); or \(Equipment.fullGymAnswer) for all of it."
+            help:
+                "Equipment you have (repeatable): \(Equipment.allCases.map { kebab($0.rawValue) }.joined(separator: ", ")); or \(Equipment.fullGymAnswer) for all of it."
         ) var equipment: [String] = []
         @Option(help: "A muscle to prioritise (repeatable).") var priority: [String] = []
         @Option(help: "An injury, in your words (repeatable): exercises that load it are flagged.") var injury: [String] = []

@@ -10,7 +10,7 @@ struct ProgressionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "progression", abstract: "Per-exercise progression: rule, increment, rep range, module, on or off.",
         discussion: """
-            Defaults: double progression, on only for strength exercises in a strength module; 2.5 kg steps \\
+            Defaults: double progression, on only for strength exercises in a strength module; 2.5 kg steps \
             (5 kg for squats, hinges, lunges and hip thrusts; 5 lb in lb); weights round to 1.25 kg or 2.5 lb.
 
             Examples:

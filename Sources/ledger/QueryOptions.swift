@@ -34,14 +34,14 @@ struct QueryOptions: ParsableArguments {
     func log(_ store: SQLiteEventStore) throws -> TrainingLogProjection { try scope().log(store) }
 }
 
-/// Horizontal bars for a terminal, scaled between the smallest and largest value.
+/// Horizontal bars for a terminal, from zero to the largest value: a bar's length is its value's share
+/// of the largest, so 225 and 227.5 look almost alike, as they are.
 enum TerminalChart {
     static func bars(_ values: [Double], width: Int = 30) -> [String] {
-        guard let lo = values.min(), let hi = values.max() else { return [] }
-        let span = hi - lo
+        guard let hi = values.max() else { return [] }
         let blocks = ["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"]
         return values.map { v in
-            let cells = span == 0 ? Double(width) : 1 + (v - lo) / span * Double(width - 1)
+            let cells = hi <= 0 ? 0 : max(0, v) / hi * Double(width)
             let full = Int(cells)
             let part = Int((cells - Double(full)) * 8)
             return String(repeating: "█", count: full) + (part > 0 ? blocks[part - 1] : "")

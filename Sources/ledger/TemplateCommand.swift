@@ -15,10 +15,10 @@ struct TemplateCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "create", abstract: "Create a template → {\"templateId\"}: its exercises, each with its targets.",
             discussion: """
-                Each --exercise takes the targets after it: sets × reps (or a duration), an optional weight and \\
+                Each --exercise takes the targets after it: sets × reps (or a duration), an optional weight and \
                 rest. A workout started from the template plans those sets, and its rest timer uses the rest.
 
-                --module brings a module's exercises and targets (`ledger module define`), before the --exercise \\
+                --module brings a module's exercises and targets (`ledger module define`), before the --exercise \
                 lines; the template remembers which module brought which.
 
                 Example:

@@ -29,9 +29,12 @@ extension WorkoutCommand {
         static func show(_ s: WorkoutSummaryProjection.Summary, _ log: TrainingLogProjection) {
             let unit = log.account.liftingUnit
             let w = s.workout
-            Console.out(
-                "\(w.name) · \(w.startedAt.isoDate) · \((w.durationSeconds ?? 0) / 60) min · \(counted(w.sets, "set")) · \(WeightText.show(kg: w.tonnageKg, in: unit))"
-            )
+            // In progress: the time so far (pauses left out), read against the clock, never stored.
+            let elapsed =
+                w.finishedAt == nil
+                ? "\((log.workouts[w.workoutId]?.durationSeconds(now: .now()) ?? 0) / 60) min so far"
+                : "\((w.durationSeconds ?? 0) / 60) min"
+            Console.out("\(w.name) · \(w.startedAt.isoDate) · \(elapsed) · \(counted(w.sets, "set")) · \(WeightText.show(kg: w.tonnageKg, in: unit))")
             if let note = w.notes { Console.out("  note: \(note)") }
             if let line = SessionText.closing(w) { Console.out("  \(line)") }
             let labels = SupersetLabels.labels(s.exercises.map { e in w.exercises.first { $0.exerciseId == e.exerciseId }?.supersetId })

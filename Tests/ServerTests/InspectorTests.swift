@@ -8,7 +8,9 @@ import Testing
 /// `--json` on the same file, bad input answered in one line, a damaged
 /// ledger shown at its first bad position, and the file's bytes unchanged.
 // A device's file, no server storage: not run again when `.ci/run` repeats this target on PostgreSQL.
-@Suite(.serialized, .needsSharedData(.realExports), .disabled(if: ServerProcess.onPostgres, "the inspector reads a device's file, not the server's storage"))
+@Suite(
+    .serialized, .needsSharedData(.realExports),
+    .disabled(if: ServerProcess.onPostgres, "the inspector reads a device's file, not the server's storage"))
 struct InspectorTests {
     static let andrew = RealExportsFolder.url.appendingPathComponent("strong_Andrew50_Lifting.csv").path
 

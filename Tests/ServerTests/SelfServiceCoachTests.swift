@@ -49,7 +49,9 @@ struct SelfServiceCoachTests {
             "/v1/auth/email/verify", token: nil, body: SignInTests.body(["email": "sam@example.org", "code": code, "device": "laptop"]))
         let token = try #require(device.json?["token"] as? String, "\(device.body)")
         let invite = try await server.post("/v1/coach/invites", token: token, body: "{}")
-        #expect(invite.status == 403 && invite.body.contains("grant-coach \(accountId)") && invite.body.contains("repledger_coach_monthly"), "\(invite.body)")
+        #expect(
+            invite.status == 403 && invite.body.contains("grant-coach \(accountId)") && invite.body.contains("repledger_coach_monthly"),
+            "\(invite.body)")
 
         // The token sign-in pages point a self-made account to its own sign-in.
         #expect(try await pages.get("/coach/sign-in").body.contains(#"href="/account/sign-in""#))
