@@ -134,8 +134,8 @@ extension LedgerAPI {
 
     /// The ways to Coach, said wherever Coach is missing: the store, or the server's operator.
     public static func howToGetCoach(_ account: String) -> String {
-        "buy Coach (repledger_coach_monthly or repledger_coach_annual) in the app, or ask this server's operator to run "
-            + "`ledger server account grant-coach \(account)`"
+        "buy Coach (repledger_coach_monthly or repledger_coach_annual) in the app, whose signed transaction this server checks "
+            + "against its --storekit-root, or ask this server's operator to run `ledger server account grant-coach \(account)`"
     }
 
     /// A coach's clients: every account whose log grants this coach access

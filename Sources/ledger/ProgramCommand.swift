@@ -13,7 +13,6 @@ struct ProgramCommand: ParsableCommand {
             Examples:
               ledger program questionnaire --days 3 --minutes 60 --experience intermediate --goal strength \\
                   --equipment barbell --equipment dumbbell --equipment bench --priority quads --priority glutes
-              ledger program questionnaire --days 4 --minutes 75 --experience intermediate --equipment full-gym
               ledger program generate --seed 7 --weeks 5
               ledger program show active
               ledger workout start --program active --day 1
