@@ -6,7 +6,8 @@ import RepLedgerCore
 import RepLedgerService
 
 /// The coach dashboard under `/coach` (SERVER-CONTRACT.md §8): sign in with a coach
-/// token, the roster, a client's page, notes, offers and invites. Sessions
+/// token (or open it from `/account`, which signs in by email or Apple), the
+/// roster, a client's page, notes, offers and invites. Sessions
 /// and CSRF tokens are `CoachWebSessions`'; authorization is the API's own
 /// (`LedgerAPI.authorize`, the Coach product, the client's grant), checked
 /// on every request. Forms post and redirect (303), so nothing needs
