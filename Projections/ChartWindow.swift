@@ -77,13 +77,6 @@ public struct ChartWindow: Sendable, Equatable {
     }
 }
 
-extension VolumeProjection.WorkoutTotal {
-    /// What Free's window hides of these workouts.
-    public static func hidden(_ totals: [VolumeProjection.WorkoutTotal], by window: ChartWindow?) -> ChartWindow.Hidden? {
-        window?.hidden(totals.lazy.map(\.startedAt))
-    }
-}
-
 extension TrainingLogProjection {
     /// The same fold with only the workouts that pass `keep` (library, settings, purchases and templates unchanged).
     public func keepingWorkouts(_ keep: (WorkoutState) -> Bool) -> TrainingLogProjection {

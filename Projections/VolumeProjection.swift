@@ -50,6 +50,11 @@ public struct VolumeProjection: ProjectionView {
         workoutTotals(log, rules: rules, workouts: log.countedWorkouts)
     }
 
+    /// When each workout `workoutTotals` lists started, without adding up its tonnage.
+    public static func countedStarts(_ log: TrainingLogProjection, rules: RuleSet = .default) -> [Timestamp] {
+        log.countedWorkouts.compactMap { w in w.sets.contains { $0.completed && rules.counts($0.type) } ? w.startedAt : nil }
+    }
+
     static func workoutTotals(_ log: TrainingLogProjection, rules: RuleSet, workouts: some Sequence<WorkoutState>) -> [WorkoutTotal] {
         var loads = Loads(log: log, rules: rules)
         var totals: [WorkoutTotal] = []

@@ -93,7 +93,7 @@ public enum VolumeQuery {
                 let window = planWindow ? ChartWindow.forPlan(page.entitlements, at: try scope.answerTime(), planAt: try scope.planTime()) : nil
                 return Answer(
                     grouping: grouping, window: window, rows: page.rows(by: grouping, window: window), unit: page.unit,
-                    hidden: VolumeProjection.WorkoutTotal.hidden(page.workouts, by: window))
+                    hidden: window?.hidden(page.workouts.lazy.map(\.startedAt)))
             }
         }
         let log = try scope.log(store)
@@ -102,7 +102,7 @@ public enum VolumeQuery {
         }
         let window = planWindow ? ChartWindow.forPlan(log, at: try scope.answerTime(), planAt: try scope.planTime()) : nil
         let rows = VolumeProjection.rows(window?.apply(to: log) ?? log, by: grouping, rules: scope.rules)
-        let hidden = window.flatMap { VolumeProjection.WorkoutTotal.hidden(VolumeProjection.workoutTotals(log, rules: scope.rules), by: $0) }
+        let hidden = window?.hidden(VolumeProjection.countedStarts(log, rules: scope.rules))
         return Answer(grouping: grouping, window: window, rows: rows, unit: log.account.liftingUnit, hidden: hidden)
     }
 

@@ -69,7 +69,7 @@ struct FrontDoorRoundThreeCLITests {
         #expect(FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("report.html").path))
     }
 
-    @Test("installed on PATH as the README says, ledger finds ledger-server beside it: help and the assistant's MCP server answer")
+    @Test("installed on PATH as the user guide says, ledger finds ledger-server beside it: help and the assistant's MCP server answer")
     func installedOnPath() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }

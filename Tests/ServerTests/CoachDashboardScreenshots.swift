@@ -31,7 +31,7 @@ struct CoachDashboardScreenshots {
             ]).status == 0)
         #expect(try carl.run(["program", "generate", "--seed", "21"]).status == 0)
         #expect(try carl.sync().status == 0)
-        let exports = RealExportsFolder.url
+        let exports = SharedData.url(.realExports)
 
         var ids: [String] = []
         for (i, client) in Self.clients.enumerated() {
@@ -96,11 +96,4 @@ struct CoachDashboardScreenshots {
         }
         await browser.quit()
     }
-}
-
-/// ../shared/data/real-exports beside the repository (``SharedData``).
-enum RealExportsFolder {
-    static var url: URL { SharedData.url(.realExports) }
-    /// The sixteen more exports beside it.
-    static var more: URL { SharedData.url(.realExportsMore) }
 }

@@ -14,7 +14,7 @@ import Testing
         // Alice's log is a real export's (about 7,000 events): each verify walks all of it, a second or two,
         // long beside a request of bob's and short enough that sixteen stay cheap on a loaded machine.
         let phone = try Device("alice-phone", cli: cli, token: alice.token)
-        let export = RealExportsFolder.more.appendingPathComponent("strong_dstanek_lifting.csv").path
+        let export = SharedData.url(.realExportsMore).appendingPathComponent("strong_dstanek_lifting.csv").path
         #expect(try phone.run(["import", "strong", export]).status == 0)
         #expect(try phone.sync(server, account: alice.id).status == 0)
 

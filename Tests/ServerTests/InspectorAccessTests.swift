@@ -8,7 +8,7 @@ import Testing
 /// equal to the API's on the same log, and reading appends nothing.
 @Suite(.serialized, .needsSharedData(.realExports))
 struct InspectorAccessTests {
-    static let marta = RealExportsFolder.url.appendingPathComponent("strong_mlahoz_strong.csv").path
+    static let marta = SharedData.url(.realExports).appendingPathComponent("strong_mlahoz_strong.csv").path
 
     /// The sign-in form, sent as a browser sends it → the session's `Cookie` value.
     static func signIn(_ pages: PageClient, token: String) async throws -> (cookie: String, setCookie: String) {

@@ -12,7 +12,7 @@ import Testing
     .serialized, .needsSharedData(.realExports),
     .disabled(if: ServerProcess.onPostgres, "the inspector reads a device's file, not the server's storage"))
 struct InspectorTests {
-    static let andrew = RealExportsFolder.url.appendingPathComponent("strong_Andrew50_Lifting.csv").path
+    static let andrew = SharedData.url(.realExports).appendingPathComponent("strong_Andrew50_Lifting.csv").path
 
     static func importedAndrew() throws -> LedgerProcess {
         let cli = try LedgerProcess()

@@ -4,10 +4,12 @@ import Foundation
 /// `pull-up-bar` and `programDay` alike), refusing with the allowed values listed.
 public func vocabulary<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ kind: String, _ text: String) throws(Refusal) -> T
 where T.RawValue == String {
-    func key(_ s: String) -> String { s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " } }
-    if let v = T.allCases.first(where: { key($0.rawValue) == key(text) }) { return v }
+    if let v = T.allCases.first(where: { vocabularyKey($0.rawValue) == vocabularyKey(text) }) { return v }
     throw .unknownVocabulary(kind: kind, value: text, allowed: T.allCases.map { kebab($0.rawValue) })
 }
+
+/// A word as vocabulary compares it: any case, with or without `-`, `_` and spaces (`smith-machine` is `smithMachine`).
+func vocabularyKey(_ s: String) -> String { s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " } }
 
 /// `completeBeginner` → `complete-beginner`, as the CLI spells vocabulary.
 public func kebab(_ camel: String) -> String {
@@ -30,13 +32,12 @@ extension Equipment {
     /// The questionnaire's equipment answers as people give them (`barbell`, `smith-machine`, or
     /// `full-gym` for all of it), each kind once, in the order given.
     public static func answers(_ texts: [String]) throws(Refusal) -> [Equipment] {
-        func key(_ s: String) -> String { s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " } }
         var chosen: [Equipment] = []
         for text in texts {
             let found: [Equipment]
-            if key(text) == key(fullGymAnswer) {
+            if vocabularyKey(text) == vocabularyKey(fullGymAnswer) {
                 found = allCases
-            } else if let one = allCases.first(where: { key($0.rawValue) == key(text) }) {
+            } else if let one = allCases.first(where: { vocabularyKey($0.rawValue) == vocabularyKey(text) }) {
                 found = [one]
             } else {
                 throw .unknownVocabulary(kind: "equipment", value: text, allowed: allCases.map { kebab($0.rawValue) } + [fullGymAnswer])

@@ -73,7 +73,7 @@ struct TrainingReport {
         }
         let charted = chartWindow?.apply(to: log) ?? log
         let all = log.countedWorkouts.filter { $0.startedAt != nil }
-        hidden = chartWindow?.hidden(all.lazy.compactMap(\.startedAt))
+        hidden = chartWindow?.hidden(VolumeProjection.countedStarts(log, rules: rules))
         guard let last = all.last?.startedAt else { return }
         lastDay = last.local.daysSinceEpoch
         firstDay = all.first!.startedAt!.local.daysSinceEpoch
