@@ -22,7 +22,8 @@ struct ExportLanguage: Sendable {
 
 extension ExportLanguage {
     /// The languages Strong exports are recognised in. English, French,
-    /// German and Simplified Chinese are from real files; the others follow the
+    /// German, Spanish (`Rep.`, `Nombre de entrenamiento`) and Simplified
+    /// Chinese are from real files; the others follow the
     /// app's words in those languages, with the common synonyms.
     static let all: [ExportLanguage] = [english, french, german, spanish, italian, portuguese, dutch, polish, chinese]
 
@@ -43,7 +44,7 @@ extension ExportLanguage {
         columns: [
             "date": .date, "nom de l entrainement": .workout, "duree": .duration, "nom de l exercice": .exercise,
             "ordre de la serie": .setOrder, "poids": .weight, "unite de poids": .weightUnit, "reps": .reps,
-            "repetitions": .reps, "distance": .distance, "unite de distance": .distanceUnit, "secondes": .seconds,
+            "repetitions": .reps, "rep": .reps, "distance": .distance, "unite de distance": .distanceUnit, "secondes": .seconds,
             "notes": .notes, "notes d entrainement": .workoutNotes, "notes de l entrainement": .workoutNotes, "rpe": .rpe,
         ],
         rest: ["minuteur de repos", "temps de repos", "repos"], warmup: ["e", "echauffement"], drop: ["degressive"],
@@ -68,7 +69,7 @@ extension ExportLanguage {
             "fecha": .date, "nombre del entrenamiento": .workout, "nombre de entrenamiento": .workout,
             "duracion": .duration, "nombre del ejercicio": .exercise, "ejercicio": .exercise,
             "orden de la serie": .setOrder, "orden de serie": .setOrder, "peso": .weight, "unidad de peso": .weightUnit,
-            "repeticiones": .reps, "reps": .reps, "distancia": .distance, "unidad de distancia": .distanceUnit,
+            "repeticiones": .reps, "reps": .reps, "rep": .reps, "distancia": .distance, "unidad de distancia": .distanceUnit,
             "segundos": .seconds, "notas": .notes, "notas del entrenamiento": .workoutNotes,
             "notas de entrenamiento": .workoutNotes, "rpe": .rpe,
         ],
@@ -92,7 +93,7 @@ extension ExportLanguage {
         columns: [
             "data": .date, "nome do treino": .workout, "duracao": .duration, "nome do exercicio": .exercise,
             "ordem da serie": .setOrder, "ordem das series": .setOrder, "peso": .weight, "unidade de peso": .weightUnit,
-            "repeticoes": .reps, "reps": .reps, "distancia": .distance, "unidade de distancia": .distanceUnit,
+            "repeticoes": .reps, "reps": .reps, "rep": .reps, "distancia": .distance, "unidade de distancia": .distanceUnit,
             "segundos": .seconds, "notas": .notes, "observacoes": .notes, "notas do treino": .workoutNotes, "rpe": .rpe,
         ],
         rest: ["temporizador de descanso", "cronometro de descanso", "descanso"], warmup: ["aquecimento"],
@@ -230,11 +231,18 @@ struct ExportHeader: Sendable {
         case number(Int)
         case type(SetType)
         case rest
+        /// A row holding the exercise's note (Strong's `Note`), not a set.
+        case note
     }
+
+    /// The set-order word of a note row. Real files write it in English whatever
+    /// the header's language; the app's words in the others are taken too.
+    static let noteMarkers: Set<String> = ["note", "notes", "nota", "notas", "notiz", "notizen", "notitie", "notatka", "备注", "備註"]
 
     func setOrder(_ value: String) -> SetOrder? {
         let word = Self.normalised(value)
         if let n = Int(word), n >= 0 { return .number(n) }
+        if Self.noteMarkers.contains(word) { return .note }
         for language in [language] + ExportLanguage.all {
             if language.rest.contains(word) { return .rest }
             if language.warmup.contains(word) { return .type(.warmup) }

@@ -31,6 +31,8 @@ public struct ImportSummary: Sendable {
     public var workoutsRecognisedWithoutSeconds = 0
     public var sets = 0
     public var restFacts = 0
+    /// Rows that are an exercise's note, not a set (Strong's `Note` set-order rows).
+    public var noteRows = 0
     public var exercisesCreated: [String] = []
     /// Exercise names the library has under another name, each with the library's name, in the file's order.
     public var exercisesMatched: [(file: String, library: String)] = []
@@ -50,20 +52,23 @@ public struct ImportRequest: Sendable {
     public var fileName: String
     public var unit: WeightUnit?
     public var timeZone: ImportTimeZone
-    /// All or nothing: a row the ledger refuses refuses the whole file. By
-    /// default such a row is left out and reported with its line and reason.
-    public var strict: Bool
+    /// Import the rest when some rows cannot be read or hold a value the ledger
+    /// refuses, leaving each of those out with its line and reason. By default
+    /// such a row refuses the whole file (`ImportError.unreadableRows`): an
+    /// import that succeeds has left out only rows of the harmless kinds
+    /// (blank rows, a second copy of a workout, a rest timer with no set).
+    public var skipUnreadable: Bool
 
     public init(
         source: ImportSource, text: String, fileName: String, unit: WeightUnit? = nil, timeZone: ImportTimeZone = .current,
-        strict: Bool = false
+        skipUnreadable: Bool = false
     ) {
         self.source = source
         self.text = text
         self.fileName = fileName
         self.unit = unit
         self.timeZone = timeZone
-        self.strict = strict
+        self.skipUnreadable = skipUnreadable
     }
 }
 
@@ -74,7 +79,7 @@ extension Ledger {
     /// an older one, adds only the workouts the ledger lacks.
     public func importExport(_ request: ImportRequest, progress: ((Int, Int) -> Void)? = nil) throws -> ImportSummary {
         let csv = try CSVText(text: request.text, path: request.fileName)
-        let parsed = try Self.parse(csv, source: request.source, unit: request.unit, zone: request.timeZone, strict: request.strict)
+        let parsed = try Self.parse(csv, source: request.source, unit: request.unit, zone: request.timeZone)
         let digest = SHA256.hash(data: Array(request.text.utf8)).map { String(format: "%02x", $0) }.joined()
         var summary = ImportSummary(source: request.source)
         summary.layout = parsed.layout
@@ -137,6 +142,7 @@ extension Ledger {
         summary.workouts = plan.workouts
         summary.sets = plan.sets
         summary.restFacts = plan.restFacts
+        summary.noteRows = plan.noteRows
         summary.exercisesCreated = plan.exercisesCreated
         summary.exercisesMatched = plan.exercisesMatched
         summary.skipped = plan.skipped
@@ -153,6 +159,10 @@ extension Ledger {
             }
             summary.alreadyImported = summary.workoutsAlreadyPresent > 0
             return (summary, false)
+        }
+        // Only the harmless kinds of skipped row let an import succeed unasked.
+        if !request.skipUnreadable, let first = summary.skipped.refused.first {
+            throw ImportError.unreadableRows(line: first.line, reason: first.reason, count: summary.skipped.refused.count)
         }
 
         var started = ImportBatchStarted()
@@ -184,10 +194,10 @@ extension Ledger {
     }
 
     /// Reads the file, then checks every set's values as the deciders will:
-    /// a refused row is left out with its reason, or, under `strict`, the
-    /// first one in the file refuses the whole import.
+    /// a refused row is set aside with its reason (the import refuses the
+    /// file for it unless asked to skip such rows).
     static func parse(
-        _ csv: CSVText, source: ImportSource, unit: WeightUnit?, zone: ImportTimeZone, strict: Bool
+        _ csv: CSVText, source: ImportSource, unit: WeightUnit?, zone: ImportTimeZone
     ) throws(ImportError) -> ParsedExport {
         var parsed = try read(csv, source: source, unit: unit, zone: zone)
         parsed.rows.removeAll { row in
@@ -199,12 +209,10 @@ extension Ledger {
                 if !(0...Invariants.restTakenLimitSeconds).contains(seconds) {
                     problem = ("rest timer of \(seconds) s is longer than a day", "a rest timer longer than a day")
                 }
+            case .note: break
             }
             if let problem { parsed.skipped.add(problem.reason, line: row.line, refused: true, kind: problem.kind) }
             return problem != nil
-        }
-        if strict, let first = parsed.skipped.refused.min(by: { $0.line < $1.line }) {
-            throw .malformedRow(line: first.line, reason: first.reason)
         }
         return parsed
     }
@@ -235,7 +243,9 @@ extension Ledger {
         case .strong: return try StrongExport.parse(csv, unit: unit)
         case .hevy: return try HevyExport.parse(csv)
         case .fitnotes:
-            if FitNotesIOSExport.columns(of: csv.header) != nil { return try FitNotesIOSExport.parse(csv, unit: unit, zone: zone) }
+            if FitNotesIOSExport.columns(of: csv.header) != nil || FitNotesIOSExport.looksLikeIOS(csv.header) {
+                return try FitNotesIOSExport.parse(csv, unit: unit, zone: zone)
+            }
             return try FitNotesExport.parse(csv, unit: unit)
         default: throw .unknownHeader(source: source.rawValue, found: csv.header, expected: [])
         }

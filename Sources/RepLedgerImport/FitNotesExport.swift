@@ -11,7 +11,8 @@ enum FitNotesExport {
         "Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time",
         "Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time,Comment",
         "Date,Exercise,Category,Weight (lbs)|Weight (kgs),Reps,Distance,Distance Unit,Time",
-        FitNotesIOSExport.example + " (the iOS app)",
+        FitNotesIOSExport.examples[0] + " (the iOS app)",
+        FitNotesIOSExport.examples[1] + " (the iOS app, newer)",
     ]
 
     /// A FitNotes header: its columns, and none of Strong's (a set order or a workout name).

@@ -18,6 +18,7 @@ struct ImportPlan {
     var workouts = 0
     var sets = 0
     var restFacts = 0
+    var noteRows = 0
     var exercisesCreated: [String] = []
     /// Names the library has under another name: (the file's, the library's).
     var exercisesMatched: [(file: String, library: String)] = []
@@ -95,6 +96,7 @@ struct ImportPlan {
         let rows = skippingRepeatedCopies(group.rows)
         // A workout with nothing but empty rows is not a workout.
         guard rows.contains(where: { if case .set = $0.kind { return Self.measured($0.metrics) } else { return false } }) else {
+            // Written as each row is met, so a Note row here is one of a workout with no set either.
             for r in rows { skipped.add("workout without any measured set", line: r.line) }
             return
         }
@@ -111,6 +113,13 @@ struct ImportPlan {
         var supersets: [(key: String, entry: UUID)] = []
         var lastSet: UUID?
         var lastRestAfter: UUID?
+        /// Notes from `Note` rows whose exercise has no entry yet (Strong writes them before its sets).
+        var pendingNotes: [String: (text: String, line: Int)] = [:]
+        func noteEntry(_ entryId: UUID, exerciseId: String, plan: inout ImportPlan) throws {
+            guard let pending = pendingNotes.removeValue(forKey: exerciseId), noted.insert(entryId).inserted else { return }
+            let text = plan.shortened(pending.text, line: pending.line, what: "exercise note")
+            try plan.refusing(line: pending.line) { try $0.setNote(workoutId, entryId: entryId, text: text) }
+        }
 
         for r in rows {
             switch r.kind {
@@ -120,15 +129,18 @@ struct ImportPlan {
                 try refusing(line: r.line) { try $0.startRestTimer(workoutId, seconds: seconds, afterSetId: after) }
                 lastRestAfter = after
                 restFacts += 1
-            case .set(let type):
-                guard Self.measured(r.metrics) else { skipped.add("set without reps, time or distance", line: r.line); continue }
-                let exerciseId: String
-                do {
-                    exerciseId = try exercise(for: r)
-                } catch ImportError.malformedRow(let line, let reason) {
-                    try skipped.refuse(reason, line: line, strict: request.strict)
-                    continue
+            case .note(let text):
+                noteRows += 1
+                guard let exerciseId = exerciseOrRefusal(for: r) else { continue }
+                if let current = entry, current.exercise == exerciseId {
+                    pendingNotes[exerciseId] = (text, r.line)
+                    try noteEntry(current.id, exerciseId: exerciseId, plan: &self)
+                } else {
+                    pendingNotes[exerciseId] = (text, r.line)
                 }
+            case .set(let type):
+                guard Self.measured(r.metrics) else { skipped.add("set without weight, reps, time or distance", line: r.line); continue }
+                guard let exerciseId = exerciseOrRefusal(for: r) else { continue }
                 let entryId: UUID
                 if reuseEntries, let id = entryByExercise[exerciseId] {
                     entryId = id
@@ -140,6 +152,7 @@ struct ImportPlan {
                     entry = (exerciseId, entryId, nil)
                     if let s = r.supersetKey { supersets.append((s, entryId)) }
                 }
+                try noteEntry(entryId, exerciseId: exerciseId, plan: &self)
                 if let n = r.setNumber { entry?.lastNumber = n }
                 // Another app's history is a fact: a set it recorded is kept even if our exercise kind
                 // would ask for another measure (a strength lift Strong timed, say).
@@ -155,6 +168,12 @@ struct ImportPlan {
                     try refusing(line: r.line) { try $0.setNote(workoutId, entryId: entryId, text: text) }
                 }
             }
+        }
+        // A note of an exercise with no set in the workout keeps the exercise, as the app showed it.
+        for (exerciseId, pending) in pendingNotes.sorted(by: { $0.value.line < $1.value.line }) {
+            let entryId = try refusing(line: pending.line) { try $0.addExercise(workoutId, exercise: exerciseId) }
+            pendingNotes[exerciseId] = pending
+            try noteEntry(entryId, exerciseId: exerciseId, plan: &self)
         }
         if let noted = rows.first(where: { $0.workoutNotes != nil }), let note = noted.workoutNotes {
             let text = shortened(note, line: noted.line, what: "workout note")
@@ -189,6 +208,8 @@ struct ImportPlan {
     /// in a file seen writing workouts of several exercises twice, since losing
     /// real sets is worse than showing a block twice.
     /// FitNotes has no set numbers, so its identical rows are always real sets.
+    /// The copies may disagree on the workout's duration (the timer stopped later in one of them):
+    /// the shortest one an app could have recorded is kept.
     mutating func skippingRepeatedCopies(_ rows: [ImportedRow]) -> [ImportedRow] {
         guard let period = Self.repeatPeriod(rows.map(\.signature)),
             writesWorkoutsTwice || Set(rows[..<period].map { $0.exercise.lowercased() }).count >= 2
@@ -196,7 +217,10 @@ struct ImportPlan {
         for r in rows[period...] {
             skipped.add("the workout is written again in the file (an export duplicate)", line: r.line)
         }
-        return Array(rows[..<period])
+        var kept = Array(rows[..<period])
+        let durations = stride(from: 0, to: rows.count, by: period).compactMap { rows[$0].durationSeconds }.filter { $0 > 0 }
+        if let shortest = durations.min() { kept[0].durationSeconds = shortest }
+        return kept
     }
 
     /// The shortest run that the whole sequence is two or more copies of, if any.
@@ -209,16 +233,29 @@ struct ImportPlan {
         return nil
     }
 
+    /// The row's exercise id, or nil with the row set aside as unreadable.
+    private mutating func exerciseOrRefusal(for row: ImportedRow) -> String? {
+        do {
+            return try exercise(for: row)
+        } catch ImportError.malformedRow(let line, let reason) {
+            skipped.refuse(reason, line: line)
+        } catch {
+            skipped.refuse("\(error)", line: row.line)
+        }
+        return nil
+    }
+
     /// A note longer than the ledger keeps (DOMAIN's 10,000 characters) is cut there, and the cut reported.
-    private mutating func shortened(_ text: String, line: Int, what: String) -> String {
+    fileprivate mutating func shortened(_ text: String, line: Int, what: String) -> String {
         let limit = SetValidation.noteLimit
         guard text.count > limit else { return text }
         shortenedNotes.append(SkippedRow(line: line, reason: "\(what) of \(text.count) characters cut to \(limit)", refused: false))
         return String(text.prefix(limit))
     }
 
+    /// A set with anything measured, a load alone included (a sled pushed, a carry held): a set with a load is a set.
     static func measured(_ m: SetMetrics) -> Bool {
-        m.reps != nil || m.durationSeconds != nil || m.distanceMeters != nil
+        m.reps != nil || m.durationSeconds != nil || m.distanceMeters != nil || (m.weight?.value ?? 0) > 0
     }
 
     private func end(of row: ImportedRow, start: Timestamp) -> Timestamp {
@@ -240,7 +277,7 @@ struct ImportPlan {
 
     /// Runs a decider; a domain refusal becomes an import error on the row's line.
     @discardableResult
-    private mutating func refusing<T>(line: Int, _ body: (inout CommandSession) throws -> T) throws -> T {
+    fileprivate mutating func refusing<T>(line: Int, _ body: (inout CommandSession) throws -> T) throws -> T {
         do {
             return try body(&session)
         } catch let refusal as Refusal {

@@ -7,6 +7,13 @@ public struct ImportedRow: Sendable {
         case set(SetType)
         /// Strong's `Rest Timer` rows: a rest after the previous set, not a set.
         case rest(seconds: Int)
+        /// Strong's `Note` rows: the note of the exercise they name, not a set.
+        case note(String)
+
+        var isNote: Bool {
+            if case .note = self { return true }
+            return false
+        }
     }
 
     public var line: Int
@@ -87,9 +94,8 @@ public struct SkippedRows: Sendable, Equatable {
         rows.sort { $0.line < $1.line }
     }
 
-    /// A row the ledger refuses: the whole import fails with it under `--strict`, else the row is left out.
-    mutating func refuse(_ reason: String, line: Int, strict: Bool) throws(ImportError) {
-        if strict { throw .malformedRow(line: line, reason: reason) }
+    /// A row the ledger cannot read or refuses: set aside, and the import refuses the file for it unless told to skip such rows.
+    mutating func refuse(_ reason: String, line: Int) {
         add(reason, line: line, refused: true)
     }
 }

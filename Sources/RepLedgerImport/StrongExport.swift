@@ -115,11 +115,17 @@ enum StrongExport {
         switch h.setOrder(order) {
         case .type(let type): kind = .set(type)
         case .rest: kind = .rest(seconds: Int((seconds ?? 0).rounded()))
+        case .note:
+            guard let text = ImportValues.note(f(.notes)) else {
+                throw .malformedRow(line: line, reason: "a note row with an empty Notes column")
+            }
+            kind = .note(text)
         case .number(let n):
             kind = .set(.normal)
             setNumber = zeroBased ? n + 1 : n
         case nil:
-            throw .malformedRow(line: line, reason: "set order '\(order)' is not a set number, a warm-up, drop or failure marker, or a rest timer")
+            throw .malformedRow(
+                line: line, reason: "set order '\(order)' is not a set number, a warm-up, drop or failure marker, a rest timer or a note")
         }
         var metrics = SetMetrics()
         if case .set = kind {
@@ -133,10 +139,12 @@ enum StrongExport {
             metrics.reps = (reps == 0 && (metrics.durationSeconds != nil || metrics.distanceMeters != nil)) ? nil : reps
             metrics.rpe = try ImportValues.rpe(f(.rpe), line: line)
         }
-        // The workout number is Strong's row bookkeeping, not part of the set: a workout written
-        // twice under two numbers is still the same workout.
+        // The workout number and the duration are the workout's bookkeeping, not part of the set: a
+        // workout written twice under two numbers, or with the timer stopped later in one copy, is
+        // still the same workout.
         var fields = r.fields
         if let n = workoutNumber { fields[n] = "" }
+        if let d = h.column[.duration] { fields[d] = "" }
         // A duration in words the importer does not know costs the workout its end, not its sets.
         var duration: Double?, durationUnread: String?
         do throws(ImportError) {
@@ -148,7 +156,7 @@ enum StrongExport {
             line: line, workoutKey: start.text + "|" + workoutName, workoutName: workoutName, start: start, end: nil,
             durationSeconds: duration, exercise: exercise, category: nil, kind: kind,
             setNumber: setNumber, metrics: metrics, signature: fields.joined(separator: "\u{1F}"),
-            exerciseNotes: ImportValues.note(f(.notes)), workoutNotes: ImportValues.note(f(.workoutNotes)), supersetKey: nil)
+            exerciseNotes: kind.isNote ? nil : ImportValues.note(f(.notes)), workoutNotes: ImportValues.note(f(.workoutNotes)), supersetKey: nil)
         row.durationUnread = durationUnread
         return row
     }

@@ -69,8 +69,7 @@ enum WrittenDate {
     /// Lower case, accents folded, the date's punctuation as spaces; the CJK
     /// year, month and day marks as spaces too, with the half-day words apart.
     static func tokens(_ s: String) -> [String] {
-        var text = s.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-            .replacingOccurrences(of: "ł", with: "l")
+        var text = fold(s)
             .replacingOccurrences(of: "a.m.", with: " am ").replacingOccurrences(of: "p.m.", with: " pm ")
         for mark in ["年", "月", "日", "년", "월", "일"] { text = text.replacingOccurrences(of: mark, with: " ") }
         for word in halfDay.keys where !word.allSatisfy(\.isASCII) { text = text.replacingOccurrences(of: word, with: " \(word) ") }
@@ -78,50 +77,69 @@ enum WrittenDate {
             .map(String.init)
     }
 
+    /// Lower case without accents; Polish ł and Turkish dotless ı as l and i, which folding leaves.
+    static func fold(_ s: String) -> String {
+        s.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+            .replacingOccurrences(of: "ł", with: "l").replacingOccurrences(of: "ı", with: "i")
+    }
+
     static let halfDay: [String: HalfDay] = [
         "am": .am, "pm": .pm, "上午": .am, "下午": .pm, "午前": .am, "午後": .pm, "오전": .am, "오후": .pm,
     ]
 
-    /// Words between a date's parts: Spanish and Portuguese `de`, `at`, `à`, `um`, `kl`.
-    static let fillers: Set<String> = ["de", "at", "a", "um", "kl", "o", "om", "alle", "as"]
+    /// Words between a date's parts: Spanish and Portuguese `de`, `at`, `à`, `um`, `kl`, Russian `г.` (year) and `в`.
+    static let fillers: Set<String> = ["de", "at", "a", "um", "kl", "o", "om", "alle", "as", "г", "в"]
 
     /// Month names and their abbreviations in English, French, German,
-    /// Spanish, Italian, Portuguese, Dutch and Polish (nominative and
-    /// genitive), folded as `tokens` folds them. No two languages give one
-    /// word two months.
+    /// Spanish, Italian, Portuguese, Dutch, Polish, Turkish, Russian and
+    /// Indonesian (nominative and genitive), the languages Hevy and Strong
+    /// write dates in besides the CJK numeric forms; folded as `tokens` folds
+    /// text. No two languages give one word two months.
     static let months: [String: Int] = {
         let names: [[String]] = [
             [
                 "january", "jan", "janvier", "janv", "januar", "janner", "enero", "ene", "gennaio", "gen", "janeiro", "januari",
-                "styczen", "stycznia", "sty",
+                "styczen", "stycznia", "sty", "ocak", "oca", "январь", "января", "янв",
             ],
             [
                 "february", "feb", "fevrier", "fevr", "fev", "februar", "febrero", "febbraio", "fevereiro", "februari", "luty",
-                "lutego", "lut",
+                "lutego", "lut", "subat", "sub", "февраль", "февраля", "фев", "февр",
             ],
-            ["march", "mar", "mars", "marz", "maerz", "mrz", "marzo", "marco", "maart", "mrt", "marzec", "marca"],
-            ["april", "apr", "avril", "avr", "abril", "abr", "aprile", "kwiecien", "kwietnia", "kwi"],
-            ["may", "mai", "mayo", "maggio", "mag", "maio", "mei", "maj", "maja"],
-            ["june", "jun", "juin", "juni", "junio", "giugno", "giu", "junho", "czerwiec", "czerwca", "cze"],
-            ["july", "jul", "juillet", "juil", "juli", "julio", "luglio", "lug", "julho", "lipiec", "lipca", "lip"],
-            ["august", "aug", "aout", "agosto", "ago", "augustus", "sierpien", "sierpnia", "sie"],
+            ["march", "mar", "mars", "marz", "maerz", "mrz", "marzo", "marco", "maart", "mrt", "marzec", "marca", "mart", "март", "марта", "мар"],
+            ["april", "apr", "avril", "avr", "abril", "abr", "aprile", "kwiecien", "kwietnia", "kwi", "nisan", "nis", "апрель", "апреля", "апр"],
+            ["may", "mai", "mayo", "maggio", "mag", "maio", "mei", "maj", "maja", "mayis", "май", "мая"],
+            [
+                "june", "jun", "juin", "juni", "junio", "giugno", "giu", "junho", "czerwiec", "czerwca", "cze", "haziran", "haz", "июнь", "июня",
+                "июн",
+            ],
+            [
+                "july", "jul", "juillet", "juil", "juli", "julio", "luglio", "lug", "julho", "lipiec", "lipca", "lip", "temmuz", "tem", "июль",
+                "июля", "июл",
+            ],
+            [
+                "august", "aug", "aout", "agosto", "ago", "augustus", "sierpien", "sierpnia", "sie", "agustos", "agu", "agt", "август", "августа",
+                "авг",
+            ],
             [
                 "september", "sep", "sept", "septembre", "septiembre", "setiembre", "settembre", "set", "setembro", "wrzesien",
-                "wrzesnia", "wrz",
+                "wrzesnia", "wrz", "eylul", "eyl", "сентябрь", "сентября", "сен", "сент",
             ],
             [
                 "october", "oct", "octobre", "oktober", "okt", "octubre", "ottobre", "ott", "outubro", "out", "pazdziernik",
-                "pazdziernika", "paz",
+                "pazdziernika", "paz", "ekim", "eki", "октябрь", "октября", "окт",
             ],
-            ["november", "nov", "novembre", "noviembre", "novembro", "listopad", "listopada", "lis"],
+            [
+                "november", "nov", "novembre", "noviembre", "novembro", "listopad", "listopada", "lis", "kasim", "kas", "ноябрь", "ноября", "ноя",
+                "нояб",
+            ],
             [
                 "december", "dec", "decembre", "dezember", "dez", "diciembre", "dic", "dicembre", "dezembro", "grudzien", "grudnia",
-                "gru",
+                "gru", "aralik", "ara", "des", "desember", "декабрь", "декабря", "дек",
             ],
         ]
         var out: [String: Int] = [:]
         for (i, words) in names.enumerated() {
-            for w in words {
+            for w in words.map(fold) {
                 precondition(out[w] == nil || out[w] == i + 1, "\(w) names two months")
                 out[w] = i + 1
             }

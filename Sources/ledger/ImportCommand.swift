@@ -11,9 +11,11 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Bring in a Strong, Hevy or FitNotes CSV export, or restore a JSONL backup.",
         discussion: """
-            An import lands in one transaction. A row with a value the ledger refuses (a typed 877777 \
-            reps, a date it cannot read) is left out and reported with its line and reason, and the rest \
-            of the history lands; --strict refuses the whole file instead. Importing the same file again \
+            An import lands in one transaction, whole or not at all. A row the ledger cannot read or \
+            refuses (a date in a language it does not know, a typed 877777 reps) refuses the file, naming \
+            its line; --skip-unreadable imports the rest and lists each row left out. Rows with nothing \
+            to import (a blank set, a second copy of a workout the app wrote twice) are skipped and \
+            counted without asking. Importing the same file again \
             appends nothing; a newer export that contains an older one adds only the workouts the ledger \
             lacks. Exports do not carry a time zone: their times are read in --timezone (default: this \
             machine's zone).
@@ -27,7 +29,7 @@ struct ImportCommand: ParsableCommand {
             Examples:
               ledger import strong strong_workouts.csv --unit lb --timezone Europe/Paris
               ledger import hevy workouts.csv
-              ledger import fitnotes FitNotes_Export.csv --strict
+              ledger import fitnotes FitNotes_Export.csv --skip-unreadable
               ledger import jsonl backup.jsonl --db restored.sqlite
             """)
 
@@ -36,7 +38,14 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "The exported file.") var file: String
     @Option(help: "kg or lb, for exports that do not say (older Strong layouts); a unit the file states wins.") var unit: String?
     @Option(help: "The zone the times in the file are in: an IANA name, UTC or +HH:MM.") var timezone: String?
-    @Flag(help: "All or nothing: refuse the whole file if any row holds a value the ledger refuses.") var strict = false
+    @Flag(help: "Import the rest when rows cannot be read or hold values the ledger refuses, listing each row left out.")
+    var skipUnreadable = false
+    /// All or nothing was an option before it became the default; scripts that pass it keep working.
+    @Flag(help: .hidden) var strict = false
+
+    func validate() throws {
+        if strict && skipUnreadable { throw ValidationError("--strict and --skip-unreadable contradict each other; give one") }
+    }
 
     func run() throws {
         let text = try readText(file)
@@ -60,7 +69,7 @@ struct ImportCommand: ParsableCommand {
         let summary = try ledger.importExport(
             ImportRequest(
                 source: kind, text: text, fileName: file, unit: unitValue, timeZone: zone,
-                strict: strict),
+                skipUnreadable: skipUnreadable),
             progress: bar.update)
         bar.finish()
         // An import is the largest append a device makes: the next command should not fold it all.
@@ -130,6 +139,7 @@ struct ImportCommand: ParsableCommand {
             ("alreadyImported", .bool(s.alreadyImported)), ("unitSettingChanged", .bool(s.unitSettingChanged)),
             ("workoutsAlreadyPresent", .int(Int64(s.workoutsAlreadyPresent))),
             ("workoutsRecognisedWithoutSeconds", .int(Int64(s.workoutsRecognisedWithoutSeconds))), ("restPeriods", .int(Int64(s.restFacts))),
+            ("noteRows", .int(Int64(s.noteRows))),
             ("rows", .int(Int64(s.rows))), ("layout", .string(s.layout)), ("unit", .string(s.unit.rawValue)),
             ("timeZone", .string(s.timeZone)), ("batchId", .string(s.batchId.lowercased)),
             ("skippedReasons", .object(s.skipped.byReason.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
@@ -178,6 +188,7 @@ struct ImportCommand: ParsableCommand {
         let span = [s.firstWorkout, s.lastWorkout].compactMap { $0?.isoDate }
         Console.out(
             "Imported \(counted(s.workouts, "workout"))\(span.count == 2 ? " (\(span[0]) to \(span[1]))" : ""), \(counted(s.sets, "set")), \(counted(s.restFacts, "rest period"))"
+                + (s.noteRows > 0 ? ", \(counted(s.noteRows, "exercise note row"))" : "")
         )
         if s.unitSettingChanged { Console.out("Weights will show in \(s.unit.rawValue), like the file (change with `ledger settings unit`)") }
         if s.workoutsAlreadyPresent > 0 { Console.out("Already in the ledger, left as they were: \(s.workoutsAlreadyPresent) workouts") }
@@ -195,7 +206,7 @@ struct ImportCommand: ParsableCommand {
         }
         let refused = s.skipped.refused
         if !refused.isEmpty {
-            Console.out("Left out \(refused.count) rows with values the ledger refuses (--strict refuses the file instead):")
+            Console.out("Left out \(refused.count) rows that could not be read or hold values the ledger refuses (--skip-unreadable):")
             for row in refused.prefix(20) { Console.out("  line \(row.line): \(row.reason)") }
             if refused.count > 20 { Console.out("  … and \(refused.count - 20) more (--json lists every one)") }
         }

@@ -4,7 +4,7 @@ import Testing
 
 /// `ledger import` on the layout fixtures (`RepLedgerImportTests/Fixtures`),
 /// through the real command: what a person reads, the JSON, the exit codes.
-@Suite("ledger import: layouts, skipped rows, --strict and --unit")
+@Suite("ledger import: layouts, skipped rows, --skip-unreadable and --unit")
 struct ImportLayoutsCLITests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("RepLedgerImportTests/Fixtures")
@@ -16,18 +16,18 @@ struct ImportLayoutsCLITests {
     static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     @Test(
-        "every fixture imports, and every row is a set, a rest period or a skipped row with its line and reason",
+        "every fixture imports (unreadable rows skipped when asked), and every row is a set, a rest period, a note or a skipped row with its line and reason",
         arguments: fixtures)
     func everyRowAccountedFor(_ name: String) throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let source = String(name.prefix { $0 != "-" })
-        let out = try cli.run(["import", source, Self.path(name), "--unit", "kg", "--timezone", "UTC", "--json"])
+        let out = try cli.run(["import", source, Self.path(name), "--unit", "kg", "--timezone", "UTC", "--json", "--skip-unreadable"])
         #expect(out.status == 0, "\(out.stderr)")
         let j = try #require(out.json)
         let skipped = try #require(j["skippedRows"] as? [[String: Any]])
         let rows = try #require(j["rows"] as? Int)
-        #expect((j["sets"] as? Int ?? -1) + (j["restPeriods"] as? Int ?? -1) + skipped.count == rows)
+        #expect((j["sets"] as? Int ?? -1) + (j["restPeriods"] as? Int ?? -1) + (j["noteRows"] as? Int ?? -1) + skipped.count == rows)
         // The file's own count of rows, read here without the importer: every line after the header.
         let lines = try String(contentsOfFile: Self.path(name), encoding: .utf8).split(whereSeparator: \.isNewline).count - 1  // CRLF too
         #expect(rows == lines)
@@ -35,27 +35,37 @@ struct ImportLayoutsCLITests {
         #expect(try cli.run(["verify", "--json"]).json?["ok"] as? Bool == true)
     }
 
-    @Test("a row with an impossible value is left out and named; --strict refuses the file, exits 1 and appends nothing")
+    @Test(
+        "a row with an impossible value refuses the file in one line that names it, counts the others and says what to add, exit 1, nothing appended; --skip-unreadable leaves each out and names it; --strict is still taken"
+    )
     func impossibleValue() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let file = Self.path("strong-impossible-value.csv")
-        let strict = try cli.run(["import", "strong", file, "--unit", "kg", "--timezone", "UTC", "--strict"])
-        #expect(strict.status == 1)
-        #expect(strict.stderr.contains("line 3: reps 877777 is out of range"))
-        #expect(strict.stderr.split(separator: "\n").count == 1, "\(strict.stderr)")
-        #expect(try cli.eventCount() == 0)
+        for extra in [[], ["--strict"]] {
+            let refused = try cli.run(["import", "strong", file, "--unit", "kg", "--timezone", "UTC"] + extra)
+            #expect(refused.status == 1)
+            #expect(
+                refused.stderr.contains(
+                    "line 3: reps 877777 is out of range. Give reps from 0 to 1000 (and 1 more row that could not be read); nothing was imported. Correct the file, or repeat with --skip-unreadable"
+                ), "\(refused.stderr)")
+            #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+            #expect(try cli.eventCount() == 0)
+        }
+        let both = try cli.run(["import", "strong", file, "--unit", "kg", "--strict", "--skip-unreadable"])
+        #expect(both.status != 0)
+        #expect(both.stderr.contains("--strict and --skip-unreadable contradict each other"))
 
-        let text = try cli.run(["import", "strong", file, "--unit", "kg", "--timezone", "UTC"])
+        let text = try cli.run(["import", "strong", file, "--unit", "kg", "--timezone", "UTC", "--skip-unreadable"])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("Imported 3 workouts (2019-01-07 to 2025-02-10), 4 sets"))
-        #expect(text.stdout.contains("Left out 2 rows with values the ledger refuses (--strict refuses the file instead):"))
+        #expect(text.stdout.contains("Left out 2 rows that could not be read or hold values the ledger refuses (--skip-unreadable):"))
         #expect(text.stdout.contains("  line 3: reps 877777 is out of range"))
         #expect(text.stdout.contains("  line 6: date '2023-13-45 18:00:00' is not a date and time"))
 
         let again = try LedgerProcess()
         defer { again.cleanUp() }
-        let j = try #require(try again.run(["import", "strong", file, "--unit", "kg", "--timezone", "UTC", "--json"]).json)
+        let j = try #require(try again.run(["import", "strong", file, "--unit", "kg", "--timezone", "UTC", "--json", "--skip-unreadable"]).json)
         let skipped = try #require(j["skippedRows"] as? [[String: Any]])
         #expect(skipped.map { $0["line"] as? Int } == [3, 6])
         #expect(skipped.map { $0["refused"] as? Bool } == [true, true])

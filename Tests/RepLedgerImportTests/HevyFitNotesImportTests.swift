@@ -74,7 +74,7 @@ struct HevyFitNotesImportTests {
             """
         let s = try t.importCSV(.fitnotes, csv)
         #expect(s.unit == .lb)
-        #expect((s.workouts, s.sets, s.skipped.byReason) == (1, 2, ["set without reps, time or distance": 1]))
+        #expect((s.workouts, s.sets, s.skipped.byReason) == (1, 2, ["set without weight, reps, time or distance": 1]))
         let w = try #require(try t.history().first)
         #expect(
             w.exercises.first { $0.exercise == "Running (Treadmill)" }?.sets[0].metrics

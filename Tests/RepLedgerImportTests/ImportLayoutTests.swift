@@ -139,20 +139,22 @@ struct ImportLayoutTests {
         #expect(legExtension.map(\.sets.count) == [2, 1])
     }
 
-    @Test("an impossible value skips its row, reported with line and reason; --strict refuses the file and appends nothing")
+    @Test(
+        "an impossible value refuses the file, naming its line and counting the rest, and appends nothing; --skip-unreadable leaves each such row out, reported with line and reason"
+    )
     func impossibleValue() throws {
         let t = try TempLedger()
         let text = try Self.fixture("strong-impossible-value.csv")
         let before = try t.count()
         #expect {
-            try t.importCSV(.strong, text, unit: .kg, strict: true)
+            try t.importCSV(.strong, text, unit: .kg)
         } throws: { error in
-            guard case ImportError.malformedRow(3, let reason) = error else { return false }
+            guard case ImportError.unreadableRows(3, let reason, 2) = error else { return false }
             return reason.contains("877777")
         }
         #expect(try t.count() == before)
 
-        let s = try t.importCSV(.strong, text, unit: .kg)
+        let s = try t.importCSV(.strong, text, unit: .kg, skipUnreadable: true)
         #expect((s.workouts, s.sets, s.rows) == (3, 4, 6))
         #expect(s.sets + s.skipped.total == s.rows)
         #expect(s.skipped.rows.map(\.line) == [3, 6])

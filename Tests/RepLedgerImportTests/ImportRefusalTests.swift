@@ -39,7 +39,7 @@ struct ImportRefusalTests {
         #expect(try t.count() == Int64(Ledger.seedEvents.count))
     }
 
-    @Test("with --strict, a malformed row names its physical line, counting newlines inside quotes, and nothing lands")
+    @Test("a malformed row names its physical line, counting newlines inside quotes, and nothing lands")
     func malformedRow() throws {
         let t = try TempLedger()
         let csv =
@@ -47,20 +47,20 @@ struct ImportRefusalTests {
             + "2026-01-05 18:00:00,\"A\",1h,\"Deadlift (Barbell)\",1,100,5,0,0,\"\",\"two\nlines\",\n"
             + "2026-01-05 18:00:00,\"A\",1h,\"Deadlift (Barbell)\",2,100,five,0,0,\"\",\"\",\n"
         let before = try t.count()
-        #expect(throws: ImportError.malformedRow(line: 4, reason: "reps 'five' is not a number")) {
-            try t.importCSV(.strong, csv, unit: .kg, strict: true)
+        #expect(throws: ImportError.unreadableRows(line: 4, reason: "reps 'five' is not a number", count: 1)) {
+            try t.importCSV(.strong, csv, unit: .kg)
         }
         let bad =
             Self.legacyHeader + "\n" + Self.day("2026-01-05", "A") + "2026-01-06 18:00:00,\"B\",1h,\"Deadlift (Barbell)\",1,5000,5,0,0,\"\",\"\",\n"
         #expect {
-            try t.importCSV(.strong, bad, unit: .kg, strict: true)
+            try t.importCSV(.strong, bad, unit: .kg)
         } throws: { error in
-            guard case ImportError.malformedRow(3, let reason) = error else { return false }
+            guard case ImportError.unreadableRows(3, let reason, 1) = error else { return false }
             return reason.contains("1000 kg")
         }
         #expect(try t.count() == before)
-        // Without --strict the same rows are left out, each with its line and reason, and the rest lands.
-        let lenient = try t.importCSV(.strong, csv, unit: .kg)
+        // With --skip-unreadable the same rows are left out, each with its line and reason, and the rest lands.
+        let lenient = try t.importCSV(.strong, csv, unit: .kg, skipUnreadable: true)
         #expect(lenient.skipped.rows == [SkippedRow(line: 4, reason: "reps 'five' is not a number", refused: true)])
         #expect(lenient.sets == 1)
     }

@@ -10,12 +10,12 @@ extension TempLedger {
     @discardableResult
     func importCSV(
         _ source: ImportSource, _ text: String, unit: WeightUnit? = nil, zone: String = "UTC",
-        strict: Bool = false
+        skipUnreadable: Bool = false
     ) throws -> ImportSummary {
         try ledger.importExport(
             ImportRequest(
                 source: source, text: text, fileName: "\(source.rawValue).csv", unit: unit,
-                timeZone: try ImportTimeZone(parsing: zone), strict: strict))
+                timeZone: try ImportTimeZone(parsing: zone), skipUnreadable: skipUnreadable))
     }
 
     func fold() throws -> TrainingLogProjection { try TrainingLogProjection.build(from: store) }

@@ -127,8 +127,17 @@ struct MoreLayoutsImportTests {
             #expect(!error.description.contains("\n"))
         }
         #expect(try t.count() == before)
-        // With one good row, the rest are reported by kind of reason, not by each bad value.
-        let partial = try t.importCSV(.hevy, csv + "\"B\",\"13 Apr 2026, 10:00\",\"\",\"\",\"Squat (Barbell)\",,\"\",0,\"normal\",100,5,,,\n")
+        // With one good row, the file is refused for the rest, naming the first and counting them; with
+        // --skip-unreadable they are reported by kind of reason, not by each bad value.
+        let withGood = csv + "\"B\",\"13 Apr 2026, 10:00\",\"\",\"\",\"Squat (Barbell)\",,\"\",0,\"normal\",100,5,,,\n"
+        #expect {
+            try t.importCSV(.hevy, withGood)
+        } throws: { error in
+            guard case ImportError.unreadableRows(2, let reason, 41) = error else { return false }
+            return reason.contains("'Day 1 of April'")
+        }
+        #expect(try t.count() == before)
+        let partial = try t.importCSV(.hevy, withGood, skipUnreadable: true)
         #expect(partial.workouts == 1)
         #expect(partial.skipped.byReason.count == 2)
         #expect(partial.skipped.rows.count == 41)

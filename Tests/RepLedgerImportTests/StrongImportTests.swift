@@ -72,8 +72,8 @@ struct StrongImportTests {
             + "\"1\";\"2020-01-20 11:43:41\";\"Hypertrophy 1 \";\"3324\";\"Lateral Raise (Cable)\";\"FAILURE\";\"\";\"\";\"\";\"\";\"\";\"\";\"First week:\nsame load\""
         let s = try t.importCSV(.strong, csv)
         #expect(s.layout.hasPrefix("Strong current"))
-        #expect((s.workouts, s.sets, s.skipped.byReason) == (1, 3, ["set without reps, time or distance": 1]))
-        #expect(s.skipped.firstLines["set without reps, time or distance"] == [8])  // the header, then three rows of two lines each
+        #expect((s.workouts, s.sets, s.skipped.byReason) == (1, 3, ["set without weight, reps, time or distance": 1]))
+        #expect(s.skipped.firstLines["set without weight, reps, time or distance"] == [8])  // the header, then three rows of two lines each
         let w = try #require(try t.history().first)
         #expect(w.notes == "First week:\nsame load")
         #expect(w.durationSeconds == 3324)

@@ -217,8 +217,10 @@ public struct CommandSession {
         if checkKind {
             try SetValidation.validate(metrics, kind: x.definition.kind, exercise: x.name)
         } else {
-            guard metrics.reps != nil || metrics.durationSeconds != nil || metrics.distanceMeters != nil else {
-                throw Refusal.invalidMeasure("the set", reason: "give reps, or a duration or distance for timed work")
+            // Another app's set is a fact: a load with nothing counted (a sled pushed) is still a set.
+            guard metrics.reps != nil || metrics.durationSeconds != nil || metrics.distanceMeters != nil || (metrics.weight?.value ?? 0) > 0
+            else {
+                throw Refusal.invalidMeasure("the set", reason: "give reps, a load, or a duration or distance for timed work")
             }
         }
         let planned = plannedSetId.flatMap { id in w.sets.first { $0.setId == id && !$0.completed && $0.exerciseId == x.exerciseId } }

@@ -14,6 +14,9 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case chainMismatch(line: Int, position: Int64)
     /// Every row of a non-empty export was left out: the commonest reasons, with how many rows each.
     case nothingImported(rows: Int, reasons: [ReasonCount])
+    /// Rows holding something the ledger cannot read or refuses (a date, a word, a
+    /// number): the first in the file, and how many there are. Nothing was imported.
+    case unreadableRows(line: Int, reason: String, count: Int)
 
     /// A kind of reason a row was left out for, and how many rows it covers.
     public struct ReasonCount: Sendable, Equatable {
@@ -50,6 +53,9 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             let shown = reasons.prefix(3).map { "\($0.count) × \($0.reason)" }.joined(separator: "; ")
             let more = reasons.count > 3 ? "; and \(reasons.count - 3) other reasons" : ""
             return "none of the file's \(rows) rows could be imported (\(shown)\(more)); nothing was imported"
+        case .unreadableRows(let line, let reason, let count):
+            let others = count > 1 ? " (and \(count - 1) more \(count == 2 ? "row" : "rows") that could not be read)" : ""
+            return "line \(line): \(reason)\(others); nothing was imported"
         case .chainMismatch(let line, let position):
             return "line \(line): the hash of event \(position) does not match its content; the file was changed or damaged, nothing was imported"
         }
