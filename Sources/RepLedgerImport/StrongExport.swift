@@ -65,6 +65,13 @@ enum StrongExport {
     static func layoutName(_ h: ExportHeader) -> String {
         let order = h.column.sorted { $0.value < $1.value }.map(\.key)
         var name = layouts.first { $0.columns == order }?.name ?? "Strong (\(order.count) known columns)"
+        // 2016's columns are named by their unit, kg and km or lb and mi, with or without Notes.
+        if let weight = h.units[.weight], h.weightUnitCell?.lowercased() == weight || h.weightUnitCell?.lowercased() == weight + "s",
+            order.starts(with: [.date, .workout, .exercise, .setOrder, .weight, .reps])
+        {
+            let distance = h.units[.distance].map { " and \($0)" } ?? ""
+            name = "Strong 2016 (\(weight)\(distance) columns\(h.column[.notes] == nil ? ", no notes" : ""))"
+        }
         if h.language.name != "English" { name += ", \(h.language.name) header" }
         return name
     }

@@ -65,8 +65,10 @@ struct RealExportsRoundFiveCLITests {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         let j = try #require(
-            try cli.run(["import", "hevy", Self.path("hevy_canonat2326_Can-Onat-Yaren-DSA-210-Project.csv"), "--timezone", "Europe/Istanbul", "--json"])
-                .json)
+            try cli.run([
+                "import", "hevy", Self.path("hevy_canonat2326_Can-Onat-Yaren-DSA-210-Project.csv"), "--timezone", "Europe/Istanbul", "--json",
+            ])
+            .json)
         #expect(j["workouts"] as? Int == 975)
         #expect(j["sets"] as? Int == 19_627)
         // The first row, 11 Nis 2026, 13:05 in Istanbul, is 10:05 UTC.
@@ -99,7 +101,9 @@ struct RealExportsRoundFiveCLITests {
         #expect((j["workouts"] as? Int, j["sets"] as? Int) == (50, 804))
         // Line 2: Push from 2025-02-23T10:13:53Z to 11:08:47Z.
         let push = try #require(
-            try Self.workouts(cli, month: "2025-02").first { $0["name"] as? String == "Push" && Self.instant($0["startedAt"]) == Self.at("2025-02-23T10:13:53Z") })
+            try Self.workouts(cli, month: "2025-02").first {
+                $0["name"] as? String == "Push" && Self.instant($0["startedAt"]) == Self.at("2025-02-23T10:13:53Z")
+            })
         #expect(Self.instant(push["finishedAt"]) == Self.at("2025-02-23T11:08:47Z"))
         var rpe = 0, notes: Set<String> = []
         for month in ["2025-02", "2025-03", "2025-04", "2025-05", "2025-06", "2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12"]

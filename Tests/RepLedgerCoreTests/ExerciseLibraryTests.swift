@@ -153,3 +153,19 @@ struct ExerciseLibraryTests {
         }
     }
 }
+
+@Suite("assisted exercises in the languages of the exports")
+struct AssistedNamesTests {
+    @Test("an assisted exercise is found by the word in each language people export in, in any case; others are not")
+    func assistedWords() {
+        for name in [
+            "Pull Up (Assisted)", "Band Assisted Pull-Up", "Barra Fixa (Assistida)", "Dominada (asistida)", "Fondos Asistidos",
+            "Trazioni assistite", "Traction assistée", "Klimmzug (unterstützt)", "Geassisteerde optrekking", "PULL UP ASSISTED",
+        ] {
+            #expect(LibraryState.isAssisted(name: name), "\(name)")
+        }
+        for name in ["Bench Press (Barbell)", "Assistant coach's squat", "Lat Pulldown", "Stütz", "Resistance band curl"] {
+            #expect(!LibraryState.isAssisted(name: name), "\(name)")
+        }
+    }
+}

@@ -27,6 +27,29 @@ struct ImportRefusalTests {
         #expect(try t.count() == before)
     }
 
+    @Test("a header cell holding a line break (a quote left open) is quoted on one line in the refusal")
+    func headerOnOneLine() throws {
+        let t = try TempLedger()
+        let csv = "Date,\"Workout\nTitle\",Exercise Name,Set Order,Weight,Reps\n2026-01-05 18:00:00,A,Squat,1,100,5\n"
+        #expect {
+            try t.importCSV(.strong, csv, unit: .kg)
+        } throws: { error in
+            guard let e = error as? ImportError, case .unknownHeader = e else { return false }
+            return e.description.contains("(Date,Workout\\nTitle,Exercise Name") && !e.description.contains(where: \.isNewline)
+        }
+    }
+
+    @Test("Strong 2016 named by its unit columns: lb and mi without notes, kg and km with them")
+    func layout2016Names() throws {
+        let lb = try TempLedger().importCSV(
+            .strong, "Date,Workout Name,Exercise Name,Set Order,lb,Reps,mi,Seconds\r\n2016-09-05 18:00:00,A,Squat,1,135.0,5,0.0,0\r\n")
+        #expect(lb.layout == "Strong 2016 (lb and mi columns, no notes)")
+        #expect(lb.unit == .lb)
+        let kg = try TempLedger().importCSV(
+            .strong, "Date,Workout Name,Exercise Name,Set Order,kg,Reps,km,Seconds,Notes\n2016-09-05 18:00:00,A,Squat,0,60.0,5,0.0,0,\n")
+        #expect(kg.layout == "Strong 2016 (kg and km columns)")
+    }
+
     @Test("a file that does not state its unit needs --unit; a Hevy file given as Strong says so")
     func unitAndSource() throws {
         let t = try TempLedger()

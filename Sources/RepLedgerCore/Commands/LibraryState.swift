@@ -252,24 +252,31 @@ public struct LibraryState: Sendable, Equatable {
 
     public func name(of exerciseId: String) -> String { exercises[exerciseId]?.name ?? exerciseId }
 
-    /// An assisted exercise (`Pull Up (Assisted)`, `Band Assisted Pull-Up`): its load is help, so less is better.
+    /// An assisted exercise (`Pull Up (Assisted)`, `Band Assisted Pull-Up`, `Barra Fixa (Assistida)`): its load is help, so less is better.
     public func isAssisted(_ exerciseId: String) -> Bool { exercises[exerciseId].map { Self.isAssisted(name: $0.name) } ?? false }
 
-    private static let assistedBytes = Array("assisted".utf8)
+    /// "Assisted" in the languages of the exports people bring: English, Portuguese (assistida/o), Spanish
+    /// (asistida/o), Italian (assistita/o), French (assisté), German (unterstützt), Dutch (geassisteerd).
+    private static let assistedWords: [[UInt8]] = ["assisted", "assistid", "asistid", "assistit", "assisté", "unterstützt", "assisteer"]
+        .map { Array($0.utf8) }
 
     /// Whether a name says the exercise is assisted. Byte by byte, ASCII letters in either case: a records fold asks for every set it reads, and
-    /// Foundation's case-insensitive search cost a third of it. The same answer as lowercasing: no
-    /// other character lowercases to one of these ASCII letters.
+    /// Foundation's case-insensitive search cost a third of it. The same answer as lowercasing for the ASCII
+    /// letters (no other character lowercases to one of them); an accented letter matches as written in lower case.
     public static func isAssisted(name: String) -> Bool {
-        let needle = assistedBytes
         var name = name
         return name.withUTF8 { bytes in
-            guard bytes.count >= needle.count else { return false }
-            outer: for start in 0...(bytes.count - needle.count) {
-                for i in 0..<needle.count where bytes[start + i] | 0x20 != needle[i] { continue outer }
-                return true
+            assistedWords.contains { needle in
+                guard bytes.count >= needle.count else { return false }
+                outer: for start in 0...(bytes.count - needle.count) {
+                    for i in 0..<needle.count {
+                        let b = bytes[start + i], n = needle[i]
+                        if n < 0x80 ? b | 0x20 != n : b != n { continue outer }
+                    }
+                    return true
+                }
+                return false
             }
-            return false
         }
     }
 

@@ -35,8 +35,11 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
         case .emptyFile(let path):
             return "'\(path)' has no header line; export the file again from the app"
         case .unknownHeader(let source, let found, let expected, let problem):
-            return "unknown \(source) header (\(found.joined(separator: ",")))\(problem.map { ": \($0)" } ?? ""). "
+            // A header cell may hold a newline (a quote left open swallows lines): the message stays one line.
+            let text =
+                "unknown \(source) header (\(found.joined(separator: ",")))\(problem.map { ": \($0)" } ?? ""). "
                 + "Expected one of these layouts: " + expected.joined(separator: " | ")
+            return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\\n")
         case .wrongSource(let named, let looksLike):
             return "this is not a \(named) export; it looks like a \(looksLike) export"
         case .unitRequired(let source):
