@@ -6,6 +6,8 @@ import RepLedgerCore
 enum ExportColumn: String, Sendable, CaseIterable {
     case workoutNumber, date, workout, duration, exercise, setOrder, weight, weightUnit, reps
     case distance, distanceUnit, seconds, notes, workoutNotes, rpe, comment, category
+    /// The ledger's own CSV adds these to Strong's columns, so that it reads back whole.
+    case workoutEnd, superset, entry
 }
 
 /// One language's words for an export's columns and for the markers its
@@ -35,6 +37,7 @@ extension ExportLanguage {
             "set order": .setOrder, "weight": .weight, "weight unit": .weightUnit, "reps": .reps,
             "distance": .distance, "distance unit": .distanceUnit, "seconds": .seconds, "time": .seconds,
             "notes": .notes, "workout notes": .workoutNotes, "rpe": .rpe, "comment": .comment, "category": .category,
+            "set notes": .comment, "workout end": .workoutEnd, "superset": .superset, "exercise #": .entry,
         ],
         rest: ["rest timer", "rest"], warmup: ["w", "warm up", "warmup"], drop: ["d", "drop", "drop set", "dropset"],
         failure: ["f", "failure"])
@@ -274,6 +277,9 @@ extension ExportColumn {
         case .rpe: return "RPE"
         case .comment: return "Comment"
         case .category: return "Category"
+        case .workoutEnd: return "Workout End"
+        case .superset: return "Superset"
+        case .entry: return "Exercise #"
         }
     }
 }

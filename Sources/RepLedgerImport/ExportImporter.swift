@@ -200,6 +200,11 @@ extension Ledger {
         _ csv: CSVText, source: ImportSource, unit: WeightUnit?, zone: ImportTimeZone
     ) throws(ImportError) -> ParsedExport {
         var parsed = try read(csv, source: source, unit: unit, zone: zone)
+        // Every app writes 0 reps on a timed or cardio row for "not counted".
+        for i in parsed.rows.indices where parsed.rows[i].metrics.reps == 0 {
+            let m = parsed.rows[i].metrics
+            if m.durationSeconds != nil || m.distanceMeters != nil { parsed.rows[i].metrics.reps = nil }
+        }
         parsed.rows.removeAll { row in
             var problem: (reason: String, kind: String)?
             switch row.kind {

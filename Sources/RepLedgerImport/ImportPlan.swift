@@ -109,6 +109,7 @@ struct ImportPlan {
         // that does not go up starts a new block of the same exercise.
         var entry: (exercise: String, id: UUID, lastNumber: Int?)?
         var entryByExercise: [String: UUID] = [:]
+        var entryByKey: [String: UUID] = [:]
         var noted = Set<UUID>()
         var supersets: [(key: String, entry: UUID)] = []
         var lastSet: UUID?
@@ -142,13 +143,18 @@ struct ImportPlan {
                 guard Self.measured(r.metrics) else { skipped.add("set without weight, reps, time or distance", line: r.line); continue }
                 guard let exerciseId = exerciseOrRefusal(for: r) else { continue }
                 let entryId: UUID
-                if reuseEntries, let id = entryByExercise[exerciseId] {
+                if let key = r.entryKey, let id = entryByKey[key] {
                     entryId = id
-                } else if !reuseEntries, let current = entry, current.exercise == exerciseId, !Self.restarts(r.setNumber, after: current.lastNumber) {
+                } else if r.entryKey == nil, reuseEntries, let id = entryByExercise[exerciseId] {
+                    entryId = id
+                } else if r.entryKey == nil, !reuseEntries, let current = entry, current.exercise == exerciseId,
+                    !Self.restarts(r.setNumber, after: current.lastNumber)
+                {
                     entryId = current.id
                 } else {
                     entryId = try refusing(line: r.line) { try $0.addExercise(workoutId, exercise: exerciseId) }
                     entryByExercise[exerciseId] = entryId
+                    if let key = r.entryKey { entryByKey[key] = entryId }
                     entry = (exerciseId, entryId, nil)
                     if let s = r.supersetKey { supersets.append((s, entryId)) }
                 }

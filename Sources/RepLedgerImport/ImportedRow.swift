@@ -43,6 +43,9 @@ public struct ImportedRow: Sendable {
     public var supersetKey: String?
     /// A note on this one set (FitNotes' `Comment`).
     public var setNotes: String? = nil
+    /// Which entry of its workout the set belongs to, where the file says (the ledger's own CSV's
+    /// `Exercise #`): two blocks of one exercise stay two entries however their sets are numbered.
+    public var entryKey: String? = nil
 }
 
 /// A row left out of an import, with the reason a person would give.

@@ -38,6 +38,14 @@ enum StrongExport {
             "Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes"
         ),
         (
+            "RepLedger's CSV (Strong's columns with units, set notes, the end, entries and supersets)",
+            [
+                .date, .workout, .duration, .entry, .exercise, .setOrder, .weight, .weightUnit, .reps, .distance, .distanceUnit,
+                .seconds, .notes, .comment, .workoutNotes, .rpe, .workoutEnd, .superset,
+            ],
+            "Date,Workout Name,Duration,Exercise #,Exercise Name,Set Order,Weight (kg),Weight Unit,Reps,Distance,Distance Unit,Seconds,Notes,Set Notes,Workout Notes,RPE,Workout End,Superset"
+        ),
+        (
             // Every real file of this layout writes its duration last, `;`- or `,`-separated.
             "Strong with unit columns and duration",
             [
@@ -142,8 +150,7 @@ enum StrongExport {
             let reps = try ImportValues.reps(f(.reps), line: line)
             metrics.durationSeconds = ImportValues.positive(seconds)
             metrics.distanceMeters = try ImportValues.distance(f(.distance), unit: units.distanceUnit(f(.distanceUnit)), line: line)
-            // A timed or cardio row writes 0 reps for "not counted".
-            metrics.reps = (reps == 0 && (metrics.durationSeconds != nil || metrics.distanceMeters != nil)) ? nil : reps
+            metrics.reps = reps
             metrics.rpe = try ImportValues.rpe(f(.rpe), line: line)
         }
         // The workout number and the duration are the workout's bookkeeping, not part of the set: a
@@ -159,12 +166,19 @@ enum StrongExport {
         } catch .malformedRow(_, let reason) {
             durationUnread = reason
         }
+        let endText = f(.workoutEnd).trimmingSpaces()
+        let end = endText.isEmpty ? nil : try ImportValues.wallClock(endText, line: line, column: "workout end")
+        let superset = f(.superset).trimmingSpaces()
         var row = ImportedRow(
-            line: line, workoutKey: start.text + "|" + workoutName, workoutName: workoutName, start: start, end: nil,
+            line: line, workoutKey: start.text + "|" + workoutName, workoutName: workoutName, start: start, end: end,
             durationSeconds: duration, exercise: exercise, category: nil, kind: kind,
             setNumber: setNumber, metrics: metrics, signature: fields.joined(separator: "\u{1F}"),
-            exerciseNotes: kind.isNote ? nil : ImportValues.note(f(.notes)), workoutNotes: ImportValues.note(f(.workoutNotes)), supersetKey: nil)
+            exerciseNotes: kind.isNote ? nil : ImportValues.note(f(.notes)), workoutNotes: ImportValues.note(f(.workoutNotes)),
+            supersetKey: superset.isEmpty ? nil : superset)
         row.durationUnread = durationUnread
+        row.setNotes = ImportValues.note(f(.comment))
+        let entry = f(.entry).trimmingSpaces()
+        row.entryKey = entry.isEmpty ? nil : entry
         return row
     }
 }

@@ -16,7 +16,8 @@ struct UnitChoice: Sendable {
     init(header h: ExportHeader, records: [CSVRecord], given: WeightUnit?, source name: String) throws(ImportError) {
         headerDistance = h.units[.distance]
         if let stated = h.units[.weight], let u = Self.weightUnit(stated) {
-            (source, fileUnit, evidence, perRow) = (.header, u, h.weightUnitCell, false)
+            // A unit column beside it gives each row its own; the header's is the file's (the ledger's own CSV).
+            (source, fileUnit, evidence, perRow) = (h.column[.weightUnit] == nil ? .header : .rows, u, h.weightUnitCell, h.column[.weightUnit] != nil)
         } else if let column = h.column[.weightUnit] {
             var counts: [WeightUnit: Int] = [:]
             for r in records where column < r.fields.count {

@@ -9,10 +9,11 @@ import RepLedgerQueries
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the whole log as JSON lines (backup, audit), or your history as Strong-layout CSV.",
+        abstract: "Write the whole log as JSON lines (backup, audit), or your history as CSV in Strong's columns.",
         discussion: """
             jsonl is the backup: `ledger import jsonl FILE` into an empty ledger reproduces the same events and hash chain. \
-            csv is Strong's 12-column layout, weights in your unit, which other apps import. --bundle FILE writes \
+            csv is Strong's columns with each set's unit, set notes, the workout's end and supersets added, which \
+            other apps import and `ledger import strong FILE` reads back whole with no option. --bundle FILE writes \
             an audit bundle: the events with their hashes, the rule set they are read with and the head, in one file \
             that `ledger inspect --bundle FILE` opens read-only. None is gated: a lifter's own data always comes out, \
             on every plan.
@@ -59,7 +60,7 @@ struct ExportCommand: ParsableCommand {
             rows = try write(to: file) { handle in try JSONLBackup.export(store) { try handle.write(contentsOf: Data($0.utf8)) } }
         case "csv":
             let log = try TrainingLogProjection.build(from: store)
-            let (text, n) = StrongCSVFormat.render(log, unit: log.account.liftingUnit)
+            let (text, n) = StrongCSVFormat.render(log)
             rows = try write(to: file) {
                 try $0.write(contentsOf: Data(text.utf8)); return n
             }

@@ -2,20 +2,31 @@ import Foundation
 import RepLedgerCore
 import RepLedgerProjections
 
-/// History in Strong's 12-column layout, the CSV most lifting tools read:
-/// `Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE`.
-/// Weights in the lifter's unit (the file cannot say which, like Strong's),
-/// distance in km or miles to match, oldest workout first.
+/// History as CSV in Strong's columns, the layout most lifting tools read, with
+/// what makes it lossless: the lifter's unit in the header and each set's weight
+/// in its own unit (`Weight Unit`, as Strong's unit-column layout writes it),
+/// distances in metres, durations to the second, which entry of the workout a set
+/// is in (`Exercise #`: two blocks of one exercise stay two), each set's own
+/// note, the workout's end and its supersets:
+/// `Date,Workout Name,Duration,Exercise #,Exercise Name,Set Order,Weight (kg),Weight Unit,Reps,Distance,Distance Unit,Seconds,Notes,Set Notes,Workout Notes,RPE,Workout End,Superset`.
+/// Oldest workout first. `ledger import strong` reads it back with no option:
+/// export, import and export again give the same file and the same history.
 enum StrongCSVFormat {
-    static let header = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
+    static func header(unit: WeightUnit) -> String {
+        "Date,Workout Name,Duration,Exercise #,Exercise Name,Set Order,Weight (\(unit.rawValue)),Weight Unit,Reps,Distance,Distance Unit,Seconds,Notes,Set Notes,Workout Notes,RPE,Workout End,Superset"
+    }
 
-    static func render(_ log: TrainingLogProjection, unit: WeightUnit) -> (text: String, rows: Int) {
-        var out = header + "\n"
+    static func render(_ log: TrainingLogProjection) -> (text: String, rows: Int) {
+        var out = header(unit: log.account.liftingUnit) + "\n"
         var rows = 0
         for w in WorkoutHistoryProjection.workouts(log).reversed() {
             let date = w.startedAt.localText
             let duration = w.durationSeconds.map(Self.duration) ?? ""
-            for x in w.exercises {
+            let end = w.finishedAt.map(\.localText) ?? ""
+            // Supersets numbered in the order the workout shows them, from 1.
+            var supersets: [UUID: Int] = [:]
+            for x in w.exercises { if let id = x.supersetId, supersets[id] == nil { supersets[id] = supersets.count + 1 } }
+            for (entry, x) in w.exercises.enumerated() {
                 var setNumber = 0
                 for s in x.sets {
                     let order: String
@@ -25,15 +36,16 @@ enum StrongCSVFormat {
                     case .drop: order = "D"
                     case .failure: order = "F"
                     }
-                    let weight = s.weightKg.map { number(unit.fromKilograms($0)) } ?? "0"
-                    let distance = s.metrics.distanceMeters.map { number($0 / (unit == .kg ? 1000 : 1609.344)) } ?? "0"
-                    let reps: String = s.reps.map { String($0) } ?? "0"
-                    let seconds: String = s.metrics.durationSeconds.map { number($0) } ?? "0"
-                    let rpe: String = Effort.rpe(entered: s.rpe, rir: s.rir).map { number($0) } ?? ""
+                    let weight = s.metrics.weight
                     let fields: [String] = [
-                        date, quoted(w.name), duration, quoted(x.exercise), order, weight, reps, distance,
-                        // Strong's Notes column holds the exercise's note in the workout; a set's own note follows it.
-                        seconds, quoted([x.note, s.notes].compactMap { $0 }.joined(separator: " — ")), quoted(w.notes ?? ""), rpe,
+                        date, quoted(w.name), duration, String(entry + 1), quoted(x.exercise), order,
+                        weight.map { $0.value.formatted } ?? "", weight.map { $0.unit.rawValue } ?? "",
+                        s.reps.map { String($0) } ?? "",
+                        s.metrics.distanceMeters.map(\.formatted) ?? "", s.metrics.distanceMeters == nil ? "" : "m",
+                        s.metrics.durationSeconds.map(\.formatted) ?? "",
+                        quoted(x.note ?? ""), quoted(s.notes ?? ""), quoted(w.notes ?? ""),
+                        Effort.rpe(entered: s.rpe, rir: s.rir).map(\.formatted) ?? "",
+                        end, x.supersetId.flatMap { supersets[$0] }.map(String.init) ?? "",
                     ]
                     out += fields.joined(separator: ",") + "\n"
                     rows += 1
@@ -43,15 +55,12 @@ enum StrongCSVFormat {
         return (out, rows)
     }
 
-    /// At most three decimals, no trailing zeros: 102.058, 80, 17.5.
-    static func number(_ v: Double) -> String { ((v * 1000).rounded() / 1000).formatted }
-
     static func quoted(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
-    /// Strong's spelling: `1h 5m`, `45m`, `30s`.
+    /// Strong's spelling, to the second: `1h 5m 42s`, `45m`, `30s`.
     static func duration(_ seconds: Int64) -> String {
-        if seconds < 60 { return "\(seconds)s" }
-        let h = seconds / 3600, m = seconds % 3600 / 60
-        return h > 0 ? (m > 0 ? "\(h)h \(m)m" : "\(h)h") : "\(m)m"
+        let h = seconds / 3600, m = seconds % 3600 / 60, s = seconds % 60
+        let parts = [(h, "h"), (m, "m"), (s, "s")].filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }
+        return parts.isEmpty ? "0s" : parts.joined(separator: " ")
     }
 }

@@ -29,7 +29,7 @@ struct ExportCLITests {
         #expect(try target.eventCount() == rows)
     }
 
-    @Test("CSV export is free: a Free ledger writes Strong's layout, which imports back with the same records")
+    @Test("CSV export is free: a Free ledger writes Strong's columns with the units, which import back with no option and the same records")
     func csvExport() throws {
         let cli = try LedgerProcess(), copy = try LedgerProcess()
         defer { cli.cleanUp(); copy.cleanUp() }
@@ -40,12 +40,15 @@ struct ExportCLITests {
         let written = try cli.run(["export", "csv", file, "--json"])
         #expect(written.status == 0, "\(written.stderr)")
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(text.hasPrefix("Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"))
+        #expect(
+            text.hasPrefix(
+                "Date,Workout Name,Duration,Exercise #,Exercise Name,Set Order,Weight (kg),Weight Unit,Reps,Distance,Distance Unit,Seconds,Notes,Set Notes,Workout Notes,RPE,Workout End,Superset\n"
+            ))
         #expect(written.json?["rows"] as? Int == text.split(separator: "\n").count - 1)
         #expect(try cli.eventCount() == before + 1)  // the export, recorded for account erasure
 
-        // The CSV carries the history: imported into a new ledger, the records are the same.
-        let back = try copy.run(["import", "strong", file, "--unit", "kg", "--json"])
+        // The CSV carries the history: imported into a new ledger with no option, the records are the same.
+        let back = try copy.run(["import", "strong", file, "--json"])
         #expect(back.status == 0, "\(back.stderr)")
         let history = try #require(try cli.run(["history", "--json"]).json?["workouts"] as? [[String: Any]])
         #expect(back.json?["workouts"] as? Int == history.count)

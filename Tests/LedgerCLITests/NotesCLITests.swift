@@ -52,7 +52,9 @@ struct NotesCLITests {
         #expect(try cli.run(["export", "csv", csv]).status == 0)
         let exported = try String(contentsOfFile: csv, encoding: .utf8)
         #expect(exported.contains("grindy last rep") && exported.contains("Slept badly; kept it light"))
-        #expect(exported.contains("\"Belt from the third set — grindy last rep\""), "the exercise's note in Strong's Notes column")
+        #expect(
+            exported.contains("\"Belt from the third set\",\"grindy last rep\""),
+            "the exercise's note in Strong's Notes column, the set's in Set Notes beside it")
 
         // Refusals: one line, exit 1, nothing appended. An empty note clears.
         let before = try cli.run(["log", "--json"]).stdout

@@ -44,9 +44,12 @@ struct RealExportEdgesCLITests {
         let file = cli.folder.appendingPathComponent("history.csv").path
         #expect(try cli.run(["export", "csv", file]).status == 0)
         let exported = RealExports.records(try String(contentsOfFile: file, encoding: .utf8), delimiter: ",")
-        let benchRows = exported.filter { $0.count > 9 && $0[0] == "2025-03-05 15:42:00" && $0[3] == "Bench Press (Barbell)" }
-        #expect(benchRows.map { $0[4] } == ["W", "W", "1", "2", "3", "4", "1", "2", "3"])
-        #expect(benchRows.map { $0[9] } == ["", ""] + Array(repeating: "~ @75% rpe", count: 4) + Array(repeating: "paused reps ~@65% rpe", count: 3))
+        // Columns: Date, Workout Name, Duration, Exercise #, Exercise Name, Set Order, …, Notes (12).
+        let benchRows = exported.filter { $0.count > 12 && $0[0] == "2025-03-05 15:42:00" && $0[4] == "Bench Press (Barbell)" }
+        #expect(benchRows.map { $0[5] } == ["W", "W", "1", "2", "3", "4", "1", "2", "3"])
+        #expect(
+            benchRows.map { $0[12] } == ["", ""] + Array(repeating: "~ @75% rpe", count: 4) + Array(repeating: "paused reps ~@65% rpe", count: 3))
+        #expect(Set(benchRows.map { $0[3] }).count == 3, "each block is its own entry of the workout")
 
         // Every workout of the file, read here without the importer: a block ends where the exercise
         // changes or set_index starts again; history shows the same blocks with the same set counts.

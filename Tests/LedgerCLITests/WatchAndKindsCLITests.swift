@@ -77,8 +77,9 @@ struct WatchAndKindsCLITests {
         let csv = cli.folder.appendingPathComponent("out.csv").path
         #expect(try cli.run(["export", "csv", csv]).status == 0)
         let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
-        #expect(rows.contains { $0.contains("\"Running\"") && $0.hasSuffix(",5,1500,\"\",\"\",") })
-        #expect(rows.contains { $0.contains("\"Plank\"") && $0.contains(",0,90,") })
+        // Weight, Weight Unit, Reps, Distance, Distance Unit, Seconds: 5 km in 1500 s; a 90 s hold.
+        #expect(rows.contains { $0.contains("\"Running\"") && $0.contains(",,,,5000,m,1500,") }, "\(rows)")
+        #expect(rows.contains { $0.contains("\"Plank\"") && $0.contains(",,,,,,90,") }, "\(rows)")
         let report = cli.folder.appendingPathComponent("r.html").path
         #expect(try cli.run(["report", "--html", report]).status == 0)
         #expect(try String(contentsOfFile: report, encoding: .utf8).contains("5 km in 25:00"))
