@@ -12,6 +12,7 @@ import PackageDescription
 //   RepLedgerSnapshots    snapshots of folds over any store (Snapshots/).
 //   RepLedgerQueries      each query's answer and JSON document, for the CLI and the server.
 //   RepLedgerImport       other apps' exports read into commands.
+//   RepLedgerExport       the history written for other apps: CSV in Strong's columns, Garmin FIT, Health Connect.
 //   RepLedgerCharts       SVG charts for the report and the coach's pages.
 //   RepLedgerDemo         the demo's twelve weeks.
 //   RepLedgerAccounts     the server's accounts, tokens, keys and the storage of their logs.
@@ -41,6 +42,7 @@ let package = Package(
         .library(name: "RepLedgerSnapshots", targets: ["RepLedgerSnapshots"]),
         .library(name: "RepLedgerPostgres", targets: ["RepLedgerPostgres"]),
         .library(name: "RepLedgerImport", targets: ["RepLedgerImport"]),
+        .library(name: "RepLedgerExport", targets: ["RepLedgerExport"]),
         .library(name: "RepLedgerDemo", targets: ["RepLedgerDemo"]),
         // For tests and benchmarks only: a certificate chain of their own and StoreKit transactions signed with it.
         .library(name: "StoreKitTestSupport", targets: ["StoreKitTestSupport"]),
@@ -104,6 +106,12 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
             ],
             path: "Sources/RepLedgerImport"
+        ),
+        // The history written for other apps (CSV in Strong's columns, Garmin FIT, Health Connect): pure renderings of the fold.
+        .target(
+            name: "RepLedgerExport",
+            dependencies: ["RepLedgerCore", "RepLedgerProjections"],
+            path: "Sources/RepLedgerExport"
         ),
         // `ledger demo`'s twelve weeks, made through the deciders.
         .target(
@@ -277,6 +285,7 @@ let package = Package(
                 "RepLedgerCore",
                 "RepLedgerSQLite",
                 "RepLedgerImport",
+                "RepLedgerExport",
                 "RepLedgerDemo",
                 "RepLedgerProjections",
                 "RepLedgerSnapshots",
@@ -374,6 +383,15 @@ let package = Package(
             ],
             path: "Tests/RepLedgerImportTests",
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "RepLedgerExportTests",
+            dependencies: [
+                "RepLedgerCore", "RepLedgerSQLite", "RepLedgerProjections", "RepLedgerImport", "RepLedgerExport", "RepLedgerDemo",
+                "LedgerTestSupport",
+            ],
+            path: "Tests/RepLedgerExportTests",
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "RepLedgerDemoTests",

@@ -64,6 +64,29 @@ struct ExportCLITests {
         for (name, kg) in original { #expect(abs((imported[name] ?? 0) - kg) < 0.001, "\(name)") }
     }
 
+    @Test("health-connect writes a Health Connect exercise session per workout, a segment per set; --since chooses")
+    func healthConnect() throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["demo"]).status == 0)
+        let file = cli.folder.appendingPathComponent("sessions.json").path
+        let wrote = try cli.run(["export", "health-connect", file, "--json"])
+        #expect(wrote.status == 0, "\(wrote.stderr)")
+        let sessions = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [[String: Any]])
+        let history = try #require(try cli.run(["history", "--json", "--limit", "500"]).json?["workouts"] as? [[String: Any]])
+        #expect(sessions.count == history.count && wrote.json?["workouts"] as? Int == history.count)
+        // Oldest first; each set a segment with its reps and weight, in history's order.
+        let newest = try #require(history.first), last = try #require(sessions.last)
+        #expect(last["title"] as? String == newest["name"] as? String)
+        let sets = (newest["exercises"] as? [[String: Any]] ?? []).flatMap { $0["sets"] as? [[String: Any]] ?? [] }
+        let segments = last["segments"] as? [[String: Any]] ?? []
+        #expect(segments.map { $0["repetitions"] as? Int } == sets.map { $0["reps"] as? Int })
+        #expect(segments.map { ($0["weight"] as? [String: Any])?["inKilograms"] as? Double } == sets.map { $0["weightKg"] as? Double })
+        let since = try cli.run(["export", "health-connect", file, "--since", "2026-11-01", "--json"])
+        #expect(since.status == 0, "\(since.stderr)")
+        #expect((since.json?["workouts"] as? Int ?? 0) < history.count)
+    }
+
     @Test("the HTML report is one offline page with the four charts and the demo's lifts")
     func report() throws {
         let cli = try LedgerProcess()

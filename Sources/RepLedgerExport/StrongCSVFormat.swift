@@ -11,12 +11,13 @@ import RepLedgerProjections
 /// `Date,Workout Name,Duration,Exercise #,Exercise Name,Set Order,Weight (kg),Weight Unit,Reps,Distance,Distance Unit,Seconds,Notes,Set Notes,Workout Notes,RPE,Workout End,Superset`.
 /// Oldest workout first. `ledger import strong` reads it back with no option:
 /// export, import and export again give the same file and the same history.
-enum StrongCSVFormat {
-    static func header(unit: WeightUnit) -> String {
+public enum StrongCSVFormat {
+    public static func header(unit: WeightUnit) -> String {
         "Date,Workout Name,Duration,Exercise #,Exercise Name,Set Order,Weight (\(unit.rawValue)),Weight Unit,Reps,Distance,Distance Unit,Seconds,Notes,Set Notes,Workout Notes,RPE,Workout End,Superset"
     }
 
-    static func render(_ log: TrainingLogProjection) -> (text: String, rows: Int) {
+    /// The file's text and its number of rows (one per set).
+    public static func render(_ log: TrainingLogProjection) -> (text: String, rows: Int) {
         var out = header(unit: log.account.liftingUnit) + "\n"
         var rows = 0
         for w in WorkoutHistoryProjection.workouts(log).reversed() {
