@@ -6,18 +6,9 @@ import Testing
 /// virtualenv and names its Python in `REPLEDGER_FIT_PYTHON`; without it these tests are skipped unless
 /// `REPLEDGER_REQUIRE_FIT_SDK=1`.
 enum GarminFITSDK {
-    static let python = ProcessInfo.processInfo.environment["REPLEDGER_FIT_PYTHON"] ?? "python3"
+    static let python = PythonClient.python("REPLEDGER_FIT_PYTHON")
     static var required: Bool { ProcessInfo.processInfo.environment["REPLEDGER_REQUIRE_FIT_SDK"] == "1" }
-    static let available: Bool = {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [python, "-c", "import garmin_fit_sdk"]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return false }
-        p.waitUntilExit()
-        return p.terminationStatus == 0
-    }()
+    static let available = PythonClient.imports("garmin_fit_sdk", python: python)
     struct Failure: Error, CustomStringConvertible { var description: String }
 
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

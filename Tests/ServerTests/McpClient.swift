@@ -6,18 +6,9 @@ import LedgerTestSupport
 /// request a line. `.ci/run` installs the package in a virtualenv and names its Python in
 /// `REPLEDGER_MCP_PYTHON`; without it these tests are skipped unless `REPLEDGER_REQUIRE_MCP_CLIENT=1`.
 final class McpClient: @unchecked Sendable {
-    static let python = ProcessInfo.processInfo.environment["REPLEDGER_MCP_PYTHON"] ?? "python3"
+    static let python = PythonClient.python("REPLEDGER_MCP_PYTHON")
     static var required: Bool { ProcessInfo.processInfo.environment["REPLEDGER_REQUIRE_MCP_CLIENT"] == "1" }
-    static let available: Bool = {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [python, "-c", "import mcp"]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return false }
-        p.waitUntilExit()
-        return p.terminationStatus == 0
-    }()
+    static let available = PythonClient.imports("mcp", python: python)
     static let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Clients/mcp_driver.py").path
 
