@@ -15,7 +15,8 @@ import Testing
         // long beside a request of bob's and short enough that sixteen stay cheap on a loaded machine.
         let phone = try Device("alice-phone", cli: cli, token: alice.token)
         let export = SharedData.url(.realExportsMore).appendingPathComponent("strong_dstanek_lifting.csv").path
-        #expect(try phone.run(["import", "strong", export]).status == 0)
+        // The file holds a typed 877777 reps, which the import leaves out only when asked.
+        #expect(try phone.run(["import", "strong", export, "--skip-unreadable"]).status == 0)
         #expect(try phone.sync(server, account: alice.id).status == 0)
 
         // Sixteen verifies of alice's, each on its own connection.
