@@ -11,10 +11,11 @@ import RepLedgerSnapshots
 //
 // What an app embedding the ledger feels, guarded by thresholds kept in
 // Benchmarks/Thresholds (`swift package benchmark thresholds check` fails on a
-// regression beyond each metric's tolerance below). Times depend on the
-// machine and get a wide tolerance; allocations do not, and get a narrow one.
+// regression beyond the tolerance below). Only allocations are guarded: a run
+// cannot miss them by being slow, while a durable write's wall clock on a
+// loaded 2-core machine doubled with no change to the code. Times are
+// measured and printed beside them (`.ci/benchmarks` prints every metric).
 let benchmarks: @Sendable () -> Void = {
-    let times: BenchmarkThresholds = .init(relative: [.p50: 100, .p90: 100, .p99: 200])
     let counts: BenchmarkThresholds = .init(relative: [.p50: 5, .p90: 5, .p99: 5])
 
     // One set logged as one durable command, as a watch does between sets: sessions of 24
@@ -24,7 +25,7 @@ let benchmarks: @Sendable () -> Void = {
         "append-one-set-durably",
         configuration: .init(
             metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(60), maxIterations: 480,
-            thresholds: [.wallClock: times, .mallocCountTotal: counts])
+            thresholds: [.mallocCountTotal: counts])
     ) { benchmark in
         let session = try OpenSession.shared()
         for _ in benchmark.scaledIterations { blackHole(try session.logSet()) }
@@ -37,7 +38,7 @@ let benchmarks: @Sendable () -> Void = {
         "views-as-of-a-point-\(GeneratedLog.events / 1000)k-events",
         configuration: .init(
             metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(60), maxIterations: 40,
-            thresholds: [.wallClock: times, .mallocCountTotal: counts])
+            thresholds: [.mallocCountTotal: counts])
     ) { benchmark in
         let log = try GeneratedLog.shared()
         for _ in benchmark.scaledIterations {
@@ -51,7 +52,7 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(
             metrics: [.wallClock, .mallocCountTotal, .custom("ns per event")],
             maxDuration: .seconds(60), maxIterations: 20,
-            thresholds: [.wallClock: times, .mallocCountTotal: counts, .custom("ns per event"): times])
+            thresholds: [.mallocCountTotal: counts])
     ) { benchmark in
         let log = try GeneratedLog.shared()
         for _ in benchmark.scaledIterations {
