@@ -46,7 +46,7 @@ public struct NextTargetProjection: ProjectionView {
         public var unroundedKg: Double? = nil
         /// The effort to choose the weight by when there is none to go on (a first session).
         public var rpe: Double? = nil
-        /// A deload suggested beside the target, and why (`DeloadAdvice`).
+        /// The lighter session this target is, and why (`DeloadAdvice`): a reactive deload or a comeback after a break.
         public var deload: DeloadAdvice.Suggestion? = nil
         /// In a program's planned week (`ProgramWeekPlan`): the week's sets of the exercise, and a mesocycle's target effort.
         public var sets: Int? = nil
@@ -129,13 +129,29 @@ public struct NextTargetProjection: ProjectionView {
         }
     }
 
-    public static func next(_ log: TrainingLogProjection, exerciseId: String, programId: UUID?, rules: RuleSet = .default) -> Target {
+    /// The next session's one answer for an exercise: a comeback after a break (with `now`, the time asked
+    /// at), else a reactive deload when one is due, else the progression rule's target. A lighter session is
+    /// the target itself, never a second answer beside it. Reactive deloads are `double`'s: `linear` has its
+    /// own (a second miss in a row) and `none` repeats the last session, so neither is deloaded twice.
+    public static func next(
+        _ log: TrainingLogProjection, exerciseId: String, programId: UUID?, rules: RuleSet = .default, now: Timestamp? = nil
+    ) -> Target {
         let bodyweight = isBodyweight(log, exerciseId: exerciseId)
         var target = decide(log, exerciseId: exerciseId, programId: programId, rules: rules, bodyweight: bodyweight)
         target.bodyweight = bodyweight
-        if settings(log, exerciseId: exerciseId, programId: programId, rules: rules).enabled {
-            target.deload = DeloadAdvice.suggestion(log, exerciseId: exerciseId, rules: rules)
-        }
+        let s = settings(log, exerciseId: exerciseId, programId: programId, rules: rules)
+        guard s.enabled else { return target }
+        guard
+            let lighter = now.flatMap({ DeloadAdvice.comeback(log, exerciseId: exerciseId, now: $0, rules: rules) })
+                ?? (s.rule == .double ? DeloadAdvice.suggestion(log, exerciseId: exerciseId, rules: rules) : nil)
+        else { return target }
+        target.weightKg = lighter.weightKg
+        target.unroundedKg = nil
+        target.rpe = nil
+        if lighter.kind == .deload { target.sets = lighter.sets }
+        (target.repsMin, target.repsMax) = (s.repsMin, s.rule == .linear ? s.repsMin : s.repsMax)
+        target.reason = lighter.reason
+        target.deload = lighter
         return target
     }
 

@@ -103,10 +103,12 @@ public struct ProgramWeekPlan: Sendable, Equatable {
 
     /// A next-session target in this week: its sets (`sets`, the week's for the exercise's program day), an accumulation
     /// week's effort, or a deload's lighter load (the last session's top weight × `loadFactor`, loadable) and fewer sets.
-    /// A reactive deload suggestion gives way to a planned deload.
+    /// A reactive deload or a comeback gives way to a planned deload; in any other week either keeps its load,
+    /// and a reactive deload takes no more sets than the week's.
     public func apply(to target: NextTargetProjection.Target, sets: Int?, log: TrainingLogProjection, rules: RuleSet) -> NextTargetProjection.Target {
         var t = target
         t.sets = sets
+        if !deload, let lighter = t.deload, lighter.kind == .deload { t.sets = sets.map { min($0, lighter.sets) } ?? lighter.sets }
         if deload {
             t.deload = nil
             // A percentage target deloads from its share of the max; any other from the last top weight.

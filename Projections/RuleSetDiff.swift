@@ -54,7 +54,8 @@ public struct RuleSetDiff: Sendable {
             }
         }
 
-        // Next-session targets, for every exercise trained.
+        // Next-session targets, for every exercise trained, as the rules make them: with no time asked, so a
+        // break since the last session (a comeback, the same under any rules) hides no change.
         for id in exercises {
             let x = NextTargetProjection.next(log, exerciseId: id, programId: log.programs.active, rules: a)
             let y = NextTargetProjection.next(log, exerciseId: id, programId: log.programs.active, rules: b)

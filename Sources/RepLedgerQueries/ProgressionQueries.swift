@@ -150,10 +150,11 @@ public enum ProgressionQuery {
 
     /// The next targets: of `exercise` alone, or of every exercise of the program.
     /// `day`, when given, keeps its exercises only (`next` without `--all`); `week`, the program's planned week, gives
-    /// each its sets, effort or deload.
+    /// each its sets, effort or deload; `now`, the time asked at, lets a long break since an exercise's last
+    /// session give a comeback (`DeloadAdvice.comeback`).
     public static func targets(
         _ log: TrainingLogProjection, exercise: String?, program: String?, rules: RuleSet, day: NextDay? = nil,
-        week: ProgramWeekPlan? = nil
+        week: ProgramWeekPlan? = nil, now: Timestamp? = nil
     )
         throws -> [NextTargetProjection.Target]
     {
@@ -167,7 +168,7 @@ public enum ProgressionQuery {
                 day.map(\.index).flatMap { i in plan.generated.sessions[i].exercises.contains { $0.exerciseId == id } ? i : nil }
                     ?? plan.generated.sessions.indices.first { plan.generated.sessions[$0].exercises.contains { $0.exerciseId == id } }
             }
-            var target = NextTargetProjection.next(log, exerciseId: id, programId: programId, rules: rules)
+            var target = NextTargetProjection.next(log, exerciseId: id, programId: programId, rules: rules, now: now)
             if let d, let plan, let percent = plan.percentTarget(session: d, exerciseId: id),
                 let line = plan.generated.sessions[d].exercises.first(where: { $0.exerciseId == id })
             {
@@ -200,6 +201,7 @@ public enum ProgressionQuery {
         t.rule = .none
         t.rpe = nil
         t.deload = nil
+        t.sets = nil
         t.percentOf = NextTargetProjection.PercentBasis(percent: percent, maxKg: a.max.kg, source: a.max.source, date: a.max.date)
         let max = "\(((unit.fromKilograms(a.max.kg) * 100).rounded() / 100).formatted) \(unit.rawValue)"
         t.reason = "\(percent) % of your \(a.max.source == .tested ? "tested max" : "e1RM") \(max) of \(a.max.date.isoDate)"
@@ -280,7 +282,7 @@ public enum ProgressionQuery {
     ) throws -> Next {
         let day = exercise == nil ? try nextDay(log, program: program, now: now) : nil
         let week = try week(log, program: program, next: day, now: now, rules: rules)
-        let targets = try targets(log, exercise: exercise, program: program, rules: rules, day: all ? nil : day, week: week)
+        let targets = try targets(log, exercise: exercise, program: program, rules: rules, day: all ? nil : day, week: week, now: now)
         return Next(day: day, week: week, targets: targets, single: exercise != nil)
     }
 
@@ -312,7 +314,8 @@ public enum ProgressionQuery {
                     "deload",
                     t.deload.map { d in
                         .object([
-                            ("reason", .string(d.reason)), ("weightKg", .number((d.weightKg * 1000).rounded() / 1000)), ("sets", .int(Int64(d.sets))),
+                            ("kind", .string(d.kind.rawValue)), ("reason", .string(d.reason)),
+                            ("weightKg", .number((d.weightKg * 1000).rounded() / 1000)), ("sets", .int(Int64(d.sets))),
                         ])
                     } ?? .null
                 ),

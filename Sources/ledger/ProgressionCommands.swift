@@ -216,10 +216,9 @@ struct NextCommand: ParsableCommand {
             }
             let what = t.sets.map { "\(load), \($0) × \(reps)" } ?? "\(load) × \(reps)"
             let rounded = t.unroundedKg.map { "; \(WeightText.show(kg: $0, in: unit)) rounded to what your plates load" } ?? ""
-            // A percentage of a max follows no progression rule: the reason says where the weight comes from.
-            let rule = t.percentOf == nil ? "\(t.rule.rawValue): " : ""
+            // A percentage of a max, a deload and a comeback follow no progression rule: the reason says where the weight comes from.
+            let rule = t.percentOf == nil && t.deload == nil ? "\(t.rule.rawValue): " : ""
             Console.out("\(log.exerciseName(t.exerciseId)): \(what) (\(rule)\(t.reason)\(rounded))")
-            if let d = t.deload { Console.out("  deload suggested: \(d.reason)") }
         }
     }
 

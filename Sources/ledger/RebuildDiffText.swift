@@ -68,10 +68,10 @@ enum RebuildDiffText {
             if let t = block.next, let was = block.previous {
                 if t.weightKg != was.weightKg || t.repsMin != was.repsMin || t.repsMax != was.repsMax || t.rule != was.rule {
                     let what = t.weightKg.map { "\(WeightText.show(kg: $0, in: unit)) × \(t.repsMin)–\(t.repsMax)" } ?? "× \(t.repsMin)–\(t.repsMax)"
-                    out.append("  → next: \(what) (\(t.rule.rawValue): \(t.reason))")
-                }
-                // Only the deload suggestion moved: its reason names the exercise's own e1RM and dates.
-                if t.deload != was.deload {
+                    let rule = t.deload == nil ? "\(t.rule.rawValue): " : ""
+                    out.append("  → next: \(what) (\(rule)\(t.reason))")
+                } else if t.deload != was.deload {
+                    // Only the deload moved: its reason names the exercise's own e1RM and dates.
                     out.append("  → deload: " + (t.deload?.reason ?? "none suggested now (was: \(was.deload?.reason ?? ""))"))
                 }
             }

@@ -73,18 +73,19 @@ struct ProgramCLITests {
         let explicit = try cli.json(["prompt", workouts[1], exerciseId, "--range", "\(bottom)-\(top)"])
         #expect(prompt["prompt"] as? String == explicit["prompt"] as? String && prompt["title"] as? String == explicit["title"] as? String)
 
-        // Double progression: last session's lowest was top - 1 at 60 kg.
-        let next = try cli.json(["next", exerciseId])
+        // Double progression: last session's lowest was top - 1 at 60 kg. Asked the day after, so no break has begun.
+        let asked = ["--until", "2026-10-13"]
+        let next = try cli.json(["next", exerciseId] + asked)
         #expect(next["weightKg"] as? Double == 60 && next["repsMin"] as? Int == top && next["rule"] as? String == "double")
         #expect((next["reason"] as? String)?.contains("aim for \(top)") == true)
         // `next` names the day after the last one trained, with its exercises; --all lists the whole program's.
         let trainedDays = Set(workouts.compactMap { try? cli.json(["workout", "show", $0])["programDay"] as? Int })
-        let lines = try cli.run(["next"]).stdout.split(separator: "\n")
+        let lines = try cli.run(["next"] + asked).stdout.split(separator: "\n")
         let nextDay = (trainedDays.max() ?? 0) % sessions.count + 1
         let nextExercises = Set((sessions[nextDay - 1]["exercises"] as? [[String: Any]] ?? []).compactMap { $0["exerciseId"] as? String })
         #expect(lines.first?.hasPrefix("Next: day \(nextDay), \(sessions[nextDay - 1]["name"] as? String ?? "?")") == true, "\(lines.first ?? "")")
         #expect(lines.count == 1 + nextExercises.count)
-        let all = try cli.run(["next", "--all"]).stdout.split(separator: "\n")
+        let all = try cli.run(["next", "--all"] + asked).stdout.split(separator: "\n")
         #expect(
             all.count == 1 + Set(sessions.flatMap { ($0["exercises"] as? [[String: Any]] ?? []).compactMap { $0["exerciseId"] as? String } }).count)
 
@@ -103,10 +104,10 @@ struct ProgramCLITests {
         let settings = try #require(try cli.json(["progression", "show"])["exercises"] as? [[String: Any]])
         let step = try #require(settings.first { $0["exerciseId"] as? String == exerciseId }?["incrementKg"] as? Double)
         #expect(try cli.run(["progression", "set", exerciseId, "--rule", "linear", "--reps", "\(bottom)-\(bottom)"]).status == 0)
-        let linear = try cli.json(["next", exerciseId])
+        let linear = try cli.json(["next", exerciseId] + asked)
         #expect(linear["rule"] as? String == "linear" && linear["weightKg"] as? Double == 60 + step)
         #expect(try cli.run(["progression", "set", exerciseId, "--clear"]).status == 0)
-        #expect(try cli.json(["next", exerciseId])["rule"] as? String == "double")
+        #expect(try cli.json(["next", exerciseId] + asked)["rule"] as? String == "double")
         let shown = try #require(try cli.json(["progression", "show"])["exercises"] as? [[String: Any]])
         #expect(shown.contains { $0["exerciseId"] as? String == exerciseId && $0["overridden"] as? Bool == false })
 
