@@ -1,23 +1,23 @@
 import Foundation
 import RepLedgerCore
 
-/// What a new set starts with, by one rule (docs/RULES.md, "Auto-fill"):
-/// a set the workout plans starts from its plan, the target the template
-/// or program set for this session; what the plan leaves open of the load
-/// (a template of sets × reps gives no weight) comes from the matching set
-/// (same set number) of the last workout with the exercise; a set beyond
-/// the plan starts from that matching set; else nothing. Effort (RPE or
-/// RIR, as entered) and equipment (a band's colour, an implement's value)
-/// always come from that matching set: a plan holds neither.
+/// What a new set starts with, in seed 002's order (docs/RULES.md,
+/// "Auto-fill"; DOMAIN.md §13): the matching set (same set number) of the
+/// last workout with the exercise, else the target the template or program
+/// plans for this set, else nothing. What the last workout's set leaves open
+/// of the load (a set logged with reps alone) comes from the plan. Effort
+/// (RPE or RIR, as entered) and equipment (a band's colour, an implement's
+/// value) come from that matching set: a plan holds neither.
 ///
-/// The plan wins because it is what `workout show` lists and what
-/// completing a planned set records: a fill that disagreed with it would
-/// show a lifter two numbers for one set.
+/// The plan stays what `workout show` lists as the target and what
+/// `workout complete` records when given no values; the fill is what the
+/// lifter did last time, the number to beat.
 public struct AutofillProjection: ProjectionView {
     public static let name = "autofill"
     /// 2: a planned set starts from its plan, not from the last workout.
     /// 3: effort and equipment from the last workout's matching set.
-    public static let version = 3
+    /// 4: the seed's order again: the last workout's matching set, then the plan, then nothing.
+    public static let version = 4
 
     public enum Source: String, Sendable {
         case lastWorkout, template, program
@@ -33,9 +33,9 @@ public struct AutofillProjection: ProjectionView {
         public var rir: Double? = nil
         public var band: String? = nil
         public var implement: String? = nil
-        /// Where the values come from: the plan, else the last workout.
+        /// Where the values come from: the last workout, else the plan.
         public var source: Source? = nil
-        /// Where the weight comes from, when it is not `source` (the last workout filling a plan's open weight).
+        /// Where the weight comes from, when it is not `source` (the plan filling the last workout's open weight).
         public var weightSource: Source? = nil
 
         public init(setNumber: Int, metrics: SetMetrics? = nil, source: Source? = nil) {
@@ -67,21 +67,19 @@ public struct AutofillProjection: ProjectionView {
             }
         }
         let planned = w.sets.filter { $0.exerciseId == exerciseId && !$0.completed }.min { $0.rank < $1.rank }
-        guard let planned else {
-            details.metrics = matching
-            details.source = matching == nil ? nil : .lastWorkout
-            return details
+        let plan = planned.map { carried($0.metrics) }
+        let planSource: Source = w.origin == .programDay ? .program : .template
+        if var last = matching {
+            if last.weight == nil, let weight = plan?.weight {
+                last.weight = weight
+                details.weightSource = planSource
+            }
+            details.metrics = last
+            details.source = .lastWorkout
+        } else if let plan {
+            details.metrics = plan
+            details.source = planSource
         }
-        var plan = carried(planned.metrics)
-        let source: Source = w.origin == .programDay ? .program : .template
-        var weightSource: Source?
-        if plan.weight == nil, let weight = matching?.weight {
-            plan.weight = weight
-            weightSource = .lastWorkout
-        }
-        details.metrics = plan
-        details.source = source
-        details.weightSource = weightSource
         return details
     }
 

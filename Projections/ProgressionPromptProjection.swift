@@ -24,9 +24,11 @@ public struct RepRange: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(min)-\(max)" }
 }
 
-/// The traffic-light progression prompt (DOMAIN.md §8). It is evaluated on the
-/// first three completed working sets with reps > 0 (a 0-rep set is a failed
-/// attempt and is passed over); with fewer there is no prompt. First match wins.
+/// The traffic-light progression prompt (DOMAIN.md §8). It is evaluated when
+/// exactly three working sets are completed with reps > 0 (a 0-rep set is a
+/// failed attempt and is passed over), as seed 001's rule is written
+/// (`completedSets.count == 3`); with fewer or more there is no prompt. First
+/// match wins.
 ///
 /// Each outcome speaks in three registers, all fixed text: DOMAIN.md's title
 /// and message (the logger's card), the rules document's headline and
@@ -34,7 +36,8 @@ public struct RepRange: Sendable, Equatable, CustomStringConvertible {
 /// message (`line`, what a compact list such as `workout summary` shows).
 public struct ProgressionPromptProjection: ProjectionView {
     public static let name = "progression-prompt"
-    public static let version = 1
+    /// 2: exactly three completed sets, as the seed's rule; four or more give no prompt.
+    public static let version = 2
 
     public enum Kind: String, Sendable { case regression, progression, consistency }
     public enum Variant: String, Sendable { case strongStart, `default` }
@@ -57,7 +60,7 @@ public struct ProgressionPromptProjection: ProjectionView {
 
     public static func evaluate(reps: [Int], range: RepRange) -> Prompt? {
         let done = reps.filter { $0 > 0 }
-        guard done.count >= 3 else { return nil }
+        guard done.count == 3 else { return nil }
         let (s1, s2, s3) = (done[0], done[1], done[2])
         let read = Array(done.prefix(3))
         if s1 < range.min || s2 < range.min {

@@ -65,7 +65,10 @@ public enum ProgramQuery {
     }
 
     public static func warning(_ w: ProgramAdvice.Warning) -> JSONValue {
-        .object([("code", .string(w.code)), ("title", .string(w.title)), ("message", .string(w.message))])
+        .object([
+            ("code", .string(w.code)), ("title", .string(w.title)), ("message", .string(w.message)),
+            ("actions", .array(w.actions.map(JSONValue.string))),
+        ])
     }
 
     /// The generate and show document (USER-GUIDE.md).

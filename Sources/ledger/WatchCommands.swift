@@ -38,11 +38,10 @@ extension WorkoutCommand {
             commandName: "autofill",
             abstract: "The values a new set of an exercise starts with.",
             discussion: """
-                A set the workout plans starts from its plan (the template's or program's target); a \
-                weight the plan leaves open comes from the matching set (same set number) of the last \
-                workout with the exercise; a set beyond the plan starts from that set; else nothing. \
-                `source` says which, and `weightSource` where the weight came from when not the same \
-                (docs/RULES.md, "Auto-fill").
+                A set starts from the matching set (same set number) of the last workout with the \
+                exercise; past the sets done then, from the target the template or program plans; else \
+                nothing. A weight the last set leaves open comes from the plan. `source` says which, and \
+                `weightSource` where the weight came from when not the same (docs/RULES.md, "Auto-fill").
 
                 Example:
                   ledger workout autofill last "Bench Press (Barbell)" --json

@@ -92,37 +92,39 @@ struct PlansMeanWhatTheySayCLITests {
         #expect(after.dropFirst(2).allSatisfy { $0["state"] as? String == "planned" })
     }
 
-    @Test("auto-fill: a template's weight wins over the last workout; a template without one takes the last workout's, named as such")
+    @Test("auto-fill in the seed's order: the last workout's matching set over the template's target; past it, the plan; each named")
     func autofillHasOneRule() throws {
         let (cli, _) = try AndrewsStrongHistory.imported()
         defer { cli.cleanUp() }
         let bench = try Self.lastWorkoutRows("Bench Press (Barbell)")
-        let row = try Self.lastWorkoutRows("Bent Over Row (Barbell)")
-        #expect(try #require(bench.first).weight != 135, "the plan and the last workout must differ for the test to mean anything")
+        let first = try #require(bench.first)
+        #expect(first.weight != 135, "the plan and the last workout must differ for the test to mean anything")
+        let beyond = bench.count + 1
         #expect(
             try cli.run([
-                "template", "create", "Plan", "--exercise", "Bench Press (Barbell)", "--sets", "3", "--reps", "5", "--weight", "135lb",
-                "--exercise", "Bent Over Row (Barbell)", "--sets", "3", "--reps", "8",
+                "template", "create", "Plan", "--exercise", "Bench Press (Barbell)", "--sets", "\(beyond)", "--reps", "5", "--weight", "135lb",
             ]).status == 0)
         let w = try #require(try cli.run(["workout", "start", "--template", "Plan", "--at", "now", "--json"]).json?["workoutId"] as? String)
 
-        let planned = try #require(try cli.run(["workout", "autofill", w, "Bench Press (Barbell)", "--json"]).json)
-        #expect((planned["weightKg"] as? Double).map { abs($0 - 135 * Self.poundsInKg) < 0.01 } == true, "\(planned)")
-        #expect(planned["reps"] as? Int == 5 && planned["source"] as? String == "template")
-        #expect(planned["weightSource"] is NSNull)
-        #expect(try cli.run(["workout", "autofill", w, "Bench Press (Barbell)"]).stdout.contains("135 lb × 5 (from the template's plan)"))
+        // Seed 002: last session > target values > empty. The first set is the last workout's first, not the plan's 135 × 5.
+        let fill = try #require(try cli.run(["workout", "autofill", w, "Bench Press (Barbell)", "--json"]).json)
+        #expect((fill["weightKg"] as? Double).map { abs($0 - first.weight * Self.poundsInKg) < 0.01 } == true, "\(fill) vs \(first)")
+        #expect(fill["reps"] as? Int == Int(first.reps) && fill["source"] as? String == "lastWorkout" && fill["weightSource"] is NSNull)
+        let words = try cli.run(["workout", "autofill", w, "Bench Press (Barbell)"]).stdout
+        #expect(words.contains("\(first.weight.formatted) lb × \(Int(first.reps))") && words.contains("(from the last workout)"), "\(words)")
 
-        // The row's plan gives reps only: the weight is the last workout's first set's, and said so.
-        let open = try #require(try cli.run(["workout", "autofill", w, "Bent Over Row (Barbell)", "--json"]).json)
-        let first = try #require(row.first)
-        #expect((open["weightKg"] as? Double).map { abs($0 - first.weight * Self.poundsInKg) < 0.01 } == true, "\(open) vs \(first)")
-        #expect(open["reps"] as? Int == 8 && open["source"] as? String == "template" && open["weightSource"] as? String == "lastWorkout")
-        let words = try cli.run(["workout", "autofill", w, "Bent Over Row (Barbell)"]).stdout
-        #expect(words.contains("× 8 (from the template's plan; weight from the last workout)"), "\(words)")
-
-        // `workout complete`'s values are the plan's, the same numbers auto-fill gave.
+        // `workout complete` with no values records the plan, the target `workout show` lists.
         let show = try #require(try cli.run(["workout", "show", w, "--json"]).json)
-        let benchSets = try #require((show["exercises"] as? [[String: Any]])?.first?["sets"] as? [[String: Any]])
-        #expect(benchSets.first?["weightKg"] as? Double == planned["weightKg"] as? Double)
+        let planned = try #require((show["exercises"] as? [[String: Any]])?.first?["sets"] as? [[String: Any]])
+        #expect(planned.count == beyond && planned.allSatisfy { ($0["weightKg"] as? Double).map { abs($0 - 135 * Self.poundsInKg) < 0.01 } == true })
+        for set in planned.prefix(bench.count) {
+            let id = try #require(set["setId"] as? String)
+            #expect(try cli.run(["workout", "complete", w, String(id.prefix(8))]).status == 0)
+        }
+        // Past the sets done last time, the plan's target, named as the template's.
+        let past = try #require(try cli.run(["workout", "autofill", w, "Bench Press (Barbell)", "--json"]).json)
+        #expect((past["weightKg"] as? Double).map { abs($0 - 135 * Self.poundsInKg) < 0.01 } == true, "\(past)")
+        #expect(past["reps"] as? Int == 5 && past["source"] as? String == "template", "\(past)")
+        #expect(try cli.run(["workout", "autofill", w, "Bench Press (Barbell)"]).stdout.contains("135 lb × 5 (from the template's plan)"))
     }
 }

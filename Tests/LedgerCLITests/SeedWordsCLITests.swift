@@ -85,7 +85,7 @@ struct SeedWordsCLITests {
         }
     }
 
-    @Test("with only a band, the equipment warning names each short muscle in the seed's sentences, and a repeat says so")
+    @Test("with only a band, the seed's limited-equipment warning, a notice naming each short muscle, and a repeat in the seed's words")
     func equipmentWords() throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
@@ -94,8 +94,17 @@ struct SeedWordsCLITests {
                 "program", "questionnaire", "--days", "6", "--minutes", "90", "--experience", "complete-beginner", "--equipment", "band", "--json",
             ])
             .json)
-        let warning = try #require((answer["warnings"] as? [[String: Any]])?.first { $0["code"] as? String == "limitedEquipment" })
-        #expect(warning["title"] as? String == "Exercise Selection Notice")
+        let warnings = try #require(answer["warnings"] as? [[String: Any]])
+        // Seed 001 §5.1's pre-generation warning, word for word, with its two actions.
+        let limited = try #require(warnings.first { $0["code"] as? String == "limitedEquipment" })
+        #expect(limited["title"] as? String == "Limited Equipment")
+        #expect(
+            limited["message"] as? String
+                == "Selecting only one equipment type may limit your exercise variety and program effectiveness. For the best results, we recommend adding at least one more equipment category."
+        )
+        #expect(limited["actions"] as? [String] == ["Add More Equipment", "Continue Anyway"])
+        // The project's own notice beside it names each short muscle.
+        let warning = try #require(warnings.first { $0["code"] as? String == "fewExercises" })
         let message = try #require(warning["message"] as? String)
         let sentence = /(No exercises available for [a-zA-Z]+\. Check your equipment selection\.|Only found (\d+) of (\d+) exercises for [a-zA-Z]+\.)/
         let sentences = message.matches(of: sentence)
@@ -107,6 +116,12 @@ struct SeedWordsCLITests {
         let week = try #require(try cli.run(["program", "show", "--json"]).json)
         #expect(week["repeatWarning"] as? Bool == true)
         let repeatWarning = (week["warnings"] as? [[String: Any]])?.first { $0["code"] as? String == "repeatWarning" }
-        #expect(repeatWarning?["message"] as? String == "Some exercises repeated due to limited equipment variety.")
+        #expect(repeatWarning?["title"] as? String == "Program Generation Notice")
+        #expect(
+            repeatWarning?["message"] as? String
+                == "Your programme includes some repeated exercises across days due to limited equipment. Would you like to go back and add more equipment, or proceed?"
+        )
+        #expect(repeatWarning?["actions"] as? [String] == ["Add equipment", "Proceed anyway"])
+        #expect(try cli.run(["program", "show"]).stdout.contains("! Program Generation Notice: Your programme includes some repeated exercises"))
     }
 }

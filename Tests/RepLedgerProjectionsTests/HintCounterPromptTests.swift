@@ -106,7 +106,8 @@ struct ProgressionPromptTests {
     static let domainExamples: [([Int], ProgressionPromptProjection.Kind?, ProgressionPromptProjection.Variant?)] = [
         ([7, 10, 10], .regression, .default), ([10, 6, 10], .regression, .default), ([12, 12, 10], .progression, .default),
         ([12, 12, 7], .consistency, .strongStart), ([10, 9, 8], .consistency, .default), ([10, 0, 0], nil, nil),
-        ([12, 12], nil, nil), ([13, 14, 8, 1], .progression, .default),
+        // Seed 001 prompts on exactly three completed sets: a fourth (12, 12, 10, 5) shows nothing.
+        ([12, 12], nil, nil), ([13, 14, 8, 1], nil, nil), ([12, 12, 10, 5], nil, nil),
     ]
 
     @Test("the DOMAIN.md examples with 8-12", arguments: domainExamples)

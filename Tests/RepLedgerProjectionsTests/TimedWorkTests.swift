@@ -75,7 +75,7 @@ struct TimedWorkTests {
     }
 
     @Test(
-        "auto-fill: the plan's target (template or program), its open weight from the last workout's matching set; beyond the plan that set; else nothing"
+        "auto-fill in the seed's order: the last workout's matching set, its open weight from the plan; else the plan's target (template or program); else nothing"
     )
     func autofill() throws {
         var b = LogBuilder()
@@ -113,22 +113,43 @@ struct TimedWorkTests {
         fill = AutofillProjection.next(b.log, workout: try #require(b.log.workouts[programDay]), exerciseId: "front-squat")
         #expect(fill.source == .program && fill.metrics?.weight == Weight(60, .kg))
 
-        // Planned where a last workout exists: the plan's values win; a weight it leaves open is the last workout's.
+        // Planned where a last workout exists: the last workout's matching set wins (seed 002: last session > target > empty).
         var again = UUID()
         try b.run("2026-03-10T07:00:00Z") { s in
             again = try s.startWorkout(name: "Pull again", origin: .template)
             s.planExercise(again, exerciseId: "deadlift", repsMin: 5, repsMax: 5, sets: [(.normal, SetMetrics(weight: Weight(160, .kg), reps: 2))])
             s.planExercise(again, exerciseId: "deadlift", repsMin: 5, repsMax: 5, sets: [(.normal, SetMetrics(reps: 4))])
+            s.planExercise(again, exerciseId: "deadlift", repsMin: 5, repsMax: 5, sets: [(.normal, SetMetrics(weight: Weight(170, .kg), reps: 1))])
         }
         w = try #require(b.log.workouts[again])
         fill = AutofillProjection.next(b.log, workout: w, exerciseId: "deadlift")
-        #expect(fill.source == .template && fill.weightSource == nil && fill.metrics?.weight == Weight(160, .kg) && fill.metrics?.reps == 2)
+        #expect(fill.source == .lastWorkout && fill.weightSource == nil && fill.metrics?.weight == Weight(140, .kg) && fill.metrics?.reps == 5)
         try b.run("2026-03-10T07:05:00Z") { s in
             _ = try s.logSet(again, exercise: "deadlift", metrics: SetMetrics(weight: Weight(160, .kg), reps: 2), plannedSetId: w.sets.first?.setId)
         }
         fill = AutofillProjection.next(b.log, workout: try #require(b.log.workouts[again]), exerciseId: "deadlift")
-        #expect(fill.setNumber == 2 && fill.source == .template && fill.weightSource == .lastWorkout)
-        #expect(fill.metrics?.weight == Weight(150, .kg) && fill.metrics?.reps == 4)
+        #expect(fill.setNumber == 2 && fill.source == .lastWorkout && fill.metrics?.weight == Weight(150, .kg) && fill.metrics?.reps == 3)
+        // Past the sets done last time: the plan's next open set.
+        try b.run("2026-03-10T07:10:00Z") { s in
+            _ = try s.logSet(again, exercise: "deadlift", metrics: SetMetrics(weight: Weight(150, .kg), reps: 4), plannedSetId: w.sets[1].setId)
+        }
+        fill = AutofillProjection.next(b.log, workout: try #require(b.log.workouts[again]), exerciseId: "deadlift")
+        #expect(fill.setNumber == 3 && fill.source == .template && fill.metrics?.weight == Weight(170, .kg) && fill.metrics?.reps == 1)
+
+        // A last set logged with reps alone: its open weight comes from the plan, and says so.
+        var light = UUID(), plannedAgain = UUID()
+        try b.run("2026-03-11T07:00:00Z") { s in
+            light = try s.startWorkout(name: "Reps only")
+            _ = try s.logSet(light, exercise: "goblet-squat", metrics: SetMetrics(reps: 12))
+            try s.finishWorkout(light)
+        }
+        try b.run("2026-03-12T07:00:00Z") { s in
+            plannedAgain = try s.startWorkout(name: "Goblets", origin: .template)
+            s.planExercise(
+                plannedAgain, exerciseId: "goblet-squat", repsMin: 10, repsMax: 12, sets: [(.normal, SetMetrics(weight: Weight(24, .kg), reps: 10))])
+        }
+        fill = AutofillProjection.next(b.log, workout: try #require(b.log.workouts[plannedAgain]), exerciseId: "goblet-squat")
+        #expect(fill.source == .lastWorkout && fill.weightSource == .template && fill.metrics?.weight == Weight(24, .kg) && fill.metrics?.reps == 12)
     }
 
     @Test("bodyweight tonnage is a rule: off, pull-ups add 0 kg; on, the latest weigh-in × reps; rebuild --diff shows it")

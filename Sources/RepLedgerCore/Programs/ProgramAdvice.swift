@@ -11,11 +11,26 @@ public struct ProgramAdvice: Sendable, Equatable {
         public var code: String
         public var title: String
         public var message: String
+        /// The choices the seed's modal offers, in its words (none for the project's own notices).
+        public var actions: [String] = []
     }
 
-    /// Said with a program whose generation had to repeat display names across sessions (the seed's words).
+    /// Said with a program whose generation had to repeat display names across sessions: seed 001's modal
+    /// (§4.4's words, §5.1's title).
     public static let repeatWarning = Warning(
-        code: "repeatWarning", title: "Exercise Selection Notice", message: "Some exercises repeated due to limited equipment variety.")
+        code: "repeatWarning", title: "Program Generation Notice",
+        message:
+            "Your programme includes some repeated exercises across days due to limited equipment. "
+            + "Would you like to go back and add more equipment, or proceed?",
+        actions: ["Add equipment", "Proceed anyway"])
+
+    /// Seed 001 §5.1's pre-generation warning, for two or fewer equipment categories (the body is not one).
+    public static let limitedEquipment = Warning(
+        code: "limitedEquipment", title: "Limited Equipment",
+        message:
+            "Selecting only one equipment type may limit your exercise variety and program effectiveness. "
+            + "For the best results, we recommend adding at least one more equipment category.",
+        actions: ["Add More Equipment", "Continue Anyway"])
 
     /// The muscles of the split's week that the lifter's equipment and level
     /// give fewer exercises than the week has places for, with how many each
@@ -76,9 +91,8 @@ public struct ProgramAdvice: Sendable, Equatable {
         let categories = Set(q.equipment).subtracting(ProgramGenerator.alwaysAvailable)
         let split = pick ?? all.first?.split
         let thin = library.flatMap { lib in split.map { Self.thinMuscles(q, split: $0, library: lib) } } ?? []
-        if categories.count <= 2 || !thin.isEmpty {
-            warnings.append(Self.limitedEquipment(thin, categories: categories))
-        }
+        if categories.count <= 2 { warnings.append(Self.limitedEquipment) }
+        if !thin.isEmpty { warnings.append(Self.fewExercises(thin)) }
         if let split, let short = Self.shortSessions(q, split: split) { warnings.append(short) }
         if !q.injuries.isEmpty {
             warnings.append(
@@ -94,17 +108,16 @@ public struct ProgramAdvice: Sendable, Equatable {
         }
     }
 
-    /// The seed's words, one sentence per short muscle: none at all, fewer
-    /// than the week needs; without a library (or none short), the equipment.
-    static func limitedEquipment(_ thin: [(muscle: Muscle, found: Int, needed: Int)], categories: Set<Equipment>) -> Warning {
+    public static let fewExercisesCode = "fewExercises"
+
+    /// The project's own notice (the seed has none this precise): the muscles of the recommended week that the
+    /// equipment and level leave short, one sentence each: none at all, or fewer than the week needs.
+    static func fewExercises(_ thin: [(muscle: Muscle, found: Int, needed: Int)]) -> Warning {
         let lines = thin.map { t in
             t.found == 0
                 ? "No exercises available for \(t.muscle.rawValue). Check your equipment selection."
                 : "Only found \(t.found) of \(t.needed) exercises for \(t.muscle.rawValue)."
         }
-        let equipment = categories.isEmpty ? "bodyweight only" : categories.map(\.rawValue).sorted().joined(separator: " and ")
-        return Warning(
-            code: "limitedEquipment", title: "Exercise Selection Notice",
-            message: lines.isEmpty ? "Limited exercise variety with selected equipment (\(equipment))." : lines.joined(separator: " "))
+        return Warning(code: fewExercisesCode, title: "Few exercises for some muscles", message: lines.joined(separator: " "))
     }
 }
