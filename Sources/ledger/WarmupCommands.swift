@@ -70,9 +70,11 @@ extension WorkoutCommand {
     struct Warmup: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "warmup",
-            abstract: "Plan the warm-up sets before an exercise's working sets → {\"workoutId\",\"working\",\"scheme\",\"sets\",\"setIds\"}.",
+            abstract:
+                "Plan the warm-up sets before an exercise's working sets → {\"workoutId\",\"working\",\"scheme\",\"sets\",\"setIds\",\"added\"}.",
             discussion: """
-                The working weight is the first planned working set's, else --weight. The warm-ups are planned \
+                The working weight is the first planned working set's, else --weight. An exercise the workout \
+                does not have yet is added to it, as `workout log` adds one (`added`). The warm-ups are planned \
                 sets of type warmup, shown before the working sets; complete them as any planned set. They stay \
                 out of records, e1RM, volume and progression.
 
@@ -104,8 +106,10 @@ extension WorkoutCommand {
                     case .object(let fields) = WarmupQuery.document(
                         working: made.working, scheme: chosen, sets: made.sets, exerciseId: nil, setIds: made.setIds)
                 else { return }
-                return Console.json(.object([("workoutId", .string(id.lowercased))] + fields.filter { $0.0 != "exerciseId" }))
+                return Console.json(
+                    .object([("workoutId", .string(id.lowercased))] + fields.filter { $0.0 != "exerciseId" } + [("added", .bool(made.added))]))
             }
+            if made.added { Console.out("Added \(try ledger.library().resolve(exercise).name) to the workout.") }
             Console.out(
                 "Planned \(counted(made.sets.count, "warm-up set")) up to \(made.working.value.formatted) \(made.working.unit.rawValue) (\(chosen.name)):"
             )

@@ -54,7 +54,12 @@ extension WorkoutCommand {
                     e.sets == 0 && e.plannedSets > 0
                     ? "\(e.plannedSets) set\(e.plannedSets == 1 ? "" : "s") planned, none done yet"
                     : "\(e.sets) set\(e.sets == 1 ? "" : "s")\(planned), \(done)"
-                let note = w.exercises.first { $0.exerciseId == e.exerciseId }?.note.map { " — \($0)" } ?? ""
+                let row = w.exercises.first { $0.exerciseId == e.exerciseId }
+                // Set notes, as history shows them; timed work's set rows carry them already.
+                let setNotes =
+                    e.tonnageKg > 0
+                    ? (row?.sets ?? []).enumerated().compactMap { i, set in set.notes.map { "set \(i + 1) “\($0)”" } } : []
+                let note = (row?.note.map { " — \($0)" } ?? "") + (setNotes.isEmpty ? "" : " — " + setNotes.joined(separator: ", "))
                 let injury = e.injuryWarning ? "  ⚠ check: injury (flagged by your program's questionnaire)" : ""
                 Console.out("  \(SupersetLabels.prefix(label))\(e.exercise): \(what)\(reps)\(prompt)\(restText(e))\(note)\(injury)")
             }

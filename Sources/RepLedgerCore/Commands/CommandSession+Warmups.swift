@@ -15,17 +15,18 @@ extension CommandSession {
     }
 
     /// Plans the ramp up to the exercise's working weight as warm-up sets, which a workout shows before its
-    /// planned working sets. The working weight is `working`, else the first planned working set's. Refused
-    /// when the exercise already has warm-ups planned or working sets done (warm-ups come before them), or when
-    /// the ramp is empty (a working weight at the bar). Off the bar, weights round to the lifter's increment
+    /// planned working sets. The working weight is `working`, else the first planned working set's. An exercise
+    /// the workout does not have yet is added to it first, as logging a set adds it (`added`). Refused when the
+    /// exercise already has warm-ups planned or working sets done (warm-ups come before them), or when the ramp
+    /// is empty (a working weight at the bar). Off the bar, weights round to the lifter's increment
     /// (`increments`, kg and lb) in the working weight's unit.
     public mutating func planWarmup(
         _ workoutId: UUID, exercise ref: String, scheme: WarmupScheme, working given: Weight?, increments: (kg: Double, lb: Double)
-    ) throws -> (working: Weight, sets: [WarmupRamp.Set], setIds: [UUID]) {
+    ) throws -> (working: Weight, sets: [WarmupRamp.Set], setIds: [UUID], added: Bool) {
         let w = try writableWorkout(workoutId, historyEdit: false)
         let x = try exercise(ref, in: w, active: true)
-        guard let entry = w.entry(forExercise: x.exerciseId) else { throw Refusal.invalidProgram("\(x.name) is not in this workout") }
-        let sets = w.sets.filter { $0.entryId == entry.entryId }
+        let entry = w.entry(forExercise: x.exerciseId)
+        let sets = entry.map { e in w.sets.filter { $0.entryId == e.entryId } } ?? []
         if sets.contains(where: { $0.type == .warmup && !$0.completed }) {
             throw Refusal.invalidProgram("\(x.name) has warm-up sets planned already")
         }
@@ -44,13 +45,14 @@ extension CommandSession {
             throw Refusal.invalidProgram(
                 "\(working.value.formatted) \(working.unit.rawValue) is too light for a ramp: no warm-up step falls below it")
         }
+        let entryId = try entry?.entryId ?? addExercise(workoutId, exercise: x.exerciseId, historyEdit: false)
         var events: [LedgerEvent] = []
         var setIds: [UUID] = []
         for s in ramp {
             var e = SetAdded()
             e.workoutId = workoutId
             e.setId = ids.next()
-            e.entryId = entry.entryId
+            e.entryId = entryId
             e.exerciseId = x.exerciseId
             e.type = .warmup
             e.target = SetMetrics(weight: Weight(s.weight, working.unit), reps: s.reps)
@@ -58,6 +60,6 @@ extension CommandSession {
             setIds.append(e.setId)
         }
         emit(events)
-        return (working, ramp, setIds)
+        return (working, ramp, setIds, entry == nil)
     }
 }
