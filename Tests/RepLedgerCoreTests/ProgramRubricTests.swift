@@ -3,12 +3,13 @@ import Testing
 
 @testable import RepLedgerCore
 
-/// docs/PROGRAMS.md's rubric, the checks a strength coach makes before
-/// signing a program, held over the whole matrix: days 1–6 (every split) ×
+/// Seed 001's four never-break rules and docs/PROGRAMS.md's rubric, the
+/// checks a strength coach makes before signing a program, held over the
+/// whole matrix: days 1–6 (every split) ×
 /// experience × goals × the eight equipment sets × five session lengths.
 /// The rubric's words are the test's own: it reads the library's movements
 /// and names, not the generator's slots.
-@Suite("programs: the coach's rubric over the whole matrix")
+@Suite("programs: seed 001's rules and the coach's rubric over the whole matrix")
 struct ProgramRubricTests {
     static let library = Ledger.seededLibrary
     static let lengths = [30, 45, 60, 90, 120]
@@ -27,22 +28,38 @@ struct ProgramRubricTests {
         var description: String { "\(setUp): \(rule)" }
     }
 
-    /// The rubric's breaches in one program.
-    static func breaches(_ program: [ProgramSession], _ q: QuestionnaireAnswered, split: Split) -> [String] {
+    /// The rubric's breaches in one program, seed 001's four never-break rules first (with `repeatWarning`, the one
+    /// that may bend: a display name again in another session, said).
+    static func breaches(_ program: [ProgramSession], _ q: QuestionnaireAnswered, split: Split, repeatWarning: Bool = false) -> [String] {
         var out: [String] = []
         let owned = Set(q.equipment).union([.bodyweight])
         let days = program.map { s in s.exercises.map { (e: $0, x: library.exercises[$0.exerciseId]!.definition) } }
         let week = days.flatMap { $0 }
+        // Seed 001: equipment (rule 6 below), complexity, no canonical movement twice in a session, no name twice in the programme.
+        let level = ProgramGenerator.level(q.experience)
+        for (_, x) in week where x.complexity > level { out.append("\(x.name) (complexity \(x.complexity)) above level \(level)") }
+        for (session, day) in zip(program, days) where Set(day.map(\.x.canonicalMovement)).count != day.count {
+            out.append("a movement twice in \(session.name)")
+        }
+        let names = week.map(\.x.name)
+        if Set(names).count != names.count, !repeatWarning { out.append("a name twice in the programme, unsaid") }
+        if Set(names).count == names.count, repeatWarning { out.append("a repeat warning with no name twice") }
         func has(_ day: [(e: ProgramExercise, x: ExerciseDefined)], _ movements: Set<String>) -> Bool {
             day.contains { movements.contains($0.x.canonicalMovement) }
         }
         // 1. A strength goal with a barbell, in a week with room for five lifts, trains the five.
         if q.goals.contains(.strength), owned.contains(.barbell), week.count >= 5 {
             if !has(week, squats) { out.append("no squat in the week") }
-            let deadlift = week.contains {
-                $0.x.canonicalMovement == "hip-hinge" && $0.x.name.contains("Deadlift") && !$0.x.name.contains("Romanian")
+            func isDeadlift(_ x: ExerciseDefined) -> Bool {
+                x.canonicalMovement == "hip-hinge" && x.name.contains("Deadlift") && !x.name.contains("Romanian")
             }
-            if !deadlift { out.append("no deadlift or trap-bar deadlift in the week") }
+            // Seed 001's complexity rule: the deadlift (barbell or trap-bar, the main lifts rated 90 and up) where the
+            // lifter's level and equipment allow one, else the hinge's regression within them (a Romanian deadlift, a swing).
+            let deadliftAllowed = library.order.compactMap { library.exercises[$0]?.definition }.contains {
+                isDeadlift($0) && $0.rating >= 90 && $0.complexity <= level && ProgramGenerator.equipmentNeeded($0).isSubset(of: owned)
+            }
+            if deadliftAllowed, !week.contains(where: { isDeadlift($0.x) }) { out.append("no deadlift or trap-bar deadlift in the week") }
+            if !has(week, ["hip-hinge", "hip-hinge-ballistic"]) { out.append("no hinge in the week") }
             if !has(week, ["horizontal-press", "incline-press", "decline-press"]) { out.append("no horizontal press in the week") }
             if !has(week, ["vertical-press"]) { out.append("no vertical press in the week") }
             if !has(week, pulls) { out.append("no row or pull-up in the week") }
@@ -58,9 +75,10 @@ struct ProgramRubricTests {
                 if !has(day, pulls) { out.append("\(session.name) has no pull") }
             }
         }
-        // 4. A three-day full body repeats its main movements: a squat, a press and a pull on two days or more.
+        // 4. A three-day full body repeats its main patterns, by variations (seed 001: no name twice): a squat or lunge,
+        // a press and a pull on two days or more.
         if split == .fullBodyX3 {
-            for (what, movements) in [("squat", squats), ("press", presses), ("pull", pulls)] where has(week, movements) {
+            for (what, movements) in [("squat", squats.union(["lunge"])), ("press", presses), ("pull", pulls)] where has(week, movements) {
                 if days.filter({ has($0, movements) }).count < 2 { out.append("no \(what) comes back within the week") }
             }
         }
@@ -107,7 +125,9 @@ struct ProgramRubricTests {
                                 }
                                 generated += 1
                                 let setUp = "\(name), \(split.rawValue), \(experience.rawValue), \(goals.map(\.rawValue)), \(minutes) min"
-                                broken += Self.breaches(program.sessions, q, split: split).map { Broken(setUp: setUp, rule: $0) }
+                                broken += Self.breaches(program.sessions, q, split: split, repeatWarning: program.repeatWarning).map {
+                                    Broken(setUp: setUp, rule: $0)
+                                }
                             }
                         }
                     }
@@ -126,7 +146,7 @@ struct ProgramRubricTests {
     }
 
     @Test(
-        "the reported programs: a full-gym beginner's strength and muscle program has the squat and the deadlift; dumbbells only has no dip and no clean"
+        "the reported programs: a full-gym beginner's strength program has the main patterns within a beginner's complexity; dumbbells only has no dip and no clean"
     )
     func reportedPrograms() throws {
         var q = QuestionnaireAnswered()
@@ -136,8 +156,14 @@ struct ProgramRubricTests {
         q.goals = [.strength, .muscle]
         q.equipment = Equipment.allCases
         let full = try ProgramGenerator.generate(library: Self.library, answers: q, split: .fullBodyX3, seed: 1).sessions
-        let names = Set(full.flatMap(\.exercises).compactMap { Self.library.exercises[$0.exerciseId]?.name })
-        #expect(names.isSuperset(of: ["Squat (Barbell)", "Deadlift (Barbell)", "Bench Press (Barbell)", "Overhead Press (Barbell)"]), "\(names)")
+        let xs = full.flatMap(\.exercises).compactMap { Self.library.exercises[$0.exerciseId]?.definition }
+        let names = Set(xs.map(\.name))
+        // The barbell presses are a beginner's (complexity 2); the back squat and the deadlift (3) give way to their regressions.
+        #expect(names.isSuperset(of: ["Bench Press (Barbell)", "Overhead Press (Barbell)"]), "\(names)")
+        #expect(names.isDisjoint(with: ["Squat (Barbell)", "Deadlift (Barbell)"]) && xs.allSatisfy { $0.complexity <= 2 }, "\(names)")
+        #expect(xs.contains { $0.canonicalMovement == "squat" } && xs.contains { $0.canonicalMovement == "hip-hinge" }, "\(names)")
+        #expect(names.count == xs.count, "no name twice: \(xs.map(\.name))")
+        #expect(Self.breaches(full, q, split: .fullBodyX3).isEmpty)
         q.equipment = [.dumbbell]
         let dumbbells = try ProgramGenerator.generate(library: Self.library, answers: q, split: .fullBodyX3, seed: 1).sessions
         let picked = dumbbells.flatMap(\.exercises).compactMap { Self.library.exercises[$0.exerciseId]?.definition }

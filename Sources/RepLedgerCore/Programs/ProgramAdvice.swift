@@ -39,8 +39,7 @@ public struct ProgramAdvice: Sendable, Equatable {
         _ q: QuestionnaireAnswered, split: Split, library: LibraryState
     ) -> [(muscle: Muscle, found: Int, needed: Int)] {
         let pool = ProgramGenerator.pool(
-            library, level: ProgramGenerator.level(q.experience), owned: Set(q.equipment).union(ProgramGenerator.alwaysAvailable),
-            mainLifts: true)
+            library, level: ProgramGenerator.level(q.experience), owned: Set(q.equipment).union(ProgramGenerator.alwaysAvailable))
         var needed: [(Muscle, Int)] = []
         for session in SlotTemplates.sessions(split, minutes: q.sessionMinutes) {
             for m in session.muscles + q.priorityMuscles.filter(session.muscles.contains) {

@@ -55,7 +55,8 @@ public enum ProgramGenerator {
         var session: Int
         var muscle: Muscle
         var extra: Bool
-        /// A main lift's slot: its pattern's exercises first, and the same one may come in every session.
+        /// A main lift's slot: its pattern's exercises first; where the lift comes back, a variation of it (seed 001: no
+        /// display name twice in a programme), so a coach's frequency comes from variations.
         var lift: SlotTemplates.MainLift? = nil
     }
 
@@ -74,16 +75,17 @@ public enum ProgramGenerator {
     }
 
     /// The library's exercises a lifter can be given: program kinds, not
-    /// archived, at or below their level, within their equipment (`owned`
-    /// nil means any). A beginner gets no explosive lift but a swing (no
-    /// Olympic derivative, no jump); a dip needs bars unless it is done on a
-    /// bench or a machine, and the questionnaire counts bars as `other`.
-    static func pool(_ library: LibraryState, level: Int, owned: Set<Equipment>?, mainLifts: Bool = false) -> [ExerciseDefined] {
+    /// archived, at or below their level (seed 001's never-break rule: a main
+    /// lift above it gives way to its regression, a goblet squat for a back
+    /// squat), within their equipment (`owned` nil means any). A beginner gets
+    /// no explosive lift but a swing (no Olympic derivative, no jump); a dip
+    /// needs bars unless it is done on a bench or a machine, and the
+    /// questionnaire counts bars as `other`.
+    static func pool(_ library: LibraryState, level: Int, owned: Set<Equipment>?) -> [ExerciseDefined] {
         library.order.compactMap { library.exercises[$0] }.filter { x in
             let d = x.definition
             guard !x.archived, programKinds.contains(d.kind) else { return false }
-            // The main lifts (rated 90 and up) are taught from the first program, as every novice program does.
-            guard d.complexity <= level || (mainLifts && d.rating >= mainLiftRating) else { return false }
+            guard d.complexity <= level else { return false }
             if level < 3, !forBeginners(d) { return false }
             return owned.map { equipmentNeeded(d).isSubset(of: $0) } ?? true
         }.map(\.definition)
@@ -97,9 +99,6 @@ public enum ProgramGenerator {
         return x.kind != .explosive || m == "hip-hinge-ballistic"
     }
 
-    /// A main lift rated this or higher is given at any experience level (barbell squat, deadlift, bench, overhead press, pull-up).
-    static let mainLiftRating = 90
-
     /// The equipment an exercise needs: its own, and bars (`other`) for a dip on nothing but the body.
     public static func equipmentNeeded(_ x: ExerciseDefined) -> Set<Equipment> {
         let own = Set(x.equipment)
@@ -108,17 +107,27 @@ public enum ProgramGenerator {
 
     /// A main lift's candidates, best first: the pattern's own movements,
     /// then its alternatives (each a strength exercise before an explosive
-    /// one, then by rating, ties by id), then what fills its muscle's slot.
-    static func mainCandidates(_ lift: SlotTemplates.MainLift, mainPool: [ExerciseDefined], muscleCandidates: [ExerciseDefined]) -> [ExerciseDefined]
-    {
+    /// one, then by rating, ties by id), then what fills its muscle's slot;
+    /// `pattern` counts the first two. A lift that comes back takes a
+    /// variation of its pattern; where the equipment leaves none, the same
+    /// exercise again under the repeat warning rather than another muscle's
+    /// exercise in the lift's place, which only a session that cannot hold
+    /// the pattern gets (see `solve`).
+    static func mainCandidates(
+        _ lift: SlotTemplates.MainLift, mainPool: [ExerciseDefined], muscleCandidates: [ExerciseDefined]
+    ) -> (list: [ExerciseDefined], pattern: Int) {
         var out: [ExerciseDefined] = []
         // `mainPool` comes ranked by rating (ties by id), so a stable partition keeps that order within each kind.
         for movements in [lift.movements, lift.alternatives] {
-            let matching = mainPool.filter { movements.contains($0.canonicalMovement) && $0.kind != .isometric }
+            var matching = mainPool.filter { movements.contains($0.canonicalMovement) && $0.kind != .isometric }
+            // The hinge is a deadlift where the lifter can do one; a Romanian deadlift (hamstring work) is its lighter day.
+            if lift == .hinge {
+                matching = matching.filter { !$0.primaryMuscles.contains(.hamstrings) } + matching.filter { $0.primaryMuscles.contains(.hamstrings) }
+            }
             out += matching.filter { $0.kind != .explosive } + matching.filter { $0.kind == .explosive }
         }
         let listed = Set(out.map(\.exerciseId))
-        return out + muscleCandidates.filter { !listed.contains($0.exerciseId) }
+        return (out + muscleCandidates.filter { !listed.contains($0.exerciseId) }, out.count)
     }
 
     /// The program for the answers, or a refusal naming the slot that cannot
@@ -138,7 +147,6 @@ public enum ProgramGenerator {
         // filters of it rather than sorts of their own: the same order, without a sort per slot.
         let ranked = { (xs: [ExerciseDefined]) in xs.sorted { ($0.rating, $1.exerciseId) > ($1.rating, $0.exerciseId) } }
         let pool = ranked(pool(library, level: level, owned: owned))
-        let mainPool = ranked(Self.pool(library, level: level, owned: owned, mainLifts: true))
 
         // Sessions and their slots: a priority muscle gets one extra slot in every session that trains it.
         let sessions = SlotTemplates.sessions(split, minutes: q.sessionMinutes, from: templates)
@@ -165,32 +173,34 @@ public enum ProgramGenerator {
             return list
         }
         let mainOptions = slots.indices.map { i in
-            slots[i].lift.map { mainCandidates($0, mainPool: mainPool, muscleCandidates: byMuscle[i]) }
+            slots[i].lift.map { mainCandidates($0, mainPool: pool, muscleCandidates: byMuscle[i]) }
         }
         // What the main lifts want comes last for an accessory: each lift's first choice (the quads slot of day 2
         // leaves day 1's barbell squat to it), and its session's main patterns (no hinge as hamstring work on a
         // day whose hinge is still to be placed).
-        let reserved = Set(mainOptions.compactMap { $0?.first?.name })
+        let reserved = Set(mainOptions.compactMap { $0?.list.first?.name })
         let mainMovements = sessions.indices.map { s in
             slots.filter { $0.session == s }.compactMap(\.lift).reduce(into: Set<String>()) { $0.formUnion($1.movements) }
         }
         let candidates = slots.indices.map { i in
-            mainOptions[i]
+            mainOptions[i]?.list
                 ?? {
                     let last = { (x: ExerciseDefined) in reserved.contains(x.name) || mainMovements[slots[i].session].contains(x.canonicalMovement) }
                     return byMuscle[i].filter { !last($0) } + byMuscle[i].filter(last)
                 }()
         }
-        let picks = solve(slots, candidates, relaxed: false) ?? solve(slots, candidates, relaxed: true)
+        // Strict, a main lift takes its pattern alone when the lifter can do any of it; relaxed, where names may
+        // repeat, its pattern's names come first, used or not, and its muscle's exercises only after them.
+        let pattern = mainOptions.map { $0.map { $0.pattern > 0 ? $0.pattern : $0.list.count } ?? 0 }
+        let strict = slots.indices.map { i in slots[i].lift == nil ? candidates[i] : Array(candidates[i].prefix(pattern[i])) }
+        let picks = solve(slots, strict, relaxed: false) ?? solve(slots, candidates, relaxed: true, pattern: pattern)
         guard let picks else {
             throw .invalidProgram(
                 "\(notEnoughMessage): "
                     + blocker(slots, candidates, sessions: sessions, upperOnly: upperOnly, library: library, level: level, owned: owned))
         }
-        // Main lifts come back by design; the warning is for other exercises that had to.
-        let accessories = slots.indices.filter { slots[$0].lift == nil }.map { picks[$0].name }
-        let mainNames = Set(slots.indices.filter { slots[$0].lift != nil }.map { picks[$0].name })
-        let repeatWarning = Set(accessories).count != accessories.count || accessories.contains(where: mainNames.contains)
+        // Seed 001: a display name repeated anywhere in the programme, a main lift's too, is said.
+        let repeatWarning = Set(picks.map(\.name)).count != picks.count
 
         var random = SplitMix(seed: seed)  // fully specified, so a stored seed chooses alike in every later build
         return (
@@ -274,9 +284,9 @@ public enum ProgramGenerator {
     /// movements are numbered once, and what each session has taken is
     /// counted as the search goes (a step then costs one pass over the
     /// candidates, not a pass per candidate over the session's picks).
-    /// A main lift's slot may take a name used elsewhere (the squat of day 1
-    /// is the squat of day 3) and tries its candidates best first.
-    static func solve(_ slots: [Slot], _ candidates: [[ExerciseDefined]], relaxed: Bool) -> [ExerciseDefined]? {
+    /// A main lift's slot tries its candidates best first, and is held to
+    /// the names as any slot: the squat of day 3 is a variation of day 1's.
+    static func solve(_ slots: [Slot], _ candidates: [[ExerciseDefined]], relaxed: Bool, pattern: [Int] = []) -> [ExerciseDefined]? {
         var nameIds: [String: Int] = [:], movementIds: [String: Int] = [:]
         func number(_ key: String, _ ids: inout [String: Int]) -> Int {
             if let id = ids[key] { return id }
@@ -296,7 +306,7 @@ public enum ProgramGenerator {
         func allowed(_ i: Int, _ k: (name: Int, movement: Int)) -> Bool {
             let s = slots[i].session
             return sessionNames[s * nameIds.count + k.name] == 0 && sessionMovements[s * movementIds.count + k.movement] == 0
-                && (relaxed || slots[i].lift != nil || used[k.name] == 0)
+                && (relaxed || used[k.name] == 0)
         }
         func openCount(_ i: Int) -> Int {
             var n = 0
@@ -306,8 +316,11 @@ public enum ProgramGenerator {
         /// The slot's open candidates in the order they are tried: relaxed, names not used yet first.
         func options(_ i: Int) -> [Int] {
             let open = keys[i].indices.filter { allowed(i, keys[i][$0]) }
-            guard relaxed, slots[i].lift == nil else { return open }
-            return open.filter { used[keys[i][$0].name] == 0 } + open.filter { used[keys[i][$0].name] > 0 }
+            guard relaxed else { return open }
+            let fresh = { (xs: [Int]) in xs.filter { used[keys[i][$0].name] == 0 } + xs.filter { used[keys[i][$0].name] > 0 } }
+            // A main lift's pattern, a variation or the same lift again, before another muscle's exercise in its place.
+            let own = i < pattern.count ? pattern[i] : 0
+            return fresh(open.filter { $0 < own }) + fresh(open.filter { $0 >= own })
         }
         func take(_ i: Int, _ c: Int, _ delta: Int) {
             let k = keys[i][c], s = slots[i].session

@@ -13,9 +13,10 @@
 /// triceps; pull = back, lats, biceps; legs = quads, hamstrings, glutes,
 /// calves). Sized to five or six exercises of 3 sets, which fits a 60-minute
 /// session at the rests of DOMAIN.md §12. The three full-body days alternate
-/// A, B, A's lifts, so the main movements come back within the week.
+/// A, B, A's lifts, so the main patterns come back within the week, by
+/// variations (seed 001 repeats no name in a programme).
 public enum SlotTemplates {
-    /// A movement pattern a program trains with its best exercise, the same one each time it comes.
+    /// A movement pattern a program trains with its best exercise, and with the next variation each time it comes back.
     public enum MainLift: String, Sendable, CaseIterable {
         case squat, hinge, horizontalPress, verticalPress, row, pullUp
 
