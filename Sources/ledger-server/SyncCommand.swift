@@ -56,6 +56,8 @@ struct SyncCommand: ParsableCommand {
                 var outcome = SyncClient.Outcome()
                 init(_ store: SQLiteEventStore) { self.store = store }
             }
+            // This device's analysis hook hears of the watch workouts the sync brings.
+            let before = try AnalysisHook.command.map { _ in try AnalysisHook.watchWorkouts(store) }
             let box = Box(store)
             try blockingRun {
                 box.outcome = try await SyncRound.run(box.store) { seconds in
@@ -63,6 +65,14 @@ struct SyncCommand: ParsableCommand {
                 }
             }
             let o = box.outcome
+            if let before, o.pulled > 0 {
+                let arrived = try AnalysisHook.watchWorkouts(store).subtracting(before)
+                for id in try AnalysisHook.deliver(global, store, arrived: arrived) {
+                    Console.error(
+                        "note: watch workout \(id.lowercased.shortId) arrived without the ledger's analysis: "
+                            + "`ledger workout analysis \(id.lowercased.shortId) --record` records it and runs the hook")
+                }
+            }
             if global.json {
                 Console.json(
                     .object([

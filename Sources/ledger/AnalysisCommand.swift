@@ -18,8 +18,9 @@ extension WorkoutCommand {
                 heart-rate or energy samples) records it; --record records it for any workout.
 
                 When REPLEDGER_ANALYSIS_HOOK is set, the ledger runs it (with /bin/sh) after recording its \
-                analysis: the Markdown on its standard input, REPLEDGER_WORKOUT_ID and REPLEDGER_DB in its \
-                environment. An outside engine (an assistant, a coach's tool) can then fill in its own with \
+                analysis, and for each watch workout a sync or a watch's batch brings: the Markdown on its \
+                standard input, REPLEDGER_WORKOUT_ID and REPLEDGER_DB in its environment. --record on an \
+                analysis recorded already appends nothing and runs the hook again. An outside engine (an assistant, a coach's tool) can then fill in its own with \
                 --engine. Nothing runs, and nothing is sent anywhere, unless you set it.
 
                 Examples:
@@ -53,8 +54,17 @@ extension WorkoutCommand {
             if record {
                 let ledger = try global.openLedger()
                 let id = try ledger.resolveWorkout(workout)
-                guard try WorkoutAnalysis.record(global, ledger, id, at: try at.time()) else { throw Refusal.nothingToChange }
-                respond(global, ["workoutId": id.lowercased], human: "Recorded the ledger's analysis of workout \(id.lowercased.shortId)")
+                if try WorkoutAnalysis.record(global, ledger, id, at: try at.time()) {
+                    respond(global, ["workoutId": id.lowercased], human: "Recorded the ledger's analysis of workout \(id.lowercased.shortId)")
+                    return
+                }
+                // Recorded already, here or on the device that finished it: this device's hook still hears of it.
+                guard let markdown = try AnalysisHook.recorded(ledger.store, id) else { throw Refusal.nothingToChange }
+                AnalysisHook.run(global, id, markdown)
+                let ran = AnalysisHook.command == nil ? "" : "; the hook ran"
+                respond(
+                    global, ["workoutId": id.lowercased],
+                    human: "The ledger's analysis of workout \(id.lowercased.shortId) is recorded already, as it stands\(ran)")
                 return
             }
             let store = try global.openStore()
@@ -88,34 +98,14 @@ enum WorkoutAnalysis {
         let own = try WorkoutAnalysisQuery.recorded(ledger.store, workoutId: id).last { $0.engine == WorkoutAnalysisQuery.ledgerEngine }
         guard own?.markdown != markdown else { return false }
         try ledger.execute(at: time) { try $0.recordAnalysis(id, engine: WorkoutAnalysisQuery.ledgerEngine, markdown: markdown) }
-        runHook(global, id, markdown)
+        AnalysisHook.run(global, id, markdown)
         return true
     }
 
-    /// Runs REPLEDGER_ANALYSIS_HOOK, if set, with the analysis on its standard input. A failing
-    /// hook is said in one line and changes nothing: the analysis is recorded either way.
-    static func runHook(_ global: GlobalOptions, _ id: UUID, _ markdown: String) {
-        guard let hook = ProcessInfo.processInfo.environment["REPLEDGER_ANALYSIS_HOOK"], !hook.trimmingSpaces().isEmpty else { return }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", hook]
-        var env = ProcessInfo.processInfo.environment
-        env["REPLEDGER_WORKOUT_ID"] = id.lowercased
-        env["REPLEDGER_DB"] = URL(fileURLWithPath: global.path).standardizedFileURL.path
-        p.environment = env
-        let input = Pipe()
-        p.standardInput = input
-        // A hook that exits without reading its input must not take the ledger with it.
-        signal(SIGPIPE, SIG_IGN)
-        do {
-            try p.run()
-            // A hook may stop reading early: what it did not read is its own choice, not a failure here.
-            try? input.fileHandleForWriting.write(contentsOf: Data(markdown.utf8))
-            try? input.fileHandleForWriting.close()
-            p.waitUntilExit()
-            if p.terminationStatus != 0 { Console.error("warning: the analysis hook exited with \(p.terminationStatus)") }
-        } catch {
-            Console.error("warning: the analysis hook could not run: \(error.localizedDescription)")
-        }
+    /// The watch workouts a merge or a sync brought, measured against `before` (`AnalysisHook.watchWorkouts`):
+    /// the hook runs for each with its recorded analysis, and one that came with none gets the ledger's now.
+    static func arrived(_ global: GlobalOptions, _ ledger: Ledger, before: Set<UUID>) throws {
+        let arrived = try AnalysisHook.watchWorkouts(ledger.store).subtracting(before)
+        for id in try AnalysisHook.deliver(global, ledger.store, arrived: arrived) { try record(global, ledger, id, at: nil) }
     }
 }

@@ -105,8 +105,11 @@ struct ImportCommand: ParsableCommand {
     func restore(_ text: String) throws {
         let store = try global.openOrCreateStore()
         if try store.headPosition() > 0 {
+            // A watch's batch: this device's analysis hook hears of the watch workouts it brings.
+            let before = try AnalysisHook.command.map { _ in try AnalysisHook.watchWorkouts(store) }
             let merged = try JSONLBackup.merge(text, into: store)
             if !merged.appended.isEmpty { try SnapshotPolicy.apply(store) }
+            if let before, !merged.appended.isEmpty { try WorkoutAnalysis.arrived(global, Ledger(store: store), before: before) }
             if global.json {
                 Console.json(
                     .object([

@@ -69,8 +69,9 @@ struct WorkoutAnalysisCLITests {
             let out = try cli.run(["workout", "analysis", second, "--engine", bad, "--text", "hello"])
             #expect(out.status == 1 && out.stderr.contains("names its engine in 1 to 40 characters"), "\(out.stderr)")
         }
+        // Recorded already, as it stands: said, nothing appended, exit 0.
         let again = try cli.run(["workout", "analysis", second, "--record"])
-        #expect(again.status == 1 && again.stderr.contains("nothing to change"), "\(again.stderr)")
+        #expect(again.status == 0 && again.stdout.contains("is recorded already, as it stands"), "\(again.stderr)")
         #expect(try cli.eventCount() == before)
         let both = try #require(try cli.run(["workout", "analysis", second, "--json"]).json?["analyses"] as? [[String: Any]])
         #expect(both.compactMap { $0["engine"] as? String } == ["ledger", "assistant"])
@@ -89,5 +90,50 @@ struct WorkoutAnalysisCLITests {
         let failing = try cli.run(["workout", "analysis", w, "--record"], env: ["REPLEDGER_ANALYSIS_HOOK": "exit 3"])
         #expect(failing.status == 0 && failing.stderr.contains("the analysis hook exited with 3"), "\(failing.stderr)")
         #expect(try #require(try cli.run(["workout", "analysis", w, "--json"]).json?["analyses"] as? [[String: Any]]).count == 1)
+    }
+}
+
+/// Issue 77, item 5: a watch workout that reaches another device (a watch's
+/// batch, `ledger import jsonl`, or a sync) runs that device's analysis hook
+/// there, with the analysis the watch recorded; `--record` on it runs the
+/// hook again instead of refusing. On ledgers made by the test alone.
+@Suite("ledger workout analysis: the hook on the device a watch workout reaches")
+struct AnalysisHookOnArrivalCLITests {
+    @Test("a watch's batch runs the phone's hook once per watch workout, with the watch's analysis; --record runs it again, appending nothing")
+    func batchRunsTheHook() throws {
+        let watch = try LedgerProcess(), phone = try LedgerProcess()
+        defer { watch.cleanUp(); phone.cleanUp() }
+        #expect(try phone.run(["settings", "unit", "kg"]).status == 0)
+        let w = try #require(
+            try watch.run(["workout", "start", "--name", "Watch bench", "--at", "2026-11-20T10:00:00Z", "--json"]).json?["workoutId"] as? String)
+        for (i, reps) in [8, 8, 7].enumerated() {
+            #expect(
+                try watch.run([
+                    "workout", "log", w, "Bench Press (Barbell)", "--reps", "\(reps)", "--weight", "80kg", "--at", "2026-11-20T10:0\(i + 1):00Z",
+                ]).status == 0)
+        }
+        #expect(try watch.run(["workout", "health", w, "--heart-rate", "131", "--at", "2026-11-20T10:02:30Z"]).status == 0)
+        #expect(try watch.run(["workout", "finish", w, "--at", "2026-11-20T10:30:00Z"]).status == 0)
+        let recorded = try #require(
+            (try watch.run(["workout", "analysis", w, "--json"]).json?["analyses"] as? [[String: Any]])?.first?["markdown"] as? String)
+        let batch = watch.folder.appendingPathComponent("watch.jsonl").path
+        #expect(try watch.run(["export", "jsonl", batch]).status == 0)
+
+        let out = phone.folder.appendingPathComponent("hook")
+        let hook = "cat > '\(out.path).md'; printf '%s\\n' \"$REPLEDGER_WORKOUT_ID\" >> '\(out.path).ids'"
+        let merged = try phone.run(["import", "jsonl", batch], env: ["REPLEDGER_ANALYSIS_HOOK": hook])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(try String(contentsOfFile: out.path + ".md", encoding: .utf8) == recorded, "the watch's analysis, byte for byte")
+        #expect(try String(contentsOfFile: out.path + ".ids", encoding: .utf8) == w + "\n")
+        // The same batch again brings nothing: the hook does not run twice.
+        #expect(try phone.run(["import", "jsonl", batch], env: ["REPLEDGER_ANALYSIS_HOOK": hook]).status == 0)
+        #expect(try String(contentsOfFile: out.path + ".ids", encoding: .utf8) == w + "\n")
+
+        // Asked to record it, the phone says it is recorded already and runs its hook again; nothing is appended.
+        let before = try phone.eventCount()
+        let again = try phone.run(["workout", "analysis", w, "--record"], env: ["REPLEDGER_ANALYSIS_HOOK": hook])
+        #expect(again.status == 0 && again.stdout.contains("is recorded already, as it stands; the hook ran"), "\(again.stdout)\(again.stderr)")
+        #expect(try String(contentsOfFile: out.path + ".ids", encoding: .utf8) == w + "\n" + w + "\n")
+        #expect(try phone.eventCount() == before)
     }
 }

@@ -226,7 +226,9 @@ struct Device {
     }
 
     @discardableResult
-    func run(_ args: [String]) throws -> LedgerProcess.Output { try cli.run(args + ["--db", db], useDbFlag: false) }
+    func run(_ args: [String], env: [String: String] = [:]) throws -> LedgerProcess.Output {
+        try cli.run(args + ["--db", db], env: env, useDbFlag: false)
+    }
 
     /// The value of `key` in the JSON answer of a command that must succeed.
     func id(_ args: [String], _ key: String) throws -> String {
