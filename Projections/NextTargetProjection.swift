@@ -137,9 +137,9 @@ public struct NextTargetProjection: ProjectionView {
         _ log: TrainingLogProjection, exerciseId: String, programId: UUID?, rules: RuleSet = .default, now: Timestamp? = nil
     ) -> Target {
         let bodyweight = isBodyweight(log, exerciseId: exerciseId)
-        var target = decide(log, exerciseId: exerciseId, programId: programId, rules: rules, bodyweight: bodyweight)
-        target.bodyweight = bodyweight
         let s = settings(log, exerciseId: exerciseId, programId: programId, rules: rules)
+        var target = decide(log, exerciseId: exerciseId, settings: s, bodyweight: bodyweight)
+        target.bodyweight = bodyweight
         guard s.enabled else { return target }
         guard
             let lighter = now.flatMap({ DeloadAdvice.comeback(log, exerciseId: exerciseId, now: $0, rules: rules) })
@@ -155,11 +155,7 @@ public struct NextTargetProjection: ProjectionView {
         return target
     }
 
-    private static func decide(
-        _ log: TrainingLogProjection, exerciseId: String, programId: UUID?, rules: RuleSet,
-        bodyweight: Bool
-    ) -> Target {
-        let s = settings(log, exerciseId: exerciseId, programId: programId, rules: rules)
+    private static func decide(_ log: TrainingLogProjection, exerciseId: String, settings s: Settings, bodyweight: Bool) -> Target {
         let unit = log.account.liftingUnit
         // No load is the body alone; on a bodyweight exercise a load is added to it.
         func plain(_ kg: Double) -> String {

@@ -52,11 +52,11 @@ public enum AnalysisHook {
         return Set(log.workouts.values.filter { $0.status == .finished && ($0.heartRateSamples > 0 || $0.activeEnergyKcal > 0) }.map(\.workoutId))
     }
 
-    /// Runs the hook for each watch workout that arrived, in id order, with the ledger's analysis recorded for it;
-    /// answers those that arrived with none recorded.
-    public static func deliver(_ global: GlobalOptions, _ store: any EventStore, arrived: Set<UUID>) throws -> [UUID] {
+    /// Runs the hook for each watch workout a merge or a sync brought (the log's `watchWorkouts` now, less
+    /// `before`), in id order, with the ledger's analysis recorded for it; answers those that came with none.
+    public static func deliverArrived(_ global: GlobalOptions, _ store: any EventStore, before: Set<UUID>) throws -> [UUID] {
         var missing: [UUID] = []
-        for id in arrived.sorted(by: { $0.lowercased < $1.lowercased }) {
+        for id in try watchWorkouts(store).subtracting(before).sorted(by: { $0.lowercased < $1.lowercased }) {
             if let markdown = try recorded(store, id) { run(global, id, markdown) } else { missing.append(id) }
         }
         return missing

@@ -66,8 +66,7 @@ struct SyncCommand: ParsableCommand {
             }
             let o = box.outcome
             if let before, o.pulled > 0 {
-                let arrived = try AnalysisHook.watchWorkouts(store).subtracting(before)
-                for id in try AnalysisHook.deliver(global, store, arrived: arrived) {
+                for id in try AnalysisHook.deliverArrived(global, store, before: before) {
                     Console.error(
                         "note: watch workout \(id.lowercased.shortId) arrived without the ledger's analysis: "
                             + "`ledger workout analysis \(id.lowercased.shortId) --record` records it and runs the hook")

@@ -95,17 +95,15 @@ enum WorkoutAnalysis {
     static func record(_ global: GlobalOptions, _ ledger: Ledger, _ id: UUID, at time: Timestamp?) throws -> Bool {
         guard let facts = WorkoutAnalysisQuery.facts(try QueryScope().log(ledger.store), workoutId: id) else { return false }
         let markdown = WorkoutAnalysisText.markdown(facts)
-        let own = try WorkoutAnalysisQuery.recorded(ledger.store, workoutId: id).last { $0.engine == WorkoutAnalysisQuery.ledgerEngine }
-        guard own?.markdown != markdown else { return false }
+        guard try AnalysisHook.recorded(ledger.store, id) != markdown else { return false }
         try ledger.execute(at: time) { try $0.recordAnalysis(id, engine: WorkoutAnalysisQuery.ledgerEngine, markdown: markdown) }
         AnalysisHook.run(global, id, markdown)
         return true
     }
 
-    /// The watch workouts a merge or a sync brought, measured against `before` (`AnalysisHook.watchWorkouts`):
-    /// the hook runs for each with its recorded analysis, and one that came with none gets the ledger's now.
+    /// The watch workouts a merge brought (`AnalysisHook.deliverArrived`): the hook runs for each with its
+    /// recorded analysis, and one that came with none gets the ledger's now.
     static func arrived(_ global: GlobalOptions, _ ledger: Ledger, before: Set<UUID>) throws {
-        let arrived = try AnalysisHook.watchWorkouts(ledger.store).subtracting(before)
-        for id in try AnalysisHook.deliver(global, ledger.store, arrived: arrived) { try record(global, ledger, id, at: nil) }
+        for id in try AnalysisHook.deliverArrived(global, ledger.store, before: before) { try record(global, ledger, id, at: nil) }
     }
 }

@@ -119,12 +119,12 @@ public enum ProgramGenerator {
         var out: [ExerciseDefined] = []
         // `mainPool` comes ranked by rating (ties by id), so a stable partition keeps that order within each kind.
         for movements in [lift.movements, lift.alternatives] {
-            var matching = mainPool.filter { movements.contains($0.canonicalMovement) && $0.kind != .isometric }
-            // The hinge is a deadlift where the lifter can do one; a Romanian deadlift (hamstring work) is its lighter day.
-            if lift == .hinge {
-                matching = matching.filter { !$0.primaryMuscles.contains(.hamstrings) } + matching.filter { $0.primaryMuscles.contains(.hamstrings) }
+            let matching = mainPool.filter { movements.contains($0.canonicalMovement) && $0.kind != .isometric }
+            // The pattern's lighter variations come after its other exercises (the deadlift before the Romanian deadlift).
+            let lighter = { (x: ExerciseDefined) in lift.lighterVariationMuscle.map(x.primaryMuscles.contains) ?? false }
+            for kind in [matching.filter { $0.kind != .explosive }, matching.filter { $0.kind == .explosive }] {
+                out += kind.filter { !lighter($0) } + kind.filter(lighter)
             }
-            out += matching.filter { $0.kind != .explosive } + matching.filter { $0.kind == .explosive }
         }
         let listed = Set(out.map(\.exerciseId))
         return (out + muscleCandidates.filter { !listed.contains($0.exerciseId) }, out.count)

@@ -45,6 +45,10 @@ public enum SlotTemplates {
             }
         }
 
+        /// The muscle of the pattern's lighter variations, ranked after the pattern's other exercises: for the
+        /// hinge, hamstrings (a Romanian deadlift is hamstring work, the lighter day after a deadlift).
+        public var lighterVariationMuscle: Muscle? { self == .hinge ? .hamstrings : nil }
+
         /// The muscle a slot of this lift counts as (for lower-body days, priority muscles), and
         /// the slot it becomes when the lifter's equipment allows no exercise of the pattern.
         public var muscle: Muscle {
