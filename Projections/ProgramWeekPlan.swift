@@ -66,8 +66,10 @@ public struct ProgramWeekPlan: Sendable, Equatable {
 
     /// The week's sets of each of the program's own exercises, by day and line: the program's sets, a deload's share of
     /// them, or in an accumulation week the muscle's added sets dealt out over its exercises in the program's order
-    /// (day by day, line by line), so a muscle's week grows by exactly `setsAddedPerMuscle`.
-    public func sets(_ program: ProgramGenerated, library: LibraryState) -> [[Int]] {
+    /// (day by day, line by line), so a muscle's week grows by `setsAddedPerMuscle`, where its days have the time:
+    /// given the session's `minutes`, a set goes to a day only while the day still fits them (`SessionTime`), so the
+    /// last accumulation week is as long as the session, never longer; a set no day has room for is not added.
+    public func sets(_ program: ProgramGenerated, library: LibraryState, minutes: Int?) -> [[Int]] {
         var out = program.sessions.map { $0.exercises.map { sets(deloading: $0.sets) } }
         guard setsAddedPerMuscle > 0 else { return out }
         var byMuscle: [String: [(day: Int, line: Int)]] = [:]
@@ -79,9 +81,21 @@ public struct ProgramWeekPlan: Sendable, Equatable {
                 byMuscle[muscle, default: []].append((d, i))
             }
         }
-        for muscle in order {
-            let lines = byMuscle[muscle]!
-            for k in 0..<setsAddedPerMuscle { out[lines[k % lines.count].day][lines[k % lines.count].line] += 1 }
+        var seconds = program.sessions.indices.map { SessionTime.seconds(program.sessions[$0], sets: out[$0]) }
+        let budget = minutes.map { $0 * 60 } ?? .max
+        // Round by round over the muscles, so a week's sets are the week before's and more: no line loses a set.
+        for k in 0..<setsAddedPerMuscle {
+            for muscle in order {
+                let lines = byMuscle[muscle]!
+                // The line whose turn it is, else the muscle's next line on a day with room.
+                let turn = (0..<lines.count).map { lines[(k + $0) % lines.count] }
+                let cost = { (l: (day: Int, line: Int)) in
+                    SessionTime.secondsPerSet(restSeconds: program.sessions[l.day].exercises[l.line].restSeconds)
+                }
+                guard let l = turn.first(where: { seconds[$0.day] + cost($0) <= budget }) else { continue }
+                out[l.day][l.line] += 1
+                seconds[l.day] += cost(l)
+            }
         }
         return out
     }

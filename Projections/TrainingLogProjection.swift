@@ -103,7 +103,7 @@ public struct TrainingLogProjection: Projection, Equatable {
         switch event {
         case .questionnaireAnswered, .programGenerated, .programHoldsTimed, .programScheduled, .programActivated, .programRemoved,
             .progressionOverrideSet, .moduleDefined, .programDayModulesSet, .sharedDocumentImported, .programWeeksPlanned,
-            .programPercentTargetSet:
+            .programPercentTargetSet, .programStyleChosen:
             programs.evolve(event, at: recorded.occurredAt)
         default:
             account.evolve(event, at: recorded.occurredAt)

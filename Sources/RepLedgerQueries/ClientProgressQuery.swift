@@ -236,7 +236,7 @@ public struct ClientProgress: Sendable, Equatable {
             block = p.weekPlan
             setsPerDayByWeek = Dictionary(
                 uniqueKeysWithValues: block.map { ProgramWeekPlan.weeks($0, rules: rules) }?.map { w in
-                    (w.week, w.sets(p.generated, library: library).map { $0.reduce(0, +) })
+                    (w.week, w.sets(p.generated, library: library, minutes: p.sessionMinutes).map { $0.reduce(0, +) })
                 } ?? [])
         }
 

@@ -21,6 +21,22 @@ public enum ProgramQuery {
         public var currentWeek: ProgramWeekPlan? = nil
         /// Its exercises given as a percentage of a max (`program percent`).
         public var percentTargets: [ProgramPercentTargetSet] = []
+        /// Which generator made it (`program generate --style`).
+        public var style: ProgramStyle = .seed
+        /// The minutes a session of it has (its questionnaire's), if known.
+        public var minutes: Int? = nil
+
+        /// What `program show` says of its style: for the seed's, that its rep ranges are drawn per exercise.
+        public var styleLine: String {
+            switch style {
+            case .seed:
+                "Seed 001's generator: 3 sets of each exercise, rep ranges drawn per exercise from the goal's two "
+                    + "(seed \(program.seed), so a rebuild gives the same program), rests by rating."
+            case .strengthBlock:
+                "A strength block: the week's first squat, hinge and presses on a bar heavy (3–5 reps, 3 min rests), "
+                    + "their other days and the pulls at 6–8, accessories at 8–12; days fitted to \(minutes.map { "\($0)" } ?? "their") minutes."
+            }
+        }
 
         /// The percentage target of `x` on day `day` (0-based), if it has one.
         public func percent(_ day: Int, _ x: ProgramExercise) -> ProgramPercentTargetSet? {
@@ -45,23 +61,32 @@ public enum ProgramQuery {
     ) throws -> Week {
         let programs = try ledger.programs()
         let questionnaire = programs.questionnaires[program.questionnaireId]
-        // The questionnaire's warnings, with the session length judged on this program's split.
         let library = try ledger.library()
+        // The questionnaire's warnings, with the muscles left short and the session length judged on this program.
         var warnings = (questionnaire.map { ProgramAdvice($0, library: library).warnings } ?? []).filter {
-            $0.code != ProgramAdvice.shortSessionsCode
+            $0.code != ProgramAdvice.shortSessionsCode && $0.code != ProgramAdvice.fewExercisesCode
         }
-        if let q = questionnaire, let split = Split(rawValue: program.split), let short = ProgramAdvice.shortSessions(q, split: split) {
+        if let q = questionnaire, let split = Split(rawValue: program.split) {
+            let thin = ProgramAdvice.thinMuscles(q, split: split, library: library)
+            if !thin.isEmpty { warnings.append(ProgramAdvice.fewExercises(thin)) }
+        }
+        let live = programs.live.first { $0.programId == program.programId }
+        let style = live?.style ?? .seed
+        let minutes = live?.sessionMinutes ?? questionnaire?.sessionMinutes
+        // The seed's days are shaped by the template's count of exercises; the strength block's by their time.
+        if style == .strengthBlock {
+            if let minutes, let short = ProgramAdvice.shortSessions(program, minutes: minutes) { warnings.append(short) }
+        } else if let q = questionnaire, let split = Split(rawValue: program.split), let short = ProgramAdvice.shortSessions(q, split: split) {
             warnings.append(short)
         }
         if program.repeatWarning { warnings.append(ProgramAdvice.repeatWarning) }
-        let live = programs.live.first { $0.programId == program.programId }
         let block = live?.weekPlan
         return Week(
             program: program, library: library, holds: live?.holds ?? [], warnings: warnings, removed: removed,
             dayModules: live?.dayModules ?? [],
-            weeks: block.map { ProgramWeekPlan.weeks($0, rules: rules).map { ($0, $0.sets(program, library: library)) } } ?? [],
+            weeks: block.map { ProgramWeekPlan.weeks($0, rules: rules).map { ($0, $0.sets(program, library: library, minutes: minutes)) } } ?? [],
             currentWeek: block.map { ProgramWeekPlan($0, onDay: now.local.daysSinceEpoch, rules: rules) },
-            percentTargets: live?.percentTargets ?? [])
+            percentTargets: live?.percentTargets ?? [], style: style, minutes: minutes)
     }
 
     public static func warning(_ w: ProgramAdvice.Warning) -> JSONValue {
@@ -76,6 +101,7 @@ public enum ProgramQuery {
         let p = w.program
         return .object([
             ("programId", .string(p.programId.lowercased)), ("split", .string(p.split)), ("seed", .string(String(p.seed))),
+            ("style", .string(w.style.rawValue)), ("sessionMinutes", .optional(w.minutes)),
             ("repeatWarning", .bool(p.repeatWarning)), ("warnings", .array(w.warnings.map(warning))),
             ("removedProgramId", w.removed.map { .string($0.programId.lowercased) } ?? .null),
             (
@@ -105,6 +131,7 @@ public enum ProgramQuery {
                     p.sessions.enumerated().map { i, s in
                         .object([
                             ("day", .int(Int64(i + 1))), ("name", .string(s.name)),
+                            ("minutes", .int(Int64(SessionTime.minutes(seconds: SessionTime.seconds(s))))),
                             (
                                 "exercises",
                                 .array(

@@ -161,7 +161,7 @@ public enum ProgressionQuery {
         let (programId, all) = try exercises(log, program: program)
         let ids = try exercise.map { [try log.library.resolve($0).exerciseId] } ?? day?.exerciseIds ?? all
         let plan = programId.flatMap { id in log.programs.live.first { $0.programId == id } }
-        let weekSets = week.flatMap { w in plan.map { w.sets($0.generated, library: log.library) } }
+        let weekSets = week.flatMap { w in plan.map { w.sets($0.generated, library: log.library, minutes: $0.sessionMinutes) } }
         return ids.map { id in
             // The exercise's program day: the next day when it has it, else the first day that has it.
             let d = plan.flatMap { plan in

@@ -68,9 +68,17 @@ struct ProgramCommand: ParsableCommand {
         @Option(help: "The seed of the rep-range choices (stored in the program).") var seed: UInt64?
         @Option(help: "Plan it as a mesocycle of this many weeks (2–16) from today, the last a deload (see `program mesocycle`).")
         var weeks: Int?
+        @Option(
+            help: ArgumentHelp(
+                "seed (the default: seed 001's generator, 3 sets, its goal's rep ranges drawn per exercise) or strength-block (a coach's: heavy main lifts at 3–5 reps, accessories at 8–12, rests by intensity; docs/PROGRAMS.md).",
+                valueName: "style"))
+        var style: String = ProgramStyle.seed.rawValue
         @OptionGroup var at: AtOption
 
         func run() throws {
+            guard let style = ProgramStyle(rawValue: style.lowercased()) else {
+                throw Refusal.unknownVocabulary(kind: "style", value: style, allowed: ProgramStyle.allCases.map(\.rawValue))
+            }
             let chosen = try split.map { s throws(Refusal) in
                 guard let x = Split.allCases.first(where: { $0.rawValue.lowercased() == s.lowercased() }) else {
                     throw .unknownVocabulary(kind: "split", value: s, allowed: Split.allCases.map(\.rawValue))
@@ -85,7 +93,7 @@ struct ProgramCommand: ParsableCommand {
             }
             let before = try ledger.programs().live
             let program = try ledger.execute(at: try at.time()) {
-                try $0.generateProgram(questionnaire: qid, split: chosen, seed: seed, weeks: weeks)
+                try $0.generateProgram(questionnaire: qid, split: chosen, seed: seed, weeks: weeks, style: style)
             }
             let kept = Set(try ledger.programs().live.map(\.programId))
             try ProgramText.print(
@@ -232,6 +240,7 @@ enum ProgramText {
         }
         let library = week.library
         Console.out("\(p.split) · program \(p.programId.lowercased.shortId)")
+        Console.out(week.styleLine)
         var rows: [[String]] = []
         for (i, s) in p.sessions.enumerated() {
             // The day as its workout runs: the modules that open it, its own exercises, then its other modules.

@@ -63,7 +63,7 @@ struct WorkoutCommand: ParsableCommand {
                     // In a planned week the day takes that week's sets, and a planned deload week's workout is a deload.
                     let p = try session.programCatalog().resolve(program)
                     let week = p.weekPlan.map { ProgramWeekPlan($0, onDay: (time ?? .now()).local.daysSinceEpoch, rules: .default) }
-                    let sets = week.map { $0.sets(p.generated, library: session.library) }.flatMap {
+                    let sets = week.map { $0.sets(p.generated, library: session.library, minutes: p.sessionMinutes) }.flatMap {
                         $0.indices.contains(day - 1) ? $0[day - 1] : nil
                     }
                     let id = try session.startWorkout(program: program, day: day, name: name, sets: sets)

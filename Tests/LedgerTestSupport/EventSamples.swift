@@ -366,8 +366,16 @@ package enum EventSamples {
         return [.programWeeksPlanned(planned), .programPercentTargetSet(percent)]
     }
 
+    /// A program generated as a coach's strength block (stored in the v17 fixture).
+    package static var v17: [LedgerEvent] {
+        var chosen = ProgramStyleChosen()
+        chosen.programId = UUID(uuidString: "8a0b0c0d-0e0f-4a1b-9c2d-3e4f5a6b7c8e")!
+        chosen.style = .strengthBlock
+        return [.programStyleChosen(chosen)]
+    }
+
     /// One sample of every event type in the catalog.
-    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 + v11 + v12 + v13 + v14 + v15 + v16 }
+    package static var all: [LedgerEvent] { v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 + v11 + v12 + v13 + v14 + v15 + v16 + v17 }
 
     /// The v1 samples as proposed events with fixed ids and times.
     package static var proposed: [ProposedEvent] { proposed(v1, generation: "") }

@@ -97,6 +97,25 @@ struct ProgramMatrixTests {
         #expect(String(text[start.upperBound..<stop.lowerBound]) == table, "docs/PROGRAMS.md's matrix is not what generation gives")
     }
 
+    @Test(
+        "a complete beginner's Push Pull Legs with the body and a pull-up bar: Pull keeps its length with one curl and a pull for the second biceps place"
+    )
+    func beginnerPullWithABar() throws {
+        var q = QuestionnaireAnswered()
+        q.experience = .completeBeginner
+        q.equipment = [.bodyweight, .pullUpBar]
+        for (days, split) in [(3, Split.pushPullLegs), (5, .pplUpperLower), (6, .pplX2)] {
+            q.daysPerWeek = days
+            let program = try ProgramGenerator.generate(library: Self.library, answers: q, split: split, seed: 1)
+            let pull = try #require(program.sessions.first { $0.name.hasPrefix("Pull") })
+            let xs = try pull.exercises.map { try #require(Self.library.exercises[$0.exerciseId]).definition }
+            #expect(xs.count == 5, "\(xs.map(\.name))")
+            #expect(xs.filter { $0.primaryMuscles.contains(.biceps) }.count == 1, "\(xs.map(\.name))")
+            #expect(xs.allSatisfy { $0.primaryMuscles.contains { [.back, .lats, .biceps, .traps].contains($0) } }, "\(xs.map(\.name))")
+            #expect(xs.allSatisfy { $0.complexity <= 1 } && Set(xs.map(\.canonicalMovement)).count == xs.count)
+        }
+    }
+
     @Test("the first-release failures now generate: --help's example, a complete beginner's PPL, and no odd picks")
     func reportedCases() throws {
         var q = QuestionnaireAnswered()

@@ -30,7 +30,9 @@ struct ProgramRubricTests {
 
     /// The rubric's breaches in one program, seed 001's four never-break rules first (with `repeatWarning`, the one
     /// that may bend: a display name again in another session, said).
-    static func breaches(_ program: [ProgramSession], _ q: QuestionnaireAnswered, split: Split, repeatWarning: Bool = false) -> [String] {
+    static func breaches(
+        _ program: [ProgramSession], _ q: QuestionnaireAnswered, split: Split, repeatWarning: Bool = false, style: ProgramStyle = .seed
+    ) -> [String] {
         var out: [String] = []
         let owned = Set(q.equipment).union([.bodyweight])
         let days = program.map { s in s.exercises.map { (e: $0, x: library.exercises[$0.exerciseId]!.definition) } }
@@ -91,8 +93,18 @@ struct ProgramRubricTests {
                     out.append("\(x.name) for a beginner")
                 }
             }
+            // Seed 001's goal table for every exercise of the seed's programs, explosive ones too; the strength block's
+            // explosive work is 3–5 reps.
             let explosive = x.kind == .explosive || x.canonicalMovement.hasPrefix("olympic-") || x.canonicalMovement == "jump"
-            if explosive && e.repsMax > 5 { out.append("\(x.name) explosive at \(e.repsMin)–\(e.repsMax) reps") }
+            if style == .seed, x.kind != .isometric {
+                let table = ProgramGenerator.repRanges(goals: q.goals, rating: x.rating)
+                if e.sets != 3 || !table.contains(where: { $0 == (e.repsMin, e.repsMax) }) {
+                    out.append("\(x.name) at \(e.sets) × \(e.repsMin)–\(e.repsMax), outside seed 001's goal table")
+                }
+            }
+            if style == .strengthBlock, explosive, (e.repsMin, e.repsMax) != (3, 5) {
+                out.append("\(x.name) explosive at \(e.repsMin)–\(e.repsMax) reps")
+            }
             // 6. Nothing that needs equipment not given (a dip on the body alone needs bars: `other`).
             var needs = Set(x.equipment)
             if x.canonicalMovement == "dip" && needs == [.bodyweight] { needs.insert(.other) }

@@ -10,7 +10,7 @@ import Testing
 /// every later build. Changing a payload's layout without a new schema
 /// version and an upcaster breaks this test. A stored fixture is never
 /// written again: types added later go into a fixture of their own (v2: the
-/// types added in the second release; v3: coach access, with the server; v5: the coach's offers, answers and notes; v6 to v8: the logger's vocabulary; v9: exercise merges; v10: a server operator's Coach grant; v11: held rests, a session's feeling and activity, a set's equipment, a template offer's targets, a workout's analysis, modules; v12: modules in program days and workouts; v13: a tested one-rep max; v14: a shared document's import; v15: a deload workout; v16: a program's planned weeks and a percentage target), so
+/// types added in the second release; v3: coach access, with the server; v5: the coach's offers, answers and notes; v6 to v8: the logger's vocabulary; v9: exercise merges; v10: a server operator's Coach grant; v11: held rests, a session's feeling and activity, a set's equipment, a template offer's targets, a workout's analysis, modules; v12: modules in program days and workouts; v13: a tested one-rep max; v14: a shared document's import; v15: a deload workout; v16: a program's planned weeks and a percentage target; v17: a program's style), so
 /// the old bytes stay the old bytes.
 ///
 /// To write a new generation's fixture (only when adding event types):
@@ -38,6 +38,7 @@ struct StoredFixtureTests {
             ("v14", { EventSamples.proposed(EventSamples.v14, generation: "v14/") }),
             ("v15", { EventSamples.proposed(EventSamples.v15, generation: "v15/") }),
             ("v16", { EventSamples.proposed(EventSamples.v16, generation: "v16/") }),
+            ("v17", { EventSamples.proposed(EventSamples.v17, generation: "v17/") }),
         ]
     }
 

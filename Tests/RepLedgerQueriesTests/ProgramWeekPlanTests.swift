@@ -68,7 +68,9 @@ struct ProgramWeekPlanTests {
         var log = try TrainingLogProjection.build(from: t.store)
         let program = try #require(log.programs.live.first)
         #expect(program.block?.startsOn == "2026-11-02" && program.block?.weeks == 3)
-        let weekSets = ProgramWeekPlan.weeks(try #require(program.weekPlan), rules: .default).map { $0.sets(program.generated, library: log.library) }
+        let weekSets = ProgramWeekPlan.weeks(try #require(program.weekPlan), rules: .default).map {
+            $0.sets(program.generated, library: log.library, minutes: program.sessionMinutes)
+        }
         // Day 1 on Monday the 16th, week 3: the deload. Log more working sets than it plans.
         let at = Timestamp.at("2026-11-16T18:00:00Z")
         let first = try #require(program.generated.sessions[0].exercises.first?.exerciseId)

@@ -28,9 +28,10 @@ extension CommandSession {
     /// Generates a program from a questionnaire (the latest by default) and makes it the active one.
     /// A third program removes the oldest, as an event. A slot that cannot be filled refuses, appending nothing.
     /// `weeks`, when given, plans the program as a mesocycle of that many weeks from today (`ProgramWeeksPlanned`).
+    /// `style` chooses seed 001's generator (the default) or a coach's strength block, recorded as `ProgramStyleChosen`.
     public mutating func generateProgram(
         questionnaire ref: UUID? = nil, split requested: Split? = nil,
-        seed: UInt64? = nil, weeks: Int? = nil
+        seed: UInt64? = nil, weeks: Int? = nil, style: ProgramStyle = .seed
     ) throws -> ProgramGenerated {
         let catalog = try programCatalog()
         let block = try weeks.map { try weekPlan(.mesocycle, weeks: $0, startsOn: nil) }
@@ -43,7 +44,8 @@ extension CommandSession {
         let id = ids.next()
         // The seed defaults to one drawn from the program's own id, and is stored either way.
         let chosenSeed = seed ?? withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) }
-        let (sessions, repeatWarning) = try ProgramGenerator.generate(library: library, answers: q, split: split, seed: chosenSeed)
+        let (sessions, repeatWarning) = try ProgramGenerator.generate(
+            library: library, answers: q, split: split, seed: chosenSeed, style: style)
         var e = ProgramGenerated()
         e.programId = id
         e.questionnaireId = qid
@@ -56,7 +58,13 @@ extension CommandSession {
             b.programId = id
             return [.programWeeksPlanned(b)]
         }
-        emit(Self.adopting(e, holds: ProgramGenerator.holdTargets(sessions, library: library, goals: q.goals), into: catalog) + (planned ?? []))
+        var chosen = ProgramStyleChosen()
+        chosen.programId = id
+        chosen.style = style
+        let styled: [LedgerEvent] = style == .seed ? [] : [.programStyleChosen(chosen)]  // none: the seed's, as every earlier program
+        emit(
+            Self.adopting(e, holds: ProgramGenerator.holdTargets(sessions, library: library, goals: q.goals), into: catalog) + styled
+                + (planned ?? []))
         return e
     }
 

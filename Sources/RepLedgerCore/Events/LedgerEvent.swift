@@ -86,6 +86,7 @@ public enum LedgerEvent: Sendable, Equatable {
     case programDayModulesSet(ProgramDayModulesSet)
     case programWeeksPlanned(ProgramWeeksPlanned)
     case programPercentTargetSet(ProgramPercentTargetSet)
+    case programStyleChosen(ProgramStyleChosen)
     case workoutModulesPlanned(WorkoutModulesPlanned)
     case oneRepMaxTested(OneRepMaxTested)
     case sharedDocumentImported(SharedDocumentImported)
@@ -174,6 +175,7 @@ public enum LedgerEvent: Sendable, Equatable {
         case .programDayModulesSet(let e): e
         case .programWeeksPlanned(let e): e
         case .programPercentTargetSet(let e): e
+        case .programStyleChosen(let e): e
         case .workoutModulesPlanned(let e): e
         case .oneRepMaxTested(let e): e
         case .sharedDocumentImported(let e): e
@@ -311,6 +313,7 @@ public enum EventCatalog {
         Entry(ProgramDayModulesSet.self, LedgerEvent.programDayModulesSet),
         Entry(ProgramWeeksPlanned.self, LedgerEvent.programWeeksPlanned),
         Entry(ProgramPercentTargetSet.self, LedgerEvent.programPercentTargetSet),
+        Entry(ProgramStyleChosen.self, LedgerEvent.programStyleChosen),
         Entry(WorkoutModulesPlanned.self, LedgerEvent.workoutModulesPlanned),
         Entry(OneRepMaxTested.self, LedgerEvent.oneRepMaxTested),
         Entry(SharedDocumentImported.self, LedgerEvent.sharedDocumentImported),

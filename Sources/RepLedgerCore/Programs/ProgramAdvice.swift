@@ -69,6 +69,17 @@ public struct ProgramAdvice: Sendable, Equatable {
                 + "with 3 sets and full rests, more than your \(q.sessionMinutes); shorten rests or do the top exercises first.")
     }
 
+    /// A program's longest day as written (`SessionTime`) when it runs past `minutes`: the strength block's days are
+    /// fitted by time, and only a day of main lifts alone can still overrun.
+    public static func shortSessions(_ program: ProgramGenerated, minutes: Int) -> Warning? {
+        let days = program.sessions.map { (name: $0.name, seconds: SessionTime.seconds($0), exercises: $0.exercises.count) }
+        guard let longest = days.max(by: { $0.seconds < $1.seconds }), longest.seconds > minutes * 60 else { return nil }
+        return Warning(
+            code: shortSessionsCode, title: "Short sessions",
+            message: "\(longest.name) takes about \(SessionTime.minutes(seconds: longest.seconds)) minutes with its \(longest.exercises) "
+                + "main lifts at full rests, more than your \(minutes); shorten rests or do the top exercises first.")
+    }
+
     /// The split's session with the most exercises at the answers' length, priority slots counted.
     static func longestSession(_ q: QuestionnaireAnswered, split: Split) -> (name: String, exercises: Int)? {
         SlotTemplates.sessions(split, minutes: q.sessionMinutes)
@@ -111,7 +122,7 @@ public struct ProgramAdvice: Sendable, Equatable {
 
     /// The project's own notice (the seed has none this precise): the muscles of the recommended week that the
     /// equipment and level leave short, one sentence each: none at all, or fewer than the week needs.
-    static func fewExercises(_ thin: [(muscle: Muscle, found: Int, needed: Int)]) -> Warning {
+    public static func fewExercises(_ thin: [(muscle: Muscle, found: Int, needed: Int)]) -> Warning {
         let lines = thin.map { t in
             t.found == 0
                 ? "No exercises available for \(t.muscle.rawValue). Check your equipment selection."

@@ -16,6 +16,11 @@ public struct ProgramCatalogState: Sendable, Equatable {
         public var block: ProgramWeeksPlanned? = nil
         /// Its exercises given as a percentage of a max (`ProgramPercentTargetSet`), by day and then exercise.
         public var percentTargets: [ProgramPercentTargetSet] = []
+        /// Which generator made it (`ProgramStyleChosen`); the seed's when none was recorded.
+        public var style: ProgramStyle = .seed
+        /// The minutes a session of it has: its questionnaire's, when the log holds it (a coach's or a shared program
+        /// may have none).
+        public var sessionMinutes: Int? = nil
         public var programId: UUID { generated.programId }
 
         /// The named modules of a day (0-based), in the order added.
@@ -86,7 +91,11 @@ public struct ProgramCatalogState: Sendable, Equatable {
             questionnaires[e.questionnaireId] = e
             latestQuestionnaire = e.questionnaireId
         case .programGenerated(let e):
-            live.append(Program(generated: e, createdAt: time))
+            var p = Program(generated: e, createdAt: time)
+            p.sessionMinutes = questionnaires[e.questionnaireId]?.sessionMinutes
+            live.append(p)
+        case .programStyleChosen(let e):
+            if let i = live.firstIndex(where: { $0.programId == e.programId }) { live[i].style = e.style }
         case .programHoldsTimed(let e):
             if let i = live.firstIndex(where: { $0.programId == e.programId }) { live[i].holds = e.holds }
         case .programScheduled(let e):

@@ -113,8 +113,9 @@ public enum ProgramGenerator {
     /// exercise again under the repeat warning rather than another muscle's
     /// exercise in the lift's place, which only a session that cannot hold
     /// the pattern gets (see `solve`).
+    /// `lighterFirst` puts the pattern's lighter variations first: the strength block's hinge after the week's heavy pull.
     static func mainCandidates(
-        _ lift: SlotTemplates.MainLift, mainPool: [ExerciseDefined], muscleCandidates: [ExerciseDefined]
+        _ lift: SlotTemplates.MainLift, mainPool: [ExerciseDefined], muscleCandidates: [ExerciseDefined], lighterFirst: Bool = false
     ) -> (list: [ExerciseDefined], pattern: Int) {
         var out: [ExerciseDefined] = []
         // `mainPool` comes ranked by rating (ties by id), so a stable partition keeps that order within each kind.
@@ -123,7 +124,7 @@ public enum ProgramGenerator {
             // The pattern's lighter variations come after its other exercises (the deadlift before the Romanian deadlift).
             let lighter = { (x: ExerciseDefined) in lift.lighterVariationMuscle.map(x.primaryMuscles.contains) ?? false }
             for kind in [matching.filter { $0.kind != .explosive }, matching.filter { $0.kind == .explosive }] {
-                out += kind.filter { !lighter($0) } + kind.filter(lighter)
+                out += lighterFirst ? kind.filter(lighter) + kind.filter { !lighter($0) } : kind.filter { !lighter($0) } + kind.filter(lighter)
             }
         }
         let listed = Set(out.map(\.exerciseId))
@@ -132,9 +133,11 @@ public enum ProgramGenerator {
 
     /// The program for the answers, or a refusal naming the slot that cannot
     /// be filled and the equipment that would fill it; nothing is appended on refusal.
+    /// `style` chooses the prescription: seed 001's (the default) or a coach's strength block (`StrengthBlock`),
+    /// both over exercises chosen by the seed's four rules.
     public static func generate(
         library: LibraryState, answers q: QuestionnaireAnswered, split: Split,
-        seed: UInt64, templates: SplitTemplateFile = .embedded
+        seed: UInt64, style: ProgramStyle = .seed, templates: SplitTemplateFile = .embedded
     ) throws(Refusal) -> (sessions: [ProgramSession], repeatWarning: Bool) {
         guard templates.options(days: q.daysPerWeek).contains(split) else {
             throw .invalidProgram(
@@ -172,8 +175,12 @@ public enum ProgramGenerator {
             ranking[key] = list
             return list
         }
+        // The strength block's hinge is one heavy pull a week: its later hinge slots take the lighter variation first.
+        let laterHinge = slots.indices.map { i in
+            style == .strengthBlock && slots[i].lift == .hinge && slots[..<i].contains { $0.lift == .hinge }
+        }
         let mainOptions = slots.indices.map { i in
-            slots[i].lift.map { mainCandidates($0, mainPool: pool, muscleCandidates: byMuscle[i]) }
+            slots[i].lift.map { mainCandidates($0, mainPool: pool, muscleCandidates: byMuscle[i], lighterFirst: laterHinge[i]) }
         }
         // What the main lifts want comes last for an accessory: each lift's first choice (the quads slot of day 2
         // leaves day 1's barbell squat to it), and its session's main patterns (no hinge as hamstring work on a
@@ -186,47 +193,77 @@ public enum ProgramGenerator {
             mainOptions[i]?.list
                 ?? {
                     let last = { (x: ExerciseDefined) in reserved.contains(x.name) || mainMovements[slots[i].session].contains(x.canonicalMovement) }
-                    return byMuscle[i].filter { !last($0) } + byMuscle[i].filter(last)
+                    // The strength block's accessories are no heavy pull: a deadlift is never 8–12 reps of back work.
+                    let own = style == .strengthBlock ? byMuscle[i].filter { !StrengthBlock.isHeavyPull($0) } : byMuscle[i]
+                    return own.filter { !last($0) } + own.filter(last)
                 }()
         }
         // Strict, a main lift takes its pattern alone when the lifter can do any of it; relaxed, where names may
         // repeat, its pattern's names come first, used or not, and its muscle's exercises only after them.
         let pattern = mainOptions.map { $0.map { $0.pattern > 0 ? $0.pattern : $0.list.count } ?? 0 }
         let strict = slots.indices.map { i in slots[i].lift == nil ? candidates[i] : Array(candidates[i].prefix(pattern[i])) }
-        let picks = solve(slots, strict, relaxed: false) ?? solve(slots, candidates, relaxed: true, pattern: pattern)
+        let picks =
+            solve(slots, strict, relaxed: false) ?? solve(slots, candidates, relaxed: true, pattern: pattern)
+            ?? solve(slots, withOtherMuscles(slots, candidates, byMuscle), relaxed: true, pattern: pattern)
         guard let picks else {
             throw .invalidProgram(
                 "\(notEnoughMessage): "
                     + blocker(slots, candidates, sessions: sessions, upperOnly: upperOnly, library: library, level: level, owned: owned))
         }
-        // Seed 001: a display name repeated anywhere in the programme, a main lift's too, is said.
-        let repeatWarning = Set(picks.map(\.name)).count != picks.count
-
         var random = SplitMix(seed: seed)  // fully specified, so a stored seed chooses alike in every later build
-        return (
-            sessions.indices.map { s in
-                var session = ProgramSession()
-                session.name = sessions[s].name
-                session.exercises = slots.indices.filter { slots[$0].session == s }.map { picks[$0] }
-                    .sorted { ($0.rating, $1.exerciseId) > ($1.rating, $0.exerciseId) }
-                    .map { x in
-                        var e = ProgramExercise()
-                        e.exerciseId = x.exerciseId
-                        e.sets = 3
-                        e.restSeconds = restSeconds(rating: x.rating)
-                        let ranges = repRanges(goals: q.goals, rating: x.rating)
-                        (e.repsMin, e.repsMax) = ranges[Int(random.next() % UInt64(ranges.count))]
-                        if isExplosive(x) { (e.repsMin, e.repsMax) = explosiveReps }  // power is trained fresh, in few reps
-                        if x.kind == .isometric { (e.repsMin, e.repsMax) = (1, 1) }  // one hold a set, timed by `holdTargets`
-                        e.injuryWarning = flagged(x, injuries: q.injuries)
-                        return e
-                    }
-                return session
-            }, repeatWarning
-        )
+        let roles = style == .strengthBlock ? StrengthBlock.roles(lifts: slots.map(\.lift), picks: picks) : nil
+        var week = sessions.indices.map { s in
+            slots.indices.filter { slots[$0].session == s }
+                .sorted { (picks[$0].rating, picks[$1].exerciseId) > (picks[$1].rating, picks[$0].exerciseId) }
+                .map { i in
+                    let x = picks[i]
+                    var e = ProgramExercise()
+                    e.exerciseId = x.exerciseId
+                    e.sets = 3
+                    e.restSeconds = restSeconds(rating: x.rating)
+                    let ranges = repRanges(goals: q.goals, rating: x.rating)
+                    // Drawn for every line in either style, so a seed draws alike whatever else a build changes.
+                    (e.repsMin, e.repsMax) = ranges[Int(random.next() % UInt64(ranges.count))]
+                    if x.kind == .isometric { (e.repsMin, e.repsMax) = (1, 1) }  // one hold a set, timed by `holdTargets`
+                    e.injuryWarning = flagged(x, injuries: q.injuries)
+                    if let roles { StrengthBlock.prescribe(&e, role: roles[i], rating: x.rating) }
+                    return (line: e, role: roles?[i] ?? StrengthBlock.Role.accessory)
+                }
+        }
+        if roles != nil {
+            week = StrengthBlock.capWeeklySets(week, muscle: { library.exercises[$0]?.definition.primaryMuscles.first })
+                .map { StrengthBlock.fit($0, minutes: q.sessionMinutes) }
+        }
+        let program = sessions.indices.map { s in
+            var session = ProgramSession()
+            session.name = sessions[s].name
+            session.exercises = week[s].map(\.line)
+            return session
+        }
+        // Seed 001: a display name repeated anywhere in the programme, a main lift's too, is said.
+        let names = program.flatMap(\.exercises).map { library.name(of: $0.exerciseId) }
+        return (program, Set(names).count != names.count)
     }
 
-    /// The reps of an explosive lift (a swing, a clean): few, so each is done at full speed.
+    /// The last resort before a refusal: a muscle's second slot in a session that its muscle's movements cannot fill
+    /// (a complete beginner's one curl with only the body and a pull-up bar) takes the session's other muscles'
+    /// exercises after its own, so the session keeps its length and every seed rule.
+    static func withOtherMuscles(_ slots: [Slot], _ candidates: [[ExerciseDefined]], _ byMuscle: [[ExerciseDefined]]) -> [[ExerciseDefined]] {
+        slots.indices.map { i in
+            let slot = slots[i]
+            guard slot.lift == nil, slots[..<i].contains(where: { $0.session == slot.session && $0.muscle == slot.muscle }) else {
+                return candidates[i]
+            }
+            var listed = Set(candidates[i].map(\.exerciseId))
+            let others = slots.indices.filter { slots[$0].session == slot.session && slots[$0].muscle != slot.muscle }
+                .flatMap { byMuscle[$0] }
+                .filter { listed.insert($0.exerciseId).inserted }
+            return candidates[i] + others
+        }
+    }
+
+    /// The strength block's reps of an explosive lift (a swing, a clean): few, so each is done at full speed. Seed 001's
+    /// generator gives them its goal table's ranges, as every other exercise.
     public static let explosiveReps = (3, 5)
 
     /// Explosive work: the library's explosive kind, and the Olympic lifts and jumps it files as strength (Dumbbell Clean).
