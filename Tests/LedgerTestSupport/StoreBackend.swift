@@ -4,28 +4,28 @@ import RepLedgerPostgres
 import RepLedgerSQLite
 import Testing
 
-/// The stores the conformance suite runs against: SQLite always, PostgreSQL
-/// when a throwaway cluster can be started (always in CI, which sets
-/// `REPLEDGER_REQUIRE_POSTGRES=1` so that a missing PostgreSQL fails).
+/// The stores the conformance suite runs against: memory and SQLite always,
+/// PostgreSQL when a throwaway cluster can be started (always in CI, which
+/// sets `REPLEDGER_REQUIRE_POSTGRES=1` so that a missing PostgreSQL fails).
 ///
 /// Each also runs sealed, as the server keeps accounts: payloads encrypted
 /// under a key of the log's own (`PayloadCipher`), which must change nothing
 /// a caller can see.
 package enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case sqlite, postgres
+    case memory, sqlite, postgres
     case sqliteSealed = "sqlite, sealed"
     case postgresSealed = "postgres, sealed"
 
     package var testDescription: String { rawValue }
 
     package static var available: [StoreBackend] {
-        PostgresTestDatabase.shared == nil ? [.sqlite, .sqliteSealed] : allCases
+        PostgresTestDatabase.shared == nil ? [.memory, .sqlite, .sqliteSealed] : allCases
     }
 
     /// A new key for a sealed log; nil for a plain one.
     package func newCipher() throws -> PayloadCipher? {
         switch self {
-        case .sqlite, .postgres: return nil
+        case .memory, .sqlite, .postgres: return nil
         case .sqliteSealed, .postgresSealed: return try PayloadCipher(key: PayloadCipher.newKey())
         }
     }
@@ -35,6 +35,9 @@ package enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Se
     package func makeSharedLog() throws -> (open: @Sendable () throws -> any EventStore, cleanUp: () -> Void) {
         let cipher = try newCipher()
         switch self {
+        case .memory:
+            let log = InMemoryEventStore()
+            return ({ log.handle() }, {})
         case .sqlite, .sqliteSealed:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -51,6 +54,7 @@ package enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Se
     package func makeStore() throws -> (store: any EventStore, cleanUp: () -> Void) {
         let cipher = try newCipher()
         switch self {
+        case .memory: return (InMemoryEventStore(), {})
         case .sqlite, .sqliteSealed:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -60,3 +60,25 @@ package func finished(_ id: UUID) -> LedgerEvent {
     e.workoutId = id
     return .workoutFinished(e)
 }
+
+/// A ledger held in memory (`InMemoryEventStore`): for tests of deciders, views and queries that need a log and
+/// no file. The same ids and device as `TempLedger`, so the two give the same events.
+package final class MemoryLedger {
+    package let store: InMemoryEventStore
+    package let ledger: Ledger
+
+    package init(seeded: Bool = true) throws {
+        store = InMemoryEventStore()
+        ledger = Ledger(store: store, device: "test", ids: .seeded(42))
+        if seeded { try ledger.seedLibraryIfNeeded() }
+    }
+
+    package func count() throws -> Int64 { try store.count() }
+
+    /// A ledger in memory holding the demo history.
+    package static func demo() throws -> MemoryLedger {
+        let t = try MemoryLedger()
+        try t.store.append(try DemoHistory.events(library: try t.ledger.library()))
+        return t
+    }
+}

@@ -9,7 +9,7 @@ import Testing
 /// `Invariants` or `Effort` once, and both call it).
 extension EventAdmissionTests {
     /// A workout with one completed set, for the refusals that need one.
-    func workoutWithASet(_ t: TempLedger) throws -> (workout: UUID, set: UUID) {
+    func workoutWithASet(_ t: MemoryLedger) throws -> (workout: UUID, set: UUID) {
         let w = try t.ledger.execute { try $0.startWorkout(name: "Upper A") }
         let s = try t.ledger.execute {
             try $0.logSet(w, exercise: "Bench Press (Barbell)", metrics: SetMetrics(weight: Weight(80, .kg), reps: 5))
@@ -19,7 +19,7 @@ extension EventAdmissionTests {
 
     @Test("a rest setting over an hour: refused by settings rest and by admission alike", arguments: [3601, 7200, -1])
     func restSetting(seconds: Int) throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let decided = deciderRefusal(t) { try $0.setRest(seconds: seconds) }
         #expect(decided != nil)
         var e = RestTimerDefaultChanged()
@@ -29,7 +29,7 @@ extension EventAdmissionTests {
 
     @Test("a rest taken of over a day: refused as a history edit and by admission alike", arguments: [86_401, -5])
     func restTaken(seconds: Int) throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let (w, _) = try workoutWithASet(t)
         let decided = deciderRefusal(t) { try $0.startRestTimer(w, seconds: seconds, afterSetId: nil) }
         #expect(decided != nil)
@@ -41,7 +41,7 @@ extension EventAdmissionTests {
 
     @Test("a change to a rest counting down of nothing or over an hour: refused alike", arguments: [0, 3601, -4000])
     func restChange(delta: Int) throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let (w, _) = try workoutWithASet(t)
         try t.ledger.execute { _ = try $0.startRest(w, seconds: 600) }
         let decided = deciderRefusal(t) { try $0.adjustRest(w, by: delta) }
@@ -54,7 +54,7 @@ extension EventAdmissionTests {
 
     @Test("effort: reps in reserve off the scale and a tempo that does not read are refused alike")
     func effort() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let (w, s) = try workoutWithASet(t)
         for (rir, tempo) in [(9.5, nil), (-1, nil), (2.25, nil), (nil, "fast"), (nil, "3-1-1")] as [(Double?, String?)] {
             let decided = deciderRefusal(t) { try $0.recordEffort(w, setId: s, rir: rir, tempo: tempo) }
@@ -70,7 +70,7 @@ extension EventAdmissionTests {
 
     @Test("plates: more than 20 sizes or a bar over 1000 are refused alike")
     func plates() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         for (bar, plates) in [(20.0, (1...21).map(Double.init)), (1001, [20, 10]), (20, [1500.0])] {
             let decided = deciderRefusal(t) { try $0.setPlateInventory(unit: .kg, bar: bar, plates: plates) }
             #expect(decided != nil, "bar \(bar), \(plates.count) plates")
@@ -84,7 +84,7 @@ extension EventAdmissionTests {
 
     @Test("a photo's metadata: a bad hash, an empty file or a relative path are refused alike")
     func photos() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let hash = String(repeating: "ab", count: 32)
         for (path, sha, size) in [("/p/front.jpg", "ABC", 10), ("/p/front.jpg", hash, 0), ("front.jpg", hash, 10)] {
             let decided = deciderRefusal(t) {

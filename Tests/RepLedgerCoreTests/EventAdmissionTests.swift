@@ -11,7 +11,7 @@ import Testing
 @Suite("Event admission")
 struct EventAdmissionTests {
     /// The refusal `decide` throws, run against `t`'s ledger.
-    func deciderRefusal(_ t: TempLedger, _ decide: (inout CommandSession) throws -> Void) -> Refusal? {
+    func deciderRefusal(_ t: MemoryLedger, _ decide: (inout CommandSession) throws -> Void) -> Refusal? {
         do {
             try t.ledger.execute(decide)
             return nil
@@ -21,7 +21,7 @@ struct EventAdmissionTests {
     }
 
     /// The refusal admission gives `batch` on `t`'s ledger, checking it names the event at `index`.
-    func admissionRefusal(_ t: TempLedger, _ batch: [ProposedEvent], at index: Int) -> Refusal? {
+    func admissionRefusal(_ t: MemoryLedger, _ batch: [ProposedEvent], at index: Int) -> Refusal? {
         do {
             try EventAdmission.check(batch, in: t.ledger)
             return nil
@@ -53,9 +53,9 @@ struct EventAdmissionTests {
 
     @Test("the demo's 12 weeks, made by the deciders, are admitted batch by batch as a device would push them")
     func demoIsAdmitted() throws {
-        let source = try TempLedger()
+        let source = try MemoryLedger()
         let events = try DemoHistory.events(library: try source.ledger.library())
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let before = try t.count()
         for start in stride(from: 0, to: events.count, by: 500) {
             let batch = Array(events[start..<min(events.count, start + 500)])
@@ -72,7 +72,7 @@ struct EventAdmissionTests {
             SetMetrics(weight: Weight(80, .kg), reps: 5, rpe: 7.3), SetMetrics(weight: Weight(.nan, .kg), reps: 5),
         ])
     func setValues(metrics: SetMetrics) throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let w = try t.ledger.execute { try $0.startWorkout(name: "Upper A") }
         let decided = deciderRefusal(t) { _ = try $0.logSet(w, exercise: "Bench Press (Barbell)", metrics: metrics) }
         #expect(decided != nil)
@@ -82,7 +82,7 @@ struct EventAdmissionTests {
 
     @Test("a note over the limit is refused as the decider refuses it")
     func longNote() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let w = try t.ledger.execute { try $0.startWorkout(name: "Upper A") }
         let note = String(repeating: "n", count: SetValidation.noteLimit + 1)
         let metrics = SetMetrics(weight: Weight(80, .kg), reps: 5)
@@ -94,7 +94,7 @@ struct EventAdmissionTests {
 
     @Test("names: blank or over the limit, for a template, an exercise and a workout, refused alike")
     func names() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let long = String(repeating: "x", count: 101)
         let decidedTemplate = deciderRefusal(t) { _ = try $0.createTemplate(name: long, exercises: ["Bench Press (Barbell)"]) }
         #expect(decidedTemplate == .invalidName("keep a template name to 100 characters"))
@@ -120,7 +120,7 @@ struct EventAdmissionTests {
         "watch samples outside their ranges are refused as recordHealthSample refuses them",
         arguments: [(HealthSampleKind.heartRate, 19.0), (.heartRate, 251), (.activeEnergy, -1), (.activeEnergy, 10_001), (.heartRate, .nan)])
     func samples(kind: HealthSampleKind, value: Double) throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let w = try t.ledger.execute { try $0.startWorkout(name: "Run") }
         let decided = deciderRefusal(t) { try $0.recordHealthSample(w, kind: kind, value: value) }
         #expect(decided != nil)
@@ -133,7 +133,7 @@ struct EventAdmissionTests {
 
     @Test("a workout's lifecycle: no set in a workout nobody started or in a discarded one; a batch may start one and log to it")
     func lifecycle() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let metrics = SetMetrics(weight: Weight(80, .kg), reps: 5)
         let unknown = UUID()
         #expect(admissionRefusal(t, [proposed(set(unknown, metrics))], at: 0) == .unknownWorkout(unknown.lowercased))
@@ -150,7 +150,7 @@ struct EventAdmissionTests {
 
     @Test("the Free template limit holds across the log and the batch; a stored event re-sent is not checked again")
     func templateLimit() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let limit = EntitlementState.freeTemplateLimit
         var stored: [ProposedEvent] = []
         for i in 1...limit - 1 { stored.append(proposed(template("Day \(i)"))) }

@@ -76,7 +76,7 @@ struct ExerciseLibraryTests {
 
     @Test("an old ledger gets version 2 appended at its next command, its history untouched; a custom exercise keeps its id")
     func upgrade() throws {
-        let t = try TempLedger(seeded: false)
+        let t = try MemoryLedger(seeded: false)
         try t.store.append(ExerciseLibrary.events(version: 1))
         var custom = ExerciseDefined()
         custom.exerciseId = "band-row"

@@ -9,8 +9,8 @@ import Testing
 @Suite("Finishing a backfilled workout")
 struct FinishTimeTests {
     /// A workout started at 07:00 with a set completed at 07:40.
-    func workout() throws -> (TempLedger, UUID) {
-        let t = try TempLedger()
+    func workout() throws -> (MemoryLedger, UUID) {
+        let t = try MemoryLedger()
         let w = try t.ledger.execute(at: .at("2026-11-02T07:00:00+01:00")) { try $0.startWorkout(name: "Upper A") }
         try t.ledger.execute(at: .at("2026-11-02T07:40:00+01:00")) {
             _ = try $0.logSet(w, exercise: "Bench Press (Barbell)", metrics: SetMetrics(weight: Weight(80, .kg), reps: 5))
@@ -68,7 +68,7 @@ struct FinishTimeTests {
 
     @Test("a workout with no sets is idle from its start")
     func noSets() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let start = Timestamp.at("2026-11-02T07:00:00Z")
         let w = try t.ledger.execute(at: start) { try $0.startWorkout(name: "Empty") }
         #expect(throws: Refusal.finishTimeNeeded(w, lastActivity: start, idleMinutes: 181)) {

@@ -87,7 +87,7 @@ struct MeasureTests {
 
 @Suite("sets by exercise kind, and watch samples")
 struct ExerciseKindTests {
-    func session(_ t: TempLedger) throws -> (CommandSession, UUID) {
+    func session(_ t: MemoryLedger) throws -> (CommandSession, UUID) {
         var s = CommandSession(
             library: try t.ledger.library(), account: try t.ledger.account(),
             context: CommandContext(occurredAt: .at("2026-11-20T07:00:00Z"), device: "watch", commandId: UUID()),
@@ -98,7 +98,7 @@ struct ExerciseKindTests {
 
     @Test("each kind accepts what it measures and refuses the rest, naming what to give")
     func kinds() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         var (s, w) = try session(t)
         let accepted: [(String, SetMetrics)] = [
             ("barbell-bench-press", SetMetrics(weight: Weight(80, .kg), reps: 8)),
@@ -135,7 +135,7 @@ struct ExerciseKindTests {
 
     @Test("heart rate 20–250 bpm and energy ≥ 0 are accepted; the rest refused; the workout folds average, max and total")
     func healthSamples() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         var (s, w) = try session(t)
         for bpm in [20.0, 120, 250] { try s.recordHealthSample(w, kind: .heartRate, value: bpm) }
         for kcal in [0.0, 35.5] { try s.recordHealthSample(w, kind: .activeEnergy, value: kcal) }

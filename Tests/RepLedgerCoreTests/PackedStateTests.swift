@@ -54,7 +54,7 @@ struct PackedStateTests {
 
     @Test("a planned set completed, then edited, keeps each field's time through a snapshot")
     func clocks() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         try t.ledger.execute { try $0.setLiftingUnit(.kg) }
         let template = try t.ledger.execute { try $0.createTemplate(name: "Push", exercises: ["barbell-bench-press"]) }
         let w = try t.ledger.execute { try $0.startWorkout(fromTemplate: template.lowercased) }

@@ -221,7 +221,7 @@ struct ProgramGenerationTests {
 
     @Test("a 0- or 7-day week and a 0-minute session are refused, and nothing is appended")
     func invalidAnswers() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         for days in [0, 7] {
             var q = QuestionnaireAnswered()
             q.daysPerWeek = days
@@ -235,7 +235,7 @@ struct ProgramGenerationTests {
 
     @Test("a hold is planned in seconds: the program records its time target, the day plans durations, not reps")
     func holdsAreTimed() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         // Leave the plank the only abs exercise a lifter with no equipment can be given.
         let library = try t.ledger.library()
         let others = library.order.compactMap { library.exercises[$0]?.definition }.filter {
@@ -270,7 +270,7 @@ struct ProgramGenerationTests {
 
     @Test("at most 2 programs: a third removes the oldest, as an event; the newest is active")
     func twoProgramLimit() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         var q = QuestionnaireAnswered()
         q.daysPerWeek = 3
         q.experience = .intermediate

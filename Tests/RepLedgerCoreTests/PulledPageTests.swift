@@ -39,7 +39,7 @@ struct PulledPageTests {
 
     @Test("every line of the demo's log, in pages as the server writes them, reads in place to the tree's lines")
     func demoLog() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         try t.store.append(try DemoHistory.events(library: try t.ledger.library()))
         var lines: [String] = []
         try t.store.read { lines.append($0.canonicalJSON) }
@@ -54,7 +54,7 @@ struct PulledPageTests {
 
     @Test("other shapes read as the tree reads them, or are left to it")
     func otherShapes() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         try t.store.append(try DemoHistory.events(library: try t.ledger.library()))
         var line = ""
         try t.store.read { if line.isEmpty, $0.type.name == "SetLogged" { line = $0.canonicalJSON } }

@@ -46,10 +46,10 @@ struct ReplayPropertyTests {
 
     @Test("the live fold equals a replay of the stored log")
     func liveEqualsReplay() async throws {
-        let library = try TempLedger().ledger.library()
+        let library = try MemoryLedger().ledger.library()
         await propertyCheck(count: 60, input: Gen.int(in: 0...1_000_000).array(of: 0...60)) { script in
             do {
-                let t = try TempLedger()
+                let t = try MemoryLedger()
                 let context = CommandContext(occurredAt: .at("2026-11-02T06:59:00+01:00"), device: "phone", commandId: UUID())
                 var session = CommandSession(library: library, account: AccountState(), context: context, ids: .seeded(7))
                 let w = try session.startWorkout(name: "Generated")
@@ -68,7 +68,7 @@ struct ReplayPropertyTests {
 
     @Test("deleting a set gives the same history as never having logged it")
     func deleteEqualsNeverLogged() async throws {
-        let library = try TempLedger().ledger.library()
+        let library = try MemoryLedger().ledger.library()
         await propertyCheck(count: 40, input: Gen.int(in: 1...12), Gen.int(in: 0...11)) { count, victim in
             do {
                 let context = CommandContext(occurredAt: .at("2026-11-02T07:00:00Z"), device: "phone", commandId: UUID())
@@ -106,7 +106,7 @@ struct ReplayPropertyTests {
 
     @Test("any set metrics either append exactly one event or are refused with nothing appended")
     func refusalsAppendNothing() async throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let w = try t.ledger.execute { try $0.startWorkout(name: "Fuzz") }
         try t.ledger.execute { _ = try $0.logSet(w, exercise: "deadlift", metrics: SetMetrics(reps: 1)) }
         let weights = Gen.double(in: -50...2500).map { $0 == 0 ? Double.nan : $0 }

@@ -10,7 +10,7 @@ import Testing
 struct DemoHistoryTests {
     @Test("the demo is the same events, ids included, every time")
     func deterministic() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let a = try DemoHistory.events(library: try t.ledger.library())
         let b = try DemoHistory.events(library: try t.ledger.library())
         #expect(a == b)
@@ -19,7 +19,7 @@ struct DemoHistoryTests {
 
     @Test("seeding the demo twice appends nothing the second time")
     func idempotent() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let events = try DemoHistory.events(library: try t.ledger.library())
         let first = try t.store.append(events)
         #expect(first.appended.count == events.count)
@@ -36,7 +36,7 @@ struct DemoHistoryTests {
 
     @Test("the history has the plan's shape: 11 trained weeks of 4 sessions, the missed week empty")
     func shape() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         try t.store.append(try DemoHistory.events(library: try t.ledger.library()))
         let log = try TrainingLogProjection.build(from: t.store)
         let rows = WorkoutHistoryProjection.workouts(log)
@@ -52,7 +52,7 @@ struct DemoHistoryTests {
 
     @Test("the corrections in the demo are what history shows")
     func corrections() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         try t.store.append(try DemoHistory.events(library: try t.ledger.library()))
         let rows = WorkoutHistoryProjection.workouts(try TrainingLogProjection.build(from: t.store))
         func row(_ date: String, _ name: String) throws -> WorkoutHistoryProjection.WorkoutRow {

@@ -14,18 +14,18 @@ struct FITAndHealthConnectTests {
         .appendingPathComponent("RepLedgerImportTests/Fixtures")
 
     /// The demo's twelve weeks (sets logged live) and a Hevy export (every set at its workout's start).
-    static func ledgers() throws -> [(name: String, ledger: TempLedger)] {
-        let hevy = try TempLedger()
+    static func ledgers() throws -> [(name: String, ledger: MemoryLedger)] {
+        let hevy = try MemoryLedger()
         _ = try hevy.ledger.importExport(
             ImportRequest(
                 source: .hevy, text: try String(contentsOf: fixtures.appendingPathComponent("hevy-repeated-blocks.csv"), encoding: .utf8),
                 fileName: "hevy.csv", timeZone: try ImportTimeZone(parsing: "Europe/Paris")))
-        return [("demo", try TempLedger.demo()), ("hevy", hevy)]
+        return [("demo", try MemoryLedger.demo()), ("hevy", hevy)]
     }
 
     @Test("a FIT file's header says FIT 2.0 and its size, and both CRCs hold (a CRC over data and its CRC is 0)")
     func fitFraming() throws {
-        let log = try TrainingLogProjection.build(from: try TempLedger.demo().store)
+        let log = try TrainingLogProjection.build(from: try MemoryLedger.demo().store)
         let w = try #require(WorkoutHistoryProjection.workouts(log).first)
         let bytes = FITActivity.file(w, in: log)
         #expect(bytes[0] == 14 && bytes[1] == 0x20)

@@ -9,7 +9,7 @@ import Testing
 struct GarminExerciseCategoryTests {
     @Test("every movement pattern of the built-in library is in the table, so every library exercise maps by it")
     func everyLibraryExerciseMaps() throws {
-        let library = try TempLedger().ledger.library()
+        let library = try MemoryLedger().ledger.library()
         let builtIn = library.exercises.values.map(\.definition).filter { !$0.custom }
         #expect(builtIn.count == 888)
         let missing = Set(builtIn.map(\.canonicalMovement)).subtracting(GarminExerciseCategory.byMovement.keys)

@@ -21,7 +21,7 @@ struct HevyFitNotesImportTests {
 
     @Test("Hevy: newest first in the file, oldest first in the ledger; set types, supersets, cardio, lb, crossing midnight")
     func hevy() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let s = try t.importCSV(.hevy, Self.hevy)
         #expect(s.unit == .lb)
         // Lower's two identical one-set blocks of one exercise are two real sets (the set index restarts
@@ -46,7 +46,7 @@ struct HevyFitNotesImportTests {
 
     @Test("FitNotes: names with unquoted commas are repaired from the right; a day is a workout; kgs unit column")
     func fitnotesNewer() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let csv = """
             Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time
             2025-04-29,Overhead Press (Each Side, Dumbbells),Shoulders,8.0,kgs,12,,,
@@ -65,7 +65,7 @@ struct HevyFitNotesImportTests {
 
     @Test("FitNotes older layout: unit in the header, cardio with distance and H:MM:SS, nonsense units ignored")
     func fitnotesOlder() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let csv = """
             Date,Exercise,Category,Weight (lbs),Reps,Distance,Distance Unit,Time
             2017-06-23,Pushups,Chest,0.0,22,,,

@@ -17,7 +17,7 @@ struct ImportLayoutTests {
     }
 
     /// The sets of one workout, per entry, in the order the entries were added.
-    static func entries(_ t: TempLedger, _ workoutName: String) throws -> [(exercise: String, note: String?, sets: [WorkoutState.SetRecord])] {
+    static func entries(_ t: MemoryLedger, _ workoutName: String) throws -> [(exercise: String, note: String?, sets: [WorkoutState.SetRecord])] {
         let log = try t.fold()
         let state = try #require(log.workouts.values.first { $0.name == workoutName })
         return state.entries.map { e in (e.exerciseId, e.note, state.sets.filter { $0.entryId == e.entryId }) }
@@ -25,7 +25,7 @@ struct ImportLayoutTests {
 
     @Test("Strong's semicolon layout with a unit on every row: kg and lb rows keep their own unit, no --unit needed")
     func strongUnitColumns() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let s = try t.importCSV(.strong, try Self.fixture("strong-semicolon-units.csv"))
         #expect(s.layout == "Strong with unit columns")
         #expect((s.workouts, s.sets, s.skipped.total) == (2, 9, 0))
@@ -41,7 +41,7 @@ struct ImportLayoutTests {
         #expect(try t.history().first?.notes == "Early session")
 
         // --unit lb for a file that says its units is not used, and the summary says so.
-        let again = try TempLedger()
+        let again = try MemoryLedger()
         let withFlag = try again.importCSV(.strong, try Self.fixture("strong-semicolon-units.csv"), unit: .lb)
         #expect((withFlag.unitSource, withFlag.unitFlagIgnored) == (.rows, .lb))
         #expect(try Self.entries(again, "Upper")[0].sets[1].metrics.weight == Weight(80, .kg))
@@ -49,7 +49,7 @@ struct ImportLayoutTests {
 
     @Test("the unit-column layout with Workout Duration as well: the duration closes the workout")
     func strongUnitColumnsWithDuration() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let s = try t.importCSV(.strong, try Self.fixture("strong-semicolon-units-duration.csv"))
         #expect(s.layout == "Strong with unit columns and duration")
         #expect((s.workouts, s.sets, s.unit) == (1, 4, .lb))
@@ -63,7 +63,7 @@ struct ImportLayoutTests {
 
     @Test("FitNotes with unit columns and a trailing Comment: comments are set notes, unquoted commas kept in them")
     func fitnotesComment() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let s = try t.importCSV(.fitnotes, try Self.fixture("fitnotes-comment.csv"))
         #expect(s.layout == "FitNotes (Weight Unit column, Comment column)")
         #expect((s.workouts, s.sets, s.skipped.total, s.unitSource) == (2, 5, 0, .rows))
@@ -87,7 +87,7 @@ struct ImportLayoutTests {
     @Test("localised Strong headers are read by meaning, with each language's rest-timer marker", arguments: languages.map(\.file))
     func localised(_ file: String) throws {
         let expected = try #require(Self.languages.first { $0.file == file })
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let s = try t.importCSV(.strong, try Self.fixture(file), unit: .kg)
         #expect(s.layout == "Strong 12-column" + (expected.language == "English" ? "" : ", \(expected.language) header"))
         #expect((s.workouts, s.sets, s.restFacts, s.skipped.total) == (1, expected.sets, 1, 0))
@@ -100,7 +100,7 @@ struct ImportLayoutTests {
 
     @Test("German: Ruhezeit rows are rests, 31min a duration, a decimal comma a decimal")
     func german() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let s = try t.importCSV(.strong, try Self.fixture("strong-german.csv"), unit: .kg)
         #expect((s.sets, s.restFacts) == (3, 1))
         let w = try #require(try t.history().first)
@@ -112,7 +112,7 @@ struct ImportLayoutTests {
 
     @Test("an exercise in a second block is a second entry with every set and its own note; a workout written twice is skipped")
     func repeatedBlocksStrong() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let s = try t.importCSV(.strong, try Self.fixture("strong-repeated-blocks.csv"), unit: .kg)
         #expect((s.workouts, s.sets) == (2, 13))
         #expect(s.skipped.rows.map(\.line) == [15, 16, 17])
@@ -128,7 +128,7 @@ struct ImportLayoutTests {
 
     @Test("Hevy: 9 squat sets in two blocks stay 9, the second block's note kept; a block repeated verbatim is real")
     func repeatedBlocksHevy() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let s = try t.importCSV(.hevy, try Self.fixture("hevy-repeated-blocks.csv"))
         #expect((s.workouts, s.sets, s.skipped.total) == (1, 13, 0))
         let day = try Self.entries(t, "Leg day")
@@ -143,7 +143,7 @@ struct ImportLayoutTests {
         "an impossible value refuses the file, naming its line and counting the rest, and appends nothing; --skip-unreadable leaves each such row out, reported with line and reason"
     )
     func impossibleValue() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let text = try Self.fixture("strong-impossible-value.csv")
         let before = try t.count()
         #expect {
@@ -166,13 +166,13 @@ struct ImportLayoutTests {
 
     @Test("times without seconds, as a spreadsheet re-saves them, read the same in every layout")
     func minutesOnly() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         #expect(try t.importCSV(.strong, try Self.fixture("strong-minutes-only.csv"), unit: .kg).workouts == 2)
         #expect(try t.history().map(\.startedAt) == [.at("2022-10-04T23:17:00Z"), .at("2022-10-05T07:05:00Z")])
-        let hevy = try TempLedger()
+        let hevy = try MemoryLedger()
         #expect(try hevy.importCSV(.hevy, try Self.fixture("hevy-minutes-only.csv")).workouts == 1)
         #expect(try hevy.history().first?.durationSeconds == Int64(32 * 60))
-        let fitnotes = try TempLedger()
+        let fitnotes = try MemoryLedger()
         #expect(try fitnotes.importCSV(.fitnotes, try Self.fixture("fitnotes-minutes-only.csv")).workouts == 1)
         #expect(try fitnotes.history().first?.startedAt.isoDate == "2022-10-04")
         for text in [
@@ -188,7 +188,7 @@ struct ImportLayoutTests {
 
     @Test("an unknown header says what it lacks and lists every layout and language known")
     func refusalListsLayouts() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let header = "Datum,Workout-Name,Name der Übung,Gewicht,Wiederh."
         do {
             try t.importCSV(.strong, header + "\n2025-01-01 10:00:00,A,Squat,100,5\n", unit: .kg)

@@ -16,7 +16,7 @@ struct ImportRefusalTests {
 
     @Test("an unknown header is refused naming the expected layouts; nothing is appended")
     func unknownHeader() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let before = try t.count()
         #expect {
             try t.importCSV(.strong, "When,What,Kilos\n2026-01-01,Squat,100\n")
@@ -29,7 +29,7 @@ struct ImportRefusalTests {
 
     @Test("a header cell holding a line break (a quote left open) is quoted on one line in the refusal")
     func headerOnOneLine() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let csv = "Date,\"Workout\nTitle\",Exercise Name,Set Order,Weight,Reps\n2026-01-05 18:00:00,A,Squat,1,100,5\n"
         #expect {
             try t.importCSV(.strong, csv, unit: .kg)
@@ -41,18 +41,18 @@ struct ImportRefusalTests {
 
     @Test("Strong 2016 named by its unit columns: lb and mi without notes, kg and km with them")
     func layout2016Names() throws {
-        let lb = try TempLedger().importCSV(
+        let lb = try MemoryLedger().importCSV(
             .strong, "Date,Workout Name,Exercise Name,Set Order,lb,Reps,mi,Seconds\r\n2016-09-05 18:00:00,A,Squat,1,135.0,5,0.0,0\r\n")
         #expect(lb.layout == "Strong 2016 (lb and mi columns, no notes)")
         #expect(lb.unit == .lb)
-        let kg = try TempLedger().importCSV(
+        let kg = try MemoryLedger().importCSV(
             .strong, "Date,Workout Name,Exercise Name,Set Order,kg,Reps,km,Seconds,Notes\n2016-09-05 18:00:00,A,Squat,0,60.0,5,0.0,0,\n")
         #expect(kg.layout == "Strong 2016 (kg and km columns)")
     }
 
     @Test("a file that does not state its unit needs --unit; a Hevy file given as Strong says so")
     func unitAndSource() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         #expect(throws: ImportError.unitRequired(source: "Strong")) {
             try t.importCSV(.strong, Self.legacyHeader + "\n" + Self.day("2026-01-05", "A"))
         }
@@ -64,7 +64,7 @@ struct ImportRefusalTests {
 
     @Test("a malformed row names its physical line, counting newlines inside quotes, and nothing lands")
     func malformedRow() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let csv =
             Self.legacyHeader + "\n"
             + "2026-01-05 18:00:00,\"A\",1h,\"Deadlift (Barbell)\",1,100,5,0,0,\"\",\"two\nlines\",\n"
@@ -90,7 +90,7 @@ struct ImportRefusalTests {
 
     @Test("the same file twice appends nothing; a newer export adds only the workouts the ledger lacks")
     func idempotent() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let older = Self.legacyHeader + "\n" + Self.day("2026-01-05", "A") + Self.day("2026-01-07", "B")
         let first = try t.importCSV(.strong, older, unit: .kg)
         #expect((first.workouts, first.alreadyImported) == (2, false))
@@ -115,7 +115,7 @@ struct ImportRefusalTests {
 
     @Test("wall-clock times are read in the given zone, daylight saving included")
     func timeZones() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let csv = Self.legacyHeader + "\n" + Self.day("2026-01-05", "Winter") + Self.day("2026-07-06", "Summer")
         try t.importCSV(.strong, csv, unit: .kg, zone: "Europe/Paris")
         let rows = try t.history()

@@ -5,7 +5,7 @@ import RepLedgerProjections
 @testable import RepLedgerCore
 @testable import RepLedgerImport
 
-extension TempLedger {
+extension MemoryLedger {
     /// Imports CSV text as a file of that name would, reading times in UTC.
     @discardableResult
     func importCSV(

@@ -16,7 +16,7 @@ struct MoreLayoutsImportTests {
 
     @Test("a US phone's Hevy export: 12-hour times, a workout across midnight keeps its 45 minutes")
     func hevyUSDates() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let s = try t.importCSV(.hevy, try Self.fixture("hevy-us-dates.csv"), zone: "America/New_York")
         #expect((s.workouts, s.sets, s.skipped.total) == (2, 4, 0))
         let rows = try t.history()
@@ -27,7 +27,7 @@ struct MoreLayoutsImportTests {
 
     @Test("a Chinese Strong header reads by meaning; 1小时29分钟 is a duration; kg-converted pounds keep their value")
     func chinese() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let s = try t.importCSV(.strong, try Self.fixture("strong-chinese.csv"), unit: .lb)
         #expect(s.layout == "Strong 12-column, Chinese header")
         #expect((s.workouts, s.sets, s.skipped.total, s.unreadDurations.count) == (2, 4, 0, 0))
@@ -43,7 +43,7 @@ struct MoreLayoutsImportTests {
 
     @Test("the FitNotes iOS layout: UTC times into the lifter's zone, decimal commas, Failed sets kept, planned ones not")
     func fitnotesIOS() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let s = try t.importCSV(.fitnotes, try Self.fixture("fitnotes-ios.csv"), unit: .kg, zone: "Europe/Paris")
         #expect(s.layout == "FitNotes iOS (times in UTC)")
         #expect((s.workouts, s.sets) == (2, 4))
@@ -61,13 +61,13 @@ struct MoreLayoutsImportTests {
         #expect(rows[1].exercises[0].sets[0].metrics == SetMetrics(durationSeconds: 24 * 60 + 30, distanceMeters: 3080))
         // Given as Strong, it is told what it is.
         #expect(throws: ImportError.wrongSource(named: "Strong", looksLike: "fitnotes")) {
-            try TempLedger().importCSV(.strong, try Self.fixture("fitnotes-ios.csv"), unit: .kg)
+            try MemoryLedger().importCSV(.strong, try Self.fixture("fitnotes-ios.csv"), unit: .kg)
         }
     }
 
     @Test("a duration in words the importer does not know costs the workout its end, not its sets, and is reported")
     func unreadableDuration() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let s = try t.importCSV(.strong, try Self.fixture("strong-unreadable-duration.csv"), unit: .kg)
         #expect((s.workouts, s.sets, s.skipped.total) == (2, 3, 0))
         #expect(s.unreadDurations.map(\.line) == [2])
@@ -78,7 +78,7 @@ struct MoreLayoutsImportTests {
 
     @Test("two identical blocks of one exercise are real sets; a run of several exercises written twice is still a duplicate")
     func identicalBlocks() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let s = try t.importCSV(.hevy, try Self.fixture("hevy-identical-blocks.csv"))
         #expect((s.workouts, s.sets, s.skipped.total) == (1, 4, 0))
         #expect(try t.history()[0].exercises.map(\.sets.count) == [2, 2])
@@ -87,7 +87,7 @@ struct MoreLayoutsImportTests {
 
     @Test("a refusal's example headers are the ones real files have: the unit-column layout's duration comes last")
     func refusalExamplesAreReal() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         do {
             try t.importCSV(.strong, "Datum,Name der Übung,Gewicht\n2025-01-01 10:00:00,Squat,100\n", unit: .kg)
             Issue.record("a header without a workout name or set order was accepted")
@@ -108,7 +108,7 @@ struct MoreLayoutsImportTests {
 
     @Test("a file none of whose rows can be imported is refused, naming the commonest reasons once each; nothing appended")
     func nothingImported() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let before = try t.count()
         var csv =
             "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe\n"

@@ -10,7 +10,7 @@ import Testing
 struct StrongImportTests {
     @Test("2016 layout: CRLF, kg and km in the header, 0-based set order, timed sets")
     func oldest() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let csv =
             "Date,Workout Name,Exercise Name,Set Order,kg,Reps,km,Seconds,Notes\r\n"
             + "2016-10-03 19:30:55,\"W1D1\",\"Squat (Barbell)\",0,70.0,5,0.0,0,\"\"\r\n"
@@ -32,7 +32,7 @@ struct StrongImportTests {
 
     @Test("12-column layout: W/D/F and Rest Timer rows, float noise, durations, literal \\n and doubled quotes in notes")
     func legacy() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let csv = """
             Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
             2021-03-01 18:00:00," Push #1",1h 2m,"Bench Press (Barbell) ",W,45.0,10.0,0,0.0,"3x 8-10 RPE7","Felt ""long arms"", close.\\nTry 225 next",
@@ -63,7 +63,7 @@ struct StrongImportTests {
 
     @Test("current layout: ; and quoted everything, WARM_UP/FAILURE, newlines in quotes, exact lb conversions kept as lb")
     func current() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let csv =
             "\"Workout #\";\"Date\";\"Workout Name\";\"Duration (sec)\";\"Exercise Name\";\"Set Order\";\"Weight (kg)\";\"Reps\";\"RPE\";\"Distance (meters)\";\"Seconds\";\"Notes\";\"Workout Notes\"\n"
             + "\"1\";\"2020-01-20 11:43:41\";\"Hypertrophy 1 \";\"3324\";\"Push Up\";\"1\";\"65.181223569\";\"8\";\"\";\"\";\"\";\"\";\"First week:\nsame load\"\n"
@@ -84,7 +84,7 @@ struct StrongImportTests {
 
     @Test("10-column layout with a French header and the É warm-up marker; 2017 layout with padded names and a workout written twice")
     func localisedAndDuplicates() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         let french = """
             Date,Nom de l'entraînement,Durée,Nom de l'exercice,Ordre de la série,Poids,Réps,Distance,Secondes,RPE
             2026-04-08 12:57:57,"Entraînement du midi",9min,"Pec Deck (Machine)",É,20.0,10.0,0,0.0,

@@ -13,7 +13,7 @@ import Testing
 /// rename and a weigh-in.
 struct AsOfStepTests {
     @Test func aWalkThroughTheLogGivesAFreshFoldsAnswerAtEveryStep() throws {
-        let t = try TempLedger()
+        let t = try MemoryLedger()
         try t.store.append(try DemoHistory.events(library: try t.ledger.library()))
         let log = try QueryScope().log(t.store)
         let finished = log.countedWorkouts.filter { $0.status == .finished }

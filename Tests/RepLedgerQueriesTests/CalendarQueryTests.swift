@@ -11,8 +11,8 @@ import Testing
 @Suite("Calendar and weekly streaks")
 struct CalendarQueryTests {
     /// A ledger with one finished workout started at each of `times`.
-    func ledger(_ times: [String]) throws -> TempLedger {
-        let t = try TempLedger()
+    func ledger(_ times: [String]) throws -> MemoryLedger {
+        let t = try MemoryLedger()
         for time in times {
             let at = Timestamp.at(time)
             let w = try t.ledger.execute(at: at) { try $0.startWorkout(name: "W") }

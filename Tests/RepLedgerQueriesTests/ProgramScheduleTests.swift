@@ -12,8 +12,8 @@ import Testing
 @Suite("Programs on weekdays")
 struct ProgramScheduleTests {
     /// A 3-day program made on Monday 2026-11-02, put on Mon/Wed/Fri, and workouts on the 2nd, 4th and 9th.
-    func scheduled() throws -> TempLedger {
-        let t = try TempLedger()
+    func scheduled() throws -> MemoryLedger {
+        let t = try MemoryLedger()
         let made = Timestamp.at("2026-11-02T08:00:00Z")
         var q = QuestionnaireAnswered()
         q.equipment = Equipment.allCases

@@ -51,8 +51,8 @@ struct ProgramWeekPlanTests {
     }
 
     /// A 3-day program made on Monday 2026-11-02, on Mon/Wed/Fri, planned as a 3-week mesocycle from that day.
-    func planned() throws -> TempLedger {
-        let t = try TempLedger()
+    func planned() throws -> MemoryLedger {
+        let t = try MemoryLedger()
         let made = Timestamp.at("2026-11-02T08:00:00Z")
         var q = QuestionnaireAnswered()
         q.equipment = Equipment.allCases

@@ -8,7 +8,7 @@ import Testing
 /// A kept fold advances only over the log it was folded from.
 struct WarmFoldContinuityTests {
     @Test func aLogThatLostItsTailAndGrewAgainIsFoldedAfresh() throws {
-        let first = try TempLedger(seeded: false), other = try TempLedger(seeded: false)
+        let first = try MemoryLedger(seeded: false), other = try MemoryLedger(seeded: false)
         try first.store.append([proposed(started(UUID(), name: "Kept then lost"))])
         // Another history, longer than what the fold holds: what a promoted standby that missed the
         // last unacknowledged commit holds once new pushes land on it.
@@ -23,7 +23,7 @@ struct WarmFoldContinuityTests {
     }
 
     @Test func theSameLogGrowingIsFoldedOnlyForItsNewEvents() throws {
-        let ledger = try TempLedger(seeded: false)
+        let ledger = try MemoryLedger(seeded: false)
         try ledger.store.append([proposed(started(UUID()))])
         final class Seen: @unchecked Sendable {
             let lock = NSLock()

@@ -2,9 +2,9 @@ import Foundation
 
 /// The event log as the core sees it: append-only, hash-chained, gapless
 /// positions from 1. `SQLiteEventStore` (a device's file, or one account's
-/// file on the server) and `PostgresEventStore` (one account of a shared
-/// database) implement it; `Tests/RepLedgerCoreTests/EventStoreConformance`
-/// holds both to one suite. Commands, projections, queries, verify and the
+/// file on the server), `PostgresEventStore` (one account of a shared
+/// database) and `InMemoryEventStore` (tests and previews) implement it;
+/// `Tests/RepLedgerCoreTests/EventStoreConformance` holds all three to one suite. Commands, projections, queries, verify and the
 /// JSONL backup are written against this protocol only.
 ///
 /// Calls are synchronous and a store is used by one thread at a time (the
