@@ -235,6 +235,7 @@ let package = Package(
             name: "RepLedgerServer",
             dependencies: [
                 "RepLedgerCore",
+                "RepLedgerQueries",
                 "RepLedgerSnapshots",
                 "RepLedgerAccounts",
                 "RepLedgerService",

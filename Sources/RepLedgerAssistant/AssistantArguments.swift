@@ -73,3 +73,8 @@ struct AssistantArguments {
         }
     }
 }
+
+extension ClosedRange where Bound == Int {
+    /// The range as JSON integers are read (a bound declared once for every front door, in `Int`).
+    var wide: ClosedRange<Int64> { Int64(lowerBound)...Int64(upperBound) }
+}

@@ -1,4 +1,5 @@
 import RepLedgerCore
+import RepLedgerQueries
 
 /// The tools an assistant is offered: their names, what they do, and input schemas with units and
 /// ranges. Reads answer the CLI's `--json` document of the same query; writes take the head the
@@ -85,8 +86,9 @@ public enum AssistantCatalog {
             "Finished workouts, newest first, with every set (`ledger history --json`). Weights are kilograms.",
             [
                 ("exercise", text("Only workouts with this exercise (a name or id).")),
-                ("month", text("Only this month, YYYY-MM.", maxLength: 7)), ("limit", integer("At most this many workouts.", 1...500)),
-                ("offset", integer("Skip this many of the newest first.", 0...100_000)), asOf, until,
+                ("month", text("Only this month, YYYY-MM.", maxLength: 7)),
+                ("limit", integer("At most this many workouts.", HistoryQuery.servedLimits.wide)),
+                ("offset", integer("Skip this many of the newest first.", HistoryQuery.servedOffsets.wide)), asOf, until,
             ]),
         tool(
             "workout", "One workout",

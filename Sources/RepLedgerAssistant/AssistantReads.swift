@@ -22,7 +22,8 @@ enum AssistantReads {
             return HistoryQuery.document(
                 try HistoryQuery.answer(
                     store, scope, exercise: try a.string("exercise"), month: try a.string("month", maxLength: 7),
-                    limit: try a.int("limit", in: 1...500).map(Int.init), offset: Int(try a.int("offset", in: 0...100_000) ?? 0)))
+                    limit: try a.int("limit", in: HistoryQuery.servedLimits.wide).map(Int.init),
+                    offset: Int(try a.int("offset", in: HistoryQuery.servedOffsets.wide) ?? 0)))
         case "workout":
             return WorkoutPlanQuery.document(try WorkoutPlanQuery.answer(store, scope, workout: try a.string("workout", maxLength: 40) ?? "last"))
         case "records":

@@ -13,6 +13,11 @@ public enum HistoryQuery {
         public var total = 0
     }
 
+    /// The page a served front door (HTTP, the assistant) may ask for: a shared worker never folds more than this
+    /// into one answer. The CLI, on the lifter's own machine, may ask for any.
+    public static let servedLimits = 1...500
+    public static let servedOffsets = 0...100_000
+
     /// Refuses a month that is not YYYY-MM, a limit under 1 and a negative offset.
     public static func answer(
         _ store: any EventStore, _ scope: QueryScope, exercise: String? = nil, month: String? = nil,

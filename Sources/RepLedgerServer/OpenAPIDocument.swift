@@ -1,4 +1,5 @@
 import RepLedgerCore
+import RepLedgerQueries
 
 /// The OpenAPI 3.1 document of the API, served at `GET /v1/openapi.json`,
 /// built here from the same few shapes every operation shares.
@@ -12,6 +13,10 @@ enum OpenAPIDocument {
     typealias J = JSONValue
     static let string: J = .object([("type", .string("string"))])
     static let integer: J = .object([("type", .string("integer"))])
+    /// An integer within a bound a front door declares once (`HistoryQuery.servedLimits`).
+    static func bounded(_ range: ClosedRange<Int>) -> J {
+        .object([("type", .string("integer")), ("minimum", .int(Int64(range.lowerBound))), ("maximum", .int(Int64(range.upperBound)))])
+    }
     static let number: J = .object([("type", .string("number"))])
     static let boolean: J = .object([("type", .string("boolean"))])
     static func nullable(_ type: String) -> J { .object([("type", .array([.string(type), .string("null")]))]) }
@@ -498,7 +503,8 @@ enum OpenAPIDocument {
                 "Workouts, newest first (`ledger history --json`).", "History",
                 [
                     query("exercise", "Only workouts with this exercise."), query("month", "YYYY-MM."),
-                    query("limit", "At least 1.", integer), query("offset", "0 or more.", integer),
+                    query("limit", "At most this many workouts.", bounded(HistoryQuery.servedLimits)),
+                    query("offset", "Skip this many of the newest first.", bounded(HistoryQuery.servedOffsets)),
                 ])
         ),
         (

@@ -243,6 +243,17 @@ public final class LedgerAPI: Sendable {
     /// The query names of `GET /v1/accounts/{account}/{query}…`.
     public enum Query: String, CaseIterable, Sendable {
         case prs, history, volume, entitlements, hint, e1rm, summary, prompt, repcount
+
+        /// The segments the query takes after its name, in order (`hint/{exercise}`): its routes and the OpenAPI
+        /// document's paths are made from these.
+        public var pathParameters: [String] {
+            switch self {
+            case .prs, .history, .volume, .entitlements: []
+            case .hint, .e1rm: ["exercise"]
+            case .summary: ["workout"]
+            case .prompt, .repcount: ["workout", "exercise"]
+            }
+        }
     }
 
     /// The `--json` document the CLI prints for the same query on the same log.
@@ -255,54 +266,50 @@ public final class LedgerAPI: Sendable {
         }
         let scope = QueryScope(asOf: parameters["asOf"], until: parameters["until"], rules: rules, warm: log.warm)
         defer { logs.keepWarmWithinBudget() }
-        func int(_ key: String) throws -> Int? {
+        func int(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
             guard let text = parameters[key] else { return nil }
-            guard let n = Int(text) else { throw APIError.badRequest("\(key) takes a whole number") }
+            guard let n = Int(text), range.contains(n) else {
+                throw APIError.badRequest("\(key) takes a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
             return n
         }
-        func arguments(_ n: Int, _ shape: String) throws -> [String] {
-            guard path.count == n else { throw APIError.notFound("this query takes \(shape)") }
-            return path
+        let names = query.pathParameters
+        guard path.count == names.count else {
+            let shape = names.isEmpty ? "no path after \(query.rawValue)" : ([query.rawValue] + names.map { "{\($0)}" }).joined(separator: "/")
+            throw APIError.notFound("this query takes \(shape)")
         }
+        let a = path
         return try log.withLedger { ledger in
             let store = ledger.store
             do {
                 switch query {
                 case .prs:
-                    _ = try arguments(0, "no path after prs")
                     let timeline = parameters["timeline"] == "true"
                     return RecordsQuery.document(
                         try RecordsQuery.records(store, scope, exercise: parameters["exercise"], timeline: timeline),
                         timeline: timeline)
                 case .history:
-                    _ = try arguments(0, "no path after history")
                     return HistoryQuery.document(
                         try HistoryQuery.answer(
                             store, scope, exercise: parameters["exercise"], month: parameters["month"],
-                            limit: try int("limit"), offset: try int("offset") ?? 0))
+                            limit: try int("limit", in: HistoryQuery.servedLimits),
+                            offset: try int("offset", in: HistoryQuery.servedOffsets) ?? 0))
                 case .volume:
-                    _ = try arguments(0, "no path after volume")
                     return VolumeQuery.document(try VolumeQuery.answer(store, scope, by: parameters["by"] ?? "week"))
                 case .entitlements:
-                    _ = try arguments(0, "no path after entitlements")
                     return EntitlementsQuery.document(try EntitlementsQuery.answer(store, scope, at: parameters["at"]))
                 case .hint:
-                    let a = try arguments(1, "hint/{exercise}")
                     return HintQuery.document(
                         try HintQuery.answer(
                             store, scope, exercise: a[0], at: parameters["at"],
                             hintScope: parameters["scope"], workout: parameters["workout"]))
                 case .e1rm:
-                    let a = try arguments(1, "e1rm/{exercise}")
                     return E1RMQuery.document(try E1RMQuery.answer(store, scope, exercise: a[0]))
                 case .summary:
-                    let a = try arguments(1, "summary/{workout}")
                     return SummaryQuery.document(try SummaryQuery.answer(store, scope, workout: a[0]))
                 case .prompt:
-                    let a = try arguments(2, "prompt/{workout}/{exercise}")
                     return PromptQuery.document(try PromptQuery.answer(store, scope, workout: a[0], exercise: a[1], range: parameters["range"]))
                 case .repcount:
-                    let a = try arguments(2, "repcount/{workout}/{exercise}")
                     return RepCountQuery.document(
                         try RepCountQuery.answer(
                             store, scope, workout: a[0], exercise: a[1],

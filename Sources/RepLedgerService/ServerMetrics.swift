@@ -86,8 +86,6 @@ public final class ServerMetrics: Sendable {
         return registry.emitToBuffer()
     }
 
-    /// The route of a path for the request histogram: ids become placeholders,
-    /// so the series stay few whatever the callers send.
     /// A dashboard page's route, its client id left out (a label per client would grow without bound).
     static func coachPage(_ rest: [Substring]) -> String {
         switch rest.count {
@@ -99,31 +97,11 @@ public final class ServerMetrics: Sendable {
         }
     }
 
-    package static func route(_ segments: [Substring]) -> String {
+    /// The label of a request no API route takes (the API's labels are its routes' own, `APIRoute`): the coach's and
+    /// the account's pages, else `other`. Ids become placeholders, so the series stay few whatever the callers send.
+    package static func pageRoute(_ segments: [Substring]) -> String {
         if segments.first == "coach" { return coachPage(Array(segments.dropFirst())) }
         if segments.first == "account" { return segments.count == 1 ? "/account" : "/account/…" }
-        guard segments.first == "v1" else { return segments.first == "metrics" && segments.count == 1 ? "/metrics" : "other" }
-        let rest = Array(segments.dropFirst())
-        switch rest.first {
-        case "health", "openapi.json": return rest.count == 1 ? "/v1/\(rest[0])" : "other"
-        case "coach":
-            if rest.count == 2 && ["clients", "invites"].contains(rest[1]) { return "/v1/coach/\(rest[1])" }
-            if rest.count == 3 && rest[1] == "invites" { return rest[2] == "accept" ? "/v1/coach/invites/accept" : "/v1/coach/invites/{invite}" }
-            return "other"
-        case "auth":
-            let path = rest.dropFirst().joined(separator: "/")
-            return ["apple", "email/start", "email/verify"].contains(path) ? "/v1/auth/\(path)" : "other"
-        case "devices":
-            return rest.count == 1 ? "/v1/devices" : rest.count == 2 ? "/v1/devices/{device}" : "other"
-        case "accounts":
-            guard rest.count >= 2 else { return "other" }
-            if rest.count == 2 { return "/v1/accounts/{account}" }
-            let name = String(rest[2])
-            let known = ["events", "verify", "assignments", "progress"] + LedgerAPI.Query.allCases.map(\.rawValue)
-            guard known.contains(name) else { return "other" }
-            if name == "events", rest.count == 4, rest[3] == "live" { return "/v1/accounts/{account}/events/live" }
-            return "/v1/accounts/{account}/\(name)" + String(repeating: "/{}", count: rest.count - 3)
-        default: return "other"
-        }
+        return "other"
     }
 }

@@ -47,17 +47,6 @@ struct OpenAPITests {
                 }
             }
         }
-        // Every path the server routes is in the document.
-        let served =
-            [
-                "/v1/health", "/v1/openapi.json", "/v1/coach/clients", "/v1/accounts/{account}", "/v1/accounts/{account}/events",
-                "/v1/accounts/{account}/events/live", "/v1/accounts/{account}/verify", "/v1/coach/invites", "/v1/coach/invites/accept",
-                "/v1/coach/invites/{invite}", "/v1/accounts/{account}/assignments", "/v1/accounts/{account}/progress",
-                "/v1/auth/apple", "/v1/auth/email/start", "/v1/auth/email/verify", "/v1/devices", "/v1/devices/{device}",
-            ]
-            + ["prs", "history", "volume", "entitlements"].map { "/v1/accounts/{account}/\($0)" }
-            + ["hint", "e1rm"].map { "/v1/accounts/{account}/\($0)/{exercise}" } + ["/v1/accounts/{account}/summary/{workout}"]
-            + ["prompt", "repcount"].map { "/v1/accounts/{account}/\($0)/{workout}/{exercise}" }
-        #expect(Set(paths.keys) == Set(served))
+        // That every routed path is in the document is RouteDeclarationTests': the routes are declared once, in process.
     }
 }

@@ -15,6 +15,8 @@ struct AnswerContract: RouterMiddleware {
     typealias Context = LedgerRequestContext
     let logger: Logger
     let metrics: ServerMetrics
+    /// The API's routes, whose declarations name each request's metric label.
+    let routes: RouteTable
     let unrouted: @Sendable (Request, Context) async throws -> Response
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -25,7 +27,8 @@ struct AnswerContract: RouterMiddleware {
             let millis = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             logger.info("\(request.method.rawValue) \(Self.logged(request.uri.path)) \(status) \(String(format: "%.1f", millis))ms")
             let segments = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
-            metrics.request(route: ServerMetrics.route(segments), method: request.method.rawValue, status: status, duration: elapsed)
+            let label = routes.label(segments.map(String.init)) ?? ServerMetrics.pageRoute(segments)
+            metrics.request(route: label, method: request.method.rawValue, status: status, duration: elapsed)
         }
         var response: Response
         do {

@@ -73,128 +73,130 @@ struct LedgerRoutes: Sendable {
         try await shares.run(for: account) { try await workers.runIfActive(body) }
     }
 
-    /// The router with every route; what no route takes is answered by `unrouted` (404 or 405).
+    /// The router with every route; what no route takes is answered by `unrouted` (404 or 405). The pages are the web
+    /// targets'; the API is built from its declarations (`apiRoutes`), which fill `RouteTable` as they are added.
     func router() -> Router<Context> {
         let router = Router(context: Context.self)
         let table = RouteTable()
         router.add(
-            middleware: AnswerContract(logger: logger, metrics: api.metrics) { request, context in
+            middleware: AnswerContract(logger: logger, metrics: api.metrics, routes: table) { request, context in
                 try await unrouted(request, context: context, table: table)
             })
         router.add(middleware: TargetBounds())
-
-        router.get("metrics") { request, context in
-            try metricsAccess.check(remote: context.remoteAddress, authorization: request.headers[.authorization])
-            return Response(
-                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(bytes: api.metrics.text())))
-        }
-        table.add("metrics", [.get])
-        // An account's requests in progress are bounded here as on the API: an assistant's calls are that account's.
-        router.group("mcp").add(middleware: Authentication(routes: self)).add(middleware: RequestRate(routes: self))
-            .add(middleware: AccountRequestLimit(routes: self))
-            .post("") { request, context in try await assistant.handle(request, caller: try context.authenticated()) }
-        table.add("mcp", [.post], authenticated: true)
         coachWeb.addRoutes(to: router.group("coach"))
         accountWeb.addRoutes(to: router.group("account"))
         inspector.addRoutes(to: router.group("inspect"))
         inspector.addSignInRoutes(to: router.group("inspect"), door: inspectorDoor)
         inspector.addPages(to: router.group("inspect/clients/:client"))
 
-        let v1 = router.group("v1").add(middleware: QueryBounds())
-        v1.get("health") { _, _ in Self.json(.object([("ok", .bool(true)), ("version", .string(Self.version))])) }
-        v1.get("openapi.json") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes)))
+        let open = router.group().add(middleware: QueryBounds())
+        func account(erasing: Bool = false, counted: Bool = true) -> RouterGroup<Context> {
+            let group = open.group().add(middleware: Authentication(routes: self, erasing: erasing)).add(middleware: RequestRate(routes: self))
+            // An account's requests in progress are bounded, so one account cannot hold every worker.
+            return counted ? group.add(middleware: AccountRequestLimit(routes: self)) : group
         }
-        table.add("v1/health", [.get])
-        table.add("v1/openapi.json", [.get])
-
-        addCoachRoutes(to: v1.group("coach").add(middleware: Authentication(routes: self)).add(middleware: RequestRate(routes: self)), table: table)
-        addAccountRoutes(to: v1.group("accounts/:account"), table: table)
-        addSignInRoutes(to: v1, table: table)
+        let doors: [APIRoute.Door: RouterGroup<Context>] = [
+            .metrics: router.group(), .open: open, .token: account(), .erasing: account(erasing: true), .stream: account(counted: false),
+        ]
+        for route in apiRoutes() {
+            doors[route.door]!.on(RouterPath(route.path), method: route.method, use: route.handler)
+            table.add(route)
+        }
         return router
     }
 
+    /// Every route of the API, each declared once (SERVER-CONTRACT.md §3).
+    func apiRoutes() -> [APIRoute] {
+        [
+            APIRoute(.get, "metrics", .metrics) { request, context in
+                try metricsAccess.check(remote: context.remoteAddress, authorization: request.headers[.authorization])
+                return Response(
+                    status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: api.metrics.text())))
+            },
+            // An assistant's calls are its account's: bounded as the API's are.
+            APIRoute(.post, "mcp", .token) { request, context in try await assistant.handle(request, caller: try context.authenticated()) },
+            APIRoute(.get, "v1/health", .open) { _, _ in Self.json(.object([("ok", .bool(true)), ("version", .string(Self.version))])) },
+            APIRoute(.get, "v1/openapi.json", .open) { _, _ in
+                Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes)))
+            },
+        ] + coachRoutes() + signInRoutes() + accountRoutes()
+    }
+
     /// `/v1/coach/…`: the coach's clients and invites, and a client's acceptance of an invite.
-    func addCoachRoutes(to coach: RouterGroup<Context>, table: RouteTable) {
-        coach.get("clients") { _, context in
-            let caller = try context.authenticated()
-            return Self.json(try await blocking { [api] in try api.coachClients(caller) })
-        }
-        coach.get("invites") { _, context in
-            let caller = try context.authenticated()
-            return Self.json(try await blocking { [api] in try api.invites(caller) })
-        }
-        coach.post("invites") { request, context in
-            let caller = try context.authenticated()
-            let note = try Self.inviteNote(try await Self.smallBody(request))
-            return Self.json(try await blocking { [api] in try api.createInvite(caller, note: note) }, status: 201)
-        }
-        coach.post("invites/accept") { request, context in
-            let caller = try context.authenticated()
-            let body = try await Self.smallBody(request)
-            return Self.json(try await blocking { [api] in try api.acceptInvite(caller, body: body) })
-        }
-        coach.delete("invites/:invite") { _, context in
-            let caller = try context.authenticated(), invite = context.segment("invite")
-            return Self.json(try await blocking { [api] in try api.revokeInvite(caller, id: invite) })
-        }
-        table.add("v1/coach/clients", [.get], authenticated: true)
-        table.add("v1/coach/invites", [.get, .post], authenticated: true)
-        table.add("v1/coach/invites/accept", [.post], authenticated: true)
-        table.add("v1/coach/invites/:invite", [.delete], authenticated: true)
+    func coachRoutes() -> [APIRoute] {
+        [
+            APIRoute(.get, "v1/coach/clients", .token) { _, context in
+                let caller = try context.authenticated()
+                return Self.json(try await blocking { [api] in try api.coachClients(caller) })
+            },
+            APIRoute(.get, "v1/coach/invites", .token) { _, context in
+                let caller = try context.authenticated()
+                return Self.json(try await blocking { [api] in try api.invites(caller) })
+            },
+            APIRoute(.post, "v1/coach/invites", .token) { request, context in
+                let caller = try context.authenticated()
+                let note = try Self.inviteNote(try await Self.smallBody(request))
+                return Self.json(try await blocking { [api] in try api.createInvite(caller, note: note) }, status: 201)
+            },
+            APIRoute(.post, "v1/coach/invites/accept", .token) { request, context in
+                let caller = try context.authenticated()
+                let body = try await Self.smallBody(request)
+                return Self.json(try await blocking { [api] in try api.acceptInvite(caller, body: body) })
+            },
+            APIRoute(.delete, "v1/coach/invites/:invite", .token) { _, context in
+                let caller = try context.authenticated(), invite = context.segment("invite")
+                return Self.json(try await blocking { [api] in try api.revokeInvite(caller, id: invite) })
+            },
+        ]
     }
 
     /// `/v1/accounts/{account}/…`: the account's log, its live stream and its queries; erasure.
-    /// One account's requests in progress are bounded, so one account cannot hold every worker;
-    /// a live stream holds its connection, not a worker, and is not counted.
-    func addAccountRoutes(to account: RouterGroup<Context>, table: RouteTable) {
-        account.group().add(middleware: Authentication(routes: self, erasing: true)).add(middleware: RequestRate(routes: self))
-            .add(middleware: AccountRequestLimit(routes: self))
-            .delete("") { _, context in
+    func accountRoutes() -> [APIRoute] {
+        var routes = [
+            APIRoute(.delete, "v1/accounts/:account", .erasing) { _, context in
                 let caller = try context.authenticated(), id = context.segment("account")
                 return Self.json(try await blocking { [api] in try api.erase(caller, account: id) })
-            }
-        account.group().add(middleware: Authentication(routes: self)).add(middleware: RequestRate(routes: self))
-            .get("events/live") { request, context in
+            },
+            APIRoute(.get, "v1/accounts/:account/events/live", .stream) { request, context in
                 let caller = try context.authenticated(), id = context.segment("account")
                 let after = try Self.position(context.query["after"] ?? request.headers.first { $0.name.canonicalName == "last-event-id" }?.value)
                 let log = try await blocking { [api] in try api.authorize(caller, account: id, write: false) }
                 let slot = try streams.admit(account: caller.account.accountId, authorization: request.headers[.authorization])
                 return live(log: log, after: after, caller: caller, authorization: request.headers[.authorization], slot: slot)
-            }
-        let counted = account.group().add(middleware: Authentication(routes: self)).add(middleware: RequestRate(routes: self))
-            .add(middleware: AccountRequestLimit(routes: self))
-        counted.post("events") { request, context in
-            let caller = try context.authenticated(), id = context.segment("account")
-            let text = try await Self.pushBody(request)
-            return Self.json(
-                try await blocking { [api] in
-                    let log = try api.authorize(caller, account: id, write: true)
-                    return try api.push(text, caller: caller, log: log)
-                })
-        }
-        counted.get("events") { _, context in
-            let caller = try context.authenticated(), id = context.segment("account")
-            let after = try Self.position(context.query["after"])
-            let limit = try Self.pageSize(context.query["limit"])
-            return Self.json(
-                text: try await blocking { [api] in
-                    try api.events(log: try api.authorize(caller, account: id, write: false), after: after, limit: limit)
-                })
-        }
-        counted.get("assignments") { _, context in
-            let caller = try context.authenticated(), id = context.segment("account")
-            return Self.json(try await blocking { [api] in try api.assignments(caller, log: try api.authorize(caller, account: id, write: false)) })
-        }
-        counted.get("progress") { _, context in
-            let caller = try context.authenticated(), id = context.segment("account")
-            return Self.json(try await blocking { [api] in try api.progress(log: try api.authorize(caller, account: id, write: false)).document })
-        }
-        counted.get("verify") { _, context in
-            let caller = try context.authenticated(), id = context.segment("account")
-            return Self.json(try await blocking { [api] in try api.verify(log: try api.authorize(caller, account: id, write: false)) })
-        }
+            },
+            APIRoute(.get, "v1/accounts/:account/events", .token) { _, context in
+                let caller = try context.authenticated(), id = context.segment("account")
+                let after = try Self.position(context.query["after"])
+                let limit = try Self.pageSize(context.query["limit"])
+                return Self.json(
+                    text: try await blocking { [api] in
+                        try api.events(log: try api.authorize(caller, account: id, write: false), after: after, limit: limit)
+                    })
+            },
+            APIRoute(.post, "v1/accounts/:account/events", .token) { request, context in
+                let caller = try context.authenticated(), id = context.segment("account")
+                let text = try await Self.pushBody(request)
+                return Self.json(
+                    try await blocking { [api] in
+                        let log = try api.authorize(caller, account: id, write: true)
+                        return try api.push(text, caller: caller, log: log)
+                    })
+            },
+            APIRoute(.get, "v1/accounts/:account/assignments", .token) { _, context in
+                let caller = try context.authenticated(), id = context.segment("account")
+                return Self.json(
+                    try await blocking { [api] in try api.assignments(caller, log: try api.authorize(caller, account: id, write: false)) })
+            },
+            APIRoute(.get, "v1/accounts/:account/progress", .token) { _, context in
+                let caller = try context.authenticated(), id = context.segment("account")
+                return Self.json(try await blocking { [api] in try api.progress(log: try api.authorize(caller, account: id, write: false)).document })
+            },
+            APIRoute(.get, "v1/accounts/:account/verify", .token) { _, context in
+                let caller = try context.authenticated(), id = context.segment("account")
+                return Self.json(try await blocking { [api] in try api.verify(log: try api.authorize(caller, account: id, write: false)) })
+            },
+        ]
         // A query's path after its name (an exercise, a workout) is the query's to read: it says what it takes.
         for query in LedgerAPI.Query.allCases {
             let answer: @Sendable (Request, Context) async throws -> Response = { _, context in
@@ -205,15 +207,12 @@ struct LedgerRoutes: Sendable {
                         try api.query(query, log: try api.authorize(caller, account: id, write: false), path: path, parameters: parameters)
                     })
             }
-            counted.get(RouterPath(query.rawValue), use: answer)
-            counted.get(RouterPath("\(query.rawValue)/**"), use: answer)
-            table.add("v1/accounts/:account/\(query.rawValue)", [.get], authenticated: true)
-            table.add("v1/accounts/:account/\(query.rawValue)/**", [.get], authenticated: true)
+            let named = "/v1/accounts/{account}/" + ([query.rawValue] + query.pathParameters.map { "{\($0)}" }).joined(separator: "/")
+            let takesPath = !query.pathParameters.isEmpty
+            routes.append(APIRoute(.get, "v1/accounts/:account/\(query.rawValue)", .token, documented: takesPath ? nil : named, answer))
+            routes.append(APIRoute(.get, "v1/accounts/:account/\(query.rawValue)/**", .token, documented: takesPath ? named : nil, answer))
         }
-        table.add("v1/accounts/:account", [.delete], authenticated: true)
-        table.add("v1/accounts/:account/events", [.get, .post], authenticated: true)
-        table.add("v1/accounts/:account/events/live", [.get], authenticated: true)
-        for name in ["assignments", "progress", "verify"] { table.add("v1/accounts/:account/\(name)", [.get], authenticated: true) }
+        return routes
     }
 
     /// The body of `POST /v1/coach/invites`: `{"note":"…"}` or nothing.

@@ -1,10 +1,11 @@
 import Foundation
 import Hummingbird
 
-/// The methods each routed path takes, written beside the routes as they are
-/// registered: the router answers a path it knows with a method it does not
-/// take as it answers an unknown path, and `unrouted` tells the two apart
-/// (405 with the methods to use, or 404). Filled while the router is built,
+/// The methods each routed path takes, filled from the API's declarations
+/// (`APIRoute`) as the router is built: the router answers a path it knows
+/// with a method it does not take as it answers an unknown path, and
+/// `unrouted` tells the two apart (405 with the methods to use, or 404); a
+/// request's metric label is its route's. Filled while the router is built,
 /// read while it serves.
 final class RouteTable: @unchecked Sendable {
     struct Entry: Sendable {
@@ -13,14 +14,19 @@ final class RouteTable: @unchecked Sendable {
         let methods: [HTTPRequest.Method]
         /// Whether the route asks for a token before anything else.
         let authenticated: Bool
+        let route: APIRoute
     }
     private let lock = NSLock()
     private var entries: [Entry] = []
 
-    func add(_ path: String, _ methods: [HTTPRequest.Method], authenticated: Bool = false) {
-        let entry = Entry(pattern: path.split(separator: "/").map(String.init), methods: methods, authenticated: authenticated)
+    func add(_ route: APIRoute) {
+        let entry = Entry(
+            pattern: route.path.split(separator: "/").map(String.init), methods: [route.method], authenticated: route.authenticated, route: route)
         lock.withLock { entries.append(entry) }
     }
+
+    /// The metric label of a request's path: its route's, whatever the method; nil for a path no route takes.
+    func label(_ segments: [String]) -> String? { matching(segments).first?.route.metricLabel(segments: segments.count) }
 
     /// The routes whose pattern takes `segments`, the most literal ones only (as the router
     /// prefers `invites/accept` to `invites/:invite`).

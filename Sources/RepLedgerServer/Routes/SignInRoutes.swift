@@ -4,55 +4,49 @@ import RepLedgerCore
 import RepLedgerService
 
 /// `/v1/auth/…` (no token: this is how one is had) and `/v1/devices` (a signed-in
-/// person's devices). The work is `SignInDesk`'s and `LedgerAPI`'s; these read
+/// person's devices), declared as `APIRoute`s. The work is `SignInDesk`'s and `LedgerAPI`'s; these read
 /// the body and the caller's address (what sign-in attempts are counted by).
 extension LedgerRoutes {
-    func addSignInRoutes(to v1: RouterGroup<Context>, table: RouteTable) {
-        v1.post("auth/apple") { request, context in
-            let f = try LedgerAPI.fields(try await Self.smallBody(request), allowed: ["identityToken", "nonce", "device", "name"])
-            let token = try Self.text(f, "identityToken"), nonce = try Self.text(f, "nonce"), device = try Self.text(f, "device")
-            let name = try Self.optionalText(f, "name"), address = Self.address(context)
-            return Self.json(
-                try await blocking(for: nil) { [api] in
-                    try api.signIn.signInWithApple(identityToken: token, nonce: nonce, device: device, name: name, address: address).json
-                })
-        }
-        v1.post("auth/email/start") { request, context in
-            let f = try LedgerAPI.fields(try await Self.smallBody(request), allowed: ["email"])
-            let email = try Self.text(f, "email"), address = Self.address(context)
-            try await blocking(for: nil) { [api] in try api.signIn.startEmail(email, address: address) }
-            // The same answer whether or not the address has an account.
-            return Self.json(.object([("sent", .bool(true))]), status: 202)
-        }
-        v1.post("auth/email/verify") { request, context in
-            let f = try LedgerAPI.fields(try await Self.smallBody(request), allowed: ["email", "code", "device", "name"])
-            let email = try Self.text(f, "email"), code = try Self.text(f, "code"), device = try Self.text(f, "device")
-            let name = try Self.optionalText(f, "name"), address = Self.address(context)
-            return Self.json(
-                try await blocking(for: nil) { [api] in
-                    try api.signIn.verifyEmail(email, code: code, device: device, name: name, address: address).json
-                })
-        }
-        table.add("v1/auth/apple", [.post])
-        table.add("v1/auth/email/start", [.post])
-        table.add("v1/auth/email/verify", [.post])
-
-        let devices = v1.group("devices").add(middleware: Authentication(routes: self)).add(middleware: RequestRate(routes: self))
-            .add(middleware: AccountRequestLimit(routes: self))
-        devices.get("") { _, context in
-            let caller = try context.authenticated()
-            return Self.json(try await blocking { [api] in try api.devices(caller) })
-        }
-        devices.post("") { request, context in
-            let caller = try context.authenticated(), body = try await Self.smallBody(request)
-            return Self.json(try await blocking { [api] in try api.addDevice(caller, body: body) }, status: 201)
-        }
-        devices.delete(":device") { _, context in
-            let caller = try context.authenticated(), id = context.segment("device")
-            return Self.json(try await blocking { [api] in try api.revokeDevice(caller, id: id) })
-        }
-        table.add("v1/devices", [.get, .post], authenticated: true)
-        table.add("v1/devices/:device", [.delete], authenticated: true)
+    func signInRoutes() -> [APIRoute] {
+        [
+            APIRoute(.post, "v1/auth/apple", .open) { request, context in
+                let f = try LedgerAPI.fields(try await Self.smallBody(request), allowed: ["identityToken", "nonce", "device", "name"])
+                let token = try Self.text(f, "identityToken"), nonce = try Self.text(f, "nonce"), device = try Self.text(f, "device")
+                let name = try Self.optionalText(f, "name"), address = Self.address(context)
+                return Self.json(
+                    try await blocking(for: nil) { [api] in
+                        try api.signIn.signInWithApple(identityToken: token, nonce: nonce, device: device, name: name, address: address).json
+                    })
+            },
+            APIRoute(.post, "v1/auth/email/start", .open) { request, context in
+                let f = try LedgerAPI.fields(try await Self.smallBody(request), allowed: ["email"])
+                let email = try Self.text(f, "email"), address = Self.address(context)
+                try await blocking(for: nil) { [api] in try api.signIn.startEmail(email, address: address) }
+                // The same answer whether or not the address has an account.
+                return Self.json(.object([("sent", .bool(true))]), status: 202)
+            },
+            APIRoute(.post, "v1/auth/email/verify", .open) { request, context in
+                let f = try LedgerAPI.fields(try await Self.smallBody(request), allowed: ["email", "code", "device", "name"])
+                let email = try Self.text(f, "email"), code = try Self.text(f, "code"), device = try Self.text(f, "device")
+                let name = try Self.optionalText(f, "name"), address = Self.address(context)
+                return Self.json(
+                    try await blocking(for: nil) { [api] in
+                        try api.signIn.verifyEmail(email, code: code, device: device, name: name, address: address).json
+                    })
+            },
+            APIRoute(.get, "v1/devices", .token) { _, context in
+                let caller = try context.authenticated()
+                return Self.json(try await blocking { [api] in try api.devices(caller) })
+            },
+            APIRoute(.post, "v1/devices", .token) { request, context in
+                let caller = try context.authenticated(), body = try await Self.smallBody(request)
+                return Self.json(try await blocking { [api] in try api.addDevice(caller, body: body) }, status: 201)
+            },
+            APIRoute(.delete, "v1/devices/:device", .token) { _, context in
+                let caller = try context.authenticated(), id = context.segment("device")
+                return Self.json(try await blocking { [api] in try api.revokeDevice(caller, id: id) })
+            },
+        ]
     }
 
     /// Where a request came from, as sign-in attempts are counted.

@@ -1,0 +1,46 @@
+import Foundation
+import Hummingbird
+import Logging
+import RepLedgerAccounts
+import RepLedgerService
+import Testing
+
+@testable import RepLedgerServer
+
+/// Each API route is declared once (`APIRoute`): the router, the 405's methods, the metric labels and the OpenAPI
+/// document's paths all come from, or are held to, those declarations.
+@Suite struct RouteDeclarationTests {
+    static func declared() throws -> [APIRoute] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repledger-routes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let keys = try AccountKeyStore(directory: folder.appendingPathComponent("keys").path, create: true)
+        let api = LedgerAPI(storage: try SQLiteServerStorage(directory: folder.path, keys: keys))
+        let logger = Logger(label: "route-tests") { _ in SwiftLogNoOpLogHandler() }
+        return LedgerRoutes(api: api, keepAliveSeconds: 1, logger: logger).apiRoutes()
+    }
+
+    @Test("the OpenAPI document lists exactly the declared routes, each with its declared methods")
+    func openAPIPathsAreTheDeclaredOnes() throws {
+        var declared: [String: Set<String>] = [:]
+        for route in try Self.declared() {
+            if let path = route.documented { declared[path, default: []].insert(route.method.rawValue.lowercased()) }
+        }
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.bytes)) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        var documented: [String: Set<String>] = [:]
+        for (path, item) in paths { documented[path] = Set(item.keys.filter { ["get", "post", "put", "patch", "delete"].contains($0) }) }
+        #expect(declared == documented)
+        #expect(declared.count == 26, "\(declared.keys.sorted())")
+    }
+
+    @Test("no method and path is declared twice, and every account route asks for a token")
+    func declarationsAreUnique() throws {
+        let routes = try Self.declared()
+        let keys = routes.map { "\($0.method.rawValue) \($0.path)" }
+        #expect(Set(keys).count == keys.count)
+        let private_ = routes.filter { $0.path.hasPrefix("v1/accounts") || $0.path.hasPrefix("v1/coach") || $0.path == "mcp" }
+        let open = routes.filter { $0.path.hasPrefix("v1/auth") || $0.path == "v1/health" }
+        #expect(private_.count == 31 && private_.allSatisfy { $0.authenticated }, "\(private_.map(\.path))")
+        #expect(open.count == 4 && open.allSatisfy { !$0.authenticated })
+    }
+}
