@@ -38,9 +38,9 @@ import Testing
         let routes = try Self.declared()
         let keys = routes.map { "\($0.method.rawValue) \($0.path)" }
         #expect(Set(keys).count == keys.count)
-        let private_ = routes.filter { $0.path.hasPrefix("v1/accounts") || $0.path.hasPrefix("v1/coach") || $0.path == "mcp" }
+        let tokenRoutes = routes.filter { $0.path.hasPrefix("v1/accounts") || $0.path.hasPrefix("v1/coach") || $0.path == "mcp" }
         let open = routes.filter { $0.path.hasPrefix("v1/auth") || $0.path == "v1/health" }
-        #expect(private_.count == 31 && private_.allSatisfy { $0.authenticated }, "\(private_.map(\.path))")
+        #expect(tokenRoutes.count == 31 && tokenRoutes.allSatisfy { $0.authenticated }, "\(tokenRoutes.map(\.path))")
         #expect(open.count == 4 && open.allSatisfy { !$0.authenticated })
     }
 }
