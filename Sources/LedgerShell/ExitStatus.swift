@@ -24,7 +24,7 @@ public enum ExitStatus {
             Console.error("error: \(e.shellMessage)")
             switch e {
             case .wrongExpectedVersion, .eventIdConflict: return refused
-            case .newerSchema, .unreadableEvent, .engine, .noLedger, .foreignDatabase, .database: return storage
+            case .newerSchema, .unreadableEvent, .engine, .noLedger, .foreignDatabase: return storage
             }
         case let e as SQLiteError:
             Console.error("error: \(e.shellMessage)")

@@ -1,7 +1,6 @@
 import RepLedgerAccounts
 import RepLedgerCore
 import RepLedgerQueries
-import RepLedgerSQLite
 
 /// Every non-2xx answer: `{"error":{"code","message",…}}` with a stable code (SERVER-CONTRACT.md §3).
 public struct APIError: Error, Sendable, Equatable {
@@ -98,7 +97,7 @@ public struct APIError: Error, Sendable, Equatable {
             var answer = APIError.storage("this account's key cannot be read on this server, so its events are not served; the server's log says why")
             answer.logDetail = e.description
             return answer
-        case let e as SQLiteError:
+        case let e as any StorageEngineFailure:
             var answer = APIError.storage("the server's storage cannot serve this request now; try again later (the server's log says why)")
             answer.logDetail = e.plainMessage
             return answer

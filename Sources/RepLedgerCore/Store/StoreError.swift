@@ -13,14 +13,13 @@ public enum StoreError: Error, CustomStringConvertible {
     case newerSchema(found: Int64, supported: Int64)
     /// A stored event cannot be read back.
     case unreadableEvent(position: Int64, reason: String)
-    /// The storage engine failed (SQLite's error on a device), kept whole for the edge that words it.
+    /// The storage engine failed (SQLite's error on a device, PostgreSQL refusing or out of reach on a server), kept
+    /// whole for the edge that words it: one vocabulary whichever store it is.
     case engine(any StorageEngineFailure)
     /// A query was pointed at a file that does not exist (only recording commands create a ledger).
     case noLedger(path: String)
     /// The file is another application's database (or not a database): refused before any write.
     case foreignDatabase(path: String, reason: String)
-    /// A database server (PostgreSQL) refused or could not be reached; one line, no credentials.
-    case database(String)
 
     public var description: String {
         switch self {
@@ -38,10 +37,21 @@ public enum StoreError: Error, CustomStringConvertible {
             return "there is no ledger at \(path); a query never creates one, recording something does"
         case .foreignDatabase(let path, let reason):
             return "\(path) is not a RepLedger ledger: \(reason); it was left untouched"
-        case .database(let message):
-            return message
         }
     }
+}
+
+extension StoreError {
+    /// A database server (PostgreSQL) refused or could not be reached, or a store's own step failed: one line, no
+    /// credentials, carried as an engine failure like SQLite's.
+    public static func database(_ message: String) -> StoreError { .engine(DatabaseFailure(plainMessage: message)) }
+}
+
+/// A storage failure worded by the store that met it (PostgreSQL's answer, a sealing step), as one line.
+public struct DatabaseFailure: StorageEngineFailure {
+    public let plainMessage: String
+    public init(plainMessage: String) { self.plainMessage = plainMessage }
+    public var description: String { plainMessage }
 }
 
 /// A storage engine's own error, as `StoreError.engine` carries it.
