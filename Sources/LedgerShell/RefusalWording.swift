@@ -40,6 +40,13 @@ extension Refusal {
             return "set \(s) is completed already; correct its values with `ledger workout edit-set`, or un-complete it first"
         case .unknownProgram:
             return description + ". See `ledger program list`"
+        case .wrongDocumentKind(let found, _): return description + ": use `ledger \(found) import`"
+        case .documentExerciseMissing(let name):
+            return "the document is refused: it names an exercise this ledger lacks: \(name) (add it with `ledger exercise add`)"
+        case .workingWeightNeeded(let x): return "no planned working set of \(x) has a weight: give the working weight with --weight"
+        case .moduleNeedsExercises: return "a module needs at least one --exercise"
+        case .questionnaireNeeded: return "no questionnaire answered yet: run `ledger program questionnaire` first"
+        case .noTestedMax(let x): return "no tested max for \(x): record one with `ledger settings one-rep-max \"\(x)\" WEIGHT`"
         case .workoutInProgress(let w, _):
             return fact
                 + ": `ledger workout finish \(w.lowercased.prefix(8))` or `discard` it first, or repeat with --also to start another alongside it"

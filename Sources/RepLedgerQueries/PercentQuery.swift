@@ -53,7 +53,7 @@ public enum PercentQuery {
         switch of {
         case .tested?:
             guard let tested else {
-                throw Refusal.invalidProgram("no tested max for \(x.name): record one with `ledger settings one-rep-max \"\(x.name)\" WEIGHT`")
+                throw Refusal.noTestedMax(exercise: x.name)
             }
             max = tested
         case .e1rm?:

@@ -84,7 +84,7 @@ package struct CoachWeb: Sendable {
                 _ = try api.authorize(caller, account: client, write: false)
                 let parts = what.split(separator: ":", maxSplits: 1).map(String.init)
                 guard parts.count == 2, ["program", "template"].contains(parts[0]) else {
-                    throw Refusal.invalidName("choose a program or a template to offer")
+                    throw Refusal.invalidInput("choose a program or a template to offer")
                 }
                 _ = try api.recordOwn(caller, device: Self.device) { session in
                     parts[0] == "program" ? try session.offerProgram(parts[1], to: client) : try session.offerTemplate(parts[1], to: client)

@@ -58,7 +58,7 @@ extension ExerciseCommand {
                 [changes.primaryMuscles != nil, changes.secondaryMuscles != nil, changes.equipment != nil]
                 + [changes.kind != nil, changes.unilateral != nil, changes.notes != nil]
             guard given.contains(true) else {
-                throw Refusal.invalidName("give what to change: --muscle, --secondary, --equipment, --kind, --unilateral or --notes")
+                throw Refusal.invalidInput("give what to change: --muscle, --secondary, --equipment, --kind, --unilateral or --notes")
             }
             try changeExercise(global, exercise, at, done: "Edited") { try $0.editExercise(exercise, changes) }
         }

@@ -38,6 +38,11 @@ struct TrainingDateOption: ParsableArguments {
 }
 
 /// `--at ISO8601` on every command that records something.
+/// `--history-edit`: a finished workout changes only when asked (DOMAIN.md: history is edited on purpose).
+struct HistoryEditOption: ParsableArguments {
+    @Flag(name: .customLong("history-edit"), help: "Allow changing or adding to a finished workout.") var historyEdit = false
+}
+
 struct AtOption: ParsableArguments {
     @Option(name: .long, help: "When you did it: ISO 8601, or now to say it is now in a workout idle for hours (default: now).")
     var at: String?

@@ -18,7 +18,7 @@ extension WorkoutCommand {
         @Argument(help: "The workout.") var workout: String
         @Argument(help: "The planned set's id or a unique prefix (see `ledger workout summary W`).") var set: String
         @OptionGroup var values: SetValues
-        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var finished: HistoryEditOption
         @OptionGroup var at: AtOption
 
         func run() throws {
@@ -29,8 +29,8 @@ extension WorkoutCommand {
             let (setId, rest) = try ledger.execute(at: try at.time()) { session in
                 let setId = try session.completeSet(
                     id, set: set, type: type, values: try values.metrics(defaultUnit: unit), notes: values.notes,
-                    historyEdit: historyEdit, timeGiven: at.at != nil)
-                try values.recordDetails(&session, id, setId, historyEdit: historyEdit)
+                    historyEdit: finished.historyEdit, timeGiven: at.at != nil)
+                try values.recordDetails(&session, id, setId, historyEdit: finished.historyEdit)
                 return (setId, try session.autoStartRest(id, afterSet: setId))
             }
             respondSetDone(global, workoutId: id, setId: setId, rest: rest, human: "Completed set \(set)")
@@ -44,12 +44,12 @@ extension WorkoutCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
         @Argument(help: "The set's id or a unique prefix.") var set: String
-        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var finished: HistoryEditOption
         @OptionGroup var at: AtOption
 
         func run() throws {
             try recordOnWorkout(global, workout, at, human: "Set \(set) is planned again") { session, id, _ in
-                try session.uncompleteSet(id, set: set, historyEdit: historyEdit)
+                try session.uncompleteSet(id, set: set, historyEdit: finished.historyEdit)
             }
         }
     }

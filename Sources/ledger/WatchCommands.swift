@@ -18,7 +18,7 @@ extension WorkoutCommand {
         @Argument(help: "The workout.") var workout: String
         @Option(name: .customLong("heart-rate"), parsing: .unconditional, help: "Heart rate in bpm, 20–250.") var heartRate: Double?
         @Option(parsing: .unconditional, help: "Active energy in kcal since the last sample, 0 or more.") var energy: Double?
-        @Flag(name: .customLong("history-edit"), help: "Allow adding to a finished workout.") var historyEdit = false
+        @OptionGroup var finished: HistoryEditOption
         @OptionGroup var at: AtOption
 
         func validate() throws {
@@ -28,7 +28,7 @@ extension WorkoutCommand {
         func run() throws {
             let (kind, value) = heartRate.map { (HealthSampleKind.heartRate, $0) } ?? (.activeEnergy, energy ?? 0)
             try recordOnWorkout(global, workout, at, human: "Recorded \(kind == .heartRate ? "\(value.formatted) bpm" : "\(value.formatted) kcal")") {
-                session, id, _ in try session.recordHealthSample(id, kind: kind, value: value, historyEdit: historyEdit)
+                session, id, _ in try session.recordHealthSample(id, kind: kind, value: value, historyEdit: finished.historyEdit)
             }
         }
     }

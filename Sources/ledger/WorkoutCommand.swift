@@ -145,7 +145,7 @@ struct WorkoutCommand: ParsableCommand {
         @Argument(help: "The exercise, by id or name.") var exercise: String
         @OptionGroup var values: SetValues
         @Flag(help: "Add a set beyond the plan, even if planned sets of this exercise are open.") var extra = false
-        @Flag(name: .customLong("history-edit"), help: "Allow adding to a finished workout.") var historyEdit = false
+        @OptionGroup var finished: HistoryEditOption
         @OptionGroup var at: AtOption
 
         func run() throws {
@@ -157,9 +157,9 @@ struct WorkoutCommand: ParsableCommand {
             let type = try values.setType() ?? .normal
             let logged = try ledger.execute(at: try at.time()) { session in
                 try session.logTypedSet(
-                    id, exercise: exercise, type: type, metrics: metrics, notes: values.notes, extra: extra, historyEdit: historyEdit,
+                    id, exercise: exercise, type: type, metrics: metrics, notes: values.notes, extra: extra, historyEdit: finished.historyEdit,
                     timeGiven: at.at != nil
-                ) { session, setId in try values.recordDetails(&session, id, setId, historyEdit: historyEdit) }
+                ) { session, setId in try values.recordDetails(&session, id, setId, historyEdit: finished.historyEdit) }
             }
             let (setId, rest, x, added) = (logged.setId, logged.rest, logged.exercise, logged.addedToWorkout)
             let what = SetText.describe(
@@ -178,7 +178,7 @@ struct WorkoutCommand: ParsableCommand {
         @Argument(help: "The workout.") var workout: String
         @Argument(help: "The set's id or a unique prefix.") var set: String
         @OptionGroup var values: SetValues
-        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var finished: HistoryEditOption
         @OptionGroup var at: AtOption
 
         func run() throws {
@@ -189,8 +189,8 @@ struct WorkoutCommand: ParsableCommand {
                 let setId =
                     type == nil && metrics == SetMetrics() && values.notes == nil && values.onlyDetails
                     ? try session.resolveSet(id, set)
-                    : try session.editSet(id, set: set, type: type, changes: metrics, notes: values.notes, historyEdit: historyEdit)
-                try values.recordDetails(&session, id, setId, historyEdit: historyEdit)
+                    : try session.editSet(id, set: set, type: type, changes: metrics, notes: values.notes, historyEdit: finished.historyEdit)
+                try values.recordDetails(&session, id, setId, historyEdit: finished.historyEdit)
             }
         }
     }
@@ -200,12 +200,12 @@ struct WorkoutCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
         @Argument(help: "The set's id or a unique prefix.") var set: String
-        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var finished: HistoryEditOption
         @OptionGroup var at: AtOption
 
         func run() throws {
             try recordOnWorkout(global, workout, at, human: "Deleted set \(set)") { session, id, _ in
-                try session.deleteSet(id, set: set, historyEdit: historyEdit)
+                try session.deleteSet(id, set: set, historyEdit: finished.historyEdit)
             }
         }
     }

@@ -12,14 +12,14 @@ extension WorkoutCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
         @Argument(help: "The exercise.") var exercise: String
-        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var finished: HistoryEditOption
         @OptionGroup var at: AtOption
 
         func run() throws {
             try recordOnWorkout(
                 global, workout, at, answering: "entryId", human: { _ in "Added \(exercise)" },
                 recording: {
-                    try $0.addExercise($1, exercise: exercise, historyEdit: historyEdit)
+                    try $0.addExercise($1, exercise: exercise, historyEdit: finished.historyEdit)
                 })
         }
     }
@@ -31,12 +31,12 @@ extension WorkoutCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
         @Argument(help: "The exercise.") var exercise: String
-        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var finished: HistoryEditOption
         @OptionGroup var at: AtOption
 
         func run() throws {
             try recordOnWorkout(global, workout, at, human: "Removed \(exercise)") { session, id, _ in
-                try session.removeExercise(id, exercise: exercise, historyEdit: historyEdit)
+                try session.removeExercise(id, exercise: exercise, historyEdit: finished.historyEdit)
             }
         }
     }
@@ -48,12 +48,12 @@ extension WorkoutCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
         @Argument(help: "Every exercise of the workout, in the new order.") var exercises: [String]
-        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var finished: HistoryEditOption
         @OptionGroup var at: AtOption
 
         func run() throws {
             try recordOnWorkout(global, workout, at, human: "Reordered") { session, id, _ in
-                try session.reorderExercises(id, exercises: exercises, historyEdit: historyEdit)
+                try session.reorderExercises(id, exercises: exercises, historyEdit: finished.historyEdit)
             }
         }
     }
@@ -65,14 +65,14 @@ extension WorkoutCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The workout.") var workout: String
         @Argument(help: "The set's id or a unique prefix.") var set: String
-        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var finished: HistoryEditOption
         @OptionGroup var at: AtOption
 
         func run() throws {
             try recordOnWorkout(
                 global, workout, at, answering: "setId", human: { "Copied set \(set): \($0.prefix(8))" },
                 recording: {
-                    try $0.duplicateSet($1, set: set, historyEdit: historyEdit)
+                    try $0.duplicateSet($1, set: set, historyEdit: finished.historyEdit)
                 })
         }
     }
@@ -86,14 +86,14 @@ extension WorkoutCommand {
         @Argument(help: "The workout.") var workout: String
         @Argument(help: "The set's id or a unique prefix.") var set: String
         @Argument(help: "The exercise it belongs to.") var exercise: String
-        @Flag(name: .customLong("history-edit"), help: "Allow changing a finished workout.") var historyEdit = false
+        @OptionGroup var finished: HistoryEditOption
         @OptionGroup var at: AtOption
 
         func run() throws {
             try recordOnWorkout(
                 global, workout, at, answering: "setId", human: { "Moved set \(set) to \(exercise): \($0.prefix(8))" },
                 recording: {
-                    try $0.moveSet($1, set: set, toExercise: exercise, historyEdit: historyEdit)
+                    try $0.moveSet($1, set: set, toExercise: exercise, historyEdit: finished.historyEdit)
                 })
         }
     }

@@ -174,7 +174,7 @@ struct ValidationTests {
             _ = try $0.defineExercise(name: "deadlift (barbell)", primaryMuscles: [.back])
         }
         try expectRefusal(.invalidName("an exercise needs a name"), t) { _ = try $0.defineExercise(name: "  ", primaryMuscles: [.back]) }
-        try expectRefusal(.invalidName("give at least one primary muscle"), t) {
+        try expectRefusal(.invalidInput("give at least one primary muscle"), t) {
             _ = try $0.defineExercise(name: "Zercher Squat", primaryMuscles: [])
         }
         let id = try t.ledger.execute { try $0.defineExercise(name: "Zercher Squat", primaryMuscles: [.quads]) }

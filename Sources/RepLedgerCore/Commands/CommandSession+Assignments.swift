@@ -87,7 +87,7 @@ extension CommandSession {
             // The targets, when the offer has them, are the same lines with every target.
             let lines = targets?.lines.map(\.exercise) ?? offer.exercises
             guard targets == nil || (targets?.assignmentId == offer.assignmentId && lines.map(\.exerciseId) == offer.exercises.map(\.exerciseId))
-            else { throw Refusal.invalidName("assignment \(offer.assignmentId.lowercased)'s targets do not match its exercises") }
+            else { throw Refusal.invalidInput("assignment \(offer.assignmentId.lowercased)'s targets do not match its exercises") }
             emit([.assignmentAnswered(answer)])
             return try createTemplate(name: offer.name, lines: lines)
         }
@@ -106,10 +106,10 @@ extension CommandSession {
     private func answerable(_ offer: AssignmentOffered, coach: String, client: String, current: CoachingState) throws(Refusal) -> String {
         let coachId = try Invariants.accountId(coach, of: "the coach's")
         guard offer.clientAccountId == client.lowercased() else {
-            throw .invalidName("assignment \(offer.assignmentId.lowercased) was offered to another account")
+            throw .invalidInput("assignment \(offer.assignmentId.lowercased) was offered to another account")
         }
         if let accepted = current.answers[offer.assignmentId] {
-            throw .invalidName("assignment \(offer.assignmentId.lowercased) was \(accepted ? "accepted" : "declined") already")
+            throw .invalidInput("assignment \(offer.assignmentId.lowercased) was \(accepted ? "accepted" : "declined") already")
         }
         try Invariants.check(offer: offer)
         return coachId

@@ -32,7 +32,7 @@ extension CommandSession {
         }
         guard remaining.isEmpty else {
             let missing = remaining.map { library.name(of: $0.exerciseId) }
-            throw Refusal.invalidName("name every exercise of the workout once; missing: \(missing.joined(separator: ", "))")
+            throw Refusal.invalidInput("name every exercise of the workout once; missing: \(missing.joined(separator: ", "))")
         }
         guard order != w.entries.map(\.entryId) else { throw Refusal.nothingToChange }
         var e = WorkoutExercisesReordered()

@@ -36,7 +36,7 @@ extension CommandSession {
         let catalog = try programCatalog()
         let block = try weeks.map { try weekPlan(.mesocycle, weeks: $0, startsOn: nil) }
         guard let qid = ref ?? catalog.latestQuestionnaire, let q = catalog.questionnaires[qid] else {
-            throw Refusal.invalidProgram("no questionnaire answered yet: run `ledger program questionnaire` first")
+            throw Refusal.questionnaireNeeded
         }
         guard let split = requested ?? Split.recommended(days: q.daysPerWeek, experience: q.experience, priority: q.priorityMuscles) else {
             throw Refusal.invalidProgram("no split for \(q.daysPerWeek) days")

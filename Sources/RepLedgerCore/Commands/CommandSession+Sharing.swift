@@ -16,7 +16,7 @@ extension CommandSession {
     func localExercise(_ line: SharedContent.Line) throws(Refusal) -> String {
         if library.exercises[line.exerciseId] != nil { return line.exerciseId }
         if let x = try? library.resolve(line.name), x.name.lowercased() == line.name.lowercased() { return x.exerciseId }
-        throw .invalidDocument("it names an exercise this ledger lacks: \(line.name) (add it with `ledger exercise add`)")
+        throw .documentExerciseMissing(line.name)
     }
 
     /// Imports a shared template as a new one, its modules and its origin; refused as `nothingToChange` when

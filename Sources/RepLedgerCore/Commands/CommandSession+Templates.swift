@@ -52,7 +52,7 @@ extension CommandSession {
         let catalog = try programCatalog()
         guard !name.trimmingSpaces().isEmpty else { throw Refusal.invalidProgram("a module needs a name") }
         let clean = try Self.templateName(name)
-        guard !lines.isEmpty else { throw Refusal.invalidProgram("a module needs at least one --exercise") }
+        guard !lines.isEmpty else { throw Refusal.moduleNeedsExercises }
         let checked = try lines.map(checkedLine)
         var e = ModuleDefined()
         e.moduleId = catalog.modules.first { $0.name.lowercased() == clean.lowercased() }?.moduleId ?? ids.next()

@@ -35,7 +35,7 @@ extension CommandSession {
         }
         let planned = sets.first(where: { !$0.completed && $0.type.isWorking && ($0.metrics.weight?.kilograms ?? 0) > 0 })?.metrics.weight
         guard let working = given ?? planned else {
-            throw Refusal.invalidProgram("no planned working set of \(x.name) has a weight: give the working weight with --weight")
+            throw Refusal.workingWeightNeeded(exercise: x.name)
         }
         try WarmupRamp.check(working: working)
         let step = working.unit == .kg ? increments.kg : increments.lb

@@ -137,7 +137,7 @@ public struct CommandSession {
     ) throws(Refusal) -> String {
         let clean = name.trimmingSpaces()
         try Invariants.check(name: clean, of: .exercise)
-        guard !primaryMuscles.isEmpty else { throw .invalidName("give at least one primary muscle") }
+        guard !primaryMuscles.isEmpty else { throw .invalidInput("give at least one primary muscle") }
         if let existing = library.exactMatch(clean) { throw .exerciseExists(name: existing.name, exerciseId: existing.exerciseId) }
         var e = ExerciseDefined()
         e.exerciseId = library.newExerciseId(for: clean)

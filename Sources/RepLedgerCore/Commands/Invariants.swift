@@ -60,7 +60,7 @@ public enum Invariants {
     /// lowercased form. `whose` names it in the refusal ("the coach's").
     public static func accountId(_ text: String, of whose: String) throws(Refusal) -> String {
         guard let id = UUID(uuidString: text) else {
-            throw .invalidName("'\(text)' is not an account id: give \(whose) account id (a UUID) from `ledger server account create`")
+            throw .invalidInput("'\(text)' is not an account id: give \(whose) account id, the UUID the server gave it")
         }
         return id.uuidString.lowercased()
     }
@@ -69,7 +69,7 @@ public enum Invariants {
     public static func check(setEquipment text: String, of what: String) throws(Refusal) -> String {
         let clean = text.trimmingSpaces()
         guard (1...40).contains(clean.count) else {
-            throw .invalidMeasure("\(what) '\(text)'", reason: "give 1 to 40 characters, e.g. --band red or --implement \"seat 4\"")
+            throw .invalidMeasure("\(what) '\(text)'", reason: "give 1 to 40 characters, e.g. red or \"seat 4\"")
         }
         return clean
     }
@@ -80,9 +80,9 @@ public enum Invariants {
     public static func check(analysisBy engine: String, markdown: String) throws(Refusal) {
         let name = engine.trimmingSpaces()
         guard (1...40).contains(name.count), name == engine else {
-            throw .invalidName("an analysis names its engine in 1 to 40 characters, e.g. --engine assistant")
+            throw .invalidInput("an analysis names its engine in 1 to 40 characters, e.g. assistant")
         }
-        guard !markdown.trimmingSpaces().isEmpty else { throw .invalidName("an analysis needs some text") }
+        guard !markdown.trimmingSpaces().isEmpty else { throw .invalidInput("an analysis needs some text") }
         guard markdown.count <= analysisLimit else {
             throw .invalidMeasure("an analysis of \(markdown.count) characters", reason: "keep it to \(analysisLimit)")
         }
@@ -98,19 +98,19 @@ public enum Invariants {
     /// A coach's note: 1 to `SetValidation.noteLimit` characters after trimming, as any note.
     public static func check(coachNote text: String) throws(Refusal) {
         let clean = text.trimmingSpaces()
-        guard !clean.isEmpty else { throw .invalidName("a note needs some text") }
+        guard !clean.isEmpty else { throw .invalidInput("a note needs some text") }
         guard clean.count <= SetValidation.noteLimit else { throw .noteTooLong(characters: clean.count) }
     }
 
     /// What an offer must hold: a client's account id, a name, and a program's days or a template's exercises.
     public static func check(offer e: AssignmentOffered) throws(Refusal) {
         guard UUID(uuidString: e.clientAccountId)?.uuidString.lowercased() == e.clientAccountId else {
-            throw .invalidName("an assignment names its client by account id (a lowercased UUID)")
+            throw .invalidInput("an assignment names its client by account id (a lowercased UUID)")
         }
         try check(name: e.name, of: .template)
         switch e.kind {
         case .program: guard !e.sessions.isEmpty else { throw .invalidProgram("an assigned program needs at least one day") }
-        case .template: guard !e.exercises.isEmpty else { throw .invalidName("an assigned template needs at least one exercise") }
+        case .template: guard !e.exercises.isEmpty else { throw .invalidInput("an assigned template needs at least one exercise") }
         }
     }
 
@@ -123,7 +123,7 @@ public enum Invariants {
 
     /// An exercise's edit: at least one primary muscle, a note within the limit.
     public static func check(exerciseEdit e: ExerciseEdited) throws(Refusal) {
-        guard !e.primaryMuscles.isEmpty else { throw .invalidName("an exercise needs at least one primary muscle") }
+        guard !e.primaryMuscles.isEmpty else { throw .invalidInput("an exercise needs at least one primary muscle") }
         try SetValidation.validateNote(e.notes)
     }
 

@@ -16,6 +16,9 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case exerciseArchived(String)
     case exerciseExists(name: String, exerciseId: String)
     case invalidName(String)
+    /// A value other than a name that a rule refuses (an analysis's text, a note's, an assignment, muscles); the
+    /// sentence says what it needs.
+    case invalidInput(String)
     /// A note (a workout's, an exercise's or a set's) longer than `SetValidation.noteLimit` characters.
     case noteTooLong(characters: Int)
     case unknownVocabulary(kind: String, value: String, allowed: [String])
@@ -53,6 +56,18 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case unknownProgram(String)
     /// A shared template or program file that cannot be imported, and why.
     case invalidDocument(String)
+    /// A shared file of another kind than asked for (a template given as a program).
+    case wrongDocumentKind(found: String, expected: String)
+    /// A shared document names an exercise this ledger does not have.
+    case documentExerciseMissing(String)
+    /// A warm-up ramp with no working weight to ramp to.
+    case workingWeightNeeded(exercise: String)
+    /// A module defined with no exercise.
+    case moduleNeedsExercises
+    /// A program asked for before any questionnaire was answered.
+    case questionnaireNeeded
+    /// A percentage of a tested max for an exercise with none recorded.
+    case noTestedMax(exercise: String)
     /// A permanent action asked for without its confirmation flag.
     case confirmationNeeded(String)
     case setNotCompleted(String)
@@ -81,6 +96,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .exerciseArchived: return "exerciseArchived"
         case .exerciseExists: return "exerciseExists"
         case .invalidName: return "invalidName"
+        case .invalidInput: return "invalidInput"
         case .noteTooLong: return "noteTooLong"
         case .unknownVocabulary: return "unknownVocabulary"
         case .unknownWorkout: return "unknownWorkout"
@@ -108,7 +124,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .unknownEvent: return "unknownEvent"
         case .setAlreadyCompleted: return "setAlreadyCompleted"
         case .invalidProgram: return "invalidProgram"
-        case .invalidDocument: return "invalidDocument"
+        case .invalidDocument, .wrongDocumentKind, .documentExerciseMissing: return "invalidDocument"
+        case .workingWeightNeeded, .moduleNeedsExercises, .questionnaireNeeded, .noTestedMax: return "invalidProgram"
         case .unknownProgram: return "unknownProgram"
         case .confirmationNeeded: return "confirmationNeeded"
         case .setNotCompleted: return "setNotCompleted"
@@ -150,6 +167,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .exerciseArchived(let e): return "exercise '\(e)' is archived; pick another exercise"
         case .exerciseExists(let n, let id): return "an exercise named '\(n)' exists already (id \(id)); use it or choose another name"
         case .invalidName(let why): return "the name is refused: \(why)"
+        case .invalidInput(let why): return why
         case .noteTooLong(let n): return "the note has \(n) characters: keep a note to \(SetValidation.noteLimit)"
         case .unknownVocabulary(let k, let v, let allowed): return "unknown \(k) '\(v)'. Use one of: \(allowed.joined(separator: ", "))"
         case .unknownWorkout(let w): return "no workout '\(w)'"
@@ -182,6 +200,13 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .setNotCompleted(let s): return "set \(s) is not completed; nothing to un-complete"
         case .invalidProgram(let why): return why
         case .invalidDocument(let why): return "the document is refused: \(why)"
+        case .wrongDocumentKind(let found, let expected): return "the document is refused: it is a \(found), not a \(expected)"
+        case .documentExerciseMissing(let name):
+            return "the document is refused: it names an exercise this ledger lacks: \(name) (add it as a custom exercise first)"
+        case .workingWeightNeeded(let x): return "no planned working set of \(x) has a weight: give the working weight"
+        case .moduleNeedsExercises: return "a module needs at least one exercise"
+        case .questionnaireNeeded: return "no questionnaire answered yet: answer it first"
+        case .noTestedMax(let x): return "no tested max for \(x): record one first"
         case .unknownProgram(let p): return "no program '\(p)'"
         case .confirmationNeeded(let what): return what
         case .workoutInProgress:

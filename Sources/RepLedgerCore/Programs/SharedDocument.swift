@@ -37,7 +37,7 @@ public struct SharedDocument: Sendable {
             throw .invalidDocument("it is not a RepLedger \(kind.rawValue) document")
         }
         guard found == kind else {
-            throw .invalidDocument("it is a \(found.rawValue), not a \(kind.rawValue): use `ledger \(found.rawValue) import`")
+            throw .wrongDocumentKind(found: found.rawValue, expected: kind.rawValue)
         }
         guard case .int(let v)? = field("version"), v == Int64(version) else {
             throw .invalidDocument("its version is not \(version), the one this ledger reads")
