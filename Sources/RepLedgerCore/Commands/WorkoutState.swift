@@ -322,43 +322,17 @@ public struct WorkoutState: Sendable, Equatable {
 
     public mutating func evolve(_ event: LedgerEvent, at time: Timestamp) {
         // Sets and notes merge by occurredAt (SERVER-CONTRACT.md §6); everything else applies in log order.
+        // Sets first: most of a workout's events are theirs.
+        guard evolveSets(event, at: time) || evolveExercises(event, at: time) || evolveRest(event, at: time) || evolveSession(event, at: time)
+        else { return }  // not a workout event: the stream did not move
         version += 1
+    }
+
+    /// Sets: added, logged, edited, deleted, completed or not, their effort and equipment; false for any other event.
+    @inline(__always) private mutating func evolveSets(_ event: LedgerEvent, at time: Timestamp) -> Bool {
         switch event {
-        case .workoutStarted(let e):
-            status = .running
-            name = e.name
-            origin = e.origin
-            templateId = e.templateId
-            programId = e.programId
-            programDayIndex = e.programDayIndex
-            startedAt = time
-        case .workoutExerciseAdded(let e):
-            entries.append(
-                Entry(
-                    entryId: e.entryId, exerciseId: e.exerciseId, supersetId: nil, note: nil,
-                    targetSets: e.targetSets, targetRepsMin: e.targetRepsMin, targetRepsMax: e.targetRepsMax))
-        case .workoutExerciseRemoved(let e):
-            entries.removeAll { $0.entryId == e.entryId }
-            sets.removeAll { $0.entryId == e.entryId }
-        case .workoutExercisesReordered(let e):
-            let rank = Dictionary(e.entryIds.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-            entries = entries.enumerated()
-                .sorted { (rank[$0.element.entryId] ?? Int.max, $0.offset) < (rank[$1.element.entryId] ?? Int.max, $1.offset) }
-                .map(\.element)
-        case .workoutExerciseSwapped(let e):
-            updateEntry(e.entryId) { $0.exerciseId = e.toExerciseId }
-            // Done sets stay with the old exercise; planned ones follow the entry, without the
-            // old exercise's load, which says nothing of the new one's (90 lb for a pull-up).
-            for i in sets.indices where sets[i].entryId == e.entryId && !sets[i].completed {
-                sets[i].exerciseId = e.toExerciseId
-                sets[i].metrics.weight = nil
-            }
-        case .supersetLinked(let e):
-            for id in e.entryIds { updateEntry(id) { $0.supersetId = e.supersetId } }
-        case .supersetUnlinked(let e):
-            for i in entries.indices where entries[i].supersetId == e.supersetId { entries[i].supersetId = nil }
         case .setAdded(let e):
-            guard set(e.setId) == nil, !deletedSets.contains(where: { $0.record.setId == e.setId }) else { break }
+            guard set(e.setId) == nil, !deletedSets.contains(where: { $0.record.setId == e.setId }) else { return true }
             addSet(
                 SetRecord(
                     setId: e.setId, entryId: e.entryId, exerciseId: e.exerciseId, type: e.type,
@@ -413,9 +387,6 @@ public struct WorkoutState: Sendable, Equatable {
             write(e.setId, at: time) { s, clock, t in
                 if t >= clock.completed { s.completed = false; s.completedAt = nil; clock.completed = t }
             }
-        case .workoutNoteSet(let e):
-            guard noteClocks.admits(event, at: time) else { break }
-            if let id = e.entryId { updateEntry(id) { $0.note = e.text } } else { note = e.text }
         case .setEffortRecorded(let e):
             let i = effortIndex(e.setId)
             if let rir = e.rir, time.millis >= efforts[i].rirAt { efforts[i].rir = rir; efforts[i].rirAt = time.millis }
@@ -427,6 +398,49 @@ public struct WorkoutState: Sendable, Equatable {
                 efforts[i].implement = implement
                 efforts[i].implementAt = time.millis
             }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The workout's exercises: added, removed, reordered, swapped, linked in supersets; false for any other event.
+    @inline(__always) private mutating func evolveExercises(_ event: LedgerEvent, at time: Timestamp) -> Bool {
+        switch event {
+        case .workoutExerciseAdded(let e):
+            entries.append(
+                Entry(
+                    entryId: e.entryId, exerciseId: e.exerciseId, supersetId: nil, note: nil,
+                    targetSets: e.targetSets, targetRepsMin: e.targetRepsMin, targetRepsMax: e.targetRepsMax))
+        case .workoutExerciseRemoved(let e):
+            entries.removeAll { $0.entryId == e.entryId }
+            sets.removeAll { $0.entryId == e.entryId }
+        case .workoutExercisesReordered(let e):
+            let rank = Dictionary(e.entryIds.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            entries = entries.enumerated()
+                .sorted { (rank[$0.element.entryId] ?? Int.max, $0.offset) < (rank[$1.element.entryId] ?? Int.max, $1.offset) }
+                .map(\.element)
+        case .workoutExerciseSwapped(let e):
+            updateEntry(e.entryId) { $0.exerciseId = e.toExerciseId }
+            // Done sets stay with the old exercise; planned ones follow the entry, without the
+            // old exercise's load, which says nothing of the new one's (90 lb for a pull-up).
+            for i in sets.indices where sets[i].entryId == e.entryId && !sets[i].completed {
+                sets[i].exerciseId = e.toExerciseId
+                sets[i].metrics.weight = nil
+            }
+        case .supersetLinked(let e):
+            for id in e.entryIds { updateEntry(id) { $0.supersetId = e.supersetId } }
+        case .supersetUnlinked(let e):
+            for i in entries.indices where entries[i].supersetId == e.supersetId { entries[i].supersetId = nil }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The rest timer; false for any other event.
+    @inline(__always) private mutating func evolveRest(_ event: LedgerEvent, at time: Timestamp) -> Bool {
+        switch event {
         case .restTimerStarted(let e):
             rests.append(Rest(afterSetId: e.afterSetId, startedAt: time, plannedSeconds: e.seconds, dismissedAt: nil))
         case .restTimerAdjusted(let e):
@@ -446,20 +460,40 @@ public struct WorkoutState: Sendable, Equatable {
                 rests[last].pausedMillis = rests[last].heldMillis(at: time)
                 rests[last].pausedSince = nil
             }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The session itself: started, paused, resumed, finished or discarded, its notes, feeling, activity, modules, deload mark and health samples; false for any other event.
+    @inline(__always) private mutating func evolveSession(_ event: LedgerEvent, at time: Timestamp) -> Bool {
+        switch event {
+        case .workoutStarted(let e):
+            status = .running
+            name = e.name
+            origin = e.origin
+            templateId = e.templateId
+            programId = e.programId
+            programDayIndex = e.programDayIndex
+            startedAt = time
+        case .workoutNoteSet(let e):
+            guard noteClocks.admits(event, at: time) else { return true }
+            if let id = e.entryId { updateEntry(id) { $0.note = e.text } } else { note = e.text }
         case .workoutFeelingRecorded(let e):
-            guard noteClocks.admits(event, at: time) else { break }
+            guard noteClocks.admits(event, at: time) else { return true }
             feeling = e.feeling
             closingNote = e.note.isEmpty ? nil : e.note
         case .workoutActivitySet(let e):
-            guard noteClocks.admits(event, at: time) else { break }
+            guard noteClocks.admits(event, at: time) else { return true }
             activity = e.activity
         case .workoutModulesPlanned(let e):
             modules = e.modules
         case .workoutDeloadMarked(let e):
-            guard noteClocks.admits(event, at: time) else { break }
+            guard noteClocks.admits(event, at: time) else { return true }
             deload = e.deload
         case .workoutAnalysisRecorded:
-            break  // Read from the stream by `workout analysis`: no figure depends on it, so the fold keeps no copy.
+            return true  // Read from the stream by `workout analysis`: no figure depends on it, so the fold keeps no copy.
         case .workoutPaused:
             if status == .running { status = .paused; pausedSince = time }
         case .workoutResumed:
@@ -484,8 +518,9 @@ public struct WorkoutState: Sendable, Equatable {
             status = .discarded
             discardedAt = time
         default:
-            version -= 1  // not a workout event: the stream did not move
+            return false
         }
+        return true
     }
 
     /// The set's effort record, made when it has none yet.
