@@ -27,6 +27,25 @@ public enum AssistantTools {
     }
 }
 
+extension AssistantTools {
+    /// The write commands, as the command API (`POST /v1/accounts/{account}/commands`) offers them: the MCP write
+    /// tools, one implementation for both front doors.
+    public static var commands: [AssistantTool] { AssistantCatalog.tools(readOnly: false).filter(\.writes) }
+
+    /// One command of the command API: a write tool by name with its arguments, `requestId` and, if given,
+    /// `expectedPosition`, run exactly as the MCP tool runs it. A read tool's name is no command (queries have their
+    /// own routes).
+    public static func command(
+        _ name: String, arguments: [String: JSONValue], on host: any AssistantLedger, writesRefused: AssistantError?
+    ) throws -> JSONValue {
+        guard let tool = AssistantCatalog.tool(name), tool.writes else { throw AssistantError.unknownTool(name) }
+        let a = AssistantArguments(arguments)
+        try a.onlyKnown(tool.argumentNames)
+        if let writesRefused { throw writesRefused }
+        return try AssistantWrites.call(name, a, on: host, positionRequired: false)
+    }
+}
+
 /// The words an assistant reads for a refused call: one line, as the CLI words the same refusal
 /// (without the CLI's flags), and for a moved log what was appended since.
 public enum AssistantWording {

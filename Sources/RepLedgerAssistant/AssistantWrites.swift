@@ -33,8 +33,11 @@ enum AssistantWrites {
         return .object(fields)
     }
 
-    static func call(_ name: String, _ a: AssistantArguments, on host: any AssistantLedger) throws -> JSONValue {
-        guard let expected = try a.int("expectedPosition", in: 0...Int64.max) else {
+    /// `positionRequired`: an assistant must say the head it read; the command API's callers (an app's outbox sending
+    /// what was recorded offline) may leave it out, and the deciders' own checks then stand alone.
+    static func call(_ name: String, _ a: AssistantArguments, on host: any AssistantLedger, positionRequired: Bool = true) throws -> JSONValue {
+        let expected = try a.int("expectedPosition", in: 0...Int64.max)
+        if positionRequired, expected == nil {
             throw AssistantError.invalidArgument("expectedPosition", "is required: the head position you last read")
         }
         let requestId = try a.required("requestId", maxLength: 100)
@@ -44,10 +47,12 @@ enum AssistantWrites {
             try ledger.store.writeTransaction { () throws -> (JSONValue, Bool) in
                 let earlier = try stored(idName, in: ledger.store)
                 if !earlier.isEmpty { return (document(requestId: requestId, earlier), false) }
-                let head = try ledger.store.headPosition()
-                guard expected <= head else { throw AssistantError.invalidArgument("expectedPosition", "is past the head (\(head))") }
-                guard expected == head else {
-                    throw AssistantError.staleHead(expected: expected, head: head, since: try since(expected, head: head, in: ledger.store))
+                if let expected {
+                    let head = try ledger.store.headPosition()
+                    guard expected <= head else { throw AssistantError.invalidArgument("expectedPosition", "is past the head (\(head))") }
+                    guard expected == head else {
+                        throw AssistantError.staleHead(expected: expected, head: head, since: try since(expected, head: head, in: ledger.store))
+                    }
                 }
                 let kept = ledger.ids
                 ledger.ids = .derived(from: idName)

@@ -1,3 +1,4 @@
+import RepLedgerAssistant
 import RepLedgerCore
 import RepLedgerQueries
 
@@ -709,7 +710,62 @@ enum OpenAPIDocument {
                 ),
             ])
         ),
+        (
+            "/v1/accounts/{account}/commands",
+            .object([
+                ("parameters", .array([account])),
+                (
+                    "post",
+                    operation(
+                        "Run one command of a workout (the assistant's write tools, the CLI's deciders): the appended positions and the workout after it. "
+                            + "A `requestId` sent again appends nothing and answers as the first time.",
+                        responses: [json(commandAnswer)] + errors([400, 401, 403, 404, 409, 410, 413, 422, 429, 503]),
+                        extra: [body(commandBody)])
+                ),
+            ])
+        ),
     ]
+
+    /// The command API's body: a command's name and its arguments, each command's arguments the schema of its tool
+    /// (`AssistantTools.commands`), without the `requestId` and `expectedPosition` that go beside them.
+    static var commandBody: J {
+        let commands = AssistantTools.commands
+        let args: [J] = commands.map { tool in
+            guard case .object(let fields) = tool.inputSchema else { return .object([]) }
+            return .object(
+                fields.map { key, value -> (String, J) in
+                    switch (key, value) {
+                    case ("properties", .object(let properties)):
+                        return (key, .object(properties.filter { $0.0 != "requestId" && $0.0 != "expectedPosition" }))
+                    case ("required", .array(let names)):
+                        return (key, .array(names.filter { $0 != .string("requestId") && $0 != .string("expectedPosition") }))
+                    default: return (key, value)
+                    }
+                } + [("title", .string(tool.name))])
+        }
+        return .object([
+            ("type", .string("object")),
+            (
+                "properties",
+                .object([
+                    ("command", .object([("type", .string("string")), ("enum", .array(commands.map { .string($0.name) }))])),
+                    ("args", .object([("anyOf", .array(args))])),
+                    ("requestId", .object([("type", .string("string")), ("minLength", .int(1)), ("maxLength", .int(100))])),
+                    ("expectedPosition", .object([("type", .string("integer")), ("minimum", .int(0))])),
+                ])
+            ),
+            ("required", .array([.string("command"), .string("requestId")])),
+            ("additionalProperties", .bool(false)),
+        ])
+    }
+
+    /// What a command answers: its request, what it appended and the head after it, and the workout it touched.
+    static let commandAnswer: J = object(
+        [
+            ("requestId", string), ("workoutId", string), ("setId", string), ("measurementId", string),
+            ("appended", array(object([("position", integer), ("type", string), ("stream", string)]))),
+            ("head", object([("position", integer), ("hash", string)])), ("workout", ref("Summary")),
+        ], required: ["requestId", "appended"])
 
     static let document: J = .object([
         ("openapi", .string("3.1.0")),

@@ -3,7 +3,7 @@ import Hummingbird
 import RepLedgerService
 
 /// The published limits on every authenticated route: each request counts against its key's and its
-/// account's requests a minute, and a push (`POST …/events`) against their appends too. Past one,
+/// account's requests a minute, and a push (`POST …/events`) or a command (`POST …/commands`) against their appends too. Past one,
 /// 429 `tooManyRequests` with `Retry-After`; every answer carries `RateLimit-Policy` and `RateLimit`
 /// (IETF draft-ietf-httpapi-ratelimit-headers), so a client paces itself before it is refused.
 struct RequestRate: RouterMiddleware {
@@ -13,7 +13,7 @@ struct RequestRate: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let caller = try context.authenticated()
         var standings = try RateHeaders.charge(routes.rates, .requests, key: caller.tokenId, account: caller.account.accountId)
-        if request.method == .post, request.uri.path.hasSuffix("/events") {
+        if request.method == .post, request.uri.path.hasSuffix("/events") || request.uri.path.hasSuffix("/commands") {
             standings += try RateHeaders.charge(routes.rates, .appends, key: caller.tokenId, account: caller.account.accountId, before: standings)
         }
         var response = try await next(request, context)

@@ -120,7 +120,7 @@ struct LedgerRoutes: Sendable {
             APIRoute(.get, "v1/openapi.json", .open) { _, _ in
                 Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes)))
             },
-        ] + coachRoutes() + signInRoutes() + accountRoutes()
+        ] + coachRoutes() + signInRoutes() + accountRoutes() + commandRoutes()
     }
 
     /// `/v1/coach/…`: the coach's clients and invites, and a client's acceptance of an invite.

@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import RepLedgerAccounts
+import RepLedgerService
+import Testing
+
+@testable import RepLedgerServer
+
+/// `POST /v1/accounts/{account}/commands` on a real loopback port, in process: a workout recorded through the
+/// command API, a retried request that appends nothing, a stale position, bad input refused with nothing appended,
+/// and the scopes.
+@Suite struct CommandAPITests {
+    struct Server {
+        let client: any TestClientProtocol
+        let account: String
+        let full: String
+        let read: String
+
+        func post(_ body: String, token: String? = nil) async throws -> (status: Int, json: [String: Any], text: String) {
+            var headers = HTTPFields()
+            headers[.authorization] = "Bearer \(token ?? full)"
+            headers[.contentType] = "application/json"
+            return try await client.execute(
+                uri: "/v1/accounts/\(account)/commands", method: .post, headers: headers, body: ByteBuffer(string: body)
+            ) { response in
+                let text = String(buffer: response.body)
+                let json = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+                return (Int(response.status.code), json, text)
+            }
+        }
+
+        /// The account's head position, read through `verify`.
+        func head() async throws -> Int {
+            var headers = HTTPFields()
+            headers[.authorization] = "Bearer \(full)"
+            return try await client.execute(uri: "/v1/accounts/\(account)/verify", method: .get, headers: headers) { response in
+                let json = (try? JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8))) as? [String: Any]
+                return json?["events"] as? Int ?? -1
+            }
+        }
+    }
+
+    static func withServer(_ body: @Sendable (Server) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repledger-commands-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let keys = try AccountKeyStore(directory: folder.appendingPathComponent("keys").path, create: true)
+        let api = LedgerAPI(storage: try SQLiteServerStorage(directory: folder.path, keys: keys))
+        let account = try api.accounts.createAccount(name: "lifter", coach: false).accountId
+        let full = try api.accounts.createToken(account: account, device: "phone")
+        let read = try api.accounts.createToken(account: account, device: "reader", scope: .read)
+        let logger = Logger(label: "command-tests") { _ in SwiftLogNoOpLogHandler() }
+        let routes = LedgerRoutes(api: api, keepAliveSeconds: 1, logger: logger)
+        let app = Application(router: routes.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
+        try await app.test(.live) { client in try await body(Server(client: client, account: account, full: full, read: read)) }
+    }
+
+    @Test("a workout through the command API: start, log, retry, finish; each answer has its positions and the workout")
+    func aWorkout() async throws {
+        try await Self.withServer { server in
+            let started = try await server.post(#"{"command":"start_workout","args":{"name":"Upper A"},"requestId":"r-1"}"#)
+            #expect(started.status == 200, "\(started.text)")
+            let workoutId = try #require(started.json["workoutId"] as? String)
+            let summary = (started.json["workout"] as? [String: Any])?["workout"] as? [String: Any]
+            #expect(summary?["name"] as? String == "Upper A", "\(started.text)")
+
+            let log =
+                #"{"command":"log_set","args":{"workout":"\#(workoutId)","exercise":"Bench Press (Barbell)","reps":8,"weightKg":80},"requestId":"r-2"}"#
+            let first = try await server.post(log)
+            #expect(first.status == 200, "\(first.text)")
+            let appended = try #require(first.json["appended"] as? [[String: Any]])
+            #expect(appended.contains { $0["type"] as? String == "SetLogged" }, "\(first.text)")
+            let head = try await server.head()
+            // Sent again (a lost answer): nothing more is appended, and the answer is the first one's.
+            let again = try await server.post(log)
+            let headAfter = try await server.head()
+            #expect(again.status == 200 && headAfter == head)
+            #expect(again.json["setId"] as? String == first.json["setId"] as? String)
+            #expect((again.json["appended"] as? [[String: Any]])?.count == appended.count)
+            let exercises = (again.json["workout"] as? [String: Any])?["exercises"] as? [[String: Any]]
+            #expect(exercises?.first?["sets"] as? Int == 1, "\(again.text)")
+
+            let finished = try await server.post(
+                #"{"command":"finish_workout","args":{"workout":"\#(workoutId)","feeling":4},"requestId":"r-3","expectedPosition":\#(head)}"#)
+            #expect(finished.status == 200, "\(finished.text)")
+        }
+    }
+
+    @Test(
+        "refused: a stale position (409), bad arguments (400), an unknown command (404), a decider's refusal (422), a read key (403); nothing appended"
+    )
+    func refusals() async throws {
+        try await Self.withServer { server in
+            let started = try await server.post(#"{"command":"start_workout","requestId":"s-1"}"#)
+            #expect(started.status == 200)
+            let head = try await server.head()
+            let cases: [(body: String, token: String?, status: Int, code: String)] = [
+                (#"{"command":"log_bodyweight","args":{"weightKg":80},"requestId":"s-2","expectedPosition":1}"#, nil, 409, "stalePosition"),
+                (#"{"command":"log_set","args":{"exercise":"Squat (Barbell)","reps":"eight"},"requestId":"s-3"}"#, nil, 400, "invalidArgument"),
+                (
+                    #"{"command":"log_set","args":{"exercise":"Squat (Barbell)","reps":8,"weightKg":5000},"requestId":"s-4"}"#, nil, 400,
+                    "invalidArgument"
+                ),
+                (
+                    #"{"command":"log_set","args":{"exercise":"Squat (Barbell)","reps":8,"colour":"red"},"requestId":"s-5"}"#, nil, 400,
+                    "invalidArgument"
+                ),
+                (#"{"command":"history","args":{},"requestId":"s-6"}"#, nil, 404, "unknownCommand"),
+                (#"{"command":"log_set","args":{"exercise":"No Such Lift","reps":8},"requestId":"s-7"}"#, nil, 422, "unknownExercise"),
+                (#"{"command":"log_bodyweight","args":{"weightKg":80},"requestId":"s-8"}"#, server.read, 403, "scope"),
+                (#"{"command":"log_bodyweight","args":{"weightKg":80,"requestId":"x"},"requestId":"s-9"}"#, nil, 400, "badRequest"),
+                (#"{"command":"log_bodyweight","args":{"weightKg":80}}"#, nil, 400, "badRequest"),
+                (#"{"command":"log_bodyweight","args":[80],"requestId":"s-10"}"#, nil, 400, "badRequest"),
+                ("<p>not json</p>", nil, 400, "badRequest"),
+            ]
+            for c in cases {
+                let answer = try await server.post(c.body, token: c.token)
+                let error = answer.json["error"] as? [String: Any]
+                #expect(answer.status == c.status && error?["code"] as? String == c.code, "\(c.body): \(answer.text)")
+                #expect((error?["message"] as? String)?.contains("\n") == false)
+            }
+            let after = try await server.head()
+            #expect(after == head, "nothing appended by a refused command")
+        }
+    }
+}
