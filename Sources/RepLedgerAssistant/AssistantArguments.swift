@@ -59,6 +59,22 @@ struct AssistantArguments {
         return b
     }
 
+    /// A list of strings (exercises of a superset): `count` of them, each of 1 to `maxLength` characters.
+    func strings(_ name: String, count: ClosedRange<Int>, maxLength: Int = 200) throws(AssistantError) -> [String]? {
+        guard let v = present(name) else { return nil }
+        guard case .array(let items) = v, count.contains(items.count) else {
+            throw .invalidArgument(name, "takes a list of \(count.lowerBound) to \(count.upperBound) names")
+        }
+        var out: [String] = []
+        for item in items {
+            guard case .string(let s) = item, !s.trimmingCharacters(in: .whitespaces).isEmpty, s.count <= maxLength else {
+                throw .invalidArgument(name, "takes names of 1 to \(maxLength) characters")
+            }
+            out.append(s)
+        }
+        return out
+    }
+
     /// One of `choices`, as the schema's enum lists them.
     func choice(_ name: String, _ choices: [String]) throws(AssistantError) -> String? {
         guard let s = try string(name) else { return nil }

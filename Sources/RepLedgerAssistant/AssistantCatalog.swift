@@ -175,5 +175,55 @@ public enum AssistantCatalog {
         tool(
             "log_bodyweight", "Log bodyweight", "Records a weigh-in, in kilograms → {\"measurementId\"}.",
             [("weightKg", number("Bodyweight in kilograms.", 20...400))], required: ["weightKg"], writes: true),
+        tool(
+            "complete_set", "Complete a planned set",
+            "Completes a planned set, with the values done if they differ from its target → {\"workoutId\",\"setId\"}.",
+            [
+                workoutRef, setRef, ("reps", integer("Repetitions.", 0...1000)), ("weightKg", number("Weight in kilograms.", 0...1000)),
+                ("rpe", number("Effort, RPE 1–10 in steps of 0.5.", 1...10)),
+            ], required: ["set"], writes: true),
+        tool(
+            "uncomplete_set", "Un-complete a set", "Marks a completed set as not done (planned) again; its values stay.", [workoutRef, setRef],
+            required: ["set"], writes: true),
+        tool(
+            "delete_set", "Delete a set", "Deletes a set (the log keeps that it was logged).", [workoutRef, setRef], required: ["set"], writes: true),
+        tool(
+            "duplicate_set", "Duplicate a set", "Adds a copy of a set to its exercise: done if the set was done, else planned → {\"setId\"}.",
+            [workoutRef, setRef],
+            required: ["set"], writes: true),
+        tool(
+            "add_exercise", "Add an exercise", "Adds an exercise to the workout, with no sets yet.",
+            [workoutRef, ("exercise", text("The exercise, by name or id."))], required: ["exercise"], writes: true),
+        tool(
+            "remove_exercise", "Remove an exercise", "Removes an exercise and its sets from the workout.",
+            [workoutRef, ("exercise", text("The exercise, by name or id."))], required: ["exercise"], writes: true),
+        tool(
+            "swap_exercise", "Swap an exercise", "Swaps an exercise for another: done sets stay, planned ones move without their load.",
+            [workoutRef, ("exercise", text("The exercise to swap out.")), ("to", text("The exercise to swap in."))],
+            required: ["exercise", "to"], writes: true),
+        tool(
+            "link_superset", "Make a superset", "Links two or more of the workout's exercises into a superset.",
+            [
+                workoutRef,
+                (
+                    "exercises",
+                    .object([
+                        ("type", .string("array")), ("description", .string("The exercises, by name or id.")),
+                        ("items", text("An exercise.")), ("minItems", .int(2)), ("maxItems", .int(10)),
+                    ])
+                ),
+            ], required: ["exercises"], writes: true),
+        tool(
+            "rest_timer", "Rest timer",
+            "Starts the rest timer (its seconds, or the exercise's default), adds or takes seconds, pauses, resumes or dismisses it.",
+            [
+                workoutRef, ("action", oneOf("What to do.", ["start", "adjust", "pause", "resume", "dismiss"])),
+                ("seconds", integer("start: the rest's length; adjust: seconds to add (negative to take).", -600...3600)),
+            ], required: ["action"], writes: true),
+        tool(
+            "discard_workout", "Discard a workout", "Discards a workout in progress: it stays in the log, out of history.", [workoutRef],
+            writes: true),
     ]
+
+    static let setRef: (String, JSONValue) = ("set", text("The set's id or a unique prefix.", maxLength: 40))
 }

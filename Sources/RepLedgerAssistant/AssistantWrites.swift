@@ -128,6 +128,68 @@ enum AssistantWrites {
         case "log_bodyweight":
             guard let kg = try a.number("weightKg", in: 20...400) else { throw AssistantError.invalidArgument("weightKg", "is required") }
             return { ledger in _ = try ledger.execute { try $0.logBodyweight(Weight(kg, .kg)) } }
+        case "complete_set":
+            let set = try a.required("set", maxLength: 40), m = try metrics()
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                _ = try ledger.execute { try $0.completeSet(id, set: set, values: m, timeGiven: false) }
+            }
+        case "uncomplete_set", "delete_set", "duplicate_set":
+            let set = try a.required("set", maxLength: 40)
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                switch name {
+                case "uncomplete_set": try ledger.execute { try $0.uncompleteSet(id, set: set) }
+                case "delete_set": try ledger.execute { try $0.deleteSet(id, set: set) }
+                default: _ = try ledger.execute { try $0.duplicateSet(id, set: set) }
+                }
+            }
+        case "add_exercise", "remove_exercise":
+            let exercise = try a.required("exercise")
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                if name == "add_exercise" {
+                    _ = try ledger.execute { try $0.addExercise(id, exercise: exercise) }
+                } else {
+                    try ledger.execute { try $0.removeExercise(id, exercise: exercise) }
+                }
+            }
+        case "swap_exercise":
+            let from = try a.required("exercise"), to = try a.required("to")
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                _ = try ledger.execute { try $0.swapExercise(id, from: from, to: to) }
+            }
+        case "link_superset":
+            guard let exercises = try a.strings("exercises", count: 2...10) else { throw AssistantError.invalidArgument("exercises", "is required") }
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                _ = try ledger.execute { try $0.linkSuperset(id, exercises: exercises) }
+            }
+        case "rest_timer":
+            guard let action = try a.choice("action", ["start", "adjust", "pause", "resume", "dismiss"]) else {
+                throw AssistantError.invalidArgument("action", "is required")
+            }
+            let seconds = try a.int("seconds", in: -600...3600).map(Int.init)
+            if action == "start", let s = seconds, s < 1 { throw AssistantError.invalidArgument("seconds", "starts a rest of 1 second or more") }
+            if action == "adjust", seconds == nil { throw AssistantError.invalidArgument("seconds", "is required to adjust the rest") }
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                try ledger.execute { session in
+                    switch action {
+                    case "start": _ = try session.startRest(id, seconds: seconds)
+                    case "adjust": try session.adjustRest(id, by: seconds ?? 0)
+                    case "pause": try session.pauseRest(id)
+                    case "resume": try session.resumeRest(id)
+                    default: try session.dismissRest(id)
+                    }
+                }
+            }
+        case "discard_workout":
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                try ledger.execute { try $0.discardWorkout(id) }
+            }
         default:
             throw AssistantError.unknownTool(name)
         }

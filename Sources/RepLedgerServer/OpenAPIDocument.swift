@@ -764,7 +764,7 @@ enum OpenAPIDocument {
         [
             ("requestId", string), ("workoutId", string), ("setId", string), ("measurementId", string),
             ("appended", array(object([("position", integer), ("type", string), ("stream", string)]))),
-            ("head", object([("position", integer), ("hash", string)])), ("workout", ref("Summary")),
+            ("head", object([("position", integer), ("hash", string)])), ("workout", orNull(ref("Summary"))),
         ], required: ["requestId", "appended"])
 
     static let document: J = .object([

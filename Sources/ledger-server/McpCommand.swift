@@ -13,7 +13,9 @@ struct McpCommand: ParsableCommand {
         discussion: """
             Speaks the Model Context Protocol on stdin and stdout (start it from the assistant's \
             configuration, not by hand). Read tools answer the CLI's --json documents; write tools \
-            (start_workout, log_set, edit_set, finish_workout, add_note, log_bodyweight) take the head \
+            (start_workout, log_set, edit_set, complete_set, uncomplete_set, delete_set, duplicate_set, add_exercise, \
+            remove_exercise, swap_exercise, link_superset, rest_timer, finish_workout, discard_workout, \
+            add_note, log_bodyweight) take the head \
             the assistant last read as expectedPosition, and refuse if you recorded anything since, and \
             a requestId, so a retried call appends nothing twice. Events it records carry the device \
             name `assistant`. --read-only offers no write tool at all. \(ServerCommands.whereItRuns)

@@ -124,4 +124,43 @@ import Testing
             #expect(after == head, "nothing appended by a refused command")
         }
     }
+
+    @Test("the workout's vocabulary: plan and complete a set, delete one, add, swap and remove exercises, a superset, the rest timer, discard")
+    func theWorkoutsVocabulary() async throws {
+        try await Self.withServer { server in
+            var n = 0
+            func run(_ command: String, _ args: String) async throws -> [String: Any] {
+                n += 1
+                let answer = try await server.post(#"{"command":"\#(command)","args":{\#(args)},"requestId":"v-\#(n)"}"#)
+                #expect(answer.status == 200, "\(command): \(answer.text)")
+                return answer.json
+            }
+            let w = try #require(try await run("start_workout", #""name":"Pull""#)["workoutId"] as? String)
+            let logged = try #require(try await run("log_set", #""workout":"\#(w)","exercise":"Pull Up","reps":8"#)["setId"] as? String)
+            _ = try await run("uncomplete_set", #""workout":"\#(w)","set":"\#(logged)""#)
+            let planned = try #require(try await run("duplicate_set", #""workout":"\#(w)","set":"\#(logged)""#)["setId"] as? String)
+            #expect(planned != logged)
+            _ = try await run("complete_set", #""workout":"\#(w)","set":"\#(logged)""#)
+            let completed = try await run("complete_set", #""workout":"\#(w)","set":"\#(planned)","reps":6"#)
+            let pullUps = ((completed["workout"] as? [String: Any])?["exercises"] as? [[String: Any]])?.first
+            #expect(pullUps?["sets"] as? Int == 2, "\(completed)")
+            _ = try await run("delete_set", #""workout":"\#(w)","set":"\#(planned)""#)
+            _ = try await run("add_exercise", #""workout":"\#(w)","exercise":"Bent Over Row (Barbell)""#)
+            _ = try await run("add_exercise", #""workout":"\#(w)","exercise":"Bicep Curl (Barbell)""#)
+            _ = try await run("link_superset", #""workout":"\#(w)","exercises":["Bent Over Row (Barbell)","Bicep Curl (Barbell)"]"#)
+            _ = try await run("swap_exercise", #""workout":"\#(w)","exercise":"Bicep Curl (Barbell)","to":"Hammer Curl (Dumbbell)""#)
+            _ = try await run("remove_exercise", #""workout":"\#(w)","exercise":"Hammer Curl (Dumbbell)""#)
+            for (action, seconds) in [("start", ",\"seconds\":90"), ("adjust", ",\"seconds\":15"), ("pause", ""), ("resume", ""), ("dismiss", "")] {
+                _ = try await run("rest_timer", #""workout":"\#(w)","action":"\#(action)"\#(seconds)"#)
+            }
+            let after = try await server.post(#"{"command":"rest_timer","args":{"workout":"\#(w)","action":"dismiss"},"requestId":"v-again"}"#)
+            #expect(after.status == 422 && (after.json["error"] as? [String: Any])?["code"] as? String == "noRestTimer", "\(after.text)")
+            let exercises = ((try await run("add_note", #""workout":"\#(w)","text":"Grip gave out""#))["workout"] as? [String: Any])?["exercises"]
+            #expect(
+                (exercises as? [[String: Any]])?.map { $0["exercise"] as? String } == ["Pull Up", "Bent Over Row (Barbell)"],
+                "\(String(describing: exercises))")
+            let discarded = try await run("discard_workout", #""workout":"\#(w)""#)
+            #expect(discarded["workout"] is NSNull, "a discarded workout is out of history: \(discarded)")
+        }
+    }
 }

@@ -14,7 +14,10 @@ struct McpStdioTests {
         "history", "workout", "records", "e1rm_trend", "volume", "last_time", "next_targets", "program_today", "search_exercises", "calendar",
         "body_history", "entitlements", "verify",
     ]
-    static let writes: Set = ["start_workout", "log_set", "edit_set", "finish_workout", "add_note", "log_bodyweight"]
+    static let writes: Set = [
+        "start_workout", "log_set", "edit_set", "complete_set", "uncomplete_set", "delete_set", "duplicate_set", "add_exercise", "remove_exercise",
+        "swap_exercise", "link_superset", "rest_timer", "finish_workout", "discard_workout", "add_note", "log_bodyweight",
+    ]
 
     static func tools(_ client: McpClient) throws -> [[String: Any]] {
         try #require(try client.send(["op": "list_tools"])["tools"] as? [[String: Any]])

@@ -26,12 +26,13 @@ extension LedgerRoutes {
                         let host = AccountAssistantLedger(log: log, device: caller.device)
                         do {
                             var answer = try AssistantTools.command(command.name, arguments: command.arguments, on: host, writesRefused: nil)
-                            // The workout as it stands after the command, for the screen that sent it.
+                            // The workout as it stands after the command, for the screen that sent it; null once it is
+                            // out of history (discarded). The command is recorded either way: its answer never fails after.
                             if case .object(var fields) = answer, case .string(let workout)? = fields.first(where: { $0.0 == "workoutId" })?.1 {
-                                let summary = try log.withLedger { ledger in
+                                let summary = try? log.withLedger { ledger in
                                     try SummaryQuery.answer(ledger.store, QueryScope(warm: log.warm), workout: workout)
                                 }
-                                fields.append(("workout", SummaryQuery.document(summary)))
+                                fields.append(("workout", summary.map(SummaryQuery.document) ?? .null))
                                 answer = .object(fields)
                             }
                             return answer
