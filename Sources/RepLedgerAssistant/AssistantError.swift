@@ -16,6 +16,8 @@ public enum AssistantError: Error, Equatable, Sendable {
     case scope(String)
     /// The host is stopping: the call was not run.
     case unavailable
+    /// A `requestId` sent again with another command or other arguments than the first time: nothing was appended.
+    case requestIdReused(String)
 
     /// An event appended after the head the assistant read.
     public struct LoggedSince: Equatable, Sendable {

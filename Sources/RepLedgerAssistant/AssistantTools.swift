@@ -67,6 +67,8 @@ public enum AssistantWording {
             case .readOnly(let n): return "this ledger is served read-only: \(n) records nothing here"
             case .scope(let s): return "this key's scope is '\(s)': it may read, not append (a 'log' or 'full' key may)"
             case .unavailable: return "the server is stopping; try again in a moment"
+            case .requestIdReused(let id):
+                return "requestId '\(id)' was used for another command or other arguments, and nothing was appended: give this one a new requestId"
             }
         case let e as Refusal: return e.description
         case let e as QueryError: return e.description
@@ -114,6 +116,7 @@ public enum AssistantWording {
             case .readOnly: return "readOnly"
             case .scope: return "scope"
             case .unavailable: return "unavailable"
+            case .requestIdReused: return "requestIdReused"
             }
         case let e as Refusal: return e.code
         case is QueryError: return "invalidArgument"

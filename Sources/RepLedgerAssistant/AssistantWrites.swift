@@ -43,10 +43,18 @@ enum AssistantWrites {
         let requestId = try a.required("requestId", maxLength: 100)
         let record = try recorder(name, a)
         let idName = "assistant-request:" + requestId
+        let fingerprint = Self.fingerprint(name, a)
         let (answer, appended) = try host.withLedger { ledger in
             try ledger.store.writeTransaction { () throws -> (JSONValue, Bool) in
                 let earlier = try stored(idName, in: ledger.store)
-                if !earlier.isEmpty { return (document(requestId: requestId, earlier), false) }
+                if let first = earlier.first {
+                    // The same request again answers as the first time; the same id for another request is refused.
+                    // (Events stored before requests carried their fingerprint have the command as their correlation.)
+                    guard first.correlationId == fingerprint || first.correlationId == first.causationId else {
+                        throw AssistantError.requestIdReused(requestId)
+                    }
+                    return (document(requestId: requestId, earlier), false)
+                }
                 if let expected {
                     let head = try ledger.store.headPosition()
                     guard expected <= head else { throw AssistantError.invalidArgument("expectedPosition", "is past the head (\(head))") }
@@ -54,9 +62,10 @@ enum AssistantWrites {
                         throw AssistantError.staleHead(expected: expected, head: head, since: try since(expected, head: head, in: ledger.store))
                     }
                 }
-                let kept = ledger.ids
+                let (kept, keptCorrelation) = (ledger.ids, ledger.correlationId)
                 ledger.ids = .derived(from: idName)
-                defer { ledger.ids = kept }
+                ledger.correlationId = fingerprint
+                defer { (ledger.ids, ledger.correlationId) = (kept, keptCorrelation) }
                 try record(ledger)
                 let events = try stored(idName, in: ledger.store)
                 return (document(requestId: requestId, events), !events.isEmpty)
@@ -64,6 +73,14 @@ enum AssistantWrites {
         }
         if appended { host.appended() }
         return answer
+    }
+
+    /// The request's command and arguments as an id: its events carry it as their correlation, so the same
+    /// `requestId` sent with anything else is told apart from a retry. The head it was sent at is left out: a retry
+    /// may have read a newer one.
+    static func fingerprint(_ name: String, _ a: AssistantArguments) -> UUID {
+        let arguments = a.values.filter { $0.key != "expectedPosition" }.sorted { $0.key < $1.key }
+        return UUID.derived(from: "request/\(name)/" + arguments.map { "\($0.key)=\($0.value.rendered)" }.joined(separator: "\u{0}"))
     }
 
     /// What was appended after `expected`: the newest 50 at most.

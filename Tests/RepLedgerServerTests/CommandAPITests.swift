@@ -56,7 +56,8 @@ import Testing
         try await app.test(.live) { client in try await body(Server(client: client, account: account, full: full, read: read)) }
     }
 
-    @Test("a workout through the command API: start, log, retry, finish; each answer has its positions and the workout")
+    @Test(
+        "a workout through the command API: start, log, retry, finish; each answer has its positions and the workout; a reused requestId is refused")
     func aWorkout() async throws {
         try await Self.withServer { server in
             let started = try await server.post(#"{"command":"start_workout","args":{"name":"Upper A"},"requestId":"r-1"}"#)
@@ -80,6 +81,11 @@ import Testing
             #expect((again.json["appended"] as? [[String: Any]])?.count == appended.count)
             let exercises = (again.json["workout"] as? [String: Any])?["exercises"] as? [[String: Any]]
             #expect(exercises?.first?["sets"] as? Int == 1, "\(again.text)")
+            // The same requestId with other arguments is another request: refused, nothing appended, never the first answer.
+            let reused = try await server.post(log.replacingOccurrences(of: #""reps":8"#, with: #""reps":9"#))
+            #expect(reused.status == 409 && (reused.json["error"] as? [String: Any])?["code"] as? String == "requestIdReused", "\(reused.text)")
+            let headAfterReuse = try await server.head()
+            #expect(headAfterReuse == head)
 
             let finished = try await server.post(
                 #"{"command":"finish_workout","args":{"workout":"\#(workoutId)","feeling":4},"requestId":"r-3","expectedPosition":\#(head)}"#)

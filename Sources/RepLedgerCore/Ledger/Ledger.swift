@@ -9,6 +9,8 @@ public final class Ledger {
     public let store: any EventStore
     public var device: String
     public var ids: IdentifierSource
+    /// What the next commands' events are correlated by (a request of the command API, say); nil: each its own command.
+    public var correlationId: UUID?
     /// Called after every command that appended events (automatic snapshots live here, outside the core).
     public var afterAppend: ((any EventStore) throws -> Void)?
 
@@ -122,7 +124,7 @@ public final class Ledger {
     public func execute<T>(at time: Timestamp? = nil, _ decide: (inout CommandSession) throws -> T) throws -> T {
         let (result, appended) = try store.writeTransaction { () throws -> (T, AppendResult) in
             let (library, seed) = try libraryWithSeed()
-            let context = CommandContext(occurredAt: time ?? .now(), device: device, commandId: ids.next())
+            let context = CommandContext(occurredAt: time ?? .now(), device: device, commandId: ids.next(), correlationId: correlationId)
             var session = CommandSession(
                 library: library, account: try account(), context: context, ids: ids,
                 loadWorkout: { [unowned self] id in try self.workout(id) },

@@ -85,6 +85,7 @@ extension LedgerRoutes {
         case .scope, .readOnly: return APIError(status: 403, code: "scope", message: message)
         case .unavailable: return APIError(status: 503, code: "unavailable", message: message, retryAfterSeconds: 1)
         case .unknownResource, .unknownPrompt: return APIError(status: 404, code: "notFound", message: message)
+        case .requestIdReused: return APIError(status: 409, code: "requestIdReused", message: message)
         }
     }
 }
