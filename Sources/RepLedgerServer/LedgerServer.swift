@@ -140,6 +140,8 @@ public enum LedgerServer {
             storage: storage, purchases: try settings.purchaseVerifier(), warmBudgetBytes: settings.warmBudgetBytes,
             snapshotEvery: settings.snapshotEvery, signIn: settings.signIn)
         CoachClientIndex.backfill(api, logger: logger)
+        // Mail still queued or running when the server stops is dropped and killed with what it started.
+        defer { api.signIn.closeMail() }
         try storage.watchAppends { [logs = api.logs] account in logs.appendedElsewhere(account) }
         let limits = {
             var limits = settings.limits

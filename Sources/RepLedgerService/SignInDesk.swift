@@ -40,11 +40,17 @@ public final class SignInDesk: Sendable {
     public let accounts: AccountDirectory
     public let settings: Settings
     let counts = RateLimiter(limits: .off)
+    /// Where codes wait to be mailed, off the request path (none without `--mail-command`).
+    let mail: MailQueue?
 
     public init(accounts: AccountDirectory, settings: Settings) {
         self.accounts = accounts
         self.settings = settings
+        mail = settings.mailCommand.map(MailQueue.init(command:))
     }
+
+    /// Drops the mail still waiting and kills what is being sent (the server stopping).
+    package func closeMail() { mail?.close() }
 
     static let codeLifetimeMillis: Int64 = 10 * 60 * 1000
     /// Wrong codes a sent code survives: a guess in 200,000 at most before it dies.
@@ -79,17 +85,21 @@ public final class SignInDesk: Sendable {
     // MARK: Email codes
 
     /// Sends a new six-digit code to the address (the one before it stops working). The answer is
-    /// the same whether or not the address has an account.
+    /// the same whether or not the address has an account, and comes at once: the message leaves from
+    /// the mail queue's own threads (a slow mail command never holds the caller or a worker).
     public func startEmail(_ email: String, address: String, now: Timestamp = .now()) throws {
         let email = try Self.normalized(email)
         try limit(address: address, email: email, sending: true)
-        guard let command = settings.mailCommand else {
+        guard let mail else {
             throw APIError(status: 501, code: "notConfigured", message: "this server does not send email (no --mail-command)")
         }
         let code = Self.newCode()
         try accounts.table.replaceCode(
             SignInCode(email: Self.emailHash(email), codeHash: Self.codeHash(code, email: email), expiresAt: now.millis + Self.codeLifetimeMillis))
-        try MailCommand(command: command).send(to: email, subject: "Your RepLedger sign-in code: \(code)", body: Self.message(code))
+        // Sent by the mail queue's own threads: a slow or hung mail command never holds a worker.
+        guard mail.enqueue(.init(to: email, subject: "Your RepLedger sign-in code: \(code)", body: Self.message(code))) else {
+            throw APIError(status: 503, code: "mail", message: "too many codes are being sent just now; try again in a minute", retryAfterSeconds: 30)
+        }
     }
 
     /// Signs in (or up) with the code sent to the address; the device gets a token. A wrong code

@@ -80,11 +80,28 @@ struct CapturedMail {
         }
     }
 
-    /// The code in the newest message to `address`.
-    func code(to address: String) throws -> String? {
-        guard let last = try messages(to: address).last, let range = last.range(of: #"code is \d{6}"#, options: .regularExpression) else {
-            return nil
+    /// The code in the `n`th message to `address` (the first by default), waited for: the server answers a code
+    /// request at once and mails it from its queue, so the message may still be on its way (30 s at most).
+    func code(to address: String, message n: Int = 1) throws -> String? {
+        let deadline = Date().addingTimeInterval(30)
+        while true {
+            let all = try messages(to: address)
+            // A message still being written has no code yet: wait for the whole of it.
+            if all.count >= n, let range = all[n - 1].range(of: #"code is \d{6}"#, options: .regularExpression) {
+                return String(all[n - 1][range].suffix(6))
+            }
+            if Date() > deadline { return nil }
+            Thread.sleep(forTimeInterval: 0.05)
         }
-        return String(last[range].suffix(6))
+    }
+
+    /// Waits until `count` messages to `address` have arrived (30 s at most) → how many there are.
+    func waitForMessages(to address: String, count: Int) throws -> Int {
+        let deadline = Date().addingTimeInterval(30)
+        while true {
+            let n = try messages(to: address).count
+            if n >= count || Date() > deadline { return n }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
     }
 }
