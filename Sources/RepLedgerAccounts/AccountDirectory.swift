@@ -49,6 +49,8 @@ public final class AccountDirectory: @unchecked Sendable {
         case ambiguousTokenId(String)
         case invalidName(String)
         case invalidExpiry
+        /// The account has `AccountDirectory.maximumDevices` tokens in use already.
+        case tooManyDevices
 
         public var description: String {
             switch self {
@@ -57,6 +59,8 @@ public final class AccountDirectory: @unchecked Sendable {
             case .ambiguousTokenId(let id): return "more than one token has an id beginning '\(id)': give the whole id or the token"
             case .invalidName(let why): return why
             case .invalidExpiry: return "a token's expiry must be in the future"
+            case .tooManyDevices:
+                return "this account has \(AccountDirectory.maximumDevices) devices in use, the most it may: revoke one first"
             }
         }
     }
@@ -72,11 +76,35 @@ public final class AccountDirectory: @unchecked Sendable {
         self.keys = keys
     }
 
+    /// Tokens in use (not revoked, not expired) an account may hold: its devices, assistants and sessions together.
+    public static let maximumDevices = 100
+
+    /// A name shown to people (an account's, a device's, a token's): `limit` characters at most after trimming, and
+    /// nothing that changes how the text around it reads (control characters, C1 included; line and paragraph
+    /// separators; bidirectional overrides, embeddings, isolates and marks).
+    public static func displayName(_ text: String, _ what: String, limit: Int) throws(Failure) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= limit else { throw .invalidName("\(what) takes 1 to \(limit) characters") }
+        guard trimmed.unicodeScalars.allSatisfy({ !Self.misleads($0) }) else {
+            throw .invalidName("\(what) may not hold control characters, line breaks or bidirectional overrides")
+        }
+        return trimmed
+    }
+
+    /// A scalar that is no visible text and changes how the text around it reads.
+    public static func misleads(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0..<0x20, 0x7F...0x9F: true  // C0 and C1 controls (U+0085 among them)
+        case 0x2028, 0x2029: true  // line and paragraph separators
+        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true  // bidirectional marks, embeddings, overrides, isolates
+        default: false
+        }
+    }
+
     /// A new account → its id (a UUID, lowercased). Its key is made first: an
     /// account never exists without one.
     public func createAccount(name: String, coach: Bool, id: String = UUID().uuidString.lowercased()) throws -> Account {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.count <= 200 else { throw Failure.invalidName("an account name takes 1 to 200 characters") }
+        let trimmed = try Self.displayName(name, "an account name", limit: 200)
         let account = Account(accountId: id, name: trimmed, isCoach: coach)
         let cipher = try keys.createKey(for: id)
         do {
@@ -121,8 +149,7 @@ public final class AccountDirectory: @unchecked Sendable {
 
     /// Renames an account (its owner's choice on the account page); the name is sealed as at creation.
     public func rename(_ id: String, to name: String) throws {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.count <= 200 else { throw Failure.invalidName("an account name takes 1 to 200 characters") }
+        let trimmed = try Self.displayName(name, "an account name", limit: 200)
         guard let account = try account(id) else { throw Failure.unknownAccount(id) }
         let cipher = try keys.cipher(for: account.accountId)
         try table.replaceName(account.accountId, with: try Self.sealedName(trimmed, accountId: account.accountId, cipher: cipher))
@@ -148,11 +175,11 @@ public final class AccountDirectory: @unchecked Sendable {
         now: Timestamp = .now()
     ) throws -> String {
         guard let account = try account(id) else { throw Failure.unknownAccount(id) }
-        let device = device.trimmingCharacters(in: .whitespaces)
-        guard !device.isEmpty, device.count <= 100 else { throw Failure.invalidName("a device name takes 1 to 100 characters") }
-        let name = name?.trimmingCharacters(in: .whitespaces)
-        if let name { guard !name.isEmpty, name.count <= 100 else { throw Failure.invalidName("a token's name takes 1 to 100 characters") } }
+        let device = try Self.displayName(device, "a device name", limit: 100)
+        let name = try name.map { text throws(Failure) in try Self.displayName(text, "a token's name", limit: 100) }
         if let expiresAt { guard expiresAt.millis > now.millis else { throw Failure.invalidExpiry } }
+        let inUse = try table.tokens(of: account.accountId).filter { $0.revokedAt == nil && ($0.expiresAt ?? .max) > now.millis }
+        guard inUse.count < Self.maximumDevices else { throw Failure.tooManyDevices }
         let token = "rl_" + Self.randomHex()
         // A device's name ("Lina's iPhone") is the lifter's too: sealed like the account's name.
         let cipher = try keys.cipher(for: account.accountId)

@@ -607,7 +607,7 @@ enum OpenAPIDocument {
                     "post",
                     operation(
                         "Sign in (or up) with a Sign in with Apple identity token made for the raw `nonce` (no token; needs `--apple-keys`): the first sign-in makes the account; the device gets a token, shown once. Limited per address (429).",
-                        responses: [json(ref("SignedIn"))] + errors([400, 401, 413, 429, 501, 503]),
+                        responses: [json(ref("SignedIn"))] + errors([400, 401, 409, 413, 429, 501, 503]),
                         extra: [
                             body(
                                 object(
@@ -644,7 +644,7 @@ enum OpenAPIDocument {
                     "post",
                     operation(
                         "Sign in (or up) with the code mailed to the address (no token): the first sign-in makes the account; the device gets a token, shown once.",
-                        responses: [json(ref("SignedIn"))] + errors([400, 401, 413, 429, 501, 503]),
+                        responses: [json(ref("SignedIn"))] + errors([400, 401, 409, 413, 429, 501, 503]),
                         extra: [
                             body(
                                 object(
@@ -669,7 +669,7 @@ enum OpenAPIDocument {
                     operation(
                         "Add a device to the caller's account (a `full` token): its token is shown once.",
                         responses: [created(object([("token", string), ("tokenId", string), ("device", string)]))]
-                            + errors([400, 401, 403, 410, 413, 429, 503]),
+                            + errors([400, 401, 403, 409, 410, 413, 429, 503]),
                         extra: [body(object([("device", string)], required: ["device"]))])
                 ),
             ])

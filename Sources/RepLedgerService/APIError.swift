@@ -38,6 +38,11 @@ public struct APIError: Error, Sendable, Equatable {
     public static func scope(_ message: String, eventId: String? = nil) -> APIError {
         APIError(status: 403, code: "scope", message: message, details: eventId.map { ["eventId": $0] } ?? [:])
     }
+    /// A refusal of the account directory: a full set of devices is a conflict (revoke one), the rest bad input.
+    public static func directory(_ failure: AccountDirectory.Failure) -> APIError {
+        if case .tooManyDevices = failure { return APIError(status: 409, code: "deviceLimit", message: failure.description) }
+        return .badRequest(failure.description)
+    }
     public static func notFound(_ message: String) -> APIError { APIError(status: 404, code: "notFound", message: message) }
     public static let tooLarge = APIError(status: 413, code: "tooLarge", message: PushBatch.Malformed.tooLarge.description)
     public static func storage(_ message: String) -> APIError { APIError(status: 503, code: "storage", message: message) }

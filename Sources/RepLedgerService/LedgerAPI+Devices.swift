@@ -16,7 +16,7 @@ extension LedgerAPI {
                 ("device", .string(device.trimmingCharacters(in: .whitespaces))),
             ])
         } catch let failure as AccountDirectory.Failure {
-            throw APIError.badRequest(failure.description)
+            throw APIError.directory(failure)
         }
     }
 

@@ -145,7 +145,7 @@ public final class SignInDesk: Sendable {
         do {
             token = try accounts.createToken(account: accountId, device: device, scope: .full, expiresAt: expiresAt, now: now)
         } catch let failure as AccountDirectory.Failure {
-            throw APIError.badRequest(failure.description)
+            throw APIError.directory(failure)
         }
         return SignedIn(accountId: accountId, created: created, token: token, tokenId: StoredToken.id(of: AccountDirectory.hash(token)))
     }
@@ -167,8 +167,13 @@ public final class SignInDesk: Sendable {
     static func normalized(_ email: String) throws -> String {
         let e = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let parts = e.split(separator: "@", omittingEmptySubsequences: false)
-        guard e.utf8.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
-            e.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value != 127 && !"<>,;:\"()[]\\".unicodeScalars.contains($0) })
+        // No scalar that misleads a reader (U+202E, U+0085, U+2028), and no leading '-' a mail command could take
+        // for an option (quote the address in a mail command all the same: docs/SERVER-AND-COACH.md).
+        guard e.utf8.count <= 254, parts.count == 2, !parts[0].isEmpty, !e.hasPrefix("-"), parts[1].contains("."), !parts[1].hasPrefix("."),
+            !parts[1].hasSuffix("."),
+            e.unicodeScalars.allSatisfy({
+                $0.value > 32 && !AccountDirectory.misleads($0) && !"<>,;:\"()[]\\".unicodeScalars.contains($0)
+            })
         else { throw APIError.badRequest("that is not an email address") }
         return e
     }
