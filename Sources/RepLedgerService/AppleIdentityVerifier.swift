@@ -52,7 +52,9 @@ public struct AppleIdentityVerifier: Sendable {
         var keys: [String: _RSA.Signing.PublicKey] = [:]
         for entry in list where entry["kty"] as? String == "RSA" {
             guard let kid = entry["kid"] as? String, let n = (entry["n"] as? String).flatMap(StoreKitVerifier.base64url),
-                let e = (entry["e"] as? String).flatMap(StoreKitVerifier.base64url), let key = try? _RSA.Signing.PublicKey(n: n, e: e)
+                let e = (entry["e"] as? String).flatMap(StoreKitVerifier.base64url), let key = try? _RSA.Signing.PublicKey(n: n, e: e),
+                // The initializer takes a 1024-bit modulus: the size is checked here, as NIST SP 800-131A asks.
+                key.keySizeInBits >= 2048
             else { throw .keysUnreadable("a key lacks kid, n or e, or is not an RSA key of 2048 bits or more") }
             keys[kid] = key
         }
