@@ -64,12 +64,26 @@ public struct AppleIdentityVerifier: Sendable {
         self.clientId = clientId
     }
 
-    /// The identity in `token`, made for the sign-in whose raw nonce is `nonce`, at `now` (seconds since 1970).
-    public func verify(_ token: String, nonce: String, now: Int64) throws(Failure) -> (identity: Identity, expiresAt: Int64) {
+    /// A JWT part as canonical base64url (RFC 7515 §2: no padding, only `A–Z a–z 0–9 - _`, unused low bits zero):
+    /// any other spelling of the same bytes is refused, so one token has one text.
+    static func canonicalBase64url(_ text: String) -> [UInt8]? {
+        guard text.utf8.count % 4 != 1,
+            text.utf8.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 95 }),
+            let bytes = StoreKitVerifier.base64url(text)
+        else { return nil }
+        let again = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        return again == text ? bytes : nil
+    }
+
+    /// The identity in `token`, made for the sign-in whose raw nonce is `nonce`, at `now` (seconds since 1970), and
+    /// what the token is remembered by once used: its `jti`, else the SHA-256 of its decoded parts (never its text,
+    /// which another spelling would change).
+    public func verify(_ token: String, nonce: String, now: Int64) throws(Failure) -> (identity: Identity, expiresAt: Int64, replayKey: String) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, let headerBytes = StoreKitVerifier.base64url(parts[0]), let payloadBytes = StoreKitVerifier.base64url(parts[1]),
-            let signature = StoreKitVerifier.base64url(parts[2])
-        else { throw .malformed("not three base64url parts") }
+        guard parts.count == 3, let headerBytes = Self.canonicalBase64url(parts[0]), let payloadBytes = Self.canonicalBase64url(parts[1]),
+            let signature = Self.canonicalBase64url(parts[2])
+        else { throw .malformed("not three canonical base64url parts") }
         guard let header = try? JSONSerialization.jsonObject(with: Data(headerBytes)) as? [String: Any],
             let claims = try? JSONSerialization.jsonObject(with: Data(payloadBytes)) as? [String: Any]
         else { throw .malformed("its header or claims are not a JSON object") }
@@ -88,6 +102,8 @@ public struct AppleIdentityVerifier: Sendable {
         let expected = SHA256.hash(data: Array(nonce.utf8)).map { String(format: "%02x", $0) }.joined()
         guard !nonce.isEmpty, let sent = claims["nonce"] as? String, sent == expected else { throw .wrongNonce }
         guard let subject = claims["sub"] as? String, !subject.isEmpty, subject.utf8.count <= 256 else { throw .malformed("it names no subject") }
-        return (Identity(subject: subject, email: claims["email"] as? String), exp)
+        let decoded = SHA256.hash(data: headerBytes + [0] + payloadBytes + [0] + signature).map { String(format: "%02x", $0) }.joined()
+        let replayKey = (claims["jti"] as? String).map { "jti:" + $0 } ?? "sha256:" + decoded
+        return (Identity(subject: subject, email: claims["email"] as? String), exp, replayKey)
     }
 }

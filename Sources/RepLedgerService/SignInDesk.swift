@@ -69,14 +69,15 @@ public final class SignInDesk: Sendable {
         guard let apple = settings.apple else {
             throw APIError(status: 501, code: "notConfigured", message: "this server does not offer Sign in with Apple (no --apple-keys)")
         }
-        let identity: AppleIdentityVerifier.Identity, expiresAt: Int64
+        let identity: AppleIdentityVerifier.Identity, expiresAt: Int64, replayKey: String
         do {
-            (identity, expiresAt) = try apple.verify(identityToken, nonce: nonce, now: now.millis / 1000)
+            (identity, expiresAt, replayKey) = try apple.verify(identityToken, nonce: nonce, now: now.millis / 1000)
         } catch {
             throw APIError(status: 401, code: "signInRefused", message: error.description)
         }
         // An identity token opens one sign-in: one seen in a log or a proxy cannot open another.
-        guard try accounts.table.claimOnce(AccountDirectory.hash("apple-token:" + identityToken), expiresAt: (expiresAt + 60) * 1000, now: now.millis)
+        // Remembered by what it says, so a re-spelt copy (padding added, `+` for `-`, a changed unused bit) is the same token.
+        guard try accounts.table.claimOnce(AccountDirectory.hash("apple-token:" + replayKey), expiresAt: (expiresAt + 60) * 1000, now: now.millis)
         else { throw APIError(status: 401, code: "signInRefused", message: "this identity token was used already: sign in again") }
         return try signIn(
             provider: "apple", subject: identity.subject, device: device, name: name ?? "Apple user", expiresAt: tokenExpiresAt, now: now)

@@ -124,6 +124,19 @@ import Testing
         #expect(first.status == 200 && first.json?["created"] as? Bool == true, "\(first.body)")
         let account = try #require(first.json?["accountId"] as? String)
         #expect(try await signIn(good, nonce: "n1").status == 401)
+        // Nor does a re-spelt copy sign in again: padding added, the standard alphabet's `+` and `/`, or an unused low bit
+        // of the signature's last character changed; each is the same token, remembered by what it says.
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let lastCharacter = try #require(good.last)
+        let last = try #require(alphabet.firstIndex(of: lastCharacter))
+        var respelt = [good + "==", String(good.dropLast()) + String(alphabet[last ^ 1])]
+        if good.contains("-") || good.contains("_") {
+            respelt.append(good.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/"))
+        }
+        for copy in respelt {
+            let replay = try await signIn(copy, nonce: "n1")
+            #expect(replay.status == 401 && replay.errorCode == "signInRefused", "\(replay.status) \(replay.body)")
+        }
 
         // A later sign-in on another device finds the same account by Apple's user id.
         let second = try await signIn(try apple.token(subject: subject, nonce: "n2"), nonce: "n2", device: "iPad")
