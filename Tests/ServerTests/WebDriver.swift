@@ -113,11 +113,33 @@ final class Browser: @unchecked Sendable {
     struct Element {
         let browser: Browser
         let id: String
-        func click() async throws { try await browser.command(.POST, "/element/\(id)/click") }
-        func type(_ text: String) async throws { try await browser.command(.POST, "/element/\(id)/value", ["text": text]) }
-        func clear() async throws { try await browser.command(.POST, "/element/\(id)/clear") }
-        var text: String { get async throws { try await browser.command(.GET, "/element/\(id)/text") as? String ?? "" } }
-        func attribute(_ name: String) async throws -> String? { try await browser.command(.GET, "/element/\(id)/attribute/\(name)") as? String }
+        /// What found it: an element the page replaced meanwhile (a navigation still under way, "stale element") is
+        /// found again by it, for 60 s at most.
+        var css: String? = nil
+
+        @discardableResult private func run<T>(_ body: (String) async throws -> T) async throws -> T {
+            do {
+                return try await body(id)
+            } catch let failure as Failure where failure.description.contains("stale element") {
+                guard let css else { throw failure }
+                let deadline = Date().addingTimeInterval(60)
+                while true {
+                    do {
+                        return try await body(try await browser.await(css).id)
+                    } catch let again as Failure where again.description.contains("stale element") && Date() < deadline {
+                        try await Task.sleep(for: .milliseconds(100))
+                    }
+                }
+            }
+        }
+
+        func click() async throws { try await run { try await browser.command(.POST, "/element/\($0)/click") } }
+        func type(_ text: String) async throws { try await run { try await browser.command(.POST, "/element/\($0)/value", ["text": text]) } }
+        func clear() async throws { try await run { try await browser.command(.POST, "/element/\($0)/clear") } }
+        var text: String { get async throws { try await run { try await browser.command(.GET, "/element/\($0)/text") as? String ?? "" } } }
+        func attribute(_ name: String) async throws -> String? {
+            try await run { try await browser.command(.GET, "/element/\($0)/attribute/\(name)") as? String }
+        }
         func all(_ css: String) async throws -> [Element] {
             let found =
                 try await browser.command(.POST, "/element/\(id)/elements", ["using": "css selector", "value": css]) as? [[String: Any]] ?? []
@@ -128,7 +150,7 @@ final class Browser: @unchecked Sendable {
     func find(_ css: String) async throws -> Element {
         let found = try await command(.POST, "/element", ["using": "css selector", "value": css]) as? [String: Any]
         guard let id = found?.values.first as? String else { throw Failure(description: "no element \(css)") }
-        return Element(browser: self, id: id)
+        return Element(browser: self, id: id, css: css)
     }
 
     /// The element once the page has one (after a click's navigation), trying for 60 s.
