@@ -426,7 +426,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RepLedgerServiceTests",
-            dependencies: ["RepLedgerService", "RepLedgerAccounts", "RepLedgerCore", "RepLedgerQueries"],
+            dependencies: ["RepLedgerService", "RepLedgerAccounts", "RepLedgerCore", "RepLedgerQueries", "LedgerTestSupport"],
             path: "Tests/RepLedgerServiceTests"
         ),
         .testTarget(

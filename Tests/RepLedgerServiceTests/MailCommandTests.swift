@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 import Testing
 
 @testable import RepLedgerService
@@ -6,16 +7,6 @@ import Testing
 /// The mail command as the server runs it: a command that hangs past its deadline is killed with everything it
 /// started, and a full queue refuses instead of growing.
 @Suite struct MailCommandTests {
-    /// `sleep` processes of `seconds` (a marker no other test uses), read from /proc.
-    static func running(_ seconds: String) -> Int {
-        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return pids.filter { Int($0) != nil }.filter { pid in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-            let argv = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            return argv.count == 2 && argv[0].hasSuffix("sleep") && argv[1] == seconds
-        }.count
-    }
-
     @Test("a mail command past its deadline is killed with its children: none of its sleeps is left")
     func aHungCommandIsKilledWholly() throws {
         let marker = "41.\(Int.random(in: 100...999))"
@@ -23,8 +14,8 @@ import Testing
         let mail = MailCommand(command: "sleep \(marker) & sleep \(marker); wait")
         #expect(throws: MailCommand.Failure.self) { try mail.send(to: "a@example.org", subject: "s", body: "b", deadline: 0.5) }
         let deadline = Date().addingTimeInterval(10)
-        while Self.running(marker) > 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(Self.running(marker) == 0, "a timed-out mail command left its children running")
+        while RunningSleeps.count(marker) > 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(RunningSleeps.count(marker) == 0, "a timed-out mail command left its children running")
     }
 
     @Test("the queue sends off the caller's thread, at most two at a time, and refuses past its capacity")
@@ -42,13 +33,13 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 20)
         #expect(accepted >= MailQueue.capacity && accepted <= MailQueue.capacity + MailQueue.senders, "\(accepted)")
         let deadline = Date().addingTimeInterval(10)
-        while Self.running(marker) < MailQueue.senders, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(Self.running(marker) == MailQueue.senders)
+        while RunningSleeps.count(marker) < MailQueue.senders, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(RunningSleeps.count(marker) == MailQueue.senders)
         // Closed, it kills what runs and drops what waits: no sleep is left, none starts.
         queue.close()
         let closing = Date().addingTimeInterval(10)
-        while Self.running(marker) > 0, Date() < closing { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(Self.running(marker) == 0)
+        while RunningSleeps.count(marker) > 0, Date() < closing { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(RunningSleeps.count(marker) == 0)
         #expect(!queue.enqueue(.init(to: "late@example.org", subject: "s", body: "b")))
     }
 }

@@ -5,20 +5,10 @@ import Testing
 /// Security round four, item 1: sign-in mail runs off the request path. With a mail command that takes 45 s, code
 /// requests are answered at once and an account's reads and pushes are served while the mail is still being sent.
 @Suite struct SignInMailTests {
-    /// `sleep` processes of `seconds`, read from /proc.
-    static func sleeping(_ seconds: String) -> Int {
-        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return pids.filter { Int($0) != nil }.filter { pid in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-            let argv = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            return argv.count == 2 && argv[0].hasSuffix("sleep") && argv[1] == seconds
-        }.count
-    }
-
     /// Waits (20 s at most) until a send is running.
     static func waitForSleeping(_ seconds: String) -> Bool {
         let deadline = Date().addingTimeInterval(20)
-        while sleeping(seconds) == 0 {
+        while RunningSleeps.count(seconds) == 0 {
             if Date() > deadline { return false }
             Thread.sleep(forTimeInterval: 0.05)
         }
