@@ -13,17 +13,7 @@ import Testing
 /// a leading '-' a mail command could take for an option.
 @Suite struct AccountBoundsTests {
     static func withServer(_ body: @Sendable (any TestClientProtocol, String) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repledger-bounds-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let keys = try AccountKeyStore(directory: folder.appendingPathComponent("keys").path, create: true)
-        let api = LedgerAPI(storage: try SQLiteServerStorage(directory: folder.path, keys: keys))
-        let account = try api.accounts.createAccount(name: "lifter", coach: false).accountId
-        let token = try api.accounts.createToken(account: account, device: "phone")
-        let logger = Logger(label: "bounds-tests") { _ in SwiftLogNoOpLogHandler() }
-        let app = Application(
-            router: LedgerRoutes(api: api, keepAliveSeconds: 1, logger: logger).router(),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
-        try await app.test(.live) { client in try await body(client, token) }
+        try await InProcessServer.with { server in try await server.live { client in try await body(client, server.token) } }
     }
 
     static func post(_ client: any TestClientProtocol, _ path: String, token: String?, _ body: [String: String]) async throws -> (Int, [String: Any])

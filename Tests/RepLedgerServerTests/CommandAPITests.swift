@@ -43,17 +43,10 @@ import Testing
     }
 
     static func withServer(_ body: @Sendable (Server) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repledger-commands-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let keys = try AccountKeyStore(directory: folder.appendingPathComponent("keys").path, create: true)
-        let api = LedgerAPI(storage: try SQLiteServerStorage(directory: folder.path, keys: keys))
-        let account = try api.accounts.createAccount(name: "lifter", coach: false).accountId
-        let full = try api.accounts.createToken(account: account, device: "phone")
-        let read = try api.accounts.createToken(account: account, device: "reader", scope: .read)
-        let logger = Logger(label: "command-tests") { _ in SwiftLogNoOpLogHandler() }
-        let routes = LedgerRoutes(api: api, keepAliveSeconds: 1, logger: logger)
-        let app = Application(router: routes.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
-        try await app.test(.live) { client in try await body(Server(client: client, account: account, full: full, read: read)) }
+        try await InProcessServer.with { server in
+            let read = try server.api.accounts.createToken(account: server.account, device: "reader", scope: .read)
+            try await server.live { client in try await body(Server(client: client, account: server.account, full: server.token, read: read)) }
+        }
     }
 
     @Test(

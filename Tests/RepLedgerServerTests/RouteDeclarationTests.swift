@@ -10,19 +10,12 @@ import Testing
 /// Each API route is declared once (`APIRoute`): the router, the 405's methods, the metric labels and the OpenAPI
 /// document's paths all come from, or are held to, those declarations.
 @Suite struct RouteDeclarationTests {
-    static func declared() throws -> [APIRoute] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repledger-routes-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let keys = try AccountKeyStore(directory: folder.appendingPathComponent("keys").path, create: true)
-        let api = LedgerAPI(storage: try SQLiteServerStorage(directory: folder.path, keys: keys))
-        let logger = Logger(label: "route-tests") { _ in SwiftLogNoOpLogHandler() }
-        return LedgerRoutes(api: api, keepAliveSeconds: 1, logger: logger).apiRoutes()
-    }
+    static func declared() async throws -> [APIRoute] { try await InProcessServer.with { $0.routes.apiRoutes() } }
 
     @Test("the OpenAPI document lists exactly the declared routes, each with its declared methods")
-    func openAPIPathsAreTheDeclaredOnes() throws {
+    func openAPIPathsAreTheDeclaredOnes() async throws {
         var declared: [String: Set<String>] = [:]
-        for route in try Self.declared() {
+        for route in try await Self.declared() {
             if let path = route.documented { declared[path, default: []].insert(route.method.rawValue.lowercased()) }
         }
         let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.bytes)) as? [String: Any])
@@ -34,8 +27,8 @@ import Testing
     }
 
     @Test("no method and path is declared twice, and every account route asks for a token")
-    func declarationsAreUnique() throws {
-        let routes = try Self.declared()
+    func declarationsAreUnique() async throws {
+        let routes = try await Self.declared()
         let keys = routes.map { "\($0.method.rawValue) \($0.path)" }
         #expect(Set(keys).count == keys.count)
         let tokenRoutes = routes.filter { $0.path.hasPrefix("v1/accounts") || $0.path.hasPrefix("v1/coach") || $0.path == "mcp" }

@@ -15,16 +15,7 @@ import Testing
 @Suite struct RouterTests {
     /// Runs `body` against the routes over a fresh storage with one account (its id and token).
     static func withServer(_ body: @Sendable (any TestClientProtocol, String, String) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repledger-router-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let keys = try AccountKeyStore(directory: folder.appendingPathComponent("keys").path, create: true)
-        let api = LedgerAPI(storage: try SQLiteServerStorage(directory: folder.path, keys: keys))
-        let account = try api.accounts.createAccount(name: "lifter", coach: false).accountId
-        let token = try api.accounts.createToken(account: account, device: "phone")
-        let logger = Logger(label: "router-tests") { _ in SwiftLogNoOpLogHandler() }
-        let routes = LedgerRoutes(api: api, keepAliveSeconds: 1, logger: logger)
-        let app = Application(router: routes.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
-        try await app.test(.live) { client in try await body(client, account, token) }
+        try await InProcessServer.with { server in try await server.live { client in try await body(client, server.account, server.token) } }
     }
 
     struct Answer {
