@@ -85,19 +85,16 @@ final class MailQueue: @unchecked Sendable {
 
     /// Queues a message → false when `capacity` are waiting already.
     func enqueue(_ message: Message) -> Bool {
-        let start: Bool = lock.withLock {
-            guard !closed, waiting.count < Self.capacity else { return false }
+        // Queued, and whether a sender must start for it, in one step under the lock.
+        let (queued, spawn) = lock.withLock { () -> (Bool, Bool) in
+            guard !closed, waiting.count < Self.capacity else { return (false, false) }
             waiting.append(message)
-            return true
-        }
-        guard start else { return false }
-        let spawn = lock.withLock { () -> Bool in
-            guard running < Self.senders else { return false }
+            guard running < Self.senders else { return (true, false) }
             running += 1
-            return true
+            return (true, true)
         }
         if spawn { Thread { [self] in drain() }.start() }
-        return true
+        return queued
     }
 
     /// Messages waiting or being sent: zero once the queue is idle.
