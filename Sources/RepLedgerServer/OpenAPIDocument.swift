@@ -623,7 +623,7 @@ enum OpenAPIDocument {
                 (
                     "post",
                     operation(
-                        "Mail a six-digit sign-in code to the address (no token; needs `--mail-command`): valid 10 minutes and for 5 tries; the answer is the same whether or not the address has an account. Limited per address and per email (429).",
+                        "Mail a six-digit sign-in code to the address (no token; needs `--mail-command`): valid 10 minutes and for 5 tries, from the source (IPv4 address, IPv6 /64) that asked for it; the answer is the same whether or not the address has an account. Limited per source and per email and source (429).",
                         responses: [
                             (
                                 "202",

@@ -44,11 +44,17 @@ public final class RateLimiter: @unchecked Sendable {
     }
 
     public let limits: RateLimits
+    /// The most keys kept at once: past it, ended windows go, then the oldest half (so no stream of
+    /// new keys, refused or not, grows the memory without end).
+    public let maximumKeys: Int
     private let lock = NSLock()
-    /// Each counted key's window: when it began and what it counted.
-    private var windows: [String: (start: Double, count: Int)] = [:]
+    /// Each counted key's window: when it began, how long it lasts and what it counted.
+    private var windows: [String: (start: Double, length: Double, count: Int)] = [:]
 
-    public init(limits: RateLimits) { self.limits = limits }
+    public init(limits: RateLimits, maximumKeys: Int = 100_000) {
+        self.limits = limits
+        self.maximumKeys = maximumKeys
+    }
 
     /// The policies in force, for `RateLimit-Policy`.
     public var policies: [(name: String, quota: Int)] {
@@ -57,6 +63,9 @@ public final class RateLimiter: @unchecked Sendable {
             ("appends-account", limits.appendsPerAccount),
         ].filter { $0.1 > 0 }
     }
+
+    /// How many keys are counted just now.
+    public var keyCount: Int { lock.withLock { windows.count } }
 
     /// Counts one `kind` for the key and its account, unless a limit is reached (then counts nothing).
     public func charge(_ kind: Kind, key: String, account: String, now: Date = Date()) -> Charge {
@@ -67,27 +76,48 @@ public final class RateLimiter: @unchecked Sendable {
         return charge(quotas, windowSeconds: limits.windowSeconds, now: now)
     }
 
+    /// What `key` has counted in its window so far and the seconds until that window ends (0 and 0
+    /// once it ended, or if it never counted).
+    public func standing(_ key: String, now: Date = Date()) -> (count: Int, resetSeconds: Int) {
+        let t = now.timeIntervalSince1970
+        return lock.withLock {
+            guard let w = windows[key], t < w.start + w.length else { return (0, 0) }
+            return (w.count, max(1, Int((w.start + w.length - t).rounded(.up))))
+        }
+    }
+
     /// Counts one against each quota (its policy's name, the key it counts, its size; 0 is no limit) in
-    /// windows of `windowSeconds`, unless one is reached (then counts nothing). The sign-in limits use it too.
+    /// windows of `windowSeconds`, unless one is reached (then counts nothing, and keeps no new key).
+    /// The sign-in limits use it too.
     public func charge(_ quotas: [(String, String, Int)], windowSeconds: Int, now: Date = Date()) -> Charge {
         let applied = quotas.filter { $0.2 > 0 }
         guard !applied.isEmpty else { return Charge(allowed: true, standings: []) }
         let t = now.timeIntervalSince1970, window = Double(windowSeconds)
         return lock.withLock {
-            if windows.count > 100_000 { windows = windows.filter { t < $0.value.start + window } }
-            let current = applied.map { q -> (start: Double, count: Int) in
-                guard let w = windows[q.1], t < w.start + window else { return (t, 0) }
+            let current = applied.map { q -> (start: Double, length: Double, count: Int) in
+                guard let w = windows[q.1], t < w.start + w.length else { return (t, window, 0) }
                 return w
             }
             let allowed = zip(applied, current).allSatisfy { $0.1.count < $0.0.2 }
-            for (q, w) in zip(applied, current) { windows[q.1] = (w.start, w.count + (allowed ? 1 : 0)) }
+            if allowed {
+                for (q, w) in zip(applied, current) { windows[q.1] = (w.start, w.length, w.count + 1) }
+                if windows.count > maximumKeys { shed(at: t) }
+            }
             return Charge(
                 allowed: allowed,
                 standings: zip(applied, current).map { q, w in
                     Standing(
                         policy: q.0, quota: q.2, remaining: max(0, q.2 - w.count - (allowed ? 1 : 0)),
-                        resetSeconds: max(1, Int((w.start + window - t).rounded(.up))))
+                        resetSeconds: max(1, Int((w.start + w.length - t).rounded(.up))))
                 })
         }
+    }
+
+    /// Drops the ended windows, then, if that is not enough, the oldest half (under the lock).
+    private func shed(at t: Double) {
+        windows = windows.filter { t < $0.value.start + $0.value.length }
+        guard windows.count > maximumKeys / 2 else { return }
+        let cut = windows.values.map(\.start).sorted()[windows.count / 2]
+        windows = windows.filter { $0.value.start > cut }
     }
 }

@@ -9,7 +9,10 @@ import RepLedgerCore
 /// gives the device that signed in a token of its own, shown once. What the
 /// tables keep of a person is hashes: of the Apple user id, of the address,
 /// of the code. Every refusal is one line that never says whether an address
-/// has an account; attempts are limited per caller's address and per email.
+/// has an account. Attempts are limited per source (an IPv4 address, an IPv6
+/// /64) and per email *and* source: a code is bound to the source that asked
+/// for it and dies after a few wrong tries, so nobody elsewhere can guess it,
+/// spend it or lock its owner out (`SignInLimits`).
 public final class SignInDesk: Sendable {
     public struct Settings: Sendable {
         /// Identity tokens are checked against these keys and this app (`--apple-keys`, `--apple-client-id`).
@@ -96,7 +99,9 @@ public final class SignInDesk: Sendable {
         }
         let code = Self.newCode()
         try accounts.table.replaceCode(
-            SignInCode(email: Self.emailHash(email), codeHash: Self.codeHash(code, email: email), expiresAt: now.millis + Self.codeLifetimeMillis))
+            SignInCode(
+                email: Self.codeKey(email, source: SourceAddress.key(address)), codeHash: Self.codeHash(code, email: email),
+                expiresAt: now.millis + Self.codeLifetimeMillis))
         // Sent by the mail queue's own threads: a slow or hung mail command never holds a worker.
         guard mail.enqueue(.init(to: email, subject: "Your RepLedger sign-in code: \(code)", body: Self.message(code))) else {
             throw APIError(status: 503, code: "mail", message: "too many codes are being sent just now; try again in a minute", retryAfterSeconds: 30)
@@ -114,12 +119,15 @@ public final class SignInDesk: Sendable {
         let email = try Self.normalized(email)
         try limit(address: address, email: email)
         let refused = APIError(status: 401, code: "signInRefused", message: "that code is not valid (wrong, expired or used): ask for a new one")
-        let key = Self.emailHash(email), presented = Self.codeHash(code.trimmingCharacters(in: .whitespaces), email: email)
+        let key = Self.codeKey(email, source: SourceAddress.key(address))
+        let presented = Self.codeHash(code.trimmingCharacters(in: .whitespaces), email: email)
         guard let stored = try accounts.table.code(email: key), stored.expiresAt > now.millis, stored.attempts < Self.codeAttempts else {
+            countWrongCode(email: email, address: address)
             throw refused
         }
         guard AccountDirectory.constantTimeEqual(stored.codeHash, presented) else {
             try accounts.table.countWrongCode(email: key)
+            countWrongCode(email: email, address: address)
             throw refused
         }
         guard try accounts.table.consumeCode(email: key, codeHash: presented) else { throw refused }
@@ -151,17 +159,37 @@ public final class SignInDesk: Sendable {
         return SignedIn(accountId: accountId, created: created, token: token, tokenId: StoredToken.id(of: AccountDirectory.hash(token)))
     }
 
-    /// 429 past the caller address's sign-in attempts, or the email's (sends, or tries).
+    /// 429 past the limits this attempt counts against (`SignInLimits`): the source's attempts of every
+    /// kind; for a send, the codes this source had sent to the email and the email's ceiling (which a
+    /// source asking for the first time passes); for a try, this source's wrong codes for the email and
+    /// the email's wrong codes today (which a source that tried none today passes).
     func limit(address: String, email: String?, sending: Bool = false) throws {
-        let l = settings.limits
-        var quotas = [("sign-in-address", "a:" + address, l.attemptsPerAddress)]
-        if let email { quotas.append(sending ? ("codes-email", "s:" + email, l.codesPerEmail) : ("tries-email", "t:" + email, l.attemptsPerEmail)) }
-        let charge = counts.charge(quotas, windowSeconds: l.windowSeconds)
-        guard charge.allowed else {
-            let wait = charge.retryAfterSeconds ?? l.windowSeconds
-            throw APIError(
-                status: 429, code: "tooManyRequests", message: "too many sign-in attempts; retry in \(wait) s", retryAfterSeconds: wait)
+        let l = settings.limits, source = SourceAddress.key(address)
+        var quotas = [("sign-in-address", "a:" + source, l.attemptsPerAddress)]
+        if let email {
+            let pair = email + "\n" + source
+            if sending {
+                let fresh = counts.standing("s:" + pair).count == 0
+                quotas += [("codes-source", "s:" + pair, l.codesPerSource), ("codes-email", "S:" + email, fresh ? Int.max : l.codesPerEmail)]
+            } else {
+                let mine = counts.standing("w:" + pair), today = counts.standing("W:" + email), mineToday = counts.standing("D:" + pair)
+                if mine.count >= l.wrongCodesPerSource { throw Self.tooMany(retryAfter: mine.resetSeconds) }
+                if today.count >= l.wrongCodesPerEmailPerDay && mineToday.count > 0 { throw Self.tooMany(retryAfter: today.resetSeconds) }
+            }
         }
+        let charge = counts.charge(quotas, windowSeconds: l.windowSeconds)
+        guard charge.allowed else { throw Self.tooMany(retryAfter: charge.retryAfterSeconds ?? l.windowSeconds) }
+    }
+
+    /// Counts a wrong (or dead) code against this source for the email, in the window and in the day.
+    func countWrongCode(email: String, address: String) {
+        let l = settings.limits, pair = email + "\n" + SourceAddress.key(address)
+        _ = counts.charge([("wrong-codes", "w:" + pair, Int.max)], windowSeconds: l.windowSeconds)
+        _ = counts.charge([("wrong-codes-email-day", "W:" + email, Int.max), ("wrong-codes-day", "D:" + pair, Int.max)], windowSeconds: l.daySeconds)
+    }
+
+    static func tooMany(retryAfter wait: Int) -> APIError {
+        APIError(status: 429, code: "tooManyRequests", message: "too many sign-in attempts; retry in \(wait) s", retryAfterSeconds: wait)
     }
 
     /// The address as one account knows it: trimmed and lowercased; 400 unless it looks like one.
@@ -179,7 +207,9 @@ public final class SignInDesk: Sendable {
         return e
     }
 
-    static func emailHash(_ email: String) -> [UInt8] { AccountDirectory.hash("email:" + email) }
+    /// Where the code sent to `email` at the request of `source` is kept: one per pair, so a code asked
+    /// for elsewhere never replaces, spends or exposes this one.
+    static func codeKey(_ email: String, source: String) -> [UInt8] { AccountDirectory.hash("email:" + email + "\nsource:" + source) }
     /// The code bound to its address, so one code's hash says nothing of another address's.
     static func codeHash(_ code: String, email: String) -> [UInt8] { AccountDirectory.hash("code:" + email + ":" + code) }
 
@@ -197,14 +227,22 @@ public final class SignInDesk: Sendable {
     }
 }
 
-/// How many sign-in attempts are allowed, in windows of `windowSeconds` (10 minutes).
+/// How many sign-in attempts are allowed, in windows of `windowSeconds` (10 minutes) unless said.
+/// A source is an IPv4 address or an IPv6 /64 (`SourceAddress`).
 public struct SignInLimits: Sendable, Equatable {
-    /// Sign-in requests of every kind from one address.
+    /// Sign-in requests of every kind from one source.
     public var attemptsPerAddress = 30
-    /// Codes sent to one email.
-    public var codesPerEmail = 5
-    /// Codes tried for one email (each sent code dies after `SignInDesk.codeAttempts` wrong ones).
-    public var attemptsPerEmail = 10
+    /// Codes one source may have sent to one email.
+    public var codesPerSource = 5
+    /// Codes sent to one email from every source: a ceiling against flooding an inbox, which a
+    /// source asking for the first time in the window passes, so the address's owner can always get a code.
+    public var codesPerEmail = 20
+    /// Wrong codes one source may try for one email (each code also dies after `SignInDesk.codeAttempts`).
+    public var wrongCodesPerSource = 10
+    /// Wrong codes tried for one email in a day from every source, so six digits cannot be guessed
+    /// window after window; past it, only a source that has tried none today is heard.
+    public var wrongCodesPerEmailPerDay = 50
     public var windowSeconds = 600
+    public var daySeconds = 86_400
     public init() {}
 }

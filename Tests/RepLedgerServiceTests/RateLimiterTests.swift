@@ -26,4 +26,23 @@ import Testing
         #expect(rates.charge(.appends, key: "k1", account: "a", now: t0).standings.map(\.policy) == ["appends-key", "appends-account"])
         #expect(RateLimiter(limits: .off).charge(.requests, key: "k", account: "a").standings.isEmpty)
     }
+
+    @Test func refusedChargesKeepNothingAndTheKeysStayBounded() {
+        let rates = RateLimiter(limits: .off, maximumKeys: 100)
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        // A source past its limit asks for a thousand new addresses: refused, and no key is kept for them.
+        for _ in 0..<3 { _ = rates.charge([("address", "a:src", 3)], windowSeconds: 600, now: t0) }
+        for i in 0..<1000 {
+            #expect(!rates.charge([("address", "a:src", 3), ("email", "e:\(i)", 5)], windowSeconds: 600, now: t0).allowed)
+        }
+        #expect(rates.keyCount == 1)
+        // Allowed ones past the bound: ended windows go first, then the oldest half; never more than the bound.
+        for i in 0..<1000 { _ = rates.charge([("email", "e:\(i)", 5)], windowSeconds: 600, now: t0.addingTimeInterval(Double(i))) }
+        #expect(rates.keyCount <= 100)
+        #expect(rates.standing("e:999", now: t0.addingTimeInterval(999)).count == 1)
+        // Windows of different lengths end each at its own time.
+        _ = rates.charge([("day", "d:x", 5)], windowSeconds: 86_400, now: t0)
+        let day = rates.standing("d:x", now: t0.addingTimeInterval(3600))
+        #expect(day.count == 1 && day.resetSeconds == 82_800)
+    }
 }
