@@ -42,6 +42,9 @@ public final class PostgresServerStorage: ServerStorage, @unchecked Sendable {
         return PostgresEventStore(accountId: id, pool: pool, cipher: try keys.cipher(for: accountId), replicas: replicas)
     }
 
+    /// Every read is a statement of its own on the pool, outside any append's transaction.
+    public func reader(for accountId: String) throws -> any EventStore { try store(for: accountId) }
+
     public func hasLog(_ accountId: String) throws -> Bool {
         guard let id = UUID(uuidString: accountId) else { return false }
         return try pool.withConnection { c in

@@ -19,6 +19,9 @@ public protocol ServerStorage: Sendable {
     var keys: AccountKeyStore { get }
     /// The account's log (created empty by its first append), sealed under its key.
     func store(for accountId: String) throws -> any EventStore
+    /// The account's log on a connection of its own that never writes (an empty log when it has none
+    /// yet): for reads that must not wait on, or hold up, the account's appends.
+    func reader(for accountId: String) throws -> any EventStore
     /// False when the account has never had an event.
     func hasLog(_ accountId: String) throws -> Bool
     /// Destroys the account's key, then deletes its log, snapshots and tokens
@@ -83,6 +86,11 @@ public final class SQLiteServerStorage: ServerStorage {
     public func store(for accountId: String) throws -> any EventStore {
         let cipher = try keys.cipher(for: accountId)
         return try SQLiteEventStore(path: path(of: accountId), durability: .full, access: .create, cipher: cipher)
+    }
+
+    public func reader(for accountId: String) throws -> any EventStore {
+        guard try hasLog(accountId) else { return InMemoryEventStore() }
+        return try SQLiteEventStore(path: path(of: accountId), durability: .full, access: .readOnly, cipher: try keys.cipher(for: accountId))
     }
 
     public func hasLog(_ accountId: String) throws -> Bool { FileManager.default.fileExists(atPath: path(of: accountId)) }

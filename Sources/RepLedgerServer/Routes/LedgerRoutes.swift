@@ -31,8 +31,8 @@ struct LedgerRoutes: Sendable {
     let inspectorDoor: InspectorAccountDoor
     /// The account page under `/account`: sign-up and sign-in with no operator, devices, erasure.
     let accountWeb: AccountWeb
-    /// Requests in progress per account, for the 429 past `maximumRequestsPerAccount`.
-    let accountRequests = CountsByKey()
+    /// Requests in progress per account (the API's and the inspector's pages), for the 429 past `maximumRequestsPerAccount`.
+    let accountRequests: CountsByKey
     /// Live streams open per token, per account and in all.
     let streams: StreamAdmission
     /// `/mcp`: the assistant's tools over the key's own account.
@@ -62,9 +62,12 @@ struct LedgerRoutes: Sendable {
         coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: blockingPage)
         inspectorDoor = InspectorAccountDoor(api: api)
         accountWeb = AccountWeb(coach: coachWeb, inspector: inspectorDoor)
-        inspector = InspectorWeb(door: inspectorDoor, secureCookies: !secureCookiesOff, blocking: blockingPage)
-        let rates = RateLimiter(limits: limits.rates)
+        let rates = RateLimiter(limits: limits.rates), accountRequests = CountsByKey()
         self.rates = rates
+        self.accountRequests = accountRequests
+        let bounds = PageBounds(rates: rates, inProgress: accountRequests, maximumRequestsPerAccount: limits.maximumRequestsPerAccount)
+        inspector = InspectorWeb(
+            door: inspectorDoor, secureCookies: !secureCookiesOff, blocking: blockingPage, bound: { try await bounds.run($0, $1) })
         assistant = AssistantEndpoint(api: api, workers: workers, shares: shares, rates: rates)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RepLedgerAccounts
+import RepLedgerCore
 import RepLedgerService
 
 /// `ledger serve`'s way into the inspector: an account's owner signs in with
@@ -21,6 +22,11 @@ package final class InspectorAccountDoor: InspectorDoor, @unchecked Sendable {
     package init(api: LedgerAPI) { self.api = api }
 
     package var signIn: String? { InspectorWeb.root + "/sign-in" }
+
+    package func reader(cookies: [String: String]) -> PageReader? {
+        guard let id = cookies[InspectorWeb.sessionCookie], let session = sessions.session(id) else { return nil }
+        return PageReader(account: session.account, key: StoredToken.id(of: session.tokenHash))
+    }
 
     package func seat(cookies: [String: String], client: String?) throws -> InspectorSeat {
         guard let id = cookies[InspectorWeb.sessionCookie], let session = sessions.session(id) else { throw Self.signedOut }
@@ -48,9 +54,10 @@ package final class InspectorAccountDoor: InspectorDoor, @unchecked Sendable {
         lock.withLock {
             if let kept = ledgers[account] { return kept }
             if ledgers.count >= Self.keptLedgers { ledgers.removeAll() }
-            let logs = api.logs
-            // The log is looked up on every read: an evicted and reopened log is found anew.
-            let made = InspectedLedger { body in try logs.log(account).withLedger { try body($0.store) } }
+            // Read on a connection of its own, read-only, outside the account's lock: a heavy page never
+            // holds the log while the account's pushes wait (the store's own locking keeps both correct).
+            let reader = LogReader(storage: api.logs.storage, account: account)
+            let made = InspectedLedger { body in try body(try reader.store()) }
             ledgers[account] = made
             return made
         }
@@ -104,5 +111,26 @@ extension InspectorWeb {
         var response = html(InspectorPages.signIn(csrf: token, error: error, action: Self.root + "/sign-in"), status: status)
         response.headers.append(.init(name: .setCookie, value: cookie(Self.signInCookie, token, path: Self.root + "/sign-in", maxAge: 3600)))
         return response
+    }
+}
+
+/// An account's log opened for reading only, on first use, and kept with the inspector's ledger
+/// (used under its lock, one read at a time).
+final class LogReader: @unchecked Sendable {
+    let storage: any ServerStorage
+    let account: String
+    private var opened: (any EventStore)?
+
+    init(storage: any ServerStorage, account: String) {
+        self.storage = storage
+        self.account = account
+    }
+
+    func store() throws -> any EventStore {
+        if let opened { return opened }
+        let made = try storage.reader(for: account)
+        // An account with no log yet reads as empty, and is looked for again next time.
+        if !(made is InMemoryEventStore) { opened = made }
+        return made
     }
 }

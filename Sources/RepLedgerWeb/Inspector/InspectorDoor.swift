@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import RepLedgerService
 
 /// What a request to the inspector may read: the ledger, its session's CSRF
@@ -25,4 +26,28 @@ package protocol InspectorDoor: Sendable {
     func seat(cookies: [String: String], client: String?) throws -> InspectorSeat
     /// Where a browser without a session is sent; nil when a page says how to get in instead.
     var signIn: String? { get }
+    /// Whose bounds a request with these cookies counts against (its account and its token's id),
+    /// found without touching storage; nil when the door has no accounts (`ledger inspect`) or no session.
+    func reader(cookies: [String: String]) -> PageReader?
 }
+
+extension InspectorDoor {
+    package func reader(cookies: [String: String]) -> PageReader? { nil }
+}
+
+/// The account a page is read for and the key (token id) it signed in with: what the server's
+/// per-account bounds count (`PageBound`).
+package struct PageReader: Sendable {
+    package var account: String
+    package var key: String
+
+    package init(account: String, key: String) {
+        self.account = account
+        self.key = key
+    }
+}
+
+/// Runs a page's work within its reader's bounds, as the API runs a request within its caller's:
+/// the account's requests a minute, its requests in progress and its share of the workers. Throws
+/// the refusal (429) without running the work.
+package typealias PageBound = @Sendable (PageReader, @escaping @Sendable () async throws -> Response) async throws -> Response

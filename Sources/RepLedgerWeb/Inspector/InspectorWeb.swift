@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import RepLedgerCore
@@ -18,14 +19,17 @@ package struct InspectorWeb: Sendable {
     /// Cookies carry `Secure` unless the server listens on loopback only (plain HTTP there).
     package let secureCookies: Bool
     package let blocking: @Sendable (@escaping @Sendable () throws -> Response) async throws -> Response
+    /// The bounds a signed-in reader's pages are held to (`ledger serve`'s per-account ones); none for `ledger inspect`.
+    package let bound: PageBound?
 
     package init(
         door: any InspectorDoor, secureCookies: Bool,
-        blocking: @escaping @Sendable (@escaping @Sendable () throws -> Response) async throws -> Response
+        blocking: @escaping @Sendable (@escaping @Sendable () throws -> Response) async throws -> Response, bound: PageBound? = nil
     ) {
         self.door = door
         self.secureCookies = secureCookies
         self.blocking = blocking
+        self.bound = bound
     }
 
     /// Where the pages are mounted, on both servers.
@@ -204,7 +208,23 @@ package struct InspectorWeb: Sendable {
         let cookies = CoachWeb.cookies(request)
         let client = context.parameters.get("client").map { ($0.removingPercentEncoding ?? $0).lowercased() }
         let door = self.door
-        return try await blocking { [self] in
+        let work: @Sendable () async throws -> Response = { try await page(door, cookies, client, json, build) }
+        guard let bound, let reader = door.reader(cookies: cookies) else { return try await work() }
+        do {
+            return try await bound(reader, work)
+        } catch let e as APIError {
+            var refused = respond(error: e, json: json, title: "Too many requests")
+            if let wait = e.retryAfterSeconds { refused.headers[.retryAfter] = String(wait) }
+            for (name, value) in e.headers { if let field = HTTPField.Name(name) { refused.headers[field] = value } }
+            return refused
+        }
+    }
+
+    /// The page itself, off the event loop.
+    private func page(
+        _ door: any InspectorDoor, _ cookies: [String: String], _ client: String?, _ json: Bool, _ build: @escaping @Sendable (Page) throws -> Answer
+    ) async throws -> Response {
+        try await blocking { [self] in
             do {
                 let seat = try door.seat(cookies: cookies, client: client)
                 switch try seat.ledger.read({ try build(Page(store: $0, json: json, seat: seat)) }) {
