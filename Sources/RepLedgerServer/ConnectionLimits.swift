@@ -30,6 +30,8 @@ public struct ConnectionLimits: Sendable {
     /// Live streams open at once through one token, and of one account (its tokens together); one more gets 429.
     public var maximumStreamsPerToken = 8
     public var maximumStreamsPerAccount = 32
+    /// Live streams open at once from one source address (an IPv6 /64 counts as one).
+    public var maximumStreamsPerAddress = 32
     /// Live streams open at once in all: a quarter of the connection cap unless set.
     public var maximumStreams: Int?
     /// The stream budget in force.
@@ -55,6 +57,9 @@ final class CountsByKey: @unchecked Sendable {
             return true
         }
     }
+
+    /// How many `key` holds now.
+    func held(_ key: String) -> Int { lock.withLock { held[key, default: 0] } }
 
     func release(_ key: String) {
         lock.withLock {

@@ -3,29 +3,42 @@ import Foundation
 import RepLedgerService
 
 /// Live streams hold a connection each for as long as they are open, so
-/// they are counted apart from requests in progress: per token, per account
-/// and in all, each under its own cap (429 past it), so one token or one
-/// account cannot take the connections everyone else's requests need.
+/// they are counted apart from requests in progress: per token, per account,
+/// per source address and in all, each under its own cap (429 past it), so one
+/// token, account or address cannot take the connections everyone else's
+/// requests need. A quarter of the budget is kept for accounts that hold no
+/// stream: accounts anyone can make cannot fill it between them.
 final class StreamAdmission: Sendable {
     let limits: ConnectionLimits
     private let counts = CountsByKey()
 
     init(limits: ConnectionLimits) { self.limits = limits }
 
-    /// An open stream's place, given back when the stream's response is gone (however it ended).
-    final class Slot: Sendable {
-        private let release: @Sendable () -> Void
-        init(release: @escaping @Sendable () -> Void) { self.release = release }
+    /// An open stream's place, given back once: when its client goes away, or when the stream's
+    /// response is gone (however it ended), whichever comes first.
+    final class Slot: @unchecked Sendable {
+        private let lock = NSLock()
+        private var giveBack: (@Sendable () -> Void)?
+        init(release: @escaping @Sendable () -> Void) { giveBack = release }
+        func release() {
+            lock.withLock { () -> (@Sendable () -> Void)? in
+                defer { giveBack = nil }; return giveBack
+            }?()
+        }
         deinit { release() }
     }
 
-    /// A place for one more stream of `account` through the token of `authorization`, or 429.
-    func admit(account: String, authorization: String?) throws -> Slot {
+    /// A place for one more stream of `account` through the token of `authorization`, from `address`, or 429.
+    func admit(account: String, authorization: String?, address: String) throws -> Slot {
         // The token itself is never kept, even in memory: its hash names it.
         let token = "token:" + SHA256.hash(data: Data((authorization ?? "").utf8)).map { String($0, radix: 16) }.joined()
+        let accountKey = "account:" + account, budget = limits.streamBudget
+        // Accounts already streaming share three quarters; the last quarter is only for an account's first stream.
+        let holdsNone = counts.held(accountKey) == 0
         let keys = [
-            ("all", limits.streamBudget, "the server"), ("account:" + account, limits.maximumStreamsPerAccount, "this account"),
-            (token, limits.maximumStreamsPerToken, "this token"),
+            ("all", holdsNone ? budget : max(1, budget - budget / 4), "the server"),
+            ("address:" + SourceAddress.key(address), limits.maximumStreamsPerAddress, "this address"),
+            (accountKey, limits.maximumStreamsPerAccount, "this account"), (token, limits.maximumStreamsPerToken, "this token"),
         ]
         var admitted: [String] = []
         for (key, limit, whose) in keys {

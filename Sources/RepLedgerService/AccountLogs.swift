@@ -98,6 +98,14 @@ public final class AccountLog: @unchecked Sendable {
         subscribersLock.unlock()
     }
 
+    /// Ends a subscriber's signals now (its client went away): its stream's loop ends at once.
+    package func endSubscriber(_ id: UUID) {
+        subscribersLock.lock()
+        let continuation = subscribers.removeValue(forKey: id)
+        subscribersLock.unlock()
+        continuation?.finish()
+    }
+
     package func notifyAppended() {
         subscribersLock.lock()
         let all = Array(subscribers.values)

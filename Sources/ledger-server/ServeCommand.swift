@@ -63,7 +63,12 @@ struct ServeCommand: ParsableCommand {
     var maxStreamsPerToken = ConnectionLimits().maximumStreamsPerToken
     @Option(help: "Live streams open at once of one account, its tokens together; one more gets 429 (default 32).")
     var maxStreamsPerAccount = ConnectionLimits().maximumStreamsPerAccount
-    @Option(help: "Live streams open at once in all; one more gets 429 (default: a quarter of --max-connections).")
+    @Option(help: "Live streams open at once from one address (an IPv6 /64 counts as one); one more gets 429 (default 32).")
+    var maxStreamsPerAddress = ConnectionLimits().maximumStreamsPerAddress
+    @Option(
+        help:
+            "Live streams open at once in all, a quarter of them kept for accounts' first streams; one more gets 429 (default: a quarter of --max-connections)."
+    )
     var maxStreams: Int?
     @Option(help: "Requests a minute through one key (token); one more gets 429 with Retry-After (default 600; 0: no limit).")
     var keyRequestsPerMinute = RateLimits().requestsPerKey
@@ -115,13 +120,15 @@ struct ServeCommand: ParsableCommand {
         settings.postgresPasswordFile = postgresPasswordFile
         settings.keysDirectory = keys
         guard idleTimeout > 0, requestTimeout > 0, maxConnections > 0, maxConnectionsPerAddress > 0, maxRequestsPerAccount > 0,
-            (maxReadingConnections ?? 1) > 0, maxStreamsPerToken > 0, maxStreamsPerAccount > 0, (maxStreams ?? 1) > 0
+            (maxReadingConnections ?? 1) > 0, maxStreamsPerToken > 0, maxStreamsPerAccount > 0, maxStreamsPerAddress > 0,
+            (maxStreams ?? 1) > 0
         else {
             throw ValidationError(
                 "--idle-timeout, --request-timeout and the --max- limits take a number above 0")
         }
         settings.limits.maximumStreamsPerToken = maxStreamsPerToken
         settings.limits.maximumStreamsPerAccount = maxStreamsPerAccount
+        settings.limits.maximumStreamsPerAddress = maxStreamsPerAddress
         settings.limits.maximumStreams = maxStreams
         settings.limits.requestTimeoutSeconds = requestTimeout
         settings.limits.maximumReadingConnections = maxReadingConnections

@@ -165,8 +165,10 @@ struct LedgerRoutes: Sendable {
                 let caller = try context.authenticated(), id = context.segment("account")
                 let after = try Self.position(context.query["after"] ?? request.headers.first { $0.name.canonicalName == "last-event-id" }?.value)
                 let log = try await blocking { [api] in try api.authorize(caller, account: id, write: false) }
-                let slot = try streams.admit(account: caller.account.accountId, authorization: request.headers[.authorization])
-                return live(log: log, after: after, caller: caller, authorization: request.headers[.authorization], slot: slot)
+                let slot = try streams.admit(
+                    account: caller.account.accountId, authorization: request.headers[.authorization], address: context.callerAddress)
+                return live(
+                    log: log, after: after, caller: caller, authorization: request.headers[.authorization], slot: slot, channel: context.channel)
             },
             APIRoute(.get, "v1/accounts/:account/events", .token) { _, context in
                 let caller = try context.authenticated(), id = context.segment("account")

@@ -16,9 +16,16 @@ extension LedgerRoutes {
     /// account or an ended Coach product end the stream, and a coach's stream
     /// stops just before the client's revocation of its grant, in the order
     /// of the log. It ends with an `error` event carrying the JSON error.
-    /// `slot`: the stream's place among the open streams, given back when the response is gone.
-    func live(log: AccountLog, after: Int64, caller: AccountDirectory.Caller, authorization: String?, slot: StreamAdmission.Slot) -> Response {
+    /// `slot`: the stream's place among the open streams, given back the moment the client closes
+    /// `channel` (not at the next keep-alive's failed write), or else when the response is gone.
+    func live(
+        log: AccountLog, after: Int64, caller: AccountDirectory.Caller, authorization: String?, slot: StreamAdmission.Slot, channel: any Channel
+    ) -> Response {
         let (id, signals) = log.subscribe(keepAlive: keepAliveSeconds, recheck: min(1, keepAliveSeconds))
+        channel.closeFuture.whenComplete { _ in
+            slot.release()
+            log.endSubscriber(id)
+        }
         let api = self.api
         let body = ResponseBody { [self] writer in
             defer {
