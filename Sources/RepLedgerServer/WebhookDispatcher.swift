@@ -16,6 +16,10 @@ import ServiceLifecycle
 /// attempt is written to the hook's delivery log. A restart resumes from the cursors, so a delivery
 /// is never lost; one acknowledged as the server stopped may come again (at least once: receivers
 /// keep the `RepLedger-Delivery` ids they have seen).
+///
+/// Each account's hooks are delivered by a task of the account's own, up to `concurrentAccounts` at
+/// once, so a receiver that is down or slow holds up only its own account's deliveries; and only
+/// the status and the first `answerBytes` of an answer are read, however much a receiver sends.
 struct WebhookDispatcher: Service {
     let api: LedgerAPI
     let workers: NIOThreadPool
@@ -25,28 +29,46 @@ struct WebhookDispatcher: Service {
 
     static let maximumBackoffSeconds = 300.0
     static let timeout: TimeAmount = .seconds(10)
+    /// Accounts whose deliveries are in flight at once.
+    static let concurrentAccounts = 32
+    /// The most of a receiver's answer read (its body is not used: the status says it all).
+    static let answerBytes = 4096
 
     func run() async throws {
         let client = HTTPClient(
             eventLoopGroupProvider: .singleton,
             configuration: .init(redirectConfiguration: .disallow, timeout: .init(connect: Self.timeout, read: Self.timeout)))
+        let state = DeliveryState()
         await cancelWhenGracefulShutdown {
-            // When each failing hook is tried next, and how many attempts its delivery has had.
-            var retry: [String: (at: Date, attempt: Int)] = [:]
-            while !Task.isCancelled {
-                await round(client, &retry)
-                try? await Task.sleep(for: interval)
+            await withDiscardingTaskGroup { group in
+                while !Task.isCancelled {
+                    await schedule(client, state, &group)
+                    try? await Task.sleep(for: interval)
+                }
+                group.cancelAll()
             }
         }
         try? await client.shutdown()
     }
 
-    /// One look at every hook: what is due is delivered, until a delivery fails.
-    func round(_ client: HTTPClient, _ retry: inout [String: (at: Date, attempt: Int)]) async {
+    /// One look at every hook: each account with hooks and no delivery in flight gets a task of its own.
+    func schedule(_ client: HTTPClient, _ state: DeliveryState, _ group: inout DiscardingTaskGroup) async {
         let table = api.accounts.table
         guard let hooks = try? await blocking({ try table.webhooks(of: nil) }) else { return }
+        for (account, hooks) in Dictionary(grouping: hooks, by: \.accountId).sorted(by: { $0.key < $1.key })
+        where state.begin(account, limit: Self.concurrentAccounts) {
+            group.addTask {
+                await deliver(client, hooks, state)
+                state.end(account)
+            }
+        }
+    }
+
+    /// One account's hooks, one after another: what is due is delivered, until a delivery fails.
+    func deliver(_ client: HTTPClient, _ hooks: [StoredWebhook], _ state: DeliveryState) async {
+        let table = api.accounts.table
         for hook in hooks {
-            if let wait = retry[hook.hookId], wait.at > Date() { continue }
+            if let wait = state.retry(hook.hookId), wait.at > Date() { continue }
             let api = self.api
             let due: (deliveries: [Webhooks.Delivery], through: Int64, secret: String)
             do {
@@ -60,7 +82,7 @@ struct WebhookDispatcher: Service {
             }
             var done = hook.cursor, failed = false
             for (i, delivery) in due.deliveries.enumerated() {
-                let attempt = (retry[hook.hookId]?.attempt ?? 0) + 1
+                let attempt = (state.retry(hook.hookId)?.attempt ?? 0) + 1
                 let (status, error) = await post(client, hook, delivery, secret: due.secret)
                 let record = WebhookAttempt(
                     hookId: hook.hookId, deliveryId: delivery.deliveryId, position: delivery.position, type: delivery.type, attempt: attempt,
@@ -68,13 +90,13 @@ struct WebhookDispatcher: Service {
                 _ = try? await blocking { try table.insertAttempt(record) }
                 guard record.delivered else {
                     let delay = min(Self.maximumBackoffSeconds, pow(2, Double(attempt - 1)))
-                    retry[hook.hookId] = (Date().addingTimeInterval(delay), attempt)
+                    state.setRetry(hook.hookId, (Date().addingTimeInterval(delay), attempt))
                     logger.notice(
                         "webhook \(hook.hookId): delivery \(delivery.deliveryId) failed (\(error ?? "HTTP \(status)")); next try in \(Int(delay)) s")
                     failed = true
                     break
                 }
-                retry[hook.hookId] = nil
+                state.setRetry(hook.hookId, nil)
                 // Past a position only when every delivery of it was acknowledged.
                 let next = i + 1 < due.deliveries.count ? due.deliveries[i + 1].position : nil
                 if next != delivery.position { done = delivery.position }
@@ -85,9 +107,11 @@ struct WebhookDispatcher: Service {
     }
 
     /// Posts one delivery → the receiver's status (0 when none came) and what went wrong, if anything.
+    /// At most `answerBytes` of the answer are read; the connection is dropped with the rest.
     func post(_ client: HTTPClient, _ hook: StoredWebhook, _ delivery: Webhooks.Delivery, secret: String) async -> (Int, String?) {
         do {
-            var request = try HTTPClient.Request(url: hook.url, method: .POST)
+            var request = HTTPClientRequest(url: hook.url)
+            request.method = .POST
             request.headers.add(name: "Content-Type", value: "application/json")
             request.headers.add(name: "User-Agent", value: "RepLedger-Webhooks/\(RepLedgerVersion.current)")
             request.headers.add(name: "RepLedger-Delivery", value: delivery.deliveryId)
@@ -95,8 +119,13 @@ struct WebhookDispatcher: Service {
             request.headers.add(
                 name: "RepLedger-Signature",
                 value: Webhooks.signature(secret: secret, timestamp: Int64(Date().timeIntervalSince1970), body: delivery.body))
-            request.body = .string(delivery.body)
-            let response = try await client.execute(request: request, deadline: .now() + Self.timeout).get()
+            request.body = .bytes(ByteBuffer(string: delivery.body))
+            let response = try await client.execute(request, timeout: .seconds(Int64(Self.timeout.nanoseconds / 1_000_000_000)))
+            var read = 0
+            for try await chunk in response.body {
+                read += chunk.readableBytes
+                if read >= Self.answerBytes { break }
+            }
             let status = Int(response.status.code)
             return (status, (200..<300).contains(status) ? nil : "HTTP \(status)")
         } catch {
@@ -107,4 +136,27 @@ struct WebhookDispatcher: Service {
     private func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await workers.runIfActive(body)
     }
+}
+
+/// What the dispatcher's account tasks share: which accounts have a delivery in flight, and when
+/// each failing hook is tried next with how many attempts its delivery has had.
+final class DeliveryState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inFlight: Set<String> = []
+    private var retries: [String: (at: Date, attempt: Int)] = [:]
+
+    /// Claims the account for a task → false when it has one already, or `limit` accounts do.
+    func begin(_ account: String, limit: Int) -> Bool {
+        lock.withLock {
+            guard !inFlight.contains(account), inFlight.count < limit else { return false }
+            inFlight.insert(account)
+            return true
+        }
+    }
+
+    func end(_ account: String) { _ = lock.withLock { inFlight.remove(account) } }
+
+    func retry(_ hook: String) -> (at: Date, attempt: Int)? { lock.withLock { retries[hook] } }
+
+    func setRetry(_ hook: String, _ value: (at: Date, attempt: Int)?) { lock.withLock { retries[hook] = value } }
 }

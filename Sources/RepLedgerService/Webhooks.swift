@@ -17,6 +17,8 @@ public struct Webhooks: Sendable {
     public static let recordSet = "RecordSet"
     /// Every name `--events` takes.
     public static var eventNames: [String] { EventCatalog.entries.map(\.type.name) + [recordSet] }
+    /// Hooks one account may have: each is delivered by its account's own task, one after another.
+    public static let maximumPerAccount = 20
     /// Secrets are sealed bound to this context, so one is never read as a name.
     static let secretContext = "webhook:"
 
@@ -25,6 +27,8 @@ public struct Webhooks: Sendable {
         case unknownEvent(String)
         case noEvents
         case unknownHook(String)
+        /// The account has `Webhooks.maximumPerAccount` hooks already.
+        case tooManyHooks(Int)
 
         public var description: String {
             switch self {
@@ -33,6 +37,7 @@ public struct Webhooks: Sendable {
                 return "no event '\(e)'; --events takes event types (WorkoutFinished, SetLogged, BodyweightMeasured, …) and RecordSet"
             case .noEvents: return "give the events to deliver: --events WorkoutFinished,RecordSet"
             case .unknownHook(let h): return "no webhook '\(h)' on this server (removed already?)"
+            case .tooManyHooks(let n): return "this account has \(n) webhooks, the most it may have: remove one first"
             }
         }
     }
@@ -49,6 +54,9 @@ public struct Webhooks: Sendable {
         let wanted = events.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !wanted.isEmpty else { throw Failure.noEvents }
         if let unknown = wanted.first(where: { !names.contains($0) }) { throw Failure.unknownEvent(unknown) }
+        guard try accounts.table.webhooks(of: account.accountId).count < Self.maximumPerAccount else {
+            throw Failure.tooManyHooks(Self.maximumPerAccount)
+        }
         let secret = "whsec_" + AccountDirectory.randomHex()
         let hookId = UUID().uuidString.lowercased()
         let sealed = try AccountDirectory.sealedName(

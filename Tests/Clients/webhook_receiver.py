@@ -5,7 +5,9 @@
 Listens on a free loopback port and writes it to DIR/port. Each POST is appended to DIR/received.jsonl
 as {"delivery", "event", "valid", "answered", "body"}; `valid` is whether RepLedger-Signature
 (t=UNIX,v1=HEX, HEX the HMAC-SHA256 of "t.body" under the secret in DIR/secret) matches. It answers with the status
-in DIR/answer (200 when the file is absent), so a test can make it fail and recover.
+in DIR/answer (200 when the file is absent), so a test can make it fail and recover. DIR/answer may
+instead say `hang` (the delivery is recorded, answered 0, and the connection held without an answer
+for ten minutes) or `huge` (200, then a body of 2 GiB sent until the client hangs up).
 """
 import hashlib
 import hmac
@@ -48,9 +50,10 @@ class Receiver(BaseHTTPRequestHandler):
         valid = "v1" in parts and hmac.compare_digest(expected, parts["v1"])
         try:
             with open(os.path.join(folder, "answer")) as f:
-                status = int(f.read().strip())
-        except (OSError, ValueError):
-            status = 200
+                answer = f.read().strip()
+        except OSError:
+            answer = "200"
+        status = int(answer) if answer.isdigit() else (0 if answer == "hang" else 200)
         record = {
             "delivery": self.headers.get("RepLedger-Delivery"),
             "event": self.headers.get("RepLedger-Event"),
@@ -60,7 +63,20 @@ class Receiver(BaseHTTPRequestHandler):
         }
         with open(os.path.join(folder, "received.jsonl"), "a") as f:
             f.write(json.dumps(record) + "\n")
+        if answer == "hang":
+            time.sleep(600)
+            return
         self.send_response(status)
+        if answer == "huge":
+            self.send_header("Content-Length", str(2 << 30))
+            self.end_headers()
+            chunk = b"x" * 65536
+            try:
+                for _ in range((2 << 30) // len(chunk)):
+                    self.wfile.write(chunk)
+            except OSError:
+                pass
+            return
         self.send_header("Content-Length", "0")
         self.end_headers()
 

@@ -128,6 +128,14 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     var isRunning: Bool { process?.isRunning ?? false }
+    /// The most memory the running server has held so far (its peak resident set, `VmHWM`), in bytes.
+    var peakMemory: Int? {
+        guard let pid = process?.processIdentifier, let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return nil }
+        return kb * 1024
+    }
     var log: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
 
     deinit { kill() }

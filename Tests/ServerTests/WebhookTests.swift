@@ -51,6 +51,9 @@ import Testing
             }
         }
 
+        /// `hang` or `huge` (see the receiver's description).
+        func answer(_ mode: String) throws { try mode.write(to: folder.appendingPathComponent("answer"), atomically: true, encoding: .utf8) }
+
         func secret(_ text: String) throws { try text.write(to: folder.appendingPathComponent("secret"), atomically: true, encoding: .utf8) }
 
         var received: [[String: Any]] {
@@ -146,5 +149,67 @@ import Testing
         #expect((listed.json?["webhooks"] as? [[String: Any]])?.first?["hookId"] as? String == hookId)
         #expect(try cli.run(["server", "webhook", "remove", hookId] + server.storage, useDbFlag: false).status == 0)
         #expect(try cli.run(["server", "webhook", "list", alice.id, "--json"] + server.storage, useDbFlag: false).stdout.contains(hookId) == false)
+    }
+
+    /// A hook for `events` of `account` delivering to `url` → its id and secret.
+    static func addHook(
+        _ cli: LedgerProcess, _ server: ServerProcess, _ account: String, _ url: String, events: String = "WorkoutStarted"
+    ) throws
+        -> (id: String, secret: String)
+    {
+        let added = try cli.run(["server", "webhook", "add", account, url, "--events", events, "--json"] + server.storage, useDbFlag: false)
+        guard let id = added.json?["hookId"] as? String, let secret = added.json?["secret"] as? String else { throw ServerFailure.cli(added.stderr) }
+        return (id, secret)
+    }
+
+    @Test func receiversThatHangHoldUpOnlyTheirOwnAccountsDeliveries() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli)
+        let hanging = try Receiver(cli.folder), good = try Receiver(cli.folder)
+        try hanging.answer("hang")
+        // Six accounts whose receiver takes each delivery and never answers (each attempt waits out the 10 s timeout)…
+        var others: [ServerProcess.Account] = []
+        for i in 0..<6 {
+            let account = try server.createAccount("other\(i)")
+            _ = try Self.addHook(cli, server, account.id, hanging.url)
+            others.append(account)
+        }
+        // …and alice, whose hook was added last, with a receiver that answers.
+        let alice = try server.createAccount("alice")
+        try good.secret(try Self.addHook(cli, server, alice.id, good.url).secret)
+        for account in others + [alice] {
+            #expect(
+                try await server.post("/v1/accounts/\(account.id)/events", token: account.token, body: PushBodies.batch([PushBodies.started(UUID())]))
+                    .status == 200)
+        }
+        let pushed = Date()
+        #expect(try await good.wait { !Self.delivered($0, "WorkoutStarted").isEmpty }, "alice's delivery never arrived")
+        // One after another, alice's would wait out six timeouts (60 s); on their own tasks, it does not wait for them.
+        let waited = Date().timeIntervalSince(pushed)
+        #expect(waited < 30, "alice's delivery waited \(waited) s behind the hanging receivers")
+        #expect(hanging.received.count >= 1)
+    }
+
+    @Test func aReceiversAnswerIsReadNoFurtherThanItsFirstKilobytes() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(cli: cli)
+        let receiver = try Receiver(cli.folder)
+        let alice = try server.createAccount("alice")
+        try receiver.secret(try Self.addHook(cli, server, alice.id, receiver.url).secret)
+        // Each answer is 200 and 2 GiB long: both deliveries are acknowledged, and the server holds none of it.
+        try receiver.answer("huge")
+        let body = PushBodies.batch([PushBodies.started(UUID()), PushBodies.started(UUID())])
+        #expect(try await server.post("/v1/accounts/\(alice.id)/events", token: alice.token, body: body).status == 200)
+        #expect(try await receiver.wait { Self.delivered($0, "WorkoutStarted").count >= 2 }, "the deliveries were not both made")
+        let peak = try #require(server.peakMemory)
+        #expect(peak < 256 << 20, "the server held \(peak >> 20) MiB")
+
+        // And an account's hooks are bounded: twenty, then a clear refusal.
+        for _ in 1..<20 { _ = try Self.addHook(cli, server, alice.id, receiver.url) }
+        let refused = try cli.run(
+            ["server", "webhook", "add", alice.id, receiver.url, "--events", "WorkoutStarted"] + server.storage, useDbFlag: false)
+        #expect(refused.status != 0 && refused.stderr.contains("20 webhooks, the most it may have"), "\(refused.stderr)")
     }
 }
