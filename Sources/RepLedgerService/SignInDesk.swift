@@ -21,6 +21,9 @@ public final class SignInDesk: Sendable {
         public var mailCommand: String?
         /// Where the account page sends a browser to sign in with Apple (Apple's own; a test's stand-in).
         public var appleAuthorizeURL = "https://appleid.apple.com/auth/authorize"
+        /// The server's address as people's browsers reach it (`--public-url`, no trailing slash): where
+        /// Apple is told to send a browser back.
+        public var publicURL: String?
         public var limits = SignInLimits()
         public init(apple: AppleIdentityVerifier? = nil, mailCommand: String? = nil) {
             self.apple = apple

@@ -21,14 +21,19 @@ extension AccountWeb {
     static func hex(_ digest: SHA256.Digest) -> String { digest.map { String(format: "%02x", $0) }.joined() }
 
     func addAppleRoutes<Context: CoachWebContext>(to group: RouterGroup<Context>) {
-        group.get("sign-in/apple") { request, _ in
+        group.get("sign-in/apple") { _, context in
             let settings = api.signIn.settings
             guard let apple = settings.apple else { return signInPage(error: "This server does not offer Sign in with Apple.", status: 404) }
+            guard let redirectURI = redirectURI(context) else {
+                return signInPage(
+                    error: "This server does not know its public address (ledger serve --public-url), so Sign in with Apple cannot return here.",
+                    status: 501)
+            }
             let secret = CoachWebSessions.random()
             var query = URLComponents()
             query.queryItems = [
                 .init(name: "response_type", value: "code id_token"), .init(name: "response_mode", value: "form_post"),
-                .init(name: "client_id", value: apple.clientId), .init(name: "redirect_uri", value: redirectURI(request)),
+                .init(name: "client_id", value: apple.clientId), .init(name: "redirect_uri", value: redirectURI),
                 .init(name: "state", value: Self.appleState(secret)),
                 .init(name: "nonce", value: Self.hex(SHA256.hash(data: Array(secret.utf8)))),
             ]
@@ -67,10 +72,13 @@ extension AccountWeb {
         }
     }
 
-    /// Where Apple posts back: this page's own address (Apple only posts to addresses registered for the app).
-    func redirectURI(_ request: Request) -> String {
-        let host = request.head.authority ?? "localhost"
-        return (coach.secureCookies ? "https://" : "http://") + host + Self.applePath
+    /// Where Apple posts back (Apple only posts to addresses registered for the app): under the server's
+    /// configured public address (`--public-url`); else, on a server listening on loopback only, under
+    /// the address its socket was reached at. Never from the request's `Host`, which the caller writes.
+    func redirectURI<Context: CoachWebContext>(_ context: Context) -> String? {
+        if let base = api.signIn.settings.publicURL { return base + Self.applePath }
+        guard !coach.secureCookies, let local = context.serverAddress else { return nil }
+        return "http://" + local + Self.applePath
     }
 
     /// The name Apple sends on a first sign-in only (`user`: `{"name":{"firstName","lastName"}}`).

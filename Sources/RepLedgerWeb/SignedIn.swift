@@ -8,6 +8,9 @@ package protocol CoachWebContext: RequestContext {
     var coachWeb: CoachWebRequest { get set }
     /// The caller's address, as sign-in attempts are counted.
     var callerAddress: String { get }
+    /// The address this connection reached the server at, from its socket (never from a header): what a
+    /// server listening on loopback only calls itself.
+    var serverAddress: String? { get }
 }
 
 /// The dashboard's part of a request: its session and, on a post, its form.

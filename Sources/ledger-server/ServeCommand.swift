@@ -101,6 +101,11 @@ struct ServeCommand: ParsableCommand {
     var appleKeys: String?
     @Option(help: "The app (Services ID or bundle id) that Apple identity tokens must be issued to (with --apple-keys).")
     var appleClientId: String?
+    @Option(
+        help:
+            "The server's address as browsers reach it (https://ledger.example.org): where Sign in with Apple returns from the account page. Needed off loopback."
+    )
+    var publicUrl: String?
     @Option(help: ArgumentHelp("Where the account page sends a browser to sign in with Apple (a test's stand-in for Apple's).", visibility: .hidden))
     var appleAuthorizeUrl: String?
     @Option(
@@ -174,6 +179,12 @@ struct ServeCommand: ParsableCommand {
         do {
             settings.signIn = try LedgerServer.Settings.signIn(appleKeys: appleKeys, appleClientId: appleClientId, mailCommand: mailCommand)
             if let appleAuthorizeUrl { settings.signIn.appleAuthorizeURL = appleAuthorizeUrl }
+            if let publicUrl {
+                guard let url = URL(string: publicUrl), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil,
+                    url.query == nil, url.fragment == nil
+                else { throw ValidationError("--public-url takes the server's address, such as https://ledger.example.org") }
+                settings.signIn.publicURL = publicUrl.hasSuffix("/") ? String(publicUrl.dropLast()) : publicUrl
+            }
         } catch {
             throw ValidationError("\(error)")
         }

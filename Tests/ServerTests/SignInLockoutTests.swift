@@ -94,3 +94,31 @@ import Testing
         #expect(owner.status == 200, "\(owner.status) \(owner.body)")
     }
 }
+
+/// Where Sign in with Apple sends a browser back is the server's own configured address, never one
+/// taken from the request's `Host` (which whoever sends the request writes).
+@Suite struct AppleRedirectTests {
+    static func redirectURI(_ server: ServerProcess, host: String) throws -> String? {
+        let socket = try RawSocket(port: server.port)
+        socket.send("GET /account/sign-in/apple HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+        let text = socket.read(for: 60, until: RawSocket.wholeResponse).text
+        guard let line = text.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("location:") }) else { return nil }
+        let location = line.dropFirst("location:".count).trimmingCharacters(in: .whitespaces)
+        return URLComponents(string: location)?.queryItems?.first { $0.name == "redirect_uri" }?.value
+    }
+
+    @Test func theRedirectAddressComesFromConfigurationNotTheHostHeader() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let apple = try TestApple()
+        let keys = try apple.writeJWKS(in: cli.folder)
+        let flags = ["--apple-keys", keys, "--apple-client-id", TestApple.clientId, "--apple-authorize-url", "http://127.0.0.1:9/auth/authorize"]
+        // On loopback, without --public-url: the address the socket was reached at.
+        let local = try ServerProcess(cli: cli, serveFlags: flags)
+        #expect(try Self.redirectURI(local, host: "evil.example") == local.base + "/account/sign-in/apple")
+        local.stop()
+        // With --public-url: that address, whatever the request says.
+        let configured = try ServerProcess(cli: cli, serveFlags: flags + ["--public-url", "https://ledger.example.org/"])
+        #expect(try Self.redirectURI(configured, host: "evil.example") == "https://ledger.example.org/account/sign-in/apple")
+    }
+}

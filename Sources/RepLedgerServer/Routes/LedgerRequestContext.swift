@@ -27,6 +27,11 @@ struct LedgerRequestContext: RequestContext, CoachWebContext {
 
     var callerAddress: String { remoteAddress?.ipAddress ?? "unknown" }
 
+    var serverAddress: String? {
+        guard let local = channel.localAddress, let ip = local.ipAddress, let port = local.port else { return nil }
+        return ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+    }
+
     /// The caller `Authentication` found; only routes behind it ask.
     func authenticated() throws -> AccountDirectory.Caller {
         guard let caller else { throw APIError.unauthorized }
