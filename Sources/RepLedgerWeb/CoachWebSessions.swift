@@ -10,7 +10,9 @@ import RepLedgerCore
 /// carries. Sessions live in this process's memory for 12 hours: a restart,
 /// or another server process, asks the coach to sign in again. Each account
 /// keeps at most `perAccount` sessions (a sign-in past it ends that account's
-/// oldest), so one coach signing in again and again signs out nobody else.
+/// oldest), so one coach signing in again and again signs out nobody else;
+/// and past `limit` in all, the fullest account gives up its oldest, so
+/// throw-away accounts cannot sign out the people using the site.
 package final class CoachWebSessions: @unchecked Sendable {
     package struct Session: Sendable {
         package var tokenHash: [UInt8]
@@ -22,32 +24,41 @@ package final class CoachWebSessions: @unchecked Sendable {
     static let lifetime: Duration = .seconds(12 * 3600)
     /// Sessions of one account: its coach's browsers and devices, with room to spare.
     package static let perAccount = 16
-    /// Beyond this many in all (625 accounts at their cap), the oldest half goes: a bound on memory, not a quota.
-    package static let limit = 10_000
+    /// Sessions in all, a bound on memory (about 25 MB), not a quota: past it, the account holding the
+    /// most sessions loses its oldest, so accounts made to fill it sign out only each other.
+    package let limit: Int
 
     private let lock = NSLock()
     private var sessions: [[UInt8]: Session] = [:]
+    /// Each account's sessions, oldest first.
+    private var byAccount: [String: [[UInt8]]] = [:]
 
-    package init() {}
+    package init(limit: Int = 100_000) { self.limit = limit }
 
     /// A new session of `account` for the token with this hash → (cookie value, CSRF token).
     package func open(tokenHash: [UInt8], account: String) -> (id: String, csrf: String) {
         let id = Self.random(), csrf = Self.random()
         lock.withLock {
             let now = ContinuousClock.now
-            sessions = sessions.filter { $0.value.expiresAt > now }
-            let own = sessions.filter { $0.value.account == account }
-            if own.count >= Self.perAccount {
-                for key in own.sorted(by: { $0.value.expiresAt < $1.value.expiresAt }).prefix(own.count - Self.perAccount + 1).map(\.key) {
-                    sessions[key] = nil
-                }
+            for key in byAccount[account] ?? [] where sessions[key].map({ $0.expiresAt <= now }) ?? true { remove(key) }
+            // One sign-in too many ends this account's oldest, and no one else's.
+            while let own = byAccount[account], own.count >= Self.perAccount { remove(own[0]) }
+            if sessions.count >= limit {
+                for (key, session) in sessions where session.expiresAt <= now { remove(key) }
+                while sessions.count >= limit, let fullest = byAccount.max(by: { $0.value.count < $1.value.count })?.value.first { remove(fullest) }
             }
-            if sessions.count >= Self.limit {
-                for key in sessions.sorted(by: { $0.value.expiresAt < $1.value.expiresAt }).prefix(Self.limit / 2).map(\.key) { sessions[key] = nil }
-            }
-            sessions[Self.key(id)] = Session(tokenHash: tokenHash, account: account, csrf: csrf, expiresAt: now + Self.lifetime)
+            let key = Self.key(id)
+            sessions[key] = Session(tokenHash: tokenHash, account: account, csrf: csrf, expiresAt: now + Self.lifetime)
+            byAccount[account, default: []].append(key)
         }
         return (id, csrf)
+    }
+
+    /// Forgets a session (under the lock).
+    private func remove(_ key: [UInt8]) {
+        guard let session = sessions.removeValue(forKey: key) else { return }
+        byAccount[session.account]?.removeAll { $0 == key }
+        if byAccount[session.account]?.isEmpty == true { byAccount[session.account] = nil }
     }
 
     /// The live session of a cookie value.
@@ -56,14 +67,14 @@ package final class CoachWebSessions: @unchecked Sendable {
             let key = Self.key(id)
             guard let s = sessions[key] else { return nil }
             guard s.expiresAt > .now else {
-                sessions[key] = nil
+                remove(key)
                 return nil
             }
             return s
         }
     }
 
-    package func close(_ id: String) { _ = lock.withLock { sessions.removeValue(forKey: Self.key(id)) } }
+    package func close(_ id: String) { lock.withLock { remove(Self.key(id)) } }
 
     package static func key(_ id: String) -> [UInt8] { Array(SHA256.hash(data: Array(id.utf8))) }
 

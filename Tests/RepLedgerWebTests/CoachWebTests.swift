@@ -29,6 +29,24 @@ import Testing
         #expect(CoachWebSessions.same(csrf, csrf) && !CoachWebSessions.same(csrf, other) && !CoachWebSessions.same(csrf, ""))
     }
 
+    @Test func throwAwayAccountsFillingTheSessionsSignOutOnlyEachOther() {
+        let sessions = CoachWebSessions(limit: 100)
+        let hash = Array(repeating: UInt8(1), count: 32)
+        // Three people signed in, then throw-away accounts sign in at their cap, ten times the room there is.
+        let people = ["lina", "marta", "cy"].map { sessions.open(tokenHash: hash, account: $0).id }
+        for account in 0..<64 {
+            for _ in 0..<CoachWebSessions.perAccount { _ = sessions.open(tokenHash: hash, account: "throwaway\(account)") }
+        }
+        // Only the fullest accounts gave sessions up: everyone signed in still is, and the latest sign-in too.
+        #expect(people.allSatisfy { sessions.session($0) != nil })
+        let latest = sessions.open(tokenHash: hash, account: "throwaway99").id
+        #expect(sessions.session(latest) != nil)
+        // One account past its own cap ends its own oldest, and no one else's.
+        let first = sessions.open(tokenHash: hash, account: "lina2").id
+        for _ in 0..<CoachWebSessions.perAccount { _ = sessions.open(tokenHash: hash, account: "lina2") }
+        #expect(sessions.session(first) == nil && people.allSatisfy { sessions.session($0) != nil })
+    }
+
     @Test func cookiesAreHttpOnlyStrictAndSecureOffLoopback() throws {
         let (open, folder) = try Self.web(secureCookies: true)
         defer { try? FileManager.default.removeItem(at: folder) }
