@@ -20,7 +20,7 @@ public struct ConnectionLimits: Sendable {
     /// Open connections from one address; one more is closed at once.
     public var maximumConnectionsPerAddress = 64
     /// Connections still reading a request (or idle between requests) at
-    /// once; one more closes the one reading longest. Half the connection cap
+    /// once; one more closes the slowest (bytes a second). Half the connection cap
     /// unless set, so that connections with requests in progress keep the rest.
     public var maximumReadingConnections: Int?
     /// The reading budget in force.

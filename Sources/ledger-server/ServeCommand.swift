@@ -54,7 +54,7 @@ struct ServeCommand: ParsableCommand {
     var maxConnectionsPerAddress = ConnectionLimits().maximumConnectionsPerAddress
     @Option(
         help:
-            "Connections still sending a request, or idle between requests, at once; one more closes the longest-sending (default: half of --max-connections)."
+            "Connections still sending a request, or idle between requests, at once; one more closes the slowest, by bytes a second (default: half of --max-connections)."
     )
     var maxReadingConnections: Int?
     @Option(help: "Requests of one account in progress at once, live streams aside; one more gets 429 (default 8).")

@@ -64,6 +64,54 @@ import Testing
         }
     }
 
+    @Test func aSlowUploadOutlastsConnectionsThatSendNothingUnderTheReadingBudget() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let server = try ServerProcess(
+            cli: cli,
+            serveFlags: [
+                "--max-connections", "64", "--max-reading-connections", "4", "--request-timeout", "600", "--idle-timeout", "600",
+                "--max-requests-per-account", "1",
+            ])
+        let alice = try server.createAccount("alice")
+        // A real push on a slow line: its head and the first 5 KB of its body, the rest to come.
+        let length = 20_000
+        let body = "{\"events\":[" + String(repeating: " ", count: length - 13) + "]}"
+        func startUpload() throws -> RawSocket {
+            let socket = try RawSocket(port: server.port)
+            socket.send(
+                "POST /v1/accounts/\(alice.id)/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: \(length)\r\n\r\n" + body.prefix(5000))
+            return socket
+        }
+        // The server has read its head once the push holds alice's one request in progress (another is refused);
+        // if the probe took the place first, the push was the one refused: start it again.
+        var upload = try startUpload()
+        let deadline = Date().addingTimeInterval(60)
+        var held = false
+        while !held, Date() < deadline {
+            let probe = try RawSocket(port: server.port, from: "127.0.0.29")
+            probe.send("GET /v1/accounts/\(alice.id)/verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer \(alice.token)\r\n\r\n")
+            held = probe.read(for: 30, until: RawSocket.wholeResponse).text.hasPrefix("HTTP/1.1 429")
+            if !held, upload.hasAnswer { upload = try startUpload() }
+        }
+        #expect(held, "the push never began")
+        // Then six connections that send half a head and nothing more: past the budget of four, someone is closed.
+        var tricklers: [RawSocket] = []
+        for i in 0..<6 {
+            let socket = try RawSocket(port: server.port, from: "127.0.0.\(30 + i)")
+            socket.send("GET /v1/health HTTP/1.1\r\nX-Slow: ")
+            tricklers.append(socket)
+        }
+        // The ones sending nothing went, not the upload (the oldest): it finishes and is answered.
+        let closing = Date().addingTimeInterval(30)
+        while tricklers.filter(\.hasAnswer).count < 3, Date() < closing { usleep(20_000) }
+        #expect(tricklers.filter(\.hasAnswer).count == 3, "connections sending nothing stayed open")
+        upload.send(String(body.dropFirst(5000)))
+        let answer = upload.read(for: 60, until: RawSocket.wholeResponse)
+        #expect(answer.text.hasPrefix("HTTP/1.1 "), "the slow upload was cut: \(answer.text.prefix(120))")
+    }
+
     @Test func tricklingConnectionsFromManyAddressesLeaveRoomForOthers() async throws {
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
