@@ -438,7 +438,7 @@ let package = Package(
         .testTarget(
             name: "RepLedgerServerTests",
             dependencies: [
-                "RepLedgerServer", "RepLedgerService", "RepLedgerAccounts",
+                "RepLedgerServer", "RepLedgerService", "RepLedgerAccounts", "RepLedgerCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

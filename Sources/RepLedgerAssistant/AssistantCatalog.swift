@@ -146,17 +146,25 @@ public enum AssistantCatalog {
 
     static let writes: [AssistantTool] = [
         tool(
-            "start_workout", "Start a workout", "Starts a workout (refused while another is in progress) → {\"workoutId\"}.",
-            [("name", text("The workout's name (default: by the time of day).")), ("template", text("Start from this template (name or id)."))],
+            "start_workout", "Start a workout",
+            "Starts a workout (refused while another is in progress): empty, from a template or a routine of the history, a program's day, or the last finished workout again → {\"workoutId\"}.",
+            [
+                ("name", text("The workout's name (default: the template's, else by the time of day).")),
+                ("template", text("Start from this template or routine (name or id).")),
+                ("program", text("Start a day of this program (id, prefix or \"active\"); with day.")),
+                ("day", integer("The program's day, 1 to its number of days.", 1...14)),
+                ("repeatLast", flag("Repeat the last finished workout: its exercises and sets, planned.")),
+            ],
             writes: true),
         tool(
             "log_set", "Log a set",
-            "Logs a completed set: a planned set of the exercise is completed first. Weight in kilograms → {\"workoutId\",\"setId\"}.",
+            "Logs a completed set: a planned set of the exercise is completed first. Weight in kilograms; reps, a duration or a distance, as the exercise measures → {\"workoutId\",\"setId\"}.",
             [
                 workoutRef, ("exercise", text("The exercise, by name or id.")), ("reps", integer("Repetitions.", 0...1000)),
                 ("weightKg", number("Weight in kilograms (0 or absent: bodyweight).", 0...1000)),
-                ("rpe", number("Effort, RPE 1–10 in steps of 0.5.", 1...10)), ("type", setType), ("notes", text("A note on the set.")),
-            ], required: ["exercise", "reps"], writes: true),
+                ("rpe", number("Effort, RPE 1–10 in steps of 0.5.", 1...10)), rir, ("type", setType), ("notes", text("A note on the set.")),
+                duration, distance,
+            ], required: ["exercise"], writes: true),
         tool(
             "edit_set", "Correct a set", "Corrects a logged set's values (appends a correction; the original stays in the log).",
             [
@@ -180,7 +188,7 @@ public enum AssistantCatalog {
             "Completes a planned set, with the values done if they differ from its target → {\"workoutId\",\"setId\"}.",
             [
                 workoutRef, setRef, ("reps", integer("Repetitions.", 0...1000)), ("weightKg", number("Weight in kilograms.", 0...1000)),
-                ("rpe", number("Effort, RPE 1–10 in steps of 0.5.", 1...10)),
+                ("rpe", number("Effort, RPE 1–10 in steps of 0.5.", 1...10)), rir, duration, distance,
             ], required: ["set"], writes: true),
         tool(
             "uncomplete_set", "Un-complete a set", "Marks a completed set as not done (planned) again; its values stay.", [workoutRef, setRef],
@@ -223,7 +231,42 @@ public enum AssistantCatalog {
         tool(
             "discard_workout", "Discard a workout", "Discards a workout in progress: it stays in the log, out of history.", [workoutRef],
             writes: true),
+        tool(
+            "plan_warmup", "Plan warm-up sets",
+            "Plans the warm-up ramp before an exercise's working sets (added to the workout if it has not the exercise yet) → {\"workoutId\",\"setId\"}.",
+            [
+                workoutRef, ("exercise", text("The exercise, by name or id.")),
+                ("weightKg", number("The working weight (default: the first planned working set's).", 0...1000)),
+                ("scheme", oneOf("The ramp (default: the rule set's).", WarmupScheme.known.map(\.name))),
+            ], required: ["exercise"], writes: true),
+        tool(
+            "reorder_exercises", "Reorder exercises", "Puts the workout's exercises in this order (every one named once).",
+            [workoutRef, ("exercises", exerciseList(1...50))], required: ["exercises"], writes: true),
+        tool(
+            "move_set", "Move a set", "Moves a set to another exercise of the workout (one logged under the wrong one) → {\"setId\"} (its new id).",
+            [workoutRef, setRef, ("exercise", text("The exercise it belongs to."))], required: ["set", "exercise"], writes: true),
+        tool(
+            "unlink_superset", "End a superset", "Ends the superset an exercise is in.",
+            [workoutRef, ("exercise", text("An exercise of the superset."))], required: ["exercise"], writes: true),
+        tool(
+            "pause_workout", "Pause or resume a workout", "Pauses the workout's clock, or resumes it.",
+            [workoutRef, ("action", oneOf("What to do.", ["pause", "resume"]))], required: ["action"], writes: true),
+        tool(
+            "save_template", "Save a workout as a template",
+            "A template of the workout: its exercises in order, each with the sets done, the reps they spanned and the heaviest weight → {\"templateId\"}.",
+            [workoutRef, ("name", text("The template's name (default: the workout's)."))], writes: true),
     ]
+
+    static let rir: (String, JSONValue) = ("rir", number("Reps in reserve, 0–9 in steps of 0.5 (instead of rpe).", 0...9))
+    static let duration: (String, JSONValue) = ("durationSeconds", number("Duration in seconds (cardio, holds).", 0...86_400))
+    static let distance: (String, JSONValue) = ("distanceMeters", number("Distance in metres.", 0...1_000_000))
+
+    static func exerciseList(_ count: ClosedRange<Int>) -> JSONValue {
+        .object([
+            ("type", .string("array")), ("description", .string("The exercises, by name or id.")), ("items", text("An exercise.")),
+            ("minItems", .int(Int64(count.lowerBound))), ("maxItems", .int(Int64(count.upperBound))),
+        ])
+    }
 
     static let setRef: (String, JSONValue) = ("set", text("The set's id or a unique prefix.", maxLength: 40))
 }

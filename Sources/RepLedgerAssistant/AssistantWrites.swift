@@ -1,5 +1,6 @@
 import Foundation
 import RepLedgerCore
+import RepLedgerProjections
 
 /// The write tools. Each is safe to retry and never lands on a log that moved under the assistant:
 ///
@@ -21,8 +22,13 @@ enum AssistantWrites {
     static func document(requestId: String, _ events: [EventEnvelope]) -> JSONValue {
         var fields: [(String, JSONValue)] = [("requestId", .string(requestId))]
         if let w = events.lazy.compactMap(\.event.workoutId).first { fields.append(("workoutId", .string(w.lowercased))) }
-        if let s = events.lazy.compactMap(\.event.setId).first { fields.append(("setId", .string(s.lowercased))) }
-        for e in events { if case .bodyweightMeasured(let m) = e.event { fields.append(("measurementId", .string(m.measurementId.lowercased))) } }
+        // The set the request made or changed: a moved set's new id, not the one its deletion names.
+        let kept = events.lazy.filter { if case .setDeleted = $0.event { return false } else { return true } }.compactMap(\.event.setId).first
+        if let s = kept ?? events.lazy.compactMap(\.event.setId).first { fields.append(("setId", .string(s.lowercased))) }
+        for e in events {
+            if case .bodyweightMeasured(let m) = e.event { fields.append(("measurementId", .string(m.measurementId.lowercased))) }
+            if case .templateCreated(let t) = e.event { fields.append(("templateId", .string(t.templateId.lowercased))) }
+        }
         fields.append(
             (
                 "appended",
@@ -98,15 +104,28 @@ enum AssistantWrites {
         func metrics() throws -> SetMetrics {
             SetMetrics(
                 weight: try a.number("weightKg", in: 0...1000).map { Weight($0, .kg) }, reps: try a.int("reps", in: 0...1000).map(Int.init),
-                rpe: try a.number("rpe", in: 1...10))
+                rpe: try a.number("rpe", in: 1...10), durationSeconds: try a.number("durationSeconds", in: 0...86_400),
+                distanceMeters: try a.number("distanceMeters", in: 0...1_000_000))
         }
+        let rir = try a.number("rir", in: 0...9)
         let type = try a.choice("type", ["normal", "warmup", "drop", "failure"]).map { try SetType.parse($0) }
         switch name {
         case "start_workout":
-            let name = try a.string("name"), template = try a.string("template")
+            let name = try a.string("name"), template = try a.string("template"), program = try a.string("program")
+            let day = try a.int("day", in: 1...14).map(Int.init), repeatLast = try a.bool("repeatLast") ?? false
+            if (program == nil) != (day == nil) {
+                throw AssistantError.invalidArgument(program == nil ? "program" : "day", "goes with \(program == nil ? "day" : "program")")
+            }
+            if [template != nil, program != nil, repeatLast].filter({ $0 }).count > 1 {
+                throw AssistantError.invalidArgument("template", "give one of template, program and repeatLast")
+            }
             return { ledger in
                 try ledger.checkNoWorkoutInProgress()
-                if let template {
+                if let program, let day {
+                    _ = try ledger.startProgramDay(program: program, day: day, name: name)
+                } else if repeatLast {
+                    _ = try ledger.repeatLastWorkout(name: name)
+                } else if let template {
                     _ = try ledger.startWorkout(template: template, name: name)
                 } else {
                     _ = try ledger.execute { try $0.startWorkout(name: name ?? "") }
@@ -114,11 +133,15 @@ enum AssistantWrites {
             }
         case "log_set":
             let exercise = try a.required("exercise"), m = try metrics(), notes = try a.string("notes")
-            guard m.reps != nil else { throw AssistantError.invalidArgument("reps", "is required") }
+            guard m.reps != nil || m.durationSeconds != nil || m.distanceMeters != nil else {
+                throw AssistantError.invalidArgument("reps", "is required (or durationSeconds, or distanceMeters, as the exercise measures)")
+            }
             return { ledger in
                 let id = try ledger.resolveWorkout(workoutRef)
                 _ = try ledger.execute {
-                    try $0.logTypedSet(id, exercise: exercise, type: type ?? .normal, metrics: m, notes: notes, timeGiven: false)
+                    try $0.logTypedSet(id, exercise: exercise, type: type ?? .normal, metrics: m, notes: notes, timeGiven: false) { session, setId in
+                        try session.recordEffort(id, setId: setId, rpe: m.rpe, rir: rir, tempo: nil)
+                    }
                 }
             }
         case "edit_set":
@@ -149,7 +172,10 @@ enum AssistantWrites {
             let set = try a.required("set", maxLength: 40), m = try metrics()
             return { ledger in
                 let id = try ledger.resolveWorkout(workoutRef)
-                _ = try ledger.execute { try $0.completeSet(id, set: set, values: m, timeGiven: false) }
+                _ = try ledger.execute { session in
+                    let setId = try session.completeSet(id, set: set, values: m, timeGiven: false)
+                    try session.recordEffort(id, setId: setId, rpe: m.rpe, rir: rir, tempo: nil)
+                }
             }
         case "uncomplete_set", "delete_set", "duplicate_set":
             let set = try a.required("set", maxLength: 40)
@@ -206,6 +232,47 @@ enum AssistantWrites {
             return { ledger in
                 let id = try ledger.resolveWorkout(workoutRef)
                 try ledger.execute { try $0.discardWorkout(id) }
+            }
+        case "plan_warmup":
+            let exercise = try a.required("exercise"), working = try a.number("weightKg", in: 0...1000).map { Weight($0, .kg) }
+            let scheme = try a.choice("scheme", WarmupScheme.known.map(\.name)).map { try WarmupScheme.named($0) } ?? RuleSet.default.warmupScheme
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                _ = try ledger.execute {
+                    try $0.planWarmup(
+                        id, exercise: exercise, scheme: scheme, working: working,
+                        increments: (RuleSet.default.incrementKg, RuleSet.default.incrementLb))
+                }
+            }
+        case "reorder_exercises":
+            guard let exercises = try a.strings("exercises", count: 1...50) else { throw AssistantError.invalidArgument("exercises", "is required") }
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                try ledger.execute { try $0.reorderExercises(id, exercises: exercises) }
+            }
+        case "move_set":
+            let set = try a.required("set", maxLength: 40), exercise = try a.required("exercise")
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                _ = try ledger.execute { try $0.moveSet(id, set: set, toExercise: exercise) }
+            }
+        case "unlink_superset":
+            let exercise = try a.required("exercise")
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                try ledger.execute { try $0.unlinkSuperset(id, exercise: exercise) }
+            }
+        case "pause_workout":
+            guard let action = try a.choice("action", ["pause", "resume"]) else { throw AssistantError.invalidArgument("action", "is required") }
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                try ledger.execute { action == "pause" ? try $0.pauseWorkout(id) : try $0.resumeWorkout(id) }
+            }
+        case "save_template":
+            let name = try a.string("name")
+            return { ledger in
+                let id = try ledger.resolveWorkout(workoutRef)
+                _ = try ledger.execute { try $0.createTemplate(fromWorkout: id, name: name) }
             }
         default:
             throw AssistantError.unknownTool(name)

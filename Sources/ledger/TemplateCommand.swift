@@ -25,15 +25,26 @@ struct TemplateCommand: ParsableCommand {
                   ledger template create "Upper A" --exercise "Bench Press (Barbell)" --sets 3 --reps 8-12 --weight 60kg --rest 90s \\
                     --exercise "Pull Up" --sets 3 --reps 6-10 --rest 2m --exercise plank --sets 2 --duration 45s
                   ledger template create "Upper B" --module "Shoulder warm-up" --exercise "Overhead Press (Barbell)" --sets 5 --reps 5
+                  ledger template create "Monday" --from-workout last
+
+                --from-workout W makes the template of a workout: its exercises in order, each with the sets done \
+                (planned ones when none were), the reps they spanned, the heaviest weight and the longest duration.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The template's name.") var name: String
         @Option(help: "A module whose exercises open the template, in order (repeatable).") var module: [String] = []
+        @Option(help: "Make it of this workout's exercises and sets (id, prefix or last) instead of --exercise lines.") var fromWorkout: String?
         @OptionGroup var lines: TemplateLineArguments
         @OptionGroup var at: AtOption
 
         func run() throws {
             let ledger = try global.openLedger()
+            if let fromWorkout {
+                guard module.isEmpty, lines.exercise.isEmpty else { throw ValidationError("--from-workout takes no --module or --exercise") }
+                let workout = try ledger.resolveWorkout(fromWorkout)
+                let id = try ledger.execute(at: try at.time()) { try $0.createTemplate(fromWorkout: workout, name: name) }
+                return respond(global, ["templateId": id.lowercased], human: "Created template \(name) (\(id.lowercased.shortId))")
+            }
             let planned = try lines.lines(unit: try ledger.account().liftingUnit)
             let id = try ledger.execute(at: try at.time()) { try $0.createTemplate(name: name, lines: planned, modules: module) }
             respond(global, ["templateId": id.lowercased], human: "Created template \(name) (\(id.lowercased.shortId))")

@@ -35,12 +35,14 @@ struct WorkoutCommand: ParsableCommand {
                 Examples:
                   ledger workout start
                   ledger workout start --template "Upper A" --at 2026-11-23T18:00:00+01:00
+                  ledger workout start --repeat-last
                 """)
         @OptionGroup var global: GlobalOptions
         @Option(help: "The workout's name (default: the template's, else Morning/Afternoon/Evening Workout).") var name: String?
         @Option(help: "Start from this template or routine (its exercises and planned sets).") var template: String?
         @Option(help: "Start a day of this program (id, prefix or `active`); with --day.") var program: String?
         @Option(help: "The program day, 1 to the program's number of days.") var day: Int?
+        @Flag(help: "Repeat your last finished workout: its exercises and sets, planned.") var repeatLast = false
         @OptionGroup var at: AtOption
         @Flag(help: "Start it even though another workout is in progress (two at once).") var also = false
         @Option(help: "What kind of session: strength (the default), running, walking, cycling, rowing, swimming, … (see `workout activity`).")
@@ -49,7 +51,9 @@ struct WorkoutCommand: ParsableCommand {
 
         func validate() throws {
             if (program == nil) != (day == nil) { throw ValidationError("--program and --day go together") }
-            if program != nil, template != nil { throw ValidationError("give --template or --program, not both") }
+            if [program != nil, template != nil, repeatLast].filter({ $0 }).count > 1 {
+                throw ValidationError("give one of --template, --program and --repeat-last")
+            }
         }
 
         func run() throws {
@@ -59,18 +63,11 @@ struct WorkoutCommand: ParsableCommand {
             let time = try at.time()
             let id: UUID
             if let program, let day {
-                id = try ledger.execute(at: time) { session in
-                    // In a planned week the day takes that week's sets, and a planned deload week's workout is a deload.
-                    let p = try session.programCatalog().resolve(program)
-                    let week = p.weekPlan.map { ProgramWeekPlan($0, onDay: (time ?? .now()).local.daysSinceEpoch, rules: .default) }
-                    let sets = week.map { $0.sets(p.generated, library: session.library, minutes: p.sessionMinutes) }.flatMap {
-                        $0.indices.contains(day - 1) ? $0[day - 1] : nil
-                    }
-                    let id = try session.startWorkout(program: program, day: day, name: name, sets: sets)
-                    if let kind, kind != .strength { try session.setActivity(id, kind) }
-                    if deload || week?.deload == true { try session.markDeload(id, true) }
-                    return id
-                }
+                id = try ledger.startProgramDay(program: program, day: day, name: name, at: time, activity: kind, deload: deload)
+            } else if repeatLast {
+                id = try ledger.repeatLastWorkout(name: name, at: time)
+                if let kind, kind != .strength { try ledger.execute(at: time) { try $0.setActivity(id, kind) } }
+                if deload { try ledger.execute(at: time) { try $0.markDeload(id, true) } }
             } else if let template {
                 id = try ledger.startWorkout(template: template, name: name, at: time)
                 if let kind, kind != .strength { try ledger.execute(at: time) { try $0.setActivity(id, kind) } }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import RepLedgerAccounts
+import RepLedgerCore
 import RepLedgerService
 import Testing
 
@@ -160,6 +161,78 @@ import Testing
                 "\(String(describing: exercises))")
             let discarded = try await run("discard_workout", #""workout":"\#(w)""#)
             #expect(discarded["workout"] is NSNull, "a discarded workout is out of history: \(discarded)")
+        }
+    }
+
+    @Test(
+        "the rest of a lifter's vocabulary: warm-ups, RIR, a timed set, reorder, move a set, end a superset, pause, a template from the workout, repeat the last, a program's day"
+    )
+    func theRestOfTheVocabulary() async throws {
+        try await InProcessServer.with { host in
+            // A program to start a day of, made as `program generate` makes one.
+            try host.api.logs.log(host.account).withLedger { ledger in
+                var q = QuestionnaireAnswered()
+                (q.daysPerWeek, q.experience, q.goals, q.equipment) = (
+                    3, .beginner, [.strength], [.barbell, .dumbbell, .bench, .pullUpBar, .bodyweight]
+                )
+                _ = try ledger.execute { try $0.answerQuestionnaire(q) }
+                _ = try ledger.execute { try $0.generateProgram(seed: 5) }
+            }
+            try await host.live { client in
+                let server = Server(client: client, account: host.account, full: host.token, read: host.token)
+                var n = 0
+                func run(_ command: String, _ args: String) async throws -> [String: Any] {
+                    n += 1
+                    let answer = try await server.post(#"{"command":"\#(command)","args":{\#(args)},"requestId":"r-\#(n)"}"#)
+                    #expect(answer.status == 200, "\(command): \(answer.text)")
+                    return answer.json
+                }
+                /// The workout's exercises in its order, and its name, as the answer's summary gives them.
+                func workout(_ answer: [String: Any]) -> [String: Any] { (answer["workout"] as? [String: Any])?["workout"] as? [String: Any] ?? [:] }
+                func exercises(_ answer: [String: Any]) -> [String] {
+                    (workout(answer)["exercises"] as? [[String: Any]] ?? []).compactMap { $0["exercise"] as? String }
+                }
+                let w = try #require(try await run("start_workout", #""name":"Legs""#)["workoutId"] as? String)
+                // Warm-ups ramp to the working weight before any working set; then a set with reps in reserve, and a timed hold.
+                #expect(try await run("plan_warmup", #""workout":"\#(w)","exercise":"Squat (Barbell)","weightKg":100"#)["setId"] is String)
+                _ = try await run("log_set", #""workout":"\#(w)","exercise":"Squat (Barbell)","reps":5,"weightKg":100,"rir":2"#)
+                _ = try await run("log_set", #""workout":"\#(w)","exercise":"Plank","durationSeconds":60"#)
+                let bothScales = try await server.post(
+                    #"{"command":"log_set","args":{"workout":"\#(w)","exercise":"Squat (Barbell)","reps":5,"rpe":8,"rir":2},"requestId":"r-both"}"#)
+                #expect(bothScales.status == 422 && bothScales.text.contains("RPE and RIR together"), "\(bothScales.text)")
+                // A set logged under the wrong exercise moves; the order changes; a superset begins and ends.
+                let misplaced = try #require(
+                    try await run("log_set", #""workout":"\#(w)","exercise":"Leg Press","reps":10,"weightKg":150"#)["setId"] as? String)
+                _ = try await run("add_exercise", #""workout":"\#(w)","exercise":"Romanian Deadlift (Barbell)""#)
+                let moved = try await run("move_set", #""workout":"\#(w)","set":"\#(misplaced)","exercise":"Romanian Deadlift (Barbell)""#)
+                #expect(moved["setId"] as? String != misplaced)
+                _ = try await run("remove_exercise", #""workout":"\#(w)","exercise":"Leg Press""#)
+                let reordered = try await run(
+                    "reorder_exercises", #""workout":"\#(w)","exercises":["Plank","Squat (Barbell)","Romanian Deadlift (Barbell)"]"#)
+                #expect(exercises(reordered) == ["Plank", "Squat (Barbell)", "Romanian Deadlift (Barbell)"], "\(reordered)")
+                _ = try await run("link_superset", #""workout":"\#(w)","exercises":["Plank","Romanian Deadlift (Barbell)"]"#)
+                _ = try await run("unlink_superset", #""workout":"\#(w)","exercise":"Plank""#)
+                _ = try await run("pause_workout", #""workout":"\#(w)","action":"pause""#)
+                _ = try await run("pause_workout", #""workout":"\#(w)","action":"resume""#)
+                _ = try await run("finish_workout", #""workout":"\#(w)","feeling":4"#)
+
+                // The workout as a template: its exercises in order, warm-ups left out.
+                let template = try #require(try await run("save_template", #""workout":"\#(w)","name":"Legs A""#)["templateId"] as? String)
+                let lines = try host.api.logs.log(host.account).withLedger { try $0.templates().live.first { $0.templateId.lowercased == template } }
+                #expect(lines?.exercises.map(\.exerciseId) == ["plank", "back-squat", "romanian-deadlift"], "\(String(describing: lines))")
+                #expect(
+                    lines?.exercises.first { $0.exerciseId == "back-squat" }.map { ($0.sets, $0.repsMin, $0.repsMax) } ?? (0, nil, nil) == (1, 5, 5))
+
+                // The last workout again, then a program's day.
+                let again = try await run("start_workout", #""repeatLast":true"#)
+                #expect(workout(again)["name"] as? String == "Legs", "\(again)")
+                _ = try await run("discard_workout", "")
+                let day = try await run("start_workout", #""program":"active","day":1"#)
+                let planned = ((day["workout"] as? [String: Any])?["exercises"] as? [[String: Any]] ?? []).compactMap { $0["plannedSets"] as? Int }
+                #expect(!planned.isEmpty && planned.allSatisfy { $0 > 0 }, "the program's day plans its sets: \(day)")
+                let both = try await server.post(#"{"command":"start_workout","args":{"template":"Legs A","repeatLast":true},"requestId":"r-x"}"#)
+                #expect(both.status == 400, "\(both.text)")
+            }
         }
     }
 }

@@ -8,6 +8,28 @@ extension CommandSession {
         try createTemplate(name: name, lines: exercises.map { TemplateExercise(exerciseId: $0) })
     }
 
+    /// A template from a workout (the app's "save as template"): its exercises in order, each with as many
+    /// sets as were done (planned ones when none were), the reps they spanned, the heaviest weight and
+    /// the longest duration; warm-ups left out. Named after the workout unless `name` is given.
+    public mutating func createTemplate(fromWorkout workoutId: UUID, name: String? = nil) throws -> UUID {
+        let w = try workout(workoutId)
+        guard w.status != .notStarted else { throw Refusal.unknownWorkout(workoutId.lowercased) }
+        let lines = w.entries.compactMap { entry -> TemplateExercise? in
+            let working = w.sets.filter { $0.entryId == entry.entryId && $0.type.isWorking }
+            let done = working.filter(\.completed)
+            let used = done.isEmpty ? working : done
+            // An exercise archived since is left out, as repeating a workout leaves it out.
+            guard !used.isEmpty, (try? library.resolveActive(entry.exerciseId)) != nil else { return nil }
+            let reps = used.compactMap(\.metrics.reps)
+            return TemplateExercise(
+                exerciseId: entry.exerciseId, sets: used.count, repsMin: reps.min(), repsMax: reps.max(),
+                weight: used.compactMap(\.metrics.weight).max { $0.kilograms < $1.kilograms },
+                durationSeconds: used.compactMap(\.metrics.durationSeconds).max())
+        }
+        guard !lines.isEmpty else { throw Refusal.invalidInput("the workout has no sets to make a template of") }
+        return try createTemplate(name: name ?? w.name, lines: lines)
+    }
+
     /// Creates a template whose lines carry targets (`template create NAME --exercise E --sets 3 --reps 8-12 …`):
     /// `TemplateCreated` with what its layout holds, then `TemplateTargetsSet` when a line has a weight, duration or rest.
     /// `modules` come first, each bringing its lines, then `lines`; the template records which module brought which.

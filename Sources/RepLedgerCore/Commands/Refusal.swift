@@ -81,6 +81,8 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
     case noRestTimer(UUID)
     /// `workout rest W pause` on a held timer, or `resume` on one that is not held.
     case restHeld(UUID, alreadyHeld: Bool)
+    /// Repeating the last workout with no finished workout in the log.
+    case nothingToRepeat
 
     /// The stable name of the refusal (the server's `error.code`).
     public var code: String {
@@ -112,6 +114,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .mergeKindsDiffer: return "mergeKindsDiffer"
         case .invalidTime: return "invalidTime"
         case .nothingToChange: return "nothingToChange"
+        case .nothingToRepeat: return "nothingToRepeat"
         case .noChangesGiven: return "noChangesGiven"
         case .unknownTemplate: return "unknownTemplate"
         case .ambiguousTemplate: return "ambiguousTemplate"
@@ -184,6 +187,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
             return "\(a) (\(ak.rawValue)) and \(b) (\(bk.rawValue)) are measured differently, so they are not merged"
         case .invalidTime(let t): return "time '\(t)' is not ISO 8601. Use e.g. 2026-11-02T07:30:00+01:00 or 2026-11-02"
         case .nothingToChange: return "nothing to change: it is so already"
+        case .nothingToRepeat: return "there is no finished workout to repeat yet"
         case .noChangesGiven: return "nothing to change: give at least one of reps, weight, RPE, RIR, tempo, type or notes"
         case .unknownTemplate(let t, let near): return "no template '\(t)'" + NearestNames.didYouMean(near)
         case .ambiguousTemplate(let t, let m): return "'\(t)' matches several templates (\(m.joined(separator: ", "))); use the template id"

@@ -64,4 +64,18 @@ extension Ledger {
         }
         return nil
     }
+
+    /// Starts the most recent finished workout again, as planned sets (its name unless another is given).
+    public func repeatLastWorkout(name: String? = nil, at time: Timestamp? = nil) throws -> UUID {
+        var last: WorkoutState?
+        for start in try store.workoutStarts().sorted(by: { $0.startedAt > $1.startedAt }) {
+            let w = try workout(start.workoutId)
+            if w.status == .finished {
+                last = w
+                break
+            }
+        }
+        guard let last else { throw Refusal.nothingToRepeat }
+        return try execute(at: time) { try $0.startWorkout(repeating: last, name: name ?? last.name) }
+    }
 }
