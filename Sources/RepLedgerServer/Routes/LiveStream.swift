@@ -80,8 +80,13 @@ extension LedgerRoutes {
             guard try await drain(&writer) else { return }
             for await signal in signals {
                 switch signal {
-                case .appended, .recheck:
+                case .appended:
                     guard try await drain(&writer) else { return }
+                case .recheck:
+                    guard try await drain(&writer) else { return }
+                    // Two bytes a second: a client gone without its close being seen (a peer's reset, a half-closed
+                    // socket) fails this write within a second or two, and its place among the streams is given back.
+                    try await writer.write(ByteBuffer(string: ":\n"))
                 case .keepAlive:
                     // Also a chance to catch an append made through a connection
                     // this stream was not told about (see `AccountLogs`).
