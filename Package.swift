@@ -421,7 +421,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RepLedgerAccountsTests",
-            dependencies: ["RepLedgerAccounts", "RepLedgerCore"],
+            dependencies: ["RepLedgerAccounts", "RepLedgerCore", "RepLedgerPostgres", "LedgerTestSupport"],
             path: "Tests/RepLedgerAccountsTests"
         ),
         .testTarget(
