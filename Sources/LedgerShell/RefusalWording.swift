@@ -10,6 +10,8 @@ extension Refusal {
             return description + (near.isEmpty ? ". " : " ") + "See `ledger exercise list`, or add it with `ledger exercise add`"
         case .ambiguousExercise(let e, let m):
             return "'\(e)' matches several exercises (\(m.joined(separator: ", "))); type more of the name, or give an id from `ledger exercise list`"
+        case .grantEndsBeforeNow(let until):
+            return "the grant would end at \(until.iso8601), before now: give a later --until"
         case .unknownWorkout:
             return description + ". See `ledger history` for workout ids, or start one with `ledger workout start`"
         case .workoutFinished(let w):

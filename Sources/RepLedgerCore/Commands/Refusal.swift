@@ -197,7 +197,7 @@ public enum Refusal: Error, Equatable, CustomStringConvertible {
         case .invalidTemplateOrder(let r): return "the template order is refused: \(r)"
         case .unknownTransaction(let t): return "no purchase with transaction id '\(t)'"
         case .invalidPurchase(let r): return "the purchase is refused: \(r)"
-        case .grantEndsBeforeNow(let until): return "the grant would end at \(until.iso8601), before now: give a later --until"
+        case .grantEndsBeforeNow(let until): return "the grant would end at \(until.iso8601), before now: give a later end"
         case .unknownEvent(let e): return "no event '\(e)' in the log"
         case .setAlreadyCompleted(let s):
             return "set \(s) is completed already; correct its values with an edit, or un-complete it first"
