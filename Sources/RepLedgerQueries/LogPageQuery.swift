@@ -16,12 +16,60 @@ public enum LogPageQuery {
         /// Recorded at or after / at or before (ISO 8601), as `log --since/--until`.
         public var since: String?
         public var until: String?
+        /// The events of one correlation (a command, an import run, a sync push, an assistant's or the command
+        /// API's request): its id, or a prefix of it.
+        public var correlation: String?
+        /// The events the command of the event at this position appended (its causation), and those it caused.
+        public var causedBy: Int64?
+        /// Text in an event's names and notes (any field whose name holds "name" or "note", or `text`), any case.
+        public var grep: String?
+        /// `causedBy` found in the log (`resolved(in:)`): the causation ids it stands for.
+        var causes: Set<UUID> = []
         public init() {}
 
-        /// Whether an event the store's query returned passes the filter's device too (the store does not filter by device).
-        public func admits(_ e: EventEnvelope) -> Bool { device.map { $0 == e.device } ?? true }
+        /// Whether an event the store's query returned passes the filters the store does not apply
+        /// (device, correlation, causation, text); `resolved(in:)` first when `causedBy` is given.
+        public func admits(_ e: EventEnvelope) -> Bool {
+            if let device, device != e.device { return false }
+            if let correlation, !(e.correlationId?.lowercased.hasPrefix(correlation.lowercased()) ?? false) { return false }
+            if causedBy != nil, !(e.causationId.map(causes.contains) ?? false) && !causes.contains(e.eventId) { return false }
+            if let grep, !Self.mentions(e, grep) { return false }
+            return true
+        }
 
-        public var isEmpty: Bool { types.isEmpty && stream == nil && workout == nil && device == nil && since == nil && until == nil }
+        /// The filter with `causedBy` looked up: the causation of the event there, and the event's own id (what it caused).
+        public func resolved(in store: any EventStore) throws -> Filter {
+            guard let position = causedBy else { return self }
+            var f = self
+            var found: EventEnvelope?
+            try store.read(EventQuery(from: position)) { e in if found == nil, e.position == position { found = e } }
+            guard let cause = found else { throw QueryError.invalidParameter("position \(position) is not in the log") }
+            f.causes = Set([cause.eventId] + (cause.causationId.map { [$0] } ?? []))
+            return f
+        }
+
+        /// Whether `text` is in one of the event's names or notes.
+        static func mentions(_ e: EventEnvelope, _ text: String) -> Bool {
+            let json = e.event.payloadJSON, needle = text.lowercased()
+            guard json.lowercased().contains(needle) || json.contains("\\u") else { return false }
+            guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else { return false }
+            func search(_ value: Any, key: String) -> Bool {
+                switch value {
+                case let s as String:
+                    let k = key.lowercased()
+                    return (k.contains("name") || k.contains("note") || k == "text") && s.lowercased().contains(needle)
+                case let d as [String: Any]: return d.contains { search($0.value, key: $0.key) }
+                case let a as [Any]: return a.contains { search($0, key: key) }
+                default: return false
+                }
+            }
+            return search(object, key: "")
+        }
+
+        public var isEmpty: Bool {
+            types.isEmpty && stream == nil && workout == nil && device == nil && since == nil && until == nil && correlation == nil
+                && causedBy == nil && grep == nil
+        }
     }
 
     public enum Period: String, Sendable, CaseIterable {
@@ -63,6 +111,7 @@ public enum LogPageQuery {
 
     /// Up to `limit` matching events from position `from` on.
     public static func page(_ store: any EventStore, _ filter: Filter, from: Int64 = 1, limit: Int = pageSize) throws -> Page {
+        let filter = try filter.resolved(in: store)
         guard (1...largestPage).contains(limit) else { throw QueryError.invalidParameter("a page holds 1 to \(largestPage) events") }
         guard from >= 1 else { throw QueryError.invalidParameter("a position is 1 or more") }
         let head = try store.headPosition()
@@ -107,6 +156,7 @@ public enum LogPageQuery {
 
     /// The matching events per day or week (the local date they happened), oldest first.
     public static func counts(_ store: any EventStore, _ filter: Filter, by period: Period) throws -> [(key: String, events: Int)] {
+        let filter = try filter.resolved(in: store)
         let query = try query(store, filter)
         var counts: [String: Int] = [:]
         try store.read(query) { e in

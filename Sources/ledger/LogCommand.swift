@@ -5,7 +5,14 @@ import RepLedgerQueries
 
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "log", abstract: "The raw event log, in position order (JSON Lines with --json).")
+        commandName: "log", abstract: "The raw event log, in position order (JSON Lines with --json).",
+        discussion: """
+            Examples:
+              ledger log --type SetLogged --since 2026-11-01
+              ledger log --correlation 3f2a9c  # what one command, import, sync or request appended
+              ledger log --caused-by 1042      # the events of the command that appended #1042
+              ledger log --device watch --grep "grip"
+            """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var asOf: AsOfOption
     @Option(help: "Only this stream, e.g. workout-<id>, library, account.") var stream: String?
@@ -13,6 +20,11 @@ struct LogCommand: ParsableCommand {
     @Option(help: "Start at this position.") var from: Int64 = 1
     @Option(help: "Only events recorded at or after this time (ISO 8601).") var since: String?
     @Option(help: "Only events recorded at or before this time (ISO 8601).") var until: String?
+    @Option(help: "Only events recorded by this device.") var device: String?
+    @Option(help: "Only the events of this correlation (a command, an import run, a sync push, a request): its id or a prefix.")
+    var correlation: String?
+    @Option(help: "Only the events of the command that appended the event at this position, and those it caused.") var causedBy: Int64?
+    @Option(help: "Only events whose names or notes hold this text (any case).") var grep: String?
 
     func validate() throws {
         for t in type where EventCatalog.entry(named: t) == nil {
@@ -22,11 +34,15 @@ struct LogCommand: ParsableCommand {
 
     func run() throws {
         let store = try global.openStore()
+        var filter = LogPageQuery.Filter()
+        (filter.device, filter.correlation, filter.causedBy, filter.grep) = (device, correlation, causedBy, grep)
+        filter = try filter.resolved(in: store)
         var query = EventQuery(stream: stream.map(StreamName.init), types: type.isEmpty ? nil : type, from: from)
         query.throughPosition = try asOf.position(in: store)
         query.recordedFrom = try since.map(parseTime)
         query.recordedThrough = try until.map(parseTime)
         try store.read(query) { e in
+            guard filter.admits(e) else { return }
             if global.json {
                 Console.out(e.canonicalJSON)
             } else {

@@ -96,6 +96,15 @@ struct ProjectionCLITests {
         let position = try #require(object?["position"] as? Int)
         let earlier = try #require(try cli.json(["prs", "deadlift", "--as-of", "\(position - 1)"])["exercises"] as? [[String: Any]])
         #expect(earlier[0]["heaviestKg"] as? Double == 152.5)
+
+        // What made that workout: its command's events, found from the one position, and by its correlation.
+        let command = try cli.run(["log", "--json", "--caused-by", "\(position)"]).stdout.split(separator: "\n")
+        #expect(command.count >= 1 && command.contains(lastStart), "\(command.count)")
+        let correlation = try #require(object?["correlationId"] as? String)
+        let correlated = try cli.run(["log", "--json", "--correlation", String(correlation.prefix(8))]).stdout.split(separator: "\n")
+        #expect(Set(command).isSubset(of: Set(correlated)) && correlated.allSatisfy { $0.contains(correlation) })
+        let refused = try cli.run(["log", "--caused-by", "999999"])
+        #expect(refused.status != 0 && refused.stderr == "error: position 999999 is not in the log\n", "\(refused.stderr)")
     }
 
     @Test("two processes give byte-identical answers")

@@ -110,6 +110,7 @@ package enum InspectorPages {
             query(
                 f.types.map { ("type", $0) } + [
                     ("stream", f.stream), ("workout", f.workout), ("device", f.device), ("since", f.since), ("until", f.until),
+                    ("correlation", f.correlation), ("causedBy", f.causedBy.map(String.init)), ("grep", f.grep),
                     ("by", v.period == .week ? nil : v.period.rawValue), ("from", from.map(String.init)),
                 ])
         }
@@ -125,6 +126,8 @@ package enum InspectorPages {
         for (name, label, value) in [
             ("stream", "Stream", f.stream), ("workout", "Workout id", f.workout), ("device", "Device", f.device),
             ("since", "Recorded from (ISO 8601)", f.since), ("until", "Recorded until", f.until),
+            ("correlation", "Correlation id", f.correlation), ("causedBy", "Caused by #", f.causedBy.map(String.init)),
+            ("grep", "Names and notes hold", f.grep),
         ] {
             body +=
                 "<div class=\"field\"><label for=\"\(name)\">\(label)</label><input id=\"\(name)\" name=\"\(name)\" value=\"\(e(value ?? ""))\"></div>"
@@ -149,7 +152,7 @@ package enum InspectorPages {
 
         body += pager(v.page, base: base, filterQuery)
         body +=
-            "<div class=\"table events\"><table><thead><tr><th>#</th><th>Recorded</th><th>Stream</th><th>Type</th><th>Device</th><th>Payload</th></tr></thead><tbody>"
+            "<div class=\"table events\"><table><thead><tr><th>#</th><th>Recorded</th><th>Trained</th><th>Stream</th><th>Type</th><th>Device</th><th>Payload</th></tr></thead><tbody>"
         for ev in v.page.events {
             let streamCell: String
             if let id = ev.event.workoutId?.lowercased {
@@ -160,7 +163,7 @@ package enum InspectorPages {
             var payload = ev.event.payloadJSON
             if payload.count > 160 { payload = String(payload.prefix(160)) + "…" }
             body +=
-                "<tr data-position=\"\(ev.position)\"><td class=\"n\"><a href=\"\(base)/at/\(ev.position)\">\(ev.position)</a></td><td><time>\(e(ev.recordedAt.iso8601))</time></td><td>\(streamCell) <small>v\(ev.version)</small></td><td>\(e(ev.type.name))</td><td>\(e(ev.device))</td><td><code>\(e(payload))</code></td></tr>"
+                "<tr data-position=\"\(ev.position)\"><td class=\"n\"><a href=\"\(base)/at/\(ev.position)\">\(ev.position)</a></td><td><time>\(e(ev.recordedAt.iso8601))</time></td><td><time>\(e(ev.occurredAt.iso8601))</time></td><td>\(streamCell) <small>v\(ev.version)</small></td><td>\(e(ev.type.name))</td><td>\(e(ev.device))</td><td><code>\(e(payload))</code></td></tr>"
         }
         if v.page.events.isEmpty { body += "<tr><td colspan=\"6\" class=\"muted\">No event matches.</td></tr>" }
         body += "</tbody></table></div>"

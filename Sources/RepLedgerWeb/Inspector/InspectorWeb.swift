@@ -174,6 +174,12 @@ package struct InspectorWeb: Sendable {
         filter.device = q["device"]
         filter.since = q["since"]
         filter.until = q["until"]
+        filter.correlation = q["correlation"].flatMap { $0.isEmpty ? nil : $0 }
+        filter.grep = q["grep"].flatMap { $0.isEmpty ? nil : $0 }
+        if let text = q["causedBy"], !text.isEmpty {
+            guard let n = Int64(text), n >= 1 else { throw QueryError.invalidParameter("causedBy takes a position of 1 or more, not '\(text)'") }
+            filter.causedBy = n
+        }
         let period = try vocabulary(LogPageQuery.Period.self, "by", q["by"] ?? "week")
         let from: Int64
         if let text = q["from"] {
