@@ -215,7 +215,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
-            path: "Sources/RepLedgerWeb"
+            path: "Sources/RepLedgerWeb",
+            // The app's modules and stylesheet are embedded by .ci/embed-data (AppAssetsText.swift).
+            exclude: ["App/Assets"]
         ),
         // An assistant's tools over one log (MCP): the CLI's queries as read tools, writes that take the
         // head they were decided on and an id that makes a retry append nothing; resources and prompts.

@@ -91,6 +91,8 @@ package enum AccountPages {
             <label for="invite">Invite code</label><input id="invite" name="code" placeholder="XXXX-XXXX-XXXX" required>
             <button type="submit" id="accept">Accept</button></form></section>
             <section class="card" id="open"><h2>Your log and your clients</h2>
+            <form method="post" action="/account/open/app">\(hidden(csrf))
+            <button type="submit" id="open-app">Open the app</button> <span class="caption">log a workout, offline too</span></form>
             <form method="post" action="/account/open/inspect">\(hidden(csrf))
             <button type="submit" id="open-inspector">Inspect your log</button> <span class="caption">every event, every number and why it is what it is</span></form>
             \(isCoach

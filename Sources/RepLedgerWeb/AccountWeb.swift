@@ -17,12 +17,15 @@ package struct AccountWeb: Sendable {
     package let coach: CoachWeb
     /// The inspector's door under `ledger serve`, whose sessions the account page opens.
     package let inspector: InspectorAccountDoor
+    /// The lifter's app, whose sessions the account page opens too.
+    package let app: LifterApp
     package let sessions = CoachWebSessions()
     var api: LedgerAPI { coach.api }
 
-    package init(coach: CoachWeb, inspector: InspectorAccountDoor) {
+    package init(coach: CoachWeb, inspector: InspectorAccountDoor, app: LifterApp) {
         self.coach = coach
         self.inspector = inspector
+        self.app = app
     }
 
     package static let root = "/account"
@@ -82,7 +85,7 @@ package struct AccountWeb: Sendable {
                 return signedOut(CoachWeb.redirect(Self.root + "/sign-in"))
             }
         }
-        // The coach's dashboard and the inspector, opened with this browser's own sign-in (an emailed code or
+        // The coach's dashboard, the inspector and the app, opened with this browser's own sign-in (an emailed code or
         // Apple): the session each opens holds the same token's hash, so signing out here ends them too.
         signedIn.post("open/coach") { _, context in
             let hash = context.coachWeb.session?.tokenHash ?? []
@@ -94,6 +97,14 @@ package struct AccountWeb: Sendable {
                 let (id, _) = coach.sessions.open(tokenHash: hash, account: caller.account.accountId)
                 var response = CoachWeb.redirect("/coach")
                 response.headers.append(.init(name: .setCookie, value: coach.cookie(CoachWeb.sessionCookie, id, maxAge: Self.sessionSeconds)))
+                return response
+            }
+        }
+        signedIn.post("open/app") { _, context in
+            let hash = context.coachWeb.session?.tokenHash ?? []
+            return try await page(context) { _, caller, _ in
+                var response = CoachWeb.redirect(LifterApp.root)
+                response.headers.append(.init(name: .setCookie, value: app.open(tokenHash: hash, account: caller.account.accountId)))
                 return response
             }
         }

@@ -31,6 +31,8 @@ struct LedgerRoutes: Sendable {
     let inspectorDoor: InspectorAccountDoor
     /// The account page under `/account`: sign-up and sign-in with no operator, devices, erasure.
     let accountWeb: AccountWeb
+    /// The lifter's app under `/app`, on the API's command route and queries.
+    let lifterApp: LifterApp
     /// Requests in progress per account (the API's and the inspector's pages), for the 429 past `maximumRequestsPerAccount`.
     let accountRequests: CountsByKey
     /// Live streams open per token, per account and in all.
@@ -61,7 +63,9 @@ struct LedgerRoutes: Sendable {
         }
         coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: blockingPage)
         inspectorDoor = InspectorAccountDoor(api: api)
-        accountWeb = AccountWeb(coach: coachWeb, inspector: inspectorDoor)
+        let lifterApp = LifterApp(secureCookies: !secureCookiesOff)
+        self.lifterApp = lifterApp
+        accountWeb = AccountWeb(coach: coachWeb, inspector: inspectorDoor, app: lifterApp)
         let rates = RateLimiter(limits: limits.rates), accountRequests = CountsByKey()
         self.rates = rates
         self.accountRequests = accountRequests
@@ -88,6 +92,7 @@ struct LedgerRoutes: Sendable {
         router.add(middleware: TargetBounds())
         coachWeb.addRoutes(to: router.group("coach"))
         accountWeb.addRoutes(to: router.group("account"))
+        lifterApp.addRoutes(to: router.group("app"))
         inspector.addRoutes(to: router.group("inspect"))
         inspector.addSignInRoutes(to: router.group("inspect"), door: inspectorDoor)
         inspector.addPages(to: router.group("inspect/clients/:client"))

@@ -1,0 +1,133 @@
+// The lifter's app: the workout screen over the ledger's one command API. Every tap that records goes into the
+// outbox first (IndexedDB), is shown at once as pending, and is sent when the network allows; what the screen
+// shows of the workout is the server's last answer (kept for the next load, offline too) and the outbox's
+// pending commands on top. No rule is computed here: records and numbers are the server's.
+import { Outbox, State, idbStore } from "./outbox.js";
+
+const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content ?? "";
+const account = meta("repledger-account");
+const csrf = meta("repledger-csrf");
+const api = `/v1/accounts/${account}`;
+const kept = `repledger-app-workout-${account}`;
+
+async function send(item) {
+  const response = await fetch(`${api}/commands`, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+    body: JSON.stringify({ command: item.command, args: item.args, requestId: item.requestId }),
+  });
+  const body = await response.json().catch(() => ({}));
+  if (response.ok) return { ok: true, answer: body };
+  // The server could not answer now (a restart, a failover): the network's kind of failure, tried again later.
+  if (response.status >= 500 || response.status === 429) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
+  return { ok: false, status: response.status, error: body?.error?.message ?? `refused (HTTP ${response.status})` };
+}
+
+const outbox = new Outbox(idbStore(`repledger-app-${account}`), send);
+let workout = JSON.parse(localStorage.getItem(kept) ?? "null");
+
+const $ = (id) => document.getElementById(id);
+const element = (tag, attributes = {}, ...children) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attributes)) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  for (const c of children) e.append(c);
+  return e;
+};
+
+function remember(summary) {
+  workout = summary;
+  localStorage.setItem(kept, JSON.stringify(summary));
+}
+
+/** The workout in progress, as the server last answered it, and the commands not yet on the server. */
+async function render() {
+  const items = await outbox.items();
+  const unsent = items.length;
+  const pending = $("pending");
+  pending.dataset.pending = String(unsent);
+  pending.textContent = unsent === 0 ? "Everything is on the server" : `${unsent} not yet on the server`;
+  const current = workout && !workout.workout?.finishedAt ? workout.workout : null;
+  const starting = items.some((i) => i.command === "start_workout" && i.state === State.pending);
+  $("start").hidden = Boolean(current) || starting;
+  $("log").hidden = !(current || starting);
+  $("finish").hidden = !(current || starting);
+  $("title").textContent = current?.name ?? (starting ? "New workout" : "No workout in progress");
+
+  const cards = $("exercises");
+  cards.replaceChildren();
+  const byExercise = new Map();
+  const card = (name) => {
+    if (!byExercise.has(name)) {
+      const list = element("ol", { class: "sets" });
+      const section = element("section", { class: "card", "data-exercise": name }, element("h2", {}, name), list);
+      cards.append(section);
+      byExercise.set(name, list);
+    }
+    return byExercise.get(name);
+  };
+  for (const exercise of current?.exercises ?? []) {
+    const list = card(exercise.exercise);
+    for (const set of exercise.sets ?? []) {
+      const text = set.weightKg != null ? `${set.weightKg} kg × ${set.reps ?? "–"}` : set.durationSeconds != null ? `${set.durationSeconds} s` : `${set.reps ?? "–"} reps`;
+      list.append(element("li", { "data-set-id": set.setId }, text));
+    }
+  }
+  for (const item of items) {
+    if (item.command !== "log_set") continue;
+    const a = item.args;
+    const text = `${a.weightKg != null ? `${a.weightKg} kg × ` : ""}${a.reps} reps`;
+    const row = element("li", { "data-pending-set": item.requestId, class: item.state }, text);
+    if (item.state === State.refused) row.append(element("span", { class: "reason" }, ` — ${item.reason}`));
+    card(a.exercise).append(row);
+  }
+
+  const refused = $("refused");
+  refused.replaceChildren();
+  for (const item of items.filter((i) => i.state === State.refused)) {
+    const discard = element("button", { type: "button", "data-discard": item.requestId }, "Discard");
+    discard.addEventListener("click", async () => {
+      await outbox.discard(item.requestId);
+      await sync();
+    });
+    refused.append(element("p", { class: "refusal", role: "alert" }, `The server refused ${item.command.replaceAll("_", " ")}: ${item.reason} `, discard));
+  }
+}
+
+/** Sends what is pending, keeps the newest answer's workout, shows it. */
+async function sync() {
+  for (const answer of await outbox.flush()) if ("workout" in answer) remember(answer.workout);
+  await render();
+}
+
+async function record(command, args) {
+  await outbox.add(command, args);
+  await render();
+  sync();
+}
+
+async function load() {
+  try {
+    const response = await fetch(`${api}/summary/last`, { credentials: "same-origin" });
+    if (response.ok) remember(await response.json());
+    else if (response.status === 404) remember(null);
+  } catch {
+    // Offline: the last answer kept stands.
+  }
+  await render();
+  await sync();
+}
+
+$("start").addEventListener("click", () => record("start_workout", {}));
+$("finish").addEventListener("click", () => record("finish_workout", {}));
+$("log").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const form = new FormData(event.target);
+  const args = { exercise: String(form.get("exercise")).trim(), reps: Number(form.get("reps")) };
+  if (form.get("weight") !== "") args.weightKg = Number(form.get("weight"));
+  record("log_set", args);
+});
+window.addEventListener("online", sync);
+setInterval(sync, 2000);
+navigator.storage?.persist?.();
+load();

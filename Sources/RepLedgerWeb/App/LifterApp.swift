@@ -1,0 +1,81 @@
+import Crypto
+import Foundation
+import Hummingbird
+import NIOCore
+import RepLedgerAccounts
+import RepLedgerService
+
+/// The lifter's app under `/app`, for an account signed in on the account page: one page, its ES modules and
+/// its stylesheet. The page records through the server's one command API (`POST /v1/accounts/{id}/commands`)
+/// and reads the workout through the API's queries, authenticated by the app's session cookie (`rl_app`:
+/// `HttpOnly`, `SameSite=Strict`, its SHA-256 kept with the hash of the browser's token, so revoking that
+/// token from the device list ends it) and, on every write, the session's CSRF token in `X-CSRF-Token`.
+package struct LifterApp: Sendable {
+    package let sessions = CoachWebSessions()
+    /// Cookies carry `Secure` unless the server listens on loopback only (plain HTTP there).
+    let secureCookies: Bool
+
+    package init(secureCookies: Bool) { self.secureCookies = secureCookies }
+
+    package static let root = "/app"
+    package static let sessionCookie = "rl_app"
+    package static let csrfHeader = "X-CSRF-Token"
+    static let sessionSeconds = 12 * 3600
+    /// The page's own modules, styles and API calls only: no inline script or style.
+    package static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+    /// A session of the app for the account whose browser token has this hash → the `Set-Cookie` value.
+    package func open(tokenHash: [UInt8], account: String) -> String {
+        let (id, _) = sessions.open(tokenHash: tokenHash, account: account)
+        // Path=/ so the API's routes receive it; only `Authentication` reads it, and only without a bearer token.
+        return "\(Self.sessionCookie)=\(id); Path=/; Max-Age=\(Self.sessionSeconds); HttpOnly; SameSite=Strict\(secureCookies ? "; Secure" : "")"
+    }
+
+    package func addRoutes<Context: RequestContext>(to group: RouterGroup<Context>) {
+        group.get("") { request, _ in
+            guard let id = CoachWeb.cookies(request)[Self.sessionCookie], let session = sessions.session(id) else {
+                return CoachWeb.redirect("/account/sign-in")
+            }
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/html; charset=utf-8", .contentSecurityPolicy: Self.contentSecurityPolicy, .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(string: Self.page(account: session.account, csrf: session.csrf))))
+        }
+        for (name, file) in AppAssets.files {
+            let type = name.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8"
+            let tag = "\"" + SHA256.hash(data: Array(file.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined() + "\""
+            group.get(RouterPath(name)) { request, _ in
+                if request.headers[.ifNoneMatch] == tag { return Response(status: .notModified, headers: [.eTag: tag]) }
+                return Response(
+                    status: .ok, headers: [.contentType: type, .eTag: tag, .cacheControl: "no-cache"],
+                    body: .init(byteBuffer: ByteBuffer(string: file)))
+            }
+        }
+    }
+
+    static func page(account: String, csrf: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="repledger-account" content="\(account)"><meta name="repledger-csrf" content="\(csrf)">
+        <title>RepLedger</title><link rel="stylesheet" href="\(root)/app.css"><script type="module" src="\(root)/app.js"></script></head>
+        <body><header><h1 id="title">RepLedger</h1><span id="pending" data-pending="0" aria-live="polite"></span></header>
+        <main>
+        <div id="refused"></div>
+        <button type="button" id="start" hidden>Start a workout</button>
+        <div id="exercises"></div>
+        <form id="log" hidden>
+        <label class="wide">Exercise <input name="exercise" required maxlength="200" autocomplete="off"></label>
+        <label>Weight (kg) <input name="weight" type="number" inputmode="decimal" min="0" max="1000" step="0.25"></label>
+        <label>Reps <input name="reps" type="number" inputmode="numeric" min="0" max="1000" required></label>
+        <button type="submit">Log set</button>
+        </form>
+        <button type="button" id="finish" hidden>Finish the workout</button>
+        </main></body></html>
+        """
+    }
+}
+
+/// The app's files, embedded from `Assets/` (`AppAssetsText.swift`).
+enum AppAssets {}

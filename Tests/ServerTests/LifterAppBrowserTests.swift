@@ -1,0 +1,135 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// The lifter's app under a real `ledger serve` in a real browser (headless Chromium through chromedriver): a
+/// person signs up by an emailed code, opens the app from the account page, starts a workout and logs sets;
+/// with the network cut (the DevTools protocol's network conditions) the sets wait in the outbox, counted
+/// exactly, and reach the server once when it returns; a set the server refuses is shown with its one-line
+/// reason until discarded, and nothing of it is appended.
+@Suite(
+    .serialized, .enabled(if: Browser.available || Browser.required, "chromium and chromedriver are not installed"),
+    .disabled(if: ServerProcess.onPostgres, "the app's commands run on PostgreSQL in CommandAPITests; page sessions are in memory"))
+struct LifterAppBrowserTests {
+    @Test func aSignedUpLifterLogsAWorkoutOnlineAndOfflineAndEverySetReachesTheServerOnce() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let mail = try CapturedMail(in: cli.folder)
+        let server = try ServerProcess(cli: cli, serveFlags: ["--mail-command", mail.command])
+        let browser = try await Browser(width: 390, height: 844)
+        do {
+            try await walkThrough(browser, server: server, mail: mail)
+        } catch {
+            await browser.quit()
+            throw error
+        }
+        await browser.quit()
+    }
+
+    /// Waits (60 s at most) until the page's pending count is `n` → the count it ends at.
+    func pending(_ browser: Browser, becoming n: Int) async throws -> Int {
+        let deadline = Date().addingTimeInterval(60)
+        var now = -1
+        while Date() < deadline {
+            now = Int(try await browser.find("#pending").attribute("data-pending") ?? "") ?? -1
+            if now == n { return now }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return now
+    }
+
+    func logSet(_ browser: Browser, _ exercise: String, kg: String, reps: String) async throws {
+        for (field, value) in [("exercise", exercise), ("weight", kg), ("reps", reps)] {
+            let input = try await browser.find("#log input[name=\(field)]")
+            try await input.clear()
+            try await input.type(value)
+        }
+        try await browser.find("#log button[type=submit]").click()
+    }
+
+    func offline(_ browser: Browser, _ cut: Bool) async throws {
+        try await browser.command(.POST, "/goog/cdp/execute", ["cmd": "Network.enable", "params": [:] as [String: Any]])
+        try await browser.command(
+            .POST, "/goog/cdp/execute",
+            ["cmd": "Network.emulateNetworkConditions", "params": ["offline": cut, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1]])
+    }
+
+    func walkThrough(_ browser: Browser, server: ServerProcess, mail: CapturedMail) async throws {
+        // Signed up on the account page by an emailed code, then the app, with a session cookie of its own.
+        let base = server.base
+        try await browser.open(base + "/app")
+        #expect(try await browser.url(becoming: base + "/account/sign-in") == base + "/account/sign-in")
+        try await browser.find("#email").type("lina@example.org")
+        try await browser.find("#send-code").click()
+        _ = try await browser.await("#code")
+        let code = try #require(try mail.code(to: "lina@example.org"), "no code was mailed")
+        try await browser.find("#code").type(code)
+        try await browser.find("#verify").click()
+        #expect(try await browser.url(becoming: base + "/account") == base + "/account")
+        try await browser.find("#open-app").click()
+        #expect(try await browser.url(becoming: base + "/app") == base + "/app")
+        let cookie = try #require(try await browser.cookies().first { $0["name"] as? String == "rl_app" })
+        #expect(cookie["httpOnly"] as? Bool == true && cookie["sameSite"] as? String == "Strict")
+
+        // A workout started and three sets logged: each shows at once, then as the server's.
+        try await browser.await("#start").click()
+        #expect(try await pending(browser, becoming: 0) == 0)
+        for reps in ["5", "5", "4"] { try await logSet(browser, "Squat (Barbell)", kg: "100", reps: reps) }
+        #expect(try await pending(browser, becoming: 0) == 0)
+        let squat = "[data-exercise='Squat (Barbell)']"
+        _ = try await browser.await("\(squat) [data-set-id]:nth-child(3)")
+
+        // The network cut: two sets wait in the outbox, counted exactly, marked pending; then they reach the server, once.
+        try await offline(browser, true)
+        try await logSet(browser, "Squat (Barbell)", kg: "90", reps: "8")
+        #expect(try await pending(browser, becoming: 1) == 1)
+        try await logSet(browser, "Squat (Barbell)", kg: "90", reps: "8")
+        #expect(try await pending(browser, becoming: 2) == 2)
+        #expect(try await browser.all("\(squat) [data-pending-set]").count == 2)
+        try await offline(browser, false)
+        #expect(try await pending(browser, becoming: 0) == 0)
+        _ = try await browser.await("\(squat) [data-set-id]:nth-child(5)")
+
+        // Bad input: a weight past the server's bound is refused at the field, and sends nothing…
+        try await logSet(browser, "Squat (Barbell)", kg: "5000", reps: "5")
+        #expect(try await browser.execute("return document.querySelector('#log input[name=weight]').validity.valid") as? Bool == false)
+        #expect(try await pending(browser, becoming: 0) == 0)
+        // …and what only the server can judge (an exercise the library lacks) shows its one-line reason until discarded.
+        try await logSet(browser, "Zercher Yoke Walk", kg: "50", reps: "5")
+        let refusal = try await browser.await("#refused [role=alert]").text
+        #expect(refusal.contains("Zercher Yoke Walk") && !refusal.contains("\n"), "\(refusal)")
+        #expect(try await pending(browser, becoming: 1) == 1)
+        try await browser.find("#refused [data-discard]").click()
+        #expect(try await pending(browser, becoming: 0) == 0)
+
+        // A reload shows what the server holds: five sets, each once.
+        try await browser.open(base + "/app")
+        _ = try await browser.await("\(squat) [data-set-id]:nth-child(5)")
+        let ids = try await browser.all("\(squat) [data-set-id]").asyncMap { try await $0.attribute("data-set-id") ?? "" }
+        #expect(ids.count == 5 && Set(ids).count == 5, "\(ids)")
+        try await browser.find("#finish").click()
+        _ = try await browser.await("#start:not([hidden])")
+        #expect(try await pending(browser, becoming: 0) == 0)
+
+        // The session cookie reads; a write needs the session's CSRF token beside it, which another site cannot send.
+        let session = try #require(cookie["value"] as? String)
+        let account = try #require(try await browser.execute("return document.querySelector('meta[name=repledger-account]').content") as? String)
+        func request(_ method: String, _ path: String, csrf: String?) throws -> String {
+            let body = #"{"command":"start_workout","args":{},"requestId":"forged"}"#
+            let socket = try RawSocket(port: server.port)
+            socket.send(
+                "\(method) \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nCookie: rl_app=\(session)\r\n"
+                    + (csrf.map { "X-CSRF-Token: \($0)\r\n" } ?? "") + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+                    + (method == "POST" ? body : ""))
+            return socket.read(for: 60, until: RawSocket.wholeResponse).text
+        }
+        #expect(try request("GET", "/v1/accounts/\(account)/summary/last", csrf: nil).hasPrefix("HTTP/1.1 200"))
+        for csrf in [nil, "forged"] {
+            let forged = try request("POST", "/v1/accounts/\(account)/commands", csrf: csrf)
+            #expect(forged.hasPrefix("HTTP/1.1 403") && forged.contains("X-CSRF-Token"), "\(forged.prefix(200))")
+        }
+        // Nothing was appended: the last workout is still the finished one.
+        let last = try request("GET", "/v1/accounts/\(account)/summary/last", csrf: nil)
+        #expect(last.contains(#""finishedAt":"20"#), "a forged start began a workout: \(last.suffix(300))")
+    }
+}
