@@ -5,280 +5,280 @@ extension AppAssets {
     /// Each file's name and text.
     static let files: [String: String] = [
         "app.css": ##"""
-        :root { color-scheme: light dark; --ink: #111; --paper: #fff; --line: #ccc; --accent: #0b57d0; --warn: #a50e0e; }
-        @media (prefers-color-scheme: dark) { :root { --ink: #eee; --paper: #121212; --line: #444; --accent: #8ab4f8; --warn: #f28b82; } }
-        * { box-sizing: border-box; }
-        body { margin: 0; font: 16px/1.4 system-ui, sans-serif; color: var(--ink); background: var(--paper); }
-        header, main { max-width: 40rem; margin: 0 auto; padding: 0.75rem; }
-        header { display: flex; justify-content: space-between; align-items: baseline; gap: 0.5rem; border-bottom: 1px solid var(--line); }
-        h1 { font-size: 1.25rem; margin: 0; }
-        #pending { font-size: 0.875rem; }
-        button, input { font: inherit; min-height: 44px; }
-        button { padding: 0 1rem; border: 1px solid var(--accent); background: var(--accent); color: var(--paper); border-radius: 6px; }
-        button:focus-visible, input:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-        form { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; margin: 1rem 0; }
-        form label { display: grid; gap: 0.25rem; }
-        form label.wide, form button { grid-column: 1 / -1; }
-        input { padding: 0 0.5rem; border: 1px solid var(--line); border-radius: 6px; color: var(--ink); background: var(--paper); }
-        .card { border: 1px solid var(--line); border-radius: 8px; padding: 0.5rem 0.75rem; margin: 0.75rem 0; }
-        .card h2 { font-size: 1rem; margin: 0.25rem 0; }
-        .sets li.pending { font-style: italic; }
-        .sets li.refused, .refusal { color: var(--warn); }
-        """##,
+:root { color-scheme: light dark; --ink: #111; --paper: #fff; --line: #ccc; --accent: #0b57d0; --warn: #a50e0e; }
+@media (prefers-color-scheme: dark) { :root { --ink: #eee; --paper: #121212; --line: #444; --accent: #8ab4f8; --warn: #f28b82; } }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.4 system-ui, sans-serif; color: var(--ink); background: var(--paper); }
+header, main { max-width: 40rem; margin: 0 auto; padding: 0.75rem; }
+header { display: flex; justify-content: space-between; align-items: baseline; gap: 0.5rem; border-bottom: 1px solid var(--line); }
+h1 { font-size: 1.25rem; margin: 0; }
+#pending { font-size: 0.875rem; }
+button, input { font: inherit; min-height: 44px; }
+button { padding: 0 1rem; border: 1px solid var(--accent); background: var(--accent); color: var(--paper); border-radius: 6px; }
+button:focus-visible, input:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+form { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; margin: 1rem 0; }
+form label { display: grid; gap: 0.25rem; }
+form label.wide, form button { grid-column: 1 / -1; }
+input { padding: 0 0.5rem; border: 1px solid var(--line); border-radius: 6px; color: var(--ink); background: var(--paper); }
+.card { border: 1px solid var(--line); border-radius: 8px; padding: 0.5rem 0.75rem; margin: 0.75rem 0; }
+.card h2 { font-size: 1rem; margin: 0.25rem 0; }
+.sets li.pending { font-style: italic; }
+.sets li.refused, .refusal { color: var(--warn); }
+"""##,
         "app.js": ##"""
-        // The lifter's app: the workout screen over the ledger's one command API. Every tap that records goes into the
-        // outbox first (IndexedDB), is shown at once as pending, and is sent when the network allows; what the screen
-        // shows of the workout is the server's last answer (kept for the next load, offline too) and the outbox's
-        // pending commands on top. No rule is computed here: records and numbers are the server's.
-        import { Outbox, State, idbStore } from "./outbox.js";
+// The lifter's app: the workout screen over the ledger's one command API. Every tap that records goes into the
+// outbox first (IndexedDB), is shown at once as pending, and is sent when the network allows; what the screen
+// shows of the workout is the server's last answer (kept for the next load, offline too) and the outbox's
+// pending commands on top. No rule is computed here: records and numbers are the server's.
+import { Outbox, State, idbStore } from "./outbox.js";
 
-        const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content ?? "";
-        const account = meta("repledger-account");
-        const csrf = meta("repledger-csrf");
-        const api = `/v1/accounts/${account}`;
-        const kept = `repledger-app-workout-${account}`;
+const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content ?? "";
+const account = meta("repledger-account");
+const csrf = meta("repledger-csrf");
+const api = `/v1/accounts/${account}`;
+const kept = `repledger-app-workout-${account}`;
 
-        async function send(item) {
-          const response = await fetch(`${api}/commands`, {
-            method: "POST",
-            credentials: "same-origin",
-            headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
-            body: JSON.stringify({ command: item.command, args: item.args, requestId: item.requestId }),
-          });
-          const body = await response.json().catch(() => ({}));
-          if (response.ok) return { ok: true, answer: body };
-          // The server could not answer now (a restart, a failover): the network's kind of failure, tried again later.
-          if (response.status >= 500 || response.status === 429) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
-          return { ok: false, status: response.status, error: body?.error?.message ?? `refused (HTTP ${response.status})` };
-        }
+async function send(item) {
+  const response = await fetch(`${api}/commands`, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+    body: JSON.stringify({ command: item.command, args: item.args, requestId: item.requestId }),
+  });
+  const body = await response.json().catch(() => ({}));
+  if (response.ok) return { ok: true, answer: body };
+  // The server could not answer now (a restart, a failover): the network's kind of failure, tried again later.
+  if (response.status >= 500 || response.status === 429) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
+  return { ok: false, status: response.status, error: body?.error?.message ?? `refused (HTTP ${response.status})` };
+}
 
-        const outbox = new Outbox(idbStore(`repledger-app-${account}`), send);
-        let workout = JSON.parse(localStorage.getItem(kept) ?? "null");
+const outbox = new Outbox(idbStore(`repledger-app-${account}`), send);
+let workout = JSON.parse(localStorage.getItem(kept) ?? "null");
 
-        const $ = (id) => document.getElementById(id);
-        const element = (tag, attributes = {}, ...children) => {
-          const e = document.createElement(tag);
-          for (const [k, v] of Object.entries(attributes)) if (v !== undefined && v !== null) e.setAttribute(k, v);
-          for (const c of children) e.append(c);
-          return e;
-        };
+const $ = (id) => document.getElementById(id);
+const element = (tag, attributes = {}, ...children) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attributes)) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  for (const c of children) e.append(c);
+  return e;
+};
 
-        function remember(summary) {
-          workout = summary;
-          localStorage.setItem(kept, JSON.stringify(summary));
-        }
+function remember(summary) {
+  workout = summary;
+  localStorage.setItem(kept, JSON.stringify(summary));
+}
 
-        /** The workout in progress, as the server last answered it, and the commands not yet on the server. */
-        async function render() {
-          const items = await outbox.items();
-          const unsent = items.length;
-          const pending = $("pending");
-          pending.dataset.pending = String(unsent);
-          pending.textContent = unsent === 0 ? "Everything is on the server" : `${unsent} not yet on the server`;
-          const current = workout && !workout.workout?.finishedAt ? workout.workout : null;
-          const starting = items.some((i) => i.command === "start_workout" && i.state === State.pending);
-          $("start").hidden = Boolean(current) || starting;
-          $("log").hidden = !(current || starting);
-          $("finish").hidden = !(current || starting);
-          $("title").textContent = current?.name ?? (starting ? "New workout" : "No workout in progress");
+/** The workout in progress, as the server last answered it, and the commands not yet on the server. */
+async function render() {
+  const items = await outbox.items();
+  const unsent = items.length;
+  const pending = $("pending");
+  pending.dataset.pending = String(unsent);
+  pending.textContent = unsent === 0 ? "Everything is on the server" : `${unsent} not yet on the server`;
+  const current = workout && !workout.workout?.finishedAt ? workout.workout : null;
+  const starting = items.some((i) => i.command === "start_workout" && i.state === State.pending);
+  $("start").hidden = Boolean(current) || starting;
+  $("log").hidden = !(current || starting);
+  $("finish").hidden = !(current || starting);
+  $("title").textContent = current?.name ?? (starting ? "New workout" : "No workout in progress");
 
-          const cards = $("exercises");
-          cards.replaceChildren();
-          const byExercise = new Map();
-          const card = (name) => {
-            if (!byExercise.has(name)) {
-              const list = element("ol", { class: "sets" });
-              const section = element("section", { class: "card", "data-exercise": name }, element("h2", {}, name), list);
-              cards.append(section);
-              byExercise.set(name, list);
-            }
-            return byExercise.get(name);
-          };
-          for (const exercise of current?.exercises ?? []) {
-            const list = card(exercise.exercise);
-            for (const set of exercise.sets ?? []) {
-              const text = set.weightKg != null ? `${set.weightKg} kg × ${set.reps ?? "–"}` : set.durationSeconds != null ? `${set.durationSeconds} s` : `${set.reps ?? "–"} reps`;
-              list.append(element("li", { "data-set-id": set.setId }, text));
-            }
-          }
-          for (const item of items) {
-            if (item.command !== "log_set") continue;
-            const a = item.args;
-            const text = `${a.weightKg != null ? `${a.weightKg} kg × ` : ""}${a.reps} reps`;
-            const row = element("li", { "data-pending-set": item.requestId, class: item.state }, text);
-            if (item.state === State.refused) row.append(element("span", { class: "reason" }, ` — ${item.reason}`));
-            card(a.exercise).append(row);
-          }
+  const cards = $("exercises");
+  cards.replaceChildren();
+  const byExercise = new Map();
+  const card = (name) => {
+    if (!byExercise.has(name)) {
+      const list = element("ol", { class: "sets" });
+      const section = element("section", { class: "card", "data-exercise": name }, element("h2", {}, name), list);
+      cards.append(section);
+      byExercise.set(name, list);
+    }
+    return byExercise.get(name);
+  };
+  for (const exercise of current?.exercises ?? []) {
+    const list = card(exercise.exercise);
+    for (const set of exercise.sets ?? []) {
+      const text = set.weightKg != null ? `${set.weightKg} kg × ${set.reps ?? "–"}` : set.durationSeconds != null ? `${set.durationSeconds} s` : `${set.reps ?? "–"} reps`;
+      list.append(element("li", { "data-set-id": set.setId }, text));
+    }
+  }
+  for (const item of items) {
+    if (item.command !== "log_set") continue;
+    const a = item.args;
+    const text = `${a.weightKg != null ? `${a.weightKg} kg × ` : ""}${a.reps} reps`;
+    const row = element("li", { "data-pending-set": item.requestId, class: item.state }, text);
+    if (item.state === State.refused) row.append(element("span", { class: "reason" }, ` — ${item.reason}`));
+    card(a.exercise).append(row);
+  }
 
-          const refused = $("refused");
-          refused.replaceChildren();
-          for (const item of items.filter((i) => i.state === State.refused)) {
-            const discard = element("button", { type: "button", "data-discard": item.requestId }, "Discard");
-            discard.addEventListener("click", async () => {
-              await outbox.discard(item.requestId);
-              await sync();
-            });
-            refused.append(element("p", { class: "refusal", role: "alert" }, `The server refused ${item.command.replaceAll("_", " ")}: ${item.reason} `, discard));
-          }
-        }
+  const refused = $("refused");
+  refused.replaceChildren();
+  for (const item of items.filter((i) => i.state === State.refused)) {
+    const discard = element("button", { type: "button", "data-discard": item.requestId }, "Discard");
+    discard.addEventListener("click", async () => {
+      await outbox.discard(item.requestId);
+      await sync();
+    });
+    refused.append(element("p", { class: "refusal", role: "alert" }, `The server refused ${item.command.replaceAll("_", " ")}: ${item.reason} `, discard));
+  }
+}
 
-        /** Sends what is pending, keeps the newest answer's workout, shows it. */
-        async function sync() {
-          for (const answer of await outbox.flush()) if ("workout" in answer) remember(answer.workout);
-          await render();
-        }
+/** Sends what is pending, keeps the newest answer's workout, shows it. */
+async function sync() {
+  for (const answer of await outbox.flush()) if ("workout" in answer) remember(answer.workout);
+  await render();
+}
 
-        async function record(command, args) {
-          await outbox.add(command, args);
-          await render();
-          sync();
-        }
+async function record(command, args) {
+  await outbox.add(command, args);
+  await render();
+  sync();
+}
 
-        async function load() {
-          try {
-            const response = await fetch(`${api}/summary/last`, { credentials: "same-origin" });
-            if (response.ok) remember(await response.json());
-            else if (response.status === 404) remember(null);
-          } catch {
-            // Offline: the last answer kept stands.
-          }
-          await render();
-          await sync();
-        }
+async function load() {
+  try {
+    const response = await fetch(`${api}/summary/last`, { credentials: "same-origin" });
+    if (response.ok) remember(await response.json());
+    else if (response.status === 404) remember(null);
+  } catch {
+    // Offline: the last answer kept stands.
+  }
+  await render();
+  await sync();
+}
 
-        $("start").addEventListener("click", () => record("start_workout", {}));
-        $("finish").addEventListener("click", () => record("finish_workout", {}));
-        $("log").addEventListener("submit", (event) => {
-          event.preventDefault();
-          const form = new FormData(event.target);
-          const args = { exercise: String(form.get("exercise")).trim(), reps: Number(form.get("reps")) };
-          if (form.get("weight") !== "") args.weightKg = Number(form.get("weight"));
-          record("log_set", args);
-        });
-        window.addEventListener("online", sync);
-        setInterval(sync, 2000);
-        navigator.storage?.persist?.();
-        load();
-        """##,
+$("start").addEventListener("click", () => record("start_workout", {}));
+$("finish").addEventListener("click", () => record("finish_workout", {}));
+$("log").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const form = new FormData(event.target);
+  const args = { exercise: String(form.get("exercise")).trim(), reps: Number(form.get("reps")) };
+  if (form.get("weight") !== "") args.weightKg = Number(form.get("weight"));
+  record("log_set", args);
+});
+window.addEventListener("online", sync);
+setInterval(sync, 2000);
+navigator.storage?.persist?.();
+load();
+"""##,
         "outbox.js": ##"""
-        // The app's outbox: every tap that records becomes a command kept in storage, with its requestId, before the
-        // screen shows it as done; the commands are sent in order when the network allows, and a command the server
-        // refuses is kept with its reason until the lifter decides. The server's requestId makes a resend harmless.
-        //
-        // `store` keeps the items: { all(): Promise<item[]>, put(item): Promise, remove(id): Promise } (IndexedDB in the
-        // browser, `idbStore`; a Map in the tests). `send(item)` posts one command and resolves to
-        // { ok: true, answer } or { ok: false, status, error } (a refusal), and rejects when the network failed.
+// The app's outbox: every tap that records becomes a command kept in storage, with its requestId, before the
+// screen shows it as done; the commands are sent in order when the network allows, and a command the server
+// refuses is kept with its reason until the lifter decides. The server's requestId makes a resend harmless.
+//
+// `store` keeps the items: { all(): Promise<item[]>, put(item): Promise, remove(id): Promise } (IndexedDB in the
+// browser, `idbStore`; a Map in the tests). `send(item)` posts one command and resolves to
+// { ok: true, answer } or { ok: false, status, error } (a refusal), and rejects when the network failed.
 
-        export const State = Object.freeze({ pending: "pending", refused: "refused" });
+export const State = Object.freeze({ pending: "pending", refused: "refused" });
 
-        export class Outbox {
-          constructor(store, send, { now = () => Date.now(), newId = () => crypto.randomUUID() } = {}) {
-            this.store = store;
-            this.send = send;
-            this.now = now;
-            this.newId = newId;
-            this.flushing = null;
-            this.failures = 0;
-            this.retryAt = 0;
-          }
+export class Outbox {
+  constructor(store, send, { now = () => Date.now(), newId = () => crypto.randomUUID() } = {}) {
+    this.store = store;
+    this.send = send;
+    this.now = now;
+    this.newId = newId;
+    this.flushing = null;
+    this.failures = 0;
+    this.retryAt = 0;
+  }
 
-          /** Keeps a command before anything else happens to it → the kept item. */
-          async add(command, args = {}) {
-            const items = await this.store.all();
-            const seq = items.reduce((m, i) => Math.max(m, i.seq), 0) + 1;
-            const item = { requestId: this.newId(), seq, command, args, state: State.pending, keptAt: this.now() };
-            await this.store.put(item);
-            return item;
-          }
+  /** Keeps a command before anything else happens to it → the kept item. */
+  async add(command, args = {}) {
+    const items = await this.store.all();
+    const seq = items.reduce((m, i) => Math.max(m, i.seq), 0) + 1;
+    const item = { requestId: this.newId(), seq, command, args, state: State.pending, keptAt: this.now() };
+    await this.store.put(item);
+    return item;
+  }
 
-          /** The items in the order they were kept. */
-          async items() {
-            return (await this.store.all()).sort((a, b) => a.seq - b.seq);
-          }
+  /** The items in the order they were kept. */
+  async items() {
+    return (await this.store.all()).sort((a, b) => a.seq - b.seq);
+  }
 
-          /** How many commands the server has not yet recorded (refused ones included: they are not on the server). */
-          async unsent() {
-            return (await this.store.all()).length;
-          }
+  /** How many commands the server has not yet recorded (refused ones included: they are not on the server). */
+  async unsent() {
+    return (await this.store.all()).length;
+  }
 
-          /** How long to wait after `failures` network failures in a row: 1 s, doubling, at most 30 s. */
-          static backoff(failures) {
-            return failures === 0 ? 0 : Math.min(30_000, 1000 * 2 ** (failures - 1));
-          }
+  /** How long to wait after `failures` network failures in a row: 1 s, doubling, at most 30 s. */
+  static backoff(failures) {
+    return failures === 0 ? 0 : Math.min(30_000, 1000 * 2 ** (failures - 1));
+  }
 
-          /**
-           * Sends the pending commands in order, stopping at the first one that cannot be sent (the network, or a
-           * refusal: what follows it may depend on it). Resolves to the answers of the commands recorded now.
-           * One flush at a time; a call during a flush waits for it.
-           */
-          flush() {
-            if (!this.flushing) this.flushing = this.#flush().finally(() => (this.flushing = null));
-            return this.flushing;
-          }
+  /**
+   * Sends the pending commands in order, stopping at the first one that cannot be sent (the network, or a
+   * refusal: what follows it may depend on it). Resolves to the answers of the commands recorded now.
+   * One flush at a time; a call during a flush waits for it.
+   */
+  flush() {
+    if (!this.flushing) this.flushing = this.#flush().finally(() => (this.flushing = null));
+    return this.flushing;
+  }
 
-          async #flush() {
-            const answers = [];
-            if (this.now() < this.retryAt) return answers;
-            for (const item of await this.items()) {
-              if (item.state !== State.pending) break;
-              let result;
-              try {
-                result = await this.send(item);
-              } catch {
-                this.failures += 1;
-                this.retryAt = this.now() + Outbox.backoff(this.failures);
-                return answers;
-              }
-              this.failures = 0;
-              this.retryAt = 0;
-              if (result.ok) {
-                await this.store.remove(item.requestId);
-                answers.push(result.answer);
-              } else {
-                await this.store.put({ ...item, state: State.refused, status: result.status, reason: result.error });
-                break;
-              }
-            }
-            return answers;
-          }
+  async #flush() {
+    const answers = [];
+    if (this.now() < this.retryAt) return answers;
+    for (const item of await this.items()) {
+      if (item.state !== State.pending) break;
+      let result;
+      try {
+        result = await this.send(item);
+      } catch {
+        this.failures += 1;
+        this.retryAt = this.now() + Outbox.backoff(this.failures);
+        return answers;
+      }
+      this.failures = 0;
+      this.retryAt = 0;
+      if (result.ok) {
+        await this.store.remove(item.requestId);
+        answers.push(result.answer);
+      } else {
+        await this.store.put({ ...item, state: State.refused, status: result.status, reason: result.error });
+        break;
+      }
+    }
+    return answers;
+  }
 
-          /** A refused command the lifter lets go: removed, and the ones after it may go on. */
-          async discard(requestId) {
-            await this.store.remove(requestId);
-          }
+  /** A refused command the lifter lets go: removed, and the ones after it may go on. */
+  async discard(requestId) {
+    await this.store.remove(requestId);
+  }
 
-          /** A refused command tried again (after the lifter changed what made it fail elsewhere). */
-          async retry(requestId) {
-            const item = (await this.store.all()).find((i) => i.requestId === requestId);
-            if (item) await this.store.put({ ...item, state: State.pending, status: undefined, reason: undefined });
-          }
-        }
+  /** A refused command tried again (after the lifter changed what made it fail elsewhere). */
+  async retry(requestId) {
+    const item = (await this.store.all()).find((i) => i.requestId === requestId);
+    if (item) await this.store.put({ ...item, state: State.pending, status: undefined, reason: undefined });
+  }
+}
 
-        /** The outbox's storage in the browser: one IndexedDB object store, keyed by requestId. */
-        export function idbStore(name = "repledger-app") {
-          const opened = new Promise((resolve, reject) => {
-            const request = indexedDB.open(name, 1);
-            request.onupgradeneeded = () => request.result.createObjectStore("outbox", { keyPath: "requestId" });
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
-          });
-          const run = (mode, work) =>
-            opened.then(
-              (db) =>
-                new Promise((resolve, reject) => {
-                  const tx = db.transaction("outbox", mode);
-                  const request = work(tx.objectStore("outbox"));
-                  tx.oncomplete = () => resolve(request.result);
-                  tx.onerror = () => reject(tx.error);
-                  tx.onabort = () => reject(tx.error);
-                }),
-            );
-          return {
-            all: () => run("readonly", (s) => s.getAll()),
-            put: (item) => run("readwrite", (s) => s.put(item)),
-            remove: (id) => run("readwrite", (s) => s.delete(id)),
-          };
-        }
-        """##,
+/** The outbox's storage in the browser: one IndexedDB object store, keyed by requestId. */
+export function idbStore(name = "repledger-app") {
+  const opened = new Promise((resolve, reject) => {
+    const request = indexedDB.open(name, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore("outbox", { keyPath: "requestId" });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const run = (mode, work) =>
+    opened.then(
+      (db) =>
+        new Promise((resolve, reject) => {
+          const tx = db.transaction("outbox", mode);
+          const request = work(tx.objectStore("outbox"));
+          tx.oncomplete = () => resolve(request.result);
+          tx.onerror = () => reject(tx.error);
+          tx.onabort = () => reject(tx.error);
+        }),
+    );
+  return {
+    all: () => run("readonly", (s) => s.getAll()),
+    put: (item) => run("readwrite", (s) => s.put(item)),
+    remove: (id) => run("readwrite", (s) => s.delete(id)),
+  };
+}
+"""##,
     ]
 }
