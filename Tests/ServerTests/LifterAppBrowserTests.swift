@@ -5,8 +5,9 @@ import Testing
 /// The lifter's app under a real `ledger serve` in a real browser (headless Chromium through chromedriver): a
 /// person signs up by an emailed code, opens the app from the account page, starts a workout and logs sets;
 /// with the network cut (the DevTools protocol's network conditions) the sets wait in the outbox, counted
-/// exactly, and reach the server once when it returns; a set the server refuses is shown with its one-line
-/// reason until discarded, and nothing of it is appended.
+/// exactly, and reach the server once when it returns; with the server killed, the app opens from its service
+/// worker and a set waits through the restart and a new sign-in; a set the server refuses is shown with its
+/// one-line reason until discarded, and a write without the session's CSRF token appends nothing.
 @Suite(
     .serialized, .enabled(if: Browser.available || Browser.required, "chromium and chromedriver are not installed"),
     .disabled(if: ServerProcess.onPostgres, "the app's commands run on PostgreSQL in CommandAPITests; page sessions are in memory"))
@@ -31,7 +32,7 @@ struct LifterAppBrowserTests {
         let deadline = Date().addingTimeInterval(60)
         var now = -1
         while Date() < deadline {
-            now = Int(try await browser.find("#pending").attribute("data-pending") ?? "") ?? -1
+            now = Int(try await browser.await("#pending").attribute("data-pending") ?? "") ?? -1
             if now == n { return now }
             try await Task.sleep(for: .milliseconds(100))
         }
@@ -40,7 +41,7 @@ struct LifterAppBrowserTests {
 
     func logSet(_ browser: Browser, _ exercise: String, kg: String, reps: String) async throws {
         for (field, value) in [("exercise", exercise), ("weight", kg), ("reps", reps)] {
-            let input = try await browser.find("#log input[name=\(field)]")
+            let input = try await browser.await("#log input[name=\(field)]")
             try await input.clear()
             try await input.type(value)
         }
@@ -90,6 +91,36 @@ struct LifterAppBrowserTests {
         #expect(try await pending(browser, becoming: 0) == 0)
         _ = try await browser.await("\(squat) [data-set-id]:nth-child(5)")
 
+        // The server gone (its process killed): the app still opens, from the service worker's copy, with the
+        // workout as the server last answered it; a set logged now waits, counted.
+        let controlled = Date().addingTimeInterval(60)
+        while try await browser.execute("return navigator.serviceWorker.controller !== null") as? Bool != true, Date() < controlled {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(try await browser.execute("return navigator.serviceWorker.controller !== null") as? Bool == true, "no service worker took the page")
+        server.kill()
+        try await browser.open(base + "/app")
+        _ = try await browser.await("\(squat) [data-set-id]:nth-child(5)")
+        try await logSet(browser, "Squat (Barbell)", kg: "80", reps: "10")
+        #expect(try await pending(browser, becoming: 1) == 1)
+        // Back, but a restart ended the browser's sessions: the set is not refused, it waits for a new sign-in…
+        try server.start()
+        _ = try await browser.await("#signed-out:not([hidden])")
+        #expect(try await pending(browser, becoming: 1) == 1)
+        #expect(try await browser.all("#refused [role=alert]").isEmpty)
+        // …and reaches the server once the lifter has signed in again and opened the app.
+        try await browser.open(base + "/account/sign-in")
+        try await browser.await("#email").type("lina@example.org")
+        try await browser.find("#send-code").click()
+        _ = try await browser.await("#code")
+        let again = try #require(try mail.code(to: "lina@example.org", message: 2), "no second code was mailed")
+        try await browser.find("#code").type(again)
+        try await browser.find("#verify").click()
+        #expect(try await browser.url(becoming: base + "/account") == base + "/account")
+        try await browser.find("#open-app").click()
+        #expect(try await pending(browser, becoming: 0) == 0)
+        _ = try await browser.await("\(squat) [data-set-id]:nth-child(6)")
+
         // Bad input: a weight past the server's bound is refused at the field, and sends nothing…
         try await logSet(browser, "Squat (Barbell)", kg: "5000", reps: "5")
         #expect(try await browser.execute("return document.querySelector('#log input[name=weight]').validity.valid") as? Bool == false)
@@ -102,17 +133,18 @@ struct LifterAppBrowserTests {
         try await browser.find("#refused [data-discard]").click()
         #expect(try await pending(browser, becoming: 0) == 0)
 
-        // A reload shows what the server holds: five sets, each once.
+        // A reload shows what the server holds: six sets, each once.
         try await browser.open(base + "/app")
-        _ = try await browser.await("\(squat) [data-set-id]:nth-child(5)")
+        _ = try await browser.await("\(squat) [data-set-id]:nth-child(6)")
         let ids = try await browser.all("\(squat) [data-set-id]").asyncMap { try await $0.attribute("data-set-id") ?? "" }
-        #expect(ids.count == 5 && Set(ids).count == 5, "\(ids)")
+        #expect(ids.count == 6 && Set(ids).count == 6, "\(ids)")
         try await browser.find("#finish").click()
         _ = try await browser.await("#start:not([hidden])")
         #expect(try await pending(browser, becoming: 0) == 0)
 
         // The session cookie reads; a write needs the session's CSRF token beside it, which another site cannot send.
-        let session = try #require(cookie["value"] as? String)
+        let current = try #require(try await browser.cookies().first { $0["name"] as? String == "rl_app" })
+        let session = try #require(current["value"] as? String)
         let account = try #require(try await browser.execute("return document.querySelector('meta[name=repledger-account]').content") as? String)
         func request(_ method: String, _ path: String, csrf: String?) throws -> String {
             let body = #"{"command":"start_workout","args":{},"requestId":"forged"}"#

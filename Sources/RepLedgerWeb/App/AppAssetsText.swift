@@ -46,11 +46,16 @@ async function send(item) {
     body: JSON.stringify({ command: item.command, args: item.args, requestId: item.requestId }),
   });
   const body = await response.json().catch(() => ({}));
+  signedOut = response.status === 401 || (response.status === 403 && body?.error?.code === "forbidden" && /CSRF/.test(body?.error?.message ?? ""));
   if (response.ok) return { ok: true, answer: body };
-  // The server could not answer now (a restart, a failover): the network's kind of failure, tried again later.
-  if (response.status >= 500 || response.status === 429) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
+  // The server could not answer now (a restart, a failover), or the session ended: kept and tried again later,
+  // never refused (a command is refused only for what it says).
+  if (response.status >= 500 || response.status === 429 || signedOut) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
   return { ok: false, status: response.status, error: body?.error?.message ?? `refused (HTTP ${response.status})` };
 }
+
+/** Whether the server last said this browser's session ended: what is pending waits for a new sign-in. */
+let signedOut = false;
 
 const outbox = new Outbox(idbStore(`repledger-app-${account}`), send);
 let workout = JSON.parse(localStorage.getItem(kept) ?? "null");
@@ -75,6 +80,7 @@ async function render() {
   const pending = $("pending");
   pending.dataset.pending = String(unsent);
   pending.textContent = unsent === 0 ? "Everything is on the server" : `${unsent} not yet on the server`;
+  $("signed-out").hidden = !signedOut;
   const current = workout && !workout.workout?.finishedAt ? workout.workout : null;
   const starting = items.some((i) => i.command === "start_workout" && i.state === State.pending);
   $("start").hidden = Boolean(current) || starting;
@@ -158,6 +164,7 @@ $("log").addEventListener("submit", (event) => {
 window.addEventListener("online", sync);
 setInterval(sync, 2000);
 navigator.storage?.persist?.();
+navigator.serviceWorker?.register("/app/sw.js", { scope: "/app" }).catch(() => {});
 load();
 """##,
         "outbox.js": ##"""
@@ -279,6 +286,40 @@ export function idbStore(name = "repledger-app") {
     remove: (id) => run("readwrite", (s) => s.delete(id)),
   };
 }
+"""##,
+        "sw.js": ##"""
+// The app's service worker: the page and its files come from the network when it answers, else from the copy
+// kept at the last visit, so the app opens with no signal. The API is never cached here: what the screen shows
+// offline is the server's last answer the page kept, and what it records waits in the outbox.
+const CACHE = "repledger-app";
+const FILES = ["/app", "/app/app.js", "/app/outbox.js", "/app/app.css"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(FILES))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin || !FILES.includes(url.pathname)) return;
+  event.respondWith(
+    fetch(event.request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          event.waitUntil(caches.open(CACHE).then((cache) => cache.put(url.pathname, copy)));
+        }
+        return response;
+      })
+      .catch(() => caches.match(url.pathname).then((kept) => kept ?? Response.error())),
+  );
+});
 """##,
     ]
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import RepLedgerAccounts
@@ -23,7 +24,7 @@ package struct LifterApp: Sendable {
     static let sessionSeconds = 12 * 3600
     /// The page's own modules, styles and API calls only: no inline script or style.
     package static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; worker-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
     /// A session of the app for the account whose browser token has this hash → the `Set-Cookie` value.
     package func open(tokenHash: [UInt8], account: String) -> String {
@@ -45,11 +46,13 @@ package struct LifterApp: Sendable {
         for (name, file) in AppAssets.files {
             let type = name.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8"
             let tag = "\"" + SHA256.hash(data: Array(file.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined() + "\""
-            group.get(RouterPath(name)) { request, _ in
+            // A worker runs under its own script's policy: the service worker's must let it fetch the app's files.
+            var headers: HTTPFields = [.contentType: type, .eTag: tag, .cacheControl: "no-cache", .contentSecurityPolicy: Self.contentSecurityPolicy]
+            // The service worker serves the page at /app itself, above its own folder.
+            if name == "sw.js" { headers[HTTPField.Name("Service-Worker-Allowed")!] = Self.root }
+            group.get(RouterPath(name)) { [headers] request, _ in
                 if request.headers[.ifNoneMatch] == tag { return Response(status: .notModified, headers: [.eTag: tag]) }
-                return Response(
-                    status: .ok, headers: [.contentType: type, .eTag: tag, .cacheControl: "no-cache"],
-                    body: .init(byteBuffer: ByteBuffer(string: file)))
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: file)))
             }
         }
     }
@@ -62,6 +65,7 @@ package struct LifterApp: Sendable {
         <title>RepLedger</title><link rel="stylesheet" href="\(root)/app.css"><script type="module" src="\(root)/app.js"></script></head>
         <body><header><h1 id="title">RepLedger</h1><span id="pending" data-pending="0" aria-live="polite"></span></header>
         <main>
+        <p id="signed-out" role="alert" hidden>This browser's session ended: <a href="/account/sign-in">sign in again</a> and open the app; what you logged waits here and is sent then.</p>
         <div id="refused"></div>
         <button type="button" id="start" hidden>Start a workout</button>
         <div id="exercises"></div>

@@ -18,11 +18,16 @@ async function send(item) {
     body: JSON.stringify({ command: item.command, args: item.args, requestId: item.requestId }),
   });
   const body = await response.json().catch(() => ({}));
+  signedOut = response.status === 401 || (response.status === 403 && body?.error?.code === "forbidden" && /CSRF/.test(body?.error?.message ?? ""));
   if (response.ok) return { ok: true, answer: body };
-  // The server could not answer now (a restart, a failover): the network's kind of failure, tried again later.
-  if (response.status >= 500 || response.status === 429) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
+  // The server could not answer now (a restart, a failover), or the session ended: kept and tried again later,
+  // never refused (a command is refused only for what it says).
+  if (response.status >= 500 || response.status === 429 || signedOut) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
   return { ok: false, status: response.status, error: body?.error?.message ?? `refused (HTTP ${response.status})` };
 }
+
+/** Whether the server last said this browser's session ended: what is pending waits for a new sign-in. */
+let signedOut = false;
 
 const outbox = new Outbox(idbStore(`repledger-app-${account}`), send);
 let workout = JSON.parse(localStorage.getItem(kept) ?? "null");
@@ -47,6 +52,7 @@ async function render() {
   const pending = $("pending");
   pending.dataset.pending = String(unsent);
   pending.textContent = unsent === 0 ? "Everything is on the server" : `${unsent} not yet on the server`;
+  $("signed-out").hidden = !signedOut;
   const current = workout && !workout.workout?.finishedAt ? workout.workout : null;
   const starting = items.some((i) => i.command === "start_workout" && i.state === State.pending);
   $("start").hidden = Boolean(current) || starting;
@@ -130,4 +136,5 @@ $("log").addEventListener("submit", (event) => {
 window.addEventListener("online", sync);
 setInterval(sync, 2000);
 navigator.storage?.persist?.();
+navigator.serviceWorker?.register("/app/sw.js", { scope: "/app" }).catch(() => {});
 load();

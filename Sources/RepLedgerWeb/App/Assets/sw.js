@@ -1,0 +1,32 @@
+// The app's service worker: the page and its files come from the network when it answers, else from the copy
+// kept at the last visit, so the app opens with no signal. The API is never cached here: what the screen shows
+// offline is the server's last answer the page kept, and what it records waits in the outbox.
+const CACHE = "repledger-app";
+const FILES = ["/app", "/app/app.js", "/app/outbox.js", "/app/app.css"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(FILES))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin || !FILES.includes(url.pathname)) return;
+  event.respondWith(
+    fetch(event.request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          event.waitUntil(caches.open(CACHE).then((cache) => cache.put(url.pathname, copy)));
+        }
+        return response;
+      })
+      .catch(() => caches.match(url.pathname).then((kept) => kept ?? Response.error())),
+  );
+});
