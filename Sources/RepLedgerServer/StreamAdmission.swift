@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import RepLedgerService
 
@@ -28,10 +27,10 @@ final class StreamAdmission: Sendable {
         deinit { release() }
     }
 
-    /// A place for one more stream of `account` through the token of `authorization`, from `address`, or 429.
-    func admit(account: String, authorization: String?, address: String) throws -> Slot {
-        // The token itself is never kept, even in memory: its hash names it.
-        let token = "token:" + SHA256.hash(data: Data((authorization ?? "").utf8)).map { String($0, radix: 16) }.joined()
+    /// A place for one more stream of `account` through the token with id `tokenId` (its hash's first bytes: the
+    /// token itself is never kept, even in memory), from `address`, or 429.
+    func admit(account: String, tokenId: String, address: String) throws -> Slot {
+        let token = "token:" + tokenId
         let accountKey = "account:" + account, budget = limits.streamBudget
         // Accounts already streaming share three quarters; the last quarter is only for an account's first stream.
         let holdsNone = counts.held(accountKey) == 0

@@ -214,7 +214,14 @@ public final class LedgerAPI: Sendable {
         _ authorization: String?, caller: AccountDirectory.Caller, log: AccountLog,
         after: Int64
     ) throws -> Int64 {
-        let current = try authenticate(authorization)
+        try streamLimit(reauthenticate: { try authenticate(authorization) }, caller: caller, log: log, after: after)
+    }
+
+    /// `streamLimit` for a caller found again by `reauthenticate` (a bearer token, or the app's session).
+    public func streamLimit(
+        reauthenticate: () throws -> AccountDirectory.Caller, caller: AccountDirectory.Caller, log: AccountLog, after: Int64
+    ) throws -> Int64 {
+        let current = try reauthenticate()
         guard current == caller else { throw APIError.unauthorized }
         if caller.account.accountId == log.accountId { return .max }
         guard try hasCoachProduct(caller.account.accountId) else {

@@ -3,7 +3,8 @@ import LedgerTestSupport
 import Testing
 
 /// The lifter's app under a real `ledger serve` in a real browser (headless Chromium through chromedriver): a
-/// person signs up by an emailed code, opens the app from the account page, starts a workout and logs sets;
+/// person signs up by an emailed code, opens the app from the account page, starts a workout and logs sets, and
+/// a watch (a `ledger` device syncing) logs into the same workout, shown through the live stream;
 /// with the network cut (the DevTools protocol's network conditions) the sets wait in the outbox, counted
 /// exactly, and reach the server once when it returns; with the server killed, the app opens from its service
 /// worker and a set waits through the restart and a new sign-in; a set the server refuses is shown with its
@@ -19,7 +20,7 @@ struct LifterAppBrowserTests {
         let server = try ServerProcess(cli: cli, serveFlags: ["--mail-command", mail.command])
         let browser = try await Browser(width: 390, height: 844)
         do {
-            try await walkThrough(browser, server: server, mail: mail)
+            try await walkThrough(browser, server: server, mail: mail, cli: cli)
         } catch {
             await browser.quit()
             throw error
@@ -55,7 +56,7 @@ struct LifterAppBrowserTests {
             ["cmd": "Network.emulateNetworkConditions", "params": ["offline": cut, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1]])
     }
 
-    func walkThrough(_ browser: Browser, server: ServerProcess, mail: CapturedMail) async throws {
+    func walkThrough(_ browser: Browser, server: ServerProcess, mail: CapturedMail, cli: LedgerProcess) async throws {
         // Signed up on the account page by an emailed code, then the app, with a session cookie of its own.
         let base = server.base
         try await browser.open(base + "/app")
@@ -67,6 +68,11 @@ struct LifterAppBrowserTests {
         try await browser.find("#code").type(code)
         try await browser.find("#verify").click()
         #expect(try await browser.url(becoming: base + "/account") == base + "/account")
+        // A watch of the same account, added on the account page (its token shown once).
+        let accountId = try await browser.await("#account-id").text
+        try await browser.find("#device").type("watch")
+        try await browser.find("#add-device").click()
+        let watch = try Device("watch", cli: cli, token: try await browser.await("#new-token").text)
         try await browser.find("#open-app").click()
         #expect(try await browser.url(becoming: base + "/app") == base + "/app")
         let cookie = try #require(try await browser.cookies().first { $0["name"] as? String == "rl_app" })
@@ -80,6 +86,12 @@ struct LifterAppBrowserTests {
         let squat = "[data-exercise='Squat (Barbell)']"
         _ = try await browser.await("\(squat) [data-set-id]:nth-child(3)")
 
+        // The watch syncs, logs a set into the same workout and syncs again: the browser shows it, through the live stream.
+        #expect(try watch.sync(server, account: accountId).status == 0)
+        #expect(try watch.run(["workout", "log", "last", "Squat (Barbell)", "--reps", "3", "--weight", "110kg"]).status == 0)
+        #expect(try watch.sync().status == 0)
+        _ = try await browser.await("\(squat) [data-set-id]:nth-child(4)")
+
         // The network cut: two sets wait in the outbox, counted exactly, marked pending; then they reach the server, once.
         try await offline(browser, true)
         try await logSet(browser, "Squat (Barbell)", kg: "90", reps: "8")
@@ -89,7 +101,7 @@ struct LifterAppBrowserTests {
         #expect(try await browser.all("\(squat) [data-pending-set]").count == 2)
         try await offline(browser, false)
         #expect(try await pending(browser, becoming: 0) == 0)
-        _ = try await browser.await("\(squat) [data-set-id]:nth-child(5)")
+        _ = try await browser.await("\(squat) [data-set-id]:nth-child(6)")
 
         // The server gone (its process killed): the app still opens, from the service worker's copy, with the
         // workout as the server last answered it; a set logged now waits, counted.
@@ -100,7 +112,7 @@ struct LifterAppBrowserTests {
         #expect(try await browser.execute("return navigator.serviceWorker.controller !== null") as? Bool == true, "no service worker took the page")
         server.kill()
         try await browser.open(base + "/app")
-        _ = try await browser.await("\(squat) [data-set-id]:nth-child(5)")
+        _ = try await browser.await("\(squat) [data-set-id]:nth-child(6)")
         try await logSet(browser, "Squat (Barbell)", kg: "80", reps: "10")
         #expect(try await pending(browser, becoming: 1) == 1)
         // Back, but a restart ended the browser's sessions: the set is not refused, it waits for a new sign-in…
@@ -119,7 +131,7 @@ struct LifterAppBrowserTests {
         #expect(try await browser.url(becoming: base + "/account") == base + "/account")
         try await browser.find("#open-app").click()
         #expect(try await pending(browser, becoming: 0) == 0)
-        _ = try await browser.await("\(squat) [data-set-id]:nth-child(6)")
+        _ = try await browser.await("\(squat) [data-set-id]:nth-child(7)")
 
         // Bad input: a weight past the server's bound is refused at the field, and sends nothing…
         try await logSet(browser, "Squat (Barbell)", kg: "5000", reps: "5")
@@ -133,11 +145,14 @@ struct LifterAppBrowserTests {
         try await browser.find("#refused [data-discard]").click()
         #expect(try await pending(browser, becoming: 0) == 0)
 
-        // A reload shows what the server holds: six sets, each once.
+        // A reload shows what the server holds: seven sets, each once; the watch sees the same workout.
         try await browser.open(base + "/app")
-        _ = try await browser.await("\(squat) [data-set-id]:nth-child(6)")
+        _ = try await browser.await("\(squat) [data-set-id]:nth-child(7)")
         let ids = try await browser.all("\(squat) [data-set-id]").asyncMap { try await $0.attribute("data-set-id") ?? "" }
-        #expect(ids.count == 6 && Set(ids).count == 6, "\(ids)")
+        #expect(ids.count == 7 && Set(ids).count == 7, "\(ids)")
+        #expect(try watch.sync().status == 0)
+        let onWatch = try watch.run(["workout", "show", "last", "--json"]).stdout
+        #expect(ids.allSatisfy(onWatch.contains), "the watch's workout differs from the browser's")
         try await browser.find("#finish").click()
         _ = try await browser.await("#start:not([hidden])")
         #expect(try await pending(browser, becoming: 0) == 0)

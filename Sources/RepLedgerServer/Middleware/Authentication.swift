@@ -16,7 +16,8 @@ struct Authentication: RouterMiddleware {
         let authorization = request.headers[.authorization], api = routes.api, erasing = self.erasing
         var context = context
         let caller: AccountDirectory.Caller
-        if authorization == nil, let session = try appSession(request) {
+        if authorization == nil, let (id, session) = try appSession(request) {
+            context.appSessionId = id
             // The lifter's app: its session cookie stands for the browser's token; a write carries the session's CSRF token.
             caller = try await routes.blocking {
                 guard let caller = try api.accounts.caller(tokenHash: session.tokenHash), !api.accounts.keys.isErased(caller.account.accountId)
@@ -33,13 +34,13 @@ struct Authentication: RouterMiddleware {
 
     /// The app's session named by the request's cookie, if any; a request that changes anything must carry the
     /// session's CSRF token in `X-CSRF-Token` (another site can neither read it nor send the header).
-    func appSession(_ request: Request) throws -> CoachWebSessions.Session? {
+    func appSession(_ request: Request) throws -> (id: String, session: CoachWebSessions.Session)? {
         guard let id = CoachWeb.cookies(request)[LifterApp.sessionCookie], let session = routes.lifterApp.sessions.session(id) else { return nil }
         if request.method != .get && request.method != .head {
             guard let sent = request.headers[HTTPField.Name(LifterApp.csrfHeader)!], CoachWebSessions.same(sent, session.csrf) else {
                 throw APIError.forbidden("this request has no valid X-CSRF-Token for the app's session: reload the app")
             }
         }
-        return session
+        return (id, session)
     }
 }

@@ -16,6 +16,8 @@ struct LedgerRequestContext: RequestContext, CoachWebContext {
     var query: [String: String] = [:]
     /// Who the request's token speaks for (set by `Authentication`).
     var caller: AccountDirectory.Caller?
+    /// The app's session cookie the caller was found by, when it was (set by `Authentication`).
+    var appSessionId: String?
     /// The dashboard's signed-in coach and the posted form (set by the web's middleware).
     var coachWeb = CoachWebRequest()
 

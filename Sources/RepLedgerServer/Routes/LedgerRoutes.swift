@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOPosix
+import RepLedgerAccounts
 import RepLedgerCore
 import RepLedgerService
 import RepLedgerWeb
@@ -170,10 +171,17 @@ struct LedgerRoutes: Sendable {
                 let caller = try context.authenticated(), id = context.segment("account")
                 let after = try Self.position(context.query["after"] ?? request.headers.first { $0.name.canonicalName == "last-event-id" }?.value)
                 let log = try await blocking { [api] in try api.authorize(caller, account: id, write: false) }
-                let slot = try streams.admit(
-                    account: caller.account.accountId, authorization: request.headers[.authorization], address: context.callerAddress)
-                return live(
-                    log: log, after: after, caller: caller, authorization: request.headers[.authorization], slot: slot, channel: context.channel)
+                let slot = try streams.admit(account: caller.account.accountId, tokenId: caller.tokenId, address: context.callerAddress)
+                // Found again every second: by its bearer token, or by the app's session (which ends with the browser's token).
+                let authorization = request.headers[.authorization], session = context.appSessionId, app = lifterApp, api = self.api
+                let reauthenticate: @Sendable () throws -> AccountDirectory.Caller = {
+                    guard let session else { return try api.authenticate(authorization) }
+                    guard let s = app.sessions.session(session), let again = try api.accounts.caller(tokenHash: s.tokenHash) else {
+                        throw APIError.unauthorized
+                    }
+                    return again
+                }
+                return live(log: log, after: after, caller: caller, reauthenticate: reauthenticate, slot: slot, channel: context.channel)
             },
             APIRoute(.get, "v1/accounts/:account/events", .token) { _, context in
                 let caller = try context.authenticated(), id = context.segment("account")

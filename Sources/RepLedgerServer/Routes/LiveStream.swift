@@ -19,7 +19,8 @@ extension LedgerRoutes {
     /// `slot`: the stream's place among the open streams, given back the moment the client closes
     /// `channel` (not at the next keep-alive's failed write), or else when the response is gone.
     func live(
-        log: AccountLog, after: Int64, caller: AccountDirectory.Caller, authorization: String?, slot: StreamAdmission.Slot, channel: any Channel
+        log: AccountLog, after: Int64, caller: AccountDirectory.Caller, reauthenticate: @escaping @Sendable () throws -> AccountDirectory.Caller,
+        slot: StreamAdmission.Slot, channel: any Channel
     ) -> Response {
         let (id, signals) = log.subscribe(keepAlive: keepAliveSeconds, recheck: min(1, keepAliveSeconds))
         channel.closeFuture.whenComplete { _ in
@@ -46,7 +47,7 @@ extension LedgerRoutes {
                         page = try await blocking(for: caller.account.accountId) { try api.page(log: log, after: from, limit: LedgerAPI.defaultPage) }
                             .lines
                         limit = try await blocking(for: caller.account.accountId) {
-                            try api.streamLimit(authorization, caller: caller, log: log, after: from)
+                            try api.streamLimit(reauthenticate: reauthenticate, caller: caller, log: log, after: from)
                         }
                         unavailableSince = nil
                     } catch {
@@ -97,7 +98,9 @@ extension LedgerRoutes {
             // The signals ended: the account was erased, or the server is stopping.
             let from = last
             do {
-                _ = try await blocking(for: caller.account.accountId) { try api.streamLimit(authorization, caller: caller, log: log, after: from) }
+                _ = try await blocking(for: caller.account.accountId) {
+                    try api.streamLimit(reauthenticate: reauthenticate, caller: caller, log: log, after: from)
+                }
             } catch {
                 try await end(&writer, APIError.from(error))
                 return

@@ -112,7 +112,8 @@ async function record(command, args) {
   sync();
 }
 
-async function load() {
+/** The workout as the server holds it now. */
+async function refresh() {
   try {
     const response = await fetch(`${api}/summary/last`, { credentials: "same-origin" });
     if (response.ok) remember(await response.json());
@@ -121,7 +122,35 @@ async function load() {
     // Offline: the last answer kept stands.
   }
   await render();
+}
+
+/**
+ * What other devices record (a watch syncing, the CLI) shows within a second: the account's live stream, on the
+ * session's cookie, wakes a refresh. The browser reconnects a dropped stream by itself, from the last event it saw.
+ */
+async function live() {
+  let after = 0;
+  try {
+    const response = await fetch(`${api}/events?after=0&limit=1`, { credentials: "same-origin" });
+    if (response.ok) after = (await response.json()).head?.position ?? 0;
+  } catch {
+    // Offline: the stream starts when the page is next opened online.
+    return;
+  }
+  let waiting = null;
+  const stream = new EventSource(`${api}/events/live?after=${after}`);
+  stream.onmessage = () => {
+    waiting ??= setTimeout(() => {
+      waiting = null;
+      refresh();
+    }, 150);
+  };
+}
+
+async function load() {
+  await refresh();
   await sync();
+  live();
 }
 
 $("start").addEventListener("click", () => record("start_workout", {}));
