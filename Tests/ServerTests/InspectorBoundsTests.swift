@@ -48,13 +48,7 @@ import Testing
 
         // A push whose body never finishes holds alice's one request in progress (started again if a page
         // took the slot first and the push was the one refused).
-        func slowPush() throws -> RawSocket {
-            let socket = try RawSocket(port: server.port)
-            socket.send(
-                "POST /v1/accounts/\(alice.id)/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\n"
-                    + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"events\":[")
-            return socket
-        }
+        func slowPush() throws -> RawSocket { try RawSocket.unfinishedPush(server, account: alice) }
         var slow = try slowPush()
         var refused = PageClient.Reply(status: 0, headers: [:], body: "")
         let deadline = Date().addingTimeInterval(120)

@@ -80,3 +80,15 @@ final class RawSocket: @unchecked Sendable {
         return (String(decoding: data, as: UTF8.self), false)
     }
 }
+
+extension RawSocket {
+    /// A push of 1,000 bytes whose body stops after its first 11 (`{"events":[`): it holds one of the account's
+    /// requests in progress until the rest is sent (`String(repeating: " ", count: 989)` ends it, answered).
+    static func unfinishedPush(_ server: ServerProcess, account: ServerProcess.Account) throws -> RawSocket {
+        let socket = try RawSocket(port: server.port)
+        socket.send(
+            "POST /v1/accounts/\(account.id)/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(account.token)\r\n"
+                + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"events\":[")
+        return socket
+    }
+}

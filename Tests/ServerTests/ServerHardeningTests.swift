@@ -69,13 +69,7 @@ import Testing
         // A push whose body never finishes holds alice's one slot. Whichever of it and a GET comes first
         // holds the slot, so: until a GET is the one refused, ask again, and start the push again if it was
         // the one refused (it has an answer).
-        func slowPush() throws -> RawSocket {
-            let socket = try RawSocket(port: server.port)
-            socket.send(
-                "POST /v1/accounts/\(alice.id)/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice.token)\r\n"
-                    + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"events\":[")
-            return socket
-        }
+        func slowPush() throws -> RawSocket { try RawSocket.unfinishedPush(server, account: alice) }
         var slow = try slowPush()
         var refused = ServerProcess.Reply(status: 0, body: "")
         let deadline = Date().addingTimeInterval(120)
