@@ -5,8 +5,10 @@ import RepLedgerService
 import RepLedgerWeb
 
 /// Who the request's bearer token speaks for (401 without a valid one), left
-/// in the context for the handler. The token is read off the event loop and
-/// compared by its hash; it is never logged. Erasure asks with `erasing`.
+/// in the context for the handler; without a bearer token, the lifter's app's
+/// session cookie, which stands for the browser's own token (a write must
+/// carry the session's CSRF token too). The token is read off the event loop
+/// and compared by its hash; it is never logged. Erasure asks with `erasing`.
 struct Authentication: RouterMiddleware {
     typealias Context = LedgerRequestContext
     let routes: LedgerRoutes
