@@ -18,13 +18,17 @@ package struct CoachWeb: Sendable {
     /// Cookies carry `Secure` unless the server listens on loopback only (plain HTTP there).
     package let secureCookies: Bool
     package let blocking: @Sendable (@escaping @Sendable () throws -> Response) async throws -> Response
+    /// The bounds a signed-in page (the dashboard's, the account page's) is held to: `ledger serve`'s per-account ones.
+    package let bound: PageBound?
 
     package init(
-        api: LedgerAPI, secureCookies: Bool, blocking: @escaping @Sendable (@escaping @Sendable () throws -> Response) async throws -> Response
+        api: LedgerAPI, secureCookies: Bool, blocking: @escaping @Sendable (@escaping @Sendable () throws -> Response) async throws -> Response,
+        bound: PageBound? = nil
     ) {
         self.api = api
         self.secureCookies = secureCookies
         self.blocking = blocking
+        self.bound = bound
     }
 
     package static let sessionCookie = "rl_session"

@@ -1,5 +1,7 @@
+import HTTPTypes
 import Hummingbird
 import NIOCore
+import RepLedgerAccounts
 import RepLedgerService
 
 /// What the dashboard's routes need of a request's context: where `SignedIn`
@@ -32,6 +34,9 @@ struct SignedIn<Context: CoachWebContext>: RouterMiddleware {
     /// The page for a post whose form has expired (its CSRF token is not the session's).
     let expired: @Sendable (_ csrf: String) -> Response
     let methodNotAllowed: @Sendable () -> Response
+    /// The per-account bounds (requests a minute, requests in progress) and the page for a request past them.
+    let bound: PageBound?
+    let refused: @Sendable (APIError) -> Response
 
     init(web: CoachWeb) {
         sessions = web.sessions
@@ -42,6 +47,8 @@ struct SignedIn<Context: CoachWebContext>: RouterMiddleware {
                 CoachPages.message("Form expired", "This form has expired: go back, reload the page and send it again.", csrf: csrf), status: 403)
         }
         methodNotAllowed = { web.methodNotAllowed() }
+        bound = web.bound
+        refused = { e in Self.refusal(web.html(CoachPages.message("Too many requests", e.message, csrf: nil), status: e.status), e) }
     }
 
     init(account web: AccountWeb) {
@@ -53,6 +60,16 @@ struct SignedIn<Context: CoachWebContext>: RouterMiddleware {
                 AccountPages.message("Form expired", "This form has expired: go back, reload the page and send it again.", csrf: csrf), status: 403)
         }
         methodNotAllowed = { web.coach.html(AccountPages.message("Not allowed", "This page takes no such request.", csrf: nil), status: 405) }
+        bound = web.coach.bound
+        refused = { e in Self.refusal(web.coach.html(AccountPages.message("Too many requests", e.message, csrf: nil), status: e.status), e) }
+    }
+
+    /// A refusal's page with its `Retry-After` and rate headers.
+    static func refusal(_ page: Response, _ e: APIError) -> Response {
+        var page = page
+        if let wait = e.retryAfterSeconds { page.headers[.retryAfter] = String(wait) }
+        for (name, value) in e.headers { if let field = HTTPField.Name(name) { page.headers[field] = value } }
+        return page
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -69,7 +86,15 @@ struct SignedIn<Context: CoachWebContext>: RouterMiddleware {
         } else if request.method != .get {
             return methodNotAllowed()
         }
-        // The account's blocking work within its share of the workers.
-        return try await WorkerShares.$account.withValue(session.account) { try await next(request, context) }
+        // Under the account's bounds where the server sets them (they run the work in its share of the workers), else
+        // within its share alone.
+        guard let bound else { return try await WorkerShares.$account.withValue(session.account) { try await next(request, context) } }
+        do {
+            return try await bound(PageReader(account: session.account, key: StoredToken.id(of: session.tokenHash))) {
+                try await next(request, context)
+            }
+        } catch let e as APIError where e.status == 429 {
+            return refused(e)
+        }
     }
 }

@@ -66,4 +66,27 @@ import Testing
         let page = try await pages.get("/inspect/log", cookie: aliceSession)
         #expect(page.status == 200 && page.body.contains("WorkoutStarted"), "\(page.status)")
     }
+
+    @Test func theAccountPageCountsAgainstTheBrowsersKeyAsTheAPIDoes() async throws {
+        let cli = try LedgerProcess()
+        defer { cli.cleanUp() }
+        let mail = try CapturedMail(in: cli.folder)
+        let server = try ServerProcess(
+            cli: cli, serveFlags: ["--mail-command", mail.command, "--key-requests-per-minute", "3", "--account-requests-per-minute", "100"])
+        let pages = PageClient(base: server.base)
+        // Signed in by an emailed code, through the page's own forms.
+        let form = try await pages.get("/account/sign-in")
+        let formCookie = "rl_account_signin=\(try #require(form.cookie("rl_account_signin")))", csrf = try #require(form.csrf)
+        #expect(
+            try await pages.post("/account/sign-in/email", cookie: formCookie, form: [("csrf", csrf), ("email", "lina@example.org")]).status == 200)
+        let code = try #require(try mail.code(to: "lina@example.org"))
+        let signedIn = try await pages.post(
+            "/account/sign-in/code", cookie: formCookie, form: [("csrf", csrf), ("email", "lina@example.org"), ("code", code)])
+        let session = "rl_account=\(try #require(signedIn.cookie("rl_account"), "\(signedIn.status) \(signedIn.body.prefix(200))"))"
+        // Three pages in the minute, then a page saying so, with Retry-After.
+        for _ in 0..<3 { #expect(try await pages.get("/account", cookie: session).status == 200) }
+        let limited = try await pages.get("/account", cookie: session)
+        #expect(
+            limited.status == 429 && limited.headers["Retry-After"].first != nil && limited.body.contains("its limit"), "\(limited.body.prefix(300))")
+    }
 }

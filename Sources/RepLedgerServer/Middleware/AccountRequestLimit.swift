@@ -27,7 +27,8 @@ struct AccountRequestLimit: RouterMiddleware {
     }
 }
 
-/// The API's per-account bounds held on a page too (the inspector's, under `ledger serve`): the
+/// The API's per-account bounds held on a page too (the inspector's, the dashboard's and the account page's, under
+/// `ledger serve`): the
 /// reader's key and account count their requests a minute, the account's requests in progress are
 /// capped as the API's are (one count for both), and the page's blocking work runs in the account's
 /// share of the workers.
@@ -36,7 +37,7 @@ struct PageBounds: Sendable {
     let inProgress: CountsByKey
     let maximumRequestsPerAccount: Int
 
-    func run(_ reader: PageReader, _ work: @escaping @Sendable () async throws -> Response) async throws -> Response {
+    func run(_ reader: PageReader, _ work: () async throws -> Response) async throws -> Response {
         let standings = try RateHeaders.charge(rates, .requests, key: reader.key, account: reader.account)
         var response = try await AccountRequestLimit.within(reader.account, inProgress, limit: maximumRequestsPerAccount) {
             try await WorkerShares.$account.withValue(reader.account) { try await work() }

@@ -62,17 +62,17 @@ struct LedgerRoutes: Sendable {
         let blockingPage: @Sendable (@escaping @Sendable () throws -> Response) async throws -> Response = { [workers] work in
             try await shares.run(for: WorkerShares.account) { try await workers.runIfActive(work) }
         }
-        coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: blockingPage)
-        inspectorDoor = InspectorAccountDoor(api: api)
-        let lifterApp = LifterApp(secureCookies: !secureCookiesOff)
-        self.lifterApp = lifterApp
-        accountWeb = AccountWeb(coach: coachWeb, inspector: inspectorDoor, app: lifterApp)
         let rates = RateLimiter(limits: limits.rates), accountRequests = CountsByKey()
         self.rates = rates
         self.accountRequests = accountRequests
         let bounds = PageBounds(rates: rates, inProgress: accountRequests, maximumRequestsPerAccount: limits.maximumRequestsPerAccount)
-        inspector = InspectorWeb(
-            door: inspectorDoor, secureCookies: !secureCookiesOff, blocking: blockingPage, bound: { try await bounds.run($0, $1) })
+        let bound: PageBound = { try await bounds.run($0, $1) }
+        coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: blockingPage, bound: bound)
+        inspectorDoor = InspectorAccountDoor(api: api)
+        let lifterApp = LifterApp(secureCookies: !secureCookiesOff)
+        self.lifterApp = lifterApp
+        accountWeb = AccountWeb(coach: coachWeb, inspector: inspectorDoor, app: lifterApp)
+        inspector = InspectorWeb(door: inspectorDoor, secureCookies: !secureCookiesOff, blocking: blockingPage, bound: bound)
         assistant = AssistantEndpoint(api: api, workers: workers, shares: shares, rates: rates)
     }
 

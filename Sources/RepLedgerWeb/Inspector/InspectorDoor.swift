@@ -50,4 +50,4 @@ package struct PageReader: Sendable {
 /// Runs a page's work within its reader's bounds, as the API runs a request within its caller's:
 /// the account's requests a minute, its requests in progress and its share of the workers. Throws
 /// the refusal (429) without running the work.
-package typealias PageBound = @Sendable (PageReader, @escaping @Sendable () async throws -> Response) async throws -> Response
+package typealias PageBound = @Sendable (PageReader, () async throws -> Response) async throws -> Response
