@@ -474,7 +474,10 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         // A real `ledger serve` on a loopback port, driven over HTTP and by `ledger sync`.
-        .testTarget(name: "RepLedgerKitTests", dependencies: ["RepLedgerKit"], path: "Tests/RepLedgerKitTests"),
+        .testTarget(
+            name: "RepLedgerKitTests",
+            // RepLedgerSQLite only to change a stored event by hand, as a damaged file would be.
+            dependencies: ["RepLedgerKit", "RepLedgerSQLite"], path: "Tests/RepLedgerKitTests"),
         .testTarget(
             name: "ServerTests",
             dependencies: [

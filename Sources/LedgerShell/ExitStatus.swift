@@ -44,6 +44,9 @@ public enum ExitStatus {
         case let e as IntegrityFailure:
             Console.error("error: \(e)")
             return integrity
+        case let e as ChainDamage:
+            Console.error("error: \(e); run `ledger verify`")
+            return integrity
         case let e as ExitCode:
             return e.rawValue
         case let e as QueryError:

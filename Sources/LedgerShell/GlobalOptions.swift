@@ -19,10 +19,29 @@ public struct GlobalOptions: ParsableArguments {
     }
 
     /// The ledger for a query: the file must exist (a mistyped path is an
-    /// error, never a new empty ledger).
-    public func openStore() throws -> SQLiteEventStore { try SQLiteEventStore(path: path, access: .existing) }
+    /// error, never a new empty ledger), and its chain is checked over what
+    /// was appended since the last read (`checkChain`): a damaged file
+    /// answers `ChainDamage` (exit 3), never numbers.
+    public func openStore() throws -> SQLiteEventStore {
+        let store = try SQLiteEventStore(path: path, access: .existing)
+        try store.checkChain()
+        return store
+    }
 
-    /// The ledger for a command that only reads and must never write (`verify`).
+    /// The ledger for an audit that shows a damaged log and says so after
+    /// (`log`, `why`): the store, and the damage its chain check found.
+    public func openForAudit() throws -> (store: SQLiteEventStore, damage: ChainDamage?) {
+        let store = try SQLiteEventStore(path: path, access: .existing)
+        do {
+            try store.checkChain()
+            return (store, nil)
+        } catch let damage as ChainDamage {
+            return (store, damage)
+        }
+    }
+
+    /// The ledger for a command that only reads and must never write
+    /// (`verify`, which walks the whole chain itself).
     public func openReadOnly() throws -> SQLiteEventStore { try SQLiteEventStore(path: path, access: .readOnly) }
 
     /// The ledger for a command that records, created on first use.

@@ -25,9 +25,9 @@ extension RepLedger {
     ///   - target: The exercise; for volume an ISO week (`2026-W47`) or a date in it; for entitlement `pro` or `coach`.
     ///   - asOf: The point of the log to read at; `nil` is the head.
     /// - Returns: The numbers and their events.
-    /// - Throws: `Refusal` or `QueryError` for an exercise, a workout or a point the log does not hold; a store error.
+    /// - Throws: `Refusal` or `QueryError` for an exercise, a workout or a point the log does not hold; `ChainDamage` for a damaged file; a store error.
     public func why(_ subject: WhyQuery.Subject, _ target: String, asOf: LogPoint? = nil) throws -> WhyQuery.Answer {
-        let scope = scope(asOf)
+        let scope = try scope(asOf)
         return try WhyQuery.answer(store, scope, log: try scope.log(store), subject: subject, target: target)
     }
 

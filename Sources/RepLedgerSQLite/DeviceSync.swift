@@ -134,6 +134,8 @@ extension SQLiteEventStore {
                 var serverIds = Set(pulled.map(\.eventId))
                 for batch in pushed { serverIds.formUnion(batch.events.map(\.eventId)) }
                 let rejectedIds = Set(rejected.map(\.eventId))
+                let unedited = try schemaUnchangedSinceMark()
+                try lowerVerifiedMark(to: confirmed)
                 // The pushed events are already here at the server's positions: they stay, restamped.
                 let kept = try restamp(after: confirmed, pushed)
                 try db.execute("DROP TRIGGER events_no_delete")
@@ -192,6 +194,7 @@ extension SQLiteEventStore {
                     try s.bind(2, now.millis)
                     try s.run()
                 }
+                if unedited { try keepSchemaVersionAfterRebase() }
                 return newConfirmed
             }
         } catch let e as SQLiteError {

@@ -78,6 +78,19 @@ enum Schema {
             rejected_at INTEGER NOT NULL
         ) STRICT;
         """,
+        // 5: how far the chain was last verified (`ChainMarkRow`): every read
+        // walks only what was appended since, so a changed byte is caught on
+        // the next read at the cost of the events new since the last one, and
+        // the schema cookie then, which moves when the triggers that refuse
+        // edits are dropped: a read that sees it moved walks the whole chain.
+        """
+        CREATE TABLE chain_verified (
+            id             INTEGER PRIMARY KEY CHECK (id = 1),
+            position       INTEGER NOT NULL,
+            hash           BLOB    NOT NULL,
+            schema_version INTEGER NOT NULL
+        ) STRICT;
+        """,
     ]
 
     /// Migration 1's trigger that refuses deletions, recreated by the sync

@@ -106,6 +106,7 @@ public struct APIError: Error, Sendable, Equatable {
             var answer = APIError.storage("the server's storage cannot serve this request now; try again later (the server's log says why)")
             answer.logDetail = e.plainMessage
             return answer
+        case let e as ChainDamage: return APIError(status: 500, code: "logDamaged", message: "\(e.description); `GET verify` names it")
         case is CodecError: return .storage("stored data cannot be read; the account's log needs `verify`")
         default: return .storage("the server could not complete the request")
         }

@@ -20,6 +20,9 @@ public final class AccountLog: @unchecked Sendable {
     /// A snapshot is being encoded off the lock (`LedgerAPI.push`): no second
     /// one is started meanwhile. Read and written under the lock only.
     var snapshotInFlight = false
+    /// How far reads have verified the chain (`EventStore.verifiedHead`):
+    /// each read walks what was appended since. Read and written under the lock only.
+    var verifiedMark = ChainMark.genesis
 
     package init(accountId: String, store: any EventStore, metrics: ServerMetrics? = nil) {
         self.accountId = accountId

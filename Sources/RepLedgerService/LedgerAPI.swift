@@ -288,6 +288,8 @@ public final class LedgerAPI: Sendable {
         let a = path
         return try log.withLedger { ledger in
             let store = ledger.store
+            // A damaged log answers its first bad position, never numbers.
+            log.verifiedMark = try store.verifiedHead(since: log.verifiedMark, headMayMoveBack: true)
             do {
                 switch query {
                 case .prs:

@@ -33,7 +33,8 @@ struct LogCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try global.openStore()
+        // A damaged log is still shown (it is where the damage is looked for), then said (exit 3).
+        let (store, damage) = try global.openForAudit()
         var filter = LogPageQuery.Filter()
         (filter.device, filter.correlation, filter.causedBy, filter.grep) = (device, correlation, causedBy, grep)
         filter = try filter.resolved(in: store)
@@ -62,6 +63,7 @@ struct VerifyCommand: ParsableCommand {
         let store = try global.openReadOnly()
         let report = try store.verify()
         if global.json {
+        if let damage { throw damage }
             Console.json(VerifyQuery.document(report))
         } else if report.ok {
             Console.out("ok: \(report.events) events, chain intact. Head hash \(report.headHash)")

@@ -17,7 +17,10 @@ struct RebuildCommand: ParsableCommand {
     func run() throws {
         let target = try RuleSet.load(option: rules)
         let current = try RuleSet.load(option: against)
-        let a = try RebuildQuery.answer(try global.openStore(), rules: target, against: diff ? current : nil)
+        let store = try global.openStore()
+        // A rebuild starts from nothing, so it trusts no earlier verification: the whole chain is walked first.
+        _ = try store.verifiedHead(since: .genesis)
+        let a = try RebuildQuery.answer(store, rules: target, against: diff ? current : nil)
         if global.json {
             Console.json(RebuildQuery.document(a))
             return

@@ -38,12 +38,13 @@ struct WhyCommand: ParsableCommand {
 
     func run() throws {
         let what = try vocabulary(WhyQuery.Subject.self, "subject", subject)
-        let store = try global.openStore()
+        let (store, damage) = try global.openForAudit()
         let scope = try query.scope()
         let log = try scope.log(store)
         let a = try WhyQuery.answer(store, scope, log: log, subject: what, target: target, workout: workout)
         // A broken chain is said after the answer (exit 3, as verify): its numbers stand on events the head no longer vouches for.
         if global.json { Console.json(WhyQuery.document(a, log: log)) } else { text(a, log: log) }
+        if let damage, damage.position <= a.proof.firstBadPosition ?? .max { throw damage }
         if let bad = a.proof.firstBadPosition {
             throw IntegrityFailure(position: bad, reason: "a cited event or one after it no longer matches the hash chain")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import RepLedgerKit
+import RepLedgerSQLite
 import Testing
 
 /// The kit as an app uses it, on a real ledger file: a watch session recorded,
@@ -47,5 +48,24 @@ import Testing
         let head = try await ledger.head
         await #expect(throws: (any Error).self) { try await ledger.logSet("No Such Lift", reps: 5, in: workout) }
         #expect(try await ledger.head == head)
+    }
+
+    @Test func aReadOfAChangedFileThrowsChainDamageWithItsPosition() async throws {
+        let path = Self.file()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let ledger = try RepLedger(path: path, device: "watch")
+        let workout = try await ledger.startWorkout(name: "Push")
+        _ = try await ledger.logSet("Bench Press (Barbell)", weightKg: 80, reps: 8, in: workout)
+        #expect(try await ledger.history().count == 1)
+        let changed = try await ledger.head.position
+        // A hand edit of the file, as `sqlite3` makes it.
+        let db = try SQLiteDatabase(path: path)
+        try db.execute("DROP TRIGGER events_no_update; UPDATE events SET device = 'elsewhere' WHERE position = \(changed)")
+        do {
+            _ = try await ledger.records()
+            Issue.record("a damaged file answered")
+        } catch let damage as ChainDamage {
+            #expect(damage.position == changed)
+        }
     }
 }

@@ -16,16 +16,21 @@ extension EventStore {
     /// Walks the whole log in position order, recomputing every hash from the
     /// previous one, and checks that positions are gapless and payloads decode.
     /// Stops at the first bad event: everything after it is unverifiable.
-    public func verify() throws -> VerificationReport {
-        var previous = genesisHash
-        var expected: Int64 = 1
+    public func verify() throws -> VerificationReport { try verify(after: .genesis) }
+
+    /// The same walk from the event after `mark`, taking the mark's hash as
+    /// the previous one: what was appended since a verification. `events`
+    /// counts the events walked now.
+    public func verify(after mark: ChainMark) throws -> VerificationReport {
+        var previous = mark.hash
+        var expected: Int64 = mark.position + 1
         var checked: Int64 = 0
         var found: VerificationReport?
         func bad(_ position: Int64, _ reason: String) -> VerificationReport {
             VerificationReport(events: checked, firstBadPosition: position, reason: reason, headHash: previous.hex)
         }
         do {
-            try storedEvents(from: 1, through: .max) { row in
+            try storedEvents(from: expected, through: .max) { row in
                 if row.position != expected {
                     found = bad(
                         expected,
@@ -85,6 +90,70 @@ extension EventStore {
         }
         _ = try row.decodeEvent()
     }
+}
+
+extension EventStore {
+    /// Verifies what the log gained since `mark` (an earlier verification's
+    /// head) and answers the head it reached: a read pays for the events
+    /// appended since the last one, not for the whole log. Throws
+    /// `ChainDamage` with the first bad position.
+    ///
+    /// A log that no longer holds the mark's event with the mark's hash is
+    /// walked whole, so damage is named where it is. Where nothing may take
+    /// back what was verified (a device's file: the sync rebase lowers the
+    /// mark before it replaces the unsent tail), a log that ends before the
+    /// mark, or holds another event there, is damaged even when its chain
+    /// holds: a tail cut off or a log rewritten, which no chain shows on its
+    /// own. `headMayMoveBack` is for a log whose tail a failover may replace
+    /// (the server's): a chain that holds is then sound.
+    ///
+    /// `walkAll` walks the whole chain even when the mark holds: a store that
+    /// sees its file was changed in a way no append makes (SQLite's schema
+    /// cookie moves when the triggers that refuse edits are dropped) asks for it.
+    public func verifiedHead(since mark: ChainMark, headMayMoveBack: Bool = false, walkAll: Bool = false) throws -> ChainMark {
+        let (position, hash) = try head()
+        if position == mark.position, hash == mark.hash, !walkAll { return mark }
+        let continues = mark.position <= position && (try? self.hash(at: mark.position)) == mark.hash
+        let report = continues && !walkAll ? try verify(after: mark) : try verify()
+        if let bad = report.firstBadPosition {
+            throw ChainDamage(position: bad, reason: report.reason ?? "")
+        }
+        if !continues, !headMayMoveBack {
+            throw position < mark.position
+                ? ChainDamage(
+                    position: position + 1,
+                    reason:
+                        "the log ends at position \(position), but position \(mark.position) was verified before: events were removed from its end")
+                : ChainDamage(
+                    position: mark.position,
+                    reason: "the event here is not the one verified before: the log was rewritten up to it")
+        }
+        return ChainMark(position: position, hash: hash)
+    }
+}
+
+/// How far a log was verified: the last position walked and its chain hash.
+public struct ChainMark: Sendable, Equatable {
+    public var position: Int64
+    public var hash: [UInt8]
+    public init(position: Int64, hash: [UInt8]) {
+        self.position = position
+        self.hash = hash
+    }
+    /// Before the first event: nothing verified yet.
+    public static let genesis = ChainMark(position: 0, hash: genesisHash)
+}
+
+/// A read found the log's chain broken: the first bad position and why.
+/// Every front door answers it as `verify` does (the CLI exits 3).
+public struct ChainDamage: Error, Sendable, Equatable, CustomStringConvertible {
+    public let position: Int64
+    public let reason: String
+    public init(position: Int64, reason: String) {
+        self.position = position
+        self.reason = reason
+    }
+    public var description: String { "the log fails verification at position \(position): \(reason)" }
 }
 
 /// Ends the walk at the first bad event (the report is already made).

@@ -16,6 +16,11 @@ package final class InspectedLedger: @unchecked Sendable {
     /// The store while a read is in progress, so a read within a read does not take the store's lock again.
     private var reading: (any EventStore)?
     private let folds = AsOfFolds()
+    /// How far reads have verified the chain; each read walks what was appended since.
+    private var verified = ChainMark.genesis
+    /// What the last read's chain check found (nil: the chain holds up to the head it read). The
+    /// pages still read a damaged log, since it is where the damage is looked for, and say so on each.
+    package private(set) var damage: ChainDamage?
     /// The rule set the views are read with (a bundle's own; else the built-in rules).
     package let rules: RuleSet
 
@@ -37,7 +42,15 @@ package final class InspectedLedger: @unchecked Sendable {
             try access { store in
                 reading = store
                 defer { reading = nil }
-                result = Result { try body(store) }
+                result = Result {
+                    do {
+                        verified = try store.verifiedHead(since: verified, headMayMoveBack: true)
+                        damage = nil
+                    } catch let found as ChainDamage {
+                        damage = found
+                    }
+                    return try body(store)
+                }
             }
             guard let result else { throw QueryError.invalidParameter("the ledger could not be read") }
             return try result.get()

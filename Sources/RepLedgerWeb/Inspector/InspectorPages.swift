@@ -23,6 +23,8 @@ package enum InspectorPages {
         package var reader: String?
         /// The session's CSRF token for the sign-out form (the server's pages).
         package var signOut: String?
+        /// The log's first bad position, said on every page while the chain is broken.
+        package var damage: ChainDamage?
 
         package init(base: String, assets: String? = nil, reader: String? = nil, signOut: String? = nil) {
             self.base = base
@@ -45,9 +47,17 @@ package enum InspectorPages {
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(e(title)) · RepLedger Inspector</title><link rel="stylesheet" href="\(assets)/style.css"><script src="\(assets)/inspector.js" defer></script></head>
             <body><header class="top"><a class="brand" href="\(base)/log">RepLedger Inspector</a><nav class="tabs"><a href="\(base)/log">Log</a><a href="\(base)/at">As of</a><a href="\(base)/rules">Rules</a><a href="\(base)/verify">Verify</a></nav>\(account)</header>
-            <main>\(body)</main></body></html>
+            <main>\(damageBanner(frame))\(body)</main></body></html>
 
             """
+    }
+
+    /// The alert every page shows above its content while the log fails verification.
+    static func damageBanner(_ frame: Frame) -> String {
+        guard let damage = frame.damage else { return "" }
+        return "<p class=\"error damage\" role=\"alert\" id=\"damage\" data-first-bad=\"\(damage.position)\">This log fails verification at position "
+            + "<a href=\"\(frame.base)/log?from=\(damage.position)\">\(damage.position)</a>: \(e(damage.reason)). Its numbers stand on events the chain no longer vouches for; "
+            + "<a href=\"\(frame.base)/verify\">Verify</a> says more.</p>"
     }
 
     package static func message(_ title: String, _ text: String, frame: Frame) -> String {

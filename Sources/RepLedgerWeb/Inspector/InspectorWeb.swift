@@ -47,7 +47,11 @@ package struct InspectorWeb: Sendable {
         var json: Bool
         var seat: InspectorSeat
         var base: String { seat.frame.base }
-        var frame: InspectorPages.Frame { seat.frame }
+        var frame: InspectorPages.Frame {
+            var frame = seat.frame
+            frame.damage = seat.ledger.damage
+            return frame
+        }
         var ledger: InspectedLedger { seat.ledger }
     }
 
