@@ -23,6 +23,8 @@ public enum LogPageQuery {
         public var causedBy: Int64?
         /// Text in an event's names and notes (any field whose name holds "name" or "note", or `text`), any case.
         public var grep: String?
+        /// Every event that touched one exercise, workout or set (`LogTouching.swift`).
+        public var touching: Touching?
         /// `causedBy` found in the log (`resolved(in:)`): the causation ids it stands for.
         var causes: Set<UUID> = []
         public init() {}
@@ -34,13 +36,16 @@ public enum LogPageQuery {
             if let correlation, !(e.correlationId?.lowercased.hasPrefix(correlation.lowercased()) ?? false) { return false }
             if causedBy != nil, !(e.causationId.map(causes.contains) ?? false) && !causes.contains(e.eventId) { return false }
             if let grep, !Self.mentions(e, grep) { return false }
+            if let touching, !touching.admits(e) { return false }
             return true
         }
 
-        /// The filter with `causedBy` looked up: the causation of the event there, and the event's own id (what it caused).
+        /// The filter with `causedBy` looked up (the causation of the event there, and the event's own id: what
+        /// it caused) and `touching`'s reference turned into the ids it stands for.
         public func resolved(in store: any EventStore) throws -> Filter {
-            guard let position = causedBy else { return self }
             var f = self
+            f.touching = try touching?.resolved(in: store)
+            guard let position = causedBy else { return f }
             var found: EventEnvelope?
             try store.read(EventQuery(from: position)) { e in if found == nil, e.position == position { found = e } }
             guard let cause = found else { throw QueryError.invalidParameter("position \(position) is not in the log") }
@@ -68,7 +73,7 @@ public enum LogPageQuery {
 
         public var isEmpty: Bool {
             types.isEmpty && stream == nil && workout == nil && device == nil && since == nil && until == nil && correlation == nil
-                && causedBy == nil && grep == nil
+                && causedBy == nil && grep == nil && touching == nil
         }
     }
 

@@ -12,6 +12,7 @@ struct LogCommand: ParsableCommand {
               ledger log --correlation 3f2a9c  # what one command, import, sync or request appended
               ledger log --caused-by 1042      # the events of the command that appended #1042
               ledger log --device watch --grep "grip"
+              ledger log --touching exercise "Bench Press"  # its sets, swaps, edits and merges
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var asOf: AsOfOption
@@ -25,8 +26,17 @@ struct LogCommand: ParsableCommand {
     var correlation: String?
     @Option(help: "Only the events of the command that appended the event at this position, and those it caused.") var causedBy: Int64?
     @Option(help: "Only events whose names or notes hold this text (any case).") var grep: String?
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Every event that touched one exercise, workout or set, through edits, swaps, moves and merges.",
+            valueName: "exercise|workout|set ID"))
+    var touching: [String] = []
 
     func validate() throws {
+        if !touching.isEmpty, touching.count != 2 || LogPageQuery.Touching.Kind(rawValue: touching[0]) == nil {
+            throw ValidationError(#"--touching takes exercise, workout or set and its id or name, e.g. --touching exercise "Bench Press""#)
+        }
         for t in type where EventCatalog.entry(named: t) == nil {
             throw ValidationError("unknown event type '\(t)'; known: \(EventCatalog.entries.map(\.type.name).joined(separator: ", "))")
         }
@@ -37,6 +47,9 @@ struct LogCommand: ParsableCommand {
         let (store, damage) = try global.openForAudit()
         var filter = LogPageQuery.Filter()
         (filter.device, filter.correlation, filter.causedBy, filter.grep) = (device, correlation, causedBy, grep)
+        if let kind = touching.first.flatMap(LogPageQuery.Touching.Kind.init), touching.count == 2 {
+            filter.touching = LogPageQuery.Touching(kind: kind, reference: touching[1])
+        }
         filter = try filter.resolved(in: store)
         var query = EventQuery(stream: stream.map(StreamName.init), types: type.isEmpty ? nil : type, from: from)
         query.throughPosition = try asOf.position(in: store)
@@ -50,6 +63,7 @@ struct LogCommand: ParsableCommand {
                 Console.out("#\(e.position)  \(e.occurredAt.iso8601)  \(e.stream.raw) v\(e.version)  \(e.type.name)  \(e.event.payloadJSON)")
             }
         }
+        if let damage { throw damage }
     }
 }
 
@@ -63,7 +77,6 @@ struct VerifyCommand: ParsableCommand {
         let store = try global.openReadOnly()
         let report = try store.verify()
         if global.json {
-        if let damage { throw damage }
             Console.json(VerifyQuery.document(report))
         } else if report.ok {
             Console.out("ok: \(report.events) events, chain intact. Head hash \(report.headHash)")

@@ -52,6 +52,15 @@ struct InspectorTests {
         #expect(!setEvents.isEmpty && setEvents.allSatisfy { $0["type"] as? String == "SetLogged" && ($0["position"] as? Int ?? 0) >= 50 })
         let counted = (sets["counts"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["events"] as? Int ?? 0) }
         #expect(counted == setLines.count, "the day counts add up to every SetLogged event")
+        // Every event that touched an exercise: the page's first 100 are `log --touching`'s.
+        let touchingLines = try cli.run(["log", "--touching", "exercise", "Bench Press (Barbell)", "--json"]).stdout.split(separator: "\n")
+        let touching = try #require(
+            try await inspector.get("/inspect/log?touchingExercise=Bench%20Press%20(Barbell)", cookie: cookie, json: true).object?["events"]
+                as? [[String: Any]])
+        let touchingPositions = touchingLines.prefix(100).compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["position"] as? Int
+        }
+        #expect(touchingLines.count > 100 && touching.map { $0["position"] as? Int } == touchingPositions.map { Optional($0) })
         let html = try await inspector.get("/inspect/log?from=\(head - 5)", cookie: cookie)
         #expect(
             html.body.contains("data-position=\"\(head)\"") && html.headers["Content-Security-Policy"].first?.contains("script-src 'self'") == true)

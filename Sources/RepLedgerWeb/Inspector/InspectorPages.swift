@@ -113,6 +113,9 @@ package enum InspectorPages {
     /// Periods the Log page lists (the latest); its JSON holds them all.
     static let shownCounts = 16
 
+    /// The Log page's parameter for "every event that touched" one exercise, workout or set.
+    static func touchingParameter(_ kind: LogPageQuery.Touching.Kind) -> String { "touching" + kind.rawValue.capitalized }
+
     package static func log(_ v: LogView, frame: Frame) -> String {
         let base = frame.base
         let f = v.filter
@@ -121,6 +124,7 @@ package enum InspectorPages {
                 f.types.map { ("type", $0) } + [
                     ("stream", f.stream), ("workout", f.workout), ("device", f.device), ("since", f.since), ("until", f.until),
                     ("correlation", f.correlation), ("causedBy", f.causedBy.map(String.init)), ("grep", f.grep),
+                    (f.touching.map { touchingParameter($0.kind) } ?? "touchingExercise", f.touching?.reference),
                     ("by", v.period == .week ? nil : v.period.rawValue), ("from", from.map(String.init)),
                 ])
         }
@@ -133,12 +137,16 @@ package enum InspectorPages {
             body += "<option\(t == "any" ? " value=\"\"" : "")\(selected ? " selected" : "")>\(e(t))</option>"
         }
         body += "</select></div>"
-        for (name, label, value) in [
+        let touching = LogPageQuery.Touching.Kind.allCases.map { kind in
+            (touchingParameter(kind), "Touching \(kind.rawValue)", f.touching.flatMap { $0.kind == kind ? $0.reference : nil })
+        }
+        let fields: [(String, String, String?)] = [
             ("stream", "Stream", f.stream), ("workout", "Workout id", f.workout), ("device", "Device", f.device),
             ("since", "Recorded from (ISO 8601)", f.since), ("until", "Recorded until", f.until),
             ("correlation", "Correlation id", f.correlation), ("causedBy", "Caused by #", f.causedBy.map(String.init)),
             ("grep", "Names and notes hold", f.grep),
-        ] {
+        ]
+        for (name, label, value) in fields + touching {
             body +=
                 "<div class=\"field\"><label for=\"\(name)\">\(label)</label><input id=\"\(name)\" name=\"\(name)\" value=\"\(e(value ?? ""))\"></div>"
         }

@@ -180,6 +180,13 @@ package struct InspectorWeb: Sendable {
         filter.until = q["until"]
         filter.correlation = q["correlation"].flatMap { $0.isEmpty ? nil : $0 }
         filter.grep = q["grep"].flatMap { $0.isEmpty ? nil : $0 }
+        let touching = LogPageQuery.Touching.Kind.allCases.compactMap { kind in
+            q[InspectorPages.touchingParameter(kind)].flatMap { $0.isEmpty ? nil : LogPageQuery.Touching(kind: kind, reference: $0) }
+        }
+        guard touching.count <= 1 else {
+            throw QueryError.invalidParameter("give one of touchingExercise, touchingWorkout and touchingSet")
+        }
+        filter.touching = touching.first
         if let text = q["causedBy"], !text.isEmpty {
             guard let n = Int64(text), n >= 1 else { throw QueryError.invalidParameter("causedBy takes a position of 1 or more, not '\(text)'") }
             filter.causedBy = n
