@@ -146,6 +146,8 @@ struct InspectorTests {
         #expect(!diff.isEmpty && sameJSON(diff, expected?["diff"]), "\(preview.status)")
         let page = try await inspector.post("/inspect/rules", cookie: cookie, form: [("csrf", csrf), ("rules", rules)])
         #expect(page.status == 200 && page.body.contains("data-change=\"e1rmMoved\"") && page.body.contains("\(diff.count) changes"))
+        // Weights are shown in the lifter's unit (lb here) under labels that do not say kg.
+        #expect(page.body.contains(" lb") && !page.body.contains("Kg "), "a label still names kg beside a weight in lb")
 
         // Another site's form (no token), and a rule file that is not one: refused in one line.
         let forged = try await inspector.post("/inspect/rules", cookie: cookie, form: [("rules", rules)], json: true)

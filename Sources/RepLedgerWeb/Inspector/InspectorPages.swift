@@ -397,7 +397,9 @@ package enum InspectorPages {
                 case ("change", .string(let x)): kind = x
                 case ("exerciseId", _), ("workoutId", _), ("setId", _), ("valueKg", _), (_, .null): continue
                 case (_, .number(let x)):
-                    detail.append("\(k) \(k.hasSuffix("Kg") ? kg(x, a.log.account.liftingUnit) : ((x * 100).rounded() / 100).formatted)")
+                    // A weight is shown in the lifter's unit, so its label drops the JSON key's "Kg" ("from 231.5 lb", not "fromKg 231.5 lb").
+                    detail.append(
+                        k.hasSuffix("Kg") ? "\(k.dropLast(2)) \(kg(x, a.log.account.liftingUnit))" : "\(k) \(((x * 100).rounded() / 100).formatted)")
                     if k == "deltaKg", abs(x) > abs(largest[exercise] ?? 0) { largest[exercise] = x }
                 case (_, .string(let x)): detail.append("\(k) \(x)")
                 default: detail.append("\(k) \(v.rendered)")
