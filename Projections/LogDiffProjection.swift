@@ -5,8 +5,8 @@ import RepLedgerCore
 /// removed (discarded) or changed, records moved, entitlements changed.
 public struct LogDiff: ProjectionView {
     public static let name = "log-diff"
-    /// 2: weights in the lifter's unit (they were always in kg).
-    public static let version = 2
+    /// 2: weights in the lifter's unit (they were always in kg). 3: rep maxes among the records that moved.
+    public static let version = 3
 
     public struct Change: Sendable, Equatable {
         /// `history`, `records` or `entitlements`.
@@ -55,10 +55,14 @@ public struct LogDiff: ProjectionView {
         let recordsBefore = Dictionary(uniqueKeysWithValues: PersonalRecordsProjection.compute(a, rules: rules).map { ($0.exerciseId, $0) })
         for r in PersonalRecordsProjection.compute(b, rules: rules) {
             let old = recordsBefore[r.exerciseId]
-            let pairs: [(String, Double?, Double?)] = [
+            var pairs: [(String, Double?, Double?)] = [
                 ("heaviest", old?.heaviestKg, r.heaviestKg), ("e1RM", old?.bestE1rmKg, r.bestE1rmKg),
                 ("set volume", old?.bestSetVolumeKg, r.bestSetVolumeKg), ("session volume", old?.bestSessionVolumeKg, r.bestSessionVolumeKg),
             ]
+            // Each rep max that moved, appeared or went, in rep order ("5RM 100 kg → 102.5 kg").
+            for reps in Set(r.repMaxesKg.keys).union(old.map { Array($0.repMaxesKg.keys) } ?? []).sorted() {
+                pairs.append(("\(reps)RM", old?.repMaxesKg[reps], r.repMaxesKg[reps]))
+            }
             let moved = pairs.filter { $0.1 != $0.2 }.map { "\($0.0) \(kg($0.1)) → \(kg($0.2))" }
             if !moved.isEmpty {
                 out.append(

@@ -45,9 +45,11 @@ struct ReplayCommand: ParsableCommand {
     @Option(
         help: "Stop after this global position, or at this time of the session (an ISO 8601 time or date, as --until everywhere: when it happened).")
     var until: String?
+    @Flag(help: "After each step, the workout as it stood then: its status and every exercise with its sets.") var states = false
 
     func run() throws {
-        let all = try AuditQuery.steps(try global.openStore(), workout: workout, through: until.flatMap { Int64($0) } ?? .max)
+        let store = try global.openStore()
+        let all = try AuditQuery.steps(store, workout: workout, through: until.flatMap { Int64($0) } ?? .max)
         var steps = all.steps
         if let until, Int64(until) == nil {
             let end = try TrainingDateOption.endOf(until)
@@ -57,9 +59,11 @@ struct ReplayCommand: ParsableCommand {
             Console.json(AuditQuery.replayDocument(steps, library: all.library))
             return
         }
+        let unit = states ? try Ledger(store: store).account().liftingUnit : .kg
         for step in steps {
             let e = step.envelope
             Console.out("#\(e.position)  \(e.occurredAt.iso8601)  \(e.device.padding(toLength: 5, withPad: " ", startingAt: 0))  \(step.change)")
+            if states { Self.stateLines(step.state, library: all.library, unit: unit).forEach(Console.out) }
         }
         if let last = steps.last?.state {
             let done = last.sets.filter(\.completed).count
@@ -67,6 +71,26 @@ struct ReplayCommand: ParsableCommand {
                 "\nAfter #\(steps.last!.envelope.position): \(last.status.rawValue), \(counted(last.entries.count, "exercise")), \(counted(done, "completed set"))"
             )
         }
+    }
+}
+
+extension ReplayCommand {
+    /// `--states`: the workout after a step, one line for its status and one per exercise with its sets
+    /// in order (a planned set in brackets, a superset's exercises marked with its first letters).
+    static func stateLines(_ w: WorkoutState, library: LibraryState, unit: WeightUnit) -> [String] {
+        let done = w.sets.filter(\.completed).count
+        var lines = ["    = \(w.status.rawValue), \(counted(w.entries.count, "exercise")), \(counted(done, "completed set"))"]
+        for entry in w.entries {
+            let sets = w.sets.filter { $0.entryId == entry.entryId }.map { s in
+                var text = WeightText.set(kg: s.metrics.weight?.kilograms, reps: s.metrics.reps, in: unit)
+                if let seconds = s.metrics.durationSeconds { text += " \(seconds.formatted) s" }
+                if let meters = s.metrics.distanceMeters { text += " \(meters.formatted) m" }
+                return s.completed ? text : "[\(text)]"
+            }
+            let superset = entry.supersetId.map { " (superset \($0.lowercased.prefix(4)))" } ?? ""
+            lines.append("      \(library.name(of: entry.exerciseId))\(superset): \(sets.isEmpty ? "no sets" : sets.joined(separator: ", "))")
+        }
+        return lines
     }
 }
 

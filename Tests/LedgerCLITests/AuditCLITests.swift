@@ -28,6 +28,11 @@ struct AuditCLITests {
         let human = try cli.run(["replay", w])
         #expect(human.status == 0)
         #expect(human.stdout.contains("weight edited from 140 kg to 145 kg [history edit]"))
+        // --states: the workout after each step, down to its sets.
+        let states = try cli.run(["replay", w, "--states"]).stdout.split(separator: "\n").map(String.init)
+        #expect(states.filter { $0.hasPrefix("    = ") }.count == 6, "\(states)")
+        #expect(states.suffix(2).first == "      Squat (Barbell): 145 kg × 5, 140 kg × 5", "\(states)")
+        #expect(states.contains("    = finished, 1 exercise, 2 completed sets") && states.contains("    = running, 1 exercise, 1 completed set"))
         let steps = try #require(try JSONSerialization.jsonObject(with: Data(try cli.run(["replay", w, "--json"]).stdout.utf8)) as? [[String: Any]])
         #expect(steps.count == 6)  // started, exercise added, 2 sets, finished, edited
         #expect(steps.map { $0["position"] as? Int } == Array(last - 5...last).map { Optional($0) })
@@ -86,12 +91,16 @@ struct AuditCLITests {
         let changes = try #require(try cli.run(["diff", "--from", "\(last - 1)", "--to", "\(last)", "--json"]).json?["changes"] as? [[String: Any]])
         #expect(changes.map { $0["area"] as? String } == ["history", "records"])
         #expect((changes[1]["detail"] as? String)?.contains("heaviest 140 kg → 145 kg") == true)
+        // The rep maxes that moved are among the records: the 5RM the edited set of five set.
+        #expect((changes[1]["detail"] as? String)?.contains("5RM 140 kg → 145 kg") == true, "\(changes[1])")
         let all = try #require(try cli.run(["diff", "--from", "0", "--json"]).json?["changes"] as? [[String: Any]])
         #expect(all.first?["change"] as? String == "added")
         #expect(try #require(try cli.run(["diff", "--from", "\(last)", "--to", "\(last)", "--json"]).json?["changes"] as? [Any]).isEmpty)
         // In the lifter's unit, as every other view: 140 kg and 145 kg in pounds.
         #expect(try cli.run(["settings", "unit", "lb"]).status == 0)
         let inPounds = try cli.run(["diff", "--from", "\(last - 1)", "--to", "\(last)"]).stdout
-        #expect(inPounds.contains("heaviest 308.65 lb → 319.67 lb") && !inPounds.contains(" kg"), "\(inPounds)")
+        #expect(
+            inPounds.contains("heaviest 308.65 lb → 319.67 lb") && inPounds.contains("5RM 308.65 lb → 319.67 lb") && !inPounds.contains(" kg"),
+            "\(inPounds)")
     }
 }
