@@ -19,6 +19,10 @@ public struct QueryScope: Sendable {
     /// A fold kept between queries (the server's, per account): answers at
     /// the head come from it, advanced to the head just read.
     public var warm: WarmFold?
+    /// Positions left out (`--without`): every view as if those events had
+    /// never happened. Nothing is written: no snapshot or stored result
+    /// answers such a fold, or is kept from it.
+    public var without: Set<Int64> = []
 
     public init(
         asOf: String? = nil, until: String? = nil, rules: RuleSet = .default, note: (@Sendable (String) -> Void)? = nil,
@@ -33,10 +37,11 @@ public struct QueryScope: Sendable {
     }
 
     /// The kept fold answers: no point of the log or training date asked for.
-    public var atHead: WarmFold? { asOf == nil && until == nil ? warm : nil }
+    public var atHead: WarmFold? { asOf == nil && until == nil && without.isEmpty ? warm : nil }
 
-    /// Stored results (snapshots, milestones) answer only for the log as recorded, not for a training date.
-    public var mayUseStoredResults: Bool { until == nil }
+    /// Stored results (snapshots, milestones) answer only for the log as recorded, not for a training date
+    /// or with events left out.
+    public var mayUseStoredResults: Bool { until == nil && without.isEmpty }
 
     /// The last position to fold.
     public func position(in store: any EventStore) throws -> Int64 {
@@ -91,6 +96,7 @@ public struct QueryScope: Sendable {
     /// with the training done after that date left out.
     public func log(_ store: any EventStore) throws -> TrainingLogProjection {
         if let atHead { return try atHead.current(store) }
+        if !without.isEmpty { return try logWithout(store) }
         if let until = try trainedUntil() {
             let log = try TrainingLogProjection.build(from: store, through: try position(in: store), trainedUntil: until)
             note?("folded from the start of the log, training up to \(until.iso8601), up to #\(log.position)")
@@ -102,6 +108,27 @@ public struct QueryScope: Sendable {
             let from = report.snapshot.map { "snapshot \($0.id) at #\($0.position)" } ?? "the start of the log"
             note("answered from \(from) plus \(report.tailEvents) events, up to #\(log.position)")
         }
+        return log
+    }
+
+    /// The fold with `without`'s events left out: from the newest snapshot before the first of them (a
+    /// snapshot after it holds it), then every later event but those, up to `asOf` and, with `until`,
+    /// the training done by then.
+    func logWithout(_ store: any EventStore) throws -> TrainingLogProjection {
+        let head = try store.headPosition()
+        if let outside = without.sorted().first(where: { !(1...max(1, head)).contains($0) || head == 0 }) {
+            throw QueryError.invalidParameter("--without takes positions of the log (1 to \(head)), not \(outside)")
+        }
+        let through = try position(in: store)
+        let until = try trainedUntil()
+        var log = TrainingLogProjection()
+        if until == nil, let first = without.min() { log = try TrainingLogSnapshots.load(store, through: min(first - 1, through)).0 }
+        try store.replay(from: log.position + 1, through: through) { e in
+            if without.contains(e.position) { return }
+            if let until, e.occurredAt > until, e.event.workoutId != nil { return }
+            log.apply(e)
+        }
+        note?("folded without #\(without.sorted().map(String.init).joined(separator: ", #")), up to #\(log.position)")
         return log
     }
 }

@@ -30,6 +30,7 @@ struct HistoryCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var asOf: AsOfOption
     @OptionGroup var training: TrainingDateOption
+    @OptionGroup var leaving: WithoutOption
     @Option(help: "Only workouts with a completed set of this exercise (id or name).") var exercise: String?
     @Option(help: "Only workouts started in this month, YYYY-MM.") var month: String?
     @Option(help: "At most this many workouts (newest first; in text, \(Self.textPage) unless given).") var limit: Int?
@@ -44,7 +45,8 @@ struct HistoryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let scope = QueryScope(asOf: asOf.asOf, until: training.until)
+        var scope = QueryScope(asOf: asOf.asOf, until: training.until)
+        scope.without = try leaving.positions()
         let shown = global.json ? limit : limit ?? Self.textPage
         let a = try HistoryQuery.answer(try global.openStore(), scope, exercise: exercise, month: month, limit: shown, offset: offset)
         if global.json { Console.json(HistoryQuery.document(a)); return }

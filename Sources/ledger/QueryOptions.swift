@@ -15,6 +15,7 @@ struct QueryOptions: ParsableArguments {
     var rules: String?
 
     @Flag(help: "Say on stderr which snapshot answered and which were passed over.") var verbose = false
+    @OptionGroup var leaving: WithoutOption
 
     func ruleSet() throws -> RuleSet { try RuleSet.load(option: rules) }
 
@@ -22,16 +23,41 @@ struct QueryOptions: ParsableArguments {
     func scope() throws -> QueryScope {
         let note: (@Sendable (String) -> Void)? = verbose ? { @Sendable (line: String) in Console.error(line) } : nil
         let said = SaidOnce()
-        return QueryScope(
+        var scope = QueryScope(
             asOf: asOf.asOf, until: training.until, rules: try ruleSet(), note: note,
             beforeLog: { mismatch in said.once { Console.error(LogTimeWords.asOf(mismatch, flag: "--as-of")) } })
+        scope.without = try leaving.positions()
+        return scope
     }
 
-    /// Stored results (snapshots, milestones) answer only for the log as recorded, not for a training date.
-    var mayUseStoredResults: Bool { training.until == nil }
+    /// Stored results (snapshots, milestones) answer only for the log as recorded, not for a training date
+    /// or with events left out.
+    var mayUseStoredResults: Bool { training.until == nil && leaving.without == nil }
 
     /// The training log as it stood at --as-of (see `QueryScope.log`).
     func log(_ store: SQLiteEventStore) throws -> TrainingLogProjection { try scope().log(store) }
+}
+
+/// `--without POSITION[,POSITION…]`, on every query: the views as if those events had never happened.
+struct WithoutOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Leave these events out: every view as if they had never happened (nothing is written).", valueName: "POSITION[,POSITION…]"))
+    var without: String?
+
+    func validate() throws { _ = try positions() }
+
+    /// The positions given.
+    func positions() throws -> Set<Int64> {
+        guard let without else { return [] }
+        var positions: Set<Int64> = []
+        for part in without.split(separator: ",", omittingEmptySubsequences: false) {
+            let text = part.trimmingCharacters(in: .whitespaces)
+            guard let n = Int64(text), n >= 1 else { throw ValidationError("--without takes positions of the log (1 or more), not '\(text)'") }
+            positions.insert(n)
+        }
+        return positions
+    }
 }
 
 /// Horizontal bars for a terminal, from zero to the largest value: a bar's length is its value's share
