@@ -35,7 +35,8 @@ struct LedgerCommand: ParsableCommand {
             HintCommand.self, RepCountCommand.self, PromptCommand.self, PRsCommand.self, E1RMCommand.self, VolumeCommand.self,
             EntitlementsCommand.self, PurchaseCommand.self, RefundCommand.self, UpsellCommand.self, SettingsCommand.self,
             RebuildCommand.self, SnapshotCommand.self, LogCommand.self, ShowCommand.self, ReplayCommand.self, BlameCommand.self, DiffCommand.self,
-            VerifyCommand.self, WhyCommand.self, CheckFixtureCommand.self, ImportCommand.self, ExportCommand.self, ReportCommand.self,
+            VerifyCommand.self, WhyCommand.self, WhatIfCommand.self, CheckFixtureCommand.self, ImportCommand.self, ExportCommand.self,
+            ReportCommand.self,
             AccountCommand.self,
             SyncHandOff.self, CoachCommand.self, ServeHandOff.self, ServerHandOff.self, McpHandOff.self,
         ]
