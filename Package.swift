@@ -44,7 +44,8 @@ let package = Package(
         .library(name: "RepLedgerImport", targets: ["RepLedgerImport"]),
         .library(name: "RepLedgerExport", targets: ["RepLedgerExport"]),
         .library(name: "RepLedgerDemo", targets: ["RepLedgerDemo"]),
-        // For tests and benchmarks only: a certificate chain of their own and StoreKit transactions signed with it.
+        // For tests and benchmarks only: certificates of their own (a StoreKit chain and transactions signed with it, a
+        // test server's self-signed certificate).
         .library(name: "StoreKitTestSupport", targets: ["StoreKitTestSupport"]),
     ],
     // Exact versions: what ships (ledger, ledger-server) is built from the versions CI tested, not
@@ -60,6 +61,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        // `ledger serve --tls-cert/--tls-key`: Hummingbird's TLS, on the swift-nio-ssl async-http-client already brings.
+        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
@@ -247,6 +250,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -487,6 +492,8 @@ let package = Package(
                 // To damage a ledger on purpose (the inspector shows where its chain breaks).
                 "RepLedgerSQLite",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // A client that trusts only a test server's own certificate (`ledger serve --tls-cert`).
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 // The tests' own Apple: RSA keys, a JWKS and identity tokens signed with them.
                 .product(name: "Crypto", package: "swift-crypto"),

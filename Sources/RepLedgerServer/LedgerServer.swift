@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOPosix
@@ -44,6 +45,8 @@ public enum LedgerServer {
         public var snapshotEvery = LedgerAPI.serverSnapshotEvery
         /// Who may read `GET /metrics` besides loopback callers.
         public var metricsAccess = MetricsAccess()
+        /// Served over HTTPS with this certificate (`--tls-cert`, `--tls-key`), reloaded on SIGHUP; plain HTTP without.
+        public var certificate: ServerCertificate?
         /// How people sign in and up with no operator: Apple's keys, the mail command.
         public var signIn = SignInDesk.Settings()
 
@@ -153,18 +156,21 @@ public enum LedgerServer {
         let routes = LedgerRoutes(
             api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger, limits: limits,
             metricsAccess: settings.metricsAccess, workers: workers,
-            secureCookiesOff: ["127.0.0.1", "::1", "localhost"].contains(settings.host) || settings.host.hasPrefix("127."))
+            secureCookiesOff: settings.certificate == nil
+                && (["127.0.0.1", "::1", "localhost"].contains(settings.host) || settings.host.hasPrefix("127.")))
         let counts = CountsByKey()
         let readers = ReadingConnections(budget: limits.readingBudget)
+        let http: HTTPServerBuilder = .http1(
+            configuration: .init(
+                additionalChannelHandlers: [
+                    PerAddressLimit(counts: counts, limit: limits.maximumConnectionsPerAddress),
+                    RequestDeadline(seconds: limits.requestTimeoutSeconds, readers: readers), ParserErrorAnswer(),
+                ],
+                idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9))))
+        settings.certificate?.reloadOnHangup(logger: logger)
         let app = Application(
             responder: routes.router().buildResponder(),
-            server: .http1(
-                configuration: .init(
-                    additionalChannelHandlers: [
-                        PerAddressLimit(counts: counts, limit: limits.maximumConnectionsPerAddress),
-                        RequestDeadline(seconds: limits.requestTimeoutSeconds, readers: readers), ParserErrorAnswer(),
-                    ],
-                    idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9)))),
+            server: try settings.certificate.map { try .tls(http, tlsConfiguration: $0.configuration()) } ?? http,
             configuration: .init(
                 address: .hostname(settings.host, port: settings.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections, logger: logger)),

@@ -26,6 +26,12 @@ struct ServeCommand: ParsableCommand {
                            --keys /var/lib/repledger/keys
             """)
     @Option(help: "HOST:PORT to listen on (default: loopback, 127.0.0.1:8787).") var listen = "127.0.0.1:8787"
+    @Option(
+        help:
+            "Serve HTTPS with this certificate chain (PEM), with --tls-key; `kill -HUP` reads both files again (a renewed certificate, no restart)."
+    )
+    var tlsCert: String?
+    @Option(help: "The certificate's private key (PEM), with --tls-cert.") var tlsKey: String?
     @Option(help: "The server's directory: accounts, tokens and one ledger per account.") var data = "repledger-server"
     @Option(
         help:
@@ -199,6 +205,13 @@ struct ServeCommand: ParsableCommand {
             do { _ = try settings.postgresPassword() } catch { throw ValidationError("\(error)") }
         }
         if !postgres.isEmpty, keys == nil { throw ValidationError(LedgerServer.Settings.Failure.keysRequired.description) }
+        switch (tlsCert, tlsKey) {
+        case (nil, nil): break
+        case (let cert?, let key?):
+            do { settings.certificate = try ServerCertificate(certificatePath: cert, keyPath: key) } catch { throw ValidationError("\(error)") }
+        default: throw ValidationError("--tls-cert and --tls-key go together: the certificate chain and its private key")
+        }
+        let scheme = tlsCert == nil ? "http" : "https"
         let fixed = settings
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         var log = Logger(label: "ledger.serve")
@@ -207,7 +220,7 @@ struct ServeCommand: ParsableCommand {
         try blockingRun {
             try await LedgerServer.run(fixed, logger: logger) { bound in
                 let storage = (try? PostgresLocation(urls: postgres)).map { "postgres: \($0.description)" } ?? "data: \(data)"
-                Console.out("listening on http://\(host):\(bound) (\(storage))")
+                Console.out("listening on \(scheme)://\(host):\(bound) (\(storage))")
             }
         }
     }

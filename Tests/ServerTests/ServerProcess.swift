@@ -110,6 +110,12 @@ final class ServerProcess: @unchecked Sendable {
         process = nil
     }
 
+    /// Sends `signal` to the server (SIGHUP: read the TLS certificate again).
+    func send(_ signal: Int32) {
+        guard let p = process else { return }
+        Foundation.kill(p.processIdentifier, signal)
+    }
+
     /// SIGTERM, then wait: a clean stop. Returns the exit status.
     @discardableResult
     func stop() -> Int32 {
