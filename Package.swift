@@ -438,7 +438,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RepLedgerWebTests",
-            dependencies: ["RepLedgerWeb", "RepLedgerService", "RepLedgerAccounts"],
+            dependencies: ["RepLedgerWeb", "RepLedgerService", "RepLedgerAccounts", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/RepLedgerWebTests"
         ),
         // The router and its middleware in process; `ServerTests` drives a whole `ledger serve`.

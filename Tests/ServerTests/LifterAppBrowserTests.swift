@@ -77,6 +77,19 @@ struct LifterAppBrowserTests {
         #expect(try await browser.url(becoming: base + "/app") == base + "/app")
         let cookie = try #require(try await browser.cookies().first { $0["name"] as? String == "rl_app" })
         #expect(cookie["httpOnly"] as? Bool == true && cookie["sameSite"] as? String == "Strict")
+        // Its files under content-hashed names, kept a year; the service worker at its fixed address, revalidated.
+        let scripts = try await browser.execute(
+            "return [...document.querySelectorAll('script[src], link[rel=stylesheet]')].map(e => e.src || e.href)")
+        let files = try #require(scripts as? [String])
+        #expect(
+            files.count == 2 && files.allSatisfy { $0.range(of: #"/app/app\.[0-9a-f]{10}\.(js|css)$"#, options: .regularExpression) != nil },
+            "\(files)")
+        for file in files {
+            let reply = try await server.get(String(file.dropFirst(base.count)), token: nil)
+            #expect(reply.status == 200 && reply.headers["cache-control"] == "public, max-age=31536000, immutable", "\(file)")
+        }
+        let worker = try await server.get("/app/sw.js", token: nil)
+        #expect(worker.headers["cache-control"] == "no-cache" && files.allSatisfy { worker.body.contains($0.dropFirst(base.count)) })
 
         // A workout started and three sets logged: each shows at once, then as the server's.
         try await browser.await("#start").click()

@@ -59,7 +59,10 @@ struct AnswerContract: RouterMiddleware {
             }
         }
         response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.cacheControl] = "no-store"
+        // Nothing is kept by a cache unless its route says how (the app's files under their content's hash,
+        // its service worker revalidated, a live stream): an answer that holds an account's data never is.
+        let ownCaching = (200..<400).contains(Int(response.status.code)) ? response.headers[.cacheControl] : nil
+        response.headers[.cacheControl] = ownCaching ?? "no-store"
         if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = LedgerRoutes.contentSecurityPolicy }
         status = Int(response.status.code)
         return response

@@ -43,16 +43,19 @@ package struct LifterApp: Sendable {
                 headers: [.contentType: "text/html; charset=utf-8", .contentSecurityPolicy: Self.contentSecurityPolicy, .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(string: Self.page(account: session.account, csrf: session.csrf))))
         }
-        for (name, file) in AppAssets.files {
-            let type = name.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8"
-            let tag = "\"" + SHA256.hash(data: Array(file.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined() + "\""
+        for (name, file) in ServedAssets.files {
+            let tag = "\"\(ServedAssets.digest(file.text))\""
             // A worker runs under its own script's policy: the service worker's must let it fetch the app's files.
-            var headers: HTTPFields = [.contentType: type, .eTag: tag, .cacheControl: "no-cache", .contentSecurityPolicy: Self.contentSecurityPolicy]
+            var headers: HTTPFields = [
+                .contentType: file.contentType, .eTag: tag, .contentSecurityPolicy: Self.contentSecurityPolicy,
+                // A hashed name's content never changes: kept a year, never asked for again.
+                .cacheControl: file.immutable ? "public, max-age=31536000, immutable" : "no-cache",
+            ]
             // The service worker serves the page at /app itself, above its own folder.
             if name == "sw.js" { headers[HTTPField.Name("Service-Worker-Allowed")!] = Self.root }
             group.get(RouterPath(name)) { [headers] request, _ in
                 if request.headers[.ifNoneMatch] == tag { return Response(status: .notModified, headers: [.eTag: tag]) }
-                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: file)))
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: file.text)))
             }
         }
     }
@@ -62,7 +65,7 @@ package struct LifterApp: Sendable {
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="repledger-account" content="\(account)"><meta name="repledger-csrf" content="\(csrf)">
-        <title>RepLedger</title><link rel="stylesheet" href="\(root)/app.css"><script type="module" src="\(root)/app.js"></script></head>
+        <title>RepLedger</title><link rel="stylesheet" href="\(root)/\(ServedAssets.name(of: "app.css"))"><script type="module" src="\(root)/\(ServedAssets.name(of: "app.js"))"></script></head>
         <body><header><h1 id="title">RepLedger</h1><span id="pending" data-pending="0" aria-live="polite"></span></header>
         <main>
         <p id="signed-out" role="alert" hidden>This browser's session ended: <a href="/account/sign-in">sign in again</a> and open the app; what you logged waits here and is sent then.</p>
