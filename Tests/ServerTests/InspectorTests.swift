@@ -75,6 +75,20 @@ struct InspectorTests {
         let page = try await inspector.get("/inspect/at/\(n)", cookie: cookie)
         #expect(page.body.contains("href=\"/inspect/at/\(n + 1)\"") && page.body.contains("href=\"/inspect/at/\(n - 1)\""))
         #expect(page.body.contains("data-exercise=\"Bench Press (Barbell)\"") && page.body.contains("data-why"))
+        // By training date: the end of the day before this event's, and of the day after, as `log --json` dates them.
+        let days = Dictionary(
+            uniqueKeysWithValues: try cli.run(["log", "--json"]).stdout.split(separator: "\n").compactMap { line -> (Int, String)? in
+                guard let e = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let p = e["position"] as? Int,
+                    let t = e["occurredAt"] as? String
+                else { return nil }
+                return (p, String(t.prefix(10)))
+            })
+        let previousDay = try #require((1..<n).reversed().first { days[$0] != days[n] })
+        let firstOther = try #require((n + 1...head).first { days[$0] != days[n] })
+        let nextDay = (firstOther...head).prefix { days[$0] == days[firstOther] }.last ?? firstOther
+        #expect(
+            page.body.contains("id=\"previous-day\" href=\"/inspect/at/\(previousDay)\"")
+                && page.body.contains("id=\"next-day\" href=\"/inspect/at/\(nextDay)\""))
 
         // A workout's session is `replay`; a record's why is `why prs`; verify is `verify`.
         let workout =

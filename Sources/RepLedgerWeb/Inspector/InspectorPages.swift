@@ -201,7 +201,7 @@ package enum InspectorPages {
 
     // MARK: As of
 
-    package static func asOf(_ a: AsOfQuery.Answer, frame: Frame) -> String {
+    package static func asOf(_ a: AsOfQuery.Answer, days: TrainingDaySteps.Steps = .init(), frame: Frame) -> String {
         let base = frame.base
         let n = a.position, unit = a.unit
         var body = "<h1>As of #\(n)</h1><p class=\"caption\">of \(a.headPosition) events"
@@ -221,6 +221,10 @@ package enum InspectorPages {
             n < a.headPosition
             ? "<a id=\"next\" rel=\"next\" href=\"\(base)/at/\(n + 1)\">Next →</a><a id=\"head\" href=\"\(base)/at/\(a.headPosition)\">Head</a>"
             : "<span class=\"muted\">Next →</span><span class=\"muted\">Head</span>"
+        // By training date: the end of the day before this event's, and of the day after.
+        body +=
+            days.previous.map { "<a id=\"previous-day\" href=\"\(base)/at/\($0)\">← Day before</a>" } ?? "<span class=\"muted\">← Day before</span>"
+        body += days.next.map { "<a id=\"next-day\" href=\"\(base)/at/\($0)\">Day after →</a>" } ?? "<span class=\"muted\">Day after →</span>"
         body += "</nav><form method=\"get\" action=\"\(base)/at\" class=\"row slider\"><label class=\"sr\" for=\"position\">Position</label>"
         body +=
             "<input id=\"position\" name=\"position\" type=\"range\" min=\"0\" max=\"\(a.headPosition)\" value=\"\(n)\"><button type=\"submit\" id=\"go\">Go</button></form>"
@@ -308,6 +312,23 @@ package enum InspectorPages {
 
     // MARK: Session
 
+    /// The session as time: each set, the rest before it, each pause and the rest timer, from the start.
+    static func timeline(_ rows: [SessionTimeline.Row], base: String) -> String {
+        guard !rows.isEmpty else { return "" }
+        func clock(_ seconds: Int64) -> String {
+            let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+            return h > 0 ? "\(h):\(m < 10 ? "0" : "")\(m):\(s < 10 ? "0" : "")\(s)" : "\(m):\(s < 10 ? "0" : "")\(s)"
+        }
+        var body =
+            "<section class=\"card\" id=\"timeline\"><h2>Timeline</h2><p class=\"caption\">When each thing happened, from the start, and how long the rests and pauses were</p><div class=\"table\"><table><thead><tr><th>At</th><th>What</th><th class=\"n\">Lasted</th></tr></thead><tbody>"
+        for r in rows {
+            let lasted = r.seconds.map { "<td class=\"n\" data-seconds=\"\($0)\">\(clock($0))</td>" } ?? "<td></td>"
+            body +=
+                "<tr data-kind=\"\(r.kind.rawValue)\"><td><a href=\"\(base)/at/\(r.position)\">+\(clock(r.at))</a></td><td>\(e(r.label))</td>\(lasted)</tr>"
+        }
+        return body + "</tbody></table></div></section>"
+    }
+
     package static func session(
         _ steps: AuditQuery.Steps, name: String, against: [AgainstLastTime.Row], head: Int64, unit: WeightUnit, frame: Frame
     ) -> String {
@@ -330,6 +351,7 @@ package enum InspectorPages {
             }
             body += "</tbody></table></div></section>"
         }
+        body += timeline(SessionTimeline.rows(steps.steps), base: base)
         body +=
             "<p><a id=\"fixture\" href=\"\(base)/workouts/\(steps.workoutId.lowercased)/fixture\">Save as a test fixture</a> <small class=\"muted\">(its events and every view's JSON; `ledger check-fixture FILE` replays it)</small></p><ol class=\"steps\">"
         var before: [String: String] = [:]

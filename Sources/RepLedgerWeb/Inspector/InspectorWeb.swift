@@ -95,7 +95,8 @@ package struct InspectorWeb: Sendable {
             return try await serve(request, context) { p in
                 guard let position = Int64(text) else { throw QueryError.invalidParameter("a position is a whole number, not '\(text)'") }
                 let a = try p.ledger.asOf(position)
-                return p.json ? .json(AsOfQuery.document(a)) : .html(InspectorPages.asOf(a, frame: p.frame))
+                guard !p.json else { return .json(AsOfQuery.document(a)) }
+                return .html(InspectorPages.asOf(a, days: try TrainingDaySteps.around(p.store, position: a.position), frame: p.frame))
             }
         }
         group.get("workouts/:workout") { request, context in
