@@ -170,6 +170,20 @@ struct LifterAppBrowserTests {
         _ = try await browser.await("#start:not([hidden])")
         #expect(try await pending(browser, becoming: 0) == 0)
 
+        // History: the finished workout by its week, its sets as the server counts them, kept for offline with its time.
+        try await browser.find("#tab-history").click()
+        _ = try await browser.await("#history [data-workout][data-sets='7']")
+        #expect(try await browser.await("#history-as-of").text.hasPrefix("As the server answered at"))
+        let weeks = try await browser.all("#history [data-week]").count
+        let workoutHidden = try await browser.find("#workout-screen").attribute("hidden")
+        #expect(weeks == 1 && workoutHidden != nil)
+        try await offline(browser, true)
+        try await browser.open(base + "/app")
+        try await browser.await("#tab-history").click()
+        _ = try await browser.await("#history [data-workout][data-sets='7']")
+        try await offline(browser, false)
+        try await browser.open(base + "/app")
+
         // The session cookie reads; a write needs the session's CSRF token beside it, which another site cannot send.
         let current = try #require(try await browser.cookies().first { $0["name"] as? String == "rl_app" })
         let session = try #require(current["value"] as? String)

@@ -24,6 +24,12 @@ input { padding: 0 0.5rem; border: 1px solid var(--line); border-radius: 6px; co
 .card h2 { font-size: 1rem; margin: 0.25rem 0; }
 .sets li.pending { font-style: italic; }
 .sets li.refused, .refusal { color: var(--warn); }
+nav.tabs { display: flex; gap: 0.5rem; max-width: 40rem; margin: 0 auto; padding: 0.5rem 0.75rem 0; }
+nav.tabs button[aria-pressed="false"] { background: var(--paper); color: var(--accent); }
+#history h2 { font-size: 1rem; margin: 1rem 0 0.25rem; }
+#history summary { min-height: 44px; display: flex; align-items: center; cursor: pointer; }
+.caption { font-size: 0.875rem; opacity: 0.8; }
+a { color: var(--accent); }
 """##,
         "app.js": ##"""
 // The lifter's app: the workout screen over the ledger's one command API. Every tap that records goes into the
@@ -181,6 +187,76 @@ async function load() {
   live();
 }
 
+/**
+ * History: the workouts by week, newest first, each opening to its sets, as the server last answered (kept for
+ * offline, marked with its time). Every number is the server's; each workout links to the inspector's session page.
+ */
+const keptHistory = `repledger-app-history-${account}`;
+
+async function showHistory() {
+  let answer = JSON.parse(localStorage.getItem(keptHistory) ?? "null");
+  renderHistory(answer);
+  try {
+    const response = await fetch(`${api}/history?limit=100`, { credentials: "same-origin" });
+    if (response.ok) {
+      answer = { answeredAt: new Date().toISOString(), ...(await response.json()) };
+      localStorage.setItem(keptHistory, JSON.stringify(answer));
+    }
+  } catch {
+    // Offline: the kept answer stands, with its time.
+  }
+  renderHistory(answer);
+}
+
+/** The Monday of a workout's week, from the date it started (its own calendar day). */
+function weekOf(startedAt) {
+  const day = new Date(`${startedAt.slice(0, 10)}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+function setText(set) {
+  if (set.weightKg != null) return `${set.weightKg} kg × ${set.reps ?? "–"}`;
+  if (set.durationSeconds != null) return `${set.durationSeconds} s`;
+  if (set.distanceMeters != null) return `${set.distanceMeters} m`;
+  return `${set.reps ?? "–"} reps`;
+}
+
+function renderHistory(answer) {
+  const list = $("history");
+  list.replaceChildren();
+  $("history-as-of").textContent = answer
+    ? `As the server answered at ${new Date(answer.answeredAt).toLocaleString()}`
+    : "Open History once with a signal to keep it for offline.";
+  let week = null;
+  for (const w of answer?.workouts ?? []) {
+    const monday = weekOf(w.startedAt);
+    if (monday !== week) {
+      week = monday;
+      list.append(element("h2", { "data-week": monday }, `Week of ${monday}`));
+    }
+    const sets = element("ul", { class: "sets" });
+    for (const e of w.exercises ?? []) {
+      sets.append(element("li", { "data-exercise": e.exercise }, `${e.exercise}: ${(e.sets ?? []).map(setText).join(", ")}`));
+    }
+    const summary = `${w.startedAt.slice(0, 10)} · ${w.name} · ${w.sets} sets · ${w.tonnageKg} kg`;
+    const inspector = element("a", { href: `/inspect/workouts/${w.workoutId}` }, "Every event of it, in the inspector");
+    list.append(
+      element("details", { class: "card", "data-workout": w.workoutId, "data-sets": String(w.sets) }, element("summary", {}, summary), sets, element("p", {}, inspector)),
+    );
+  }
+}
+
+function show(screen) {
+  for (const name of ["workout", "history"]) {
+    $(`${name}-screen`).hidden = name !== screen;
+    $(`tab-${name}`).setAttribute("aria-pressed", String(name === screen));
+  }
+  if (screen === "history") showHistory();
+}
+
+$("tab-workout").addEventListener("click", () => show("workout"));
+$("tab-history").addEventListener("click", () => show("history"));
 $("start").addEventListener("click", () => record("start_workout", {}));
 $("finish").addEventListener("click", () => record("finish_workout", {}));
 $("log").addEventListener("submit", (event) => {

@@ -67,7 +67,9 @@ package struct LifterApp: Sendable {
         <meta name="repledger-account" content="\(account)"><meta name="repledger-csrf" content="\(csrf)">
         <title>RepLedger</title><link rel="stylesheet" href="\(root)/\(ServedAssets.name(of: "app.css"))"><script type="module" src="\(root)/\(ServedAssets.name(of: "app.js"))"></script></head>
         <body><header><h1 id="title">RepLedger</h1><span id="pending" data-pending="0" aria-live="polite"></span></header>
-        <main>
+        <nav class="tabs" aria-label="Screens"><button type="button" id="tab-workout" aria-pressed="true">Workout</button><button type="button" id="tab-history" aria-pressed="false">History</button></nav>
+        <main id="history-screen" hidden><p id="history-as-of" class="caption"></p><div id="history"></div></main>
+        <main id="workout-screen">
         <p id="signed-out" role="alert" hidden>This browser's session ended: <a href="/account/sign-in">sign in again</a> and open the app; what you logged waits here and is sent then.</p>
         <div id="refused"></div>
         <button type="button" id="start" hidden>Start a workout</button>

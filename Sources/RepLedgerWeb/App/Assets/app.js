@@ -153,6 +153,76 @@ async function load() {
   live();
 }
 
+/**
+ * History: the workouts by week, newest first, each opening to its sets, as the server last answered (kept for
+ * offline, marked with its time). Every number is the server's; each workout links to the inspector's session page.
+ */
+const keptHistory = `repledger-app-history-${account}`;
+
+async function showHistory() {
+  let answer = JSON.parse(localStorage.getItem(keptHistory) ?? "null");
+  renderHistory(answer);
+  try {
+    const response = await fetch(`${api}/history?limit=100`, { credentials: "same-origin" });
+    if (response.ok) {
+      answer = { answeredAt: new Date().toISOString(), ...(await response.json()) };
+      localStorage.setItem(keptHistory, JSON.stringify(answer));
+    }
+  } catch {
+    // Offline: the kept answer stands, with its time.
+  }
+  renderHistory(answer);
+}
+
+/** The Monday of a workout's week, from the date it started (its own calendar day). */
+function weekOf(startedAt) {
+  const day = new Date(`${startedAt.slice(0, 10)}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+function setText(set) {
+  if (set.weightKg != null) return `${set.weightKg} kg × ${set.reps ?? "–"}`;
+  if (set.durationSeconds != null) return `${set.durationSeconds} s`;
+  if (set.distanceMeters != null) return `${set.distanceMeters} m`;
+  return `${set.reps ?? "–"} reps`;
+}
+
+function renderHistory(answer) {
+  const list = $("history");
+  list.replaceChildren();
+  $("history-as-of").textContent = answer
+    ? `As the server answered at ${new Date(answer.answeredAt).toLocaleString()}`
+    : "Open History once with a signal to keep it for offline.";
+  let week = null;
+  for (const w of answer?.workouts ?? []) {
+    const monday = weekOf(w.startedAt);
+    if (monday !== week) {
+      week = monday;
+      list.append(element("h2", { "data-week": monday }, `Week of ${monday}`));
+    }
+    const sets = element("ul", { class: "sets" });
+    for (const e of w.exercises ?? []) {
+      sets.append(element("li", { "data-exercise": e.exercise }, `${e.exercise}: ${(e.sets ?? []).map(setText).join(", ")}`));
+    }
+    const summary = `${w.startedAt.slice(0, 10)} · ${w.name} · ${w.sets} sets · ${w.tonnageKg} kg`;
+    const inspector = element("a", { href: `/inspect/workouts/${w.workoutId}` }, "Every event of it, in the inspector");
+    list.append(
+      element("details", { class: "card", "data-workout": w.workoutId, "data-sets": String(w.sets) }, element("summary", {}, summary), sets, element("p", {}, inspector)),
+    );
+  }
+}
+
+function show(screen) {
+  for (const name of ["workout", "history"]) {
+    $(`${name}-screen`).hidden = name !== screen;
+    $(`tab-${name}`).setAttribute("aria-pressed", String(name === screen));
+  }
+  if (screen === "history") showHistory();
+}
+
+$("tab-workout").addEventListener("click", () => show("workout"));
+$("tab-history").addEventListener("click", () => show("history"));
 $("start").addEventListener("click", () => record("start_workout", {}));
 $("finish").addEventListener("click", () => record("finish_workout", {}));
 $("log").addEventListener("submit", (event) => {
