@@ -177,6 +177,15 @@ struct LifterAppBrowserTests {
         let weeks = try await browser.all("#history [data-week]").count
         let workoutHidden = try await browser.find("#workout-screen").attribute("hidden")
         #expect(weeks == 1 && workoutHidden != nil)
+        // An exercise, opened from its line there: its records as the server gives them (each linking to its why),
+        // and its e1RM by workout drawn from the server's points.
+        try await browser.find("#history [data-workout] summary").click()
+        try await browser.find("#history [data-open-exercise='Squat (Barbell)']").click()
+        let heaviest = try await browser.await("#exercise-screen:not([hidden]) [data-record='heaviest']")
+        #expect(try await heaviest.attribute("data-value") == "110", "the heaviest squat is the watch's 110 kg")
+        #expect(try await browser.find("[data-record='heaviest'] a").attribute("href") == "/inspect/why?subject=prs&target=Squat%20(Barbell)")
+        #expect(try await browser.all("#exercise-chart circle").count == 1)
+        try await browser.find("#tab-history").click()
         try await offline(browser, true)
         try await browser.open(base + "/app")
         try await browser.await("#tab-history").click()

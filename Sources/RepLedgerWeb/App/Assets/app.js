@@ -66,7 +66,7 @@ async function render() {
   const card = (name) => {
     if (!byExercise.has(name)) {
       const list = element("ol", { class: "sets" });
-      const section = element("section", { class: "card", "data-exercise": name }, element("h2", {}, name), list);
+      const section = element("section", { class: "card", "data-exercise": name }, element("h2", {}, opener(name)), list);
       cards.append(section);
       byExercise.set(name, list);
     }
@@ -203,7 +203,7 @@ function renderHistory(answer) {
     }
     const sets = element("ul", { class: "sets" });
     for (const e of w.exercises ?? []) {
-      sets.append(element("li", { "data-exercise": e.exercise }, `${e.exercise}: ${(e.sets ?? []).map(setText).join(", ")}`));
+      sets.append(element("li", { "data-exercise": e.exercise }, opener(e.exercise), `: ${(e.sets ?? []).map(setText).join(", ")}`));
     }
     const summary = `${w.startedAt.slice(0, 10)} · ${w.name} · ${w.sets} sets · ${w.tonnageKg} kg`;
     const inspector = element("a", { href: `/inspect/workouts/${w.workoutId}` }, "Every event of it, in the inspector");
@@ -213,10 +213,97 @@ function renderHistory(answer) {
   }
 }
 
+/** A name that opens its exercise's screen. */
+function opener(name) {
+  const button = element("button", { type: "button", class: "link", "data-open-exercise": name }, name);
+  button.addEventListener("click", () => showExercise(name));
+  return button;
+}
+
+/**
+ * An exercise: its records, its e1RM by workout (within the plan's chart window, as the server says) and its
+ * last workouts, as the server last answered; each record links to the inspector's why for it.
+ */
+async function showExercise(name) {
+  show("exercise");
+  const key = `repledger-app-exercise-${account}-${name}`;
+  let answer = JSON.parse(localStorage.getItem(key) ?? "null");
+  renderExercise(name, answer);
+  const path = encodeURIComponent(name);
+  try {
+    const [records, trend, history] = await Promise.all(
+      [`prs?exercise=${path}`, `e1rm/${path}`, `history?exercise=${path}&limit=20`].map((query) =>
+        fetch(`${api}/${query}`, { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : null)),
+      ),
+    );
+    if (records || trend || history) {
+      answer = { answeredAt: new Date().toISOString(), records: records?.exercises?.[0] ?? null, trend, history };
+      localStorage.setItem(key, JSON.stringify(answer));
+    }
+  } catch {
+    // Offline: the kept answer stands, with its time.
+  }
+  renderExercise(name, answer);
+}
+
+function renderExercise(name, answer) {
+  $("exercise-name").textContent = name;
+  $("exercise-as-of").textContent = answer
+    ? `As the server answered at ${new Date(answer.answeredAt).toLocaleString()}`
+    : "Open it once with a signal to keep it for offline.";
+  const why = (subject) => `/inspect/why?subject=${subject}&target=${encodeURIComponent(name)}`;
+  const records = $("exercise-records");
+  records.replaceChildren();
+  const r = answer?.records;
+  const rows = [
+    ["heaviest", "Heaviest", r?.heaviestKg, "prs"],
+    ["e1rm", "Best e1RM", r?.bestE1rmKg, "e1rm"],
+    ["set-volume", "Best set volume", r?.bestSetVolumeKg, "prs"],
+    ...Object.entries(r?.repMaxesKg ?? {}).map(([reps, kg]) => [`${reps}rm`, `${reps}RM`, kg, "prs"]),
+  ];
+  for (const [kind, label, kg, subject] of rows) {
+    if (kg == null) continue;
+    records.append(element("li", { "data-record": kind, "data-value": String(kg) }, `${label} `, element("a", { href: why(subject) }, `${kg} kg`)));
+  }
+  const trend = answer?.trend;
+  $("exercise-window").textContent = trend?.upsell ?? "";
+  chart($("exercise-chart"), trend?.points ?? []);
+  const list = $("exercise-history");
+  list.replaceChildren();
+  for (const w of answer?.history?.workouts ?? []) {
+    const sets = (w.exercises ?? []).filter((e) => e.exercise === name).flatMap((e) => e.sets ?? []);
+    list.append(element("p", { "data-workout": w.workoutId }, `${w.startedAt.slice(0, 10)} ${w.name}: ${sets.map(setText).join(", ")}`));
+  }
+}
+
+/** The e1RM points as a line in the SVG's 320 × 120 box, lowest to highest: shapes only, no script or style. */
+function chart(svg, points) {
+  svg.replaceChildren();
+  const values = points.map((p) => p.e1rmKg).filter((v) => v != null);
+  if (values.length === 0) return;
+  const [low, high] = [Math.min(...values), Math.max(...values)];
+  const x = (i) => (points.length === 1 ? 160 : 10 + (300 * i) / (points.length - 1));
+  const y = (v) => (high === low ? 60 : 110 - (100 * (v - low)) / (high - low));
+  const ns = "http://www.w3.org/2000/svg";
+  const shape = (tag, attributes) => {
+    const e = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, String(v));
+    svg.append(e);
+    return e;
+  };
+  shape("polyline", { points: points.map((p, i) => `${x(i)},${y(p.e1rmKg)}`).join(" "), fill: "none", stroke: "currentColor", "stroke-width": 2 });
+  points.forEach((p, i) => {
+    const dot = shape("circle", { cx: x(i), cy: y(p.e1rmKg), r: 4, fill: "currentColor", "data-workout": p.workoutId, "data-e1rm": p.e1rmKg });
+    const title = document.createElementNS(ns, "title");
+    title.textContent = `${p.date.slice(0, 10)}: ${p.e1rmKg} kg (${p.weightKg} kg × ${p.reps})`;
+    dot.append(title);
+  });
+}
+
 function show(screen) {
-  for (const name of ["workout", "history"]) {
+  for (const name of ["workout", "history", "exercise"]) {
     $(`${name}-screen`).hidden = name !== screen;
-    $(`tab-${name}`).setAttribute("aria-pressed", String(name === screen));
+    $(`tab-${name}`)?.setAttribute("aria-pressed", String(name === screen));
   }
   if (screen === "history") showHistory();
 }
