@@ -223,6 +223,28 @@ enum OpenAPIDocument {
                 required: ["workouts"])
         ),
         (
+            "Body",
+            object(
+                [
+                    (
+                        "measurements",
+                        array(
+                            object(
+                                [
+                                    ("measurementId", string), ("date", string), ("weightKg", number),
+                                    ("entered", object([("value", number), ("unit", string)])),
+                                ],
+                                required: ["measurementId", "date", "weightKg"]))
+                    ),
+                    (
+                        "measures",
+                        array(object([("measurementId", string), ("date", string), ("site", string)], required: ["measurementId", "date", "site"]))
+                    ),
+                    ("photos", array(object([("photoId", string), ("date", string), ("pose", string)], required: ["photoId", "date", "pose"]))),
+                ],
+                required: ["measurements", "measures", "photos"])
+        ),
+        (
             "Volume",
             object(
                 [
@@ -519,6 +541,12 @@ enum OpenAPIDocument {
             queryPath(
                 "Free, Pro or Coach (`ledger entitlements --json`).", "Entitlements",
                 [query("at", "The time to answer for.")])
+        ),
+        (
+            "/v1/accounts/{account}/body",
+            queryPath(
+                "Weigh-ins, body measurements and progress photos, newest first (`ledger body history --json`).", "Body",
+                [query("site", "Only this measurement (waist, chest, …), and no weigh-ins or photos.")])
         ),
         (
             "/v1/accounts/{account}/hint/{exercise}",

@@ -249,13 +249,13 @@ public final class LedgerAPI: Sendable {
 
     /// The query names of `GET /v1/accounts/{account}/{query}…`.
     public enum Query: String, CaseIterable, Sendable {
-        case prs, history, volume, entitlements, hint, e1rm, summary, prompt, repcount
+        case prs, history, volume, entitlements, body, hint, e1rm, summary, prompt, repcount
 
         /// The segments the query takes after its name, in order (`hint/{exercise}`): its routes and the OpenAPI
         /// document's paths are made from these.
         public var pathParameters: [String] {
             switch self {
-            case .prs, .history, .volume, .entitlements: []
+            case .prs, .history, .volume, .entitlements, .body: []
             case .hint, .e1rm: ["exercise"]
             case .summary: ["workout"]
             case .prompt, .repcount: ["workout", "exercise"]
@@ -307,6 +307,9 @@ public final class LedgerAPI: Sendable {
                     return VolumeQuery.document(try VolumeQuery.answer(store, scope, by: parameters["by"] ?? "week"))
                 case .entitlements:
                     return EntitlementsQuery.document(try EntitlementsQuery.answer(store, scope, at: parameters["at"]))
+                case .body:
+                    let site = try parameters["site"].map { try vocabulary(BodySite.self, "site", $0) }
+                    return BodyHistoryQuery.document(BodyHistoryQuery.answer(try scope.log(store), site: site))
                 case .hint:
                     return HintQuery.document(
                         try HintQuery.answer(

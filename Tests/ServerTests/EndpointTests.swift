@@ -62,6 +62,8 @@ import Testing
             ("volume?by=muscle", ["volume", "--by", "muscle"]),
             ("volume", ["volume"]),
             ("entitlements?at=2026-11-01T00:00:00Z", ["entitlements", "--at", "2026-11-01T00:00:00Z"]),
+            ("body", ["body", "history"]),
+            ("body?site=waist", ["body", "history", "--site", "waist"]),
             ("hint/\(escaped)?at=2026-11-01T00:00:00Z", ["hint", bench, "--at", "2026-11-01T00:00:00Z"]),
             ("e1rm/\(escaped)?formula=brzycki", ["e1rm", bench, "--formula", "brzycki"]),
             ("summary/\(w)", ["workout", "summary", w]),
@@ -78,6 +80,7 @@ import Testing
         #expect(try await server.get("/v1/accounts/\(alice.id)/summary/ffffffff", token: alice.token).errorCode == "notFound")
         #expect(try await server.get("/v1/accounts/\(alice.id)/hint/no-such-lift", token: alice.token).errorCode == "notFound")
         #expect(try await server.get("/v1/accounts/\(alice.id)/volume?by=planet", token: alice.token).errorCode == "badRequest")
+        #expect(try await server.get("/v1/accounts/\(alice.id)/body?site=elbow", token: alice.token).errorCode == "badRequest")
         #expect(try await server.get("/v1/accounts/\(alice.id)/history?month=13", token: alice.token).errorCode == "badRequest")
         #expect(try await server.get("/v1/accounts/\(alice.id)/nothing", token: alice.token).errorCode == "notFound")
         #expect(try await server.get("/v2/health", token: nil).errorCode == "notFound")

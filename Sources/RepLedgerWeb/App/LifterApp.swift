@@ -67,11 +67,14 @@ package struct LifterApp: Sendable {
         <meta name="repledger-account" content="\(account)"><meta name="repledger-csrf" content="\(csrf)">
         <title>RepLedger</title><link rel="stylesheet" href="\(root)/\(ServedAssets.name(of: "app.css"))"><script type="module" src="\(root)/\(ServedAssets.name(of: "app.js"))"></script></head>
         <body><header><h1 id="title">RepLedger</h1><span id="pending" data-pending="0" aria-live="polite"></span></header>
-        <nav class="tabs" aria-label="Screens"><button type="button" id="tab-workout" aria-pressed="true">Workout</button><button type="button" id="tab-history" aria-pressed="false">History</button></nav>
+        <nav class="tabs" aria-label="Screens"><button type="button" id="tab-workout" aria-pressed="true">Workout</button><button type="button" id="tab-history" aria-pressed="false">History</button><button type="button" id="tab-body" aria-pressed="false">Body</button></nav>
         <main id="history-screen" hidden><p id="history-as-of" class="caption"></p><div id="history"></div></main>
         <main id="exercise-screen" hidden><h2 id="exercise-name"></h2><p id="exercise-as-of" class="caption"></p><ul id="exercise-records"></ul>
         <p id="exercise-window" class="caption"></p><svg id="exercise-chart" role="img" aria-label="e1RM by workout" viewBox="0 0 320 120" width="100%"></svg>
         <div id="exercise-history"></div></main>
+        <main id="body-screen" hidden><form id="weigh-in"><label class="wide">Bodyweight (kg) <input name="weight" type="number" inputmode="decimal" min="20" max="400" step="0.05" required></label>
+        <button type="submit">Log weigh-in</button></form><p id="body-as-of" class="caption"></p>
+        <svg id="body-chart" role="img" aria-label="Bodyweight over time" viewBox="0 0 320 120" width="100%"></svg><ol id="weigh-ins" class="sets"></ol></main>
         <main id="workout-screen">
         <p id="signed-out" role="alert" hidden>This browser's session ended: <a href="/account/sign-in">sign in again</a> and open the app; what you logged waits here and is sent then.</p>
         <div id="refused"></div>

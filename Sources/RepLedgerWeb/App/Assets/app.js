@@ -267,7 +267,10 @@ function renderExercise(name, answer) {
   }
   const trend = answer?.trend;
   $("exercise-window").textContent = trend?.upsell ?? "";
-  chart($("exercise-chart"), trend?.points ?? []);
+  chart(
+    $("exercise-chart"),
+    (trend?.points ?? []).map((p) => ({ value: p.e1rmKg, title: `${p.date.slice(0, 10)}: ${p.e1rmKg} kg (${p.weightKg} kg × ${p.reps})`, data: { workout: p.workoutId, e1rm: p.e1rmKg } })),
+  );
   const list = $("exercise-history");
   list.replaceChildren();
   for (const w of answer?.history?.workouts ?? []) {
@@ -276,10 +279,13 @@ function renderExercise(name, answer) {
   }
 }
 
-/** The e1RM points as a line in the SVG's 320 × 120 box, lowest to highest: shapes only, no script or style. */
+/**
+ * Points as a line in the SVG's 320 × 120 box, lowest to highest, oldest to newest: shapes only, no script or
+ * style. Each point is `{ value, title, data }` (its `data` become the dot's `data-` attributes).
+ */
 function chart(svg, points) {
   svg.replaceChildren();
-  const values = points.map((p) => p.e1rmKg).filter((v) => v != null);
+  const values = points.map((p) => p.value);
   if (values.length === 0) return;
   const [low, high] = [Math.min(...values), Math.max(...values)];
   const x = (i) => (points.length === 1 ? 160 : 10 + (300 * i) / (points.length - 1));
@@ -291,25 +297,72 @@ function chart(svg, points) {
     svg.append(e);
     return e;
   };
-  shape("polyline", { points: points.map((p, i) => `${x(i)},${y(p.e1rmKg)}`).join(" "), fill: "none", stroke: "currentColor", "stroke-width": 2 });
+  shape("polyline", { points: points.map((p, i) => `${x(i)},${y(p.value)}`).join(" "), fill: "none", stroke: "currentColor", "stroke-width": 2 });
   points.forEach((p, i) => {
-    const dot = shape("circle", { cx: x(i), cy: y(p.e1rmKg), r: 4, fill: "currentColor", "data-workout": p.workoutId, "data-e1rm": p.e1rmKg });
+    const data = Object.fromEntries(Object.entries(p.data).map(([k, v]) => [`data-${k}`, v]));
+    const dot = shape("circle", { cx: x(i), cy: y(p.value), r: 4, fill: "currentColor", ...data });
     const title = document.createElementNS(ns, "title");
-    title.textContent = `${p.date.slice(0, 10)}: ${p.e1rmKg} kg (${p.weightKg} kg × ${p.reps})`;
+    title.textContent = p.title;
     dot.append(title);
   });
 }
 
+/** Body: a weigh-in through the outbox, and every weigh-in as the server last answered, with its line over time. */
+const keptBody = `repledger-app-body-${account}`;
+
+async function showBody() {
+  let answer = JSON.parse(localStorage.getItem(keptBody) ?? "null");
+  await renderBody(answer);
+  try {
+    const response = await fetch(`${api}/body`, { credentials: "same-origin" });
+    if (response.ok) {
+      answer = { answeredAt: new Date().toISOString(), ...(await response.json()) };
+      localStorage.setItem(keptBody, JSON.stringify(answer));
+    }
+  } catch {
+    // Offline: the kept answer stands, with its time.
+  }
+  await renderBody(answer);
+}
+
+async function renderBody(answer) {
+  $("body-as-of").textContent = answer
+    ? `As the server answered at ${new Date(answer.answeredAt).toLocaleString()}`
+    : "Open Body once with a signal to keep it for offline.";
+  const measured = answer?.measurements ?? [];
+  chart($("body-chart"), [...measured].reverse().map((m) => ({ value: m.weightKg, title: `${m.date.slice(0, 10)}: ${m.weightKg} kg`, data: { measurement: m.measurementId } })));
+  const list = $("weigh-ins");
+  list.replaceChildren();
+  for (const item of (await outbox.items()).filter((i) => i.command === "log_bodyweight")) {
+    const row = element("li", { "data-pending-weigh-in": item.requestId, class: item.state }, `${item.args.weightKg} kg`);
+    if (item.state === State.refused) row.append(element("span", { class: "reason" }, ` — ${item.reason}`));
+    list.append(row);
+  }
+  for (const m of measured) list.append(element("li", { "data-measurement": m.measurementId }, `${m.date.slice(0, 10)}: ${m.weightKg} kg`));
+}
+
 function show(screen) {
-  for (const name of ["workout", "history", "exercise"]) {
+  for (const name of ["workout", "history", "exercise", "body"]) {
     $(`${name}-screen`).hidden = name !== screen;
     $(`tab-${name}`)?.setAttribute("aria-pressed", String(name === screen));
   }
   if (screen === "history") showHistory();
+  if (screen === "body") showBody();
 }
 
 $("tab-workout").addEventListener("click", () => show("workout"));
 $("tab-history").addEventListener("click", () => show("history"));
+$("tab-body").addEventListener("click", () => show("body"));
+$("weigh-in").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const weightKg = Number(new FormData(event.target).get("weight"));
+  event.target.reset();
+  await outbox.add("log_bodyweight", { weightKg });
+  await renderBody(JSON.parse(localStorage.getItem(keptBody) ?? "null"));
+  await render();
+  await sync();
+  showBody();
+});
 $("start").addEventListener("click", () => record("start_workout", {}));
 $("finish").addEventListener("click", () => record("finish_workout", {}));
 $("log").addEventListener("submit", (event) => {
