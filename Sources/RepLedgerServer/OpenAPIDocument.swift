@@ -223,6 +223,24 @@ enum OpenAPIDocument {
                 required: ["workouts"])
         ),
         (
+            "Next",
+            object(
+                [
+                    (
+                        "targets",
+                        array(
+                            object(
+                                [
+                                    ("exercise", string), ("exerciseId", string), ("weightKg", nullable("number")), ("repsMin", integer),
+                                    ("repsMax", integer), ("rule", string), ("reason", string),
+                                ], required: ["exercise", "exerciseId", "repsMin", "repsMax", "rule", "reason"]))
+                    ),
+                    ("scheduledOn", nullable("string")),
+                    ("day", nullable("object")),
+                ],
+                required: ["targets"])
+        ),
+        (
             "Body",
             object(
                 [
@@ -547,6 +565,12 @@ enum OpenAPIDocument {
             queryPath(
                 "Weigh-ins, body measurements and progress photos, newest first (`ledger body history --json`).", "Body",
                 [query("site", "Only this measurement (waist, chest, …), and no weigh-ins or photos.")])
+        ),
+        (
+            "/v1/accounts/{account}/next",
+            queryPath(
+                "The next session: the program's next day (or the exercises lately done), each target with its rule and reason (`ledger next --json`).",
+                "Next", [query("program", "This program (id, a prefix or active)."), query("all", "true: every exercise of the program.")])
         ),
         (
             "/v1/accounts/{account}/hint/{exercise}",

@@ -249,13 +249,13 @@ public final class LedgerAPI: Sendable {
 
     /// The query names of `GET /v1/accounts/{account}/{query}…`.
     public enum Query: String, CaseIterable, Sendable {
-        case prs, history, volume, entitlements, body, hint, e1rm, summary, prompt, repcount
+        case prs, history, volume, entitlements, body, next, hint, e1rm, summary, prompt, repcount
 
         /// The segments the query takes after its name, in order (`hint/{exercise}`): its routes and the OpenAPI
         /// document's paths are made from these.
         public var pathParameters: [String] {
             switch self {
-            case .prs, .history, .volume, .entitlements, .body: []
+            case .prs, .history, .volume, .entitlements, .body, .next: []
             case .hint, .e1rm: ["exercise"]
             case .summary: ["workout"]
             case .prompt, .repcount: ["workout", "exercise"]
@@ -307,6 +307,13 @@ public final class LedgerAPI: Sendable {
                     return VolumeQuery.document(try VolumeQuery.answer(store, scope, by: parameters["by"] ?? "week"))
                 case .entitlements:
                     return EntitlementsQuery.document(try EntitlementsQuery.answer(store, scope, at: parameters["at"]))
+                case .next:
+                    // The next session of the program (or of the exercises lately done), every target with its reason.
+                    let log = try scope.log(store)
+                    let all = try parameters["all"].map { try vocabulary(Flag.self, "all", $0) == .true } ?? false
+                    let next = try ProgressionQuery.next(
+                        log, exercise: nil, program: parameters["program"], all: all, rules: scope.rules, now: try scope.answerTime())
+                    return ProgressionQuery.document(log, next)
                 case .body:
                     let site = try parameters["site"].map { try vocabulary(BodySite.self, "site", $0) }
                     return BodyHistoryQuery.document(BodyHistoryQuery.answer(try scope.log(store), site: site))
@@ -365,3 +372,6 @@ public final class LedgerAPI: Sendable {
         try CoachClientIndex.note(logOf: accountId, logs: logs, in: accounts.table)
     }
 }
+
+/// A yes-or-no query parameter (`all=true`).
+enum Flag: String, CaseIterable { case `true`, `false` }

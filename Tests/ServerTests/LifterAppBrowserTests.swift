@@ -224,5 +224,19 @@ struct LifterAppBrowserTests {
         // Nothing was appended: the last workout is still the finished one.
         let last = try request("GET", "/v1/accounts/\(account)/summary/last", csrf: nil)
         #expect(last.contains(#""finishedAt":"20"#), "a forged start began a workout: \(last.suffix(300))")
+
+        // Today: the next session as the server plans it, each target as `ledger next` gives it; the last workout again.
+        try await browser.find("#tab-today").click()
+        let target = try await browser.await("#targets [data-exercise='Squat (Barbell)']")
+        #expect(try watch.sync().status == 0)
+        let planned = try #require(
+            (try watch.run(["next", "--json"]).json?["targets"] as? [[String: Any]])?.first { $0["exercise"] as? String == "Squat (Barbell)" })
+        #expect(try await target.attribute("data-weight-kg") == (planned["weightKg"] as? Double).map { $0.formatted(.number.grouping(.never)) })
+        try await browser.find("#repeat-last").click()
+        _ = try await browser.await("#workout-screen:not([hidden]) #log:not([hidden])")
+        #expect(try await pending(browser, becoming: 0) == 0)
+        #expect(try watch.sync().status == 0)
+        let repeated = try watch.run(["workout", "show", "last", "--json"]).stdout
+        #expect(repeated.contains("Squat (Barbell)") && !repeated.contains(#""finishedAt":"20"#), "\(repeated.prefix(300))")
     }
 }

@@ -343,6 +343,49 @@ function chart(svg, points) {
   });
 }
 
+/**
+ * Today: the next session as the server plans it (the program's next day, or the exercises lately done), each
+ * target with its reason, and the ways to start: that day, empty, or the last workout again.
+ */
+const keptToday = `repledger-app-today-${account}`;
+
+async function showToday() {
+  let answer = JSON.parse(localStorage.getItem(keptToday) ?? "null");
+  renderToday(answer);
+  try {
+    const response = await fetch(`${api}/next`, { credentials: "same-origin" });
+    if (response.ok) {
+      answer = { answeredAt: new Date().toISOString(), ...(await response.json()) };
+      localStorage.setItem(keptToday, JSON.stringify(answer));
+    }
+  } catch {
+    // Offline: the kept answer stands, with its time.
+  }
+  renderToday(answer);
+}
+
+function renderToday(answer) {
+  const day = answer?.day;
+  $("today-day").textContent = day ? `Day ${day.number}: ${day.name}` : "No program: the exercises you did lately";
+  $("today-as-of").textContent = answer
+    ? `As the server answered at ${new Date(answer.answeredAt).toLocaleString()}${answer.scheduledOn ? ` · planned for ${answer.scheduledOn}` : ""}`
+    : "Open Today once with a signal to keep it for offline.";
+  $("start-day").hidden = !day;
+  if (day) $("start-day").textContent = `Start day ${day.number}`;
+  const list = $("targets");
+  list.replaceChildren();
+  for (const t of answer?.targets ?? []) {
+    const load = t.weightKg != null ? `${t.weightKg} kg × ` : "";
+    const reps = t.repsMin === t.repsMax ? `${t.repsMin}` : `${t.repsMin}–${t.repsMax}`;
+    list.append(element("li", { "data-exercise": t.exercise, "data-weight-kg": t.weightKg ?? "" }, opener(t.exercise), `: ${load}${reps}`, element("p", { class: "caption" }, t.reason)));
+  }
+}
+
+async function startFromToday(args) {
+  show("workout");
+  await record("start_workout", args);
+}
+
 /** Body: a weigh-in through the outbox, and every weigh-in as the server last answered, with its line over time. */
 const keptBody = `repledger-app-body-${account}`;
 
@@ -378,15 +421,20 @@ async function renderBody(answer) {
 }
 
 function show(screen) {
-  for (const name of ["workout", "history", "exercise", "body"]) {
+  for (const name of ["today", "workout", "history", "exercise", "body"]) {
     $(`${name}-screen`).hidden = name !== screen;
     $(`tab-${name}`)?.setAttribute("aria-pressed", String(name === screen));
   }
+  if (screen === "today") showToday();
   if (screen === "history") showHistory();
   if (screen === "body") showBody();
 }
 
+$("tab-today").addEventListener("click", () => show("today"));
 $("tab-workout").addEventListener("click", () => show("workout"));
+$("start-empty").addEventListener("click", () => startFromToday({}));
+$("repeat-last").addEventListener("click", () => startFromToday({ repeatLast: true }));
+$("start-day").addEventListener("click", () => startFromToday({ program: "active", day: JSON.parse(localStorage.getItem(keptToday) ?? "null")?.day?.number }));
 $("tab-history").addEventListener("click", () => show("history"));
 $("tab-body").addEventListener("click", () => show("body"));
 $("weigh-in").addEventListener("submit", async (event) => {

@@ -67,7 +67,10 @@ package struct LifterApp: Sendable {
         <meta name="repledger-account" content="\(account)"><meta name="repledger-csrf" content="\(csrf)">
         <title>RepLedger</title><link rel="stylesheet" href="\(root)/\(ServedAssets.name(of: "app.css"))"><script type="module" src="\(root)/\(ServedAssets.name(of: "app.js"))"></script></head>
         <body><header><h1 id="title">RepLedger</h1><span id="pending" data-pending="0" aria-live="polite"></span></header>
-        <nav class="tabs" aria-label="Screens"><button type="button" id="tab-workout" aria-pressed="true">Workout</button><button type="button" id="tab-history" aria-pressed="false">History</button><button type="button" id="tab-body" aria-pressed="false">Body</button></nav>
+        <nav class="tabs" aria-label="Screens"><button type="button" id="tab-today" aria-pressed="false">Today</button><button type="button" id="tab-workout" aria-pressed="true">Workout</button><button type="button" id="tab-history" aria-pressed="false">History</button><button type="button" id="tab-body" aria-pressed="false">Body</button></nav>
+        <main id="today-screen" hidden><h2 id="today-day"></h2><p id="today-as-of" class="caption"></p>
+        <p class="row"><button type="button" id="start-day" hidden>Start this day</button><button type="button" id="start-empty">Start empty</button><button type="button" id="repeat-last">Repeat the last workout</button></p>
+        <ol id="targets" class="sets"></ol></main>
         <main id="history-screen" hidden><p id="history-as-of" class="caption"></p><div id="history"></div></main>
         <main id="exercise-screen" hidden><h2 id="exercise-name"></h2><p id="exercise-as-of" class="caption"></p><ul id="exercise-records"></ul>
         <p id="exercise-window" class="caption"></p><svg id="exercise-chart" role="img" aria-label="e1RM by workout" viewBox="0 0 320 120" width="100%"></svg>
