@@ -41,11 +41,8 @@ public enum ExitStatus {
         case let e as RemoteHistoryRewritten:
             Console.error("error: \(e)")
             return integrity
-        case let e as IntegrityFailure:
-            Console.error("error: \(e)")
-            return integrity
         case let e as ChainDamage:
-            Console.error("error: \(e); run `ledger verify`")
+            Console.error("error: \(e)")
             return integrity
         case let e as ExitCode:
             return e.rawValue
@@ -67,16 +64,9 @@ public enum ExitStatus {
     }
 }
 
-/// `verify` found the chain broken; its report was printed already.
-public struct IntegrityFailure: Error, CustomStringConvertible {
-    public let position: Int64
-    public let reason: String
-    public init(position: Int64, reason: String) {
-        self.position = position
-        self.reason = reason
-    }
-    public var description: String { "the log fails verification at position \(position): \(reason)" }
-}
+/// `verify`, `why` or `log` found the chain broken (their report printed already): the core's `ChainDamage`,
+/// exit 3, as every query answers a damaged log.
+public typealias IntegrityFailure = ChainDamage
 
 extension ExitStatus {
     /// A rule file is the user's input: a bad one is refused (exit 1).
