@@ -157,21 +157,33 @@ async function load() {
  * History: the workouts by week, newest first, each opening to its sets, as the server last answered (kept for
  * offline, marked with its time). Every number is the server's; each workout links to the inspector's session page.
  */
-const keptHistory = `repledger-app-history-${account}`;
+const showHistory = () => showKept(`repledger-app-history-${account}`, () => getJSON("history?limit=100"), renderHistory);
 
-async function showHistory() {
-  let answer = JSON.parse(localStorage.getItem(keptHistory) ?? "null");
-  renderHistory(answer);
+/** A query's answer, or null when the server answers it with an error (offline, it throws). */
+const getJSON = (query) => fetch(`${api}/${query}`, { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : null));
+
+/**
+ * A screen's answer: the one kept from the server's last answer, shown at once (offline too), then the server's
+ * new one when it answers, kept with its time. `read` gives the answer, null when the server gave none.
+ */
+async function showKept(key, read, render) {
+  let answer = JSON.parse(localStorage.getItem(key) ?? "null");
+  await render(answer);
   try {
-    const response = await fetch(`${api}/history?limit=100`, { credentials: "same-origin" });
-    if (response.ok) {
-      answer = { answeredAt: new Date().toISOString(), ...(await response.json()) };
-      localStorage.setItem(keptHistory, JSON.stringify(answer));
+    const fresh = await read();
+    if (fresh) {
+      answer = { answeredAt: new Date().toISOString(), ...fresh };
+      localStorage.setItem(key, JSON.stringify(answer));
     }
   } catch {
     // Offline: the kept answer stands, with its time.
   }
-  renderHistory(answer);
+  await render(answer);
+}
+
+/** When the kept answer was the server's, or how to keep one. */
+function answered(answer, screen) {
+  return answer ? `As the server answered at ${new Date(answer.answeredAt).toLocaleString()}` : `Open ${screen} once with a signal to keep it for offline.`;
 }
 
 /** The Monday of a workout's week, from the date it started (its own calendar day). */
@@ -191,9 +203,7 @@ function setText(set) {
 function renderHistory(answer) {
   const list = $("history");
   list.replaceChildren();
-  $("history-as-of").textContent = answer
-    ? `As the server answered at ${new Date(answer.answeredAt).toLocaleString()}`
-    : "Open History once with a signal to keep it for offline.";
+  $("history-as-of").textContent = answered(answer, "History");
   let week = null;
   for (const w of answer?.workouts ?? []) {
     const monday = weekOf(w.startedAt);
@@ -224,33 +234,21 @@ function opener(name) {
  * An exercise: its records, its e1RM by workout (within the plan's chart window, as the server says) and its
  * last workouts, as the server last answered; each record links to the inspector's why for it.
  */
-async function showExercise(name) {
+function showExercise(name) {
   show("exercise");
-  const key = `repledger-app-exercise-${account}-${name}`;
-  let answer = JSON.parse(localStorage.getItem(key) ?? "null");
-  renderExercise(name, answer);
   const path = encodeURIComponent(name);
-  try {
+  const read = async () => {
     const [records, trend, history] = await Promise.all(
-      [`prs?exercise=${path}`, `e1rm/${path}`, `history?exercise=${path}&limit=20`].map((query) =>
-        fetch(`${api}/${query}`, { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : null)),
-      ),
+      [`prs?exercise=${path}`, `e1rm/${path}`, `history?exercise=${path}&limit=20`].map(getJSON),
     );
-    if (records || trend || history) {
-      answer = { answeredAt: new Date().toISOString(), records: records?.exercises?.[0] ?? null, trend, history };
-      localStorage.setItem(key, JSON.stringify(answer));
-    }
-  } catch {
-    // Offline: the kept answer stands, with its time.
-  }
-  renderExercise(name, answer);
+    return records || trend || history ? { records: records?.exercises?.[0] ?? null, trend, history } : null;
+  };
+  return showKept(`repledger-app-exercise-${account}-${name}`, read, (answer) => renderExercise(name, answer));
 }
 
 function renderExercise(name, answer) {
   $("exercise-name").textContent = name;
-  $("exercise-as-of").textContent = answer
-    ? `As the server answered at ${new Date(answer.answeredAt).toLocaleString()}`
-    : "Open it once with a signal to keep it for offline.";
+  $("exercise-as-of").textContent = answered(answer, "it");
   const why = (subject) => `/inspect/why?subject=${subject}&target=${encodeURIComponent(name)}`;
   const records = $("exercise-records");
   records.replaceChildren();
@@ -312,28 +310,12 @@ function chart(svg, points) {
  * target with its reason, and the ways to start: that day, empty, or the last workout again.
  */
 const keptToday = `repledger-app-today-${account}`;
-
-async function showToday() {
-  let answer = JSON.parse(localStorage.getItem(keptToday) ?? "null");
-  renderToday(answer);
-  try {
-    const response = await fetch(`${api}/next`, { credentials: "same-origin" });
-    if (response.ok) {
-      answer = { answeredAt: new Date().toISOString(), ...(await response.json()) };
-      localStorage.setItem(keptToday, JSON.stringify(answer));
-    }
-  } catch {
-    // Offline: the kept answer stands, with its time.
-  }
-  renderToday(answer);
-}
+const showToday = () => showKept(keptToday, () => getJSON("next"), renderToday);
 
 function renderToday(answer) {
   const day = answer?.day;
   $("today-day").textContent = day ? `Day ${day.number}: ${day.name}` : "No program: the exercises you did lately";
-  $("today-as-of").textContent = answer
-    ? `As the server answered at ${new Date(answer.answeredAt).toLocaleString()}${answer.scheduledOn ? ` · planned for ${answer.scheduledOn}` : ""}`
-    : "Open Today once with a signal to keep it for offline.";
+  $("today-as-of").textContent = answered(answer, "Today") + (answer?.scheduledOn ? ` · planned for ${answer.scheduledOn}` : "");
   $("start-day").hidden = !day;
   if (day) $("start-day").textContent = `Start day ${day.number}`;
   const list = $("targets");
@@ -352,26 +334,10 @@ async function startFromToday(args) {
 
 /** Body: a weigh-in through the outbox, and every weigh-in as the server last answered, with its line over time. */
 const keptBody = `repledger-app-body-${account}`;
-
-async function showBody() {
-  let answer = JSON.parse(localStorage.getItem(keptBody) ?? "null");
-  await renderBody(answer);
-  try {
-    const response = await fetch(`${api}/body`, { credentials: "same-origin" });
-    if (response.ok) {
-      answer = { answeredAt: new Date().toISOString(), ...(await response.json()) };
-      localStorage.setItem(keptBody, JSON.stringify(answer));
-    }
-  } catch {
-    // Offline: the kept answer stands, with its time.
-  }
-  await renderBody(answer);
-}
+const showBody = () => showKept(keptBody, () => getJSON("body"), renderBody);
 
 async function renderBody(answer) {
-  $("body-as-of").textContent = answer
-    ? `As the server answered at ${new Date(answer.answeredAt).toLocaleString()}`
-    : "Open Body once with a signal to keep it for offline.";
+  $("body-as-of").textContent = answered(answer, "Body");
   const measured = answer?.measurements ?? [];
   chart($("body-chart"), [...measured].reverse().map((m) => ({ value: m.weightKg, title: `${m.date.slice(0, 10)}: ${m.weightKg} kg`, data: { measurement: m.measurementId } })));
   const list = $("weigh-ins");
