@@ -310,7 +310,7 @@ public final class LedgerAPI: Sendable {
                 case .next:
                     // The next session of the program (or of the exercises lately done), every target with its reason.
                     let log = try scope.log(store)
-                    let all = try parameters["all"].map { try vocabulary(Flag.self, "all", $0) == .true } ?? false
+                    let all = try parameters["all"].map { try vocabulary(QueryFlag.self, "all", $0) == .true } ?? false
                     let next = try ProgressionQuery.next(
                         log, exercise: nil, program: parameters["program"], all: all, rules: scope.rules, now: try scope.answerTime())
                     return ProgressionQuery.document(log, next)
@@ -374,4 +374,4 @@ public final class LedgerAPI: Sendable {
 }
 
 /// A yes-or-no query parameter (`all=true`).
-enum Flag: String, CaseIterable { case `true`, `false` }
+enum QueryFlag: String, CaseIterable { case `true`, `false` }
