@@ -108,9 +108,9 @@ public final class SQLiteServerStorage: ServerStorage {
         return ErasedAccount(events: counts.0, snapshots: counts.1, tokens: tokens, keyDestroyed: true)
     }
 
-    /// A new sealed file beside the old one, filled with the same events (each
-    /// run of one recorded time appended at that time, as `JSONLBackup.restore`
-    /// does, a few thousand at once: the account is never held in memory),
+    /// A new sealed file beside the old one, filled with the same events
+    /// (`EventStore.appendCopy`: each run of one recorded time at that time, a
+    /// few thousand at once, so the account is never held in memory),
     /// checked to end on the same head hash, then renamed over it: a crash
     /// leaves the old file or the new, never half of one.
     public func sealLegacyLog(_ accountId: String, with cipher: PayloadCipher) throws -> Int64 {
@@ -122,22 +122,7 @@ public final class SQLiteServerStorage: ServerStorage {
         do {
             let old = try SQLiteEventStore(path: path, durability: .full, access: .existing)
             let sealed = try SQLiteEventStore(path: sealing, durability: .full, access: .create, cipher: cipher)
-            var batch: [ProposedEvent] = [], recordedAt: Timestamp?
-            func flush() throws {
-                if let recordedAt, !batch.isEmpty { try sealed.append(batch, expecting: [:], now: recordedAt) }
-                batch.removeAll(keepingCapacity: true)
-            }
-            try old.read { e in
-                if e.recordedAt != recordedAt || batch.count == 5_000 {
-                    try flush()
-                    recordedAt = e.recordedAt
-                }
-                batch.append(
-                    ProposedEvent(
-                        eventId: e.eventId, event: e.event, occurredAt: e.occurredAt, device: e.device,
-                        causationId: e.causationId, correlationId: e.correlationId))
-            }
-            try flush()
+            try sealed.appendCopy(of: old)
             guard try sealed.head().hash == (try old.head().hash) else {
                 throw StoreError.database("sealing account \(accountId) did not reproduce its chain; its log was left as it was")
             }

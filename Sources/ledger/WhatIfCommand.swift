@@ -130,22 +130,9 @@ struct WhatIfCommand: ParsableCommand {
         }
     }
 
-    /// The log up to `position` into an empty store, batch by batch with the times they were recorded
-    /// at, so the copy's chain is the log's: its head hash is checked against the log's there.
+    /// The log up to `position` into an empty store, chained as the log is: its head hash is checked against the log's there.
     static func copy(_ store: any EventStore, through position: Int64, into copy: any EventStore) throws {
-        var batch: [ProposedEvent] = []
-        var time: Timestamp?
-        func flush() throws {
-            guard let t = time, !batch.isEmpty else { return }
-            try copy.append(batch, expecting: [:], now: t)
-            batch = []
-        }
-        try store.read(EventQuery(through: position)) { e in
-            if e.recordedAt != time { try flush() }
-            time = e.recordedAt
-            batch.append(ProposedEvent(e))
-        }
-        try flush()
+        try copy.appendCopy(of: store, through: position)
         guard try copy.head().hash == store.hash(at: position) else {
             throw IntegrityFailure(position: position, reason: "a copy of the log up to here does not chain as the log does")
         }
