@@ -320,6 +320,14 @@ enum OpenAPIDocument {
                 ], required: ["workout", "records", "exercises"])
         ),
         (
+            "Workout",
+            object(
+                [
+                    ("workoutId", string), ("name", string), ("status", string), ("origin", string), ("startedAt", string),
+                    ("plannedSets", integer), ("doneSets", integer), ("rest", nullable("object")), ("exercises", array()),
+                ], required: ["workoutId", "name", "status", "startedAt", "plannedSets", "doneSets", "rest", "exercises"])
+        ),
+        (
             "Prompt",
             object(
                 [
@@ -588,6 +596,12 @@ enum OpenAPIDocument {
                 [query("formula", "epley, brzycki, lombardi, mayhew, oconner, wathan, lander or rpe-table (effort through RTS's table).")])
         ),
         ("/v1/accounts/{account}/summary/{workout}", queryPath("Workout summary (`ledger workout summary --json`).", "Summary", path: [workout])),
+        (
+            "/v1/accounts/{account}/workout/{workout}",
+            queryPath(
+                "A workout's plan and sets, planned and done, with targets, last time and the rest (`ledger workout show --json`).", "Workout",
+                path: [workout])
+        ),
         (
             "/v1/accounts/{account}/prompt/{workout}/{exercise}",
             queryPath(

@@ -249,7 +249,7 @@ public final class LedgerAPI: Sendable {
 
     /// The query names of `GET /v1/accounts/{account}/{query}…`.
     public enum Query: String, CaseIterable, Sendable {
-        case prs, history, volume, entitlements, body, next, hint, e1rm, summary, prompt, repcount
+        case prs, history, volume, entitlements, body, next, hint, e1rm, summary, workout, prompt, repcount
 
         /// The segments the query takes after its name, in order (`hint/{exercise}`): its routes and the OpenAPI
         /// document's paths are made from these.
@@ -257,7 +257,7 @@ public final class LedgerAPI: Sendable {
             switch self {
             case .prs, .history, .volume, .entitlements, .body, .next: []
             case .hint, .e1rm: ["exercise"]
-            case .summary: ["workout"]
+            case .summary, .workout: ["workout"]
             case .prompt, .repcount: ["workout", "exercise"]
             }
         }
@@ -326,6 +326,9 @@ public final class LedgerAPI: Sendable {
                     return E1RMQuery.document(try E1RMQuery.answer(store, scope, exercise: a[0]))
                 case .summary:
                     return SummaryQuery.document(try SummaryQuery.answer(store, scope, workout: a[0]))
+                case .workout:
+                    // The workout on screen: its planned and done sets, targets, last time and the rest counting down.
+                    return WorkoutPlanQuery.document(try WorkoutPlanQuery.answer(store, scope, workout: a[0]))
                 case .prompt:
                     return PromptQuery.document(try PromptQuery.answer(store, scope, workout: a[0], exercise: a[1], range: parameters["range"]))
                 case .repcount:

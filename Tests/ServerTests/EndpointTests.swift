@@ -68,6 +68,7 @@ import Testing
             ("hint/\(escaped)?at=2026-11-01T00:00:00Z", ["hint", bench, "--at", "2026-11-01T00:00:00Z"]),
             ("e1rm/\(escaped)?formula=brzycki", ["e1rm", bench, "--formula", "brzycki"]),
             ("summary/\(w)", ["workout", "summary", w]),
+            ("workout/\(w)", ["workout", "show", w]),
             ("prompt/\(w)/\(escaped)?range=8-12", ["prompt", w, bench, "--range", "8-12"]),
             ("repcount/\(w)/\(escaped)", ["repcount", w, bench]),
         ]
