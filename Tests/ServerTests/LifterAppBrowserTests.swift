@@ -28,18 +28,6 @@ struct LifterAppBrowserTests {
         await browser.quit()
     }
 
-    /// Waits (60 s at most) until the page's pending count is `n` → the count it ends at.
-    func pending(_ browser: Browser, becoming n: Int) async throws -> Int {
-        let deadline = Date().addingTimeInterval(60)
-        var now = -1
-        while Date() < deadline {
-            now = Int(try await browser.await("#pending").attribute("data-pending") ?? "") ?? -1
-            if now == n { return now }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        return now
-    }
-
     func logSet(_ browser: Browser, _ exercise: String, kg: String, reps: String) async throws {
         for (field, value) in [("exercise", exercise), ("weight", kg), ("reps", reps)] {
             let input = try await browser.await("#log input[name=\(field)]")
@@ -49,25 +37,10 @@ struct LifterAppBrowserTests {
         try await browser.find("#log button[type=submit]").click()
     }
 
-    func offline(_ browser: Browser, _ cut: Bool) async throws {
-        try await browser.command(.POST, "/goog/cdp/execute", ["cmd": "Network.enable", "params": [:] as [String: Any]])
-        try await browser.command(
-            .POST, "/goog/cdp/execute",
-            ["cmd": "Network.emulateNetworkConditions", "params": ["offline": cut, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1]])
-    }
-
     func walkThrough(_ browser: Browser, server: ServerProcess, mail: CapturedMail, cli: LedgerProcess) async throws {
         // Signed up on the account page by an emailed code, then the app, with a session cookie of its own.
         let base = server.base
-        try await browser.open(base + "/app")
-        #expect(try await browser.url(becoming: base + "/account/sign-in") == base + "/account/sign-in")
-        try await browser.find("#email").type("lina@example.org")
-        try await browser.find("#send-code").click()
-        _ = try await browser.await("#code")
-        let code = try #require(try mail.code(to: "lina@example.org"), "no code was mailed")
-        try await browser.find("#code").type(code)
-        try await browser.find("#verify").click()
-        #expect(try await browser.url(becoming: base + "/account") == base + "/account")
+        try await AppSteps.signUp(browser, server: server, mail: mail, email: "lina@example.org")
         // A watch of the same account, added on the account page (its token shown once).
         let accountId = try await browser.await("#account-id").text
         try await browser.find("#device").type("watch")
@@ -93,9 +66,9 @@ struct LifterAppBrowserTests {
 
         // A workout started and three sets logged: each shows at once, then as the server's.
         try await browser.await("#start").click()
-        #expect(try await pending(browser, becoming: 0) == 0)
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
         for reps in ["5", "5", "4"] { try await logSet(browser, "Squat (Barbell)", kg: "100", reps: reps) }
-        #expect(try await pending(browser, becoming: 0) == 0)
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
         let squat = "[data-exercise='Squat (Barbell)']"
         _ = try await browser.await("\(squat) [data-set-id]:nth-child(3)")
 
@@ -106,14 +79,14 @@ struct LifterAppBrowserTests {
         _ = try await browser.await("\(squat) [data-set-id]:nth-child(4)")
 
         // The network cut: two sets wait in the outbox, counted exactly, marked pending; then they reach the server, once.
-        try await offline(browser, true)
+        try await AppSteps.offline(browser, true)
         try await logSet(browser, "Squat (Barbell)", kg: "90", reps: "8")
-        #expect(try await pending(browser, becoming: 1) == 1)
+        #expect(try await AppSteps.pending(browser, becoming: 1) == 1)
         try await logSet(browser, "Squat (Barbell)", kg: "90", reps: "8")
-        #expect(try await pending(browser, becoming: 2) == 2)
+        #expect(try await AppSteps.pending(browser, becoming: 2) == 2)
         #expect(try await browser.all("\(squat) [data-pending-set]").count == 2)
-        try await offline(browser, false)
-        #expect(try await pending(browser, becoming: 0) == 0)
+        try await AppSteps.offline(browser, false)
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
         _ = try await browser.await("\(squat) [data-set-id]:nth-child(6)")
 
         // The server gone (its process killed): the app still opens, from the service worker's copy, with the
@@ -127,11 +100,11 @@ struct LifterAppBrowserTests {
         try await browser.open(base + "/app")
         _ = try await browser.await("\(squat) [data-set-id]:nth-child(6)")
         try await logSet(browser, "Squat (Barbell)", kg: "80", reps: "10")
-        #expect(try await pending(browser, becoming: 1) == 1)
+        #expect(try await AppSteps.pending(browser, becoming: 1) == 1)
         // Back, but a restart ended the browser's sessions: the set is not refused, it waits for a new sign-in…
         try server.start()
         _ = try await browser.await("#signed-out:not([hidden])")
-        #expect(try await pending(browser, becoming: 1) == 1)
+        #expect(try await AppSteps.pending(browser, becoming: 1) == 1)
         #expect(try await browser.all("#refused [role=alert]").isEmpty)
         // …and reaches the server once the lifter has signed in again and opened the app.
         try await browser.open(base + "/account/sign-in")
@@ -143,20 +116,20 @@ struct LifterAppBrowserTests {
         try await browser.find("#verify").click()
         #expect(try await browser.url(becoming: base + "/account") == base + "/account")
         try await browser.find("#open-app").click()
-        #expect(try await pending(browser, becoming: 0) == 0)
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
         _ = try await browser.await("\(squat) [data-set-id]:nth-child(7)")
 
         // Bad input: a weight past the server's bound is refused at the field, and sends nothing…
         try await logSet(browser, "Squat (Barbell)", kg: "5000", reps: "5")
         #expect(try await browser.execute("return document.querySelector('#log input[name=weight]').validity.valid") as? Bool == false)
-        #expect(try await pending(browser, becoming: 0) == 0)
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
         // …and what only the server can judge (an exercise the library lacks) shows its one-line reason until discarded.
         try await logSet(browser, "Zercher Yoke Walk", kg: "50", reps: "5")
         let refusal = try await browser.await("#refused [role=alert]").text
         #expect(refusal.contains("Zercher Yoke Walk") && !refusal.contains("\n"), "\(refusal)")
-        #expect(try await pending(browser, becoming: 1) == 1)
+        #expect(try await AppSteps.pending(browser, becoming: 1) == 1)
         try await browser.find("#refused [data-discard]").click()
-        #expect(try await pending(browser, becoming: 0) == 0)
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
 
         // A reload shows what the server holds: seven sets, each once; the watch sees the same workout.
         try await browser.open(base + "/app")
@@ -168,7 +141,7 @@ struct LifterAppBrowserTests {
         #expect(ids.allSatisfy(onWatch.contains), "the watch's workout differs from the browser's")
         try await browser.find("#finish").click()
         _ = try await browser.await("#start:not([hidden])")
-        #expect(try await pending(browser, becoming: 0) == 0)
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
 
         // History: the finished workout by its week, its sets as the server counts them, kept for offline with its time.
         try await browser.find("#tab-history").click()
@@ -191,16 +164,16 @@ struct LifterAppBrowserTests {
         try await browser.find("#weigh-in button[type=submit]").click()
         let weighIn = try await browser.await("#weigh-ins [data-measurement]")
         #expect(try await weighIn.text.hasSuffix(": 81.5 kg"))
-        #expect(try await pending(browser, becoming: 0) == 0)
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
         #expect(try await browser.all("#body-chart circle").count == 1)
         #expect(try watch.sync().status == 0)
         #expect(try watch.run(["body", "history", "--json"]).stdout.contains(#""weightKg":81.5"#))
         try await browser.find("#tab-history").click()
-        try await offline(browser, true)
+        try await AppSteps.offline(browser, true)
         try await browser.open(base + "/app")
         try await browser.await("#tab-history").click()
         _ = try await browser.await("#history [data-workout][data-sets='7']")
-        try await offline(browser, false)
+        try await AppSteps.offline(browser, false)
         try await browser.open(base + "/app")
 
         // The session cookie reads; a write needs the session's CSRF token beside it, which another site cannot send.
@@ -234,7 +207,7 @@ struct LifterAppBrowserTests {
         #expect(try await target.attribute("data-weight-kg") == (planned["weightKg"] as? Double).map { $0.formatted(.number.grouping(.never)) })
         try await browser.find("#repeat-last").click()
         _ = try await browser.await("#workout-screen:not([hidden]) #log:not([hidden])")
-        #expect(try await pending(browser, becoming: 0) == 0)
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
         #expect(try watch.sync().status == 0)
         let repeated = try watch.run(["workout", "show", "last", "--json"]).stdout
         #expect(repeated.contains("Squat (Barbell)") && !repeated.contains(#""finishedAt":"20"#), "\(repeated.prefix(300))")

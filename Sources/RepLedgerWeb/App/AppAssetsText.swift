@@ -8,18 +8,19 @@ extension AppAssets {
 :root { color-scheme: light dark; --ink: #111; --paper: #fff; --line: #ccc; --accent: #0b57d0; --warn: #a50e0e; }
 @media (prefers-color-scheme: dark) { :root { --ink: #eee; --paper: #121212; --line: #444; --accent: #8ab4f8; --warn: #f28b82; } }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin: 0; font: 16px/1.4 system-ui, sans-serif; color: var(--ink); background: var(--paper); }
 header, main { max-width: 40rem; margin: 0 auto; padding: 0.75rem; }
 header { display: flex; justify-content: space-between; align-items: baseline; gap: 0.5rem; border-bottom: 1px solid var(--line); }
 h1 { font-size: 1.25rem; margin: 0; }
 #pending { font-size: 0.875rem; }
-button, input { font: inherit; min-height: 44px; }
+button, input, select, textarea { font: inherit; min-height: 44px; }
 button { padding: 0 1rem; border: 1px solid var(--accent); background: var(--accent); color: var(--paper); border-radius: 6px; }
 button:focus-visible, input:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 form { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; margin: 1rem 0; }
 form label { display: grid; gap: 0.25rem; }
 form label.wide, form button { grid-column: 1 / -1; }
-input { padding: 0 0.5rem; border: 1px solid var(--line); border-radius: 6px; color: var(--ink); background: var(--paper); }
+input, select, textarea { padding: 0 0.5rem; border: 1px solid var(--line); border-radius: 6px; color: var(--ink); background: var(--paper); }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 0.5rem 0.75rem; margin: 0.75rem 0; }
 .card h2 { font-size: 1rem; margin: 0.25rem 0; }
 .sets li.pending { font-style: italic; }
@@ -32,6 +33,18 @@ nav.tabs button[aria-pressed="false"] { background: var(--paper); color: var(--a
 a { color: var(--accent); }
 button.link { background: none; border: none; color: var(--accent); padding: 0; min-height: 44px; text-align: left; font-weight: inherit; }
 #exercise-chart { color: var(--accent); max-width: 40rem; }
+button.secondary, button.step { background: var(--paper); color: var(--accent); }
+.row { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.sets li[data-planned] { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem; padding: 0.25rem 0; }
+.sets li.done { font-weight: 600; }
+.stepper { display: inline-flex; align-items: center; }
+.stepper input { width: 3.5rem; text-align: center; padding: 0 0.25rem; }
+.unit { padding: 0 0.25rem; font-size: 0.875rem; }
+ol.numbered { list-style: none; padding-left: 0; }
+button.step { min-width: 44px; padding: 0; }
+.card.superset { border-left: 4px solid var(--accent); }
+#rest-clock { font-size: 1.5rem; font-variant-numeric: tabular-nums; }
+form.swap { grid-template-columns: 1fr auto; }
 """##,
         "app.js": ##"""
 // The lifter's app: the workout screen over the ledger's one command API. Every tap that records goes into the
@@ -44,7 +57,7 @@ const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content ?
 const account = meta("repledger-account");
 const csrf = meta("repledger-csrf");
 const api = `/v1/accounts/${account}`;
-const kept = `repledger-app-workout-${account}`;
+const kept = `repledger-app-plan-${account}`;
 
 async function send(item) {
   const response = await fetch(`${api}/commands`, {
@@ -81,6 +94,96 @@ function remember(summary) {
   localStorage.setItem(kept, JSON.stringify(summary));
 }
 
+/** The workout's state when it is the one in progress. */
+const inProgress = (w) => (w && (w.status === "running" || w.status === "paused") ? w : null);
+
+/** Superset letters, A, B, … in the order the supersets first appear. */
+function supersetLetters(exercises) {
+  const letters = new Map();
+  for (const e of exercises) if (e.supersetId && !letters.has(e.supersetId)) letters.set(e.supersetId, String.fromCharCode(65 + letters.size));
+  return letters;
+}
+
+/** A number field with − and + beside it: one tap changes it by `step`, the keyboard still types any value. */
+function stepper(label, name, value, step, bounds, unit) {
+  const input = element("input", { name, type: "number", inputmode: "decimal", step: String(step), min: String(bounds[0]), max: String(bounds[1]), value: value ?? "", "aria-label": label });
+  const nudge = (by, text) => {
+    const b = element("button", { type: "button", class: "step", "aria-label": `${label} ${by > 0 ? "plus" : "minus"} ${step}` }, text);
+    b.addEventListener("click", () => {
+      const next = Math.min(bounds[1], Math.max(bounds[0], Number(input.value || 0) + by));
+      input.value = String(Math.round(next * 100) / 100);
+    });
+    return b;
+  };
+  return element("span", { class: "stepper" }, nudge(-step, "−"), input, nudge(step, "+"), element("span", { class: "unit", "aria-hidden": "true" }, unit));
+}
+
+/** A planned set: its values as the server planned them, changed by the steppers, completed with one tap. */
+function plannedRow(exercise, set) {
+  const weight = stepper(`Weight (kg), set ${set.number}`, "weightKg", set.weightKg, 2.5, [0, 1000], "kg");
+  const reps = stepper(`Reps, set ${set.number}`, "reps", set.reps, 1, [0, 1000], "reps");
+  const done = element("button", { type: "button", "data-complete": set.setId }, "Done");
+  done.addEventListener("click", async () => {
+    const args = { workout: workout.workoutId, set: set.setId };
+    // Done as planned sends no values (the set completes as the server planned it); a changed field is sent.
+    const kg = weight.querySelector("input").value, n = reps.querySelector("input").value;
+    if (kg !== "" && Number(kg) !== set.weightKg) args.weightKg = Number(kg);
+    if (n !== "" && Number(n) !== set.reps) args.reps = Number(n);
+    globalThis.Notification?.requestPermission?.().catch(() => {});
+    await outbox.add("complete_set", args, { exercise: exercise.exercise });
+    // The rest after it, of the length the server plans for this exercise.
+    await record("rest_timer", { workout: workout.workoutId, action: "start" });
+  });
+  const row = element("li", { "data-set-id": set.setId, "data-planned": "" }, element("span", { class: "number" }, `${set.number}.`), weight, reps, done);
+  if (set.type !== "normal") row.prepend(element("span", { class: "caption" }, `${set.type} `));
+  return row;
+}
+
+/** What the exercise aims at and what last time was, as the server gave them. */
+function targetLine(e) {
+  const reps = e.targetRepsMin == null ? "" : e.targetRepsMin === e.targetRepsMax ? ` × ${e.targetRepsMin}` : ` × ${e.targetRepsMin}–${e.targetRepsMax}`;
+  const target = e.targetSets != null ? `${e.targetSets} sets${reps} · ` : "";
+  const last = e.lastTime ? ` · last time (${e.lastTime.ago}): ${e.lastTime.sets.map(setText).join(", ")}` : "";
+  return element("p", { class: "caption", "data-target": "" }, `${target}rest ${e.restSeconds} s${last}`);
+}
+
+/** The buttons under an exercise: warm-up ramp, swap, superset with the next one, move up. */
+function exerciseTools(e, i, exercises) {
+  const tools = element("p", { class: "row" });
+  const button = (label, data, onClick) => {
+    const b = element("button", { type: "button", class: "secondary", [data]: e.exercise }, label);
+    b.addEventListener("click", onClick);
+    tools.append(b);
+  };
+  const w = workout.workoutId;
+  button("Warm-up", "data-warmup", () => record("plan_warmup", { workout: w, exercise: e.exercise }));
+  const next = exercises[i + 1];
+  if (next && !(e.supersetId && e.supersetId === next.supersetId)) {
+    button("Superset with next", "data-superset-next", () => record("link_superset", { workout: w, exercises: [e.exercise, next.exercise] }));
+  }
+  if (e.supersetId) button("End superset", "data-unlink", () => record("unlink_superset", { workout: w, exercise: e.exercise }));
+  if (i > 0) {
+    const order = exercises.map((x) => x.exercise);
+    [order[i - 1], order[i]] = [order[i], order[i - 1]];
+    button("Move up", "data-move-up", () => record("reorder_exercises", { workout: w, exercises: order }));
+  }
+  const swap = element("form", { class: "swap", "data-swap": e.exercise, hidden: "" },
+    element("label", { class: "wide" }, `Swap ${e.exercise} for `, element("input", { name: "to", required: "", maxlength: "200", autocomplete: "off" })),
+    element("button", { type: "submit" }, "Swap"));
+  swap.addEventListener("submit", (event) => {
+    event.preventDefault();
+    record("swap_exercise", { workout: w, exercise: e.exercise, to: String(new FormData(swap).get("to")).trim() });
+  });
+  button("Swap…", "data-open-swap", () => {
+    swap.hidden = !swap.hidden;
+    if (!swap.hidden) swap.querySelector("input").focus();
+  });
+  return [tools, swap];
+}
+
+/** A pending command's set values, as the screen shows them until the server answers. */
+const pendingText = (a) => `${a.weightKg != null ? `${a.weightKg} kg × ` : ""}${a.reps ?? "–"} reps`;
+
 /** The workout in progress, as the server last answered it, and the commands not yet on the server. */
 async function render() {
   const items = await outbox.items();
@@ -89,41 +192,78 @@ async function render() {
   pending.dataset.pending = String(unsent);
   pending.textContent = unsent === 0 ? "Everything is on the server" : `${unsent} not yet on the server`;
   $("signed-out").hidden = !signedOut;
-  const current = workout && !workout.workout?.finishedAt ? workout.workout : null;
-  const starting = items.some((i) => i.command === "start_workout" && i.state === State.pending);
-  $("start").hidden = Boolean(current) || starting;
-  $("log").hidden = !(current || starting);
-  $("finish").hidden = !(current || starting);
+  const current = inProgress(workout);
+  const starting = !current && items.some((i) => i.command === "start_workout" && i.state === State.pending);
+  const finishing = items.some((i) => i.command === "finish_workout" && i.state === State.pending);
+  const open = (current || starting) && !finishing;
+  $("start").hidden = open;
+  $("log").hidden = !open;
+  $("finish-form").hidden = !open;
   $("title").textContent = current?.name ?? (starting ? "New workout" : "No workout in progress");
+  renderFinished(open);
 
+  renderRest(current, items);
+  renderRefused(items);
+  // Rebuilt only when the workout or the outbox changed, keeping what the lifter typed and where the focus was.
+  const shownNow = JSON.stringify([open, current, items]);
+  if (shownNow === shown) return;
+  shown = shownNow;
   const cards = $("exercises");
+  const typed = new Map(
+    [...cards.querySelectorAll("[data-planned] input")].filter((i) => i.value !== i.defaultValue).map((i) => [`${i.closest("[data-set-id]").dataset.setId} ${i.name}`, i.value]),
+  );
+  const active = document.activeElement;
+  const focused = cards.contains(active) ? { set: active.closest("[data-set-id]")?.dataset.setId, label: active.getAttribute("aria-label") ?? active.textContent } : null;
   cards.replaceChildren();
-  const byExercise = new Map();
-  const card = (name) => {
-    if (!byExercise.has(name)) {
-      const list = element("ol", { class: "sets" });
-      const section = element("section", { class: "card", "data-exercise": name }, element("h2", {}, opener(name)), list);
+  const lists = new Map();
+  const card = (name, e = null, i = 0, all = []) => {
+    if (!lists.has(name)) {
+      const list = element("ol", { class: "sets numbered" });
+      const letter = e?.supersetId ? supersetLetters(all).get(e.supersetId) : null;
+      const heading = element("h2", {}, letter ? element("span", { class: "superset-letter" }, `${letter} `) : "", opener(name));
+      const section = element("section", { class: letter ? "card superset" : "card", "data-exercise": name, "data-superset": letter ?? undefined }, heading);
+      if (e) section.append(targetLine(e));
+      section.append(list);
+      if (e && current) section.append(...exerciseTools(e, i, all));
       cards.append(section);
-      byExercise.set(name, list);
+      lists.set(name, list);
     }
-    return byExercise.get(name);
+    return lists.get(name);
   };
-  for (const exercise of current?.exercises ?? []) {
-    const list = card(exercise.exercise);
-    for (const set of exercise.sets ?? []) {
-      const text = set.weightKg != null ? `${set.weightKg} kg × ${set.reps ?? "–"}` : set.durationSeconds != null ? `${set.durationSeconds} s` : `${set.reps ?? "–"} reps`;
-      list.append(element("li", { "data-set-id": set.setId }, text));
+  const waiting = new Map(items.filter((i) => i.command === "complete_set").map((i) => [i.args.set, i]));
+  const exercises = open ? (current?.exercises ?? []) : [];
+  exercises.forEach((e, i) => {
+    const list = card(e.exercise, e, i, exercises);
+    for (const set of e.sets ?? []) {
+      const item = waiting.get(set.setId);
+      if (item) {
+        list.append(element("li", { "data-set-id": set.setId, "data-pending-set": item.requestId, class: item.state }, `${set.number}. ${pendingText({ ...set, ...item.args })}`));
+      } else if (set.state === "planned") {
+        list.append(plannedRow(e, set));
+      } else {
+        list.append(element("li", { "data-set-id": set.setId, class: "done" }, `${set.number}. ${set.type === "normal" ? "" : `${set.type} `}${setText(set)}`));
+      }
     }
-  }
+  });
   for (const item of items) {
-    if (item.command !== "log_set") continue;
-    const a = item.args;
-    const text = `${a.weightKg != null ? `${a.weightKg} kg × ` : ""}${a.reps} reps`;
-    const row = element("li", { "data-pending-set": item.requestId, class: item.state }, text);
+    if (item.command !== "log_set" || !open) continue;
+    const row = element("li", { "data-pending-set": item.requestId, class: item.state }, pendingText(item.args));
     if (item.state === State.refused) row.append(element("span", { class: "reason" }, ` — ${item.reason}`));
-    card(a.exercise).append(row);
+    card(item.args.exercise).append(row);
   }
+  for (const input of cards.querySelectorAll("[data-planned] input")) {
+    const value = typed.get(`${input.closest("[data-set-id]").dataset.setId} ${input.name}`);
+    if (value !== undefined) input.value = value;
+  }
+  const again = focused && [...cards.querySelectorAll(focused.set ? `[data-set-id="${focused.set}"] *` : "button, input")].find((e) => (e.getAttribute("aria-label") ?? e.textContent) === focused.label);
+  again?.focus();
+}
 
+/** What the workout screen last showed: it is rebuilt only when this changes. */
+let shown = null;
+
+/** A refused command, with the server's one line and the choices: into a new workout (a set), or discard. */
+function renderRefused(items) {
   const refused = $("refused");
   refused.replaceChildren();
   for (const item of items.filter((i) => i.state === State.refused)) {
@@ -132,14 +272,90 @@ async function render() {
       await outbox.discard(item.requestId);
       await sync();
     });
-    refused.append(element("p", { class: "refusal", role: "alert" }, `The server refused ${item.command.replaceAll("_", " ")}: ${item.reason} `, discard));
+    const line = element("p", { class: "refusal", role: "alert" }, `The server refused ${item.command.replaceAll("_", " ")}: ${item.reason} `, discard);
+    const exercise = item.args.exercise ?? item.shown?.exercise;
+    if ((item.command === "log_set" || item.command === "complete_set") && exercise) {
+      const into = element("button", { type: "button", "data-into-new": item.requestId }, "Into a new workout");
+      into.addEventListener("click", async () => {
+        const { workout: _, set: __, ...values } = item.args;
+        await outbox.discard(item.requestId);
+        await outbox.add("start_workout", {});
+        await record("log_set", { ...values, exercise });
+      });
+      line.append(" ", into);
+    }
+    refused.append(line);
   }
 }
 
-/** Sends what is pending, keeps the newest answer's workout, shows it. */
+/**
+ * The rest counting down, from the time the server says it ends (so it is right after the phone slept); a rest
+ * still in the outbox counts from the tap, for the length the server plans for the exercise. At zero: a vibration
+ * and a notification, where the browser allows.
+ */
+let restEndsAt = null, restNotified = null;
+function renderRest(current, items) {
+  const panel = $("rest");
+  const pendingStart = items.filter((i) => i.command === "rest_timer" && i.args.action === "start" && i.state === State.pending).at(-1);
+  let endsAt = null, paused = false, seconds = null;
+  if (pendingStart && current) {
+    const done = items.filter((i) => i.command === "complete_set").at(-1);
+    const e = current.exercises.find((x) => x.sets.some((s) => s.setId === done?.args.set));
+    seconds = e?.restSeconds ?? null;
+    endsAt = seconds == null ? null : pendingStart.keptAt + seconds * 1000;
+  } else if (current?.rest) {
+    paused = current.rest.paused;
+    endsAt = paused ? null : Date.parse(current.rest.endsAt);
+    seconds = paused ? current.rest.secondsLeft : null;
+  }
+  panel.hidden = endsAt == null && !paused;
+  restEndsAt = endsAt;
+  panel.dataset.paused = String(paused);
+  $("rest-pause").textContent = paused ? "Resume" : "Pause";
+  tickRest(paused ? seconds : null);
+}
+
+function tickRest(pausedSeconds = null) {
+  const clock = $("rest-clock");
+  const left = pausedSeconds ?? (restEndsAt == null ? null : Math.max(0, Math.round((restEndsAt - Date.now()) / 1000)));
+  if (left == null) return;
+  clock.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  clock.dataset.secondsLeft = String(left);
+  if (left === 0 && restEndsAt != null && restNotified !== restEndsAt) {
+    restNotified = restEndsAt;
+    navigator.vibrate?.([200, 100, 200]);
+    if (globalThis.Notification?.permission === "granted") new Notification("Rest over", { body: "Time for the next set." });
+  }
+}
+
+/** The last finished workout's summary, with the records it set, until another starts. */
+const keptFinished = `repledger-app-finished-${account}`;
+function renderFinished(open) {
+  const done = JSON.parse(localStorage.getItem(keptFinished) ?? "null");
+  const panel = $("finished");
+  panel.hidden = open || !done;
+  if (!done) return;
+  const w = done.workout;
+  const records = done.records ?? [];
+  $("finished-line").textContent = `${w.name}: ${w.sets} sets, ${w.tonnageKg} kg${w.feeling ? `, feeling ${w.feeling} of 5` : ""}.`;
+  const list = $("finished-records");
+  const labels = { heaviest: "Heaviest", e1rm: "Best e1RM", setVolume: "Best set volume", sessionVolume: "Session volume" };
+  list.replaceChildren(
+    ...records.map((r) => {
+      const label = r.kind === "repMax" ? `${r.repMax}RM` : (labels[r.kind] ?? r.kind);
+      const why = `/inspect/why?subject=${r.kind === "e1rm" ? "e1rm" : "prs"}&target=${encodeURIComponent(r.exercise)}`;
+      return element("li", { "data-record": r.kind, "data-exercise": r.exercise }, `${r.exercise}: ${label} `, element("a", { href: why }, `${r.value} ${r.unit}`));
+    }),
+  );
+  if (records.length === 0) list.append(element("li", {}, "No records this time."));
+}
+
+/** Sends what is pending; after anything reached the server, shows the workout as it now holds it. */
 async function sync() {
-  for (const answer of await outbox.flush()) if ("workout" in answer) remember(answer.workout);
-  await render();
+  const answers = await outbox.flush();
+  for (const answer of answers) if (answer.workout?.workout?.finishedAt) localStorage.setItem(keptFinished, JSON.stringify(answer.workout));
+  if (answers.length > 0) await refresh();
+  else await render();
 }
 
 async function record(command, args) {
@@ -148,10 +364,10 @@ async function record(command, args) {
   sync();
 }
 
-/** The workout as the server holds it now. */
+/** The workout as the server holds it now: `workout show --json`'s document. */
 async function refresh() {
   try {
-    const response = await fetch(`${api}/summary/last`, { credentials: "same-origin" });
+    const response = await fetch(`${api}/workout/last`, { credentials: "same-origin" });
     if (response.ok) remember(await response.json());
     else if (response.status === 404) remember(null);
   } catch {
@@ -414,7 +630,21 @@ $("weigh-in").addEventListener("submit", async (event) => {
   showBody();
 });
 $("start").addEventListener("click", () => record("start_workout", {}));
-$("finish").addEventListener("click", () => record("finish_workout", {}));
+$("finish-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const form = new FormData(event.target);
+  const args = {};
+  if (form.get("feeling")) args.feeling = Number(form.get("feeling"));
+  if (String(form.get("note") ?? "").trim() !== "") args.note = String(form.get("note")).trim();
+  event.target.reset();
+  record("finish_workout", args);
+});
+const rest = (args) => record("rest_timer", { workout: workout?.workoutId ?? "last", ...args });
+$("rest-less").addEventListener("click", () => rest({ action: "adjust", seconds: -15 }));
+$("rest-more").addEventListener("click", () => rest({ action: "adjust", seconds: 15 }));
+$("rest-pause").addEventListener("click", () => rest({ action: $("rest").dataset.paused === "true" ? "resume" : "pause" }));
+$("rest-dismiss").addEventListener("click", () => rest({ action: "dismiss" }));
+setInterval(() => tickRest(), 1000);
 $("log").addEventListener("submit", (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
@@ -450,11 +680,14 @@ export class Outbox {
     this.retryAt = 0;
   }
 
-  /** Keeps a command before anything else happens to it → the kept item. */
-  async add(command, args = {}) {
+  /**
+   * Keeps a command before anything else happens to it → the kept item. `shown` is what the screen needs to show
+   * it before the server answers (an exercise's name for a set completed by id); it is never sent.
+   */
+  async add(command, args = {}, shown = {}) {
     const items = await this.store.all();
     const seq = items.reduce((m, i) => Math.max(m, i.seq), 0) + 1;
-    const item = { requestId: this.newId(), seq, command, args, state: State.pending, keptAt: this.now() };
+    const item = { requestId: this.newId(), seq, command, args, shown, state: State.pending, keptAt: this.now() };
     await this.store.put(item);
     return item;
   }

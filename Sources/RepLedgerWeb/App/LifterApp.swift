@@ -81,7 +81,10 @@ package struct LifterApp: Sendable {
         <main id="workout-screen">
         <p id="signed-out" role="alert" hidden>This browser's session ended: <a href="/account/sign-in">sign in again</a> and open the app; what you logged waits here and is sent then.</p>
         <div id="refused"></div>
+        <section id="finished" class="card" hidden><h2>Finished</h2><p id="finished-line"></p><ul id="finished-records"></ul></section>
         <button type="button" id="start" hidden>Start a workout</button>
+        <section id="rest" class="card" aria-label="Rest" hidden><p>Rest <strong id="rest-clock" role="timer" aria-live="off"></strong></p>
+        <p class="row"><button type="button" id="rest-less" class="secondary">−15 s</button><button type="button" id="rest-more" class="secondary">+15 s</button><button type="button" id="rest-pause" class="secondary">Pause</button><button type="button" id="rest-dismiss" class="secondary">Dismiss</button></p></section>
         <div id="exercises"></div>
         <form id="log" hidden>
         <label class="wide">Exercise <input name="exercise" required maxlength="200" autocomplete="off"></label>
@@ -89,7 +92,9 @@ package struct LifterApp: Sendable {
         <label>Reps <input name="reps" type="number" inputmode="numeric" min="0" max="1000" required></label>
         <button type="submit">Log set</button>
         </form>
-        <button type="button" id="finish" hidden>Finish the workout</button>
+        <form id="finish-form" hidden><label>How it felt <select name="feeling"><option value="">—</option><option value="1">1 (awful)</option><option value="2">2</option><option value="3">3</option><option value="4">4</option><option value="5">5 (great)</option></select></label>
+        <label class="wide">Note <textarea name="note" maxlength="1000" rows="2"></textarea></label>
+        <button type="submit" id="finish">Finish the workout</button></form>
         </main></body></html>
         """
     }

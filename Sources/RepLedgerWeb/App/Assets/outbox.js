@@ -19,11 +19,14 @@ export class Outbox {
     this.retryAt = 0;
   }
 
-  /** Keeps a command before anything else happens to it → the kept item. */
-  async add(command, args = {}) {
+  /**
+   * Keeps a command before anything else happens to it → the kept item. `shown` is what the screen needs to show
+   * it before the server answers (an exercise's name for a set completed by id); it is never sent.
+   */
+  async add(command, args = {}, shown = {}) {
     const items = await this.store.all();
     const seq = items.reduce((m, i) => Math.max(m, i.seq), 0) + 1;
-    const item = { requestId: this.newId(), seq, command, args, state: State.pending, keptAt: this.now() };
+    const item = { requestId: this.newId(), seq, command, args, shown, state: State.pending, keptAt: this.now() };
     await this.store.put(item);
     return item;
   }
