@@ -36,4 +36,14 @@ enum AppSteps {
             .POST, "/goog/cdp/execute",
             ["cmd": "Network.emulateNetworkConditions", "params": ["offline": cut, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1]])
     }
+
+    /// Logs a set through the workout screen's form.
+    static func logSet(_ browser: Browser, _ exercise: String, kg: String, reps: String) async throws {
+        for (field, value) in [("exercise", exercise), ("weight", kg), ("reps", reps)] {
+            let input = try await browser.await("#log input[name=\(field)]")
+            try await input.clear()
+            try await input.type(value)
+        }
+        try await browser.find("#log button[type=submit]").click()
+    }
 }

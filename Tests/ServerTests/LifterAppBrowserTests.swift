@@ -28,15 +28,6 @@ struct LifterAppBrowserTests {
         await browser.quit()
     }
 
-    func logSet(_ browser: Browser, _ exercise: String, kg: String, reps: String) async throws {
-        for (field, value) in [("exercise", exercise), ("weight", kg), ("reps", reps)] {
-            let input = try await browser.await("#log input[name=\(field)]")
-            try await input.clear()
-            try await input.type(value)
-        }
-        try await browser.find("#log button[type=submit]").click()
-    }
-
     func walkThrough(_ browser: Browser, server: ServerProcess, mail: CapturedMail, cli: LedgerProcess) async throws {
         // Signed up on the account page by an emailed code, then the app, with a session cookie of its own.
         let base = server.base
@@ -67,7 +58,7 @@ struct LifterAppBrowserTests {
         // A workout started and three sets logged: each shows at once, then as the server's.
         try await browser.await("#start").click()
         #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
-        for reps in ["5", "5", "4"] { try await logSet(browser, "Squat (Barbell)", kg: "100", reps: reps) }
+        for reps in ["5", "5", "4"] { try await AppSteps.logSet(browser, "Squat (Barbell)", kg: "100", reps: reps) }
         #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
         let squat = "[data-exercise='Squat (Barbell)']"
         _ = try await browser.await("\(squat) [data-set-id]:nth-child(3)")
@@ -80,9 +71,9 @@ struct LifterAppBrowserTests {
 
         // The network cut: two sets wait in the outbox, counted exactly, marked pending; then they reach the server, once.
         try await AppSteps.offline(browser, true)
-        try await logSet(browser, "Squat (Barbell)", kg: "90", reps: "8")
+        try await AppSteps.logSet(browser, "Squat (Barbell)", kg: "90", reps: "8")
         #expect(try await AppSteps.pending(browser, becoming: 1) == 1)
-        try await logSet(browser, "Squat (Barbell)", kg: "90", reps: "8")
+        try await AppSteps.logSet(browser, "Squat (Barbell)", kg: "90", reps: "8")
         #expect(try await AppSteps.pending(browser, becoming: 2) == 2)
         #expect(try await browser.all("\(squat) [data-pending-set]").count == 2)
         try await AppSteps.offline(browser, false)
@@ -99,7 +90,7 @@ struct LifterAppBrowserTests {
         server.kill()
         try await browser.open(base + "/app")
         _ = try await browser.await("\(squat) [data-set-id]:nth-child(6)")
-        try await logSet(browser, "Squat (Barbell)", kg: "80", reps: "10")
+        try await AppSteps.logSet(browser, "Squat (Barbell)", kg: "80", reps: "10")
         #expect(try await AppSteps.pending(browser, becoming: 1) == 1)
         // Back, but a restart ended the browser's sessions: the set is not refused, it waits for a new sign-in…
         try server.start()
@@ -120,11 +111,11 @@ struct LifterAppBrowserTests {
         _ = try await browser.await("\(squat) [data-set-id]:nth-child(7)")
 
         // Bad input: a weight past the server's bound is refused at the field, and sends nothing…
-        try await logSet(browser, "Squat (Barbell)", kg: "5000", reps: "5")
+        try await AppSteps.logSet(browser, "Squat (Barbell)", kg: "5000", reps: "5")
         #expect(try await browser.execute("return document.querySelector('#log input[name=weight]').validity.valid") as? Bool == false)
         #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
         // …and what only the server can judge (an exercise the library lacks) shows its one-line reason until discarded.
-        try await logSet(browser, "Zercher Yoke Walk", kg: "50", reps: "5")
+        try await AppSteps.logSet(browser, "Zercher Yoke Walk", kg: "50", reps: "5")
         let refusal = try await browser.await("#refused [role=alert]").text
         #expect(refusal.contains("Zercher Yoke Walk") && !refusal.contains("\n"), "\(refusal)")
         #expect(try await AppSteps.pending(browser, becoming: 1) == 1)

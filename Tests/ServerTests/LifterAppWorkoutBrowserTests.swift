@@ -106,6 +106,9 @@ struct LifterAppWorkoutBrowserTests {
         let record = try await browser.await("#finished:not([hidden]) #finished-records li[data-record] a")
         #expect(try await record.attribute("href")?.hasPrefix("/inspect/why?subject=") == true)
         #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
+        #expect(try watch.sync().status == 0)
+        let day = try #require(try watch.run(["workout", "show", "last", "--json"]).json?["workoutId"] as? String)
+        try await refusedAfterReconnecting(browser, watch: watch)
 
         // The same workout through the CLI on the twin: the same events, type by type and value by value.
         #expect(try twin.run(["workout", "start", "--program", "active", "--day", "1"]).status == 0)
@@ -125,16 +128,43 @@ struct LifterAppWorkoutBrowserTests {
         #expect(try twin.run(["workout", "rest", "last", "dismiss"]).status == 0)
         #expect(try twin.run(["workout", "finish", "last", "--feeling", "4", "--note", "Felt strong"]).status == 0)
 
-        #expect(try watch.sync().status == 0)
-        let served = try events(of: watch), made = try events(of: twin)
+        let twinDay = try #require(try twin.run(["workout", "show", "last", "--json"]).json?["workoutId"] as? String)
+        let served = try events(of: watch, workout: day), made = try events(of: twin, workout: twinDay)
         #expect(served.count == made.count && served.count > completed.count * 2, "\(served.count) events served, \(made.count) made")
         for (a, b) in zip(served, made) { #expect(a == b) }
     }
 
-    /// The last workout's events as `log --touching workout` prints them, each its type and payload with every id
-    /// numbered by first appearance and every time left out: what two ledgers that did the same share.
-    func events(of device: Device) throws -> [String] {
-        let w = try #require(try device.run(["workout", "show", "last", "--json"]).json?["workoutId"] as? String)
+    /// A set logged offline into a workout the watch finishes meanwhile: refused once the network returns, shown with
+    /// the server's one line, and put into a new workout by the lifter's choice; nothing is dropped.
+    func refusedAfterReconnecting(_ browser: Browser, watch: Device) async throws {
+        try await browser.find("#start").click()
+        _ = try await browser.await("#log:not([hidden])")
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
+        #expect(try watch.sync().status == 0)
+        try await AppSteps.offline(browser, true)
+        try await AppSteps.logSet(browser, "Bench Press (Barbell)", kg: "50", reps: "5")
+        #expect(try await AppSteps.pending(browser, becoming: 1) == 1)
+        #expect(try watch.run(["workout", "finish", "last"]).status == 0)
+        #expect(try watch.sync().status == 0)
+        try await AppSteps.offline(browser, false)
+        let refusal = try await browser.await("#refused [role=alert]").text
+        #expect(refusal.contains("finished") && !refusal.contains("\n"), "\(refusal)")
+        #expect(try await AppSteps.pending(browser, becoming: 1) == 1)
+        try await browser.find("#refused [data-into-new]").click()
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
+        _ = try await browser.await("[data-exercise='Bench Press (Barbell)'] [data-set-id]")
+        #expect(try watch.sync().status == 0)
+        let now = try #require(try watch.run(["workout", "show", "last", "--json"]).json)
+        let sets = (now["exercises"] as? [[String: Any]] ?? []).flatMap { $0["sets"] as? [[String: Any]] ?? [] }
+        #expect(now["status"] as? String == "running" && sets.count == 1 && sets.first?["weightKg"] as? Double == 50, "\(now)")
+        try await browser.find("#finish").click()
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
+        #expect(try watch.sync().status == 0)
+    }
+
+    /// A workout's events as `log --touching workout` prints them, each its type and payload with every id numbered
+    /// by first appearance and every time left out: what two ledgers that did the same share.
+    func events(of device: Device, workout w: String) throws -> [String] {
         let lines = try device.run(["log", "--touching", "workout", w, "--json"]).stdout.split(separator: "\n")
         var ids: [String: Int] = [:]
         let uuid = try Regex(#"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"#)
