@@ -28,10 +28,7 @@ struct InspectCommand: ParsableCommand {
     var bundle: String?
 
     func run() throws {
-        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
-            throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:8788")
-        }
-        let host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let (host, port) = try ListenAddress.parse(listen, example: "127.0.0.1:8788")
         let ledger = try bundle.map(Self.open) ?? InspectedLedger(try global.openReadOnly())
         try ledger.warmUp()
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }

@@ -121,10 +121,7 @@ struct ServeCommand: ParsableCommand {
     var mailCommand: String?
 
     func run() throws {
-        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
-            throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:8787")
-        }
-        let host = String(listen[..<colon])
+        let (host, port) = try ListenAddress.parse(listen, example: "127.0.0.1:8787")
         var settings = LedgerServer.Settings(host: host, port: port, dataDirectory: data, keepAliveSeconds: max(0.05, keepAlive))
         settings.postgres = postgres
         settings.postgresRead = postgresRead
