@@ -11,11 +11,12 @@ public enum ServerCommands {
     public static let syncAbstract = "Sync this ledger with its account on a server."
     public static let mcpAbstract = "Serve this ledger to an AI assistant over MCP (stdio): reads, and writes that never overwrite yours."
     public static let inspectAbstract = "The inspector: this ledger's log, views as of any event, and why each number is what it is, in a browser."
+    public static let appAbstract = "The lifter's app in a browser over this ledger: today's plan, the workout, history, records, bodyweight."
 
     /// Command name → abstract, as `ledger --help` lists them.
     public static let all: [(name: String, abstract: String)] = [
         ("sync", syncAbstract), ("serve", serveAbstract), ("server", serverAbstract), ("inspect", inspectAbstract),
-        ("mcp", mcpAbstract),
+        ("app", appAbstract), ("mcp", mcpAbstract),
     ]
 
     /// The executable beside `ledger` that runs them.

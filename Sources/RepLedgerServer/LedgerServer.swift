@@ -8,6 +8,7 @@ import NIOPosix
 import RepLedgerAccounts
 import RepLedgerService
 import RepLedgerSnapshots
+import RepLedgerWeb
 import ServiceLifecycle
 
 /// `ledger serve`: the HTTP API on Hummingbird, stopped cleanly by SIGINT or
@@ -128,7 +129,14 @@ public enum LedgerServer {
     public static func run(_ settings: Settings, logger: Logger, onListening: @escaping @Sendable (Int) -> Void) async throws {
         // A data directory made by an earlier release (0755) becomes the owner's alone.
         if settings.postgres.isEmpty { chmod(settings.dataDirectory, 0o700) }
-        let storage = try settings.storage(logger: logger)
+        try await run(settings, storage: try settings.storage(logger: logger), logger: logger, onListening: onListening)
+    }
+
+    /// The same server over `storage` (`ledger app`: one account on a device's file), its app opened by `appDoor`'s codes.
+    package static func run(
+        _ settings: Settings, storage: any ServerStorage, appDoor: AppCodeDoor? = nil, logger: Logger,
+        onListening: @escaping @Sendable (Int) -> Void
+    ) async throws {
         defer { storage.shutdown() }
         do {
             for account in try storage.keys.finishErasures() {
@@ -157,7 +165,8 @@ public enum LedgerServer {
             api: api, keepAliveSeconds: settings.keepAliveSeconds, logger: logger, limits: limits,
             metricsAccess: settings.metricsAccess, workers: workers,
             secureCookiesOff: settings.certificate == nil
-                && (["127.0.0.1", "::1", "localhost"].contains(settings.host) || settings.host.hasPrefix("127.")))
+                && (["127.0.0.1", "::1", "localhost"].contains(settings.host) || settings.host.hasPrefix("127.")),
+            appDoor: appDoor)
         let counts = CountsByKey()
         let readers = ReadingConnections(budget: limits.readingBudget)
         let http: HTTPServerBuilder = .http1(

@@ -11,7 +11,9 @@ struct LedgerServerCommand: ParsableCommand {
         commandName: "ledger",
         abstract: "RepLedger's sync server, its accounts and tokens, and device sync.",
         version: RepLedgerVersion.current,
-        subcommands: [SyncCommand.self, ServeCommand.self, ServerCommand.self, CoachRemoteCommand.self, InspectCommand.self, McpCommand.self])
+        subcommands: [
+            SyncCommand.self, ServeCommand.self, ServerCommand.self, CoachRemoteCommand.self, InspectCommand.self, AppCommand.self, McpCommand.self,
+        ])
 }
 
 @main

@@ -48,7 +48,8 @@ struct LedgerRoutes: Sendable {
 
     init(
         api: LedgerAPI, keepAliveSeconds: Double, logger: Logger, limits: ConnectionLimits = ConnectionLimits(),
-        metricsAccess: MetricsAccess = MetricsAccess(), workers: NIOThreadPool = .singleton, secureCookiesOff: Bool = true
+        metricsAccess: MetricsAccess = MetricsAccess(), workers: NIOThreadPool = .singleton, secureCookiesOff: Bool = true,
+        appDoor: AppCodeDoor? = nil
     ) {
         self.api = api
         self.workers = workers
@@ -69,7 +70,7 @@ struct LedgerRoutes: Sendable {
         let bound: PageBound = { try await bounds.run($0, $1) }
         coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: blockingPage, bound: bound)
         inspectorDoor = InspectorAccountDoor(api: api)
-        let lifterApp = LifterApp(secureCookies: !secureCookiesOff)
+        let lifterApp = LifterApp(secureCookies: !secureCookiesOff, door: appDoor)
         self.lifterApp = lifterApp
         accountWeb = AccountWeb(coach: coachWeb, inspector: inspectorDoor, app: lifterApp)
         inspector = InspectorWeb(door: inspectorDoor, secureCookies: !secureCookiesOff, blocking: blockingPage, bound: bound)
