@@ -49,6 +49,16 @@ test("a command is kept before it is sent, and sent in order once the network re
   assert.deepEqual(s.recorded.map((i) => i.args.reps), [1, 2, 3]);
 });
 
+test("taps in quick succession keep their order: each takes its own place in line", async () => {
+  const store = memoryStore(), s = server(), clock = { t: 0 };
+  const outbox = new Outbox(store, (i) => s.send(i), options(clock));
+  await Promise.all([1, 2, 3, 4, 5].map((n) => outbox.add("log_set", { reps: n })));
+  const seqs = (await outbox.items()).map((i) => i.seq);
+  assert.deepEqual(seqs, [1, 2, 3, 4, 5]);
+  await outbox.flush();
+  assert.deepEqual(s.recorded.map((i) => i.args.reps), [1, 2, 3, 4, 5]);
+});
+
 test("failures back off, doubling to 30 s, and a success resets them", async () => {
   assert.deepEqual([0, 1, 2, 3, 6, 10].map(Outbox.backoff), [0, 1000, 2000, 4000, 30_000, 30_000]);
   const store = memoryStore(), s = server(), clock = { t: 0 };

@@ -676,6 +676,7 @@ export class Outbox {
     this.now = now;
     this.newId = newId;
     this.flushing = null;
+    this.adding = Promise.resolve();
     this.failures = 0;
     this.retryAt = 0;
   }
@@ -684,12 +685,17 @@ export class Outbox {
    * Keeps a command before anything else happens to it → the kept item. `shown` is what the screen needs to show
    * it before the server answers (an exercise's name for a set completed by id); it is never sent.
    */
-  async add(command, args = {}, shown = {}) {
-    const items = await this.store.all();
-    const seq = items.reduce((m, i) => Math.max(m, i.seq), 0) + 1;
-    const item = { requestId: this.newId(), seq, command, args, shown, state: State.pending, keptAt: this.now() };
-    await this.store.put(item);
-    return item;
+  add(command, args = {}, shown = {}) {
+    // One at a time: two taps in quick succession must not both read the same last place in line.
+    const adding = this.adding.then(async () => {
+      const items = await this.store.all();
+      const seq = items.reduce((m, i) => Math.max(m, i.seq), 0) + 1;
+      const item = { requestId: this.newId(), seq, command, args, shown, state: State.pending, keptAt: this.now() };
+      await this.store.put(item);
+      return item;
+    });
+    this.adding = adding.catch(() => {});
+    return adding;
   }
 
   /** The items in the order they were kept. */
