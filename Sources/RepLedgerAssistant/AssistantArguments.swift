@@ -75,6 +75,24 @@ struct AssistantArguments {
         return out
     }
 
+    /// A list of numbers (plate sizes): `count` of them, each in `range`.
+    func numbers(_ name: String, count: ClosedRange<Int>, in range: ClosedRange<Double>) throws(AssistantError) -> [Double]? {
+        guard let v = present(name) else { return nil }
+        let refusal = AssistantError.invalidArgument(
+            name,
+            "takes a list of \(count.lowerBound) to \(count.upperBound) numbers from \(range.lowerBound.formatted) to \(range.upperBound.formatted)")
+        guard case .array(let items) = v, count.contains(items.count) else { throw refusal }
+        var out: [Double] = []
+        for item in items {
+            switch item {
+            case .int(let i) where range.contains(Double(i)): out.append(Double(i))
+            case .number(let d) where d.isFinite && range.contains(d): out.append(d)
+            default: throw refusal
+            }
+        }
+        return out
+    }
+
     /// One of `choices`, as the schema's enum lists them.
     func choice(_ name: String, _ choices: [String]) throws(AssistantError) -> String? {
         guard let s = try string(name) else { return nil }

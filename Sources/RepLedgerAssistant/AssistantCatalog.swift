@@ -252,6 +252,21 @@ public enum AssistantCatalog {
             "pause_workout", "Pause or resume a workout", "Pauses the workout's clock, or resumes it.",
             [workoutRef, ("action", oneOf("What to do.", ["pause", "resume"]))], required: ["action"], writes: true),
         tool(
+            "change_settings", "Change settings",
+            "Sets the lifting unit, the bar and plates (in the lifting unit) and the default rest between sets; a setting already so is left as it is.",
+            [
+                ("unit", oneOf("The lifting unit.", ["kg", "lb"])),
+                ("bar", number("The bar's weight, in the lifting unit (default: 20 kg or 45 lb); with plates.", 0...100)),
+                (
+                    "plates",
+                    .object([
+                        ("type", .string("array")), ("description", .string("The plate sizes you have, in the lifting unit.")),
+                        ("items", number("A plate's weight.", 0.1...100)), ("minItems", .int(1)), ("maxItems", .int(20)),
+                    ])
+                ),
+                ("restSeconds", integer("The default rest between sets, in seconds.", 10...3600)),
+            ], writes: true),
+        tool(
             "save_template", "Save a workout as a template",
             "A template of the workout: its exercises in order, each with the sets done, the reps they spanned and the heaviest weight → {\"templateId\"}.",
             [workoutRef, ("name", text("The template's name (default: the workout's)."))], writes: true),

@@ -268,6 +268,28 @@ enum AssistantWrites {
                 let id = try ledger.resolveWorkout(workoutRef)
                 try ledger.execute { action == "pause" ? try $0.pauseWorkout(id) : try $0.resumeWorkout(id) }
             }
+        case "change_settings":
+            let unit = try a.choice("unit", ["kg", "lb"]).map { try vocabulary(WeightUnit.self, "unit", $0) }
+            let bar = try a.number("bar", in: 0...100), plates = try a.numbers("plates", count: 1...20, in: 0.1...100)
+            let rest = try a.int("restSeconds", in: 10...3600).map(Int.init)
+            if bar != nil, plates == nil { throw AssistantError.invalidArgument("bar", "goes with plates") }
+            if unit == nil, plates == nil, rest == nil { throw AssistantError.invalidArgument("unit", "give unit, plates or restSeconds") }
+            return { ledger in
+                // One command, each setting changed only if it differs (a setting already so is no refusal: the
+                // same form saved twice appends nothing), in one append.
+                try ledger.execute { session in
+                    func settle(_ change: (inout CommandSession) throws -> Void) throws {
+                        do { try change(&session) } catch Refusal.nothingToChange {}
+                    }
+                    if let unit { try settle { try $0.setLiftingUnit(unit) } }
+                    if let plates {
+                        // The bar and plates are in the lifting unit, the one just chosen if any.
+                        let inUnit = unit ?? session.account.liftingUnit
+                        try settle { try $0.setPlateInventory(unit: inUnit, bar: bar ?? PlateLoading.defaultBar(inUnit), plates: plates) }
+                    }
+                    if let rest { try settle { try $0.setRest(seconds: rest) } }
+                }
+            }
         case "save_template":
             let name = try a.string("name")
             return { ledger in

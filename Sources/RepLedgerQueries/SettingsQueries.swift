@@ -67,3 +67,17 @@ public enum PlateSettingsQuery {
             ] + (a.changed.map { [("changed", .bool($0))] } ?? []))
     }
 }
+
+/// `settings show`: every setting of the account at once, as the app's Settings screen reads them: the lifting
+/// unit, how bodyweight and distances show, the effort scale, the bar and plates, and the rests.
+public enum SettingsQuery {
+    public static func document(account: AccountState, library: LibraryState) -> JSONValue {
+        .object([
+            ("unit", .string(account.liftingUnit.rawValue)),
+            ("bodyweight", .string(account.effectiveBodyweightDisplay == .stoneLb ? "st" : account.effectiveBodyweightDisplay.rawValue)),
+            ("distance", .string(account.distanceUnit.rawValue)), ("effort", .string(account.effortScale.rawValue)),
+            ("plates", PlateSettingsQuery.document(PlateSettingsQuery.answer(account: account))),
+            ("rest", RestSettingsQuery.document(RestSettingsQuery.answer(account: account, library: library))),
+        ])
+    }
+}

@@ -320,6 +320,15 @@ enum OpenAPIDocument {
                 ], required: ["workout", "records", "exercises"])
         ),
         (
+            "Settings",
+            object(
+                [
+                    ("unit", string), ("bodyweight", string), ("distance", string), ("effort", string),
+                    ("plates", object([("unit", string), ("bar", number), ("plates", array(number)), ("default", boolean)])),
+                    ("rest", object([("restSeconds", integer), ("autoStart", boolean), ("exercises", array())])),
+                ], required: ["unit", "bodyweight", "distance", "effort", "plates", "rest"])
+        ),
+        (
             "Workout",
             object(
                 [
@@ -596,6 +605,7 @@ enum OpenAPIDocument {
                 [query("formula", "epley, brzycki, lombardi, mayhew, oconner, wathan, lander or rpe-table (effort through RTS's table).")])
         ),
         ("/v1/accounts/{account}/summary/{workout}", queryPath("Workout summary (`ledger workout summary --json`).", "Summary", path: [workout])),
+        ("/v1/accounts/{account}/settings", queryPath("Every setting at once (`ledger settings show --json`).", "Settings")),
         (
             "/v1/accounts/{account}/workout/{workout}",
             queryPath(

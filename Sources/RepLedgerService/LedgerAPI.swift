@@ -249,13 +249,13 @@ public final class LedgerAPI: Sendable {
 
     /// The query names of `GET /v1/accounts/{account}/{query}…`.
     public enum Query: String, CaseIterable, Sendable {
-        case prs, history, volume, entitlements, body, next, hint, e1rm, summary, workout, prompt, repcount
+        case prs, history, volume, entitlements, body, next, settings, hint, e1rm, summary, workout, prompt, repcount
 
         /// The segments the query takes after its name, in order (`hint/{exercise}`): its routes and the OpenAPI
         /// document's paths are made from these.
         public var pathParameters: [String] {
             switch self {
-            case .prs, .history, .volume, .entitlements, .body, .next: []
+            case .prs, .history, .volume, .entitlements, .body, .next, .settings: []
             case .hint, .e1rm: ["exercise"]
             case .summary, .workout: ["workout"]
             case .prompt, .repcount: ["workout", "exercise"]
@@ -317,6 +317,9 @@ public final class LedgerAPI: Sendable {
                 case .body:
                     let site = try parameters["site"].map { try vocabulary(BodySite.self, "site", $0) }
                     return BodyHistoryQuery.document(BodyHistoryQuery.answer(try scope.log(store), site: site))
+                case .settings:
+                    let log = try scope.log(store)
+                    return SettingsQuery.document(account: log.account, library: log.library)
                 case .hint:
                     return HintQuery.document(
                         try HintQuery.answer(

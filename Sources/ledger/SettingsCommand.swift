@@ -6,7 +6,32 @@ import RepLedgerQueries
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings", abstract: "Your settings.",
-        subcommands: [Unit.self, Bodyweight.self, Distance.self, Plates.self, Rest.self, EffortScaleSetting.self, OneRepMax.self])
+        subcommands: [Show.self, Unit.self, Bodyweight.self, Distance.self, Plates.self, Rest.self, EffortScaleSetting.self, OneRepMax.self])
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show",
+            abstract: "Every setting at once → {\"unit\",\"bodyweight\",\"distance\",\"effort\",\"plates\",\"rest\"}.",
+            discussion: "What the app's Settings screen reads (`GET /v1/accounts/{id}/settings` answers the same document).")
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            // Read only: a ledger not made yet shows the defaults and is not created for it.
+            let ledger = (try? global.openReadOnly()).map { Ledger(store: $0) }
+            let account = (try? ledger?.account()) ?? AccountState(), library = (try? ledger?.library()) ?? LibraryState()
+            if global.json { return Console.json(SettingsQuery.document(account: account, library: library)) }
+            let plates = PlateSettingsQuery.answer(account: account), rest = RestSettingsQuery.answer(account: account, library: library)
+            let display = account.effectiveBodyweightDisplay
+            Console.out("Lifting unit: \(account.liftingUnit.rawValue)")
+            Console.out("Bodyweight in: \(display == .stoneLb ? "stone and pounds" : display.rawValue)")
+            Console.out("Distances in: \(account.distanceUnit.rawValue)")
+            Console.out("Effort as: \(account.effortScale == .rpe ? "RPE" : "reps in reserve (RIR)")")
+            Console.out(
+                "Bar and plates: \(plates.isDefault ? "the defaults, " : "")a \(plates.bar.formatted) \(plates.unit.rawValue) bar; plates "
+                    + "\(plates.plates.map(\.formatted).joined(separator: ", ")) \(plates.unit.rawValue)")
+            Console.out("Rest: \(Measure.clock(Double(rest.restSeconds))) between sets; auto-start \(rest.autoStart ? "on" : "off")")
+        }
+    }
 
     struct Unit: ParsableCommand {
         static let configuration = CommandConfiguration(

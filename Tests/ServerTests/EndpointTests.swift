@@ -64,6 +64,7 @@ import Testing
             ("entitlements?at=2026-11-01T00:00:00Z", ["entitlements", "--at", "2026-11-01T00:00:00Z"]),
             ("body", ["body", "history"]),
             ("next", ["next"]),
+            ("settings", ["settings", "show"]),
             ("body?site=waist", ["body", "history", "--site", "waist"]),
             ("hint/\(escaped)?at=2026-11-01T00:00:00Z", ["hint", bench, "--at", "2026-11-01T00:00:00Z"]),
             ("e1rm/\(escaped)?formula=brzycki", ["e1rm", bench, "--formula", "brzycki"]),

@@ -132,6 +132,35 @@ struct LifterAppWorkoutBrowserTests {
         let served = try events(of: watch, workout: day), made = try events(of: twin, workout: twinDay)
         #expect(served.count == made.count && served.count > completed.count * 2, "\(served.count) events served, \(made.count) made")
         for (a, b) in zip(served, made) { #expect(a == b) }
+        try await changeSettings(browser, watch: watch)
+    }
+
+    /// Settings: the server's values shown; plates that are not numbers refused at the field, nothing sent; a new
+    /// bar, plates and rest saved through the outbox and read back by the watch.
+    func changeSettings(_ browser: Browser, watch: Device) async throws {
+        try await browser.find("#tab-settings").click()
+        let rest = try await browser.await("#settings-screen:not([hidden]) #settings input[name=restSeconds]")
+        #expect(try await browser.execute("return document.querySelector('#settings input[name=restSeconds]').value") as? String == "90")
+        let plates = try await browser.find("#settings input[name=plates]")
+        try await plates.clear()
+        try await plates.type("20, ten")
+        try await browser.find("#settings button[type=submit]").click()
+        #expect(try await browser.execute("return document.querySelector('#settings input[name=plates]').validity.valid") as? Bool == false)
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
+        try await plates.clear()
+        try await plates.type("20, 10, 5, 2.5")
+        let bar = try await browser.find("#settings input[name=bar]")
+        try await bar.clear()
+        try await bar.type("15")
+        try await rest.clear()
+        try await rest.type("150")
+        try await browser.find("#settings button[type=submit]").click()
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
+        #expect(try watch.sync().status == 0)
+        let settings = try #require(try watch.run(["settings", "show", "--json"]).json)
+        #expect((settings["rest"] as? [String: Any])?["restSeconds"] as? Int == 150, "\(settings)")
+        let loaded = settings["plates"] as? [String: Any]
+        #expect(loaded?["bar"] as? Double == 15 && loaded?["plates"] as? [Double] == [20, 10, 5, 2.5], "\(settings)")
     }
 
     /// A set logged offline into a workout the watch finishes meanwhile: refused once the network returns, shown with

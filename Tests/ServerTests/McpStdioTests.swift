@@ -17,7 +17,7 @@ struct McpStdioTests {
     static let writes: Set = [
         "start_workout", "log_set", "edit_set", "complete_set", "uncomplete_set", "delete_set", "duplicate_set", "add_exercise", "remove_exercise",
         "swap_exercise", "link_superset", "rest_timer", "finish_workout", "discard_workout", "add_note", "log_bodyweight", "plan_warmup",
-        "reorder_exercises", "move_set", "unlink_superset", "pause_workout", "save_template",
+        "reorder_exercises", "move_set", "unlink_superset", "pause_workout", "save_template", "change_settings",
     ]
 
     static func tools(_ client: McpClient) throws -> [[String: Any]] {

@@ -95,7 +95,7 @@ package struct LifterApp: Sendable {
             <meta name="repledger-account" content="\(account)"><meta name="repledger-csrf" content="\(csrf)">
             <title>RepLedger</title><link rel="stylesheet" href="\(root)/\(ServedAssets.name(of: "app.css"))"><script type="module" src="\(root)/\(ServedAssets.name(of: "app.js"))"></script></head>
             <body><header><h1 id="title">RepLedger</h1><span id="pending" data-pending="0" aria-live="polite"></span></header>
-            <nav class="tabs" aria-label="Screens"><button type="button" id="tab-today" aria-pressed="false">Today</button><button type="button" id="tab-workout" aria-pressed="true">Workout</button><button type="button" id="tab-history" aria-pressed="false">History</button><button type="button" id="tab-body" aria-pressed="false">Body</button></nav>
+            <nav class="tabs" aria-label="Screens"><button type="button" id="tab-today" aria-pressed="false">Today</button><button type="button" id="tab-workout" aria-pressed="true">Workout</button><button type="button" id="tab-history" aria-pressed="false">History</button><button type="button" id="tab-body" aria-pressed="false">Body</button><button type="button" id="tab-settings" aria-pressed="false">Settings</button></nav>
             <main id="today-screen" hidden><h2 id="today-day"></h2><p id="today-as-of" class="caption"></p>
             <p class="row"><button type="button" id="start-day" hidden>Start this day</button><button type="button" id="start-empty">Start empty</button><button type="button" id="repeat-last">Repeat the last workout</button></p>
             <ol id="targets" class="sets"></ol></main>
@@ -106,6 +106,11 @@ package struct LifterApp: Sendable {
             <main id="body-screen" hidden><form id="weigh-in"><label class="wide">Bodyweight (kg) <input name="weight" type="number" inputmode="decimal" min="20" max="400" step="0.05" required></label>
             <button type="submit">Log weigh-in</button></form><p id="body-as-of" class="caption"></p>
             <svg id="body-chart" role="img" aria-label="Bodyweight over time" viewBox="0 0 320 120" width="100%"></svg><ol id="weigh-ins" class="sets"></ol></main>
+            <main id="settings-screen" hidden><form id="settings"><label>Lifting unit <select name="unit"><option value="kg">kg</option><option value="lb">lb</option></select></label>
+            <label>Default rest (s) <input name="restSeconds" type="number" inputmode="numeric" min="10" max="3600" step="1" required></label>
+            <label>Bar <input name="bar" type="number" inputmode="decimal" min="0" max="100" step="0.25" required></label>
+            <label>Plates <input name="plates" inputmode="decimal" maxlength="200" required pattern="\\s*[0-9]+(\\.[0-9]+)?(\\s*,\\s*[0-9]+(\\.[0-9]+)?)*\\s*" title="Plate sizes separated by commas, e.g. 25, 20, 10, 5, 2.5"></label>
+            <button type="submit">Save settings</button></form><p id="settings-as-of" class="caption"></p></main>
             <main id="workout-screen">
             <p id="signed-out" role="alert" hidden>This browser's session ended: \(again); what you logged waits here and is sent then.</p>
             <div id="refused"></div>

@@ -553,14 +553,31 @@ async function renderBody(answer) {
   for (const m of measured) list.append(element("li", { "data-measurement": m.measurementId }, `${m.date.slice(0, 10)}: ${m.weightKg} kg`));
 }
 
+/** Settings: the lifting unit, bar and plates and the default rest, as the server last answered; saved through the outbox. */
+const keptSettings = `repledger-app-settings-${account}`;
+const showSettings = () => showKept(keptSettings, () => getJSON("settings"), renderSettings);
+
+function renderSettings(answer) {
+  $("settings-as-of").textContent = answered(answer, "Settings");
+  if (!answer) return;
+  const form = $("settings");
+  // What the lifter is typing stays; the server's values fill what they have not touched.
+  if (form.dataset.editing === "true") return;
+  form.unit.value = answer.unit;
+  form.restSeconds.value = String(answer.rest.restSeconds);
+  form.bar.value = String(answer.plates.bar);
+  form.plates.value = answer.plates.plates.join(", ");
+}
+
 function show(screen) {
-  for (const name of ["today", "workout", "history", "exercise", "body"]) {
+  for (const name of ["today", "workout", "history", "exercise", "body", "settings"]) {
     $(`${name}-screen`).hidden = name !== screen;
     $(`tab-${name}`)?.setAttribute("aria-pressed", String(name === screen));
   }
   if (screen === "today") showToday();
   if (screen === "history") showHistory();
   if (screen === "body") showBody();
+  if (screen === "settings") showSettings();
 }
 
 $("tab-today").addEventListener("click", () => show("today"));
@@ -570,6 +587,18 @@ $("repeat-last").addEventListener("click", () => startFromToday({ repeatLast: tr
 $("start-day").addEventListener("click", () => startFromToday({ program: "active", day: JSON.parse(localStorage.getItem(keptToday) ?? "null")?.day?.number }));
 $("tab-history").addEventListener("click", () => show("history"));
 $("tab-body").addEventListener("click", () => show("body"));
+$("tab-settings").addEventListener("click", () => show("settings"));
+$("settings").addEventListener("input", (event) => (event.currentTarget.dataset.editing = "true"));
+$("settings").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = event.target;
+  const plates = form.plates.value.split(",").map((p) => Number(p.trim()));
+  await outbox.add("change_settings", { unit: form.unit.value, bar: Number(form.bar.value), plates, restSeconds: Number(form.restSeconds.value) });
+  delete form.dataset.editing;
+  await render();
+  await sync();
+  showSettings();
+});
 $("weigh-in").addEventListener("submit", async (event) => {
   event.preventDefault();
   const weightKg = Number(new FormData(event.target).get("weight"));
