@@ -78,6 +78,24 @@ test("failures back off, doubling to 30 s, and a success resets them", async () 
   assert.equal(await outbox.unsent(), 0);
 });
 
+test("when the network returns, the next flush sends at once, whatever the backoff said", async () => {
+  const store = memoryStore(), s = server(), clock = { t: 0 };
+  const outbox = new Outbox(store, (i) => s.send(i), options(clock));
+  s.online = false;
+  await outbox.add("log_set", { reps: 5 });
+  for (let n = 0; n < 6; n++) {
+    clock.t = outbox.retryAt;
+    await outbox.flush();
+  }
+  assert.equal(outbox.retryAt - clock.t, 30_000, "six failures wait 30 s");
+  s.online = true;
+  await outbox.flush();
+  assert.equal(await outbox.unsent(), 1, "within the backoff nothing is sent");
+  outbox.retryNow();
+  await outbox.flush();
+  assert.equal(await outbox.unsent(), 0);
+});
+
 test("the outbox survives a reload: a new Outbox over the same storage sends what the old one kept, once", async () => {
   const store = memoryStore(), s = server(), clock = { t: 0 };
   const first = new Outbox(store, (i) => s.send(i), options(clock));

@@ -681,7 +681,10 @@ $("log").addEventListener("submit", (event) => {
   if (form.get("weight") !== "") args.weightKg = Number(form.get("weight"));
   record("log_set", args);
 });
-window.addEventListener("online", sync);
+window.addEventListener("online", () => {
+  outbox.retryNow();
+  sync();
+});
 setInterval(sync, 2000);
 navigator.storage?.persist?.();
 navigator.serviceWorker?.register("/app/sw.js", { scope: "/app" }).catch(() => {});
@@ -776,6 +779,12 @@ export class Outbox {
       }
     }
     return answers;
+  }
+
+  /** The network is back (the browser says so): the next flush sends at once, whatever the backoff had said. */
+  retryNow() {
+    this.failures = 0;
+    this.retryAt = 0;
   }
 
   /** A refused command the lifter lets go: removed, and the ones after it may go on. */

@@ -632,7 +632,10 @@ $("log").addEventListener("submit", (event) => {
   if (form.get("weight") !== "") args.weightKg = Number(form.get("weight"));
   record("log_set", args);
 });
-window.addEventListener("online", sync);
+window.addEventListener("online", () => {
+  outbox.retryNow();
+  sync();
+});
 setInterval(sync, 2000);
 navigator.storage?.persist?.();
 navigator.serviceWorker?.register("/app/sw.js", { scope: "/app" }).catch(() => {});

@@ -88,6 +88,12 @@ export class Outbox {
     return answers;
   }
 
+  /** The network is back (the browser says so): the next flush sends at once, whatever the backoff had said. */
+  retryNow() {
+    this.failures = 0;
+    this.retryAt = 0;
+  }
+
   /** A refused command the lifter lets go: removed, and the ones after it may go on. */
   async discard(requestId) {
     await this.store.remove(requestId);
