@@ -90,4 +90,5 @@ def main():
         driver.kill()
 
 
-main()
+if __name__ == "__main__":
+    main()
