@@ -186,9 +186,35 @@ struct LifterAppWorkoutBrowserTests {
         let now = try #require(try watch.run(["workout", "show", "last", "--json"]).json)
         let sets = (now["exercises"] as? [[String: Any]] ?? []).flatMap { $0["sets"] as? [[String: Any]] ?? [] }
         #expect(now["status"] as? String == "running" && sets.count == 1 && sets.first?["weightKg"] as? Double == 50, "\(now)")
+        try await editChangedElsewhere(browser, watch: watch, set: try #require(sets.first?["setId"] as? String))
         try await browser.find("#finish").click()
         #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
         #expect(try watch.sync().status == 0)
+    }
+
+    /// An edit made offline of a set the watch changed meanwhile: not sent over the watch's, but shown with both
+    /// values until the lifter keeps theirs; then the server holds it, and the watch reads it.
+    func editChangedElsewhere(_ browser: Browser, watch: Device, set: String) async throws {
+        try await AppSteps.offline(browser, true)
+        try await browser.await("button[data-edit='\(set)']").click()
+        let reps = try await browser.await("[data-set-id='\(set)'] input[name=reps]")
+        try await reps.clear()
+        try await reps.type("6")
+        try await browser.find("button[data-save='\(set)']").click()
+        #expect(try await AppSteps.pending(browser, becoming: 1) == 1)
+        #expect(try watch.run(["workout", "edit-set", "last", set, "--reps", "4"]).status == 0)
+        #expect(try watch.sync().status == 0)
+        try await AppSteps.offline(browser, false)
+        let conflict = try await browser.await("#refused [data-keep-mine]")
+        let line = try await browser.find("#refused [role=alert]").text
+        #expect(line.contains("50 kg × 4") && line.contains("50 kg × 5") && line.contains("50 kg × 6"), "\(line)")
+        #expect(try await AppSteps.pending(browser, becoming: 1) == 1)
+        try await conflict.click()
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
+        #expect(try watch.sync().status == 0)
+        let now = try #require(try watch.run(["workout", "show", "last", "--json"]).json)
+        let kept = (now["exercises"] as? [[String: Any]] ?? []).flatMap { $0["sets"] as? [[String: Any]] ?? [] }.first
+        #expect(kept?["reps"] as? Int == 6, "the lifter kept theirs: \(now)")
     }
 
     /// A workout's events as `log --touching workout` prints them, each its type and payload with every id numbered

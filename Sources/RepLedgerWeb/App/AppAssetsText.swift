@@ -60,6 +60,8 @@ const api = `/v1/accounts/${account}`;
 const kept = `repledger-app-plan-${account}`;
 
 async function send(item) {
+  const conflict = await changedElsewhere(item);
+  if (conflict) return conflict;
   const response = await fetch(`${api}/commands`, {
     method: "POST",
     credentials: "same-origin",
@@ -73,6 +75,20 @@ async function send(item) {
   // never refused (a command is refused only for what it says).
   if (response.status >= 500 || response.status === 429 || signedOut) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
   return { ok: false, status: response.status, error: body?.error?.message ?? `refused (HTTP ${response.status})` };
+}
+
+/**
+ * An edit of a set that another device changed since the lifter saw it (a watch synced, the CLI): not sent, but
+ * kept as a conflict showing both values, until the lifter keeps theirs or the other. Nothing is overwritten unseen.
+ */
+async function changedElsewhere(item) {
+  const before = item.shown?.before;
+  if (item.command !== "edit_set" || !before || item.shown.keep) return null;
+  const response = await fetch(`${api}/workout/${item.args.workout}`, { credentials: "same-origin" });
+  if (!response.ok) return null;
+  const now = (await response.json()).exercises?.flatMap((e) => e.sets ?? []).find((s) => s.setId === item.args.set);
+  if (!now || (now.weightKg === before.weightKg && now.reps === before.reps)) return null;
+  return { ok: false, status: 409, error: `changed elsewhere to ${setText(now)} since you saw ${setText(before)}; yours is ${setText({ ...before, ...item.args })}` };
 }
 
 /** Whether the server last said this browser's session ended: what is pending waits for a new sign-in. */
@@ -136,6 +152,33 @@ function plannedRow(exercise, set) {
   });
   const row = element("li", { "data-set-id": set.setId, "data-planned": "" }, element("span", { class: "number" }, `${set.number}.`), weight, reps, done);
   if (set.type !== "normal") row.prepend(element("span", { class: "caption" }, `${set.type} `));
+  return row;
+}
+
+/** A done set, with an Edit that opens its steppers in place; saved as an edit that remembers what the lifter saw. */
+function doneRow(exercise, set) {
+  const row = element("li", { "data-set-id": set.setId, class: "done" }, `${set.number}. ${set.type === "normal" ? "" : `${set.type} `}${setText(set)} `);
+  const edit = element("button", { type: "button", class: "secondary", "data-edit": set.setId, "aria-label": `Edit set ${set.number}` }, "Edit");
+  edit.addEventListener("click", () => {
+    const weight = stepper(`Weight (kg), set ${set.number}`, "weightKg", set.weightKg, 2.5, [0, 1000], "kg");
+    const reps = stepper(`Reps, set ${set.number}`, "reps", set.reps, 1, [0, 1000], "reps");
+    const save = element("button", { type: "button", "data-save": set.setId }, "Save");
+    save.addEventListener("click", () => {
+      const args = { workout: workout.workoutId, set: set.setId };
+      const kg = weight.querySelector("input").value, n = reps.querySelector("input").value;
+      if (kg !== "" && Number(kg) !== set.weightKg) args.weightKg = Number(kg);
+      if (n !== "" && Number(n) !== set.reps) args.reps = Number(n);
+      if (Object.keys(args).length === 2) return render();
+      outbox.add("edit_set", args, { exercise: exercise.exercise, before: { weightKg: set.weightKg, reps: set.reps } }).then(() => {
+        shown = null;
+        render();
+        sync();
+      });
+    });
+    row.replaceChildren(element("span", { class: "number" }, `${set.number}.`), weight, reps, save);
+    row.querySelector("input").focus();
+  });
+  row.append(edit);
   return row;
 }
 
@@ -230,7 +273,7 @@ async function render() {
     }
     return lists.get(name);
   };
-  const waiting = new Map(items.filter((i) => i.command === "complete_set").map((i) => [i.args.set, i]));
+  const waiting = new Map(items.filter((i) => i.command === "complete_set" || i.command === "edit_set").map((i) => [i.args.set, i]));
   const exercises = open ? (current?.exercises ?? []) : [];
   exercises.forEach((e, i) => {
     const list = card(e.exercise, e, i, exercises);
@@ -241,7 +284,7 @@ async function render() {
       } else if (set.state === "planned") {
         list.append(plannedRow(e, set));
       } else {
-        list.append(element("li", { "data-set-id": set.setId, class: "done" }, `${set.number}. ${set.type === "normal" ? "" : `${set.type} `}${setText(set)}`));
+        list.append(doneRow(e, set));
       }
     }
   });
@@ -272,7 +315,18 @@ function renderRefused(items) {
       await outbox.discard(item.requestId);
       await sync();
     });
-    const line = element("p", { class: "refusal", role: "alert" }, `The server refused ${item.command.replaceAll("_", " ")}: ${item.reason} `, discard);
+    const conflict = item.command === "edit_set" && item.status === 409;
+    const words = conflict ? `Your edit of a set waits: ${item.reason} ` : `The server refused ${item.command.replaceAll("_", " ")}: ${item.reason} `;
+    const line = element("p", { class: "refusal", role: "alert" }, words, discard);
+    if (conflict) {
+      const mine = element("button", { type: "button", "data-keep-mine": item.requestId }, "Keep mine");
+      mine.addEventListener("click", async () => {
+        await outbox.retry(item.requestId, { keep: true });
+        await sync();
+      });
+      discard.textContent = "Keep theirs";
+      line.append(" ", mine);
+    }
     const exercise = item.args.exercise ?? item.shown?.exercise;
     if ((item.command === "log_set" || item.command === "complete_set") && exercise) {
       const into = element("button", { type: "button", "data-into-new": item.requestId }, "Into a new workout");
@@ -792,10 +846,13 @@ export class Outbox {
     await this.store.remove(requestId);
   }
 
-  /** A refused command tried again (after the lifter changed what made it fail elsewhere). */
-  async retry(requestId) {
+  /**
+   * A refused command tried again (after the lifter changed what made it fail elsewhere); `shown` adds to what the
+   * screen keeps of it (an edit the lifter chose to keep over another device's).
+   */
+  async retry(requestId, shown = {}) {
     const item = (await this.store.all()).find((i) => i.requestId === requestId);
-    if (item) await this.store.put({ ...item, state: State.pending, status: undefined, reason: undefined });
+    if (item) await this.store.put({ ...item, shown: { ...item.shown, ...shown }, state: State.pending, status: undefined, reason: undefined });
   }
 }
 

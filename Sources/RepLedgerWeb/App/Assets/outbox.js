@@ -99,10 +99,13 @@ export class Outbox {
     await this.store.remove(requestId);
   }
 
-  /** A refused command tried again (after the lifter changed what made it fail elsewhere). */
-  async retry(requestId) {
+  /**
+   * A refused command tried again (after the lifter changed what made it fail elsewhere); `shown` adds to what the
+   * screen keeps of it (an edit the lifter chose to keep over another device's).
+   */
+  async retry(requestId, shown = {}) {
     const item = (await this.store.all()).find((i) => i.requestId === requestId);
-    if (item) await this.store.put({ ...item, state: State.pending, status: undefined, reason: undefined });
+    if (item) await this.store.put({ ...item, shown: { ...item.shown, ...shown }, state: State.pending, status: undefined, reason: undefined });
   }
 }
 
