@@ -320,6 +320,14 @@ enum OpenAPIDocument {
                 ], required: ["workout", "records", "exercises"])
         ),
         (
+            "Plates",
+            object(
+                [
+                    ("weight", number), ("unit", string), ("bar", number), ("plates", array(number)), ("exact", boolean),
+                    ("perSide", nullable("array")), ("below", nullable("object")), ("above", nullable("object")),
+                ], required: ["weight", "unit", "bar", "plates", "exact", "perSide", "below", "above"])
+        ),
+        (
             "Settings",
             object(
                 [
@@ -605,6 +613,17 @@ enum OpenAPIDocument {
                 [query("formula", "epley, brzycki, lombardi, mayhew, oconner, wathan, lander or rpe-table (effort through RTS's table).")])
         ),
         ("/v1/accounts/{account}/summary/{workout}", queryPath("Workout summary (`ledger workout summary --json`).", "Summary", path: [workout])),
+        (
+            "/v1/accounts/{account}/plates/{weight}",
+            queryPath(
+                "The plates a side for a weight, with the lifter's bar and plates (`ledger plates --json`).", "Plates",
+                path: [
+                    .object([
+                        ("name", .string("weight")), ("in", .string("path")), ("required", .bool(true)),
+                        ("description", .string("A bare number in the lifting unit, or 102.5kg, 225lb.")), ("schema", string),
+                    ])
+                ])
+        ),
         ("/v1/accounts/{account}/settings", queryPath("Every setting at once (`ledger settings show --json`).", "Settings")),
         (
             "/v1/accounts/{account}/workout/{workout}",

@@ -249,7 +249,7 @@ public final class LedgerAPI: Sendable {
 
     /// The query names of `GET /v1/accounts/{account}/{query}…`.
     public enum Query: String, CaseIterable, Sendable {
-        case prs, history, volume, entitlements, body, next, settings, hint, e1rm, summary, workout, prompt, repcount
+        case prs, history, volume, entitlements, body, next, settings, plates, hint, e1rm, summary, workout, prompt, repcount
 
         /// The segments the query takes after its name, in order (`hint/{exercise}`): its routes and the OpenAPI
         /// document's paths are made from these.
@@ -257,6 +257,7 @@ public final class LedgerAPI: Sendable {
             switch self {
             case .prs, .history, .volume, .entitlements, .body, .next, .settings: []
             case .hint, .e1rm: ["exercise"]
+            case .plates: ["weight"]
             case .summary, .workout: ["workout"]
             case .prompt, .repcount: ["workout", "exercise"]
             }
@@ -320,6 +321,8 @@ public final class LedgerAPI: Sendable {
                 case .settings:
                     let log = try scope.log(store)
                     return SettingsQuery.document(account: log.account, library: log.library)
+                case .plates:
+                    return PlatesQuery.document(try PlatesQuery.answer(a[0], account: try scope.log(store).account))
                 case .hint:
                     return HintQuery.document(
                         try HintQuery.answer(

@@ -35,6 +35,7 @@ struct PlatesCommand: ParsableCommand {
     func run() throws {
         // The lifter's unit reads a bare number, and their bar and plates are the defaults; no ledger is created for them.
         let account = (try? global.openReadOnly()).flatMap { try? Ledger(store: $0).account() } ?? AccountState()
+        if bar == nil, plates == nil { return show(try PlatesQuery.answer(weight, account: account)) }
         let target = try Weight.parse(weight, defaultUnit: account.liftingUnit)
         let owned = account.plateInventory(for: target.unit)
         let barWeight = try bar.map { try Weight.parse($0, defaultUnit: target.unit) }
@@ -42,7 +43,12 @@ struct PlatesCommand: ParsableCommand {
             throw ValidationError("give the bar in \(target.unit.rawValue), the weight's unit")
         }
         let sizes = try plates.map { try Self.sizes($0, unit: target.unit) }
-        let loading = try PlateLoading.load(target.value, unit: target.unit, bar: barWeight?.value ?? owned.bar, plates: sizes ?? owned.plates)
+        show(try PlateLoading.load(target.value, unit: target.unit, bar: barWeight?.value ?? owned.bar, plates: sizes ?? owned.plates))
+    }
+
+    /// The loading, as JSON or as lines for a person.
+    func show(_ loading: PlateLoading) {
+        let target = Weight(loading.target, loading.unit)
         if global.json {
             Console.json(PlatesQuery.document(loading))
             return

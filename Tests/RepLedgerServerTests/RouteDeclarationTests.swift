@@ -23,7 +23,7 @@ import Testing
         var documented: [String: Set<String>] = [:]
         for (path, item) in paths { documented[path] = Set(item.keys.filter { ["get", "post", "put", "patch", "delete"].contains($0) }) }
         #expect(declared == documented)
-        #expect(declared.count == 31, "\(declared.keys.sorted())")
+        #expect(declared.count == 32, "\(declared.keys.sorted())")
     }
 
     @Test("no method and path is declared twice, and every account route asks for a token")
@@ -33,7 +33,7 @@ import Testing
         #expect(Set(keys).count == keys.count)
         let tokenRoutes = routes.filter { $0.path.hasPrefix("v1/accounts") || $0.path.hasPrefix("v1/coach") || $0.path == "mcp" }
         let open = routes.filter { $0.path.hasPrefix("v1/auth") || $0.path == "v1/health" }
-        #expect(tokenRoutes.count == 40 && tokenRoutes.allSatisfy { $0.authenticated }, "\(tokenRoutes.map(\.path))")
+        #expect(tokenRoutes.count == 42 && tokenRoutes.allSatisfy { $0.authenticated }, "\(tokenRoutes.map(\.path))")
         #expect(open.count == 4 && open.allSatisfy { !$0.authenticated })
     }
 }

@@ -65,6 +65,8 @@ import Testing
             ("body", ["body", "history"]),
             ("next", ["next"]),
             ("settings", ["settings", "show"]),
+            ("plates/102.5", ["plates", "102.5"]),
+            ("plates/61kg", ["plates", "61kg"]),
             ("body?site=waist", ["body", "history", "--site", "waist"]),
             ("hint/\(escaped)?at=2026-11-01T00:00:00Z", ["hint", bench, "--at", "2026-11-01T00:00:00Z"]),
             ("e1rm/\(escaped)?formula=brzycki", ["e1rm", bench, "--formula", "brzycki"]),
@@ -83,6 +85,7 @@ import Testing
         #expect(try await server.get("/v1/accounts/\(alice.id)/summary/ffffffff", token: alice.token).errorCode == "notFound")
         #expect(try await server.get("/v1/accounts/\(alice.id)/hint/no-such-lift", token: alice.token).errorCode == "notFound")
         #expect(try await server.get("/v1/accounts/\(alice.id)/volume?by=planet", token: alice.token).errorCode == "badRequest")
+        #expect(try await server.get("/v1/accounts/\(alice.id)/plates/heavy", token: alice.token).errorCode == "badRequest")
         #expect(try await server.get("/v1/accounts/\(alice.id)/body?site=elbow", token: alice.token).errorCode == "badRequest")
         #expect(try await server.get("/v1/accounts/\(alice.id)/history?month=13", token: alice.token).errorCode == "badRequest")
         #expect(try await server.get("/v1/accounts/\(alice.id)/nothing", token: alice.token).errorCode == "notFound")

@@ -71,6 +71,15 @@ struct LifterAppWorkoutBrowserTests {
             if completed.isEmpty {
                 try await browser.find("[data-set-id='\(set)'] input[name=weightKg]").type("42.5")
                 changes = ["--weight", "42.5kg"]
+                // The plates for it, as the server loads them with the lifter's (default) bar and plates.
+                try await browser.find("button[data-plates='\(set)']").click()
+                let loaded = try await browser.await("[data-set-id='\(set)'] [data-loaded]")
+                var text = ""
+                for _ in 0..<600 where text.isEmpty {
+                    text = try await loaded.text
+                    if text.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+                }
+                #expect(text == "10 + 1.25 kg a side on a 20 kg bar", "\(text)")
             } else if remaining == 1, let planned = Int(try await browser.find("[data-set-id='\(set)'] input[name=reps]").attribute("value") ?? "") {
                 try await browser.find("[data-set-id='\(set)'] button[aria-label^='Reps'][aria-label*='minus']").click()
                 changes = ["--reps", String(planned - 1)]

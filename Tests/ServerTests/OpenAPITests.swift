@@ -21,7 +21,7 @@ struct OpenAPITests {
         let methods = ["get", "post", "put", "patch", "delete"]
         let samples = [
             "account": alice.id, "exercise": "Bench%20Press%20(Barbell)", "workout": "last", "invite": UUID().uuidString,
-            "device": "0011223344556677",
+            "device": "0011223344556677", "weight": "102.5",
         ]
         for (template, item) in paths.sorted(by: { $0.key < $1.key }) {
             var path = template

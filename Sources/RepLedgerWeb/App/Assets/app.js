@@ -101,7 +101,10 @@ function plannedRow(exercise, set) {
     // The rest after it, of the length the server plans for this exercise.
     await record("rest_timer", { workout: workout.workoutId, action: "start" });
   });
-  const row = element("li", { "data-set-id": set.setId, "data-planned": "" }, element("span", { class: "number" }, `${set.number}.`), weight, reps, done);
+  const plates = element("button", { type: "button", class: "secondary", "data-plates": set.setId, "aria-label": `Plates for set ${set.number}` }, "Plates");
+  const loaded = element("span", { class: "caption", "data-loaded": "", "aria-live": "polite" });
+  plates.addEventListener("click", async () => (loaded.textContent = await platesFor(weight.querySelector("input").value)));
+  const row = element("li", { "data-set-id": set.setId, "data-planned": "" }, element("span", { class: "number" }, `${set.number}.`), weight, reps, done, plates, loaded);
   if (set.type !== "normal") row.prepend(element("span", { class: "caption" }, `${set.type} `));
   return row;
 }
@@ -131,6 +134,27 @@ function doneRow(exercise, set) {
   });
   row.append(edit);
   return row;
+}
+
+/**
+ * The plates a side for a weight in kilograms, with the lifter's bar and plates, as the server loads them (kept per
+ * weight for offline; the loading is the server's rule, never worked out here).
+ */
+async function platesFor(kg) {
+  if (kg === "" || Number(kg) <= 0) return "Give the set a weight first.";
+  const key = `repledger-app-plates-${account}-${Number(kg)}`;
+  let answer = JSON.parse(localStorage.getItem(key) ?? "null");
+  try {
+    const fresh = await getJSON(`plates/${Number(kg)}kg`);
+    if (fresh) localStorage.setItem(key, JSON.stringify((answer = fresh)));
+  } catch {
+    // Offline: the loading kept for this weight, if any.
+  }
+  if (!answer) return "Open this once with a signal to keep it for offline.";
+  const side = (load) => (load.perSide.length === 0 ? "the bar alone" : `${load.perSide.map((p) => (p.count === 1 ? p.plate : `${p.count} × ${p.plate}`)).join(" + ")} ${answer.unit} a side`);
+  if (answer.exact) return `${side({ perSide: answer.perSide })} on a ${answer.bar} ${answer.unit} bar`;
+  const near = [answer.below, answer.above].filter(Boolean).map((l) => `${l.weight} ${answer.unit}: ${side(l)}`);
+  return `Not loadable exactly; nearest ${near.join(", or ")}`;
 }
 
 /** What the exercise aims at and what last time was, as the server gave them. */
