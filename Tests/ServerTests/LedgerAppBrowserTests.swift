@@ -6,7 +6,9 @@ import Testing
 /// one-time address it prints. A workout the CLI started is trained in the browser and finished; stopped by
 /// SIGTERM, the app leaves the file with the sets, stamped device "app", its chain intact, and nothing of its
 /// own behind.
-@Suite(.serialized, .enabled(if: Browser.available || Browser.required, "chromium and chromedriver are not installed"))
+@Suite(
+    .serialized, .enabled(if: Browser.available || Browser.required, "chromium and chromedriver are not installed"),
+    .disabled(if: ServerProcess.onPostgres, "ledger app serves a device's SQLite file whatever the server suite's store"))
 struct LedgerAppBrowserTests {
     @Test func aWorkoutTrainedInLedgerAppIsInTheDevicesFile() async throws {
         let cli = try LedgerProcess()

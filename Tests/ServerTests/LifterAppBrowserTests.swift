@@ -202,5 +202,8 @@ struct LifterAppBrowserTests {
         #expect(try watch.sync().status == 0)
         let repeated = try watch.run(["workout", "show", "last", "--json"]).stdout
         #expect(repeated.contains("Squat (Barbell)") && !repeated.contains(#""finishedAt":"20"#), "\(repeated.prefix(300))")
+        // Last time's sets on the card link to the inspector's why for that hint.
+        let hint = try await browser.await("[data-exercise='Squat (Barbell)'] a[data-why=hint]").attribute("href") ?? ""
+        #expect(hint.hasPrefix("/inspect/why?subject=hint&target=Squat%20(Barbell)&workout="), "\(hint)")
     }
 }

@@ -210,8 +210,13 @@ async function platesFor(kg) {
 function targetLine(e) {
   const reps = e.targetRepsMin == null ? "" : e.targetRepsMin === e.targetRepsMax ? ` × ${e.targetRepsMin}` : ` × ${e.targetRepsMin}–${e.targetRepsMax}`;
   const target = e.targetSets != null ? `${e.targetSets} sets${reps} · ` : "";
-  const last = e.lastTime ? ` · last time (${e.lastTime.ago}): ${e.lastTime.sets.map(setText).join(", ")}` : "";
-  return element("p", { class: "caption", "data-target": "" }, `${target}rest ${e.restSeconds} s${last}`);
+  const line = element("p", { class: "caption", "data-target": "" }, `${target}rest ${e.restSeconds} s`);
+  if (e.lastTime) {
+    // Last time links to the inspector's why for this hint: the rule that chose that workout, and its events.
+    const why = `/inspect/why?subject=hint&target=${encodeURIComponent(e.exercise)}&workout=${workout.workoutId}`;
+    line.append(" · ", element("a", { href: why, "data-why": "hint" }, `last time (${e.lastTime.ago}): ${e.lastTime.sets.map(setText).join(", ")}`));
+  }
+  return line;
 }
 
 /** The buttons under an exercise: warm-up ramp, swap, superset with the next one, move up. */
