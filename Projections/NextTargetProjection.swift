@@ -113,19 +113,24 @@ public struct NextTargetProjection: ProjectionView {
     }
 
     /// One finished session of the exercise: its working sets' weights (kg, 0 for bodyweight) and reps.
-    struct Session {
-        var date: Timestamp
+    public struct Session: Sendable {
+        public var workoutId: UUID
+        public var date: Timestamp
+        public var setIds: [UUID]
         var sets: [(kg: Double, reps: Int)]
         var top: Double { sets.map(\.kg).max() ?? 0 }
     }
 
-    static func sessions(_ log: TrainingLogProjection, exerciseId: String) -> [Session] {
+    /// The finished sessions a target is decided from, oldest first (`why target` shows their sets).
+    public static func sessions(_ log: TrainingLogProjection, exerciseId: String) -> [Session] {
         log.countedWorkouts.compactMap { w in
             // A deload is lighter on purpose: it is no session to progress from, nor a stall.
             guard w.status == .finished, !w.deload else { return nil }
             let sets = w.sets.filter { $0.completed && $0.exerciseId == exerciseId && $0.type != .warmup && ($0.metrics.reps ?? 0) > 0 }
-                .map { (kg: $0.weightKg ?? 0, reps: $0.metrics.reps!) }
-            return sets.isEmpty ? nil : Session(date: w.startedAt!, sets: sets)
+            guard !sets.isEmpty else { return nil }
+            return Session(
+                workoutId: w.workoutId, date: w.startedAt!, setIds: sets.map(\.setId),
+                sets: sets.map { (kg: $0.weightKg ?? 0, reps: $0.metrics.reps!) })
         }
     }
 

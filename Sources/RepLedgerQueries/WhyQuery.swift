@@ -2,7 +2,7 @@ import Foundation
 import RepLedgerCore
 import RepLedgerProjections
 
-/// `why prs|e1rm|volume|hint|repcount|entitlement EXERCISE|WEEK|PLAN`: a derived number with the events that
+/// `why prs|e1rm|volume|hint|repcount|target|entitlement EXERCISE|WEEK|PLAN`: a derived number with the events that
 /// produced it, the rule set that computed it (and how), and a proof that each
 /// of those events is in the chain up to the head (issue 44's question, "which
 /// event made my bench record", answered where the CLI and the inspector can
@@ -38,7 +38,7 @@ public enum WhyQuery {
     }
 
     public enum Subject: String, Sendable, CaseIterable {
-        case prs, e1rm, volume, hint, repcount, entitlement
+        case prs, e1rm, volume, hint, repcount, target, entitlement
     }
 
     /// `subject` of `target` (an exercise; for volume an ISO week `2026-W47` or a date in it; for entitlement
@@ -98,6 +98,10 @@ public enum WhyQuery {
                 subject == .hint
                     ? try hint(store, scope, log: log, exerciseId: x.exerciseId, workout: id)
                     : try repCount(store, scope, log: log, exerciseId: x.exerciseId, workout: id))
+        case .target:
+            let x = try log.library.resolve(target)
+            exerciseId = x.exerciseId
+            numbers.append(try self.target(store, scope, log: log, exerciseId: x.exerciseId))
         case .entitlement:
             numbers.append(try entitlement(store, scope, log: log, target: target))
         case .volume:

@@ -104,7 +104,9 @@ package struct AccountWeb: Sendable {
             let hash = context.coachWeb.session?.tokenHash ?? []
             return try await page(context) { _, caller, _ in
                 var response = CoachWeb.redirect(LifterApp.root)
-                response.headers.append(.init(name: .setCookie, value: app.open(tokenHash: hash, account: caller.account.accountId)))
+                for cookie in app.open(tokenHash: hash, account: caller.account.accountId) {
+                    response.headers.append(.init(name: .setCookie, value: cookie))
+                }
                 return response
             }
         }

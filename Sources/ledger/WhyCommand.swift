@@ -23,12 +23,13 @@ struct WhyCommand: ParsableCommand {
               ledger why volume 2026-W47
               ledger why hint "Squat (Barbell)" --workout last      # what that workout was shown to beat
               ledger why repcount "Squat (Barbell)"                  # its "+N reps" against last time
+              ledger why target "Squat (Barbell)"                    # the next session's target, as `next` gives it
               ledger why entitlement pro --as-of 1200
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var query: QueryOptions
-    @Argument(help: "prs, e1rm, volume, hint, repcount or entitlement.") var subject: String
-    @Argument(help: "The exercise (prs, e1rm, hint, repcount), the week: 2026-W47 or a date in it (volume), or pro or coach (entitlement).")
+    @Argument(help: "prs, e1rm, volume, hint, repcount, target or entitlement.") var subject: String
+    @Argument(help: "The exercise (prs, e1rm, hint, repcount, target), the week: 2026-W47 or a date in it (volume), or pro or coach (entitlement).")
     var target: String
     @Option(
         help:

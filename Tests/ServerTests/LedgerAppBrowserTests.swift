@@ -58,5 +58,9 @@ struct LedgerAppBrowserTests {
         try await browser.find("#finish").click()
         _ = try await browser.await("#finished:not([hidden])")
         #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
+        // A record's why opens in the inspector beside the app, on the same one-time code's session.
+        let why = try #require(try await browser.await("#finished-records li[data-record] a").attribute("href"))
+        try await browser.open(app.base + why)
+        #expect(try await browser.await(".computation").text.contains("100 kg"))
     }
 }

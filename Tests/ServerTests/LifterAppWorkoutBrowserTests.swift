@@ -45,6 +45,16 @@ struct LifterAppWorkoutBrowserTests {
         // Today: the program's day, started with one tap.
         try await browser.find("#open-app").click()
         try await browser.await("#tab-today").click()
+        // Each target links to its why, which the inspector shows at once (opening the app opened it too): the
+        // progression settings and the reason the Today screen gave.
+        let reason = try await browser.await("#targets li[data-exercise]:first-child .caption").text
+        let why = try #require(try await browser.find("#targets li[data-exercise]:first-child a[data-why=target]").attribute("href"))
+        #expect(why.hasPrefix("/inspect/why?subject=target&target="), "\(why)")
+        try await browser.open(server.base + why)
+        let computation = try await browser.await(".computation").text
+        #expect(computation.contains(reason) && computation.contains("progression"), "\(computation)")
+        try await browser.open(server.base + "/app")
+        try await browser.await("#tab-today").click()
         try await browser.await("#start-day:not([hidden])").click()
         let firstPlanned = "#exercises [data-planned] button[data-complete]"
         _ = try await browser.await(firstPlanned)

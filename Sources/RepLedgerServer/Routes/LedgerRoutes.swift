@@ -70,7 +70,7 @@ struct LedgerRoutes: Sendable {
         let bound: PageBound = { try await bounds.run($0, $1) }
         coachWeb = CoachWeb(api: api, secureCookies: !secureCookiesOff, blocking: blockingPage, bound: bound)
         inspectorDoor = InspectorAccountDoor(api: api)
-        let lifterApp = LifterApp(secureCookies: !secureCookiesOff, door: appDoor)
+        let lifterApp = LifterApp(secureCookies: !secureCookiesOff, door: appDoor, inspector: inspectorDoor)
         self.lifterApp = lifterApp
         accountWeb = AccountWeb(coach: coachWeb, inspector: inspectorDoor, app: lifterApp)
         inspector = InspectorWeb(door: inspectorDoor, secureCookies: !secureCookiesOff, blocking: blockingPage, bound: bound)

@@ -17,10 +17,14 @@ package struct LifterApp: Sendable {
     let secureCookies: Bool
     /// `ledger app`'s one-time codes, where a browser comes in with no account page; nil under `ledger serve`.
     let door: AppCodeDoor?
+    /// The inspector beside the app: opening the app opens it too, so each number's why link shows its page
+    /// rather than a sign-in asking for a token a lifter who never opened a terminal does not have.
+    let inspector: InspectorAccountDoor?
 
-    package init(secureCookies: Bool, door: AppCodeDoor? = nil) {
+    package init(secureCookies: Bool, door: AppCodeDoor? = nil, inspector: InspectorAccountDoor? = nil) {
         self.secureCookies = secureCookies
         self.door = door
+        self.inspector = inspector
     }
 
     /// Where a browser without a session is sent: the account page's sign-in, or `ledger app`'s words.
@@ -34,11 +38,20 @@ package struct LifterApp: Sendable {
     package static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; worker-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-    /// A session of the app for the account whose browser token has this hash → the `Set-Cookie` value.
-    package func open(tokenHash: [UInt8], account: String) -> String {
+    /// A session of the app (and of the inspector beside it) for the account whose browser token has this
+    /// hash → the `Set-Cookie` values. Both end with that token.
+    package func open(tokenHash: [UInt8], account: String) -> [String] {
+        let secure = secureCookies ? "; Secure" : ""
         let (id, _) = sessions.open(tokenHash: tokenHash, account: account)
         // Path=/ so the API's routes receive it; only `Authentication` reads it, and only without a bearer token.
-        return "\(Self.sessionCookie)=\(id); Path=/; Max-Age=\(Self.sessionSeconds); HttpOnly; SameSite=Strict\(secureCookies ? "; Secure" : "")"
+        var cookies = ["\(Self.sessionCookie)=\(id); Path=/; Max-Age=\(Self.sessionSeconds); HttpOnly; SameSite=Strict\(secure)"]
+        if let inspector {
+            let (seat, _) = inspector.sessions.open(tokenHash: tokenHash, account: account)
+            cookies.append(
+                "\(InspectorWeb.sessionCookie)=\(seat); Path=\(InspectorWeb.root); Max-Age=\(Self.sessionSeconds); HttpOnly; SameSite=Strict\(secure)"
+            )
+        }
+        return cookies
     }
 
     package func addRoutes<Context: RequestContext>(to group: RouterGroup<Context>) {
@@ -58,7 +71,9 @@ package struct LifterApp: Sendable {
                 let code = request.uri.queryParameters["code"].map(String.init) ?? ""
                 if door.codes.spend(code) {
                     var response = CoachWeb.redirect(Self.root)
-                    response.headers.append(.init(name: .setCookie, value: open(tokenHash: door.tokenHash, account: door.account)))
+                    for cookie in open(tokenHash: door.tokenHash, account: door.account) {
+                        response.headers.append(.init(name: .setCookie, value: cookie))
+                    }
                     return response
                 }
                 if let id = CoachWeb.cookies(request)[Self.sessionCookie], sessions.session(id) != nil { return CoachWeb.redirect(Self.root) }

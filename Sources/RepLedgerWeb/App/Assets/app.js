@@ -609,7 +609,9 @@ function renderToday(answer) {
   for (const t of answer?.targets ?? []) {
     const load = t.weightKg != null ? `${t.weightKg} kg × ` : "";
     const reps = t.repsMin === t.repsMax ? `${t.repsMin}` : `${t.repsMin}–${t.repsMax}`;
-    list.append(element("li", { "data-exercise": t.exercise, "data-weight-kg": t.weightKg ?? "" }, opener(t.exercise), `: ${load}${reps}`, element("p", { class: "caption" }, t.reason)));
+    // The target links to the inspector's why: the progression settings that decided it and the sets it read.
+    const why = element("a", { href: `/inspect/why?subject=target&target=${encodeURIComponent(t.exercise)}`, "data-why": "target" }, `${load}${reps}`);
+    list.append(element("li", { "data-exercise": t.exercise, "data-weight-kg": t.weightKg ?? "" }, opener(t.exercise), ": ", why, element("p", { class: "caption" }, t.reason)));
   }
 }
 
