@@ -56,8 +56,7 @@ public struct WorkoutSummaryProjection: ProjectionView {
     public static func summary(_ log: TrainingLogProjection, workoutId: UUID, rules: RuleSet = .default) -> Summary? {
         guard let w = log.workouts[workoutId], w.counts else { return nil }
         let row = WorkoutHistoryProjection.row(for: w, log: log, rules: rules)
-        let records = PersonalRecordsProjection.compute(log, rules: rules)
-            .flatMap(\.timeline).filter { $0.workoutId == workoutId }
+        let records = PersonalRecordsProjection.setIn(log, workoutId: workoutId, rules: rules)
         // A workout in progress shows what is planned as well as what is done.
         var ids = w.exercisesDone
         if w.isOpen { for e in w.entries where !ids.contains(e.exerciseId) { ids.append(e.exerciseId) } }

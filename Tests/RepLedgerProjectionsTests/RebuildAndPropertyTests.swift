@@ -160,6 +160,21 @@ struct ProjectionPropertyTests {
         }
     }
 
+    @Test("the records a workout set, folded from its own exercises up to it, are the whole timeline's")
+    func recordsSetInAWorkoutAreTheTimelines() async {
+        await propertyCheck(count: 30, input: Gen.int(in: 0...100_000).array(of: 1...80)) { script in
+            do {
+                let log = try Self.history(script).log
+                let timeline = PersonalRecordsProjection.compute(log).flatMap(\.timeline)
+                for id in log.workouts.keys {
+                    #expect(PersonalRecordsProjection.setIn(log, workoutId: id) == timeline.filter { $0.workoutId == id })
+                }
+            } catch {
+                Issue.record("unexpected error: \(error)")
+            }
+        }
+    }
+
     @Test("deleting a set gives the same records as never having logged it")
     func deleteEqualsNeverLogged() async {
         await propertyCheck(count: 40, input: Gen.int(in: 60...200).array(of: 1...10), Gen.int(in: 0...9)) { weights, pick in
