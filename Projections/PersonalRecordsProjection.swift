@@ -137,22 +137,32 @@ public struct PersonalRecordsProjection: ProjectionView {
         exerciseId: String? = nil, timeline: Bool = true
     ) -> [ExerciseRecords] {
         var acc = Accumulator(rules: rules, timeline: timeline)
-        let only = exerciseId.map(Accumulator.Only.one) ?? .all
-        for w in log.countedWorkouts { acc.add(w, library: log.library, only: only) }
+        for w in log.countedWorkouts { acc.add(w, library: log.library, only: exerciseId) }
         return acc.results(names: log.library)
     }
 
-    /// The records `workoutId` set, of each kind, as the full timeline has them: the fold of its own exercises
-    /// only, up to that workout (a record is noted when it is set, so nothing later changes it). What a workout's
-    /// summary shows after every command, at a fraction of the whole fold's cost on a long log.
+    /// The records `workoutId` set, of each kind, as the full timeline has them: measured against the records
+    /// before it (`before`), so nothing later changes them.
     public static func setIn(_ log: TrainingLogProjection, workoutId: UUID, rules: RuleSet = .default) -> [Record] {
-        guard let w = log.workouts[workoutId] else { return [] }
-        var acc = Accumulator(rules: rules)
-        let only = Accumulator.Only.some(Set(w.sets.map(\.exerciseId)))
-        for x in log.countedWorkouts {
-            acc.add(x, library: log.library, only: only)
-            if x.workoutId == workoutId { break }
+        setIn(log, workoutId: workoutId, after: before(log, workoutId: workoutId, rules: rules), rules: rules)
+    }
+
+    /// The records fold (current bests, no timeline) over the counted workouts before `workoutId`.
+    public static func before(_ log: TrainingLogProjection, workoutId: UUID, rules: RuleSet = .default) -> Accumulator {
+        var acc = Accumulator(rules: rules, timeline: false)
+        for w in log.countedWorkouts {
+            if w.workoutId == workoutId { break }
+            acc.add(w, library: log.library)
         }
+        return acc
+    }
+
+    /// The records `workoutId` sets against `before`, the fold of the workouts before it. What a workout's summary
+    /// shows after every command: with `before` kept, a fold of one workout rather than of the whole log.
+    public static func setIn(_ log: TrainingLogProjection, workoutId: UUID, after before: Accumulator, rules: RuleSet = .default) -> [Record] {
+        guard let w = log.workouts[workoutId] else { return [] }
+        var acc = Accumulator(rules: rules, records: Array(before.byExercise.values), timeline: true)
+        acc.add(w, library: log.library)
         return acc.results(names: log.library).flatMap(\.timeline).filter { $0.workoutId == workoutId }
     }
 
@@ -171,34 +181,14 @@ public struct PersonalRecordsProjection: ProjectionView {
             byExercise = Dictionary(records.map { ($0.exerciseId, $0) }, uniquingKeysWith: { a, _ in a })
         }
 
-        /// Which exercises a fold takes: all, one (a query of one exercise) or a workout's own.
-        public enum Only: Sendable {
-            case all
-            case one(String)
-            case some(Set<String>)
-
-            @inline(__always) func takes(_ id: String) -> Bool {
-                switch self {
-                case .all: true
-                case .one(let x): x == id
-                case .some(let ids): ids.contains(id)
-                }
-            }
-        }
-
         /// `library` tells a hold (isometric) from a duration (cardio and the rest).
         public mutating func add(_ w: WorkoutState, library: LibraryState, only exerciseId: String? = nil) {
-            add(w, library: library, only: exerciseId.map(Only.one) ?? .all)
-        }
-
-        /// The fold of one workout's sets of the exercises `only` takes.
-        public mutating func add(_ w: WorkoutState, library: LibraryState, only: Only) {
             // Session volume per exercise in order of first appearance: a workout has few
             // exercises, so a small list beats a dictionary (and no arrays of sets are built).
             var sessionVolume: [(id: String, kg: Double)] = []
             // An exercise's sets mostly come in a run: its library facts are looked up once a run.
             var exercise = (id: "", assisted: false, sides: 1.0)
-            for s in w.sets where s.completed && rules.counts(s.type) && only.takes(s.exerciseId) {
+            for s in w.sets where s.completed && rules.counts(s.type) && (exerciseId == nil || s.exerciseId == exerciseId) {
                 if s.metrics.durationSeconds != nil || s.metrics.distanceMeters != nil { offerTimed(s, in: w, library: library) }
                 if s.exerciseId != exercise.id {
                     exercise = (s.exerciseId, library.isAssisted(s.exerciseId), library.volumeSides(s.exerciseId))

@@ -53,10 +53,13 @@ public struct WorkoutSummaryProjection: ProjectionView {
         public var rests: [Rest]
     }
 
-    public static func summary(_ log: TrainingLogProjection, workoutId: UUID, rules: RuleSet = .default) -> Summary? {
+    /// `records`: the records the workout set, when the caller has them (`PersonalRecordsProjection.setIn`).
+    public static func summary(
+        _ log: TrainingLogProjection, workoutId: UUID, rules: RuleSet = .default, records: [PersonalRecordsProjection.Record]? = nil
+    ) -> Summary? {
         guard let w = log.workouts[workoutId], w.counts else { return nil }
         let row = WorkoutHistoryProjection.row(for: w, log: log, rules: rules)
-        let records = PersonalRecordsProjection.setIn(log, workoutId: workoutId, rules: rules)
+        let records = records ?? PersonalRecordsProjection.setIn(log, workoutId: workoutId, rules: rules)
         // A workout in progress shows what is planned as well as what is done.
         var ids = w.exercisesDone
         if w.isOpen { for e in w.entries where !ids.contains(e.exerciseId) { ids.append(e.exerciseId) } }

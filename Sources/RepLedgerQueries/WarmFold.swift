@@ -14,6 +14,9 @@ public final class WarmFold: @unchecked Sendable {
     private var log: TrainingLogProjection?
     private var hash: [UInt8] = []
     private var views: [String: Any] = [:]
+    /// Results kept across head moves, each with the position it was made at, for a view that can tell from
+    /// the events since whether it still stands; gone when the fold is loaded again (another log) or dropped.
+    private var carried: [String: (position: Int64, value: Any)] = [:]
     private let lock = NSLock()
     /// Told what each use's upkeep did, when it did anything (the server's metrics).
     private let observe: (@Sendable (Upkeep) -> Void)?
@@ -47,6 +50,7 @@ public final class WarmFold: @unchecked Sendable {
         defer { lock.unlock() }
         log = nil
         views = [:]
+        carried = [:]
     }
 
     /// The fold at the store's head, as it stood when this call read the head.
@@ -82,6 +86,7 @@ public final class WarmFold: @unchecked Sendable {
         // Nothing kept, or a log that no longer continues the kept one: load again.
         log = nil
         views = [:]
+        carried = [:]
         let (loaded, report) = try TrainingLogSnapshots.load(store, through: head.position)
         upkeep.loads = 1
         upkeep.snapshotHits = report.snapshot == nil ? 0 : 1
@@ -104,5 +109,20 @@ public final class WarmFold: @unchecked Sendable {
         if log?.position == position { views[key] = value }
         lock.unlock()
         return value
+    }
+
+    /// What `carry` kept under `key`, with the position it was made at.
+    public func carried<T>(_ key: String, as: T.Type) -> (position: Int64, value: T)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let kept = carried[key], let value = kept.value as? T else { return nil }
+        return (kept.position, value)
+    }
+
+    /// Keeps `value`, made from the fold at `position`, under `key` across head moves.
+    public func carry<T>(_ key: String, at position: Int64, _ value: T) {
+        lock.lock()
+        defer { lock.unlock() }
+        carried[key] = (position, value)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RepLedgerCore
 import RepLedgerProjections
 import RepLedgerSnapshots
@@ -12,8 +13,46 @@ public enum SummaryQuery {
     public static func answer(_ store: any EventStore, _ scope: QueryScope, workout: String) throws -> Answer {
         let id = try Ledger(store: store).resolveWorkout(workout)
         let log = try scope.log(store)
-        guard let s = WorkoutSummaryProjection.summary(log, workoutId: id, rules: scope.rules) else { throw Refusal.unknownWorkout(workout) }
+        guard let w = log.workouts[id], w.counts,
+            let s = WorkoutSummaryProjection.summary(log, workoutId: id, rules: scope.rules, records: try recordsSet(in: w, store, scope, log))
+        else { throw Refusal.unknownWorkout(workout) }
         return Answer(summary: s, log: log)
+    }
+
+    /// The records a workout set, measured against the records before it. At the head those are kept between
+    /// answers while everything appended since belongs to this workout (a lifter logging into the workout on
+    /// screen, each command answered with its summary), so the answer folds one workout, not the whole log.
+    static func recordsSet(
+        in w: WorkoutState, _ store: any EventStore, _ scope: QueryScope, _ log: TrainingLogProjection
+    ) throws -> [PersonalRecordsProjection.Record] {
+        let rules = scope.rules
+        guard let warm = scope.atHead else { return PersonalRecordsProjection.setIn(log, workoutId: w.workoutId, rules: rules) }
+        struct Before {
+            var workoutId: UUID
+            var startedAt: Int64?
+            var records: PersonalRecordsProjection.Accumulator
+        }
+        let key = "records before a workout \(ViewSnapshots.rulesId(rules))"
+        var before: PersonalRecordsProjection.Accumulator?
+        if let (position, kept) = warm.carried(key, as: Before.self), kept.workoutId == w.workoutId, kept.startedAt == w.startedAt?.millis,
+            position <= log.position, log.position - position <= Self.carriedEvents,
+            try onlyTouches(w.workoutId, store, after: position, through: log.position)
+        {
+            before = kept.records
+        }
+        let records = before ?? PersonalRecordsProjection.before(log, workoutId: w.workoutId, rules: rules)
+        warm.carry(key, at: log.position, Before(workoutId: w.workoutId, startedAt: w.startedAt?.millis, records: records))
+        return PersonalRecordsProjection.setIn(log, workoutId: w.workoutId, after: records, rules: rules)
+    }
+
+    /// Past this many events since, the records before the workout are folded again rather than checked.
+    static let carriedEvents: Int64 = 1000
+
+    /// Whether every event after `after` up to `through` is one of `workoutId`'s.
+    static func onlyTouches(_ workoutId: UUID, _ store: any EventStore, after: Int64, through: Int64) throws -> Bool {
+        var only = true
+        try store.read(EventQuery(from: after + 1, through: through)) { e in if e.event.workoutId != workoutId { only = false } }
+        return only
     }
 
     public static func document(_ a: Answer) -> JSONValue {

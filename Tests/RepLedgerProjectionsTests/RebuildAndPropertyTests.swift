@@ -160,7 +160,7 @@ struct ProjectionPropertyTests {
         }
     }
 
-    @Test("the records a workout set, folded from its own exercises up to it, are the whole timeline's")
+    @Test("the records a workout set, measured against the fold of the workouts before it, are the whole timeline's")
     func recordsSetInAWorkoutAreTheTimelines() async {
         await propertyCheck(count: 30, input: Gen.int(in: 0...100_000).array(of: 1...80)) { script in
             do {
