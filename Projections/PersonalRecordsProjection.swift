@@ -161,7 +161,9 @@ public struct PersonalRecordsProjection: ProjectionView {
     /// shows after every command: with `before` kept, a fold of one workout rather than of the whole log.
     public static func setIn(_ log: TrainingLogProjection, workoutId: UUID, after before: Accumulator, rules: RuleSet = .default) -> [Record] {
         guard let w = log.workouts[workoutId] else { return [] }
-        var acc = Accumulator(rules: rules, records: Array(before.byExercise.values), timeline: true)
+        // Only its own exercises' records can be beaten by it.
+        let own = Set(w.sets.map(\.exerciseId))
+        var acc = Accumulator(rules: rules, records: own.compactMap { before.byExercise[$0] }, timeline: true)
         acc.add(w, library: log.library)
         return acc.results(names: log.library).flatMap(\.timeline).filter { $0.workoutId == workoutId }
     }
