@@ -41,6 +41,19 @@ struct AssistantArguments {
         return x
     }
 
+    /// A weight in kilograms (`weightKg`) or in pounds (`weightLb`, the lifter's unit kept as given), never both;
+    /// `kilograms` bounds both, the pounds' bound being the same mass.
+    func weight(in kilograms: ClosedRange<Double>) throws(AssistantError) -> Weight? {
+        let kg = try number("weightKg", in: kilograms), lb = try number("weightLb", in: Self.pounds(kilograms))
+        if kg != nil, lb != nil { throw .invalidArgument("weightLb", "goes instead of weightKg, not beside it") }
+        return kg.map { Weight($0, .kg) } ?? lb.map { Weight($0, .lb) }
+    }
+
+    /// The whole pounds within a range of kilograms.
+    static func pounds(_ kilograms: ClosedRange<Double>) -> ClosedRange<Double> {
+        (kilograms.lowerBound / WeightUnit.kilogramsPerPound).rounded(.up)...(kilograms.upperBound / WeightUnit.kilogramsPerPound).rounded(.down)
+    }
+
     func int(_ name: String, in range: ClosedRange<Int64>) throws(AssistantError) -> Int64? {
         guard let v = present(name) else { return nil }
         let i: Int64

@@ -31,6 +31,10 @@ public enum AssistantCatalog {
             ("maximum", .number(range.upperBound)),
         ])
     }
+    /// `weightLb`: the weight in pounds instead of `weightKg`, for a lifter who lifts in pounds (kept as given).
+    static func pounds(_ kilograms: ClosedRange<Double>) -> (String, JSONValue) {
+        ("weightLb", number("The weight in pounds, instead of weightKg.", AssistantArguments.pounds(kilograms)))
+    }
     static func integer(_ description: String, _ range: ClosedRange<Int64>) -> JSONValue {
         .object([
             ("type", .string("integer")), ("description", .string(description)), ("minimum", .int(range.lowerBound)),
@@ -161,7 +165,7 @@ public enum AssistantCatalog {
             "Logs a completed set: a planned set of the exercise is completed first. Weight in kilograms; reps, a duration or a distance, as the exercise measures → {\"workoutId\",\"setId\"}.",
             [
                 workoutRef, ("exercise", text("The exercise, by name or id.")), ("reps", integer("Repetitions.", 0...1000)),
-                ("weightKg", number("Weight in kilograms (0 or absent: bodyweight).", 0...1000)),
+                ("weightKg", number("Weight in kilograms (0 or absent: bodyweight).", 0...1000)), pounds(0...1000),
                 ("rpe", number("Effort, RPE 1–10 in steps of 0.5.", 1...10)), rir, ("type", setType), ("notes", text("A note on the set.")),
                 duration, distance,
             ], required: ["exercise"], writes: true),
@@ -169,8 +173,8 @@ public enum AssistantCatalog {
             "edit_set", "Correct a set", "Corrects a logged set's values (appends a correction; the original stays in the log).",
             [
                 workoutRef, ("set", text("The set's id or a unique prefix.", maxLength: 40)), ("reps", integer("Repetitions.", 0...1000)),
-                ("weightKg", number("Weight in kilograms.", 0...1000)), ("rpe", number("Effort, RPE 1–10 in steps of 0.5.", 1...10)),
-                ("type", setType), ("notes", text("A note on the set.")),
+                ("weightKg", number("Weight in kilograms.", 0...1000)), pounds(0...1000),
+                ("rpe", number("Effort, RPE 1–10 in steps of 0.5.", 1...10)), ("type", setType), ("notes", text("A note on the set.")),
             ], required: ["set"], writes: true),
         tool(
             "finish_workout", "Finish a workout", "Finishes a workout, with how it felt and a closing note if given.",
@@ -181,14 +185,14 @@ public enum AssistantCatalog {
             [workoutRef, ("text", text("The note.", maxLength: 1000)), ("exercise", text("The exercise the note is about."))],
             required: ["text"], writes: true),
         tool(
-            "log_bodyweight", "Log bodyweight", "Records a weigh-in, in kilograms → {\"measurementId\"}.",
-            [("weightKg", number("Bodyweight in kilograms.", 20...400))], required: ["weightKg"], writes: true),
+            "log_bodyweight", "Log bodyweight", "Records a weigh-in, in kilograms or pounds → {\"measurementId\"}.",
+            [("weightKg", number("Bodyweight in kilograms (or weightLb).", 20...400)), pounds(20...400)], writes: true),
         tool(
             "complete_set", "Complete a planned set",
             "Completes a planned set, with the values done if they differ from its target → {\"workoutId\",\"setId\"}.",
             [
                 workoutRef, setRef, ("reps", integer("Repetitions.", 0...1000)), ("weightKg", number("Weight in kilograms.", 0...1000)),
-                ("rpe", number("Effort, RPE 1–10 in steps of 0.5.", 1...10)), rir, duration, distance,
+                pounds(0...1000), ("rpe", number("Effort, RPE 1–10 in steps of 0.5.", 1...10)), rir, duration, distance,
             ], required: ["set"], writes: true),
         tool(
             "uncomplete_set", "Un-complete a set", "Marks a completed set as not done (planned) again; its values stay.", [workoutRef, setRef],
@@ -236,7 +240,7 @@ public enum AssistantCatalog {
             "Plans the warm-up ramp before an exercise's working sets (added to the workout if it has not the exercise yet) → {\"workoutId\",\"setId\"}.",
             [
                 workoutRef, ("exercise", text("The exercise, by name or id.")),
-                ("weightKg", number("The working weight (default: the first planned working set's).", 0...1000)),
+                ("weightKg", number("The working weight (default: the first planned working set's).", 0...1000)), pounds(0...1000),
                 ("scheme", oneOf("The ramp (default: the rule set's).", WarmupScheme.known.map(\.name))),
             ], required: ["exercise"], writes: true),
         tool(

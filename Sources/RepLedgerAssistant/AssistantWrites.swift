@@ -103,7 +103,7 @@ enum AssistantWrites {
         let workoutRef = try a.string("workout", maxLength: 40) ?? "last"
         func metrics() throws -> SetMetrics {
             SetMetrics(
-                weight: try a.number("weightKg", in: 0...1000).map { Weight($0, .kg) }, reps: try a.int("reps", in: 0...1000).map(Int.init),
+                weight: try a.weight(in: 0...1000), reps: try a.int("reps", in: 0...1000).map(Int.init),
                 rpe: try a.number("rpe", in: 1...10), durationSeconds: try a.number("durationSeconds", in: 0...86_400),
                 distanceMeters: try a.number("distanceMeters", in: 0...1_000_000))
         }
@@ -166,8 +166,8 @@ enum AssistantWrites {
                 try ledger.execute { try $0.setNote(id, exercise: exercise, text: text) }
             }
         case "log_bodyweight":
-            guard let kg = try a.number("weightKg", in: 20...400) else { throw AssistantError.invalidArgument("weightKg", "is required") }
-            return { ledger in _ = try ledger.execute { try $0.logBodyweight(Weight(kg, .kg)) } }
+            guard let weight = try a.weight(in: 20...400) else { throw AssistantError.invalidArgument("weightKg", "or weightLb is required") }
+            return { ledger in _ = try ledger.execute { try $0.logBodyweight(weight) } }
         case "complete_set":
             let set = try a.required("set", maxLength: 40), m = try metrics()
             return { ledger in
@@ -234,7 +234,7 @@ enum AssistantWrites {
                 try ledger.execute { try $0.discardWorkout(id) }
             }
         case "plan_warmup":
-            let exercise = try a.required("exercise"), working = try a.number("weightKg", in: 0...1000).map { Weight($0, .kg) }
+            let exercise = try a.required("exercise"), working = try a.weight(in: 0...1000)
             let scheme = try a.choice("scheme", WarmupScheme.known.map(\.name)).map { try WarmupScheme.named($0) } ?? RuleSet.default.warmupScheme
             return { ledger in
                 let id = try ledger.resolveWorkout(workoutRef)

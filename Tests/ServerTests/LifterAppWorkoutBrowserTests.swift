@@ -79,7 +79,7 @@ struct LifterAppWorkoutBrowserTests {
             let remaining = try await browser.all(firstPlanned).count
             var changes: [String] = []
             if completed.isEmpty {
-                try await browser.find("[data-set-id='\(set)'] input[name=weightKg]").type("42.5")
+                try await browser.find("[data-set-id='\(set)'] input[name=weight]").type("42.5")
                 changes = ["--weight", "42.5kg"]
                 // The plates for it, as the server loads them with the lifter's (default) bar and plates.
                 try await browser.find("button[data-plates='\(set)']").click()
@@ -152,6 +152,28 @@ struct LifterAppWorkoutBrowserTests {
         #expect(served.count == made.count && served.count > completed.count * 2, "\(served.count) events served, \(made.count) made")
         for (a, b) in zip(served, made) { #expect(a == b) }
         try await changeSettings(browser, watch: watch)
+        try await inPounds(browser, watch: watch)
+    }
+
+    /// A lifter who lifts in pounds: the unit chosen in Settings; a set typed in pounds, shown in pounds, and kept in
+    /// pounds on the server as `--weight 225lb` keeps it; its plates loaded in pounds.
+    func inPounds(_ browser: Browser, watch: Device) async throws {
+        _ = try await browser.execute("document.querySelector('#settings select[name=unit]').value = 'lb'")
+        try await browser.find("#settings button[type=submit]").click()
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
+        try await browser.find("#tab-workout").click()
+        try await browser.await("#start:not([hidden])").click()
+        _ = try await browser.await("#log:not([hidden])")
+        #expect(try await browser.find("#log [data-unit]").text == "lb")
+        try await AppSteps.logSet(browser, "Bench Press (Barbell)", kg: "225", reps: "5")
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
+        let row = try await browser.await("[data-exercise='Bench Press (Barbell)'] [data-set-id].done").text
+        #expect(row.contains("225 lb × 5"), "\(row)")
+        #expect(try watch.sync().status == 0)
+        let shown = try watch.run(["workout", "show", "last"]).stdout
+        #expect(shown.contains("225 lb"), "\(shown)")
+        try await browser.find("#finish").click()
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
     }
 
     /// Settings: the server's values shown; plates that are not numbers refused at the field, nothing sent; a new

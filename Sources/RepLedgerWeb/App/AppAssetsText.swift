@@ -88,13 +88,49 @@ async function changedElsewhere(item) {
   if (!response.ok) return null;
   const now = (await response.json()).exercises?.flatMap((e) => e.sets ?? []).find((s) => s.setId === item.args.set);
   if (!now || (now.weightKg === before.weightKg && now.reps === before.reps)) return null;
-  return { ok: false, status: 409, error: `changed elsewhere to ${setText(now)} since you saw ${setText(before)}; yours is ${setText({ ...before, ...item.args })}` };
+  // Theirs and what the lifter saw are the server's kilograms; the edit may be in pounds.
+  const yours = { ...before, ...item.args };
+  if (item.args.weightLb != null) delete yours.weightKg;
+  return { ok: false, status: 409, error: `changed elsewhere to ${setText(now)} since you saw ${setText(before)}; yours is ${setText(yours)}` };
 }
 
 /** Whether the server last said this browser's session ended: what is pending waits for a new sign-in. */
 let signedOut = false;
 
 const outbox = new Outbox(idbStore(`repledger-app-${account}`), send);
+
+/**
+ * The lifting unit, as the server's settings last said: the server keeps and answers kilograms, and a lifter who
+ * lifts in pounds reads and types pounds (sent as `weightLb`, kept in pounds as the CLI keeps `225lb`). Shown
+ * rounded to 0.01 as the CLI shows it: a display, not a rule.
+ */
+const keptUnit = `repledger-app-unit-${account}`;
+let unit = localStorage.getItem(keptUnit) === "lb" ? "lb" : "kg";
+const KG_PER_LB = 0.45359237;
+const inUnit = (kg) => Math.round((unit === "lb" ? kg / KG_PER_LB : kg) * 100) / 100;
+const weightText = (kg) => `${inUnit(kg)} ${unit}`;
+/** A weight typed in the lifting unit, as a command's argument. */
+const weightArgument = (value) => (unit === "lb" ? { weightLb: value } : { weightKg: value });
+/** A set's or a command's weight in kilograms, whichever unit it was given in. */
+const kgOf = (s) => s.weightKg ?? (s.weightLb != null ? s.weightLb * KG_PER_LB : null);
+/** A weight field: its label, step and bounds in the lifting unit. */
+const weightStepper = (label, value) =>
+  stepper(`${label} (${unit})`, "weight", value == null ? null : inUnit(value), unit === "lb" ? 5 : 2.5, unit === "lb" ? [0, 2204] : [0, 1000], unit);
+/** The arguments a weight field adds when the lifter changed it from what the server gave. */
+function changedWeight(field, kg) {
+  const typed = field.querySelector("input").value;
+  return typed !== "" && (kg == null || Number(typed) !== inUnit(kg)) ? weightArgument(Number(typed)) : {};
+}
+
+function setUnit(next) {
+  if (next !== "kg" && next !== "lb") return;
+  unit = next;
+  localStorage.setItem(keptUnit, unit);
+  for (const label of document.querySelectorAll("[data-unit]")) label.textContent = unit;
+  const [low, high] = unit === "lb" ? [45, 881] : [20, 400];
+  Object.assign($("weigh-in").weight, { min: String(low), max: String(high) });
+  $("log").weight.max = unit === "lb" ? "2204" : "1000";
+}
 let workout = JSON.parse(localStorage.getItem(kept) ?? "null");
 
 const $ = (id) => document.getElementById(id);
@@ -136,14 +172,13 @@ function stepper(label, name, value, step, bounds, unit) {
 
 /** A planned set: its values as the server planned them, changed by the steppers, completed with one tap. */
 function plannedRow(exercise, set) {
-  const weight = stepper(`Weight (kg), set ${set.number}`, "weightKg", set.weightKg, 2.5, [0, 1000], "kg");
+  const weight = weightStepper(`Weight, set ${set.number}`, set.weightKg);
   const reps = stepper(`Reps, set ${set.number}`, "reps", set.reps, 1, [0, 1000], "reps");
   const done = element("button", { type: "button", "data-complete": set.setId }, "Done");
   done.addEventListener("click", async () => {
-    const args = { workout: workout.workoutId, set: set.setId };
     // Done as planned sends no values (the set completes as the server planned it); a changed field is sent.
-    const kg = weight.querySelector("input").value, n = reps.querySelector("input").value;
-    if (kg !== "" && Number(kg) !== set.weightKg) args.weightKg = Number(kg);
+    const args = { workout: workout.workoutId, set: set.setId, ...changedWeight(weight, set.weightKg) };
+    const n = reps.querySelector("input").value;
     if (n !== "" && Number(n) !== set.reps) args.reps = Number(n);
     globalThis.Notification?.requestPermission?.().catch(() => {});
     await outbox.add("complete_set", args, { exercise: exercise.exercise });
@@ -163,13 +198,12 @@ function doneRow(exercise, set) {
   const row = element("li", { "data-set-id": set.setId, class: "done" }, `${set.number}. ${set.type === "normal" ? "" : `${set.type} `}${setText(set)} `);
   const edit = element("button", { type: "button", class: "secondary", "data-edit": set.setId, "aria-label": `Edit set ${set.number}` }, "Edit");
   edit.addEventListener("click", () => {
-    const weight = stepper(`Weight (kg), set ${set.number}`, "weightKg", set.weightKg, 2.5, [0, 1000], "kg");
+    const weight = weightStepper(`Weight, set ${set.number}`, set.weightKg);
     const reps = stepper(`Reps, set ${set.number}`, "reps", set.reps, 1, [0, 1000], "reps");
     const save = element("button", { type: "button", "data-save": set.setId }, "Save");
     save.addEventListener("click", () => {
-      const args = { workout: workout.workoutId, set: set.setId };
-      const kg = weight.querySelector("input").value, n = reps.querySelector("input").value;
-      if (kg !== "" && Number(kg) !== set.weightKg) args.weightKg = Number(kg);
+      const args = { workout: workout.workoutId, set: set.setId, ...changedWeight(weight, set.weightKg) };
+      const n = reps.querySelector("input").value;
       if (n !== "" && Number(n) !== set.reps) args.reps = Number(n);
       if (Object.keys(args).length === 2) return render();
       outbox.add("edit_set", args, { exercise: exercise.exercise, before: { weightKg: set.weightKg, reps: set.reps } }).then(() => {
@@ -186,15 +220,15 @@ function doneRow(exercise, set) {
 }
 
 /**
- * The plates a side for a weight in kilograms, with the lifter's bar and plates, as the server loads them (kept per
+ * The plates a side for a weight in the lifting unit, with the lifter's bar and plates, as the server loads them (kept per
  * weight for offline; the loading is the server's rule, never worked out here).
  */
-async function platesFor(kg) {
-  if (kg === "" || Number(kg) <= 0) return "Give the set a weight first.";
-  const key = `repledger-app-plates-${account}-${Number(kg)}`;
+async function platesFor(typed) {
+  if (typed === "" || Number(typed) <= 0) return "Give the set a weight first.";
+  const key = `repledger-app-plates-${account}-${Number(typed)}${unit}`;
   let answer = JSON.parse(localStorage.getItem(key) ?? "null");
   try {
-    const fresh = await getJSON(`plates/${Number(kg)}kg`);
+    const fresh = await getJSON(`plates/${Number(typed)}${unit}`);
     if (fresh) localStorage.setItem(key, JSON.stringify((answer = fresh)));
   } catch {
     // Offline: the loading kept for this weight, if any.
@@ -254,7 +288,7 @@ function exerciseTools(e, i, exercises) {
 }
 
 /** A pending command's set values, as the screen shows them until the server answers. */
-const pendingText = (a) => `${a.weightKg != null ? `${a.weightKg} kg × ` : ""}${a.reps ?? "–"} reps`;
+const pendingText = (a) => `${kgOf(a) != null ? `${weightText(kgOf(a))} × ` : ""}${a.reps ?? "–"} reps`;
 
 /** The workout in progress, as the server last answered it, and the commands not yet on the server. */
 async function render() {
@@ -420,7 +454,7 @@ function renderFinished(open) {
   if (!done) return;
   const w = done.workout;
   const records = done.records ?? [];
-  $("finished-line").textContent = `${w.name}: ${w.sets} sets, ${w.tonnageKg} kg${w.feeling ? `, feeling ${w.feeling} of 5` : ""}.`;
+  $("finished-line").textContent = `${w.name}: ${w.sets} sets, ${weightText(w.tonnageKg)}${w.feeling ? `, feeling ${w.feeling} of 5` : ""}.`;
   const list = $("finished-records");
   const labels = { heaviest: "Heaviest", e1rm: "Best e1RM", setVolume: "Best set volume", sessionVolume: "Session volume" };
   list.replaceChildren(
@@ -483,6 +517,16 @@ async function live() {
 }
 
 async function load() {
+  setUnit(unit);
+  // The unit from the server's settings (kept for offline): what every weight is shown and typed in.
+  getJSON("settings")
+    .then((settings) => {
+      if (settings?.unit && settings.unit !== unit) {
+        setUnit(settings.unit);
+        render();
+      }
+    })
+    .catch(() => {});
   await refresh();
   await sync();
   live();
@@ -529,7 +573,7 @@ function weekOf(startedAt) {
 }
 
 function setText(set) {
-  if (set.weightKg != null) return `${set.weightKg} kg × ${set.reps ?? "–"}`;
+  if (kgOf(set) != null) return `${weightText(kgOf(set))} × ${set.reps ?? "–"}`;
   if (set.durationSeconds != null) return `${set.durationSeconds} s`;
   if (set.distanceMeters != null) return `${set.distanceMeters} m`;
   return `${set.reps ?? "–"} reps`;
@@ -550,7 +594,7 @@ function renderHistory(answer) {
     for (const e of w.exercises ?? []) {
       sets.append(element("li", { "data-exercise": e.exercise }, opener(e.exercise), `: ${(e.sets ?? []).map(setText).join(", ")}`));
     }
-    const summary = `${w.startedAt.slice(0, 10)} · ${w.name} · ${w.sets} sets · ${w.tonnageKg} kg`;
+    const summary = `${w.startedAt.slice(0, 10)} · ${w.name} · ${w.sets} sets · ${weightText(w.tonnageKg)}`;
     const inspector = element("a", { href: `/inspect/workouts/${w.workoutId}` }, "Every event of it, in the inspector");
     list.append(
       element("details", { class: "card", "data-workout": w.workoutId, "data-sets": String(w.sets) }, element("summary", {}, summary), sets, element("p", {}, inspector)),
@@ -596,13 +640,13 @@ function renderExercise(name, answer) {
   ];
   for (const [kind, label, kg, subject] of rows) {
     if (kg == null) continue;
-    records.append(element("li", { "data-record": kind, "data-value": String(kg) }, `${label} `, element("a", { href: why(subject) }, `${kg} kg`)));
+    records.append(element("li", { "data-record": kind, "data-value": String(kg) }, `${label} `, element("a", { href: why(subject) }, weightText(kg))));
   }
   const trend = answer?.trend;
   $("exercise-window").textContent = trend?.upsell ?? "";
   chart(
     $("exercise-chart"),
-    (trend?.points ?? []).map((p) => ({ value: p.e1rmKg, title: `${p.date.slice(0, 10)}: ${p.e1rmKg} kg (${p.weightKg} kg × ${p.reps})`, data: { workout: p.workoutId, e1rm: p.e1rmKg } })),
+    (trend?.points ?? []).map((p) => ({ value: p.e1rmKg, title: `${p.date.slice(0, 10)}: ${weightText(p.e1rmKg)} (${weightText(p.weightKg)} × ${p.reps})`, data: { workout: p.workoutId, e1rm: p.e1rmKg } })),
   );
   const list = $("exercise-history");
   list.replaceChildren();
@@ -656,7 +700,7 @@ function renderToday(answer) {
   const list = $("targets");
   list.replaceChildren();
   for (const t of answer?.targets ?? []) {
-    const load = t.weightKg != null ? `${t.weightKg} kg × ` : "";
+    const load = t.weightKg != null ? `${weightText(t.weightKg)} × ` : "";
     const reps = t.repsMin === t.repsMax ? `${t.repsMin}` : `${t.repsMin}–${t.repsMax}`;
     // The target links to the inspector's why: the progression settings that decided it and the sets it read.
     const why = element("a", { href: `/inspect/why?subject=target&target=${encodeURIComponent(t.exercise)}`, "data-why": "target" }, `${load}${reps}`);
@@ -676,15 +720,15 @@ const showBody = () => showKept(keptBody, () => getJSON("body"), renderBody);
 async function renderBody(answer) {
   $("body-as-of").textContent = answered(answer, "Body");
   const measured = answer?.measurements ?? [];
-  chart($("body-chart"), [...measured].reverse().map((m) => ({ value: m.weightKg, title: `${m.date.slice(0, 10)}: ${m.weightKg} kg`, data: { measurement: m.measurementId } })));
+  chart($("body-chart"), [...measured].reverse().map((m) => ({ value: m.weightKg, title: `${m.date.slice(0, 10)}: ${weightText(m.weightKg)}`, data: { measurement: m.measurementId } })));
   const list = $("weigh-ins");
   list.replaceChildren();
   for (const item of (await outbox.items()).filter((i) => i.command === "log_bodyweight")) {
-    const row = element("li", { "data-pending-weigh-in": item.requestId, class: item.state }, `${item.args.weightKg} kg`);
+    const row = element("li", { "data-pending-weigh-in": item.requestId, class: item.state }, weightText(kgOf(item.args)));
     if (item.state === State.refused) row.append(element("span", { class: "reason" }, ` — ${item.reason}`));
     list.append(row);
   }
-  for (const m of measured) list.append(element("li", { "data-measurement": m.measurementId }, `${m.date.slice(0, 10)}: ${m.weightKg} kg`));
+  for (const m of measured) list.append(element("li", { "data-measurement": m.measurementId }, `${m.date.slice(0, 10)}: ${weightText(m.weightKg)}`));
 }
 
 /** Settings: the lifting unit, bar and plates and the default rest, as the server last answered; saved through the outbox. */
@@ -698,6 +742,10 @@ function renderSettings(answer) {
   // What the lifter is typing stays; the server's values fill what they have not touched.
   if (form.dataset.editing === "true") return;
   form.unit.value = answer.unit;
+  if (answer.unit !== unit) {
+    setUnit(answer.unit);
+    render();
+  }
   form.restSeconds.value = String(answer.rest.restSeconds);
   form.bar.value = String(answer.plates.bar);
   form.plates.value = answer.plates.plates.join(", ");
@@ -728,6 +776,8 @@ $("settings").addEventListener("submit", async (event) => {
   const form = event.target;
   const plates = form.plates.value.split(",").map((p) => Number(p.trim()));
   await outbox.add("change_settings", { unit: form.unit.value, bar: Number(form.bar.value), plates, restSeconds: Number(form.restSeconds.value) });
+  // Shown in the new unit at once, as every recorded tap is.
+  setUnit(form.unit.value);
   delete form.dataset.editing;
   await render();
   await sync();
@@ -735,9 +785,9 @@ $("settings").addEventListener("submit", async (event) => {
 });
 $("weigh-in").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const weightKg = Number(new FormData(event.target).get("weight"));
+  const weight = weightArgument(Number(new FormData(event.target).get("weight")));
   event.target.reset();
-  await outbox.add("log_bodyweight", { weightKg });
+  await outbox.add("log_bodyweight", weight);
   await renderBody(JSON.parse(localStorage.getItem(keptBody) ?? "null"));
   await render();
   await sync();
@@ -763,7 +813,7 @@ $("log").addEventListener("submit", (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
   const args = { exercise: String(form.get("exercise")).trim(), reps: Number(form.get("reps")) };
-  if (form.get("weight") !== "") args.weightKg = Number(form.get("weight"));
+  if (form.get("weight") !== "") Object.assign(args, weightArgument(Number(form.get("weight"))));
   record("log_set", args);
 });
 window.addEventListener("online", () => {

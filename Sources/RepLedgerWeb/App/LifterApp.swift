@@ -118,7 +118,7 @@ package struct LifterApp: Sendable {
             <main id="exercise-screen" hidden><h2 id="exercise-name"></h2><p id="exercise-as-of" class="caption"></p><ul id="exercise-records"></ul>
             <p id="exercise-window" class="caption"></p><svg id="exercise-chart" role="img" aria-label="e1RM by workout" viewBox="0 0 320 120" width="100%"></svg>
             <div id="exercise-history"></div></main>
-            <main id="body-screen" hidden><form id="weigh-in"><label class="wide">Bodyweight (kg) <input name="weight" type="number" inputmode="decimal" min="20" max="400" step="0.05" required></label>
+            <main id="body-screen" hidden><form id="weigh-in"><label class="wide">Bodyweight (<span data-unit>kg</span>) <input name="weight" type="number" inputmode="decimal" min="20" max="400" step="0.05" required></label>
             <button type="submit">Log weigh-in</button></form><p id="body-as-of" class="caption"></p>
             <svg id="body-chart" role="img" aria-label="Bodyweight over time" viewBox="0 0 320 120" width="100%"></svg><ol id="weigh-ins" class="sets"></ol></main>
             <main id="settings-screen" hidden><form id="settings"><label>Lifting unit <select name="unit"><option value="kg">kg</option><option value="lb">lb</option></select></label>
@@ -136,7 +136,7 @@ package struct LifterApp: Sendable {
             <div id="exercises"></div>
             <form id="log" hidden>
             <label class="wide">Exercise <input name="exercise" required maxlength="200" autocomplete="off"></label>
-            <label>Weight (kg) <input name="weight" type="number" inputmode="decimal" min="0" max="1000" step="0.25"></label>
+            <label>Weight (<span data-unit>kg</span>) <input name="weight" type="number" inputmode="decimal" min="0" max="1000" step="0.25"></label>
             <label>Reps <input name="reps" type="number" inputmode="numeric" min="0" max="1000" required></label>
             <button type="submit">Log set</button>
             </form>
