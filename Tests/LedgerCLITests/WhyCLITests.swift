@@ -115,6 +115,14 @@ struct WhyCLITests {
         #expect((whyCount["computation"] as? String)?.contains("this workout [") == true)
         try Self.checkEvents(whyCount, log)
 
+        // The next session's target: the number `next` gives, with its reason, and the sets it was decided from.
+        let next = try #require(try cli.run(["next", bench, "--json"]).json)
+        let whyTarget = try #require((try cli.run(["why", "target", bench, "--json"]).json?["numbers"] as? [[String: Any]])?.first)
+        #expect(near(whyTarget["value"] as? Double, next["weightKg"] as? Double), "\(whyTarget) against \(next)")
+        #expect((whyTarget["computation"] as? String)?.hasSuffix(next["reason"] as? String ?? "?") == true, "\(whyTarget)")
+        #expect((whyTarget["setIds"] as? [String])?.isEmpty == false)
+        try Self.checkEvents(whyTarget, log)
+
         // A plan: bought, then refunded; in force between the two, cited by its events.
         #expect(
             try cli.run([
