@@ -104,8 +104,10 @@ public final class Ledger {
     public func resolveWorkout(_ ref: String) throws -> UUID {
         let key = ref.lowercased()
         let found = try store.streams(prefix: "workout-" + (key == "last" ? "" : key))
-        let ids = found.compactMap { UUID(uuidString: String($0.stream.raw.dropFirst("workout-".count))) }
-        if key == "last", let id = ids.last { return id }
+        let id = { (stream: StreamName) in UUID(uuidString: String(stream.raw.dropFirst("workout-".count))) }
+        // The newest only: a long log has thousands of workouts, and reading each id costs more than the command.
+        if key == "last", let newest = found.reversed().lazy.compactMap({ id($0.stream) }).first { return newest }
+        let ids = found.compactMap { id($0.stream) }
         if let exact = ids.first(where: { $0.lowercased == key }) { return exact }
         guard !key.isEmpty, key != "last", !ids.isEmpty else { throw Refusal.unknownWorkout(ref) }
         guard ids.count == 1 else { throw Refusal.ambiguousWorkout(ref, matches: ids.prefix(5).map(\.lowercased)) }
