@@ -553,6 +553,18 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         }
     }
 
+    public func newestStream(prefix: String) throws -> StreamName? {
+        try reading { c in
+            let rows = try pool.run(
+                c,
+                """
+                SELECT stream FROM events WHERE account_id = (SELECT \(accountId)::uuid) AND starts_with(stream, \(prefix))
+                    AND stream_version = 1 ORDER BY position DESC LIMIT 1
+                """)
+            return try rows.rows.first.map { StreamName(try $0.decode(String.self)) }
+        }
+    }
+
     public func count() throws -> Int64 {
         try reading { c in
             try pool.run(c, "SELECT COUNT(*)::bigint FROM events WHERE account_id = (SELECT \(accountId)::uuid)").rows.first?.decode(Int64.self) ?? 0

@@ -342,6 +342,18 @@ public final class SQLiteEventStore: EventStore {
         }
     }
 
+    public func newestStream(prefix: String) throws -> StreamName? {
+        // Backwards by position with the stream index turned off (`+stream`): the newest stream starts near the head,
+        // where the index's range would read every event of every such stream and sort them.
+        try db.with(
+            "SELECT stream FROM events WHERE +stream >= ? AND +stream < ? AND stream_version = 1 ORDER BY position DESC LIMIT 1"
+        ) { s in
+            try s.bind(1, prefix)
+            try s.bind(2, prefix + "\u{10FFFF}")
+            return try s.step() ? StreamName(s.text(0)) : nil
+        }
+    }
+
     public func count() throws -> Int64 { try db.scalarInt("SELECT COUNT(*) FROM events") }
 
     public func storedEvents(from: Int64, through: Int64, _ body: (StoredEvent) throws -> Void) throws {

@@ -103,10 +103,10 @@ public final class Ledger {
     /// A workout named by full id, unique id prefix, or `last` (the most recently started).
     public func resolveWorkout(_ ref: String) throws -> UUID {
         let key = ref.lowercased()
-        let found = try store.streams(prefix: "workout-" + (key == "last" ? "" : key))
         let id = { (stream: StreamName) in UUID(uuidString: String(stream.raw.dropFirst("workout-".count))) }
-        // The newest only: a long log has thousands of workouts, and reading each id costs more than the command.
-        if key == "last", let newest = found.reversed().lazy.compactMap({ id($0.stream) }).first { return newest }
+        // The newest only: a long log has thousands of workouts, and listing them costs more than the command.
+        if key == "last", let newest = try store.newestStream(prefix: "workout-").flatMap(id) { return newest }
+        let found = try store.streams(prefix: "workout-" + (key == "last" ? "" : key))
         let ids = found.compactMap { id($0.stream) }
         if let exact = ids.first(where: { $0.lowercased == key }) { return exact }
         guard !key.isEmpty, key != "last", !ids.isEmpty else { throw Refusal.unknownWorkout(ref) }

@@ -62,6 +62,9 @@ public protocol EventStore: AnyObject {
     /// Streams whose name starts with `prefix`, with the position of their first event.
     func streams(prefix: String) throws -> [(stream: StreamName, firstPosition: Int64)]
 
+    /// Of those streams, the one whose first event is the latest (`workout last`), without listing them all.
+    func newestStream(prefix: String) throws -> StreamName?
+
     func count() throws -> Int64
 
     /// The key payloads are sealed under (nil: stored in clear, as on a device).
@@ -91,6 +94,8 @@ public struct EventQuery: Sendable {
 public let genesisHash = [UInt8](repeating: 0, count: 32)
 
 extension EventStore {
+    public func newestStream(prefix: String) throws -> StreamName? { try streams(prefix: prefix).last?.stream }
+
     @discardableResult
     public func append(_ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion] = [:]) throws -> AppendResult {
         try append(events, expecting: expectations, now: .now())

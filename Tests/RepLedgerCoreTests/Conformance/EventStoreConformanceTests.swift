@@ -117,6 +117,8 @@ struct EventStoreConformanceTests {
         #expect(try store.position(recordedAtOrBefore: .at("2026-11-02T11:00:00Z")) == 3)
         #expect(try store.position(recordedAtOrBefore: .at("2026-11-03T00:00:00Z")) == 4)
         #expect(try store.streams(prefix: "workout-").map(\.firstPosition) == [1, 2])
+        #expect(try store.newestStream(prefix: "workout-") == store.streams(prefix: "workout-").last?.stream)
+        #expect(try store.newestStream(prefix: "template-") == nil)
         var replayed: [Int64] = []
         try store.replay(from: 2, through: 3) { replayed.append($0.position) }
         #expect(replayed == [2, 3])
