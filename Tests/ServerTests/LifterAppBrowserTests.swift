@@ -121,6 +121,26 @@ struct LifterAppBrowserTests {
         #expect(try await AppSteps.pending(browser, becoming: 1) == 1)
         try await browser.find("#refused [data-discard]").click()
         #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
+        // Letters in reps: the number field takes none, and nothing is sent.
+        try await AppSteps.logSet(browser, "Squat (Barbell)", kg: "100", reps: "five")
+        #expect(try await browser.execute("return document.querySelector('#log input[name=reps]').validity.valid") as? Bool == false)
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
+        // HTML in an exercise name comes back in the server's one line as text, never as markup.
+        let markup = "<img src=x onerror=alert(1)>"
+        try await AppSteps.logSet(browser, markup, kg: "50", reps: "5")
+        let shown = try await browser.await("#refused [role=alert]").text
+        let images = try await browser.all("#refused img").count
+        #expect(shown.contains(markup) && images == 0, "\(shown)")
+        try await browser.find("#refused [data-discard]").click()
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
+        // A 10 kB note past the field's 1,000 characters (put there as a script could): the server's one line, the
+        // workout not finished, and nothing appended.
+        _ = try await browser.execute("document.querySelector('#finish-form textarea[name=note]').value = 'n'.repeat(10240)")
+        try await browser.find("#finish").click()
+        let long = try await browser.await("#refused [role=alert]").text
+        #expect(long.contains("note") && long.contains("1000") && !long.contains("\n"), "\(long)")
+        try await browser.find("#refused [data-discard]").click()
+        #expect(try await AppSteps.pending(browser, becoming: 0) == 0)
 
         // A reload shows what the server holds: seven sets, each once; the watch sees the same workout.
         try await browser.open(base + "/app")
