@@ -89,7 +89,7 @@ public enum DeloadAdvice {
     /// "102.5 kg" in the lifter's unit.
     static func shower(_ log: TrainingLogProjection) -> (Double) -> String {
         let unit = log.account.liftingUnit
-        return { kg in "\(((unit.fromKilograms(kg) * 100).rounded() / 100).formatted) \(unit.rawValue)" }
+        return { kg in unit.words(kilograms: kg) }
     }
 
     /// A deload's weight in kg: `factor` of `topKg`, rounded to what the lifter loads for the exercise.

@@ -24,7 +24,7 @@ public struct LogDiff: ProjectionView {
     ) -> [Change] {
         var out: [Change] = []
         let unit = unit ?? b.account.liftingUnit
-        func kg(_ v: Double?) -> String { v.map { "\(((unit.fromKilograms($0) * 100).rounded() / 100).formatted) \(unit.rawValue)" } ?? "none" }
+        func kg(_ v: Double?) -> String { v.map { unit.words(kilograms: $0) } ?? "none" }
 
         // History.
         let before = Dictionary(uniqueKeysWithValues: WorkoutHistoryProjection.workouts(a, rules: rules).map { ($0.workoutId, $0) })

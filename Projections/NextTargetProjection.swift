@@ -164,8 +164,7 @@ public struct NextTargetProjection: ProjectionView {
         let unit = log.account.liftingUnit
         // No load is the body alone; on a bodyweight exercise a load is added to it.
         func plain(_ kg: Double) -> String {
-            let v = unit.fromKilograms(kg)
-            return "\(((v * 100).rounded() / 100).formatted) \(unit.rawValue)"
+            unit.words(kilograms: kg)
         }
         func show(_ kg: Double) -> String {
             if kg <= 0 { return "bodyweight" }

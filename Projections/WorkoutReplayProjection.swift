@@ -114,7 +114,6 @@ public struct WorkoutReplayProjection: ProjectionView {
 /// Weights as entered, shown in the user's unit.
 public enum Weights {
     public static func text(_ w: Weight, in unit: WeightUnit) -> String {
-        let value = unit.fromKilograms(w.kilograms)
-        return "\(((value * 100).rounded() / 100).formatted) \(unit.rawValue)"
+        unit.words(kilograms: w.kilograms)
     }
 }

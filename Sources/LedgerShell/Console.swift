@@ -56,8 +56,7 @@ public enum Console {
 public enum WeightText {
     public static func show(kg: Double?, in unit: WeightUnit) -> String {
         guard let kg else { return "bodyweight" }
-        let value = unit.fromKilograms(kg)
-        return "\(((value * 100).rounded() / 100).formatted) \(unit.rawValue)"
+        return unit.words(kilograms: kg)
     }
 
     /// A value that may be missing (a record not set yet): "–" rather than "bodyweight".

@@ -203,7 +203,7 @@ public enum ProgressionQuery {
         t.deload = nil
         t.sets = nil
         t.percentOf = NextTargetProjection.PercentBasis(percent: percent, maxKg: a.max.kg, source: a.max.source, date: a.max.date)
-        let max = "\(((unit.fromKilograms(a.max.kg) * 100).rounded() / 100).formatted) \(unit.rawValue)"
+        let max = unit.words(kilograms: a.max.kg)
         t.reason = "\(percent) % of your \(a.max.source == .tested ? "tested max" : "e1RM") \(max) of \(a.max.date.isoDate)"
         return t
     }

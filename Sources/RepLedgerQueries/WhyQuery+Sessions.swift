@@ -73,7 +73,7 @@ extension WhyQuery {
     }
 
     static func show(_ s: LastTimeHintProjection.SetShown, unit: WeightUnit) -> String {
-        let weight = s.weightKg.map { "\(((unit.fromKilograms($0) * 100).rounded() / 100).formatted) \(unit.rawValue)" } ?? "bodyweight"
+        let weight = s.weightKg.map { unit.words(kilograms: $0) } ?? "bodyweight"
         return "\(weight) × \(s.reps ?? 0)"
     }
 }

@@ -19,7 +19,7 @@ extension WhyQuery {
         // The rule reads the last session; linear also counts the miss before it.
         let read = NextTargetProjection.sessions(log, exerciseId: exerciseId).suffix(t.rule == .linear ? 2 : 1)
         let unit = log.account.liftingUnit
-        let increment = "\(((unit.fromKilograms(s.increment.kilograms) * 100).rounded() / 100).formatted) \(unit.rawValue)"
+        let increment = unit.words(kilograms: s.increment.kilograms)
         let settings =
             s.enabled
             ? "\(s.rule.rawValue) progression, \(s.repsMin)–\(s.repsMax) reps, +\(increment) a step\(s.overridden ? " (set for this exercise)" : "")"

@@ -161,7 +161,7 @@ public enum WhyQuery {
     }
 
     static func e1rmWords(kg: Double, reps: Int, result: Double, rules: RuleSet, unit: WeightUnit) -> String {
-        func show(_ kg: Double) -> String { "\(((unit.fromKilograms(kg) * 100).rounded() / 100).formatted) \(unit.rawValue)" }
+        func show(_ kg: Double) -> String { unit.words(kilograms: kg) }
         let formula = rules.e1rmFormula == .rpeTable ? "the RPE chart (else \(rules.e1rmRepFormula.rawValue))" : rules.e1rmFormula.rawValue
         return "\(show(kg)) × \(reps) by \(formula) (reps 1–\(rules.e1rmRepCap)) = \(show(result))"
     }

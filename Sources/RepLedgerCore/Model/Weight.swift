@@ -14,6 +14,12 @@ public enum WeightUnit: String, Sendable, CaseIterable, PayloadEnum {
 
     /// A weight in kilograms expressed in this unit, for display and export.
     public func fromKilograms(_ kg: Double) -> Double { self == .kg ? kg : kg / Self.kilogramsPerPound }
+
+    /// A weight already in this unit as a person reads it: rounded to 0.01, "102.5 kg".
+    public func words(_ value: Double) -> String { "\(((value * 100).rounded() / 100).formatted) \(rawValue)" }
+
+    /// Kilograms shown in this unit, as `words` reads them.
+    public func words(kilograms kg: Double) -> String { words(fromKilograms(kg)) }
 }
 
 /// A weight exactly as the user entered it. History is never rewritten when
