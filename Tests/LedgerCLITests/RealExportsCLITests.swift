@@ -241,7 +241,7 @@ enum RealExports {
     }
 }
 
-@Suite("real exports through the CLI", .serialized, .needsSharedData(.realExports))
+@Suite("real exports through the CLI", .needsSharedData(.realExports))
 struct RealExportsCLITests {
     @Test(
         "every real export imports with the workouts, sets and heaviest lifts read independently; re-import appends nothing",
