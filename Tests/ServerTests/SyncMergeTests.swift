@@ -7,7 +7,7 @@ import Testing
 /// Devices offline, then syncing in every order (SERVER-CONTRACT.md §5, §6): each
 /// device ends with the server's log byte for byte, and every query answers
 /// the same JSON on every device and on the server.
-@Suite struct SyncMergeTests {
+@Suite(.serialized) struct SyncMergeTests {
     /// A server, one account and `count` devices that share a synced starting log.
     struct Scene {
         let cli: LedgerProcess
