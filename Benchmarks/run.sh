@@ -30,7 +30,10 @@ mkdir -p "$work"
 
 echo "building ($config)…" >&2
 (cd "$root" && swift build -c "$config" --product ledger >/dev/null)
-(cd "$here" && swift build -c "$config" --product repledger-bench >/dev/null)
+# BENCH_SCRATCH: the harness's build folder (Benchmarks/.build unless set; CI gives the main
+# build's, whose modules of the ledger it then reuses).
+scratch="${BENCH_SCRATCH:-$here/.build}"
+(cd "$here" && swift build --scratch-path "$scratch" -c "$config" --product repledger-bench >/dev/null)
 
 args=(--events "$events" --runs "$runs" --work "$work" --ledger "$root/.build/$config/ledger"
       --json "$here/results-$events.json")
@@ -43,4 +46,4 @@ if [ "$peer" = 1 ]; then
   args+=(--python "$here/.venv/bin/python")
 fi
 [ "$config" = debug ] && echo "debug builds: every workload below ran; its figures and goals are not measurements (run without --smoke for those)" >&2
-"$here/.build/$config/repledger-bench" "${args[@]}" "${extra[@]}"
+"$scratch/$config/repledger-bench" "${args[@]}" "${extra[@]}"
