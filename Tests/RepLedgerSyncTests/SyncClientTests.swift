@@ -90,6 +90,35 @@ import Testing
         await server.stop()
     }
 
+    /// The kit keeps one `Ledger` between commands, and a sync rebases the log beneath it: the
+    /// device's pending set moves after the set it pulled. The next command decides on the log as
+    /// it is now (the simulation's first finding: it was refused as a concurrent write).
+    @Test func aLedgerKeptAcrossASyncDecidesOnTheRebasedLog() async throws {
+        let server = try await InProcessServer()
+        let phone = try TempLedger(), laptop = try TempLedger()
+        phone.ledger.device = "phone"
+        laptop.ledger.device = "laptop"
+        laptop.ledger.ids = .seeded(43)
+        let phoneToken = try server.tokenFile(device: "phone"), laptopToken = try server.tokenFile(device: "laptop")
+        let metrics = SetMetrics(weight: Weight(100, .kg), reps: 5)
+        let workout = try phone.ledger.execute { try $0.startWorkout(name: "Push") }
+        _ = try await Self.sync(phone, server, tokenFile: phoneToken)
+        _ = try await Self.sync(laptop, server, tokenFile: laptopToken)
+        try laptop.ledger.execute { _ = try $0.logSet(workout, exercise: "Bench Press", metrics: metrics) }
+        _ = try await Self.sync(laptop, server, tokenFile: laptopToken)
+        // Two sets here: the second command folds the first into the kept state, then the sync moves both.
+        try phone.ledger.execute { _ = try $0.logSet(workout, exercise: "Squat", metrics: metrics) }
+        try phone.ledger.execute { _ = try $0.logSet(workout, exercise: "Barbell Row", metrics: metrics) }
+        let synced = try await Self.sync(phone, server, tokenFile: phoneToken)
+        #expect(synced.pulled == 2 && synced.pushed == 4)  // each set with its exercise entry
+        try phone.ledger.execute { _ = try $0.logSet(workout, exercise: "Deadlift", metrics: metrics) }
+        let sets = try phone.ledger.workout(workout).sets
+        #expect(sets.count == 4)
+        let fresh = try Ledger(store: phone.store).workout(workout)
+        #expect(fresh.sets.map(\.setId) == sets.map(\.setId))
+        await server.stop()
+    }
+
     @Test func aRefusedTokenIsTheServersOwnWords() async throws {
         let server = try await InProcessServer()
         let phone = try TempLedger.demo()

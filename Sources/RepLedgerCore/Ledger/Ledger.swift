@@ -18,9 +18,13 @@ public final class Ledger {
     /// them. Each command still reads its streams, but only the events after
     /// that position (none, usually), so another writer's events are never
     /// missed and a long-lived process does not re-fold the library per set.
+    /// A sync's rebase rewrites a device's log beneath a long-lived ledger (the kit's): its pending
+    /// events move after the ones it pulled. So a kept state also holds the hash of the last event
+    /// it folded, which chains every event before it, and is folded afresh when that event is gone.
     private struct Cached<State> {
         var state: State
-        var position: Int64
+        var position: Int64 = 0
+        var hash: [UInt8] = []
     }
     private var libraryCache: Cached<LibraryState>?
     private var accountCache: Cached<AccountState>?
@@ -36,23 +40,36 @@ public final class Ledger {
     // MARK: States
 
     public func library() throws -> LibraryState {
-        var c = libraryCache ?? Cached(state: LibraryState(), position: 0)
-        try store.read(EventQuery(stream: .library, from: c.position + 1)) {
-            c.state.evolve($0.event, at: $0.occurredAt)
-            c.position = $0.position
-        }
-        libraryCache = c
-        return c.state
+        libraryCache = try caughtUp(libraryCache, .library, LibraryState()) { $0.evolve($1.event, at: $1.occurredAt) }
+        return libraryCache!.state
     }
 
     public func account() throws -> AccountState {
-        var c = accountCache ?? Cached(state: AccountState(), position: 0)
-        try store.read(EventQuery(stream: .account, from: c.position + 1)) {
-            c.state.evolve($0.event, at: $0.occurredAt)
-            c.position = $0.position
+        accountCache = try caughtUp(accountCache, .account, AccountState()) { $0.evolve($1.event, at: $1.occurredAt) }
+        return accountCache!.state
+    }
+
+    /// A kept state advanced through its stream's newer events, or folded afresh when the event it
+    /// was last folded through is no longer where it was (`Cached`). The stream is read from that
+    /// event on, so the check costs one row more, not a query.
+    private func caughtUp<State>(
+        _ kept: Cached<State>?, _ stream: StreamName, _ empty: @autoclosure () -> State, _ evolve: (inout State, EventEnvelope) -> Void
+    ) throws -> Cached<State> {
+        var c = kept ?? Cached(state: empty())
+        var checked = c.position == 0, intact = checked
+        try store.read(EventQuery(stream: stream, from: max(c.position, 1))) { e in
+            guard checked else {
+                checked = true
+                intact = e.position == c.position && e.hash == c.hash
+                return
+            }
+            guard intact else { return }
+            evolve(&c.state, e)
+            c.position = e.position
+            c.hash = e.hash
         }
-        accountCache = c
-        return c.state
+        guard intact else { return try caughtUp(nil, stream, empty(), evolve) }
+        return c
     }
 
     /// The `body` stream folded: weigh-ins, measurements and photos (read whole: it is small).
@@ -68,11 +85,7 @@ public final class Ledger {
             try store.read(EventQuery(stream: .workout(id), through: position)) { state.evolve($0.event, at: $0.occurredAt) }
             return state
         }
-        var c = workoutCache[id] ?? Cached(state: WorkoutState(workoutId: id), position: 0)
-        try store.read(EventQuery(stream: .workout(id), from: c.position + 1)) {
-            c.state.evolve($0.event, at: $0.occurredAt)
-            c.position = $0.position
-        }
+        let c = try caughtUp(workoutCache[id], .workout(id), WorkoutState(workoutId: id)) { $0.evolve($1.event, at: $1.occurredAt) }
         if workoutCache[id] == nil, workoutCache.count >= Self.cachedWorkouts,
             let oldest = workoutCache.min(by: { $0.value.position < $1.value.position })?.key
         {
