@@ -26,13 +26,17 @@ public final class LedgerAPI: Sendable {
 
     /// Sign-ins and sign-ups with no operator: Apple and email codes.
     public let signIn: SignInDesk
+    /// The time a push stamps on the events it appends: the wall clock, or the sync
+    /// simulation's test clock, so that a seed's run replays to the same hashes.
+    public let clock: @Sendable () -> Timestamp
 
     public init(
         storage: any ServerStorage, purchases: StoreKitVerifier? = nil,
         warmBudgetBytes: Int = AccountLogs.defaultWarmBudgetBytes, snapshotEvery: Int64 = serverSnapshotEvery,
-        signIn: SignInDesk.Settings = .init()
+        signIn: SignInDesk.Settings = .init(), clock: @escaping @Sendable () -> Timestamp = { .now() }
     ) {
         self.snapshotEvery = snapshotEvery
+        self.clock = clock
         let metrics = ServerMetrics(replicaReads: { storage.replicaReads }, notifications: { storage.appendNotifications })
         accounts = AccountDirectory(table: storage.accountTable, keys: storage.keys)
         self.signIn = SignInDesk(accounts: accounts, settings: signIn)
@@ -132,7 +136,7 @@ public final class LedgerAPI: Sendable {
                 try EventAdmission.check(events, in: ledger, stored: Set(stored.keys), versions: versions)
                 try refuseOperatorGrants(events.filter { stored[$0.eventId] == nil })
                 try admitReceipts(events.filter { stored[$0.eventId] == nil }, account: log.accountId, ledger: ledger)
-                let result = try ledger.store.append(events, expecting: batch.expectedVersions)
+                let result = try ledger.store.append(events, expecting: batch.expectedVersions, now: clock())
                 return (result, try Self.head(ledger.store))
             }
             // Snapshots by the device's policy, taken from the warm fold; a cache, so a failure only costs speed.

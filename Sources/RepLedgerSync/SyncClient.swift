@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-import NIOCore
 import NIOHTTP1
 import RepLedgerCore
 import RepLedgerSQLite
@@ -54,7 +53,7 @@ public struct SyncClient: @unchecked Sendable {
     let store: SQLiteEventStore
     let state: SyncState
     let token: String
-    let client: HTTPClient
+    let transport: any SyncTransport
 
     /// Told once a request, when the server first answers 503 with
     /// `Retry-After` and the sync begins to wait it out: the seconds it will
@@ -75,12 +74,17 @@ public struct SyncClient: @unchecked Sendable {
     }
 
     public init(store: SQLiteEventStore, client: HTTPClient) throws {
+        try self.init(store: store, transport: HTTPSyncTransport(client))
+    }
+
+    /// A sync whose requests go by `transport` (a simulated network in the sync simulation).
+    public init(store: SQLiteEventStore, transport: any SyncTransport) throws {
         guard let state = try store.syncState() else { throw Failure.notConfigured }
         guard let raw = try? String(contentsOfFile: state.tokenFile, encoding: .utf8) else { throw Failure.unreadableToken(state.tokenFile) }
         self.store = store
         self.state = state
         self.token = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        self.client = client
+        self.transport = transport
     }
 
     var base: String {
@@ -301,23 +305,9 @@ public struct SyncClient: @unchecked Sendable {
     }
 
     func sendOnce(_ method: HTTPMethod, _ url: String, body: String?) async throws -> (Int, String, Int?) {
-        var request = HTTPClientRequest(url: url)
-        request.method = method
-        request.headers.add(name: "Authorization", value: "Bearer \(token)")
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(string: body))
-        }
         do {
-            let response: HTTPClientResponse
-            do {
-                response = try await client.execute(request, timeout: .seconds(60))
-            } catch ChannelError.ioOnClosedChannel {
-                // The connection closed as the request went out: it never left, so it goes again on a new one.
-                response = try await client.execute(request, timeout: .seconds(60))
-            }
-            let bytes = try await response.body.collect(upTo: 256 << 20)
-            return (Int(response.status.code), String(buffer: bytes), response.headers.first(name: "Retry-After").flatMap { Int($0) })
+            let answer = try await transport.send(method, url: url, token: token, body: body)
+            return (answer.status, answer.body, answer.retryAfter)
         } catch let e as Failure {
             throw e
         } catch {
