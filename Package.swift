@@ -415,7 +415,8 @@ let package = Package(
         .testTarget(
             name: "RepLedgerSyncTests",
             dependencies: [
-                "RepLedgerCore", "RepLedgerSQLite", "RepLedgerSync", "RepLedgerServer", "RepLedgerService", "LedgerTestSupport",
+                "RepLedgerCore", "RepLedgerSQLite", "RepLedgerSync", "RepLedgerServer", "RepLedgerService", "RepLedgerAccounts",
+                "RepLedgerQueries", "LedgerTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,0 +1,95 @@
+import Foundation
+import RepLedgerCore
+import RepLedgerQueries
+import RepLedgerSQLite
+
+/// What a simulated run recorded, and the final logs and views it left.
+struct SyncHistory {
+    struct Confirmed: Equatable {
+        var device: String
+        var position: Int64
+        var hash: String
+    }
+
+    /// Every step and every request's fate, in order: equal for two runs of one seed.
+    var trace: [String] = []
+    /// How many of each fault and step the run had.
+    var counts: [String: Int] = [:]
+
+    mutating func note(_ kind: String, _ line: String?) {
+        counts[kind, default: 0] += 1
+        if let line { trace.append(line) }
+    }
+    /// Event ids a device was told the server stored (a 200 to its push).
+    var acknowledged: Set<UUID> = []
+    /// Event ids each device's commands appended to its own log (what a lifter saw recorded).
+    var local: [String: Set<UUID>] = [:]
+    /// A device's confirmed head after each sync: that prefix of the log is the server's and never changes.
+    var confirmed: [Confirmed] = []
+    /// A device whose confirmed position went down.
+    var backwards: [String] = []
+    /// Syncs that failed once the network had healed.
+    var failedFinalSyncs: [String] = []
+    var serverLog: [EventEnvelope] = []
+    var serverVerified = false
+    var deviceLogs: [String: [EventEnvelope]] = [:]
+    var rejected: [String: Set<UUID>] = [:]
+    /// Each device's views (and the server's, under "server"), rendered.
+    var views: [String: String] = [:]
+
+    /// The views a lifter reads, rendered: history and records.
+    static func views(_ store: any EventStore) throws -> String {
+        let history = HistoryQuery.document(try HistoryQuery.answer(store, QueryScope())).rendered
+        let records = RecordsQuery.document(try RecordsQuery.records(store, QueryScope()), timeline: false).rendered
+        return history + "\n" + records
+    }
+
+    /// The head hash of the server's log: equal for two runs of one seed.
+    var serverHead: String { serverLog.last?.hash.hex ?? "" }
+}
+
+/// Reads a simulated run's history and names every anomaly: an acknowledged
+/// append lost, an event stored twice under two ids, a gap, a chain that does
+/// not verify, a device whose log or views differ from the server's once the
+/// network healed, a confirmed prefix that changed, a tap lost.
+enum SyncHistoryChecker {
+    static func anomalies(_ h: SyncHistory) -> [String] {
+        var found: [String] = []
+        let serverIds = h.serverLog.map(\.eventId)
+        let onServer = Set(serverIds)
+        if serverIds.count != onServer.count { found.append("an event id appears twice on the server") }
+        if h.serverLog.map(\.position) != Array(stride(from: Int64(1), through: Int64(h.serverLog.count), by: 1)) {
+            found.append("the server's positions have a gap")
+        }
+        if !h.serverVerified { found.append("the server's chain does not verify") }
+        let lost = h.acknowledged.subtracting(onServer)
+        if !lost.isEmpty { found.append("\(lost.count) acknowledged events are not on the server") }
+        var seen: [String: Int64] = [:]
+        for e in h.serverLog {
+            let key = "\(e.stream.raw)|\(e.occurredAt.millis)|\(e.event.eventType.name)|\(e.event.encodedPayload)"
+            if let first = seen[key] {
+                found.append("the same event is stored twice: #\(first) and #\(e.position)")
+                break
+            }
+            seen[key] = e.position
+        }
+        for (device, ids) in h.local.sorted(by: { $0.key < $1.key }) {
+            let missing = ids.subtracting(onServer).subtracting(h.rejected[device] ?? [])
+            if !missing.isEmpty { found.append("\(device): \(missing.count) recorded events neither on the server nor refused") }
+        }
+        for (device, log) in h.deviceLogs.sorted(by: { $0.key < $1.key }) {
+            if log.map(\.eventId) != serverIds {
+                found.append("\(device): its log is not the server's (\(log.count) events, the server \(serverIds.count))")
+            }
+            if log.last?.hash != h.serverLog.last?.hash { found.append("\(device): its head is not the server's") }
+            if h.views[device] != h.views["server"] { found.append("\(device): its views differ from the server's") }
+        }
+        let hashes = Dictionary(h.serverLog.map { ($0.position, $0.hash.hex) }, uniquingKeysWith: { a, _ in a })
+        if let changed = h.confirmed.first(where: { hashes[$0.position] != $0.hash }) {
+            found.append("\(changed.device): its confirmed event #\(changed.position) is not the server's in the end")
+        }
+        found += h.backwards.map { "went backwards: \($0)" }
+        found += h.failedFinalSyncs.map { "a sync failed after the network healed: \($0)" }
+        return found
+    }
+}
