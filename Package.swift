@@ -416,7 +416,7 @@ let package = Package(
             name: "RepLedgerSyncTests",
             dependencies: [
                 "RepLedgerCore", "RepLedgerSQLite", "RepLedgerSync", "RepLedgerServer", "RepLedgerService", "RepLedgerAccounts",
-                "RepLedgerQueries", "LedgerTestSupport",
+                "RepLedgerQueries", "RepLedgerSnapshots", "LedgerTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],

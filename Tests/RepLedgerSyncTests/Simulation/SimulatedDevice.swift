@@ -4,7 +4,9 @@ import RepLedgerSQLite
 
 /// A lifter's device: its own SQLite ledger file, a token, a clock that may be
 /// skewed, and the commands a lifter gives. A crash drops every open handle
-/// and the device starts again from its file.
+/// and the device starts again from its file. The file is kept with WAL and
+/// `synchronous=NORMAL`: a commit survives the app's crash (what is simulated),
+/// not the machine losing power, and no run waits on the disk.
 final class SimulatedDevice {
     let name: String
     let path: String
@@ -24,7 +26,7 @@ final class SimulatedDevice {
         self.name = name
         self.path = path
         self.seed = seed
-        store = try SQLiteEventStore(path: path)
+        store = try SQLiteEventStore(path: path, durability: .normal)
         ledger = Ledger(store: store, device: name, ids: .seeded(seed))
     }
 
@@ -32,7 +34,7 @@ final class SimulatedDevice {
     func restart() throws {
         crashes += 1
         crashedInFlight = false
-        store = try SQLiteEventStore(path: path)
+        store = try SQLiteEventStore(path: path, durability: .normal)
         ledger = Ledger(store: store, device: name, ids: .seeded(seed &+ UInt64(crashes) &* 0x1000_0000_0001))
     }
 
@@ -104,10 +106,10 @@ final class SimulatedDevice {
         }
     }
 
-    /// The device's log, read whole.
-    func log() throws -> [EventEnvelope] {
-        var out: [EventEnvelope] = []
-        try store.read(EventQuery()) { out.append($0) }
+    /// The device's rows as stored.
+    func log() throws -> [StoredEvent] {
+        var out: [StoredEvent] = []
+        try store.storedEvents(from: 1, through: .max) { out.append($0) }
         return out
     }
 }

@@ -61,12 +61,17 @@ final class SimulatedServer: @unchecked Sendable {
         }
     }
 
-    /// The server's log, read whole.
-    func log() throws -> [EventEnvelope] {
-        var out: [EventEnvelope] = []
-        try api.logs.log(accountId).withLedger { ledger in try ledger.store.read(EventQuery()) { out.append($0) } }
-        return out
+    /// The server's rows as stored, and its events after `position` decoded.
+    func log(decodingAfter position: Int64) throws -> (rows: [StoredEvent], events: [EventEnvelope]) {
+        var rows: [StoredEvent] = [], events: [EventEnvelope] = []
+        try api.logs.log(accountId).withLedger { ledger in
+            try ledger.store.storedEvents(from: 1, through: .max) { rows.append($0) }
+            try ledger.store.read(EventQuery(from: position + 1)) { events.append($0) }
+        }
+        return (rows, events)
     }
+
+    func headPosition() throws -> Int64 { try api.logs.log(accountId).withLedger { try $0.store.headPosition() } }
 }
 
 /// The simulation's time: a test clock the run advances, never the machine's.

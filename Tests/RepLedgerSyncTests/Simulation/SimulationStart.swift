@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import RepLedgerCore
 import RepLedgerSQLite
+import RepLedgerSnapshots
 import RepLedgerSync
 
 /// The state every simulated run starts from, made once per test process and
@@ -35,7 +36,10 @@ actor SimulationStart {
             try device.store.saveSyncTarget(remote: Self.remote, account: SyncSimulation.accountId, tokenFile: tokenFile)
             if i == 0 { try device.ledger.seedLibraryIfNeeded() }
             _ = try await SyncClient(store: device.store, transport: Direct(server: server)).run()
+            // Folds (the views each run compares) start here, not at the library's first event.
+            try SnapshotPolicy.apply(device.store, every: 1)
         }
+        try server.api.logs.log(SyncSimulation.accountId).withLedger { _ = try SnapshotPolicy.apply($0.store, every: 1) }
         Self.removeAtExit = folder.path
         atexit { if let path = SimulationStart.removeAtExit { try? FileManager.default.removeItem(atPath: path) } }
         return folder

@@ -30,9 +30,11 @@ struct SyncHistory {
     var backwards: [String] = []
     /// Syncs that failed once the network had healed.
     var failedFinalSyncs: [String] = []
-    var serverLog: [EventEnvelope] = []
+    /// The server's rows as stored (ids, positions, hashes) and its events decoded from the first step on.
+    var serverLog: [StoredEvent] = []
+    var serverEvents: [EventEnvelope] = []
     var serverVerified = false
-    var deviceLogs: [String: [EventEnvelope]] = [:]
+    var deviceLogs: [String: [StoredEvent]] = [:]
     var rejected: [String: Set<UUID>] = [:]
     /// Each device's views (and the server's, under "server"), rendered.
     var views: [String: String] = [:]
@@ -64,9 +66,12 @@ enum SyncHistoryChecker {
         if !h.serverVerified { found.append("the server's chain does not verify") }
         let lost = h.acknowledged.subtracting(onServer)
         if !lost.isEmpty { found.append("\(lost.count) acknowledged events are not on the server") }
-        var seen: [String: Int64] = [:]
-        for e in h.serverLog {
-            let key = "\(e.stream.raw)|\(e.occurredAt.millis)|\(e.event.eventType.name)|\(e.event.encodedPayload)"
+        struct Content: Hashable {
+            var stream: String, millis: Int64, type: String, payload: [UInt8]
+        }
+        var seen: [Content: Int64] = [:]
+        for e in h.serverEvents {
+            let key = Content(stream: e.stream.raw, millis: e.occurredAt.millis, type: e.event.eventType.name, payload: e.event.encodedPayload)
             if let first = seen[key] {
                 found.append("the same event is stored twice: #\(first) and #\(e.position)")
                 break

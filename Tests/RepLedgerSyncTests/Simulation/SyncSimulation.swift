@@ -21,6 +21,8 @@ final class SyncSimulation: @unchecked Sendable {
     let clock: SimulationClock
     var random: SimulationRandom
     let server: SimulatedServer
+    /// Where the log stood before the first step: the built-in library, the same in every run.
+    let startHead: Int64
     private(set) var devices: [SimulatedDevice] = []
     /// Devices inside a sync now: another step may not use them until it ends.
     private var syncing: Set<Int> = []
@@ -49,6 +51,7 @@ final class SyncSimulation: @unchecked Sendable {
         try FileManager.default.copyItem(at: try await SimulationStart.shared.folder(), to: folder)
         clock = SimulationClock(startingAt: Self.start)
         server = try SimulatedServer(folder: folder.appendingPathComponent("server"), accountId: Self.accountId, clock: clock)
+        startHead = try server.headPosition()
         for (i, name) in Self.deviceNames.prefix(random.int(settings.devices)).enumerated() {
             let device = try SimulatedDevice(
                 name: name, path: folder.appendingPathComponent("\(name).sqlite").path, seed: seed &* 31 &+ UInt64(i) &+ 1)
@@ -72,7 +75,7 @@ final class SyncSimulation: @unchecked Sendable {
         partitioned = []
         for (i, device) in devices.enumerated() where device.crashedInFlight { try restartDevice(i) }
         try await heal()
-        history.serverLog = try server.log()
+        (history.serverLog, history.serverEvents) = try server.log(decodingAfter: startHead)
         history.serverVerified = try server.api.logs.log(server.accountId).withLedger { try $0.store.verify().ok }
         for device in devices {
             history.deviceLogs[device.name] = try device.log()
