@@ -44,7 +44,9 @@ import Testing
                 continue
             }
             if ProcessInfo.processInfo.environment["REPLEDGER_SIM_TRACE"] != nil {
-                print("seed \(seed): \(history.serverLog.count) events on the server, head \(history.serverHead)\n" + history.trace.joined(separator: "\n"))
+                print(
+                    "seed \(seed): \(history.serverLog.count) events on the server, head \(history.serverHead)\n"
+                        + history.trace.joined(separator: "\n"))
             }
             let anomalies = SyncHistoryChecker.anomalies(history)
             if !anomalies.isEmpty { anomalous += 1 }
