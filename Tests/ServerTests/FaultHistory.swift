@@ -1,0 +1,87 @@
+import Foundation
+
+/// A fault run's recorded history (docs/RELIABILITY.md, "The history's
+/// format"): one JSON object a line, one line per finished operation, in the
+/// order they finished. Times are seconds since the run began.
+///
+/// - `{"client","op":"push","attempt","ids":[…],"start","end","outcome":"ok","positions":[…],"head"}`
+///   (`outcome` is also `"no answer"` with `"error"`, or `"refused"` with `"status"`);
+/// - `{"client","op":"read","after","start","end","outcome":"ok","positions":[…],"ids":[…],"head"}`;
+/// - `{"client":"faults","op":"kill"|"start","server","start","end"}`;
+/// - `{"client":"final","op":"read",…}`: the whole log once the faults stopped, last.
+final class FaultHistory: @unchecked Sendable {
+    private let lock = NSLock()
+    private let began = ContinuousClock.now
+    private(set) var lines: [[String: Any]] = []
+
+    var now: Double {
+        let d = ContinuousClock.now - began
+        return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    func record(_ line: [String: Any]) { lock.withLock { lines.append(line) } }
+
+    /// The history as JSON lines, keys sorted.
+    var jsonLines: String {
+        lock.withLock {
+            lines.map { line in
+                let data = try! JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
+                return String(decoding: data, as: UTF8.self)
+            }.joined(separator: "\n") + "\n"
+        }
+    }
+}
+
+/// Reads a recorded history (JSON lines, as `FaultHistory` writes them) and
+/// names every anomaly, as Jepsen's checkers do: an acknowledged append lost
+/// or moved, a push half applied, an event twice, a gap, a read that went
+/// backwards, a read that missed the client's own acknowledged write, a read
+/// that disagrees with the final log.
+enum FaultHistoryChecker {
+    static func anomalies(jsonLines: String) -> [String] {
+        let lines = jsonLines.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        guard let final = lines.last(where: { $0["client"] as? String == "final" }),
+            let finalIds = final["ids"] as? [String], let finalPositions = final["positions"] as? [Int]
+        else { return ["the history has no final read"] }
+        var found: [String] = []
+        if finalPositions != (finalPositions.isEmpty ? [] : Array(1...finalPositions.count)) {
+            found.append("the final log's positions have a gap")
+        }
+        if Set(finalIds).count != finalIds.count { found.append("an event id appears twice in the final log") }
+        let at = Dictionary(zip(finalIds, finalPositions), uniquingKeysWith: { a, _ in a })
+        var attempted: Set<String> = []
+        for line in lines where line["op"] as? String == "push" {
+            let ids = line["ids"] as? [String] ?? []
+            attempted.formUnion(ids)
+            let present = ids.filter { at[$0] != nil }.count
+            if present != 0 && present != ids.count { found.append("a push was half applied: \(present) of \(ids.count) events") }
+            guard line["outcome"] as? String == "ok" else { continue }
+            if let lost = ids.first(where: { at[$0] == nil }) { found.append("acknowledged \(lost) is not in the final log") }
+            // Positions are given when this attempt appended the events (not an earlier, unanswered one).
+            for (id, position) in zip(ids, line["positions"] as? [Int] ?? []) where at[id] != nil && at[id] != position {
+                found.append("acknowledged \(id) at #\(position), at #\(at[id]!) in the end")
+            }
+        }
+        let unknown = Set(finalIds).subtracting(attempted).count
+        if unknown > 0 { found.append("\(unknown) events in the final log no client pushed") }
+        var clients: [String: (head: Int, written: Int)] = [:]
+        for line in lines where line["outcome"] as? String == "ok" && line["client"] as? String != "final" {
+            guard let client = line["client"] as? String, let head = line["head"] as? Int else { continue }
+            var seen = clients[client] ?? (0, 0)
+            if head < seen.head { found.append("\(client) read head #\(head) after #\(seen.head): a read went backwards") }
+            if line["op"] as? String == "read" {
+                if head < seen.written { found.append("\(client) read head #\(head) after its write at #\(seen.written)") }
+                for (id, position) in zip(line["ids"] as? [String] ?? [], line["positions"] as? [Int] ?? []) where at[id] != position {
+                    found.append("\(client) read \(id) at #\(position), which the final log does not hold there")
+                }
+            } else {
+                seen.written = max(seen.written, (line["positions"] as? [Int])?.max() ?? 0)
+            }
+            seen.head = max(seen.head, head)
+            clients[client] = seen
+        }
+        return found
+    }
+}
