@@ -25,7 +25,7 @@ final class FaultHistory: @unchecked Sendable {
     var jsonLines: String {
         lock.withLock {
             lines.map { line in
-                let data = try! JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
+                let data = (try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])) ?? Data()
                 return String(decoding: data, as: UTF8.self)
             }.joined(separator: "\n") + "\n"
         }

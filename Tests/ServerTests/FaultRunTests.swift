@@ -192,7 +192,7 @@ import Testing
         lines.map { line in
             var copy = line
             change(&copy)
-            return String(decoding: try! JSONSerialization.data(withJSONObject: copy, options: [.sortedKeys]), as: UTF8.self)
+            return String(decoding: (try? JSONSerialization.data(withJSONObject: copy, options: [.sortedKeys])) ?? Data(), as: UTF8.self)
         }.joined(separator: "\n")
     }
 
