@@ -15,10 +15,14 @@ public protocol SyncTransport: Sendable {
 
 /// One answer to a sync's request.
 public struct SyncTransportAnswer: Sendable, Equatable {
+    /// The HTTP status.
     public var status: Int
+    /// The answer's body: JSON, or an error document.
     public var body: String
+    /// The seconds `Retry-After` asks a client to wait (a 503 during a failover, a 429).
     public var retryAfter: Int?
 
+    /// An answer as received.
     public init(status: Int, body: String, retryAfter: Int? = nil) {
         self.status = status
         self.body = body
@@ -30,6 +34,7 @@ public struct SyncTransportAnswer: Sendable, Equatable {
 public struct HTTPSyncTransport: SyncTransport {
     let client: HTTPClient
 
+    /// Requests through `client`, whose connections the caller owns and shuts down.
     public init(_ client: HTTPClient) { self.client = client }
 
     public func send(_ method: HTTPMethod, url: String, token: String, body: String?) async throws -> SyncTransportAnswer {
