@@ -18,6 +18,7 @@ public final class Ledger {
     /// them. Each command still reads its streams, but only the events after
     /// that position (none, usually), so another writer's events are never
     /// missed and a long-lived process does not re-fold the library per set.
+    ///
     /// A sync's rebase rewrites a device's log beneath a long-lived ledger (the kit's): its pending
     /// events move after the ones it pulled. So a kept state also holds the hash of the last event
     /// it folded, which chains every event before it, and is folded afresh when that event is gone.
