@@ -1,7 +1,5 @@
-import AsyncHTTPClient
 import Foundation
 import LedgerTestSupport
-import NIOCore
 import NIOHTTP1
 import Testing
 
@@ -196,19 +194,12 @@ import Testing
         }.joined(separator: "\n")
     }
 
+    /// One request by the suite's client → its status and JSON answer (nil for a body that is not JSON).
     static func request(
         _ method: HTTPMethod, _ server: ServerProcess, _ path: String, token: String, body: String? = nil
     ) async throws -> (Int, [String: Any]?) {
-        var request = HTTPClientRequest(url: server.base + path)
-        request.method = method
-        request.headers.add(name: "Authorization", value: "Bearer \(token)")
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(string: body))
-        }
-        let response = try await TestHTTP.client.execute(request, timeout: .seconds(10))
-        let bytes = try await response.body.collect(upTo: 64 << 20)
-        let json = (try? JSONSerialization.jsonObject(with: Data(buffer: bytes))) as? [String: Any]
-        return (Int(response.status.code), json)
+        let reply = try await server.request(
+            method, path, token: token, body: body, headers: body == nil ? [] : [("Content-Type", "application/json")], timeout: 10)
+        return (reply.status, (try? JSONSerialization.jsonObject(with: Data(reply.body.utf8))) as? [String: Any])
     }
 }

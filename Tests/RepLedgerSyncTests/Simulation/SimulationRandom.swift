@@ -1,17 +1,13 @@
-/// The simulation's one source of choices: SplitMix64 from the seed, so that a
-/// seed replays every choice (faults, commands, interleavings) in the same order.
+import RepLedgerCore
+
+/// The simulation's one source of choices: the core's SplitMix64 from the seed, so
+/// that a seed replays every choice (faults, commands, interleavings) in the same order.
 struct SimulationRandom {
-    private var state: UInt64
+    private var generator: SplitMix
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// A number in `range`, both ends included.
     mutating func int(_ range: ClosedRange<Int>) -> Int {
