@@ -19,7 +19,23 @@ final class FaultHistory: @unchecked Sendable {
         return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
+    private var stoppedTime: Double?
+
     func record(_ line: [String: Any]) { lock.withLock { lines.append(line) } }
+
+    /// The lines of one operation (`kill`, `push`…) so far.
+    func count(_ op: String) -> Int { lock.withLock { lines.filter { $0["op"] as? String == op }.count } }
+
+    /// Pushes answered `ok` so far.
+    var acknowledged: Int { lock.withLock { lines.filter { $0["op"] as? String == "push" && $0["outcome"] as? String == "ok" }.count } }
+
+    /// Requests that got no answer so far.
+    var unanswered: Int { lock.withLock { lines.filter { $0["outcome"] as? String == "no answer" }.count } }
+
+    /// The faults have stopped: writers finish what they have in hand.
+    func stop() { lock.withLock { stoppedTime = stoppedTime ?? now } }
+    var stopped: Bool { lock.withLock { stoppedTime != nil } }
+    var stoppedAt: Double { lock.withLock { stoppedTime ?? .infinity } }
 
     /// The history as JSON lines, keys sorted.
     var jsonLines: String {
