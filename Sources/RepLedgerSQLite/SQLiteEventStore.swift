@@ -356,6 +356,16 @@ public final class SQLiteEventStore: EventStore {
 
     public func count() throws -> Int64 { try db.scalarInt("SELECT COUNT(*) FROM events") }
 
+    /// One indexed read of the hash column (`EventStore.hash(at:)`).
+    public func hash(at position: Int64) throws -> [UInt8] {
+        guard position > 0 else { return Self.genesisHash }
+        return try db.with("SELECT hash FROM events WHERE position = ?") { s in
+            try s.bind(1, position)
+            guard try s.step() else { throw StoreError.unreadableEvent(position: position, reason: "the event is missing") }
+            return s.bytes(0)
+        }
+    }
+
     public func storedEvents(from: Int64, through: Int64, _ body: (StoredEvent) throws -> Void) throws {
         try db.with("SELECT \(Self.columns) FROM events WHERE position BETWEEN ? AND ? ORDER BY position") { s in
             try s.bind(1, from)

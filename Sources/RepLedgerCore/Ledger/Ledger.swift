@@ -51,25 +51,18 @@ public final class Ledger {
     }
 
     /// A kept state advanced through its stream's newer events, or folded afresh when the event it
-    /// was last folded through is no longer where it was (`Cached`). The stream is read from that
-    /// event on, so the check costs one row more, not a query.
+    /// was last folded through no longer has the hash it had (`Cached`): one read of a hash.
     private func caughtUp<State>(
         _ kept: Cached<State>?, _ stream: StreamName, _ empty: @autoclosure () -> State, _ evolve: (inout State, EventEnvelope) -> Void
     ) throws -> Cached<State> {
         var c = kept ?? Cached(state: empty())
-        var checked = c.position == 0, intact = checked
-        try store.read(EventQuery(stream: stream, from: max(c.position, 1))) { e in
-            guard checked else {
-                checked = true
-                intact = e.position == c.position && e.hash == c.hash
-                return
-            }
-            guard intact else { return }
+        // Gone (a rebase that set events aside shortens the log) or restamped: folded afresh.
+        if c.position > 0, (try? store.hash(at: c.position)) != c.hash { c = Cached(state: empty()) }
+        try store.read(EventQuery(stream: stream, from: c.position + 1)) { e in
             evolve(&c.state, e)
             c.position = e.position
             c.hash = e.hash
         }
-        guard intact else { return try caughtUp(nil, stream, empty(), evolve) }
         return c
     }
 

@@ -54,6 +54,10 @@ public protocol EventStore: AnyObject {
     /// The stored rows, undecoded, in position order: what `verify` rechecks.
     func storedEvents(from: Int64, through: Int64, _ body: (StoredEvent) throws -> Void) throws
 
+    /// The stored chain hash of the event at `position` (the genesis hash for 0; throws past the head).
+    /// A store answers it from the hash column alone where it can: a command asks it for each state it keeps.
+    func hash(at position: Int64) throws -> [UInt8]
+
     func event(id: UUID) throws -> EventEnvelope?
 
     /// The device each of these ids was stored with, for the ids stored already.
