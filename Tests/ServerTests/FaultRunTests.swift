@@ -1,5 +1,7 @@
+import AsyncHTTPClient
 import Foundation
 import LedgerTestSupport
+import NIOCore
 import NIOHTTP1
 import Testing
 
@@ -33,19 +35,21 @@ import Testing
         // The faults: one server at a time killed, then started on its port again. They go on past
         // `until` until they have met the writers, a request left unanswered (a loaded machine may
         // run neither for seconds at first).
-        let faults = Task {
+        // Every writer and the faults run on threads of their own: the suite's CLI runs hold the
+        // cooperative pool's two threads for seconds at a time, and a run on it did nothing for minutes.
+        async let faults: Void = Self.onThread {
             defer { history.stop() }
             var n = 0
             while history.now < until + 120,
                 history.now < until || history.count("kill") < 3 || history.acknowledged < 10 || history.unanswered < 1
             {
-                try await Task.sleep(for: .milliseconds(Int.random(in: 300...1200)))
+                Thread.sleep(forTimeInterval: Double.random(in: 0.3...1.2))
                 let index = n % servers.count
                 n += 1
                 let start = history.now
                 servers[index].kill()
                 history.record(["client": "faults", "op": "kill", "server": index, "start": start, "end": history.now])
-                try await Task.sleep(for: .milliseconds(Int.random(in: 50...400)))
+                Thread.sleep(forTimeInterval: Double.random(in: 0.05...0.4))
                 let restart = history.now
                 try servers[index].start()
                 history.record(["client": "faults", "op": "start", "server": index, "start": restart, "end": history.now])
@@ -54,15 +58,17 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (w, token) in tokens.enumerated() {
                 group.addTask {
-                    try await Self.write(as: "writer-\(w)", servers: servers, account: account.id, token: token, history: history)
+                    try await Self.onThread {
+                        Self.write(as: "writer-\(w)", servers: servers, account: account.id, token: token, history: history)
+                    }
                 }
             }
             try await group.waitForAll()
         }
-        try await faults.value
+        try await faults
 
         // The whole log once the faults have stopped, and the server's own check of its chain.
-        let (ids, positions) = try await Self.wholeLog(servers[0], account: account)
+        let (ids, positions) = try Self.wholeLog(servers[0], account: account)
         history.record(["client": "final", "op": "read", "outcome": "ok", "ids": ids, "positions": positions, "head": positions.last ?? 0])
         let lines = history.jsonLines
         if let file = environment["REPLEDGER_FAULT_HISTORY"] { try lines.write(toFile: file, atomically: true, encoding: .utf8) }
@@ -107,9 +113,7 @@ import Testing
 
     /// One writer: pushes a workout of 1 to 4 events, sends it again with the same ids until it is
     /// answered, and reads the log's tail after each push; until the faults stop.
-    static func write(
-        as client: String, servers: [ServerProcess], account: String, token: String, history: FaultHistory
-    ) async throws {
+    static func write(as client: String, servers: [ServerProcess], account: String, token: String, history: FaultHistory) {
         var n = 0
         while !history.stopped {
             let server = servers[n % servers.count]
@@ -127,7 +131,7 @@ import Testing
                 let start = history.now
                 var line: [String: Any] = ["client": client, "op": "push", "attempt": attempt, "ids": ids, "start": start]
                 do {
-                    let (status, answer) = try await request(.POST, server, "/v1/accounts/\(account)/events", token: token, body: body)
+                    let (status, answer) = try request(.POST, server, "/v1/accounts/\(account)/events", token: token, body: body)
                     line["end"] = history.now
                     if status == 200, let positions = answer?["appended"] as? [Int],
                         let head = (answer?["head"] as? [String: Any])?["position"] as? Int
@@ -152,19 +156,19 @@ import Testing
                     line["error"] = "\(error)"
                 }
                 history.record(line)
-                if !acknowledged { try await Task.sleep(for: .milliseconds(50)) }
+                if !acknowledged { Thread.sleep(forTimeInterval: 0.05) }
             }
-            try? await read(as: client, server, account: account, token: token, history: history)
+            try? read(as: client, server, account: account, token: token, history: history)
         }
     }
 
     /// The tail of the log (the last 50 events), recorded with the head it was read at.
-    static func read(as client: String, _ server: ServerProcess, account: String, token: String, history: FaultHistory) async throws {
+    static func read(as client: String, _ server: ServerProcess, account: String, token: String, history: FaultHistory) throws {
         let start = history.now
-        let (status, head) = try await request(.GET, server, "/v1/accounts/\(account)/events?after=0&limit=1", token: token)
+        let (status, head) = try request(.GET, server, "/v1/accounts/\(account)/events?after=0&limit=1", token: token)
         guard status == 200, let position = (head?["head"] as? [String: Any])?["position"] as? Int else { return }
         let after = max(0, position - 50)
-        let (pageStatus, page) = try await request(.GET, server, "/v1/accounts/\(account)/events?after=\(after)&limit=100", token: token)
+        let (pageStatus, page) = try request(.GET, server, "/v1/accounts/\(account)/events?after=\(after)&limit=100", token: token)
         guard pageStatus == 200, let events = page?["events"] as? [[String: Any]],
             let pageHead = (page?["head"] as? [String: Any])?["position"] as? Int
         else { return }
@@ -174,10 +178,10 @@ import Testing
         ])
     }
 
-    static func wholeLog(_ server: ServerProcess, account: ServerProcess.Account) async throws -> ([String], [Int]) {
+    static func wholeLog(_ server: ServerProcess, account: ServerProcess.Account) throws -> ([String], [Int]) {
         var ids: [String] = [], positions: [Int] = []
         while true {
-            let (status, page) = try await request(
+            let (status, page) = try request(
                 .GET, server, "/v1/accounts/\(account.id)/events?after=\(positions.last ?? 0)&limit=1000", token: account.token)
             guard status == 200, let events = page?["events"] as? [[String: Any]] else {
                 throw ServerFailure.cli("the final read answered \(status)")
@@ -197,12 +201,33 @@ import Testing
         }.joined(separator: "\n")
     }
 
-    /// One request by the suite's client → its status and JSON answer (nil for a body that is not JSON).
+    /// One request by the suite's client, waited for on the calling thread (never the cooperative
+    /// pool's) → its status and JSON answer (nil for a body that is not JSON).
     static func request(
         _ method: HTTPMethod, _ server: ServerProcess, _ path: String, token: String, body: String? = nil
-    ) async throws -> (Int, [String: Any]?) {
-        let reply = try await server.request(
-            method, path, token: token, body: body, headers: body == nil ? [] : [("Content-Type", "application/json")], timeout: 10)
-        return (reply.status, (try? JSONSerialization.jsonObject(with: Data(reply.body.utf8))) as? [String: Any])
+    ) throws -> (Int, [String: Any]?) {
+        var request = try HTTPClient.Request(url: server.base + path, method: method)
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .string(body)
+        }
+        let response = try TestHTTP.client.execute(request: request, deadline: NIODeadline.now() + .seconds(10)).wait()
+        let text = response.body.map { String(buffer: $0) } ?? ""
+        return (Int(response.status.code), (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any])
+    }
+
+    /// Runs `body` on a thread of its own and waits for it without holding a thread.
+    static func onThread(_ body: @escaping @Sendable () throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+            Thread {
+                do {
+                    try body()
+                    done.resume()
+                } catch {
+                    done.resume(throwing: error)
+                }
+            }.start()
+        }
     }
 }
