@@ -208,38 +208,6 @@ public final class LedgerAPI: Sendable {
         }
     }
 
-    /// What a live stream may still send, checked before every page: nil when
-    /// the caller may no longer read this log at all (the token revoked, the
-    /// account erased, a coach's product ended), else the position the
-    /// stream must stop before (a revocation of this coach's grant after
-    /// `after`; `.max` when there is none). Permission follows the log: the
-    /// events before a revocation were readable when they were recorded.
-    public func streamLimit(
-        _ authorization: String?, caller: AccountDirectory.Caller, log: AccountLog,
-        after: Int64
-    ) throws -> Int64 {
-        try streamLimit(reauthenticate: { try authenticate(authorization) }, caller: caller, log: log, after: after)
-    }
-
-    /// `streamLimit` for a caller found again by `reauthenticate` (a bearer token, or the app's session).
-    public func streamLimit(
-        reauthenticate: () throws -> AccountDirectory.Caller, caller: AccountDirectory.Caller, log: AccountLog, after: Int64
-    ) throws -> Int64 {
-        let current = try reauthenticate()
-        guard current == caller else { throw APIError.unauthorized }
-        if caller.account.accountId == log.accountId { return .max }
-        guard try hasCoachProduct(caller.account.accountId) else {
-            throw APIError.forbidden("the Coach product on this account has ended")
-        }
-        return try log.withLedger { ledger in
-            var stop = Int64.max
-            try ledger.store.read(EventQuery(stream: .coaching, types: [CoachAccessRevoked.eventType.name], from: after + 1)) { e in
-                if stop == .max, case .coachAccessRevoked(let r) = e.event, r.coachAccountId == caller.account.accountId { stop = e.position }
-            }
-            return stop
-        }
-    }
-
     package static func head(_ store: any EventStore) throws -> JSONValue {
         let (position, hash) = try store.head()
         return .object([("position", .int(position)), ("hash", .string(hash.hex))])

@@ -12,7 +12,7 @@ extension LedgerRoutes {
     /// missed or repeated across the boundary.
     ///
     /// The caller's right to read is checked again before every page and
-    /// every second (`LedgerAPI.streamLimit`): a revoked token, an erased
+    /// every second (`LedgerAPI.livePage`): a revoked token, an erased
     /// account or an ended Coach product end the stream, and a coach's stream
     /// stops just before the client's revocation of its grant, in the order
     /// of the log. It ends with an `error` event carrying the JSON error.
@@ -40,14 +40,10 @@ extension LedgerRoutes {
             func drain(_ writer: inout any ResponseBodyWriter) async throws -> Bool {
                 while true {
                     let from = last
-                    let limit: Int64, page: [(position: Int64, json: String)]
+                    let page: LivePage
                     do {
-                        // The page first, then the limit: a revocation pushed between the two reads is then
-                        // seen by the limit (the log only grows), never sent in the page as an ordinary event.
-                        page = try await blocking(for: caller.account.accountId) { try api.page(log: log, after: from, limit: LedgerAPI.defaultPage) }
-                            .lines
-                        limit = try await blocking(for: caller.account.accountId) {
-                            try api.streamLimit(reauthenticate: reauthenticate, caller: caller, log: log, after: from)
+                        page = try await blocking(for: caller.account.accountId) {
+                            try api.livePage(log: log, after: from, caller: caller, reauthenticate: reauthenticate)
                         }
                         unavailableSince = nil
                     } catch {
@@ -63,18 +59,17 @@ extension LedgerRoutes {
                         try await end(&writer, e)
                         return false
                     }
-                    let lines = page.filter { $0.position < limit }
-                    if !lines.isEmpty {
+                    if !page.lines.isEmpty {
                         var chunk = ""
-                        for line in lines { chunk += "id: \(line.position)\ndata: \(line.json)\n\n" }
+                        for line in page.lines { chunk += "id: \(line.position)\ndata: \(line.json)\n\n" }
                         try await writer.write(ByteBuffer(string: chunk))
-                        last = lines[lines.count - 1].position
+                        last = page.lines[page.lines.count - 1].position
                     }
-                    if lines.count < page.count {
-                        try await end(&writer, APIError.forbidden("the account's owner revoked this coach's access at position \(limit)"))
+                    if let ending = page.end {
+                        try await end(&writer, ending)
                         return false
                     }
-                    if page.count < LedgerAPI.defaultPage { return true }
+                    if !page.more { return true }
                 }
             }
             try await writer.write(ByteBuffer(string: ": live after \(after)\n\n"))
