@@ -21,7 +21,7 @@ struct SimulatedLink: SyncTransport {
 }
 
 /// Bugs the simulation can plant, each behind its own switch, to prove the checker finds them.
-struct PlantedBugs: OptionSet, Sendable, CustomStringConvertible {
+struct PlantedBugs: OptionSet, Sendable {
     let rawValue: Int
     /// The server answers a push before its commit is durable, and a crash then loses the commit.
     static let acknowledgeBeforeCommit = PlantedBugs(rawValue: 1 << 0)
@@ -31,11 +31,12 @@ struct PlantedBugs: OptionSet, Sendable, CustomStringConvertible {
     static let cursorAdvancedEarly = PlantedBugs(rawValue: 1 << 2)
     /// A device merges a page of the log in arrival order, its own events first, not in the server's order.
     static let arrivalOrderMerge = PlantedBugs(rawValue: 1 << 3)
+    /// A live stream reconnects one past the last event its subscriber received.
+    static let streamSkipsOnReconnect = PlantedBugs(rawValue: 1 << 4)
 
     static let all: [(String, PlantedBugs)] = [
         ("acknowledgeBeforeCommit", .acknowledgeBeforeCommit), ("retryWithNewIds", .retryWithNewIds),
         ("cursorAdvancedEarly", .cursorAdvancedEarly), ("arrivalOrderMerge", .arrivalOrderMerge),
+        ("streamSkipsOnReconnect", .streamSkipsOnReconnect),
     ]
-
-    var description: String { Self.all.filter { contains($0.1) }.map(\.0).joined(separator: ",") }
 }

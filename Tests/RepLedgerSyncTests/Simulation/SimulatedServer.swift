@@ -61,6 +61,13 @@ final class SimulatedServer: @unchecked Sendable {
         }
     }
 
+    /// A live stream's next page after `after` for the holder of `token`, as the route's stream reads it.
+    func livePage(token: String, after: Int64) throws -> LivePage {
+        let caller = try api.authenticate("Bearer \(token)")
+        let log = try api.authorize(caller, account: accountId, write: false)
+        return try api.livePage(log: log, after: after, caller: caller) { [api] in try api.authenticate("Bearer \(token)") }
+    }
+
     /// The server's rows as stored, and its events after `position` decoded.
     func log(decodingAfter position: Int64) throws -> (rows: [StoredEvent], events: [EventEnvelope]) {
         var rows: [StoredEvent] = [], events: [EventEnvelope] = []

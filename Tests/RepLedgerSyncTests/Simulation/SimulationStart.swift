@@ -7,8 +7,8 @@ import RepLedgerSync
 
 /// The state every simulated run starts from, made once per test process and
 /// copied by each run: the server holding the built-in exercise library (a
-/// device's first command seeds it), and four devices with their tokens that
-/// have synced it. Making it takes most of a run's time; copying it, little.
+/// device's first command seeds it), four devices with their tokens that
+/// have synced it, and the live-stream subscribers' tokens. Making it takes most of a run's time; copying it, little.
 actor SimulationStart {
     static let shared = SimulationStart()
     static let remote = "http://simulated"
@@ -38,6 +38,9 @@ actor SimulationStart {
             _ = try await SyncClient(store: device.store, transport: Direct(server: server)).run()
             // Folds (the views each run compares) start here, not at the library's first event.
             try SnapshotPolicy.apply(device.store, every: 1)
+        }
+        for name in SyncSimulation.subscriberNames {
+            try server.token(device: name).write(to: folder.appendingPathComponent("\(name).token"), atomically: true, encoding: .utf8)
         }
         try server.api.logs.log(SyncSimulation.accountId).withLedger { _ = try SnapshotPolicy.apply($0.store, every: 1) }
         Self.removeAtExit = folder.path

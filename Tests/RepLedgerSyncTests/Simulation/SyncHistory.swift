@@ -36,6 +36,8 @@ struct SyncHistory {
     var serverVerified = false
     var deviceLogs: [String: [StoredEvent]] = [:]
     var rejected: [String: Set<UUID>] = [:]
+    /// What each live-stream subscriber received, in order: positions and canonical lines.
+    var streams: [String: [(position: Int64, json: String)]] = [:]
     /// Each device's views (and the server's, under "server"), rendered.
     var views: [String: String] = [:]
 
@@ -53,7 +55,8 @@ struct SyncHistory {
 /// Reads a simulated run's history and names every anomaly: an acknowledged
 /// append lost, an event stored twice under two ids, a gap, a chain that does
 /// not verify, a device whose log or views differ from the server's once the
-/// network healed, a confirmed prefix that changed, a tap lost.
+/// network healed, a confirmed prefix that changed, a tap lost, a live stream
+/// that missed, repeated or reordered an event.
 enum SyncHistoryChecker {
     static func anomalies(_ h: SyncHistory) -> [String] {
         var found: [String] = []
@@ -93,8 +96,29 @@ enum SyncHistoryChecker {
         if let changed = h.confirmed.first(where: { hashes[$0.position] != $0.hash }) {
             found.append("\(changed.device): its confirmed event #\(changed.position) is not the server's in the end")
         }
+        found += streamAnomalies(h)
         found += h.backwards.map { "went backwards: \($0)" }
         found += h.failedFinalSyncs.map { "a sync failed after the network healed: \($0)" }
+        return found
+    }
+
+    /// Each live stream delivered every event after the run's start once, in order, as the server holds it.
+    static func streamAnomalies(_ h: SyncHistory) -> [String] {
+        var found: [String] = []
+        let lines = Dictionary(h.serverEvents.map { ($0.position, $0.canonicalJSON) }, uniquingKeysWith: { a, _ in a })
+        let expected = h.serverEvents.map(\.position)
+        for (name, received) in h.streams.sorted(by: { $0.key < $1.key }) {
+            let positions = received.map(\.position)
+            if let i = positions.indices.dropFirst().first(where: { positions[$0] <= positions[$0 - 1] }) {
+                found.append("\(name)'s stream sent #\(positions[i]) after #\(positions[i - 1]) (repeated or out of order)")
+            } else if positions != expected {
+                let missing = Set(expected).subtracting(positions).sorted()
+                found.append("\(name)'s stream missed \(missing.count) events (first #\(missing.first ?? 0))")
+            }
+            if let wrong = received.first(where: { lines[$0.position] != $0.json }) {
+                found.append("\(name)'s stream sent #\(wrong.position) not as the server holds it")
+            }
+        }
         return found
     }
 }

@@ -24,6 +24,8 @@ final class SyncSimulation: @unchecked Sendable {
     /// Where the log stood before the first step: the built-in library, the same in every run.
     let startHead: Int64
     private(set) var devices: [SimulatedDevice] = []
+    /// Live-stream subscribers following the account's log.
+    private(set) var subscribers: [SimulatedSubscriber] = []
     /// Devices inside a sync now: another step may not use them until it ends.
     private var syncing: Set<Int> = []
     private var depth = 0
@@ -39,6 +41,7 @@ final class SyncSimulation: @unchecked Sendable {
     static let start = Timestamp(millis: 1_793_599_200_000)  // 2026-11-02T06:00:00Z
 
     static let deviceNames = ["phone", "watch", "laptop", "tablet"]
+    static let subscriberNames = ["app", "inspector"]
     static let accountId = UUID.derived(from: "simulation/account").lowercased
 
     /// A run from the shared starting state (`SimulationStart`): its files copied, then the seed's
@@ -59,6 +62,12 @@ final class SyncSimulation: @unchecked Sendable {
             try device.store.saveSyncTarget(remote: SimulationStart.remote, account: Self.accountId, tokenFile: tokenFile)
             devices.append(device)
         }
+        for name in Self.subscriberNames.prefix(random.int(1...2)) {
+            let token = try String(contentsOf: folder.appendingPathComponent("\(name).token"), encoding: .utf8)
+            let subscriber = SimulatedSubscriber(name: name, token: token, after: startHead)
+            subscriber.connect(skipping: false)
+            subscribers.append(subscriber)
+        }
     }
 
     deinit {
@@ -75,6 +84,11 @@ final class SyncSimulation: @unchecked Sendable {
         partitioned = []
         for (i, device) in devices.enumerated() where device.crashedInFlight { try restartDevice(i) }
         try await heal()
+        for subscriber in subscribers {
+            if subscriber.connection == nil { reconnect(subscriber) }
+            _ = try subscriber.wake(server) { _ in nil }
+            history.streams[subscriber.name] = subscriber.received
+        }
         (history.serverLog, history.serverEvents) = try server.log(decodingAfter: startHead)
         history.serverVerified = try server.api.logs.log(server.accountId).withLedger { try $0.store.verify().ok }
         for device in devices {
@@ -104,6 +118,7 @@ final class SyncSimulation: @unchecked Sendable {
     /// One step of the run, or of another device's turn while a request is out.
     private func step() async throws {
         clock.advance(seconds: random.int(5...300))
+        if random.chance(0.3) { try streamStep() }
         let free = devices.indices.filter { !syncing.contains($0) }
         guard let d = free.isEmpty ? nil : random.pick(free) else { return }
         let roll = random.int(0...99)
@@ -130,12 +145,41 @@ final class SyncSimulation: @unchecked Sendable {
         case 90..<94:
             try restartDevice(d)
         case 94..<97:
-            try server.restart()
+            try restartServer()
             history.note("server restart", "server restarted")
         default:
             devices[d].skewSeconds = random.int(-7200...7200)
             history.note("clock skewed", "\(devices[d].name) clock skewed \(devices[d].skewSeconds) s")
         }
+    }
+
+    /// A subscriber's turn: it reconnects if it was cut off; else its connection drops, or the server's
+    /// stream wakes and writes what is new, and the connection may drop partway through what it wrote.
+    private func streamStep() throws {
+        let subscriber = random.pick(subscribers)
+        if subscriber.connection == nil { return reconnect(subscriber) }
+        if random.chance(0.15) {
+            subscriber.drop()
+            return history.note("stream cut", "\(subscriber.name)'s stream cut")
+        }
+        let received = try subscriber.wake(server) { [self] written in
+            guard random.chance(0.1) else { return nil }
+            history.note("stream cut partway through a write", nil)
+            return random.int(0...written - 1)
+        }
+        history.counts["events received on live streams", default: 0] += received
+        history.trace.append("\(subscriber.name) received \(received)\(subscriber.connection == nil ? ", then cut" : "")")
+    }
+
+    private func reconnect(_ subscriber: SimulatedSubscriber) {
+        subscriber.connect(skipping: settings.bugs.contains(.streamSkipsOnReconnect))
+        history.note("stream reconnected", "\(subscriber.name) reconnected after #\(subscriber.lastEventId)")
+    }
+
+    /// A server crash and restart: what was committed stays; every live stream's connection is gone.
+    private func restartServer() throws {
+        try server.restart()
+        for subscriber in subscribers { subscriber.drop() }
     }
 
     private func restartDevice(_ d: Int) throws {
@@ -227,7 +271,7 @@ final class SyncSimulation: @unchecked Sendable {
             history.note("push duplicated", nil)
         }
         if crashing {
-            try server.restart()
+            try restartServer()
             history.note("server crash after commit", "server crashed after \(name)'s \(method)")
             throw SimulatedFault.serverCrashed
         }
@@ -249,12 +293,12 @@ final class SyncSimulation: @unchecked Sendable {
         let data = server.folder.appendingPathComponent("data"), kept = folder.appendingPathComponent("server-before-crash")
         try? FileManager.default.removeItem(at: kept)
         try FileManager.default.copyItem(at: data, to: kept)
-        try server.restart()
+        try restartServer()
         let answer = server.handle(method, url: url, token: token, body: body)
         server.stop()
         try FileManager.default.removeItem(at: data)
         try FileManager.default.moveItem(at: kept, to: data)
-        try server.restart()
+        try restartServer()
         history.note("planted: acknowledged then lost", "server acknowledged, then lost the commit")
         return answer
     }
