@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs the built `ledger` executable on a temporary database, as a script would.
-public struct LedgerProcess {
+public struct LedgerProcess: Sendable {
     public struct Output: Sendable {
         public var status: Int32
         public var stdout: String
@@ -33,11 +33,12 @@ public struct LedgerProcess {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
+    /// `under`: a program that runs `ledger` itself (`faketime -f +2h`), looked up on the PATH.
     @discardableResult
-    public func run(_ args: [String], env: [String: String] = [:], useDbFlag: Bool = true) throws -> Output {
+    public func run(_ args: [String], env: [String: String] = [:], useDbFlag: Bool = true, under: [String] = []) throws -> Output {
         let p = Process()
-        p.executableURL = Self.binary
-        p.arguments = args + (useDbFlag ? ["--db", db] : [])
+        p.executableURL = under.isEmpty ? Self.binary : URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = (under.isEmpty ? [] : under + [Self.binary.path]) + args + (useDbFlag ? ["--db", db] : [])
         p.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["REPLEDGER_DB"] = nil

@@ -8,6 +8,8 @@ import Foundation
 ///   (`outcome` is also `"no answer"` with `"error"`, or `"refused"` with `"status"`);
 /// - `{"client","op":"read","after","start","end","outcome":"ok","positions":[…],"ids":[…],"head"}`;
 /// - `{"client":"faults","op":"kill"|"start","server","start","end"}`;
+/// - `{"client","op":"sync","start","end","outcome":"ok"}` (or `"no answer"` with `"error"`): a device's `ledger sync`;
+/// - `{"client","op":"recorded","ids":[…],"start","end"}`: every event a device held once the faults stopped;
 /// - `{"client":"final","op":"read",…}`: the whole log once the faults stopped, last.
 final class FaultHistory: @unchecked Sendable {
     private let lock = NSLock()
@@ -28,6 +30,11 @@ final class FaultHistory: @unchecked Sendable {
 
     /// Pushes answered `ok` so far.
     var acknowledged: Int { lock.withLock { lines.filter { $0["op"] as? String == "push" && $0["outcome"] as? String == "ok" }.count } }
+
+    /// The lines of one operation with one outcome so far.
+    func count(_ op: String, outcome: String) -> Int {
+        lock.withLock { lines.filter { $0["op"] as? String == op && $0["outcome"] as? String == outcome }.count }
+    }
 
     /// Requests that got no answer so far.
     var unanswered: Int { lock.withLock { lines.filter { $0["outcome"] as? String == "no answer" }.count } }
@@ -52,7 +59,8 @@ final class FaultHistory: @unchecked Sendable {
 /// names every anomaly, as Jepsen's checkers do: an acknowledged append lost
 /// or moved, a push half applied, an event twice, a gap, a read that went
 /// backwards, a read that missed the client's own acknowledged write, a read
-/// that disagrees with the final log.
+/// that disagrees with the final log, an event a device held that its last
+/// sync did not leave on the server.
 enum FaultHistoryChecker {
     static func anomalies(jsonLines: String) -> [String] {
         let lines = jsonLines.split(separator: "\n").compactMap {
@@ -79,6 +87,12 @@ enum FaultHistoryChecker {
             for (id, position) in zip(ids, line["positions"] as? [Int] ?? []) where at[id] != nil && at[id] != position {
                 found.append("acknowledged \(id) at #\(position), at #\(at[id]!) in the end")
             }
+        }
+        // What a device held once the faults stopped, its own or pulled, must be on the server after its last sync.
+        for line in lines where line["op"] as? String == "recorded" {
+            let ids = line["ids"] as? [String] ?? []
+            attempted.formUnion(ids)
+            if let lost = ids.first(where: { at[$0] == nil }) { found.append("\(line["client"] ?? "a device") held \(lost), not in the final log") }
         }
         let unknown = Set(finalIds).subtracting(attempted).count
         if unknown > 0 { found.append("\(unknown) events in the final log no client pushed") }

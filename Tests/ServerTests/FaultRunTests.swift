@@ -8,13 +8,16 @@ import Testing
 /// The fault run against the real processes (docs/RELIABILITY.md): `ledger
 /// serve` (two processes over one database on PostgreSQL, one over SQLite)
 /// killed with SIGKILL and started again, again and again, while raw HTTP
-/// writers push and read; every request and answer is recorded as a JSON
-/// line, and `FaultHistoryChecker` reads the history. A writer whose push got
-/// no answer sends it again with the same ids, as a device does. Then a real
-/// device syncs and must hold the server's log.
+/// writers push and read and a real device (`ledger`, its clock skewed by
+/// `faketime`) records sets and syncs, all through fault proxies that delay
+/// requests, drop them, or drop answers after the server acted. Every request
+/// and answer is recorded as a JSON line, and `FaultHistoryChecker` reads the
+/// history. A writer whose push got no answer sends it again with the same
+/// ids, as a device does. Then the device syncs and must hold the server's log.
 ///
 /// `REPLEDGER_FAULT_SECONDS` sets how long faults are injected (CI: 12), and
-/// `REPLEDGER_FAULT_HISTORY=FILE` keeps the history.
+/// `REPLEDGER_FAULT_HISTORY=FILE` keeps the history; with `REPLEDGER_REQUIRE_FAKETIME=1`
+/// a machine without `faketime` fails the run instead of running the device on its own clock.
 @Suite(.serialized) struct FaultRunTests {
     static let writers = 3
 
@@ -29,8 +32,17 @@ import Testing
         let account = try first.createAccount("lifter")
         // Every token first: a CLI run takes seconds on a loaded machine, and the faults' time starts after them.
         let tokens = try (0..<Self.writers).map { try first.createToken(account.id, device: "writer-\($0)") }
+        let device = try Device("phone", cli: cli, token: try first.createToken(account.id, device: "phone"))
+        let clock = try Self.skewedClock()
+        let proxies = try servers.map { try FaultProxy(to: $0.port, choose: Self.fate) }
+        defer { for p in proxies { p.stop() } }
         let history = FaultHistory()
         let until = history.now + seconds
+        /// Every kind of fault has met the clients at least once.
+        let met: @Sendable () -> Bool = {
+            history.count("kill") >= 3 && history.acknowledged >= 10 && history.unanswered >= 1
+                && proxies.contains { $0.counts[.answerDropped] != nil } && history.count("sync", outcome: "ok") >= 1
+        }
 
         // The faults: one server at a time killed, then started on its port again. They go on past
         // `until` until they have met the writers, a request left unanswered (a loaded machine may
@@ -40,9 +52,7 @@ import Testing
         async let faults: Void = Self.onThread {
             defer { history.stop() }
             var n = 0
-            while history.now < until + 120,
-                history.now < until || history.count("kill") < 3 || history.acknowledged < 10 || history.unanswered < 1
-            {
+            while history.now < until + 120, history.now < until || !met() {
                 Thread.sleep(forTimeInterval: Double.random(in: 0.3...1.2))
                 let index = n % servers.count
                 n += 1
@@ -59,16 +69,26 @@ import Testing
             for (w, token) in tokens.enumerated() {
                 group.addTask {
                     try await Self.onThread {
-                        Self.write(as: "writer-\(w)", servers: servers, account: account.id, token: token, history: history)
+                        Self.write(as: "writer-\(w)", through: proxies.map(\.base), account: account.id, token: token, history: history)
                     }
                 }
+            }
+            group.addTask {
+                try await Self.onThread { try Self.train(device, through: proxies[0].base, account: account.id, clock: clock, history: history) }
             }
             try await group.waitForAll()
         }
         try await faults
 
+        // The device once the faults have stopped: every event it holds, then a sync through its healed proxy.
+        let held = try Self.eventIds(device.log)
+        history.record(["client": device.name, "op": "recorded", "ids": held, "start": history.now, "end": history.now])
+        for p in proxies { p.heal() }
+        let finalSync = try device.run(["sync", "--json"], under: clock)
+        #expect(finalSync.status == 0, "\(finalSync.stderr)")
+
         // The whole log once the faults have stopped, and the server's own check of its chain.
-        let (ids, positions) = try Self.wholeLog(servers[0], account: account)
+        let (ids, positions) = try Self.wholeLog(servers[0].base, account: account)
         history.record(["client": "final", "op": "read", "outcome": "ok", "ids": ids, "positions": positions, "head": positions.last ?? 0])
         let lines = history.jsonLines
         if let file = environment["REPLEDGER_FAULT_HISTORY"] { try lines.write(toFile: file, atomically: true, encoding: .utf8) }
@@ -86,6 +106,16 @@ import Testing
             line["positions"] = positions
         }
         #expect(FaultHistoryChecker.anomalies(jsonLines: dropped).contains { $0.contains("is not in the final log") })
+        let lostFromDevice = Self.edited(history.lines) { line in
+            guard line["client"] as? String == "final", let drop = held.last, var ids = line["ids"] as? [String],
+                var positions = line["positions"] as? [Int], let i = ids.firstIndex(of: drop)
+            else { return }
+            ids.remove(at: i)
+            positions.removeLast()
+            line["ids"] = ids
+            line["positions"] = positions
+        }
+        #expect(FaultHistoryChecker.anomalies(jsonLines: lostFromDevice).contains { $0.contains("held \(held.last ?? "")") })
         var backwards = false
         let wentBack = Self.edited(history.lines) { line in
             guard !backwards, line["op"] as? String == "read", line["client"] as? String != "final", let head = line["head"] as? Int, head > 1
@@ -95,28 +125,79 @@ import Testing
         }
         #expect(FaultHistoryChecker.anomalies(jsonLines: wentBack).contains { $0.contains("went backwards") || $0.contains("after its write") })
         let kills = history.count("kill"), acked = history.acknowledged, unanswered = history.unanswered
-        #expect(kills >= 3 && acked >= 10 && unanswered >= 1, "kills \(kills), acknowledged pushes \(acked), unanswered \(unanswered)")
+        var fates: [FaultProxy.Fate: Int] = [:]
+        for p in proxies { fates.merge(p.counts, uniquingKeysWith: +) }
+        let syncs = history.count("sync"), synced = history.count("sync", outcome: "ok")
+        #expect(met(), "kills \(kills), acknowledged pushes \(acked), unanswered \(unanswered), proxies \(fates), device syncs ok \(synced)")
         print(
             "fault run: \(servers.count) servers, \(String(format: "%.0f", history.stoppedAt)) s of faults, \(kills) kills, \(acked) pushes acknowledged, "
-                + "\(unanswered) requests unanswered, \(ids.count) events, \(anomalies.count) anomalies")
+                + "\(unanswered) requests unanswered, \(syncs) device syncs (\(synced) ok, clock \(clock.last ?? "unskewed")), at the proxies "
+                + FaultProxy.Fate.allCases.map { "\(fates[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+                + ", \(ids.count) events, \(anomalies.count) anomalies")
         let verified = try await servers[0].get("/v1/accounts/\(account.id)/verify", token: account.token)
         #expect(verified.body.contains(#""ok":true"#), "\(verified.body)")
 
-        // A real device syncs and holds the server's log, each event once.
-        let device = try Device("phone", cli: cli, token: try first.createToken(account.id, device: "phone"))
-        #expect(try device.sync(servers[0], account: account.id).status == 0)
-        let held = device.log.split(separator: "\n").compactMap { line in
+        // The device holds the server's log, each event once.
+        #expect(try Self.eventIds(device.log) == ids)
+    }
+
+    /// A connection's fate at the proxies: most pass; some wait, some never reach the server, and some
+    /// reach it and lose their answer.
+    @Sendable static func fate() -> FaultProxy.Fate {
+        switch Int.random(in: 0..<100) {
+        case 0..<5: .delayed
+        case 5..<10: .requestDropped
+        case 10..<20: .answerDropped
+        default: .passed
+        }
+    }
+
+    /// `faketime` with the device's clock up to two hours off, or nothing on a machine without it.
+    static func skewedClock() throws -> [String] {
+        let found = ["/usr/bin/faketime", "/usr/local/bin/faketime"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let found else {
+            if ProcessInfo.processInfo.environment["REPLEDGER_REQUIRE_FAKETIME"] == "1" {
+                throw ServerFailure.cli("faketime is not installed (apt-get install faketime)")
+            }
+            print("fault run: faketime is not installed; the device runs on the machine's clock")
+            return []
+        }
+        return [found, "-f", String(format: "%+dm", Int.random(in: 1...120) * (Bool.random() ? 1 : -1))]
+    }
+
+    /// A real device while the faults last: it records a set, then syncs through a proxy, again and again.
+    static func train(_ device: Device, through base: String, account: String, clock: [String], history: FaultHistory) throws {
+        let started = try device.run(["workout", "start", "--json"], under: clock)
+        guard started.status == 0, let workout = started.json?["workoutId"] as? String else {
+            throw ServerFailure.cli("the device could not start a workout: \(started.stderr)")
+        }
+        while !history.stopped {
+            // Into its own workout by id: `last` may be a writer's, pulled by a sync.
+            let set = ["workout", "log", workout, "Bench Press (Barbell)", "--reps", "\(Int.random(in: 3...12))", "--weight", "80kg"]
+            let logged = try device.run(set, under: clock)
+            guard logged.status == 0 else { throw ServerFailure.cli("the device could not log a set: \(logged.stderr)") }
+            let start = history.now
+            let synced = try device.run(["sync", base, "--account", account, "--token-file", device.tokenFile, "--json"], under: clock)
+            var line: [String: Any] = ["client": device.name, "op": "sync", "start": start, "end": history.now]
+            line["outcome"] = synced.status == 0 ? "ok" : "no answer"
+            if synced.status != 0 { line["error"] = synced.stderr.split(separator: "\n").first.map(String.init) ?? "exit \(synced.status)" }
+            history.record(line)
+        }
+    }
+
+    /// The event ids of `ledger log --json`, in order.
+    static func eventIds(_ log: String) throws -> [String] {
+        log.split(separator: "\n").compactMap { line in
             line.range(of: #""eventId":"[^"]+""#, options: .regularExpression).map { String(line[$0].dropFirst(11).dropLast()) }
         }
-        #expect(held == ids)
     }
 
     /// One writer: pushes a workout of 1 to 4 events, sends it again with the same ids until it is
     /// answered, and reads the log's tail after each push; until the faults stop.
-    static func write(as client: String, servers: [ServerProcess], account: String, token: String, history: FaultHistory) {
+    static func write(as client: String, through bases: [String], account: String, token: String, history: FaultHistory) {
         var n = 0
         while !history.stopped {
-            let server = servers[n % servers.count]
+            let server = bases[n % bases.count]
             n += 1
             let workout = UUID()
             var events = [PushBodies.started(workout, name: "\(client) \(n)")]
@@ -163,7 +244,7 @@ import Testing
     }
 
     /// The tail of the log (the last 50 events), recorded with the head it was read at.
-    static func read(as client: String, _ server: ServerProcess, account: String, token: String, history: FaultHistory) throws {
+    static func read(as client: String, _ server: String, account: String, token: String, history: FaultHistory) throws {
         let start = history.now
         let (status, head) = try request(.GET, server, "/v1/accounts/\(account)/events?after=0&limit=1", token: token)
         guard status == 200, let position = (head?["head"] as? [String: Any])?["position"] as? Int else { return }
@@ -178,7 +259,7 @@ import Testing
         ])
     }
 
-    static func wholeLog(_ server: ServerProcess, account: ServerProcess.Account) throws -> ([String], [Int]) {
+    static func wholeLog(_ server: String, account: ServerProcess.Account) throws -> ([String], [Int]) {
         var ids: [String] = [], positions: [Int] = []
         while true {
             let (status, page) = try request(
@@ -201,13 +282,15 @@ import Testing
         }.joined(separator: "\n")
     }
 
-    /// One request by the suite's client, waited for on the calling thread (never the cooperative
+    /// One request by the suite's client to the server (or proxy) at `base`, on a connection of its own
+    /// (a proxy's fault is then this request's), waited for on the calling thread (never the cooperative
     /// pool's) → its status and JSON answer (nil for a body that is not JSON).
     static func request(
-        _ method: HTTPMethod, _ server: ServerProcess, _ path: String, token: String, body: String? = nil
+        _ method: HTTPMethod, _ base: String, _ path: String, token: String, body: String? = nil
     ) throws -> (Int, [String: Any]?) {
-        var request = try HTTPClient.Request(url: server.base + path, method: method)
+        var request = try HTTPClient.Request(url: base + path, method: method)
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        request.headers.add(name: "Connection", value: "close")
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .string(body)

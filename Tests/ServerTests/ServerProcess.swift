@@ -227,7 +227,7 @@ extension ServerProcess {
 }
 
 /// A device: its own ledger file in the test's folder, with a token file.
-struct Device {
+struct Device: Sendable {
     let cli: LedgerProcess
     let name: String
     var db: String { cli.folder.appendingPathComponent("\(name).sqlite").path }
@@ -240,8 +240,8 @@ struct Device {
     }
 
     @discardableResult
-    func run(_ args: [String], env: [String: String] = [:]) throws -> LedgerProcess.Output {
-        try cli.run(args + ["--db", db], env: env, useDbFlag: false)
+    func run(_ args: [String], env: [String: String] = [:], under: [String] = []) throws -> LedgerProcess.Output {
+        try cli.run(args + ["--db", db], env: env, useDbFlag: false, under: under)
     }
 
     /// The value of `key` in the JSON answer of a command that must succeed.

@@ -1,0 +1,152 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A TCP proxy of the fault run's own between clients and a server on
+/// loopback: the network faults a machine without network namespaces for
+/// `tc netem` can still have. Each connection meets one fate: passed on,
+/// delayed, its request dropped before the server sees it, or its answer
+/// dropped after the server acted (so the client retries what was stored).
+/// Clients send one request a connection (`Connection: close`), so a
+/// connection's fate is its request's.
+final class FaultProxy: @unchecked Sendable {
+    enum Fate: String, CaseIterable {
+        case passed, delayed
+        case requestDropped = "request dropped"
+        case answerDropped = "answer dropped after the server acted"
+    }
+
+    let port: Int
+    private let target: Int
+    private let listener: Int32
+    private let choose: @Sendable () -> Fate
+    private let lock = NSLock()
+    private var open: Set<Int32> = []
+    private var stopped = false
+    private var fates: [Fate: Int] = [:]
+    private var healed = false
+
+    /// A proxy on a free loopback port to `target`; `choose` gives each connection its fate.
+    init(to target: Int, choose: @escaping @Sendable () -> Fate) throws {
+        self.target = target
+        self.choose = choose
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = Self.loopback(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else {
+            close(fd)
+            throw ServerFailure.cli("the fault proxy could not listen: errno \(errno)")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread { [self] in acceptLoop() }.start()
+    }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    /// How many connections met each fate.
+    var counts: [Fate: Int] { lock.withLock { fates } }
+
+    /// From now on every connection passes.
+    func heal() { lock.withLock { healed = true } }
+
+    /// Stops accepting and cuts every open connection.
+    func stop() {
+        let sockets = lock.withLock { () -> Set<Int32> in
+            stopped = true
+            return open
+        }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for s in sockets { shutdown(s, Int32(SHUT_RDWR)) }
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            let chosen = choose()
+            let (admitted, fate) = lock.withLock { () -> (Bool, Fate) in
+                let fate = healed ? .passed : chosen
+                guard !stopped else { return (false, fate) }
+                fates[fate, default: 0] += 1
+                open.insert(client)
+                return (true, fate)
+            }
+            guard admitted else {
+                close(client)
+                return
+            }
+            Thread { [self] in serve(client, fate) }.start()
+        }
+    }
+
+    private func serve(_ client: Int32, _ fate: Fate) {
+        defer { release(client) }
+        if fate == .requestDropped { return }
+        if fate == .delayed { Thread.sleep(forTimeInterval: Double.random(in: 0.1...1.0)) }
+        let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard server >= 0 else { return }
+        lock.withLock { _ = open.insert(server) }
+        defer { release(server) }
+        var address = Self.loopback(port: target)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        // A server down (killed, not yet started again): the client sees its connection closed.
+        guard connected == 0 else { return }
+        let upstream = Thread {
+            Self.pump(from: client, to: server, forward: true)
+            shutdown(server, Int32(SHUT_WR))
+        }
+        upstream.start()
+        // The answer: passed on, or, once the server has begun it (so it acted), dropped with the connection.
+        Self.pump(from: server, to: client, forward: fate != .answerDropped, stopAtFirstByte: fate == .answerDropped)
+        shutdown(client, Int32(SHUT_RDWR))
+        shutdown(server, Int32(SHUT_RDWR))
+    }
+
+    /// Copies bytes until the reading side ends (or, with `stopAtFirstByte`, until some arrive).
+    private static func pump(from source: Int32, to sink: Int32, forward: Bool, stopAtFirstByte: Bool = false) {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 || stopAtFirstByte { return }
+            guard forward else { continue }
+            var sent = 0
+            while sent < n {
+                let m = buffer.withUnsafeBytes { send(sink, $0.baseAddress! + sent, n - sent, Int32(MSG_NOSIGNAL)) }
+                if m < 0, errno == EINTR { continue }
+                if m <= 0 { return }
+                sent += m
+            }
+        }
+    }
+
+    private func release(_ socket: Int32) {
+        lock.withLock { _ = open.remove(socket) }
+        close(socket)
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+}
