@@ -72,10 +72,14 @@ public final class SQLiteServerStorage: ServerStorage {
     package let table: SQLiteAccountTable
     public let keys: AccountKeyStore
     public var accountTable: any AccountTable { table }
+    /// How the accounts' ledgers commit: `.full` (the server's) survives the machine losing power;
+    /// `.normal` survives the process's crash only (the sync simulation's, which crashes nothing else).
+    public let durability: Durability
 
-    public init(directory: String, keys: AccountKeyStore) throws {
+    public init(directory: String, keys: AccountKeyStore, durability: Durability = .full) throws {
         self.directory = directory + "/accounts"
         self.keys = keys
+        self.durability = durability
         table = try SQLiteAccountTable(directory: directory)
         try FileManager.default.createDirectory(atPath: self.directory, withIntermediateDirectories: true)
     }
@@ -85,12 +89,12 @@ public final class SQLiteServerStorage: ServerStorage {
 
     public func store(for accountId: String) throws -> any EventStore {
         let cipher = try keys.cipher(for: accountId)
-        return try SQLiteEventStore(path: path(of: accountId), durability: .full, access: .create, cipher: cipher)
+        return try SQLiteEventStore(path: path(of: accountId), durability: durability, access: .create, cipher: cipher)
     }
 
     public func reader(for accountId: String) throws -> any EventStore {
         guard try hasLog(accountId) else { return InMemoryEventStore() }
-        return try SQLiteEventStore(path: path(of: accountId), durability: .full, access: .readOnly, cipher: try keys.cipher(for: accountId))
+        return try SQLiteEventStore(path: path(of: accountId), durability: durability, access: .readOnly, cipher: try keys.cipher(for: accountId))
     }
 
     public func hasLog(_ accountId: String) throws -> Bool { FileManager.default.fileExists(atPath: path(of: accountId)) }
