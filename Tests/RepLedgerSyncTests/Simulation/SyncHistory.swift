@@ -69,17 +69,22 @@ enum SyncHistoryChecker {
         if !h.serverVerified { found.append("the server's chain does not verify") }
         let lost = h.acknowledged.subtracting(onServer)
         if !lost.isEmpty { found.append("\(lost.count) acknowledged events are not on the server") }
+        // One device's event under a second id (a retry that made new ids). Two devices giving one command
+        // at one moment (both set the rest to 120 s, their clocks skewed to the same second) are two events.
         struct Content: Hashable {
-            var stream: String, millis: Int64, type: String, payload: [UInt8]
+            var device: String, stream: String, millis: Int64, type: String, payload: [UInt8]
         }
-        var seen: [Content: Int64] = [:]
+        var seen: [Content: EventEnvelope] = [:]
         for e in h.serverEvents {
-            let key = Content(stream: e.stream.raw, millis: e.occurredAt.millis, type: e.event.eventType.name, payload: e.event.encodedPayload)
+            let key = Content(
+                device: e.device, stream: e.stream.raw, millis: e.occurredAt.millis, type: e.event.eventType.name, payload: e.event.encodedPayload)
             if let first = seen[key] {
-                found.append("the same event is stored twice: #\(first) and #\(e.position)")
+                found.append(
+                    "the same event is stored twice: #\(first.position) (\(first.eventId), \(first.device)) and #\(e.position) (\(e.eventId), \(e.device)), "
+                        + "\(e.event.eventType.name) at \(e.occurredAt.iso8601)")
                 break
             }
-            seen[key] = e.position
+            seen[key] = e
         }
         for (device, ids) in h.local.sorted(by: { $0.key < $1.key }) {
             let missing = ids.subtracting(onServer).subtracting(h.rejected[device] ?? [])

@@ -15,10 +15,12 @@ import Testing
         return Self.onceFailed + (1...UInt64(max(count, 1))).map { $0 &* 0x9E37_79B9 }.filter { !Self.onceFailed.contains($0) }
     }
 
-    /// Seeds that once found a real anomaly: they run on every change.
+    /// Seeds that once failed: they run on every change.
     /// 2654435769: a ledger kept between commands (the kit's) decided on states folded from a log a
     /// sync had since rebased beneath it, and refused the lifter's next command (`Ledger.Cached`).
-    static let onceFailed: [UInt64] = [2_654_435_769]
+    /// 19783509786357, 21761064434262: the checker's own false alarm, two devices setting one rest
+    /// timer at one (skewed) second named "the same event stored twice" (`SyncHistoryChecker`).
+    static let onceFailed: [UInt64] = [2_654_435_769, 19_783_509_786_357, 21_761_064_434_262]
 
     /// The seeds run in this many parallel cases, so that a long run uses every core.
     static let shards = 4
