@@ -5,17 +5,19 @@ import Foundation
 #endif
 
 /// A TCP proxy of the fault run's own between clients and a server on
-/// loopback: the network faults a machine without network namespaces for
-/// `tc netem` can still have. Each connection meets one fate: passed on,
-/// delayed, its request dropped before the server sees it, or its answer
-/// dropped after the server acted (so the client retries what was stored).
-/// Clients send one request a connection (`Connection: close`), so a
-/// connection's fate is its request's.
+/// loopback (or a server and PostgreSQL): the network faults a machine without
+/// network namespaces for `tc netem` can still have. Each connection meets one
+/// fate: passed on, delayed, its request dropped before the server sees it,
+/// its answer dropped after the server acted (so the client retries what was
+/// stored), or cut a moment later whatever it is doing (a database connection
+/// lost mid-query). HTTP clients send one request a connection
+/// (`Connection: close`), so a connection's fate is its request's.
 final class FaultProxy: @unchecked Sendable {
     enum Fate: String, CaseIterable {
         case passed, delayed
         case requestDropped = "request dropped"
         case answerDropped = "answer dropped after the server acted"
+        case cutLater = "cut 0.2 to 3 s after it opened"
     }
 
     let port: Int
@@ -23,15 +25,19 @@ final class FaultProxy: @unchecked Sendable {
     private let listener: Int32
     private let choose: @Sendable () -> Fate
     private let lock = NSLock()
-    private var open: Set<Int32> = []
+    /// Open sockets, each with its connection's number (a socket's number is reused once it is closed).
+    private var open: [Int32: Int] = [:]
+    private var connections = 0
     private var stopped = false
     private var fates: [Fate: Int] = [:]
-    private var healed = false
+    private var healed: Bool
 
     /// A proxy on a free loopback port to `target`; `choose` gives each connection its fate.
-    init(to target: Int, choose: @escaping @Sendable () -> Fate) throws {
+    /// `healed`: every connection passes until `harm()`.
+    init(to target: Int, healed: Bool = false, choose: @escaping @Sendable () -> Fate) throws {
         self.target = target
         self.choose = choose
+        self.healed = healed
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -60,15 +66,17 @@ final class FaultProxy: @unchecked Sendable {
     /// From now on every connection passes.
     func heal() { lock.withLock { healed = true } }
 
+    /// From now on connections meet the fates `choose` gives.
+    func harm() { lock.withLock { healed = false } }
+
     /// Stops accepting and cuts every open connection.
     func stop() {
-        let sockets = lock.withLock { () -> Set<Int32> in
+        lock.withLock {
             stopped = true
-            return open
+            for s in open.keys { shutdown(s, Int32(SHUT_RDWR)) }
         }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
-        for s in sockets { shutdown(s, Int32(SHUT_RDWR)) }
     }
 
     private func acceptLoop() {
@@ -79,29 +87,38 @@ final class FaultProxy: @unchecked Sendable {
                 return
             }
             let chosen = choose()
-            let (admitted, fate) = lock.withLock { () -> (Bool, Fate) in
+            let (connection, fate) = lock.withLock { () -> (Int?, Fate) in
                 let fate = healed ? .passed : chosen
-                guard !stopped else { return (false, fate) }
+                guard !stopped else { return (nil, fate) }
                 fates[fate, default: 0] += 1
-                open.insert(client)
-                return (true, fate)
+                connections += 1
+                open[client] = connections
+                return (connections, fate)
             }
-            guard admitted else {
+            guard let connection else {
                 close(client)
                 return
             }
-            Thread { [self] in serve(client, fate) }.start()
+            Thread { [self] in serve(client, connection, fate) }.start()
         }
     }
 
-    private func serve(_ client: Int32, _ fate: Fate) {
+    private func serve(_ client: Int32, _ connection: Int, _ fate: Fate) {
         defer { release(client) }
         if fate == .requestDropped { return }
         if fate == .delayed { Thread.sleep(forTimeInterval: Double.random(in: 0.1...1.0)) }
         let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard server >= 0 else { return }
-        lock.withLock { _ = open.insert(server) }
+        lock.withLock { open[server] = connection }
         defer { release(server) }
+        if fate == .cutLater {
+            Thread { [self] in
+                Thread.sleep(forTimeInterval: Double.random(in: 0.2...3))
+                lock.withLock {
+                    for s in [client, server] where open[s] == connection { shutdown(s, Int32(SHUT_RDWR)) }
+                }
+            }.start()
+        }
         var address = Self.loopback(port: target)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -138,8 +155,10 @@ final class FaultProxy: @unchecked Sendable {
     }
 
     private func release(_ socket: Int32) {
-        lock.withLock { _ = open.remove(socket) }
-        close(socket)
+        lock.withLock {
+            open[socket] = nil
+            close(socket)
+        }
     }
 
     private static func loopback(port: Int) -> sockaddr_in {

@@ -26,7 +26,10 @@ import Testing
         let seconds = environment["REPLEDGER_FAULT_SECONDS"].flatMap(Double.init) ?? 12
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
-        let first = try ServerProcess(cli: cli)
+        // On PostgreSQL the servers reach the database through a fault proxy too, which cuts connections.
+        let database = try Self.databaseBehindProxy()
+        defer { database?.proxy.stop() }
+        let first = try database.map { try ServerProcess(cli: cli, storage: ["--postgres", $0.url]) } ?? ServerProcess(cli: cli)
         let servers = ServerProcess.onPostgres ? [first, try ServerProcess(cli: cli, storage: first.storage)] : [first]
         defer { for s in servers { s.stop() } }
         let account = try first.createAccount("lifter")
@@ -42,7 +45,9 @@ import Testing
         let met: @Sendable () -> Bool = {
             history.count("kill") >= 3 && history.acknowledged >= 10 && history.unanswered >= 1
                 && proxies.contains { $0.counts[.answerDropped] != nil } && history.count("sync", outcome: "ok") >= 1
+                && (database.map { $0.proxy.counts[.cutLater] != nil } ?? true)
         }
+        database?.proxy.harm()
 
         // The faults: one server at a time killed, then started on its port again. They go on past
         // `until` until they have met the writers, a request left unanswered (a loaded machine may
@@ -84,6 +89,7 @@ import Testing
         let held = try Self.eventIds(device.log)
         history.record(["client": device.name, "op": "recorded", "ids": held, "start": history.now, "end": history.now])
         for p in proxies { p.heal() }
+        database?.proxy.heal()
         let finalSync = try device.run(["sync", "--json"], under: clock)
         #expect(finalSync.status == 0, "\(finalSync.stderr)")
 
@@ -132,13 +138,26 @@ import Testing
         print(
             "fault run: \(servers.count) servers, \(String(format: "%.0f", history.stoppedAt)) s of faults, \(kills) kills, \(acked) pushes acknowledged, "
                 + "\(unanswered) requests unanswered, \(syncs) device syncs (\(synced) ok, clock \(clock.last ?? "unskewed")), at the proxies "
-                + FaultProxy.Fate.allCases.map { "\(fates[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+                + FaultProxy.Fate.allCases.filter { $0 != .cutLater }.map { "\(fates[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+                + (database.map { ", database connections \($0.proxy.counts[.passed] ?? 0) passed and \($0.proxy.counts[.cutLater] ?? 0) cut" } ?? "")
                 + ", \(ids.count) events, \(anomalies.count) anomalies")
         let verified = try await servers[0].get("/v1/accounts/\(account.id)/verify", token: account.token)
         #expect(verified.body.contains(#""ok":true"#), "\(verified.body)")
 
         // The device holds the server's log, each event once.
         #expect(try Self.eventIds(device.log) == ids)
+    }
+
+    /// On PostgreSQL, a database of the test cluster and its URL through a fault proxy (healed until
+    /// the faults start) that cuts a fifth of the servers' connections within three seconds of opening.
+    static func databaseBehindProxy() throws -> (url: String, proxy: FaultProxy)? {
+        guard ServerProcess.onPostgres else { return nil }
+        guard let cluster = PostgresCluster.shared else { throw ServerFailure.didNotStart("no PostgreSQL: \(PostgresCluster.unavailableReason)") }
+        let url = try cluster.createDatabase()
+        let proxy = try FaultProxy(to: cluster.port, healed: true) { Int.random(in: 0..<5) == 0 ? .cutLater : .passed }
+        let proxied = url.replacingOccurrences(of: "127.0.0.1:\(cluster.port)/", with: "127.0.0.1:\(proxy.port)/")
+        guard proxied != url else { throw ServerFailure.cli("the test cluster's URL names no loopback port: \(url)") }
+        return (proxied, proxy)
     }
 
     /// A connection's fate at the proxies: most pass; some wait, some never reach the server, and some
