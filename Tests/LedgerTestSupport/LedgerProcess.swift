@@ -33,7 +33,8 @@ public struct LedgerProcess: Sendable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
-    /// `under`: a program that runs `ledger` itself (`faketime -f +2h`), looked up on the PATH.
+    /// `under`: what `env` runs `ledger` under: settings (`NAME=value`), then a program that runs it
+    /// (`faketime -f +2h`).
     @discardableResult
     public func run(_ args: [String], env: [String: String] = [:], useDbFlag: Bool = true, under: [String] = []) throws -> Output {
         let p = Process()

@@ -10,6 +10,8 @@ import Foundation
 /// - `{"client":"faults","op":"kill"|"start","server","start","end"}`;
 /// - `{"client","op":"sync","start","end","outcome":"ok"}` (or `"no answer"` with `"error"`): a device's `ledger sync`;
 /// - `{"client","op":"recorded","ids":[…],"start","end"}`: every event a device held once the faults stopped;
+/// - `{"client","op":"event","position","id","start","end"}`: one event a live stream sent (`start`: when its connection opened);
+/// - `{"client","op":"reconnect","after","why","start","end"}`: a live stream's connection ended, and it connects again after `after`;
 /// - `{"client":"final","op":"read",…}`: the whole log once the faults stopped, last.
 final class FaultHistory: @unchecked Sendable {
     private let lock = NSLock()
@@ -22,6 +24,13 @@ final class FaultHistory: @unchecked Sendable {
     }
 
     private var stoppedTime: Double?
+    private var finalHeadRead: Int?
+
+    /// The final log's head, once it has been read: what a live stream must reach.
+    var finalHead: Int? {
+        get { lock.withLock { finalHeadRead } }
+        set { lock.withLock { finalHeadRead = newValue } }
+    }
 
     func record(_ line: [String: Any]) { lock.withLock { lines.append(line) } }
 
@@ -94,6 +103,7 @@ enum FaultHistoryChecker {
             attempted.formUnion(ids)
             if let lost = ids.first(where: { at[$0] == nil }) { found.append("\(line["client"] ?? "a device") held \(lost), not in the final log") }
         }
+        found += streamAnomalies(lines, finalIds: finalIds)
         let unknown = Set(finalIds).subtracting(attempted).count
         if unknown > 0 { found.append("\(unknown) events in the final log no client pushed") }
         var clients: [String: (head: Int, written: Int)] = [:]
@@ -111,6 +121,28 @@ enum FaultHistoryChecker {
             }
             seen.head = max(seen.head, head)
             clients[client] = seen
+        }
+        return found
+    }
+
+    /// Each live stream sent every position of the final log once, in order, across its reconnects, each
+    /// with the event the final log holds there.
+    static func streamAnomalies(_ lines: [[String: Any]], finalIds: [String]) -> [String] {
+        var found: [String] = [], streams: [String: [(Int, String)]] = [:]
+        for line in lines where line["op"] as? String == "event" {
+            guard let client = line["client"] as? String, let position = line["position"] as? Int else { continue }
+            streams[client, default: []].append((position, line["id"] as? String ?? ""))
+        }
+        for (client, events) in streams.sorted(by: { $0.key < $1.key }) {
+            let positions = events.map(\.0)
+            if let i = positions.indices.dropFirst().first(where: { positions[$0] <= positions[$0 - 1] }) {
+                found.append("\(client) sent #\(positions[i]) after #\(positions[i - 1]) (repeated or out of order)")
+            } else if positions != Array(0..<finalIds.count).map({ $0 + 1 }) {
+                found.append("\(client) sent \(positions.count) of the final log's \(finalIds.count) positions")
+            }
+            if let wrong = events.first(where: { $0.0 < 1 || $0.0 > finalIds.count || finalIds[$0.0 - 1] != $0.1 }) {
+                found.append("\(client) sent \(wrong.1) at #\(wrong.0), which the final log does not hold there")
+            }
         }
         return found
     }

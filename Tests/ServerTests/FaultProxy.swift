@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// A TCP proxy of the fault run's own between clients and a server on
-/// loopback (or a server and PostgreSQL): the network faults a machine without
-/// network namespaces for `tc netem` can still have. Each connection meets one
+/// loopback (or a server and PostgreSQL): the network faults a machine whose
+/// kernel has no `netem` can still have. Each connection meets one
 /// fate: passed on, delayed, its request dropped before the server sees it,
 /// its answer dropped after the server acted (so the client retries what was
 /// stored), or cut a moment later whatever it is doing (a database connection
@@ -125,15 +125,19 @@ final class FaultProxy: @unchecked Sendable {
         }
         // A server down (killed, not yet started again): the client sees its connection closed.
         guard connected == 0 else { return }
-        let upstream = Thread {
+        let upstreamDone = DispatchSemaphore(value: 0)
+        Thread {
             Self.pump(from: client, to: server, forward: true)
             shutdown(server, Int32(SHUT_WR))
-        }
-        upstream.start()
+            upstreamDone.signal()
+        }.start()
         // The answer: passed on, or, once the server has begun it (so it acted), dropped with the connection.
         Self.pump(from: server, to: client, forward: fate != .answerDropped, stopAtFirstByte: fate == .answerDropped)
         shutdown(client, Int32(SHUT_RDWR))
         shutdown(server, Int32(SHUT_RDWR))
+        // Both sockets stay open until the other direction's thread is done with them: a number closed
+        // while it still reads would be given to the next file opened (a process's pipe) and read from.
+        upstreamDone.wait()
     }
 
     /// Copies bytes until the reading side ends (or, with `stopAtFirstByte`, until some arrive).

@@ -48,6 +48,17 @@ import Testing
                 && (database.map { $0.proxy.counts[.cutLater] != nil } ?? true)
         }
         database?.proxy.harm()
+        // A live stream follows the log throughout, from the servers themselves (their kills cut it), until it
+        // has sent the final log's head, or a minute after that head was read.
+        let follower = StreamFollower(client: "stream", ports: servers.map(\.port), account: account.id, token: tokens[0], history: history)
+        async let followed: Void = Self.onThread {
+            var deadline: Double?
+            _ = follower.follow { last in
+                guard let head = history.finalHead else { return false }
+                deadline = deadline ?? history.now + 60
+                return last >= head || history.now > deadline!
+            }
+        }
 
         // The faults: one server at a time killed, then started on its port again. They go on past
         // `until` until they have met the writers, a request left unanswered (a loaded machine may
@@ -95,6 +106,8 @@ import Testing
 
         // The whole log once the faults have stopped, and the server's own check of its chain.
         let (ids, positions) = try Self.wholeLog(servers[0].base, account: account)
+        history.finalHead = positions.last ?? 0
+        try await followed
         history.record(["client": "final", "op": "read", "outcome": "ok", "ids": ids, "positions": positions, "head": positions.last ?? 0])
         let lines = history.jsonLines
         if let file = environment["REPLEDGER_FAULT_HISTORY"] { try lines.write(toFile: file, atomically: true, encoding: .utf8) }
@@ -122,6 +135,13 @@ import Testing
             line["positions"] = positions
         }
         #expect(FaultHistoryChecker.anomalies(jsonLines: lostFromDevice).contains { $0.contains("held \(held.last ?? "")") })
+        var skipped = false
+        let streamSkipped = Self.edited(history.lines) { line in
+            guard !skipped, line["op"] as? String == "event" else { return }
+            skipped = true
+            line["op"] = "skipped"
+        }
+        #expect(FaultHistoryChecker.anomalies(jsonLines: streamSkipped).contains { $0.contains("stream sent") })
         var backwards = false
         let wentBack = Self.edited(history.lines) { line in
             guard !backwards, line["op"] as? String == "read", line["client"] as? String != "final", let head = line["head"] as? Int, head > 1
@@ -134,13 +154,15 @@ import Testing
         var fates: [FaultProxy.Fate: Int] = [:]
         for p in proxies { fates.merge(p.counts, uniquingKeysWith: +) }
         let syncs = history.count("sync"), synced = history.count("sync", outcome: "ok")
+        let streamed = history.count("event"), reconnects = history.count("reconnect")
+        #expect(streamed > 0)
         #expect(met(), "kills \(kills), acknowledged pushes \(acked), unanswered \(unanswered), proxies \(fates), device syncs ok \(synced)")
         print(
             "fault run: \(servers.count) servers, \(String(format: "%.0f", history.stoppedAt)) s of faults, \(kills) kills, \(acked) pushes acknowledged, "
                 + "\(unanswered) requests unanswered, \(syncs) device syncs (\(synced) ok, clock \(clock.last ?? "unskewed")), at the proxies "
                 + FaultProxy.Fate.allCases.filter { $0 != .cutLater }.map { "\(fates[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
                 + (database.map { ", database connections \($0.proxy.counts[.passed] ?? 0) passed and \($0.proxy.counts[.cutLater] ?? 0) cut" } ?? "")
-                + ", \(ids.count) events, \(anomalies.count) anomalies")
+                + ", a live stream sent \(streamed) events over \(reconnects) connections, \(ids.count) events, \(anomalies.count) anomalies")
         let verified = try await servers[0].get("/v1/accounts/\(account.id)/verify", token: account.token)
         #expect(verified.body.contains(#""ok":true"#), "\(verified.body)")
 
@@ -181,7 +203,9 @@ import Testing
             print("fault run: faketime is not installed; the device runs on the machine's clock")
             return []
         }
-        return [found, "-f", String(format: "%+dm", Int.random(in: 1...120) * (Bool.random() ? 1 : -1))]
+        // The wall clock only: with the monotonic clock moved too, a timer set by it (a sync's wait before a
+        // retry) fires as late as the skew ahead, and the device hung for minutes at its first retry.
+        return ["FAKETIME_DONT_FAKE_MONOTONIC=1", found, "-f", String(format: "%+dm", Int.random(in: 1...120) * (Bool.random() ? 1 : -1))]
     }
 
     /// A real device while the faults last: it records a set, then syncs through a proxy, again and again.
