@@ -59,6 +59,8 @@ import Testing
                 return last >= head || history.now > deadline!
             }
         }
+        // Whatever the outcome, the follower stops (a head of 0 is reached at once) before it is awaited.
+        defer { history.finalHead = history.finalHead ?? 0 }
 
         // The faults: one server at a time killed, then started on its port again. They go on past
         // `until` until they have met the writers, a request left unanswered (a loaded machine may
