@@ -117,25 +117,9 @@ import Testing
         #expect(anomalies.isEmpty, "\(anomalies.prefix(10).joined(separator: "; "))")
         // The checker bites on this very history: an acknowledged event dropped from the final log, a read gone back.
         let lastAcked = history.lines.last { $0["op"] as? String == "push" && $0["outcome"] as? String == "ok" }?["ids"] as? [String]
-        let dropped = Self.edited(history.lines) { line in
-            guard line["client"] as? String == "final", let drop = lastAcked?.first, var ids = line["ids"] as? [String],
-                var positions = line["positions"] as? [Int], let i = ids.firstIndex(of: drop)
-            else { return }
-            ids.remove(at: i)
-            positions.removeLast()
-            line["ids"] = ids
-            line["positions"] = positions
-        }
+        let dropped = Self.edited(history.lines) { Self.drop(lastAcked?.first, fromFinal: &$0) }
         #expect(FaultHistoryChecker.anomalies(jsonLines: dropped).contains { $0.contains("is not in the final log") })
-        let lostFromDevice = Self.edited(history.lines) { line in
-            guard line["client"] as? String == "final", let drop = held.last, var ids = line["ids"] as? [String],
-                var positions = line["positions"] as? [Int], let i = ids.firstIndex(of: drop)
-            else { return }
-            ids.remove(at: i)
-            positions.removeLast()
-            line["ids"] = ids
-            line["positions"] = positions
-        }
+        let lostFromDevice = Self.edited(history.lines) { Self.drop(held.last, fromFinal: &$0) }
         #expect(FaultHistoryChecker.anomalies(jsonLines: lostFromDevice).contains { $0.contains("held \(held.last ?? "")") })
         var skipped = false
         let streamSkipped = Self.edited(history.lines) { line in
@@ -316,6 +300,17 @@ import Testing
             positions += events.compactMap { $0["position"] as? Int }
             if events.count < 1000 { return (ids, positions) }
         }
+    }
+
+    /// The final read's line without the event `id` (its positions one shorter, as a log that lost it).
+    static func drop(_ id: String?, fromFinal line: inout [String: Any]) {
+        guard line["client"] as? String == "final", let id, var ids = line["ids"] as? [String],
+            var positions = line["positions"] as? [Int], let i = ids.firstIndex(of: id)
+        else { return }
+        ids.remove(at: i)
+        positions.removeLast()
+        line["ids"] = ids
+        line["positions"] = positions
     }
 
     /// The history's lines with `change` applied to each, as JSON lines.

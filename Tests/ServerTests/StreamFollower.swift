@@ -37,26 +37,14 @@ struct StreamFollower {
 
     /// One connection after `after` → why it ended.
     private func connection(port: Int, after: Int, until done: (Int) -> Bool, received: (Int, String) -> Void) -> String {
-        let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard s >= 0 else { return "no socket" }
-        defer { close(s) }
+        guard let socket = try? RawSocket(port: port) else { return "refused" }
+        let s = socket.fd
         // A read gives up after a second, so that `done` is asked even on a quiet stream.
         var timeout = timeval(tv_sec: 1, tv_usec: 0)
         setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return "refused" }
-        let request =
+        socket.send(
             "GET /v1/accounts/\(account)/events/live HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\n"
-            + "Last-Event-ID: \(after)\r\nAccept: text/event-stream\r\n\r\n"
-        guard Array(request.utf8).withUnsafeBytes({ send(s, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.utf8.count else {
-            return "send failed"
-        }
+                + "Last-Event-ID: \(after)\r\nAccept: text/event-stream\r\n\r\n")
         var raw: [UInt8] = [], body: [UInt8] = [], headersDone = false, chunked = false, last = after
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
