@@ -106,23 +106,19 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         _ now: Timestamp
     ) throws -> AppendResult? {
         try pool.withConnection { c in
-            let streams = Probe.streams(events)
+            let streams = AppendProbe.streams(events).map(\.raw)
             let rows = try pool.run(
                 c,
                 PostgresQuery(
                     unsafeSQL: """
                         SELECT h.position, h.hash, h.recorded_at, h.recorded_offset, \(Self.probeColumns) FROM heads h WHERE h.account_id = $1
-                        """, binds: Self.probeBinds(accountId, streams, events)))
+                        """, binds: Self.probeBinds(accountId, streams, events.map(\.eventId))))
             guard let row = rows.rows.first else { return nil }
             let (position, hash, recordedAt, offset, versions, stored) =
                 try row.decode((Int64, ByteBuffer, Int64, Int32, [Int64], [UUID]).self)
             let head = Head(position: position, hash: hash, recordedAt: recordedAt, offset: offset)
-            let probe = try Probe(streams, versions, stored, self, c)
-            guard
-                let planned = try? AppendPlanner.rows(
-                    events, expecting: expectations, now: now, head: head,
-                    versions: probe.versions, stored: probe.stored)
-            else {
+            let probe = try self.probe(head, streams, versions, stored, c)
+            guard let planned = try? AppendPlanner.rows(events, expecting: expectations, now: now, probed: probe, head: head) else {
                 return nil
             }
             if planned.rows.isEmpty { return planned.planner.result }
@@ -134,32 +130,30 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
     /// the statement's snapshot, taken before the lock was granted; it is used
     /// only when that snapshot already saw the locked head (no append
     /// committed in between), and made again otherwise.
-    private func lockHeadProbing(_ events: [ProposedEvent], _ c: PostgresConnection) throws -> (Head, Probe?) {
-        let streams = Probe.streams(events)
+    private func lockHeadProbing(_ events: [ProposedEvent], _ c: PostgresConnection) throws -> (Head, AppendProbe?) {
+        let streams = AppendProbe.streams(events).map(\.raw)
         let rows = try pool.run(
             c,
             PostgresQuery(
                 unsafeSQL: """
                     SELECT h.position, h.hash, h.recorded_at, h.recorded_offset, (SELECT position FROM heads WHERE account_id = $1),
                         \(Self.probeColumns) FROM heads h WHERE h.account_id = $1 FOR UPDATE OF h
-                    """, binds: Self.probeBinds(accountId, streams, events)))
+                    """, binds: Self.probeBinds(accountId, streams, events.map(\.eventId))))
         guard let row = rows.rows.first else { return (try lockHead(c), nil) }
         let (position, hash, recordedAt, offset, seen, versions, stored) =
             try row.decode((Int64, ByteBuffer, Int64, Int32, Int64, [Int64], [UUID]).self)
         let head = Head(position: position, hash: hash, recordedAt: recordedAt, offset: offset)
-        return (head, seen == position ? try Probe(streams, versions, stored, self, c) : nil)
+        return (head, seen == position ? try probe(head, streams, versions, stored, c) : nil)
     }
 
     private func appendLocked(
         _ events: [ProposedEvent], _ expectations: [StreamName: ExpectedVersion], _ now: Timestamp,
-        probed: Probe?
+        probed: AppendProbe?
     ) throws -> AppendResult {
         guard let head = transaction?.head, let c = transaction?.connection else { throw StoreError.database("append outside a transaction") }
         guard !events.isEmpty else { return AppendResult(appended: [], alreadyStored: 0) }
-        let probe = try probed ?? probe(events, c)
-        let planned = try AppendPlanner.rows(
-            events, expecting: expectations, now: now, head: head,
-            versions: probe.versions, stored: probe.stored)
+        let probe = try probed ?? probe(ids: events.map(\.eventId), streams: AppendProbe.streams(events))
+        let planned = try AppendPlanner.rows(events, expecting: expectations, now: now, probed: probe, head: head)
         guard !planned.rows.isEmpty else { return planned.planner.result }
         guard try insert(planned.rows, from: head, to: planned.planner.head, c) else {
             throw StoreError.database("the account's head moved while its lock was held")
@@ -168,23 +162,36 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
         return planned.planner.result
     }
 
-    /// Where the batch's streams stand, and the batch's events stored already
-    /// (a retry, a re-sent sync), whole.
-    struct Probe {
-        var versions: [StreamName: Int64] = [:]
-        var stored: [UUID: StoredEvent] = [:]
+    /// Appends events planned on a probe read in the write transaction in
+    /// progress (see `EventStore.append(_:expecting:now:probed:)`).
+    @discardableResult
+    public func append(
+        _ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion], now: Timestamp, probed probe: AppendProbe
+    ) throws -> AppendResult {
+        guard transaction != nil else { throw StoreError.database("an append planned on a probe must run in the probe's write transaction") }
+        return try appendLocked(events, expectations, now, probed: probe)
+    }
 
-        /// `versions` are the versions of `streams`, in order (0: a new stream).
-        init(_ streams: [String], _ versions: [Int64], _ storedIds: [UUID], _ store: PostgresEventStore, _ c: PostgresConnection) throws {
-            for (stream, version) in zip(streams, versions) where version > 0 { self.versions[StreamName(stream)] = version }
-            if !storedIds.isEmpty { stored = try store.storedEvents(ids: storedIds, c) }
+    /// What the account holds of a batch, in one round trip under the head
+    /// lock of the write transaction in progress (and a second to read the
+    /// stored events whole, only when some are).
+    public func probe(ids: [UUID], streams: [StreamName]) throws -> AppendProbe {
+        try writeTransaction {
+            guard let head = transaction?.head, let c = transaction?.connection else { throw StoreError.database("a probe outside a transaction") }
+            let names = streams.map(\.raw)
+            let rows = try pool.run(c, PostgresQuery(unsafeSQL: "SELECT \(Self.probeColumns)", binds: Self.probeBinds(accountId, names, ids)))
+            guard let row = rows.rows.first else { throw StoreError.database("the probe of an append returned no row") }
+            let (versions, stored) = try row.decode(([Int64], [UUID]).self)
+            return try probe(head, names, versions, stored, c)
         }
+    }
 
-        /// The batch's streams, each once, in order of first appearance.
-        static func streams(_ events: [ProposedEvent]) -> [String] {
-            var seen: Set<String> = []
-            return events.compactMap { seen.insert($0.stream.raw).inserted ? $0.stream.raw : nil }
-        }
+    /// The probe from its columns: `versions` are those of `streams`, in
+    /// order; the stored ids' events are read whole.
+    private func probe(_ head: Head, _ streams: [String], _ versions: [Int64], _ storedIds: [UUID], _ c: PostgresConnection) throws -> AppendProbe {
+        let stored = storedIds.isEmpty ? [:] : try storedEvents(ids: storedIds, c)
+        return AppendProbe(
+            head: head, versions: Dictionary(zip(streams.map(StreamName.init), versions)) { a, _ in a }, stored: stored)
     }
 
     /// The probe as two array columns over `probeBinds`: the version of each
@@ -207,20 +214,12 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
               WHERE (SELECT true FROM events e WHERE e.account_id = (SELECT $1::uuid) AND e.event_id = i.id))
         """
 
-    static func probeBinds(_ account: UUID, _ streams: [String], _ events: [ProposedEvent]) -> PostgresBindings {
+    static func probeBinds(_ account: UUID, _ streams: [String], _ ids: [UUID]) -> PostgresBindings {
         var binds = PostgresBindings(capacity: 3)
         binds.append(account)
         binds.append(streams)
-        binds.append(events.map(\.eventId))
+        binds.append(ids)
         return binds
-    }
-
-    private func probe(_ events: [ProposedEvent], _ c: PostgresConnection) throws -> Probe {
-        let streams = Probe.streams(events)
-        let rows = try pool.run(c, PostgresQuery(unsafeSQL: "SELECT \(Self.probeColumns)", binds: Self.probeBinds(accountId, streams, events)))
-        guard let row = rows.rows.first else { throw StoreError.database("the probe of an append returned no row") }
-        let (versions, stored) = try row.decode(([Int64], [UUID]).self)
-        return try Probe(streams, versions, stored, self, c)
     }
 
     /// Names this process in the notifications of its appends
@@ -514,27 +513,6 @@ public final class PostgresEventStore: EventStore, @unchecked Sendable {
                         var b = PostgresBindings(); b.append(accountId); b.append(id); return b
                     }()))
             return try rows.rows.first.map { try storedEvent($0).envelope() }
-        }
-    }
-
-    public func devices(ofStored ids: [UUID]) throws -> [UUID: String] {
-        guard !ids.isEmpty else { return [:] }
-        return try reading { c in
-            // One index lookup per id (as the append's probe does): `event_id = ANY($2)` was planned as a
-            // scan of the account, 14 ms a push of 500 on a 78k-event account.
-            let rows = try pool.run(
-                c,
-                PostgresQuery(
-                    unsafeSQL: """
-                        SELECT i.id, (SELECT e.device FROM events e WHERE e.account_id = (SELECT $1::uuid) AND e.event_id = i.id)
-                        FROM unnest($2::uuid[]) AS i(id)
-                        """, binds: try Self.binds(accountId, ids)))
-            var out: [UUID: String] = [:]
-            for row in rows.rows {
-                let (id, device) = try row.decode((UUID, String?).self)
-                if let device { out[id] = device }
-            }
-            return out
         }
     }
 

@@ -33,20 +33,6 @@ public struct RejectedEvent: Sendable, Equatable {
 }
 
 extension SQLiteEventStore {
-    /// One prepared lookup by id, reading the device column only (no payload is opened).
-    public func devices(ofStored ids: [UUID]) throws -> [UUID: String] {
-        guard !ids.isEmpty else { return [:] }
-        return try db.with("SELECT device FROM events WHERE event_id = ?") { s in
-            var out: [UUID: String] = [:]
-            for id in ids {
-                s.reset()
-                try s.bind(1, id.bytes16)
-                if try s.step() { out[id] = s.text(0) }
-            }
-            return out
-        }
-    }
-
     public func syncState() throws -> SyncState? {
         try db.with("SELECT remote, account, token_file, confirmed_position, last_sync_at FROM sync_state WHERE id = 1") { s in
             guard try s.step() else { return nil }

@@ -174,6 +174,46 @@ public final class SQLiteEventStore: EventStore {
         return planner.result
     }
 
+    /// One prepared lookup per id and per stream, under the transaction the caller holds.
+    public func probe(ids: [UUID], streams: [StreamName]) throws -> AppendProbe {
+        do {
+            var stored: [UUID: StoredEvent] = [:]
+            if !ids.isEmpty {
+                try db.with("SELECT \(Self.columns) FROM events WHERE event_id = ?") { s in
+                    for id in ids {
+                        s.reset()
+                        try s.bind(1, id.bytes16)
+                        if try s.step() { stored[id] = try StoredEvent(s, cipher: cipher) }
+                    }
+                }
+            }
+            var versions: [StreamName: Int64] = [:]
+            for stream in streams where versions[stream] == nil { versions[stream] = try version(of: stream) }
+            return AppendProbe(head: try readHead(), versions: versions, stored: stored)
+        } catch let e as SQLiteError {
+            throw StoreError.engine(e)
+        }
+    }
+
+    /// Appends events planned on `probe` (see `EventStore.append(_:expecting:now:probed:)`).
+    @discardableResult
+    public func append(
+        _ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion], now: Timestamp, probed probe: AppendProbe
+    ) throws -> AppendResult {
+        do {
+            return try db.transaction {
+                let planned = try AppendPlanner.rows(events, expecting: expectations, now: now, probed: probe, head: try readHead())
+                let seal = PayloadSeal(cipher)
+                for row in planned.rows where try !insertIfNew(row, seal) {
+                    throw StoreError.database("event \(row.eventId.lowercased) was stored after the append's probe was read")
+                }
+                return planned.planner.result
+            }
+        } catch let e as SQLiteError {
+            throw StoreError.engine(e)
+        }
+    }
+
     func readHead() throws -> ChainHead {
         try db.with("SELECT position, hash, recorded_at, recorded_offset FROM events ORDER BY position DESC LIMIT 1") { s in
             guard try s.step() else { return .genesis }

@@ -120,23 +120,25 @@ public final class LedgerAPI: Sendable {
         try CoachClientIndex.note(batch.events, client: log.accountId, in: accounts.table)
         let (result, head, due) = try log.withLedger { ledger in
             let answer = try ledger.store.writeTransaction {
-                // What the store holds of the batch, asked once per batch, never once per event.
-                let stored = try ledger.store.devices(ofStored: batch.events.map(\.eventId))
-                let events = ProposedEvent.adopting(batch.events, storedDevices: stored)
+                // What the store holds of the batch, asked once per push: these checks and the append share it.
+                let probe = try ledger.store.probe(
+                    ids: batch.events.map(\.eventId),
+                    streams: AppendProbe.streams(batch.events, also: batch.expectedVersions.keys.sorted()))
+                let events = ProposedEvent.adopting(batch.events, storedDevices: probe.storedDevices)
                 // An expectation is a claim about a stream the batch was decided on, written to or not.
                 let written = Set(events.map(\.event.stream))
-                let versions = try ledger.store.versions(of: Array(written.union(batch.expectedVersions.keys)))
                 for (stream, expected) in batch.expectedVersions where !written.contains(stream) {
-                    let actual = versions[stream] ?? 0
+                    let actual = probe.version(of: stream)
                     if case .exactly(let n) = expected, n != actual {
                         throw StoreError.wrongExpectedVersion(stream: stream, expected: expected, actual: actual)
                     }
                 }
-                try Self.requireScope(caller, toAppend: events.filter { stored[$0.eventId] == nil })
-                try EventAdmission.check(events, in: ledger, stored: Set(stored.keys), versions: versions)
-                try refuseOperatorGrants(events.filter { stored[$0.eventId] == nil })
-                try admitReceipts(events.filter { stored[$0.eventId] == nil }, account: log.accountId, ledger: ledger)
-                let result = try ledger.store.append(events, expecting: batch.expectedVersions, now: clock())
+                let new = events.filter { probe.stored[$0.eventId] == nil }
+                try Self.requireScope(caller, toAppend: new)
+                try EventAdmission.check(events, in: ledger, stored: Set(probe.stored.keys), versions: probe.versions)
+                try refuseOperatorGrants(new)
+                try admitReceipts(new, account: log.accountId, ledger: ledger)
+                let result = try ledger.store.append(events, expecting: batch.expectedVersions, now: clock(), probed: probe)
                 return (result, try Self.head(ledger.store))
             }
             // Snapshots by the device's policy, taken from the warm fold; a cache, so a failure only costs speed.

@@ -29,6 +29,20 @@ public protocol EventStore: AnyObject {
     @discardableResult
     func append(_ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion], now: Timestamp) throws -> AppendResult
 
+    /// What the store holds of a batch: the head, the versions of `streams`
+    /// and the events of `ids` stored already. Read it inside the write
+    /// transaction that appends the batch with `append(_:expecting:now:probed:)`.
+    func probe(ids: [UUID], streams: [StreamName]) throws -> AppendProbe
+
+    /// Appends events as `append(_:expecting:now:)` does, planned on `probe`
+    /// (which must cover the events' ids and streams) instead of asking the
+    /// store again; refused, with nothing appended, if the log has moved
+    /// since the probe was read.
+    @discardableResult
+    func append(
+        _ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion], now: Timestamp, probed probe: AppendProbe
+    ) throws -> AppendResult
+
     /// The last event's position and chain hash (0 and the genesis hash for an empty log).
     func head() throws -> (position: Int64, hash: [UInt8])
 
@@ -59,9 +73,6 @@ public protocol EventStore: AnyObject {
     func hash(at position: Int64) throws -> [UInt8]
 
     func event(id: UUID) throws -> EventEnvelope?
-
-    /// The device each of these ids was stored with, for the ids stored already.
-    func devices(ofStored ids: [UUID]) throws -> [UUID: String]
 
     /// Streams whose name starts with `prefix`, with the position of their first event.
     func streams(prefix: String) throws -> [(stream: StreamName, firstPosition: Int64)]
@@ -154,21 +165,10 @@ public struct AppendResult: Sendable, Equatable {
     }
 }
 
-extension EventStore {
-    /// The events with the device of their stored copy where their id is
-    /// stored already: the same event re-sent through another device (a
-    /// watch's batch that reached two phones, the built-in library seed that
-    /// every device holds) is the same event, not a conflict. Call inside the
-    /// transaction that appends them.
-    public func adoptingStoredDevices(_ events: [ProposedEvent]) throws -> [ProposedEvent] {
-        ProposedEvent.adopting(events, storedDevices: try devices(ofStored: events.map(\.eventId)))
-    }
-}
-
 extension ProposedEvent {
     /// The events with the device of their stored copy, given the devices of
-    /// the ids stored already (`EventStore.devices(ofStored:)`, which a
-    /// caller may have read for other checks too).
+    /// the ids stored already (`AppendProbe.storedDevices`, which a caller
+    /// may have read for other checks too).
     public static func adopting(_ events: [ProposedEvent], storedDevices stored: [UUID: String]) -> [ProposedEvent] {
         guard !stored.isEmpty else { return events }
         var out = events

@@ -60,21 +60,35 @@ public final class InMemoryEventStore: EventStore, @unchecked Sendable {
     @discardableResult
     public func append(_ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion], now: Timestamp) throws -> AppendResult {
         try writeTransaction {
-            let head = log.rows.last.map { ChainHead(position: $0.position, hash: $0.hash, recordedAt: $0.recordedAt) } ?? .genesis
-            var planner = AppendPlanner(head: head, now: now, expecting: expectations)
-            for proposed in events {
-                guard let candidate = try planner.candidate(for: proposed, storedVersion: { log.versions[$0] ?? 0 }) else { continue }
-                if let position = log.positionById[proposed.eventId] {
-                    try planner.alreadyStored(candidate, at: position, content: row(position).content)
-                } else {
-                    try planner.accept(candidate)
-                    log.rows.append(candidate.row)
-                    log.positionById[candidate.row.eventId] = candidate.row.position
-                    log.versions[candidate.row.stream] = candidate.row.version
-                }
-            }
-            return planner.result
+            try append(events, expecting: expectations, now: now, probed: probe(ids: events.map(\.eventId), streams: AppendProbe.streams(events)))
         }
+    }
+
+    public func probe(ids: [UUID], streams: [StreamName]) throws -> AppendProbe {
+        locked {
+            var stored: [UUID: StoredEvent] = [:]
+            for id in ids { if let p = log.positionById[id] { stored[id] = row(p) } }
+            return AppendProbe(head: currentHead(), versions: Dictionary(streams.map { ($0, log.versions[$0] ?? 0) }) { a, _ in a }, stored: stored)
+        }
+    }
+
+    @discardableResult
+    public func append(
+        _ events: [ProposedEvent], expecting expectations: [StreamName: ExpectedVersion], now: Timestamp, probed probe: AppendProbe
+    ) throws -> AppendResult {
+        try writeTransaction {
+            let planned = try AppendPlanner.rows(events, expecting: expectations, now: now, probed: probe, head: currentHead())
+            for row in planned.rows {
+                log.rows.append(row)
+                log.positionById[row.eventId] = row.position
+                log.versions[row.stream] = row.version
+            }
+            return planned.planner.result
+        }
+    }
+
+    private func currentHead() -> ChainHead {
+        log.rows.last.map { ChainHead(position: $0.position, hash: $0.hash, recordedAt: $0.recordedAt) } ?? .genesis
     }
 
     private func row(_ position: Int64) -> StoredEvent { log.rows[Int(position) - 1] }
@@ -120,14 +134,6 @@ public final class InMemoryEventStore: EventStore, @unchecked Sendable {
 
     public func event(id: UUID) throws -> EventEnvelope? {
         try locked { try log.positionById[id].map { try row($0).envelope() } }
-    }
-
-    public func devices(ofStored ids: [UUID]) throws -> [UUID: String] {
-        locked {
-            var out: [UUID: String] = [:]
-            for id in ids { if let p = log.positionById[id] { out[id] = row(p).device } }
-            return out
-        }
     }
 
     public func streams(prefix: String) throws -> [(stream: StreamName, firstPosition: Int64)] {

@@ -54,9 +54,7 @@ public enum JSONLBackup {
     public static func merge(_ text: String, into store: any EventStore, now: Timestamp = .now()) throws -> Merged {
         let lines = try parse(text)
         try checkChain(lines)
-        let result = try store.writeTransaction {
-            try store.append(try store.adoptingStoredDevices(lines.map(\.event.proposed)), expecting: [:], now: now)
-        }
+        let result = try store.appendAdoptingStoredDevices(lines.map(\.event.proposed), expecting: [:], now: now)
         return Merged(events: lines.count, appended: result.appended, alreadyStored: result.alreadyStored)
     }
 

@@ -64,7 +64,53 @@ struct EventStoreConformanceTests {
         } catch StoreError.eventIdConflict(let id, let position) {
             #expect(id == e.eventId && position == 1)
         }
-        #expect(try store.devices(ofStored: [e.eventId, UUID()]) == [e.eventId: "phone"])
+        let probe = try store.writeTransaction { try store.probe(ids: [e.eventId, UUID()], streams: [e.stream]) }
+        #expect(probe.storedDevices == [e.eventId: "phone"])
+    }
+
+    @Test(
+        "a probe reads the head, the streams' versions and the batch's stored events; an append planned on it writes what a plain append writes",
+        arguments: StoreBackend.available)
+    func probedAppend(_ backend: StoreBackend) throws {
+        let (plain, cleanPlain) = try backend.makeStore()
+        defer { cleanPlain() }
+        let (probed, cleanProbed) = try backend.makeStore()
+        defer { cleanProbed() }
+        let w = UUID()
+        let first = [proposed(started(w))]
+        let second = [first[0], proposed(finished(w), device: "watch"), proposed(started(UUID()))]
+        for store in [plain, probed] { try store.append(first, expecting: [:], now: Self.t0) }
+        let expect: [StreamName: ExpectedVersion] = [.workout(w): .exactly(1)]
+        let viaPlain = try plain.append(second, expecting: expect, now: Self.t0)
+        let viaProbe = try probed.writeTransaction {
+            let probe = try probed.probe(ids: second.map(\.eventId), streams: AppendProbe.streams(second, also: [.body]))
+            #expect(probe.head.position == 1)
+            #expect(probe.version(of: .workout(w)) == 1)
+            #expect(probe.versions[.body] == 0)
+            #expect(probe.stored.mapValues(\.position) == [first[0].eventId: 1])
+            return try probed.append(second, expecting: expect, now: Self.t0, probed: probe)
+        }
+        #expect(viaPlain == viaProbe)
+        #expect(viaProbe.appended == [2, 3] && viaProbe.alreadyStored == 1)
+        #expect(try plain.head().hash == probed.head().hash)
+        #expect(try probed.verify().ok)
+    }
+
+    @Test("an append planned on a probe the log has moved past is refused, and appends nothing", arguments: StoreBackend.available)
+    func staleProbe(_ backend: StoreBackend) throws {
+        let (store, cleanUp) = try backend.makeStore()
+        defer { cleanUp() }
+        try store.append([proposed(started(UUID()))], expecting: [:], now: Self.t0)
+        let late = [proposed(started(UUID()))]
+        #expect(throws: StoreError.self) {
+            try store.writeTransaction {
+                let probe = try store.probe(ids: late.map(\.eventId), streams: AppendProbe.streams(late))
+                try store.append([proposed(started(UUID()))], expecting: [:], now: Self.t0)
+                return try store.append(late, expecting: [:], now: Self.t0, probed: probe)
+            }
+        }
+        #expect(try store.headPosition() == 1)
+        #expect(try store.event(id: late[0].eventId) == nil)
     }
 
     @Test("a stale expected version is refused with the stream's actual version, and appends nothing", arguments: StoreBackend.available)
