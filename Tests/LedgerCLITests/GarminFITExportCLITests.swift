@@ -4,7 +4,8 @@ import Testing
 
 /// Garmin's own FIT SDK (PyPI `garmin-fit-sdk`), run by `Tests/Clients/fit_check.py`. `.ci/run` installs it in a
 /// virtualenv and names its Python in `REPLEDGER_FIT_PYTHON`; without it these tests are skipped unless
-/// `REPLEDGER_REQUIRE_FIT_SDK=1`.
+/// `REPLEDGER_REQUIRE_FIT_SDK=1`. The real exports' check (`RealExportsCLITests.check`) runs it on every
+/// workout of each of the 42 files it imports.
 enum GarminFITSDK {
     static let python = PythonClient.python("REPLEDGER_FIT_PYTHON")
     static var required: Bool { ProcessInfo.processInfo.environment["REPLEDGER_REQUIRE_FIT_SDK"] == "1" }
@@ -110,21 +111,5 @@ struct GarminFITExportCLITests {
             #expect(refused.status != 0)
             #expect(refused.stderr.contains(words), "\(refused.stderr)")
         }
-    }
-
-    @Test(
-        "every workout of the 42 real exports opens in Garmin's SDK with every set, in history's order",
-        .needsSharedData(.realExports, .realExportsMore, .realExports5),
-        arguments: (RealExports.files + RealExports.moreFiles + RealExports.fifthFiles).map(\.name))
-    func realExport(_ name: String) throws {
-        let file = try #require((RealExports.files + RealExports.moreFiles + RealExports.fifthFiles).first { $0.name == name })
-        let cli = try LedgerProcess()
-        defer { cli.cleanUp() }
-        let expected = RealExports.expected(try String(contentsOf: file.url, encoding: .utf8), source: file.source, unit: file.unit)
-        var args = ["import", file.source, file.url.path, "--timezone", "UTC"] + (file.unitFlag.map { ["--unit", $0] } ?? [])
-        if expected.impossible > 0 { args.append("--skip-unreadable") }
-        let imported = try cli.run(args)
-        #expect(imported.status == 0, "\(imported.stderr)")
-        try GarminFITSDK.check(cli, name: file.name)
     }
 }
