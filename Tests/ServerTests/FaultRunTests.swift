@@ -51,7 +51,7 @@ import Testing
         // A live stream follows the log throughout, from the servers themselves (their kills cut it), until it
         // has sent the final log's head, or a minute after that head was read.
         let follower = StreamFollower(client: "stream", ports: servers.map(\.port), account: account.id, token: tokens[0], history: history)
-        async let followed: Void = Self.onThread {
+        let followed = ThreadRun {
             var deadline: Double?
             _ = follower.follow { last in
                 guard let head = history.finalHead else { return false }
@@ -65,9 +65,10 @@ import Testing
         // The faults: one server at a time killed, then started on its port again. They go on past
         // `until` until they have met the writers, a request left unanswered (a loaded machine may
         // run neither for seconds at first).
-        // Every writer and the faults run on threads of their own: the suite's CLI runs hold the
-        // cooperative pool's two threads for seconds at a time, and a run on it did nothing for minutes.
-        async let faults: Void = Self.onThread {
+        // The follower, every writer and the faults run on threads of their own, started here and now:
+        // the suite's CLI runs hold the cooperative pool's two threads for seconds at a time, and a child
+        // task waited minutes for one to start (a 12-second run once did nothing for 431 s).
+        let faults = ThreadRun {
             defer { history.stop() }
             var n = 0
             while history.now < until + 120, history.now < until || !met() {
@@ -83,20 +84,11 @@ import Testing
                 history.record(["client": "faults", "op": "start", "server": index, "start": restart, "end": history.now])
             }
         }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for (w, token) in tokens.enumerated() {
-                group.addTask {
-                    try await Self.onThread {
-                        Self.write(as: "writer-\(w)", through: proxies.map(\.base), account: account.id, token: token, history: history)
-                    }
-                }
-            }
-            group.addTask {
-                try await Self.onThread { try Self.train(device, through: proxies[0].base, account: account.id, clock: clock, history: history) }
-            }
-            try await group.waitForAll()
-        }
-        try await faults
+        let clients =
+            tokens.enumerated().map { w, token in
+                ThreadRun { Self.write(as: "writer-\(w)", through: proxies.map(\.base), account: account.id, token: token, history: history) }
+            } + [ThreadRun { try Self.train(device, through: proxies[0].base, account: account.id, clock: clock, history: history) }]
+        try await ThreadRun.waitForAll(clients + [faults])
 
         // The device once the faults have stopped: every event it holds, then a sync through its healed proxy.
         let held = try Self.eventIds(device.log)
@@ -109,7 +101,7 @@ import Testing
         // The whole log once the faults have stopped, and the server's own check of its chain.
         let (ids, positions) = try Self.wholeLog(servers[0].base, account: account)
         history.finalHead = positions.last ?? 0
-        try await followed
+        try await followed.value()
         history.record(["client": "final", "op": "read", "outcome": "ok", "ids": ids, "positions": positions, "head": positions.last ?? 0])
         let lines = history.jsonLines
         if let file = environment["REPLEDGER_FAULT_HISTORY"] { try lines.write(toFile: file, atomically: true, encoding: .utf8) }
@@ -338,19 +330,5 @@ import Testing
         let response = try TestHTTP.client.execute(request: request, deadline: NIODeadline.now() + .seconds(10)).wait()
         let text = response.body.map { String(buffer: $0) } ?? ""
         return (Int(response.status.code), (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any])
-    }
-
-    /// Runs `body` on a thread of its own and waits for it without holding a thread.
-    static func onThread(_ body: @escaping @Sendable () throws -> Void) async throws {
-        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-            Thread {
-                do {
-                    try body()
-                    done.resume()
-                } catch {
-                    done.resume(throwing: error)
-                }
-            }.start()
-        }
     }
 }
