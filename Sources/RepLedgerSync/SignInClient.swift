@@ -25,19 +25,19 @@ public struct SignInClient: Sendable {
 
     /// Asks the server to mail a code to `email`.
     public func startEmail(_ email: String) async throws {
-        _ = try await post("/v1/auth/email/start", .object([("email", .string(email))]))
+        _ = try await post(APIPath.emailSignInStart.path(), .object([("email", .string(email))]))
     }
 
     public func verifyEmail(_ email: String, code: String, device: String) async throws -> SignedIn {
         try Self.signedIn(
             try await post(
-                "/v1/auth/email/verify", .object([("email", .string(email)), ("code", .string(code)), ("device", .string(device))])))
+                APIPath.emailSignInVerify.path(), .object([("email", .string(email)), ("code", .string(code)), ("device", .string(device))])))
     }
 
     public func signInWithApple(identityToken: String, nonce: String, device: String) async throws -> SignedIn {
         try Self.signedIn(
             try await post(
-                "/v1/auth/apple",
+                APIPath.appleSignIn.path(),
                 .object([("identityToken", .string(identityToken)), ("nonce", .string(nonce)), ("device", .string(device))])))
     }
 

@@ -87,10 +87,11 @@ public struct SyncClient: @unchecked Sendable {
         self.transport = transport
     }
 
-    var base: String {
-        let remote = state.remote.hasSuffix("/") ? String(state.remote.dropLast()) : state.remote
-        return "\(remote)/v1/accounts/\(state.account)"
-    }
+    /// The remote's root, without a trailing slash: an `APIPath`'s path follows it.
+    var root: String { state.remote.hasSuffix("/") ? String(state.remote.dropLast()) : state.remote }
+
+    /// The account's log on the remote.
+    var eventsURL: String { root + APIPath.events.path(state.account) }
 
     public func run(maxRounds: Int = 20) async throws -> Outcome {
         var outcome = Outcome()
@@ -192,7 +193,7 @@ public struct SyncClient: @unchecked Sendable {
 
     func push(_ events: [EventEnvelope], body: String) async throws -> PushAnswer {
         guard !events.isEmpty else { return .accepted(0, nil) }
-        let (status, reply) = try await send(.POST, "\(base)/events", body: body)
+        let (status, reply) = try await send(.POST, eventsURL, body: body)
         let answer = try JSONReader.parse(reply)
         if status == 200 {
             guard case .array(let appended)? = answer["appended"], case .int(let already)? = answer["alreadyStored"] else {
@@ -259,7 +260,7 @@ public struct SyncClient: @unchecked Sendable {
     static let envelopeBytesAtLeast = 200
 
     private func fetch(after: Int64) -> Task<(Int, String), Error> {
-        let url = "\(base)/events?after=\(after)&limit=\(Self.pullPage)"
+        let url = "\(eventsURL)?after=\(after)&limit=\(Self.pullPage)"
         return Task { try await send(.GET, url, body: nil) }
     }
 
@@ -332,8 +333,7 @@ extension SyncClient {
     /// token: `path` from the server's root (`/v1/coach/invites`) → the JSON
     /// answer; a non-2xx answer throws `.refused` with the server's code and words.
     public func call(_ method: HTTPMethod, _ path: String, body: String? = nil) async throws -> JSONValue {
-        let remote = state.remote.hasSuffix("/") ? String(state.remote.dropLast()) : state.remote
-        let (status, reply) = try await send(method, remote + path, body: body)
+        let (status, reply) = try await send(method, root + path, body: body)
         guard (200..<300).contains(status) else { throw refusal(status, reply) }
         do {
             return try JSONReader.parse(reply)

@@ -15,7 +15,7 @@ extension CoachRemoteCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let answer = try DeviceServer(global).call(.GET, "/v1/coach/clients")
+            let answer = try DeviceServer(global).call(.GET, APIPath.coachClients.path())
             if global.json { Console.json(answer); return }
             guard case .array(let clients)? = answer["clients"], !clients.isEmpty else {
                 Console.out("No clients yet: `ledger coach invite` makes a code a client accepts.")
@@ -39,7 +39,7 @@ extension CoachRemoteCommand {
             let (command, name) = (arguments[0], arguments[1])
             let rest = Array(arguments.dropFirst(2))
             let global = try GlobalOptions.parse(Self.globalArguments(rest))
-            let answer = try DeviceServer(global).call(.GET, "/v1/coach/clients")
+            let answer = try DeviceServer(global).call(.GET, APIPath.coachClients.path())
             guard case .array(let clients)? = answer["clients"] else { throw ValidationError("the server listed no clients") }
             let named = clients.filter { ($0.string("name") ?? "").lowercased() == name.lowercased() }
             guard named.count == 1, let id = named[0].string("accountId") else {

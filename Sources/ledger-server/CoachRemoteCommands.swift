@@ -29,7 +29,7 @@ struct CoachRemoteCommand: ParsableCommand {
             let server = try DeviceServer(global)
             var body: JSONValue = .object([])
             if let note { body = .object([("note", .string(note))]) }
-            let answer = try server.call(.POST, "/v1/coach/invites", body: body.rendered)
+            let answer = try server.call(.POST, APIPath.coachInvites.path(), body: body.rendered)
             if global.json { Console.json(answer); return }
             Console.out(
                 "Invite code \(answer.string("code") ?? "?") (works once, until \(answer.string("expiresAt") ?? "?")); the client runs `ledger coach accept CODE`"
@@ -43,7 +43,7 @@ struct CoachRemoteCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let answer = try DeviceServer(global).call(.GET, "/v1/coach/invites")
+            let answer = try DeviceServer(global).call(.GET, APIPath.coachInvites.path())
             if global.json { Console.json(answer); return }
             guard case .array(let items)? = answer["invites"], !items.isEmpty else { Console.out("No invites."); return }
             for i in items {
@@ -62,7 +62,7 @@ struct CoachRemoteCommand: ParsableCommand {
         @Argument(help: "The invite's id (from `ledger coach invites`).") var inviteId: String
 
         func run() throws {
-            let answer = try DeviceServer(global).call(.DELETE, "/v1/coach/invites/\(inviteId)")
+            let answer = try DeviceServer(global).call(.DELETE, APIPath.coachInvite.path(inviteId))
             if global.json { Console.json(answer) } else { Console.out("Invite \(inviteId) withdrawn") }
         }
     }
@@ -84,7 +84,7 @@ struct CoachRemoteCommand: ParsableCommand {
 
         func run() throws {
             let server = try DeviceServer(global)
-            let answer = try server.call(.POST, "/v1/coach/invites/accept", body: JSONValue.object([("code", .string(code))]).rendered)
+            let answer = try server.call(.POST, APIPath.coachInviteAccept.path(), body: JSONValue.object([("code", .string(code))]).rendered)
             guard let coach = answer.string("coachAccountId") else { throw SyncClient.Failure.malformedAnswer("no coachAccountId in the answer") }
             let ledger = try global.openLedger()
             // A retried accept finds the grant recorded already: nothing to add, the sync still runs.
@@ -108,7 +108,7 @@ struct CoachRemoteCommand: ParsableCommand {
 
         func run() throws {
             let server = try DeviceServer(global)
-            let answer = try server.call(.GET, "/v1/accounts/\(server.accountId)/assignments")
+            let answer = try server.call(.GET, APIPath.assignments.path(server.accountId))
             if global.json { Console.json(answer); return }
             guard case .array(let items)? = answer["assignments"], !items.isEmpty else { Console.out("No assignments."); return }
             for a in items {
@@ -176,7 +176,7 @@ struct ListedOffer {
 /// The offer `ref` names among this account's assignments (its id, or a unique start of it).
 func findOffer(_ global: GlobalOptions, _ ref: String) throws -> (DeviceServer, ListedOffer) {
     let server = try DeviceServer(global)
-    let answer = try server.call(.GET, "/v1/accounts/\(server.accountId)/assignments")
+    let answer = try server.call(.GET, APIPath.assignments.path(server.accountId))
     guard case .array(let items)? = answer["assignments"] else { throw SyncClient.Failure.malformedAnswer("no assignments in the answer") }
     let key = ref.lowercased()
     let matches = items.filter { !key.isEmpty && ($0.string("assignmentId") ?? "").hasPrefix(key) }

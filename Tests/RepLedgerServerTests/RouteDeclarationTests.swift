@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import RepLedgerAccounts
+import RepLedgerCore
 import RepLedgerService
 import Testing
 
@@ -35,5 +36,14 @@ import Testing
         let open = routes.filter { $0.path.hasPrefix("v1/auth") || $0.path == "v1/health" }
         #expect(tokenRoutes.count == 42 && tokenRoutes.allSatisfy { $0.authenticated }, "\(tokenRoutes.map(\.path))")
         #expect(open.count == 4 && open.allSatisfy { !$0.authenticated })
+    }
+
+    @Test("every path a client of this package calls is a declared route, and its URL fills each parameter")
+    func clientPathsAreDeclaredRoutes() async throws {
+        let declared = Set(try await Self.declared().map(\.path))
+        for path in APIPath.all { #expect(declared.contains(path.pattern), "\(path.pattern)") }
+        #expect(APIPath.events.path("a1") == "/v1/accounts/a1/events")
+        #expect(APIPath.coachInvite.path("i2") == "/v1/coach/invites/i2")
+        #expect(APIPath.coachClients.path() == "/v1/coach/clients")
     }
 }

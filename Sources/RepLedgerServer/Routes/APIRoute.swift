@@ -1,4 +1,5 @@
 import Hummingbird
+import RepLedgerCore
 
 /// One route of the HTTP API, declared once: its method and path, the door a
 /// request passes before its handler (which decides authentication, rate and
@@ -43,6 +44,14 @@ struct APIRoute: Sendable {
             path.hasPrefix("v1/") && !path.contains("**")
             ? "/" + path.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/") : nil
         self.documented = documented ?? derived
+    }
+
+    /// A route on a path its clients call too (`APIPath`), so that both read one declaration.
+    init(
+        _ method: HTTPRequest.Method, _ path: APIPath, _ door: Door,
+        _ handler: @escaping @Sendable (Request, LedgerRequestContext) async throws -> Response
+    ) {
+        self.init(method, path.pattern, door, handler)
     }
 
     /// Whether a request asks for a token before anything else, a path with a method it does not take too.

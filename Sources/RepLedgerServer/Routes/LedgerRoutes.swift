@@ -136,25 +136,25 @@ struct LedgerRoutes: Sendable {
     /// `/v1/coach/…`: the coach's clients and invites, and a client's acceptance of an invite.
     func coachRoutes() -> [APIRoute] {
         [
-            APIRoute(.get, "v1/coach/clients", .token) { _, context in
+            APIRoute(.get, .coachClients, .token) { _, context in
                 let caller = try context.authenticated()
                 return Self.json(try await blocking { [api] in try api.coachClients(caller) })
             },
-            APIRoute(.get, "v1/coach/invites", .token) { _, context in
+            APIRoute(.get, .coachInvites, .token) { _, context in
                 let caller = try context.authenticated()
                 return Self.json(try await blocking { [api] in try api.invites(caller) })
             },
-            APIRoute(.post, "v1/coach/invites", .token) { request, context in
+            APIRoute(.post, .coachInvites, .token) { request, context in
                 let caller = try context.authenticated()
                 let note = try Self.inviteNote(try await Self.smallBody(request))
                 return Self.json(try await blocking { [api] in try api.createInvite(caller, note: note) }, status: 201)
             },
-            APIRoute(.post, "v1/coach/invites/accept", .token) { request, context in
+            APIRoute(.post, .coachInviteAccept, .token) { request, context in
                 let caller = try context.authenticated()
                 let body = try await Self.smallBody(request)
                 return Self.json(try await blocking { [api] in try api.acceptInvite(caller, body: body) })
             },
-            APIRoute(.delete, "v1/coach/invites/:invite", .token) { _, context in
+            APIRoute(.delete, .coachInvite, .token) { _, context in
                 let caller = try context.authenticated(), invite = context.segment("invite")
                 return Self.json(try await blocking { [api] in try api.revokeInvite(caller, id: invite) })
             },
@@ -184,7 +184,7 @@ struct LedgerRoutes: Sendable {
                 }
                 return live(log: log, after: after, caller: caller, reauthenticate: reauthenticate, slot: slot, channel: context.channel)
             },
-            APIRoute(.get, "v1/accounts/:account/events", .token) { _, context in
+            APIRoute(.get, .events, .token) { _, context in
                 let caller = try context.authenticated(), id = context.segment("account")
                 let after = try Self.position(context.query["after"])
                 let limit = try Self.pageSize(context.query["limit"])
@@ -193,7 +193,7 @@ struct LedgerRoutes: Sendable {
                         try api.events(log: try api.authorize(caller, account: id, write: false), after: after, limit: limit)
                     })
             },
-            APIRoute(.post, "v1/accounts/:account/events", .token) { request, context in
+            APIRoute(.post, .events, .token) { request, context in
                 let caller = try context.authenticated(), id = context.segment("account")
                 let text = try await Self.pushBody(request)
                 return Self.json(
@@ -202,7 +202,7 @@ struct LedgerRoutes: Sendable {
                         return try api.push(text, caller: caller, log: log)
                     })
             },
-            APIRoute(.get, "v1/accounts/:account/assignments", .token) { _, context in
+            APIRoute(.get, .assignments, .token) { _, context in
                 let caller = try context.authenticated(), id = context.segment("account")
                 return Self.json(
                     try await blocking { [api] in try api.assignments(caller, log: try api.authorize(caller, account: id, write: false)) })

@@ -9,7 +9,7 @@ import RepLedgerService
 extension LedgerRoutes {
     func signInRoutes() -> [APIRoute] {
         [
-            APIRoute(.post, "v1/auth/apple", .open) { request, context in
+            APIRoute(.post, .appleSignIn, .open) { request, context in
                 let f = try LedgerAPI.fields(try await Self.smallBody(request), allowed: ["identityToken", "nonce", "device", "name"])
                 let token = try Self.text(f, "identityToken"), nonce = try Self.text(f, "nonce"), device = try Self.text(f, "device")
                 let name = try Self.optionalText(f, "name"), address = Self.address(context)
@@ -18,14 +18,14 @@ extension LedgerRoutes {
                         try api.signIn.signInWithApple(identityToken: token, nonce: nonce, device: device, name: name, address: address).json
                     })
             },
-            APIRoute(.post, "v1/auth/email/start", .open) { request, context in
+            APIRoute(.post, .emailSignInStart, .open) { request, context in
                 let f = try LedgerAPI.fields(try await Self.smallBody(request), allowed: ["email"])
                 let email = try Self.text(f, "email"), address = Self.address(context)
                 try await blocking(for: nil) { [api] in try api.signIn.startEmail(email, address: address) }
                 // The same answer whether or not the address has an account.
                 return Self.json(.object([("sent", .bool(true))]), status: 202)
             },
-            APIRoute(.post, "v1/auth/email/verify", .open) { request, context in
+            APIRoute(.post, .emailSignInVerify, .open) { request, context in
                 let f = try LedgerAPI.fields(try await Self.smallBody(request), allowed: ["email", "code", "device", "name"])
                 let email = try Self.text(f, "email"), code = try Self.text(f, "code"), device = try Self.text(f, "device")
                 let name = try Self.optionalText(f, "name"), address = Self.address(context)
