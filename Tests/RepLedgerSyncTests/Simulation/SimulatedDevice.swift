@@ -46,7 +46,7 @@ final class SimulatedDevice {
         let open = workouts.filter { $0.status == .running }
         let command: String
         do {
-            switch random.int(0...9) {
+            switch random.int(0...10) {
             case 0 where open.count < 2, 1 where open.isEmpty:
                 command = "start"
                 try ledger.execute(at: time) { _ = try $0.startWorkout(name: random.pick(["Upper A", "Lower B", "Push", "Pull"])) }
@@ -85,6 +85,23 @@ final class SimulatedDevice {
                 command = "unit"
                 let unit: WeightUnit = random.chance(0.5) ? .kg : .lb
                 try ledger.execute(at: time) { try $0.setLiftingUnit(unit) }
+            // Rarer commands whose effect another device may not have seen: the server refuses a set logged
+            // offline into a workout discarded elsewhere, and a fourth live template on Free made on two devices.
+            case 9 where random.chance(0.15):
+                let kept = workouts.filter { $0.status != .discarded }
+                guard !kept.isEmpty else { return ("none", []) }
+                let w = random.pick(kept)
+                command = "discard"
+                try ledger.execute(at: time) { try $0.discardWorkout(w.workoutId) }
+            case 9 where random.chance(0.3):
+                command = "template"
+                let name = random.pick(["Upper", "Lower", "Full", "Arms"]) + " \(random.int(1...99))"
+                let exercise = random.pick(Self.exercises)
+                try ledger.execute(at: time) { _ = try $0.createTemplate(name: name, exercises: [exercise]) }
+            case 9 where random.chance(0.3):
+                command = "delete template"
+                guard let template = try ledger.templates().live.first else { return ("none", []) }
+                try ledger.execute(at: time) { try $0.deleteTemplate(template.templateId.lowercased) }
             default:
                 command = "rest"
                 let seconds = random.int(6...30) * 10

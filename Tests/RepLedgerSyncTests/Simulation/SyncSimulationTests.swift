@@ -5,13 +5,13 @@ import Testing
 /// server over a faulty network, each checked by `SyncHistoryChecker`; a
 /// seed replays exactly; planted bugs are found.
 ///
-/// `REPLEDGER_SIM_SEEDS=N` runs N seeds instead of the CI's few dozen,
+/// `REPLEDGER_SIM_SEEDS=N` runs N seeds instead of the CI's 256,
 /// `REPLEDGER_SIM_SEED=S` replays one, and `REPLEDGER_SIM_TRACE=1` prints each run's steps.
 @Suite struct SyncSimulationTests {
     static var seeds: [UInt64] {
         let environment = ProcessInfo.processInfo.environment
         if let one = environment["REPLEDGER_SIM_SEED"].flatMap(UInt64.init) { return [one] }
-        let count = environment["REPLEDGER_SIM_SEEDS"].flatMap(Int.init) ?? 128
+        let count = environment["REPLEDGER_SIM_SEEDS"].flatMap(Int.init) ?? 256
         return Self.onceFailed + (1...UInt64(max(count, 1))).map { $0 &* 0x9E37_79B9 }.filter { !Self.onceFailed.contains($0) }
     }
 
