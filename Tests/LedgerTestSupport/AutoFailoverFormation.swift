@@ -119,14 +119,15 @@ public final class AutoFailoverFormation: @unchecked Sendable {
         return nodes.firstIndex { $0.name == name }
     }
 
-    /// Waits until every node's reported state is its assigned one and one of them is `primary`.
-    @discardableResult
-    public func waitUntilSettled(seconds: Double = 120) async -> Bool {
-        await wait(seconds: seconds) {
-            guard let states = try? self.state() else { return false }
-            return states.allSatisfy { $0.current == $0.assigned } && states.contains { $0.current == "primary" }
-        }
+    /// Whether every node's reported state is its assigned one and one of them is `primary`.
+    public var settled: Bool {
+        guard let states = try? state() else { return false }
+        return states.allSatisfy { $0.current == $0.assigned } && states.contains { $0.current == "primary" }
     }
+
+    /// Waits until the formation has `settled`.
+    @discardableResult
+    public func waitUntilSettled(seconds: Double = 120) async -> Bool { await wait(seconds: seconds) { self.settled } }
 
     /// `kill -9` of a node's keeper and its PostgreSQL together: the machine lost.
     public func killNode(_ index: Int) { killGroup(nodes[index].name, pgdata: nodes[index].pgdata) }

@@ -7,7 +7,7 @@ import Foundation
 /// - `{"client","op":"push","attempt","ids":[…],"start","end","outcome":"ok","positions":[…],"head"}`
 ///   (`outcome` is also `"no answer"` with `"error"`, or `"refused"` with `"status"`);
 /// - `{"client","op":"read","after","start","end","outcome":"ok","positions":[…],"ids":[…],"head"}`;
-/// - `{"client":"faults","op":"kill"|"start","server","start","end"}`;
+/// - `{"client":"faults","op":"kill"|"start","server","start","end"}`; `{"client":"faults","op":"switchover","start","end"}`;
 /// - `{"client","op":"sync","start","end","outcome":"ok"}` (or `"no answer"` with `"error"`): a device's `ledger sync`;
 /// - `{"client","op":"recorded","ids":[…],"start","end"}`: every event a device held once the faults stopped;
 /// - `{"client","op":"event","position","id","start","end"}`: one event a live stream sent (`start`: when its connection opened);

@@ -21,15 +21,28 @@ import Testing
 @Suite(.serialized) struct FaultRunTests {
     static let writers = 3
 
-    @Test func killedServersLoseNoAcknowledgedAppendAndReadsNeverGoBack() async throws {
+    @Test func killedServersLoseNoAcknowledgedAppendAndReadsNeverGoBack() async throws { try await Self.run(on: nil) }
+
+    /// The same run with the servers on a pg_auto_failover formation (a monitor and two nodes), the primary
+    /// switched over again and again while the servers are killed and the clients' connections faulted.
+    @Test(.enabled(if: ServerProcess.onPostgres, "pg_auto_failover runs in the PostgreSQL pass (REPLEDGER_TEST_BACKEND=postgres)"))
+    func switchoversOfThePrimaryLoseNoAcknowledgedAppendEither() async throws {
+        let formation = try await ThreadRun.value { try AutoFailoverFormation() }
+        defer { formation.remove() }
+        try await Self.run(on: formation)
+    }
+
+    /// One fault run: on `formation` when given, else on the pass's storage (PostgreSQL through a fault proxy).
+    static func run(on formation: AutoFailoverFormation?) async throws {
         let environment = ProcessInfo.processInfo.environment
         let seconds = environment["REPLEDGER_FAULT_SECONDS"].flatMap(Double.init) ?? 12
         let cli = try LedgerProcess()
         defer { cli.cleanUp() }
         // On PostgreSQL the servers reach the database through a fault proxy too, which cuts connections.
-        let database = try Self.databaseBehindProxy()
+        let database = formation == nil ? try Self.databaseBehindProxy() : nil
         defer { database?.proxy.stop() }
-        let first = try database.map { try ServerProcess(cli: cli, storage: ["--postgres", $0.url]) } ?? ServerProcess(cli: cli)
+        let storage = try formation.map { ["--postgres", try $0.uri(user: "postgres")] } ?? database.map { ["--postgres", $0.url] }
+        let first = try storage.map { try ServerProcess(cli: cli, storage: $0) } ?? ServerProcess(cli: cli)
         let servers = ServerProcess.onPostgres ? [first, try ServerProcess(cli: cli, storage: first.storage)] : [first]
         defer { for s in servers { s.stop() } }
         let account = try first.createAccount("lifter")
@@ -46,6 +59,7 @@ import Testing
             history.count("kill") >= 3 && history.acknowledged >= 10 && history.unanswered >= 1
                 && proxies.contains { $0.counts[.answerDropped] != nil } && history.count("sync", outcome: "ok") >= 1
                 && (database.map { $0.proxy.counts[.cutLater] != nil } ?? true)
+                && (formation == nil || history.count("switchover") >= 1)
         }
         database?.proxy.harm()
         // A live stream follows the log throughout, from the servers themselves (their kills cut it), until it
@@ -80,15 +94,27 @@ import Testing
                 history.record(["client": "faults", "op": "kill", "server": index, "start": start, "end": history.now])
                 Thread.sleep(forTimeInterval: Double.random(in: 0.05...0.4))
                 let restart = history.now
-                try servers[index].start()
+                try Self.start(servers[index], whilePromoting: formation != nil)
                 history.record(["client": "faults", "op": "start", "server": index, "start": restart, "end": history.now])
+            }
+        }
+        // On a formation, the primary is switched over (the monitor promotes the standby) while the rest goes on.
+        let switchovers = ThreadRun {
+            guard let formation else { return }
+            while !history.stopped {
+                Thread.sleep(forTimeInterval: Double.random(in: 1...3))
+                let start = history.now
+                try formation.switchover()
+                history.record(["client": "faults", "op": "switchover", "start": start, "end": history.now])
+                let deadline = history.now + 120
+                while !formation.settled, history.now < deadline { Thread.sleep(forTimeInterval: 0.2) }
             }
         }
         let clients =
             tokens.enumerated().map { w, token in
                 ThreadRun { Self.write(as: "writer-\(w)", through: proxies.map(\.base), account: account.id, token: token, history: history) }
             } + [ThreadRun { try Self.train(device, through: proxies[0].base, account: account.id, clock: clock, history: history) }]
-        try await ThreadRun.waitForAll(clients + [faults])
+        try await ThreadRun.waitForAll(clients + [faults, switchovers])
 
         // The device once the faults have stopped: every event it holds, then a sync through its healed proxy.
         let held = try Self.eventIds(device.log)
@@ -139,6 +165,7 @@ import Testing
             "fault run: \(servers.count) servers, \(String(format: "%.0f", history.stoppedAt)) s of faults, \(kills) kills, \(acked) pushes acknowledged, "
                 + "\(unanswered) requests unanswered, \(syncs) device syncs (\(synced) ok, clock \(clock.last ?? "unskewed")), at the proxies "
                 + FaultProxy.Fate.allCases.filter { $0 != .cutLater }.map { "\(fates[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+                + (formation.map { _ in ", \(history.count("switchover")) switchovers of the primary" } ?? "")
                 + (database.map { ", database connections \($0.proxy.counts[.passed] ?? 0) passed and \($0.proxy.counts[.cutLater] ?? 0) cut" } ?? "")
                 + ", a live stream sent \(streamed) events over \(reconnects) connections, \(ids.count) events, \(anomalies.count) anomalies")
         let verified = try await servers[0].get("/v1/accounts/\(account.id)/verify", token: account.token)
@@ -158,6 +185,19 @@ import Testing
         let proxied = url.replacingOccurrences(of: "127.0.0.1:\(cluster.port)/", with: "127.0.0.1:\(proxy.port)/")
         guard proxied != url else { throw ServerFailure.cli("the test cluster's URL names no loopback port: \(url)") }
         return (proxied, proxy)
+    }
+
+    /// Starts a killed server again. During a switchover no host accepts writes for some seconds, and a
+    /// server refuses to start then (as it should): it is started again, as a supervisor would, for a minute.
+    static func start(_ server: ServerProcess, whilePromoting: Bool) throws {
+        let deadline = Date().addingTimeInterval(60)
+        while true {
+            do {
+                return try server.start()
+            } catch ServerFailure.didNotStart(let why) where whilePromoting && why.contains("accepts writes now") && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.5)
+            }
+        }
     }
 
     /// A connection's fate at the proxies: most pass; some wait, some never reach the server, and some
@@ -183,7 +223,10 @@ import Testing
         }
         // The wall clock only: with the monotonic clock moved too, a timer set by it (a sync's wait before a
         // retry) fires as late as the skew ahead, and the device hung for minutes at its first retry.
-        return ["FAKETIME_DONT_FAKE_MONOTONIC=1", found, "-f", String(format: "%+dm", Int.random(in: 1...120) * (Bool.random() ? 1 : -1))]
+        // Ahead only: under a negative offset libfaketime still moves Swift's timers (`Task.sleep(for: .seconds(1))`
+        // did not return within 8 s under `faketime -f -60m`), and a device waiting out a 503 hung for the
+        // offset's length. A clock behind is the simulation's (`SyncSimulation`), on its test clock.
+        return ["FAKETIME_DONT_FAKE_MONOTONIC=1", found, "-f", "+\(Int.random(in: 1...120))m"]
     }
 
     /// A real device while the faults last: it records a set, then syncs through a proxy, again and again.

@@ -34,6 +34,23 @@ final class ThreadRun: @unchecked Sendable {
         }
     }
 
+    /// What `body` returns, made on a thread of its own.
+    static func value<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        let made = Made<T>()
+        try await ThreadRun { made.set(try body()) }.value()
+        return try made.get()
+    }
+
+    private final class Made<T: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var made: T?
+        func set(_ value: T) { lock.withLock { made = value } }
+        func get() throws -> T {
+            guard let made = lock.withLock({ made }) else { throw CancellationError() }
+            return made
+        }
+    }
+
     /// Waits for every run to end, then throws the first failure among them, if any.
     static func waitForAll(_ runs: [ThreadRun]) async throws {
         var failure: (any Error)?
