@@ -93,7 +93,12 @@ struct AutoFailoverTests {
         }
 
         /// What the server's log says last, for a failure's message.
-        var logTail: String { server.log.split(separator: "\n").filter { !$0.contains("live updates") }.suffix(20).joined(separator: "\n") }
+        /// A crash's reason and first frames first, when the server crashed: its register dump fills the tail.
+        var logTail: String {
+            let lines = server.log.split(separator: "\n").filter { !$0.contains("live updates") }
+            let crash = lines.firstIndex { $0.contains("crashed") || $0.contains("Fatal error") }.map { Array(lines[$0...].prefix(25)) } ?? []
+            return (crash + ["…"] + lines.suffix(20)).joined(separator: "\n")
+        }
 
         /// Everything a drill must leave true: only acknowledgements and 503s with Retry-After; every
         /// acknowledged batch stored once, whole, at gapless positions; the chain verifies; the live stream saw
